@@ -1,0 +1,115 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
+import { isConditionFailure } from './client';
+
+/** Value of MAIL_QUEUE while an enquiry's mail is due (the sparse index's only partition). */
+const MAIL_DUE = 'DUE';
+
+export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
+  const listKeys = (list: EnquiryList) =>
+    list.bySection
+      ? { partition: 'SECTION_LIST', sequence: 'SECTION_SEQ', bySequence: ENQUIRY_INDEXES.bySection, byTime: ENQUIRY_INDEXES.bySectionTime }
+      : { partition: 'LIST', sequence: 'LIST_SEQ', bySequence: ENQUIRY_INDEXES.byList, byTime: ENQUIRY_INDEXES.byListTime };
+
+  async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
+    const keys = listKeys(list);
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: keys.byTime,
+        KeyConditionExpression: '#p = :p AND RECEIVED_AT BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#p': keys.partition },
+        ExpressionAttributeValues: { ':p': list.partition, ':from': fromIso, ':to': toIso },
+        ScanIndexForward: !newestFirst,
+        Limit: 1,
+      }),
+    );
+    const sequence = result.Items?.[0]?.[keys.sequence];
+    return typeof sequence === 'number' ? sequence : undefined;
+  }
+
+  return {
+    async create(enquiry) {
+      try {
+        await db.send(
+          new PutCommand({ TableName: tableName, Item: enquiry, ConditionExpression: 'attribute_not_exists(POST_INDEX)' }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async get(postIndex) {
+      const result = await db.send(new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }));
+      return result.Item as StoredEnquiry | undefined;
+    },
+
+    async page(list, highest, lowest, limit) {
+      if (highest < lowest || limit < 1) return [];
+      const keys = listKeys(list);
+      const items: StoredEnquiry[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      // A query answers at most 1 MB: keep reading until the page is full or the range ends.
+      do {
+        const result = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: keys.bySequence,
+            KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
+            ExpressionAttributeNames: { '#p': keys.partition, '#s': keys.sequence },
+            ExpressionAttributeValues: { ':p': list.partition, ':low': lowest, ':high': highest },
+            ScanIndexForward: false,
+            Limit: limit - items.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...((result.Items ?? []) as StoredEnquiry[]));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey && items.length < limit);
+      return items;
+    },
+
+    async sequenceBounds(list, fromIso, toIso) {
+      const [lowest, highest] = await Promise.all([
+        edgeSequence(list, fromIso, toIso, false),
+        edgeSequence(list, fromIso, toIso, true),
+      ]);
+      return lowest === undefined || highest === undefined ? undefined : { lowest, highest };
+    },
+
+    async updateMail(postIndex, update: MailUpdate) {
+      const due = update.nextAttemptAt !== undefined;
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { POST_INDEX: postIndex },
+          ConditionExpression: 'attribute_exists(POST_INDEX)',
+          UpdateExpression: due
+            ? 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts, MAIL_QUEUE = :due, MAIL_NEXT_AT = :next'
+            : 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts REMOVE MAIL_QUEUE, MAIL_NEXT_AT',
+          ExpressionAttributeValues: due
+            ? { ':status': update.status, ':attempts': update.attempts, ':due': MAIL_DUE, ':next': update.nextAttemptAt }
+            : { ':status': update.status, ':attempts': update.attempts },
+        }),
+      );
+    },
+
+    async mailDue(now, limit) {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: ENQUIRY_INDEXES.mailQueue,
+          KeyConditionExpression: 'MAIL_QUEUE = :due AND MAIL_NEXT_AT <= :now',
+          ExpressionAttributeValues: { ':due': MAIL_DUE, ':now': now },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => Number(item['POST_INDEX']));
+    },
+  };
+}
+
+export { MAIL_DUE };

@@ -1,0 +1,29 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SubmissionStore } from '../../ports';
+import { expired, isConditionFailure } from './client';
+
+export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SubmissionStore {
+  return {
+    async find(submissionId) {
+      const result = await db.send(new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }));
+      if (!result.Item || expired(result.Item, nowSeconds())) return undefined;
+      return Number(result.Item['POST_INDEX']);
+    },
+    async claim(submissionId, postIndex, expiresAtSeconds) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { submissionId, POST_INDEX: postIndex, expiresAt: expiresAtSeconds },
+            ConditionExpression: 'attribute_not_exists(submissionId) OR expiresAt <= :now',
+            ExpressionAttributeValues: { ':now': nowSeconds() },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Every environment variable the functions read, defined once with its rule
+ * and (for tunables only) its default. `readSettings` fails at start with the
+ * full list of what is missing or wrong, never with a silent `|| ''`.
+ */
+import { BUCKETS, type ApiRoute, type ResourceUse, resourcesOf } from '../shared/routes';
+import { TABLES, type TableKey } from '../shared/tables';
+
+interface Setting<T> {
+  parse(raw: string | undefined): T;
+  description: string;
+}
+
+class SettingError extends Error {}
+
+const required = (description: string, check?: (value: string) => string | undefined): Setting<string> => ({
+  description,
+  parse(raw) {
+    if (raw === undefined || raw.trim() === '') throw new SettingError('is missing');
+    const problem = check?.(raw);
+    if (problem) throw new SettingError(problem);
+    return raw;
+  },
+});
+
+const positiveInt = (description: string, fallback: number): Setting<number> => ({
+  description,
+  parse(raw) {
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new SettingError(`must be a whole number above 0, got "${raw}"`);
+    return value;
+  },
+});
+
+const text = (description: string, fallback: string): Setting<string> => ({
+  description,
+  parse: (raw) => (raw === undefined || raw.trim() === '' ? fallback : raw.trim()),
+});
+
+const tableSettings = Object.fromEntries(
+  Object.entries(TABLES).map(([key, table]) => [table.envVar, required(`name of the ${key} table`)]),
+) as Record<(typeof TABLES)[TableKey]['envVar'], Setting<string>>;
+
+const bucketSettings = {
+  [BUCKETS.images.envVar]: required('name of the images bucket'),
+  [BUCKETS.exports.envVar]: required('name of the private CSV export bucket'),
+} as Record<(typeof BUCKETS)[keyof typeof BUCKETS]['envVar'], Setting<string>>;
+
+export const SETTINGS = {
+  ...tableSettings,
+  ...bucketSettings,
+  MAIL_FROM: required('sender address of the staff notification mail (a verified SES identity)', emailCheck),
+  MAIL_TO: required('staff address that receives each enquiry', emailCheck),
+  TOKEN_SECRET: required('HS256 signing secret for staff tokens, at least 32 characters (never a human password)', (value) =>
+    value.length < 32 ? 'must be at least 32 characters' : undefined,
+  ),
+  TOKEN_ISSUER: text('issuer (iss) of staff tokens', 'medical-tourism-centre'),
+  TOKEN_AUDIENCE: text('audience (aud) of staff tokens', 'medical-tourism-staff'),
+  SEND_LIMIT_PER_MINUTE: positiveInt('enquiries accepted per client address per minute', 5),
+  SEND_LIMIT_PER_DAY: positiveInt('enquiries accepted per client address per day', 50),
+  LOGIN_FAILURES_PER_ACCOUNT: positiveInt('failed logins per account per 15 minutes before sign-in waits', 5),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
+  MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
+  EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
+};
+
+function emailCheck(value: string): string | undefined {
+  return /^[^\s@]+@[^\s@]+$/.test(value) ? undefined : `must be an e-mail address, got "${value}"`;
+}
+
+export type SettingName = keyof typeof SETTINGS;
+export type Settings = { [Name in SettingName]: ReturnType<(typeof SETTINGS)[Name]['parse']> };
+
+/** Tunables that always have a default, read by every function. */
+const TUNABLES = [
+  'TOKEN_ISSUER',
+  'TOKEN_AUDIENCE',
+  'SEND_LIMIT_PER_MINUTE',
+  'SEND_LIMIT_PER_DAY',
+  'LOGIN_FAILURES_PER_ACCOUNT',
+  'LOGIN_FAILURES_PER_ADDRESS',
+  'MAIL_TIMEOUT_MS',
+  'EXPORT_INLINE_MAX_BYTES',
+] as const satisfies readonly SettingName[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is incomplete:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the named settings (plus every tunable) from the environment. Throws
+ * one `ConfigError` listing every problem. Settings not named stay absent.
+ */
+export function readSettings(env: Record<string, string | undefined>, names: readonly SettingName[]): Partial<Settings> {
+  const problems: string[] = [];
+  const settings: Partial<Record<SettingName, unknown>> = {};
+  for (const name of new Set<SettingName>([...TUNABLES, ...names])) {
+    try {
+      settings[name] = SETTINGS[name].parse(env[name]);
+    } catch (error) {
+      if (!(error instanceof SettingError)) throw error;
+      problems.push(`${name} ${error.message} (${SETTINGS[name].description})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings as Partial<Settings>;
+}
+
+/** The environment variables a function needs for the resources it uses. */
+export function settingNamesFor(uses: ResourceUse): SettingName[] {
+  const names: SettingName[] = [];
+  for (const table of Object.keys(uses.tables ?? {}) as TableKey[]) names.push(TABLES[table].envVar);
+  for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
+  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO');
+  if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
+  return names;
+}
+
+export function settingNamesForRoute(route: ApiRoute): SettingName[] {
+  return settingNamesFor(resourcesOf(route));
+}

@@ -1,0 +1,4 @@
+import { makeExportCsvHandler } from '../handlers/export-csv';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('exportCsv', makeExportCsvHandler);

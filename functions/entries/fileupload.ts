@@ -1,0 +1,4 @@
+import { makeFileuploadHandler } from '../handlers/fileupload';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('fileupload', makeFileuploadHandler);

@@ -1,0 +1,4 @@
+import { makeLoginHandler } from '../handlers/login';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('login', makeLoginHandler);

@@ -1,0 +1,4 @@
+import { makeModalinputHandler } from '../handlers/modalinput';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('modalinput', makeModalinputHandler);

@@ -1,0 +1,4 @@
+import { makePopupinputHandler } from '../handlers/popupinput';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('popupinput', makePopupinputHandler);

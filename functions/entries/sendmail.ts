@@ -1,0 +1,4 @@
+import { makeSendmailHandler } from '../handlers/sendmail';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('sendmail', makeSendmailHandler);

@@ -1,0 +1,4 @@
+import { makeViewHandler } from '../handlers/view';
+import { lambdaEntry } from '../lambda';
+
+export const handler = lambdaEntry('view', makeViewHandler);

@@ -1,0 +1,30 @@
+/**
+ * Route name to handler factory. The type makes a route without a handler
+ * (or a handler without a route) a compile error.
+ */
+import type { RouteName } from '../../shared/routes';
+import type { AppDeps } from '../deps';
+import type { LambdaHttpHandler } from '../http/handler';
+import { makeAmendBestHandler } from './amend-best';
+import { makeDetailHandler } from './detail';
+import { makeExportCsvHandler } from './export-csv';
+import { makeFileuploadHandler } from './fileupload';
+import { makeLoginHandler } from './login';
+import { makeLogoutHandler } from './logout';
+import { makeModalinputHandler } from './modalinput';
+import { makePopupinputHandler } from './popupinput';
+import { makeSendmailHandler } from './sendmail';
+import { makeViewHandler } from './view';
+
+export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {
+  amendBest: makeAmendBestHandler,
+  sendmail: makeSendmailHandler,
+  login: makeLoginHandler,
+  view: makeViewHandler,
+  detail: makeDetailHandler,
+  logout: makeLogoutHandler,
+  fileupload: makeFileuploadHandler,
+  modalinput: makeModalinputHandler,
+  popupinput: makePopupinputHandler,
+  exportCsv: makeExportCsvHandler,
+};

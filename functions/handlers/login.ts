@@ -1,0 +1,49 @@
+import { loginSchema, normaliseStaffEmail } from '../../shared/auth';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../http/errors';
+import { httpHandler } from '../http/handler';
+import { jsonPayload } from '../http/request';
+import { json } from '../http/response';
+import { DECOY_PASSWORD_HASH, verifyPassword } from '../services/passwords';
+import { signStaffToken } from '../services/tokens';
+
+const WINDOW_SECONDS = 15 * 60;
+
+export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log'>;
+
+/**
+ * `POST /api/login`: answers the staff token as a JSON string. Unknown
+ * account, disabled account and wrong password get the same answer after the
+ * same work; repeated failures per account and per address make sign-in wait.
+ */
+export function makeLoginHandler(deps: LoginDeps) {
+  const { staff, throttle, accessLog, settings, clock } = deps;
+  return httpHandler(deps.log, async ({ request }) => {
+    const { email: rawEmail, pass } = parseInput(loginSchema, jsonPayload(request));
+    const email = normaliseStaffEmail(rawEmail);
+    const now = clock.now();
+    const accountKey = `login:account:${email}`;
+    const addressKey = `login:address:${request.clientAddress}`;
+
+    const [accountFailures, addressFailures] = await Promise.all([
+      throttle.count(accountKey, WINDOW_SECONDS, now),
+      throttle.count(addressKey, WINDOW_SECONDS, now),
+    ]);
+    if (accountFailures >= settings.LOGIN_FAILURES_PER_ACCOUNT || addressFailures >= settings.LOGIN_FAILURES_PER_ADDRESS) {
+      const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
+      throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
+    }
+
+    const account = await staff.get(email);
+    const usable = account !== undefined && !account.disabled;
+    const passwordMatches = await verifyPassword(pass, usable ? account.passwordHash : DECOY_PASSWORD_HASH);
+    if (!usable || !passwordMatches) {
+      await Promise.all([throttle.hit(accountKey, WINDOW_SECONDS, now), throttle.hit(addressKey, WINDOW_SECONDS, now)]);
+      throw new ApiError('invalid_credentials', 'The e-mail address or password is not right.');
+    }
+
+    const token = await signStaffToken(settings, email, now);
+    await accessLog.record({ actor: email, action: 'auth.login', target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+    return json(200, token);
+  });
+}

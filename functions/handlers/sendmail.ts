@@ -1,0 +1,51 @@
+import { enquirySubmissionSchema } from '../../shared/enquiry';
+import { FORM_RESULT_PARAMS } from '../../shared/form-fields';
+import { PUBLIC_PAGE_ROUTES } from '../../shared/locales';
+import { ApiError, parseInput } from '../http/errors';
+import { httpHandler } from '../http/handler';
+import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../http/request';
+import { type ApiResponse, errorResponse, json, redirect } from '../http/response';
+import { type IntakeDeps, receiveEnquiry } from '../services/enquiry-intake';
+
+/**
+ * The page a plain form post came from, to send the visitor back to. Only our
+ * own language pages qualify (never an open redirect); otherwise `/`.
+ */
+export function returnPage(request: ApiRequest): string {
+  try {
+    const path = new URL(request.headers['referer'] ?? '', 'http://placeholder.invalid').pathname;
+    return PUBLIC_PAGE_ROUTES.includes(path) ? path : '/';
+  } catch {
+    return '/';
+  }
+}
+
+function formResult(page: string, params: Record<string, string>): ApiResponse {
+  return redirect(303, `${page}?${new URLSearchParams(params).toString()}#contact`);
+}
+
+/** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */
+export function makeSendmailHandler(deps: IntakeDeps) {
+  const intake: IntakeDeps = deps;
+  return httpHandler(deps.log, async ({ request }) => {
+    const isForm = mediaType(request) === 'application/x-www-form-urlencoded';
+    if (!isForm) {
+      const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));
+      const result = await receiveEnquiry(intake, submission, request.clientAddress);
+      return json(200, { ok: true, ...(submission.submission_id ? { submission_id: submission.submission_id } : {}), duplicate: result.duplicate });
+    }
+    const page = returnPage(request);
+    try {
+      const submission = parseInput(enquirySubmissionSchema, formPayload(request));
+      await receiveEnquiry(intake, submission, request.clientAddress);
+      return formResult(page, { [FORM_RESULT_PARAMS.sent]: '1' });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const params: Record<string, string> = { [FORM_RESULT_PARAMS.error]: error.code };
+      if (error.fields) params[FORM_RESULT_PARAMS.fields] = Object.keys(error.fields).join(',');
+      const answer = formResult(page, params);
+      // Keep Retry-After and friends, but answer with the redirect.
+      return { ...answer, headers: { ...errorResponse(error).headers, ...answer.headers, 'Content-Type': 'text/plain' } };
+    }
+  });
+}

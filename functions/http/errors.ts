@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { API_ERROR_CODES, type ApiErrorCode } from '../../shared/api-error';
+
+/** A failure the client should be told about; mapped to its HTTP status in one place. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = API_ERROR_CODES[code];
+  }
+}
+
+/** Field name to the first problem found with it. */
+export function fieldProblems(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+export function invalidInput(error: z.ZodError): ApiError {
+  const fields = fieldProblems(error);
+  return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
+}
+
+/** Parses with a schema, turning a failure into a 400 that names each field. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  return result.data;
+}

@@ -1,0 +1,37 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Log } from '../logging';
+import { ApiError } from './errors';
+import { type ApiRequest, requestFromEvent } from './request';
+import { type ApiResponse, errorResponse } from './response';
+
+export type LambdaHttpHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResponse>;
+
+export interface RequestContext {
+  request: ApiRequest;
+  log: Log;
+}
+
+/**
+ * Turns an API Gateway (HTTP API v2) event into a request, runs the route,
+ * and maps failures to the error body: `ApiError`s keep their status; anything
+ * else is logged (without request data) and answered 503 without details.
+ */
+export function httpHandler(log: Log, handle: (context: RequestContext) => Promise<ApiResponse>): LambdaHttpHandler {
+  return async (event) => {
+    const request = requestFromEvent(event);
+    const requestLog = log.forRequest(request.requestId);
+    try {
+      return await handle({ request, log: requestLog });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.status >= 500) requestLog.warn('request failed', { code: error.code });
+        return errorResponse(error);
+      }
+      requestLog.error('unexpected failure', {
+        errorName: error instanceof Error ? error.name : typeof error,
+        errorMessage: error instanceof Error ? error.message : undefined,
+      });
+      return errorResponse(new ApiError('service_unavailable', 'The service is temporarily unavailable. Please try again shortly.'));
+    }
+  };
+}

@@ -1,0 +1,88 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ApiError } from './errors';
+
+/** Largest request body any route reads (the longest enquiry is far below it). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  body: string;
+  clientAddress: string;
+  requestId: string;
+}
+
+export function requestFromEvent(event: APIGatewayProxyEventV2): ApiRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query[name] = value;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.pathParameters ?? {})) if (value !== undefined) params[name] = value;
+  const raw = event.body ?? '';
+  const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  return {
+    method: event.requestContext.http.method,
+    path: event.rawPath,
+    headers,
+    query,
+    params,
+    body,
+    clientAddress: event.requestContext.http.sourceIp,
+    requestId: event.requestContext.requestId,
+  };
+}
+
+export function mediaType(request: ApiRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function checkSize(request: ApiRequest) {
+  if (Buffer.byteLength(request.body, 'utf8') > MAX_BODY_BYTES) {
+    throw new ApiError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The JSON body's payload. The contract wraps payloads as `{ data: {...} }`;
+ * a bare object is accepted too. An empty body reads as `{}`.
+ */
+export function jsonPayload(request: ApiRequest): Record<string, unknown> {
+  checkSize(request);
+  if (request.body.trim() === '') return {};
+  const type = mediaType(request);
+  if (type !== 'application/json' && type !== '') {
+    throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(request.body);
+  } catch {
+    throw new ApiError('invalid_json', 'The body is not valid JSON.');
+  }
+  if (!isObject(parsed)) throw new ApiError('invalid_input', 'The body must be a JSON object.', { body: 'A JSON object' });
+  if ('data' in parsed) {
+    if (!isObject(parsed['data'])) throw new ApiError('invalid_input', 'data must be an object.', { data: 'An object' });
+    return parsed['data'];
+  }
+  return parsed;
+}
+
+/** Fields of an `application/x-www-form-urlencoded` body (the last value wins for repeated names). */
+export function formPayload(request: ApiRequest): Record<string, string> {
+  checkSize(request);
+  return Object.fromEntries(new URLSearchParams(request.body));
+}
+
+export function bearerToken(request: ApiRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers['authorization'] ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,46 @@
+import type { AppDeps } from '../deps';
+import { type StaffClaims, verifyStaffToken } from '../services/tokens';
+import { ApiError } from './errors';
+import { type LambdaHttpHandler, type RequestContext, httpHandler } from './handler';
+import { bearerToken } from './request';
+import type { ApiResponse } from './response';
+
+export type StaffAuthDeps = Pick<AppDeps, 'settings' | 'clock' | 'log' | 'revokedTokens' | 'staff' | 'accessLog'>;
+
+export interface StaffContext extends RequestContext {
+  staff: StaffClaims;
+  /** Writes the access-log record of this staff read, export or change. */
+  audit(action: string, target: string): Promise<void>;
+}
+
+const unauthorized = () => new ApiError('unauthorized', 'Please sign in again.');
+
+/** Checks the bearer token on the server before every staff route. */
+export async function authenticateStaff(deps: StaffAuthDeps, token: string | undefined): Promise<StaffClaims> {
+  if (!token) throw unauthorized();
+  const now = deps.clock.now();
+  const claims = await verifyStaffToken(deps.settings, token, now);
+  if (!claims) throw unauthorized();
+  const [revoked, account] = await Promise.all([
+    deps.revokedTokens.isRevoked(claims.jti, Math.floor(now / 1000)),
+    deps.staff.get(claims.email),
+  ]);
+  if (revoked || !account || account.disabled) throw unauthorized();
+  return claims;
+}
+
+export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext) => Promise<ApiResponse>): LambdaHttpHandler {
+  return httpHandler(deps.log, async (context) => {
+    const staff = await authenticateStaff(deps, bearerToken(context.request));
+    const audit = (action: string, target: string) =>
+      deps.accessLog.record({
+        actor: staff.email,
+        action,
+        target,
+        clientAddress: context.request.clientAddress,
+        requestId: context.request.requestId,
+        at: deps.clock.now(),
+      });
+    return handle({ ...context, staff, audit });
+  });
+}

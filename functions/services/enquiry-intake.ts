@@ -1,0 +1,135 @@
+import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
+import type { EnquirySubmission } from '../../shared/enquiry';
+import { CONSENT_NOTICE_VERSION, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RENDERED_AT_FIELD } from '../../shared/form-fields';
+import { formatKoreaDateTime } from '../../shared/korea-time';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import type { StoredEnquiry } from '../ports';
+import { POST_INDEX_COUNTER, listName, sectionListName, sequenceCounter } from './enquiry-lists';
+import { MAIL_GRACE_MS, deliverEnquiryMail } from './mail-delivery';
+
+export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
+
+/** A submission id is remembered this long: far longer than any retry of one form fill. */
+const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
+
+export interface IntakeResult {
+  postIndex: number;
+  /** The same submission was stored before; nothing new was stored. */
+  duplicate: boolean;
+}
+
+/** Why a submission looks automated, or `undefined` when it looks human. */
+export function spamReason(submission: EnquirySubmission, now: number): string | undefined {
+  if (submission[HONEYPOT_FIELD]) return 'honeypot';
+  const renderedAt = submission[RENDERED_AT_FIELD];
+  if (renderedAt !== undefined && now - renderedAt < MIN_FILL_TIME_MS) return 'filled too fast';
+  return undefined;
+}
+
+async function enforceRateLimits(deps: IntakeDeps, clientAddress: string, now: number) {
+  const [perMinute, perDay] = await Promise.all([
+    deps.throttle.hit(`send:${clientAddress}:minute`, 60, now),
+    deps.throttle.hit(`send:${clientAddress}:day`, 24 * 60 * 60, now),
+  ]);
+  if (perDay > deps.settings.SEND_LIMIT_PER_DAY) {
+    throw new ApiError('rate_limited', 'Too many enquiries from this address today. Please call us instead.', undefined, {
+      'Retry-After': String(60 * 60),
+    });
+  }
+  if (perMinute > deps.settings.SEND_LIMIT_PER_MINUTE) {
+    throw new ApiError('rate_limited', 'Too many enquiries in a short time. Please wait a minute and try again.', undefined, {
+      'Retry-After': '60',
+    });
+  }
+}
+
+function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: number, spam: string | undefined): Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'> {
+  const receivedAt = new Date(now).toISOString();
+  return {
+    POST_INDEX: postIndex,
+    NAME: submission.user_name,
+    CONTACT_NUMBER: submission.phone ?? '',
+    EMAIL: submission.user_email,
+    LANG_PREFERENCE: submission.user_language ?? '',
+    MEDICAL_SECTION: submission.section,
+    DETAIL_SECTION: submission.detail_section ?? (submission.section === HOSPITAL_SECTION ? DEFAULT_DETAIL_SECTION : ''),
+    DATE: formatKoreaDateTime(now),
+    REGISTRATION_DATE: submission.start ?? '',
+    REGISTRATION_END: submission.finish ?? '',
+    HOTEL: submission.hotel ?? '',
+    NUMBER_PEOPLE: submission.user_count,
+    ROOM: submission.user_Room,
+    DESTINATION: submission.destination ?? '',
+    CONTEXT: submission.message ?? '',
+    RECEIVED_AT: receivedAt,
+    SPAM: spam !== undefined,
+    ...(spam ? { SPAM_REASON: spam } : {}),
+    MAIL_STATUS: spam ? 'skipped' : 'pending',
+    ...(spam ? {} : { MAIL_QUEUE: 'DUE', MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
+    MAIL_ATTEMPTS: 0,
+    CONSENT_VERSION: CONSENT_NOTICE_VERSION,
+    CONSENT_AT: receivedAt,
+    CONSENT_HEALTH: submission.consent_health === true,
+    LIST: listName(spam !== undefined),
+    SECTION_LIST: sectionListName(spam !== undefined, submission.section),
+    ...(submission.submission_id ? { SUBMISSION_ID: submission.submission_id } : {}),
+  };
+}
+
+/** Numbers the enquiry in its lists and writes it; `undefined` if it was already there. */
+async function store(deps: IntakeDeps, draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>): Promise<StoredEnquiry | undefined> {
+  const [LIST_SEQ, SECTION_SEQ] = await Promise.all([
+    deps.counters.increment(sequenceCounter(draft.LIST)),
+    deps.counters.increment(sequenceCounter(draft.SECTION_LIST)),
+  ]);
+  const enquiry: StoredEnquiry = { ...draft, LIST_SEQ, SECTION_SEQ };
+  return (await deps.enquiries.create(enquiry)) ? enquiry : undefined;
+}
+
+/**
+ * Stores an enquiry first, then mails staff. The same `submission_id` sent
+ * again stores nothing new (and completes a store an earlier try left half done).
+ */
+export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmission, clientAddress: string): Promise<IntakeResult> {
+  const now = deps.clock.now();
+  const submissionId = submission.submission_id;
+  const spam = spamReason(submission, now);
+
+  if (submissionId) {
+    const earlier = await deps.submissions.find(submissionId);
+    if (earlier !== undefined) {
+      await completeEarlierStore(deps, submission, earlier, now, spam);
+      return { postIndex: earlier, duplicate: true };
+    }
+  }
+
+  await enforceRateLimits(deps, clientAddress, now);
+
+  const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
+  if (submissionId) {
+    const claimed = await deps.submissions.claim(submissionId, postIndex, Math.floor(now / 1000) + SUBMISSION_MEMORY_SECONDS);
+    if (!claimed) {
+      // A concurrent request with the same id won the claim: answer as it does.
+      const winner = await deps.submissions.find(submissionId);
+      if (winner === undefined) throw new ApiError('conflict', 'This enquiry is being sent already.');
+      return { postIndex: winner, duplicate: true };
+    }
+  }
+
+  const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
+  if (!enquiry) throw new Error(`POST_INDEX ${postIndex} was taken twice`);
+  deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
+  if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
+  return { postIndex, duplicate: false };
+}
+
+async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmission, postIndex: number, now: number, spam: string | undefined) {
+  if (await deps.enquiries.get(postIndex)) return;
+  // The earlier try claimed the id but stopped before writing: write it now.
+  const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
+  if (enquiry) {
+    deps.log.info('enquiry stored on resubmission', { postIndex });
+    if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
+  }
+}

@@ -1,0 +1,35 @@
+import type { Section } from '../../shared/enums';
+import type { EnquiryFilter } from '../../shared/enquiry';
+import type { EnquiryList, StoredEnquiry } from '../ports';
+
+/**
+ * Every enquiry sits in two newest-first lists: its list (`ALL`, or `SPAM`
+ * for suspected spam) and that list's section. Each list numbers its
+ * enquiries 1, 2, 3, ... from a counter, so a list's counter is its total and
+ * any page is a key-range read, whatever the table's size.
+ */
+export function listName(spam: boolean): string {
+  return spam ? 'SPAM' : 'ALL';
+}
+
+export function sectionListName(spam: boolean, section: Section): string {
+  return `${listName(spam)}#${section}`;
+}
+
+export function listForFilter(filter: EnquiryFilter): EnquiryList {
+  const spam = filter.spam === true;
+  return filter.section
+    ? { partition: sectionListName(spam, filter.section), bySection: true }
+    : { partition: listName(spam), bySection: false };
+}
+
+/** Counter that numbers a list's enquiries. */
+export function sequenceCounter(partition: string): string {
+  return `seq:${partition}`;
+}
+
+export const POST_INDEX_COUNTER = 'POST_INDEX';
+
+export function sequenceIn(list: EnquiryList, enquiry: StoredEnquiry): number {
+  return list.bySection ? enquiry.SECTION_SEQ : enquiry.LIST_SEQ;
+}

@@ -1,0 +1,30 @@
+import type { EnquiryRecord } from '../../shared/enquiry';
+import type { StoredEnquiry } from '../ports';
+
+/** The staff view of a stored enquiry: the record fields, without index bookkeeping. */
+export function toRecord(stored: StoredEnquiry): EnquiryRecord {
+  return {
+    POST_INDEX: stored.POST_INDEX,
+    NAME: stored.NAME,
+    CONTACT_NUMBER: stored.CONTACT_NUMBER,
+    EMAIL: stored.EMAIL,
+    LANG_PREFERENCE: stored.LANG_PREFERENCE,
+    MEDICAL_SECTION: stored.MEDICAL_SECTION,
+    DETAIL_SECTION: stored.DETAIL_SECTION,
+    DATE: stored.DATE,
+    REGISTRATION_DATE: stored.REGISTRATION_DATE,
+    REGISTRATION_END: stored.REGISTRATION_END,
+    HOTEL: stored.HOTEL,
+    NUMBER_PEOPLE: stored.NUMBER_PEOPLE,
+    ROOM: stored.ROOM,
+    DESTINATION: stored.DESTINATION,
+    CONTEXT: stored.CONTEXT,
+    RECEIVED_AT: stored.RECEIVED_AT,
+    MAIL_STATUS: stored.MAIL_STATUS,
+    SPAM: stored.SPAM,
+    ...(stored.SPAM_REASON ? { SPAM_REASON: stored.SPAM_REASON } : {}),
+    CONSENT_VERSION: stored.CONSENT_VERSION,
+    CONSENT_AT: stored.CONSENT_AT,
+    CONSENT_HEALTH: stored.CONSENT_HEALTH,
+  };
+}

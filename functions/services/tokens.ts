@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
+
+export interface TokenSettings {
+  TOKEN_SECRET: string;
+  TOKEN_ISSUER: string;
+  TOKEN_AUDIENCE: string;
+}
+
+export interface StaffClaims {
+  email: string;
+  jti: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signStaffToken(settings: TokenSettings, email: string, nowMs: number): Promise<string> {
+  const issuedAt = Math.floor(nowMs / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(email)
+    .setIssuer(settings.TOKEN_ISSUER)
+    .setAudience(settings.TOKEN_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+    .setJti(randomUUID())
+    .sign(key(settings.TOKEN_SECRET));
+}
+
+/** The token's claims, or `undefined` when it is malformed, expired, not ours or wrongly signed. */
+export async function verifyStaffToken(settings: TokenSettings, token: string, nowMs: number): Promise<StaffClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key(settings.TOKEN_SECRET), {
+      algorithms: ['HS256'],
+      issuer: settings.TOKEN_ISSUER,
+      audience: settings.TOKEN_AUDIENCE,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+    });
+    if (!payload.sub || !payload.jti || payload.exp === undefined) return undefined;
+    return { email: payload.sub, jti: payload.jti, exp: payload.exp };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * First-start provisioning of a local stack: tables from the shared
+ * definitions, seeded BEST 3 packages with their images, the staff account.
+ * Every step leaves existing data alone, so a restart keeps what was there.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type AttributeDefinition,
+  CreateTableCommand,
+  type DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type Projection,
+  ResourceInUseException,
+} from '@aws-sdk/client-dynamodb';
+import { normaliseStaffEmail } from '../shared/auth';
+import { TABLES, type IndexDefinition, type TableDefinition, type TableKey } from '../shared/tables';
+import type { PackageStore, ImageStore, StaffStore } from '../functions/ports';
+import { hashPassword } from '../functions/services/passwords';
+import { SEED_IMAGES, SEED_PACKAGES } from './seed/packages';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function projection(index: IndexDefinition): Projection {
+  if (index.projection === 'ALL') return { ProjectionType: 'ALL' };
+  if (index.projection.length === 0) return { ProjectionType: 'KEYS_ONLY' };
+  return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] };
+}
+
+export function createTableInput(tableName: string, table: TableDefinition) {
+  const attributes = new Map<string, AttributeDefinition>();
+  const keys = [table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey])];
+  for (const key of keys) if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
+  const keySchema = (partition: { name: string }, sort?: { name: string }) => [
+    { AttributeName: partition.name, KeyType: 'HASH' as const },
+    ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' as const }] : []),
+  ];
+  const indexes: GlobalSecondaryIndex[] = table.globalIndexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: keySchema(index.partitionKey, index.sortKey),
+    Projection: projection(index),
+  }));
+  return new CreateTableCommand({
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes.values()],
+    KeySchema: keySchema(table.partitionKey, table.sortKey),
+    ...(indexes.length ? { GlobalSecondaryIndexes: indexes } : {}),
+  });
+}
+
+export async function createTables(dynamodb: DynamoDBClient, tableNames: Record<TableKey, string>): Promise<void> {
+  for (const [key, table] of Object.entries(TABLES) as [TableKey, TableDefinition][]) {
+    try {
+      await dynamodb.send(createTableInput(tableNames[key], table));
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    }
+  }
+}
+
+/** Seeds the BEST 3 packages and their images, unless packages are there already. */
+export async function seedPackages(packages: PackageStore, images: ImageStore): Promise<boolean> {
+  if ((await packages.list()).length > 0) return false;
+  for (const [file, contentType] of Object.entries(SEED_IMAGES)) {
+    await images.put(file, await readFile(join(here, 'seed', 'images', file)), contentType);
+  }
+  for (const pkg of SEED_PACKAGES) await packages.put(pkg);
+  return true;
+}
+
+/** Creates the staff account when it does not exist; an existing one (and its password) is kept. */
+export async function ensureStaffAccount(staff: StaffStore, email: string, password: string): Promise<'created' | 'exists'> {
+  const normalised = normaliseStaffEmail(email);
+  if (await staff.get(normalised)) return 'exists';
+  const now = new Date().toISOString();
+  await staff.put({ email: normalised, passwordHash: await hashPassword(password), disabled: false, createdAt: now, updatedAt: now });
+  return 'created';
+}

@@ -1,0 +1,194 @@
+/**
+ * The whole product on one machine: emulators, tables, seed data, and one
+ * HTTP server on 127.0.0.1 that serves the site, `/image/*` and `/api/*`
+ * through the same Lambda handlers as production. `npm start` and the
+ * integration tests both start it with this function.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BUCKETS } from '../shared/routes';
+import { TABLES, type TableKey } from '../shared/tables';
+import { s3Client } from '../functions/adapters/s3/client';
+import { type SettingName, SETTINGS, readSettings } from '../functions/config';
+import { type AppDeps, type AwsClientOptions, createDeps, systemClock } from '../functions/deps';
+import { HANDLER_FACTORIES } from '../functions/handlers';
+import type { LambdaHttpHandler } from '../functions/http/handler';
+import { createLog } from '../functions/logging';
+import type { Clock } from '../functions/ports';
+import { retryDueMail } from '../functions/services/mail-delivery';
+import { serveApi } from './api-gateway';
+import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
+import { createTables, ensureStaffAccount, seedPackages } from './setup';
+import { serveImage, serveStatic } from './static-files';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = resolve(here, '..');
+
+export interface LocalStackOptions {
+  /** Port of the site and API; 0 picks a free one. */
+  port: number;
+  dataDir: string;
+  /** Port of the SES emulator and its mailbox page; 0 picks a free one. */
+  mailboxPort: number;
+  staffEmail: string;
+  staffPassword: string;
+  /** Setting overrides (`SEND_LIMIT_PER_MINUTE`, `TOKEN_SECRET`, `MAIL_TO`, ...). */
+  env?: Record<string, string | undefined>;
+  /** Folder of the built site; defaults to `site/dist`, or a placeholder page until the site is built. */
+  siteRoot?: string;
+  /** How often the mail-retry job runs; `false` leaves it to `runMailRetry()`. */
+  mailRetryIntervalMs?: number | false;
+  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+  clock?: Clock;
+}
+
+export interface LocalStack {
+  url: string;
+  mailboxUrl: string;
+  emulators: Emulators;
+  deps: AppDeps;
+  aws: AwsClientOptions;
+  tableNames: Record<TableKey, string>;
+  settings: Record<string, string>;
+  runMailRetry(): ReturnType<typeof retryDueMail>;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_REGION = 'ap-northeast-2';
+/** s3rver only accepts this key pair; the other emulators accept any. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export function localTableNames(): Record<TableKey, string> {
+  return Object.fromEntries(Object.keys(TABLES).map((key) => [key, `mt-${key}`])) as Record<TableKey, string>;
+}
+
+export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports' } as const;
+
+/** The signing secret: from the environment, or made once per data folder and kept there. */
+function tokenSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function siteFolder(explicit: string | undefined): string {
+  if (explicit) return resolve(explicit);
+  const built = join(repositoryRoot, 'site', 'dist');
+  return existsSync(join(built, 'index.html')) ? built : join(here, 'placeholder');
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK, () => resolvePort((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const siteRoot = siteFolder(options.siteRoot);
+  const log = createLog(options.logLevel ?? 'INFO');
+
+  let handlers: Record<string, LambdaHttpHandler> | undefined;
+  let serveImages: ((key: string, response: import('node:http').ServerResponse) => Promise<void>) | undefined;
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? LOOPBACK}`);
+    const work = async () => {
+      if (!handlers || !serveImages) {
+        response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' });
+        return response.end('Starting');
+      }
+      if (url.pathname.startsWith('/api/')) return serveApi(request, response, url, handlers);
+      if (url.pathname.startsWith('/image/')) return serveImages(decodeURIComponent(url.pathname.slice('/image/'.length)), response);
+      return serveStatic(response, siteRoot, url.pathname);
+    };
+    work().catch((error: unknown) => {
+      log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Internal error');
+    });
+  });
+  const port = await listen(server, options.port);
+  const url = `http://${LOOPBACK}:${port}`;
+
+  const emulators = await startEmulators({
+    dataDir,
+    mailboxPort: options.mailboxPort,
+    corsOrigins: [url, `http://localhost:${port}`],
+    buckets: Object.values(LOCAL_BUCKETS),
+  });
+
+  const tableNames = localTableNames();
+  const settingsEnv: Record<string, string> = {
+    ...Object.fromEntries((Object.keys(TABLES) as TableKey[]).map((key) => [TABLES[key].envVar, tableNames[key]])),
+    [BUCKETS.images.envVar]: LOCAL_BUCKETS.images,
+    [BUCKETS.exports.envVar]: LOCAL_BUCKETS.exports,
+    MAIL_FROM: 'no-reply@medical-tourism.local',
+    MAIL_TO: 'staff-inbox@medical-tourism.local',
+    ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  };
+  settingsEnv['TOKEN_SECRET'] = tokenSecret(dataDir, options.env?.['TOKEN_SECRET']);
+  const settings = readSettings(settingsEnv, Object.keys(SETTINGS) as SettingName[]);
+
+  const aws: AwsClientOptions = {
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoints: { dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint },
+  };
+  const deps = createDeps(settings, aws, log, options.clock ?? systemClock);
+
+  const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
+  await createTables(dynamodb, tableNames);
+  dynamodb.destroy();
+  const seeded = await seedPackages(deps.packages, deps.images);
+  const account = await ensureStaffAccount(deps.staff, options.staffEmail, options.staffPassword);
+  log.debug('local stack ready', { seeded, account });
+
+  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.s3Endpoint, forcePathStyle: true });
+  serveImages = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
+  handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
+
+  let retrying = false;
+  const runMailRetry = async () => {
+    retrying = true;
+    try {
+      return await retryDueMail(deps);
+    } finally {
+      retrying = false;
+    }
+  };
+  const timer =
+    options.mailRetryIntervalMs === false
+      ? undefined
+      : setInterval(() => {
+          if (!retrying) runMailRetry().catch((error: unknown) => log.warn('mail retry run failed', { errorName: error instanceof Error ? error.name : typeof error }));
+        }, options.mailRetryIntervalMs ?? 30_000);
+  timer?.unref();
+
+  return {
+    url,
+    mailboxUrl: emulators.sesEndpoint,
+    emulators,
+    deps,
+    aws,
+    tableNames,
+    settings: settingsEnv,
+    runMailRetry,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await closeServer(server);
+      s3.destroy();
+      await emulators.stop();
+    },
+  };
+}

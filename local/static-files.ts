@@ -1,0 +1,84 @@
+/**
+ * Static files of the local stack: the built site (or a placeholder page
+ * until the site exists) and `/image/*` from the images bucket, as the CDN
+ * serves them in production.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { isNotFound } from '../functions/adapters/s3/client';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function notFound(response: ServerResponse, root: string) {
+  const page = join(root, '404.html');
+  if (existsSync(page)) {
+    response.writeHead(404, { 'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html' });
+    createReadStream(page).pipe(response);
+    return;
+  }
+  response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end('Not found');
+}
+
+/** Serves a file under `root`; a folder serves its `index.html`. Paths never leave `root`. */
+export function serveStatic(response: ServerResponse, root: string, pathname: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return notFound(response, root);
+  }
+  const file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root + sep)) return notFound(response, root);
+  let target = file;
+  if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html');
+  if (!existsSync(target) || !statSync(target).isFile()) return notFound(response, root);
+  const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
+  const hashed = /\/_astro\//.test(pathname);
+  response.writeHead(200, {
+    'Content-Type': type,
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  createReadStream(target).pipe(response);
+}
+
+/** `/image/{file}` from the images bucket. */
+export async function serveImage(response: ServerResponse, s3: S3Client, bucket: string, key: string): Promise<void> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    response.writeHead(200, {
+      'Content-Type': object.ContentType ?? 'application/octet-stream',
+      'Cache-Control': object.CacheControl ?? 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      ...(object.ContentLength !== undefined ? { 'Content-Length': String(object.ContentLength) } : {}),
+    });
+    const body = object.Body as NodeJS.ReadableStream | undefined;
+    if (body) body.pipe(response);
+    else response.end();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('Not found');
+  }
+}

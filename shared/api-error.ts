@@ -1,0 +1,26 @@
+/**
+ * The error body every API route answers with (DESIGN.md section 3).
+ */
+export const API_ERROR_CODES = {
+  invalid_input: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  service_unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+
+export interface ApiErrorBody {
+  error: ApiErrorCode;
+  message: string;
+  /** Field name to what is wrong with it, for input errors. */
+  fields?: Record<string, string>;
+}

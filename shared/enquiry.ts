@@ -1,0 +1,205 @@
+/**
+ * The enquiry: as a public form sends it (wire names of SPEC.md section 3)
+ * and as staff read it (the record of SPEC.md section 3, plus additive fields).
+ */
+import { z } from 'zod';
+import {
+  DETAIL_SECTION_VALUES,
+  FREE_LANGUAGE_MAX_LENGTH,
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  SECTION_VALUES,
+  SECTIONS_WITH_DESTINATION,
+  normaliseLanguage,
+} from './enums';
+import { HONEYPOT_FIELD, RENDERED_AT_FIELD } from './form-fields';
+import { parseKoreaDateTime } from './korea-time';
+
+export const ENQUIRY_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 40,
+  messageMax: 5_000,
+  placeMax: 200,
+  partyMin: 1,
+  partyMax: 10,
+  roomsMin: 1,
+  roomsMax: 5,
+} as const;
+
+/** Values a checkbox or a JSON client may send for "yes". */
+const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
+
+/** Form posts send every value as text and leave unused inputs empty: empty means absent. */
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalText = (max: number) =>
+  z.preprocess(emptyToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+
+const checkbox = z.preprocess(
+  (value) => (typeof value === 'string' ? TRUE_WORDS.has(value.trim().toLowerCase()) : value === true),
+  z.boolean(),
+);
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => {
+      const present = emptyToUndefined(value);
+      if (present === undefined) return fallback;
+      return typeof present === 'string' && /^\s*\d+\s*$/.test(present) ? Number(present) : present;
+    },
+    z
+      .number({ error: `A whole number from ${min} to ${max}` })
+      .int(`A whole number from ${min} to ${max}`)
+      .min(min, `A whole number from ${min} to ${max}`)
+      .max(max, `A whole number from ${min} to ${max}`),
+  );
+
+const reservationTime = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .refine((text) => parseKoreaDateTime(text) !== undefined, 'A date as YYYY-MM-DD HH:mm or YYYY-MM-DD')
+    .optional(),
+);
+
+const uuid = z.preprocess(emptyToUndefined, z.uuid('A UUID').optional());
+
+/** The enquiry as the public forms send it (`{ data: {...} }` or a form post). */
+export const enquirySubmissionSchema = z
+  .object({
+    user_name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`),
+    user_email: z
+      .string({ error: 'Required' })
+      .trim()
+      .min(1, 'Required')
+      .max(ENQUIRY_LIMITS.emailMax, `At most ${ENQUIRY_LIMITS.emailMax} characters`)
+      .regex(/^[^\s@]+@[^\s@]+$/, 'An e-mail address'),
+    phone: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(ENQUIRY_LIMITS.phoneMax, `At most ${ENQUIRY_LIMITS.phoneMax} characters`)
+        .regex(/^[0-9+()\-.\s/]*$/, 'Digits, spaces and + ( ) - . / only')
+        .optional(),
+    ),
+    section: z.enum(SECTION_VALUES, { error: 'One of the four enquiry types' }),
+    detail_section: z.preprocess(emptyToUndefined, z.enum(DETAIL_SECTION_VALUES, { error: 'One of the listed medical subjects' }).optional()),
+    message: optionalText(ENQUIRY_LIMITS.messageMax),
+    user_count: wholeNumber(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax, 1),
+    user_Room: wholeNumber(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax, 1),
+    start: reservationTime,
+    finish: reservationTime,
+    user_language: z.preprocess(
+      (value) => (typeof value === 'string' ? normaliseLanguage(value) || undefined : value),
+      z.string().max(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`).optional(),
+    ),
+    destination: optionalText(ENQUIRY_LIMITS.placeMax),
+    hotel: optionalText(ENQUIRY_LIMITS.placeMax),
+    consent_privacy: checkbox.refine((given) => given, 'Consent to the collection and use of personal data is required'),
+    consent_health: checkbox.optional(),
+    submission_id: uuid,
+    [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.string().max(1_000).optional()),
+    [RENDERED_AT_FIELD]: z.preprocess(
+      (value) => {
+        const present = emptyToUndefined(value);
+        return typeof present === 'string' && /^\d+$/.test(present.trim()) ? Number(present) : present;
+      },
+      z.number().int().nonnegative().optional(),
+    ),
+  })
+  .superRefine((enquiry, context) => {
+    const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (enquiry.section === HOSPITAL_SECTION && enquiry.consent_health !== true) {
+      problem('consent_health', 'Consent to the processing of health information is required for a hospital reservation');
+    }
+    if (enquiry.destination !== undefined && !SECTIONS_WITH_DESTINATION.includes(enquiry.section)) {
+      problem('destination', 'Only for concierge and interpretation enquiries');
+    }
+    if (enquiry.section !== HOTEL_SECTION) {
+      if (enquiry.hotel !== undefined) problem('hotel', 'Only for hotel reservations');
+      if (enquiry.finish !== undefined) problem('finish', 'Only for hotel reservations');
+    }
+    if (enquiry.start !== undefined && enquiry.finish !== undefined) {
+      const start = parseKoreaDateTime(enquiry.start);
+      const finish = parseKoreaDateTime(enquiry.finish);
+      if (start !== undefined && finish !== undefined && finish < start) problem('finish', 'Not before the start');
+    }
+  });
+
+export type EnquirySubmission = z.output<typeof enquirySubmissionSchema>;
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The enquiry record as staff read it. Upper-case names are the contract; the rest are additive. */
+export const enquiryRecordSchema = z.object({
+  POST_INDEX: z.number().int().positive(),
+  NAME: z.string(),
+  CONTACT_NUMBER: z.string(),
+  EMAIL: z.string(),
+  LANG_PREFERENCE: z.string(),
+  MEDICAL_SECTION: z.enum(SECTION_VALUES),
+  DETAIL_SECTION: z.string(),
+  /** When the enquiry was received, Korea time `YYYY-MM-DD HH:mm`. */
+  DATE: z.string(),
+  /** Requested start, as sent. */
+  REGISTRATION_DATE: z.string(),
+  /** Requested end (hotel stays), as sent. */
+  REGISTRATION_END: z.string(),
+  HOTEL: z.string(),
+  NUMBER_PEOPLE: z.number().int(),
+  ROOM: z.number().int(),
+  DESTINATION: z.string(),
+  CONTEXT: z.string(),
+  /** Additive: when received, as an ISO-8601 instant. */
+  RECEIVED_AT: z.string(),
+  /** Additive: whether the staff mail went out. */
+  MAIL_STATUS: z.enum(MAIL_STATUSES),
+  /** Additive: suspected spam, stored apart instead of dropped. */
+  SPAM: z.boolean(),
+  SPAM_REASON: z.string().optional(),
+  /** Additive: the consent notice version the visitor agreed to, and when. */
+  CONSENT_VERSION: z.string(),
+  CONSENT_AT: z.string(),
+  CONSENT_HEALTH: z.boolean(),
+});
+
+export type EnquiryRecord = z.infer<typeof enquiryRecordSchema>;
+
+/** Staff list query (`POST /api/view` body) and export filter (`GET /api/export.csv` query). */
+export const LIST_PAGE_MAX = 100;
+export const LIST_PAGE_DEFAULT = 13;
+
+const day = z
+  .string()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseKoreaDateTime(text) !== undefined, 'A day as YYYY-MM-DD');
+
+export const enquiryFilterSchema = z
+  .object({
+    section: z.preprocess((value) => (value === '' || value === 'ALL' ? undefined : value), z.enum(SECTION_VALUES, { error: 'ALL or one of the four enquiry types' }).optional()),
+    from: z.preprocess(emptyToUndefined, day.optional()),
+    to: z.preprocess(emptyToUndefined, day.optional()),
+    /** Additive: list the enquiries flagged as suspected spam instead of the others. */
+    spam: checkbox.optional(),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' });
+
+export type EnquiryFilter = z.output<typeof enquiryFilterSchema>;
+
+export const enquiryListQuerySchema = z.intersection(
+  enquiryFilterSchema,
+  z.object({
+    cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+    limit: wholeNumber(1, LIST_PAGE_MAX, LIST_PAGE_DEFAULT),
+    /** Additive: jump straight to a 1-based page of `limit` rows (used by the page links). */
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, 'A page number from 1').max(1_000_000).optional()),
+  }),
+);
+
+export type EnquiryListQuery = z.output<typeof enquiryListQuerySchema>;
+
+/** Response headers of the staff list. */
+export const LIST_HEADERS = { nextCursor: 'X-Next-Cursor', totalCount: 'X-Total-Count' } as const;

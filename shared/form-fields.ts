@@ -1,0 +1,21 @@
+/**
+ * Constants the public enquiry form and the send route must agree on.
+ */
+
+/** Hidden field that people never fill and form-filling bots do. */
+export const HONEYPOT_FIELD = 'website';
+
+/** Epoch milliseconds at which the page rendered the form, set by the page script. */
+export const RENDERED_AT_FIELD = 'form_rendered_at';
+
+/** A person needs at least this long to fill the form; faster is treated as a bot. */
+export const MIN_FILL_TIME_MS = 3_000;
+
+/**
+ * Version of the privacy and health-information consent notice the pages show.
+ * Stored with every enquiry; change it whenever the notice text changes.
+ */
+export const CONSENT_NOTICE_VERSION = '2026-11-01';
+
+/** Query parameters of the redirect that answers a plain (no JavaScript) form post. */
+export const FORM_RESULT_PARAMS = { sent: 'sent', error: 'error', fields: 'fields' } as const;

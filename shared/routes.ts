@@ -1,0 +1,137 @@
+/**
+ * The API route table, defined once. The local server routes requests with it
+ * and the CDK stack makes one function per route from it, granting exactly the
+ * access each entry lists (staff routes also get what staff auth needs).
+ */
+import type { TableKey } from './tables';
+
+export type Access = 'read' | 'write' | 'readWrite';
+
+export const BUCKETS = {
+  images: { envVar: 'IMAGES_BUCKET', purpose: 'BEST 3 board and popup images, served under /image/.' },
+  exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, downloaded through short-lived presigned URLs.' },
+} as const;
+
+export type BucketKey = keyof typeof BUCKETS;
+
+export interface ResourceUse {
+  tables?: Partial<Record<TableKey, Access>>;
+  buckets?: Partial<Record<BucketKey, Access>>;
+  /** Sends the staff notification mail through SES. */
+  sendsMail?: boolean;
+  /** Signs or verifies staff tokens, so it reads the signing secret. */
+  usesTokenSecret?: boolean;
+}
+
+export interface ApiRoute {
+  /** Also the name of the handler and of its Lambda entry file. */
+  name: RouteName;
+  method: 'GET' | 'POST';
+  /** Path under the site origin; `{index}` marks a path parameter. */
+  path: string;
+  access: 'public' | 'staff';
+  uses: ResourceUse;
+}
+
+/** What every staff route needs to check the bearer token and write the access log. */
+export const STAFF_AUTH_USES = {
+  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+  usesTokenSecret: true,
+} as const satisfies ResourceUse;
+
+export const ROUTE_NAMES = [
+  'amendBest',
+  'sendmail',
+  'login',
+  'view',
+  'detail',
+  'logout',
+  'fileupload',
+  'modalinput',
+  'popupinput',
+  'exportCsv',
+] as const;
+
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { name: 'amendBest', method: 'GET', path: '/api/amendBest', access: 'public', uses: { tables: { packages: 'read' } } },
+  {
+    name: 'sendmail',
+    method: 'POST',
+    path: '/api/sendmail',
+    access: 'public',
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write' }, sendsMail: true },
+  },
+  {
+    name: 'login',
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'write' }, usesTokenSecret: true },
+  },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', uses: { tables: { enquiries: 'read', counters: 'read' } } },
+  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', uses: { tables: { enquiries: 'read' } } },
+  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', uses: { tables: { revokedTokens: 'write' } } },
+  { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', uses: { buckets: { images: 'write' } } },
+  {
+    name: 'modalinput',
+    method: 'POST',
+    path: '/api/modalinput',
+    access: 'staff',
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'read' } },
+  },
+  {
+    name: 'popupinput',
+    method: 'POST',
+    path: '/api/popupinput',
+    access: 'staff',
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'read' } },
+  },
+  {
+    name: 'exportCsv',
+    method: 'GET',
+    path: '/api/export.csv',
+    access: 'staff',
+    uses: { tables: { enquiries: 'read', counters: 'read' }, buckets: { exports: 'readWrite' } },
+  },
+];
+
+/** Scheduled jobs, run by EventBridge in production and by a timer locally. */
+export const SCHEDULED_JOBS = [
+  {
+    name: 'retryMail',
+    everyMinutes: 5,
+    uses: { tables: { enquiries: 'readWrite' }, sendsMail: true } satisfies ResourceUse,
+  },
+] as const;
+
+/** Matches a request path against a route path, returning its path parameters. */
+export function matchRoutePath(routePath: string, requestPath: string): Record<string, string> | undefined {
+  const routeParts = routePath.split('/');
+  const requestParts = requestPath.split('/');
+  if (routeParts.length !== requestParts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of routeParts.entries()) {
+    const actual = requestParts[i] ?? '';
+    const param = /^\{(\w+)\}$/.exec(part);
+    if (param?.[1]) {
+      if (actual === '') return undefined;
+      params[param[1]] = decodeURIComponent(actual);
+    } else if (part !== actual) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** Everything a route's function touches, its staff-auth needs included. */
+export function resourcesOf(route: ApiRoute): ResourceUse {
+  if (route.access === 'public') return route.uses;
+  const tables: Partial<Record<TableKey, Access>> = { ...route.uses.tables };
+  for (const [table, access] of Object.entries(STAFF_AUTH_USES.tables) as [TableKey, Access][]) {
+    const own = tables[table];
+    tables[table] = own === undefined || own === access ? access : 'readWrite';
+  }
+  return { ...route.uses, tables, usesTokenSecret: true };
+}

@@ -1,0 +1,113 @@
+/**
+ * The DynamoDB tables, defined once: the local emulator set-up and the CDK
+ * stack both create them from these definitions, and the adapters read the
+ * attribute and index names from here.
+ *
+ * Expiry: `expiresAt` (epoch seconds) is a TTL attribute in production; the
+ * emulator has no TTL, so the adapters also ignore expired items themselves.
+ */
+export interface KeyAttribute {
+  name: string;
+  type: 'S' | 'N';
+}
+
+export interface IndexDefinition {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  /** Attributes copied into the index besides the keys (`'ALL'` for every attribute). */
+  projection: 'ALL' | readonly string[];
+}
+
+export interface TableDefinition {
+  /** Environment variable that carries the physical table name to the functions. */
+  envVar: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  globalIndexes: readonly IndexDefinition[];
+  ttlAttribute?: string;
+  /** What the table holds, for the deployment docs and the stack. */
+  purpose: string;
+}
+
+export const EXPIRES_AT = 'expiresAt';
+
+/** Index names of the enquiries table. */
+export const ENQUIRY_INDEXES = {
+  /** Newest first within a list (`ALL` or `SPAM`) by list sequence: O(page) paging and jumps. */
+  byList: 'byList',
+  /** The same within one section of a list. */
+  bySection: 'bySection',
+  /** A list by receive time, to find where a date range starts and ends. */
+  byListTime: 'byListTime',
+  bySectionTime: 'bySectionTime',
+  /** Sparse: only enquiries whose staff mail still has to go out. */
+  mailQueue: 'mailQueue',
+} as const;
+
+const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
+
+export const TABLES = {
+  enquiries: {
+    envVar: 'TABLE_ENQUIRIES',
+    purpose: 'Enquiries sent by visitors, keyed by POST_INDEX.',
+    partitionKey: { name: 'POST_INDEX', type: 'N' },
+    globalIndexes: [
+      { name: ENQUIRY_INDEXES.byList, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'LIST_SEQ', type: 'N' }, projection: 'ALL' },
+      { name: ENQUIRY_INDEXES.bySection, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'SECTION_SEQ', type: 'N' }, projection: 'ALL' },
+      { name: ENQUIRY_INDEXES.byListTime, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
+      { name: ENQUIRY_INDEXES.bySectionTime, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
+      { name: ENQUIRY_INDEXES.mailQueue, partitionKey: { name: 'MAIL_QUEUE', type: 'S' }, sortKey: { name: 'MAIL_NEXT_AT', type: 'N' }, projection: [] },
+    ],
+  },
+  counters: {
+    envVar: 'TABLE_COUNTERS',
+    purpose: 'Atomic counters: the next POST_INDEX and the list and section sequences (also the totals).',
+    partitionKey: { name: 'name', type: 'S' },
+    globalIndexes: [],
+  },
+  submissions: {
+    envVar: 'TABLE_SUBMISSIONS',
+    purpose: 'Which submission_id stored which enquiry, so a resent form stores one enquiry.',
+    partitionKey: { name: 'submissionId', type: 'S' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
+  },
+  packages: {
+    envVar: 'TABLE_PACKAGES',
+    purpose: 'The BEST 3 packages, keyed by INDEX.',
+    partitionKey: { name: 'INDEX', type: 'N' },
+    globalIndexes: [],
+  },
+  staff: {
+    envVar: 'TABLE_STAFF',
+    purpose: 'Staff accounts (e-mail, scrypt password hash, disabled flag).',
+    partitionKey: { name: 'email', type: 'S' },
+    globalIndexes: [],
+  },
+  revokedTokens: {
+    envVar: 'TABLE_REVOKED_TOKENS',
+    purpose: 'Token ids revoked by logout, until the token would have expired anyway.',
+    partitionKey: { name: 'jti', type: 'S' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
+  },
+  throttle: {
+    envVar: 'TABLE_THROTTLE',
+    purpose: 'Fixed-window counters for send rate limits and failed logins.',
+    partitionKey: { name: 'key', type: 'S' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
+  },
+  accessLog: {
+    envVar: 'TABLE_ACCESS_LOG',
+    purpose: 'Every staff read, export and change: who, what, which record, when, from where.',
+    partitionKey: { name: 'day', type: 'S' },
+    sortKey: { name: 'at', type: 'S' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableKey = keyof typeof TABLES;
+export const TABLE_KEYS = Object.keys(TABLES) as TableKey[];

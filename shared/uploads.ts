@@ -1,0 +1,53 @@
+/**
+ * Image uploads for the BEST 3 editor: what may be uploaded, and how the
+ * server recognises an image by its first bytes (never by name or header).
+ */
+import { z } from 'zod';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+} as const;
+
+export type ImageContentType = keyof typeof IMAGE_TYPES;
+export const IMAGE_CONTENT_TYPES = Object.keys(IMAGE_TYPES) as [ImageContentType, ...ImageContentType[]];
+
+/** How many leading bytes `sniffImageType` needs. */
+export const IMAGE_SNIFF_BYTES = 16;
+
+/** The image type of a file's first bytes, or `undefined` when they are not one we accept. */
+export function sniffImageType(head: Uint8Array): ImageContentType | undefined {
+  const startsWith = (offset: number, ...bytes: number[]) => bytes.every((byte, i) => head[offset + i] === byte);
+  const ascii = (offset: number, text: string) => startsWith(offset, ...[...text].map((ch) => ch.charCodeAt(0)));
+  if (startsWith(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (startsWith(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  if (ascii(4, 'ftypavif') || ascii(4, 'ftypavis')) return 'image/avif';
+  return undefined;
+}
+
+/** `POST /api/fileupload` body: what the browser is about to upload. */
+export const uploadRequestSchema = z.object({
+  contentType: z.enum(IMAGE_CONTENT_TYPES, { error: 'A JPEG, PNG, WebP, AVIF or GIF image' }),
+  size: z.coerce
+    .number({ error: 'The file size in bytes' })
+    .int('The file size in bytes')
+    .min(1, 'The file is empty')
+    .max(MAX_IMAGE_BYTES, `At most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`),
+  /** For the popup upload: the input id, echoed back as the old client expects. */
+  index: z.string().max(50).optional(),
+});
+
+export type UploadRequest = z.output<typeof uploadRequestSchema>;
+
+export interface UploadTicket {
+  filename: string;
+  index?: string;
+  upload: { method: 'POST'; url: string; fields: Record<string, string> };
+}
