@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
+import { type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,12 +98,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const siteRoot = siteFolder(options.siteRoot);
   const log = createLog(options.logLevel ?? 'INFO');
 
-  let handlers: Record<string, LambdaHttpHandler> | undefined;
-  let serveImages: ((key: string, response: import('node:http').ServerResponse) => Promise<void>) | undefined;
+  // Filled in once the emulators are up; until then the server answers 503.
+  const ready: { handlers?: Record<string, LambdaHttpHandler>; serveImages?: (key: string, response: ServerResponse) => Promise<void> } = {};
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? LOOPBACK}`);
     const work = async () => {
+      const { handlers, serveImages } = ready;
       if (!handlers || !serveImages) {
         response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' });
         return response.end('Starting');
@@ -155,8 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   log.debug('local stack ready', { seeded, account });
 
   const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.s3Endpoint, forcePathStyle: true });
-  serveImages = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
-  handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
+  ready.serveImages = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
+  ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
 
   let retrying = false;
   const runMailRetry = async () => {

@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../../ports';
 
 /**

@@ -1,0 +1,33 @@
+// Lint rules, and the import boundaries of DESIGN.md section 2:
+// shared/ imports none of the others; site/, functions/ and infra/ import shared/, not each other
+// (infra/ may name functions/ entry paths, which it does by path, not by import).
+import tseslint from 'typescript-eslint';
+
+const forbid = (...folders) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: folders.map((folder) => ({
+        group: [`**/${folder}`, `**/${folder}/**`],
+        message: `This folder may not import from ${folder}/ (see DESIGN.md section 2).`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'site/dist/', 'site/.astro/', 'cdk.out/', '.data/', 'coverage/', '**/*.d.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  { files: ['shared/**'], rules: forbid('functions', 'site', 'infra', 'local', 'bench', 'tests') },
+  { files: ['functions/**'], rules: forbid('site', 'infra', 'local', 'bench', 'tests') },
+  { files: ['site/**'], rules: forbid('functions', 'infra', 'local', 'bench', 'tests') },
+  { files: ['infra/**'], rules: forbid('site', 'local', 'bench', 'tests') },
+);

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_HEADERS } from '../../shared/enquiry';
+import { type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await signIn(stack);
+});
+afterAll(() => stack.dispose());
+
+async function storedCount(spam = false): Promise<number> {
+  const response = await postJson(stack, '/api/view', { spam }, token);
+  return Number(response.headers.get(LIST_HEADERS.totalCount));
+}
+
+async function newest(spam = false) {
+  const response = await postJson(stack, '/api/view', { limit: 1, spam }, token);
+  return ((await response.json()) as Record<string, unknown>[])[0];
+}
+
+describe('GET /api/amendBest', () => {
+  it('answers the three seeded packages in every language with a short public cache', async () => {
+    const response = await fetch(`${stack.url}/api/amendBest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/public, max-age=60/);
+    const packages = (await response.json()) as Record<string, unknown>[];
+    expect(packages.map((pkg) => pkg['INDEX'])).toEqual([1, 2, 3]);
+    for (const pkg of packages) {
+      for (const field of ['TITLE_kr', 'TITLE_en', 'TITLE_ch', 'TITLE_ru', 'TITLE_jp', 'TITLE_vn', 'CONTENT_kr', 'CONTENT_ru', 'FILE_POPUP', 'FILE_THUMB']) {
+        expect(pkg[field], field).toEqual(expect.any(String));
+        expect((pkg[field] as string).length, field).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('serves each seeded board image under /image/ as an image', async () => {
+    const packages = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as { FILE_POPUP: string }[];
+    for (const pkg of packages) {
+      const image = await fetch(`${stack.url}/image/${pkg.FILE_POPUP}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      expect(String.fromCharCode(...bytes.subarray(8, 12))).toBe('WEBP');
+    }
+  });
+});
+
+describe('POST /api/sendmail', () => {
+  it('stores the enquiry, then mails staff every field with Korean labels, HTML-escaped', async () => {
+    const before = await storedCount();
+    const response = await postJson(stack, '/api/sendmail', {
+      data: enquiry({ user_name: 'Иван <b>Петров</b>', message: '<img src=x onerror=alert(1)>\nSecond line', user_language: 'Japanes' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true });
+    expect(await storedCount()).toBe(before + 1);
+
+    const record = await newest();
+    expect(record).toMatchObject({
+      NAME: 'Иван <b>Петров</b>',
+      EMAIL: 'anna@example.test',
+      CONTACT_NUMBER: '+7 900 123-45-67',
+      LANG_PREFERENCE: 'Japanese',
+      MEDICAL_SECTION: '병원예약',
+      DETAIL_SECTION: '종합검진',
+      REGISTRATION_DATE: '2026-12-10 09:30',
+      NUMBER_PEOPLE: 2,
+      ROOM: 1,
+      CONTEXT: '<img src=x onerror=alert(1)>\nSecond line',
+      MAIL_STATUS: 'sent',
+      SPAM: false,
+      CONSENT_HEALTH: true,
+    });
+    expect(record?.['DATE']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(record?.['CONSENT_VERSION']).toEqual(expect.any(String));
+
+    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`#${record?.['POST_INDEX']}`));
+    expect(mail?.destination.to).toEqual([stack.settings['MAIL_TO']]);
+    expect(mail?.replyTo).toEqual(['anna@example.test']);
+    expect(mail?.body.html).toContain('이름');
+    expect(mail?.body.html).toContain('문의 내용');
+    expect(mail?.body.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail?.body.html).not.toContain('<img src=x');
+    expect(mail?.body.html).not.toContain('<b>Петров</b>');
+  });
+
+  it('stores one enquiry for a submission_id sent twice and answers the same both times', async () => {
+    const before = await storedCount();
+    const data = enquiry({ submission_id: '6f1c2a52-8d0e-4d7b-9a59-3c1a0f6e9b11' });
+    const first = await postJson(stack, '/api/sendmail', { data });
+    const second = await postJson(stack, '/api/sendmail', { data });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const [a, b] = [(await first.json()) as Record<string, unknown>, (await second.json()) as Record<string, unknown>];
+    expect(a['ok']).toBe(true);
+    expect({ ...b, duplicate: undefined }).toEqual({ ...a, duplicate: undefined });
+    expect(await storedCount()).toBe(before + 1);
+  });
+
+  it.each([
+    ['user_name', { user_name: '' }],
+    ['user_name', { user_name: undefined }],
+    ['user_email', { user_email: '   ' }],
+    ['user_email', { user_email: 'not-an-address' }],
+    ['consent_privacy', { consent_privacy: false }],
+    ['consent_health', { consent_health: undefined }],
+    ['section', { section: 'hospital' }],
+    ['detail_section', { detail_section: '내과' }],
+    ['user_count', { user_count: 11 }],
+    ['user_count', { user_count: 0 }],
+    ['user_Room', { section: '호텔예약', hotel: 'Grand', user_Room: 6 }],
+    ['start', { start: '2026-13-01 10:00' }],
+    ['finish', { section: '호텔예약', start: '2026-12-10', finish: '2026-12-09' }],
+    ['destination', { destination: 'Airport' }],
+    ['hotel', { hotel: 'Grand Hotel' }],
+    ['finish', { finish: '2026-12-12' }],
+    ['message', { message: 'x'.repeat(5_001) }],
+    ['user_language', { user_language: 'x'.repeat(51) }],
+    ['submission_id', { submission_id: 'not-a-uuid' }],
+  ])('refuses bad %s with 400 naming it, and stores nothing', async (field, overrides) => {
+    const before = await storedCount();
+    const response = await postJson(stack, '/api/sendmail', { data: enquiry(overrides) });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    expect(body.error).toBe('invalid_input');
+    expect(Object.keys(body.fields)).toContain(field);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a body that is not JSON, and one that is too large', async () => {
+    const broken = await fetch(`${stack.url}/api/sendmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: string }).error).toBe('invalid_json');
+    const large = await postJson(stack, '/api/sendmail', { data: enquiry({ message: 'x'.repeat(70_000) }) });
+    expect(large.status).toBe(413);
+  });
+
+  it('accepts a plain form post and answers with a 303 back to the page it came from', async () => {
+    const before = await storedCount();
+    const form = new URLSearchParams({
+      user_name: '김민수',
+      user_email: 'minsu@example.test',
+      section: '컨시어지',
+      destination: 'Incheon airport',
+      user_count: '3',
+      start: '2026-12-24 14:00',
+      consent_privacy: 'on',
+      website: '',
+    });
+    const response = await fetch(`${stack.url}/api/sendmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${stack.url}/KrPage` },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/KrPage?sent=1#contact');
+    expect(await storedCount()).toBe(before + 1);
+    expect(await newest()).toMatchObject({ NAME: '김민수', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Incheon airport', NUMBER_PEOPLE: 3 });
+  });
+
+  it('answers a bad form post with a 303 carrying the error and the fields, and never redirects off site', async () => {
+    const before = await storedCount();
+    const response = await fetch(`${stack.url}/api/sendmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://evil.example/phish' },
+      body: new URLSearchParams({ user_name: '', user_email: 'x@example.test', section: '병원예약', consent_privacy: 'on', consent_health: 'on' }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/?error=invalid_input&fields=user_name#contact');
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('stores suspected spam flagged and apart, without mailing staff, and answers like a success', async () => {
+    const before = { kept: await storedCount(), spam: await storedCount(true), mails: (await capturedMail(stack)).length };
+    const honeypot = await postJson(stack, '/api/sendmail', { data: enquiry({ website: 'http://spam.example' }) });
+    const tooFast = await postJson(stack, '/api/sendmail', { data: enquiry({ form_rendered_at: Date.now() - 500 }) });
+    const human = await postJson(stack, '/api/sendmail', { data: enquiry({ form_rendered_at: Date.now() - 60_000 }) });
+    for (const response of [honeypot, tooFast, human]) expect(response.status).toBe(200);
+    expect(await honeypot.json()).toEqual(await human.json());
+    expect(await storedCount(true)).toBe(before.spam + 2);
+    expect(await storedCount()).toBe(before.kept + 1);
+    const spam = await newest(true);
+    expect(spam).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
+    expect((await capturedMail(stack)).length).toBe(before.mails + 1);
+  });
+});
+
+describe('unknown routes', () => {
+  it('answers 404 for an unknown API path and 405 for a wrong method', async () => {
+    expect((await fetch(`${stack.url}/api/nothing`)).status).toBe(404);
+    const wrongMethod = await fetch(`${stack.url}/api/sendmail`);
+    expect(wrongMethod.status).toBe(405);
+  });
+});

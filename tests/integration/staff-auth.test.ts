@@ -1,0 +1,161 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, type ApiRoute } from '../../shared/routes';
+import { formatKoreaDate } from '../../shared/korea-time';
+import { ensureStaffAccount } from '../../local/setup';
+import { STAFF, type TestStack, postJson, signIn, startTestStack } from '../support/stack';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '50' } });
+});
+afterAll(() => stack.dispose());
+
+const staffRoutes = API_ROUTES.filter((route) => route.access === 'staff');
+
+/** Calls a staff route with a harmless, valid request. */
+function callRoute(route: ApiRoute, token: string | undefined, rawAuthorization?: string): Promise<Response> {
+  const path = route.path.replace('{index}', '1');
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (rawAuthorization !== undefined) headers['authorization'] = rawAuthorization;
+  else if (token) headers['authorization'] = `Bearer ${token}`;
+  const bodies: Partial<Record<ApiRoute['name'], unknown>> = {
+    view: {},
+    fileupload: { data: { contentType: 'image/png', size: 100 } },
+    modalinput: { data: { index: 1 } },
+    popupinput: { data: { index: 1 } },
+  };
+  return fetch(`${stack.url}${path}`, {
+    method: route.method,
+    headers,
+    redirect: 'manual',
+    ...(route.method === 'POST' ? { body: JSON.stringify(bodies[route.name] ?? {}) } : {}),
+  });
+}
+
+async function tokenSignedWith(secret: string, claims: { exp: number; jti?: string; iss?: string; aud?: string }) {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(STAFF.email)
+    .setIssuer(claims.iss ?? stack.settings['TOKEN_ISSUER'] ?? 'medical-tourism-centre')
+    .setAudience(claims.aud ?? stack.settings['TOKEN_AUDIENCE'] ?? 'medical-tourism-staff')
+    .setIssuedAt(claims.exp - 60)
+    .setExpirationTime(claims.exp)
+    .setJti(claims.jti ?? crypto.randomUUID())
+    .sign(new TextEncoder().encode(secret));
+}
+
+describe('POST /api/login', () => {
+  it('answers the token as a JSON string: HS256 with issuer, audience, 8-hour expiry and a unique id', async () => {
+    const token = await signIn(stack);
+    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload).toMatchObject({ sub: STAFF.email, iss: expect.any(String), aud: expect.any(String), jti: expect.any(String) });
+    expect(payload.exp - payload.iat).toBe(8 * 60 * 60);
+    const again = await signIn(stack);
+    expect(JSON.parse(Buffer.from(again.split('.')[1] ?? '', 'base64url').toString()).jti).not.toBe(payload.jti);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    expect(await signIn(stack, STAFF.email.toUpperCase())).toEqual(expect.any(String));
+  });
+
+  it('gives an unknown e-mail and a wrong password the same answer', async () => {
+    const unknown = await postJson(stack, '/api/login', { data: { email: 'nobody@example.test', pass: 'whatever-password' } });
+    const wrong = await postJson(stack, '/api/login', { data: { email: STAFF.email, pass: 'wrong password!' } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  it('refuses a payload without e-mail or password with 400', async () => {
+    const response = await postJson(stack, '/api/login', { data: { email: STAFF.email } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: Record<string, string> }).fields).toHaveProperty('pass');
+  });
+
+  it('makes an account wait after repeated failures, even with the right password then', async () => {
+    const email = 'throttled@example.test';
+    await ensureStaffAccount(stack.deps.staff, email, 'the right password 123');
+    for (let i = 0; i < 3; i += 1) {
+      expect((await postJson(stack, '/api/login', { data: { email, pass: `wrong ${i}` } })).status).toBe(401);
+    }
+    const locked = await postJson(stack, '/api/login', { data: { email, pass: 'the right password 123' } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address is not locked out by it.
+    expect(await signIn(stack)).toEqual(expect.any(String));
+  });
+
+  it('refuses a disabled account, and its existing tokens stop working', async () => {
+    const email = 'leaver@example.test';
+    await ensureStaffAccount(stack.deps.staff, email, 'leaver password 123');
+    const token = await signIn(stack, email, 'leaver password 123');
+    expect((await postJson(stack, '/api/view', {}, token)).status).toBe(200);
+    const account = await stack.deps.staff.get(email);
+    if (!account) throw new Error('account missing');
+    await stack.deps.staff.put({ ...account, disabled: true });
+    expect((await postJson(stack, '/api/view', {}, token)).status).toBe(401);
+    expect((await postJson(stack, '/api/login', { data: { email, pass: 'leaver password 123' } })).status).toBe(401);
+  });
+});
+
+describe('the auth matrix of every staff route', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const cases: [string, () => Promise<{ token?: string; raw?: string }>][] = [
+    ['no token', async () => ({})],
+    ['a malformed token', async () => ({ token: 'not.a.jwt' })],
+    ['a non-bearer scheme', async () => ({ raw: `Basic ${Buffer.from('a:b').toString('base64')}` })],
+    ['an expired token', async () => ({ token: await tokenSignedWith(stack.settings['TOKEN_SECRET'] ?? '', { exp: now() - 10 }) })],
+    ['a wrongly signed token', async () => ({ token: await tokenSignedWith('another-secret-that-is-long-enough-0123456789', { exp: now() + 3600 }) })],
+    ['a token for another audience', async () => ({ token: await tokenSignedWith(stack.settings['TOKEN_SECRET'] ?? '', { exp: now() + 3600, aud: 'someone-else' }) })],
+    ['an unsigned (alg none) token', async () => {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      return { token: `${part({ alg: 'none' })}.${part({ sub: STAFF.email, exp: now() + 3600, jti: 'x' })}.` };
+    }],
+  ];
+
+  for (const route of staffRoutes) {
+    it.each(cases)(`${route.method} ${route.path} answers 401 to %s`, async (_name, make) => {
+      const { token, raw } = await make();
+      const response = await callRoute(route, token, raw);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { error: string }).error).toBe('unauthorized');
+    });
+  }
+
+  it('lets a valid token through every staff route (no 401)', async () => {
+    const token = await signIn(stack);
+    for (const route of staffRoutes.filter((candidate) => candidate.name !== 'logout')) {
+      const response = await callRoute(route, token);
+      expect(response.status, `${route.method} ${route.path}`).not.toBe(401);
+      expect(response.status, `${route.method} ${route.path}`).toBeLessThan(500);
+    }
+  });
+
+  it('revokes the token on logout: answers true, then 401 on every staff route', async () => {
+    const token = await signIn(stack);
+    const logout = await fetch(`${stack.url}/api/logout`, { headers: { authorization: `Bearer ${token}` } });
+    expect(logout.status).toBe(200);
+    expect(await logout.json()).toBe(true);
+    for (const route of staffRoutes) expect((await callRoute(route, token)).status, route.path).toBe(401);
+  });
+});
+
+describe('the access log', () => {
+  it('records who read which enquiry, when and from which address', async () => {
+    const token = await signIn(stack);
+    await postJson(stack, '/api/sendmail', {
+      data: { user_name: 'Logged', user_email: 'l@example.test', section: '통역예약', consent_privacy: true },
+    });
+    const list = (await (await postJson(stack, '/api/view', { limit: 1 }, token)).json()) as { POST_INDEX: number }[];
+    const index = list[0]?.POST_INDEX;
+    await fetch(`${stack.url}/api/detail/${index}`, { headers: { authorization: `Bearer ${token}` } });
+    const entries = await stack.deps.accessLog.day(formatKoreaDate(Date.now()));
+    const read = entries.find((entry) => entry.action === 'enquiry.read' && entry.target === String(index));
+    expect(read).toMatchObject({ actor: STAFF.email, clientAddress: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(entries.some((entry) => entry.action === 'enquiry.list' && entry.target.includes(String(index)))).toBe(true);
+    expect(entries.some((entry) => entry.action === 'auth.login')).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Starts a private local stack for one test file: its own emulators on free
+ * ports and its own data folder, so test files never share state.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
+
+export const STAFF = { email: 'staff@example.test', password: 'correct horse battery staple' };
+
+export interface TestStack extends LocalStack {
+  dataDir: string;
+  /** Stops the stack and deletes its data. */
+  dispose(): Promise<void>;
+}
+
+export async function startTestStack(overrides: Partial<LocalStackOptions> = {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mt-test-'));
+  const stack = await startLocalStack({
+    port: 0,
+    mailboxPort: 0,
+    dataDir,
+    staffEmail: STAFF.email,
+    staffPassword: STAFF.password,
+    mailRetryIntervalMs: false,
+    logLevel: 'SILENT',
+    ...overrides,
+    env: { SEND_LIMIT_PER_MINUTE: '1000', SEND_LIMIT_PER_DAY: '100000', ...overrides.env },
+  });
+  return {
+    ...stack,
+    dataDir,
+    async dispose() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postJson(stack: LocalStack, path: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function getWithToken(stack: LocalStack, path: string, token?: string): Promise<Response> {
+  return fetch(`${stack.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'manual' });
+}
+
+export async function signIn(stack: LocalStack, email = STAFF.email, pass = STAFF.password): Promise<string> {
+  const response = await postJson(stack, '/api/login', { data: { email, pass } });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as string;
+}
+
+/** A valid enquiry for a section; fields override. */
+export function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_name: 'Anna Petrova',
+    user_email: 'anna@example.test',
+    phone: '+7 900 123-45-67',
+    section: '병원예약',
+    detail_section: '종합검진',
+    message: 'I would like a full check-up next month.',
+    user_count: 2,
+    start: '2026-12-10 09:30',
+    user_Room: 1,
+    user_language: 'Russian',
+    consent_privacy: true,
+    consent_health: true,
+    ...overrides,
+  };
+}
+
+export interface CapturedMail {
+  subject: string;
+  destination: { to: string[] };
+  replyTo?: string[];
+  body: { html?: string; text?: string };
+}
+
+export async function capturedMail(stack: LocalStack): Promise<CapturedMail[]> {
+  const response = await fetch(`${stack.mailboxUrl}/store`);
+  return ((await response.json()) as { emails: CapturedMail[] }).emails;
+}
