@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:api`: figures of the API on the local stack (2-core machine,
+ * emulators in the same process, so absolute numbers are a floor, not AWS).
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { documentClient } from '../functions/adapters/dynamodb/client';
+import { LAMBDA_BUNDLE_OPTIONS, lambdaEntries } from '../functions/bundling';
+import { seedEnquiries } from '../local/seed/enquiries';
+import { BENCH_STAFF, benchStack, kib, ms, summarise, timed } from './support';
+
+let stack = await benchStack();
+const post = (path: string, body: unknown, token?: string) =>
+  fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+const enquiry = (i: number) => ({
+  data: {
+    user_name: `Bench ${i}`,
+    user_email: `bench${i}@example.test`,
+    section: '병원예약',
+    message: 'Benchmark enquiry',
+    start: '2026-12-10 09:30',
+    consent_privacy: true,
+    consent_health: true,
+  },
+});
+
+console.log('POST /api/sendmail (store + SES emulator mail)');
+console.log('  clients  requests      p50        p95        p99   throughput');
+for (const clients of [1, 8, 32]) {
+  const perClient = Math.max(10, Math.floor(320 / clients));
+  const samples: number[] = [];
+  const [, total] = await timed(() =>
+    Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let i = 0; i < perClient; i += 1) {
+          const [response, took] = await timed(() => post('/api/sendmail', enquiry(client * 1000 + i)));
+          if (response.status !== 200) throw new Error(`sendmail answered ${response.status}`);
+          await response.arrayBuffer();
+          samples.push(took);
+        }
+      }),
+    ),
+  );
+  const { p50, p95, p99 } = summarise(samples);
+  console.log(`  ${String(clients).padStart(7)}  ${String(samples.length).padStart(8)}  ${ms(p50).padStart(9)}  ${ms(p95).padStart(9)}  ${ms(p99).padStart(9)}  ${(samples.length / (total / 1000)).toFixed(0)} req/s`);
+}
+
+// A fresh stack for reading, so list sequences follow receive times as they do in real use.
+await stack.dispose();
+stack = await benchStack();
+const token = (await (await post('/api/login', { data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } })).json()) as string;
+const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+const tables = { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters };
+
+async function viewLatency(body: Record<string, unknown>, rounds = 40) {
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const [response, took] = await timed(() => post('/api/view', body, token));
+    if (response.status !== 200) throw new Error(`view answered ${response.status}`);
+    await response.arrayBuffer();
+    samples.push(took);
+  }
+  return summarise(samples);
+}
+
+const now = Date.now();
+const totalStored = async () => Number((await post('/api/view', {}, token)).headers.get('x-total-count'));
+let stored = await totalStored();
+console.log('\nPOST /api/view (13 rows)');
+for (const target of [1_000, 100_000]) {
+  const [, seedTime] = await timed(() => seedEnquiries(db, tables, target - stored, now - 60_000, 60_000 * 5));
+  stored = await totalStored();
+  const total = stored;
+  const first = await viewLatency({});
+  const filtered = await viewLatency({ section: '호텔예약', from: '2026-01-01', to: '2026-12-31' });
+  const deep = await viewLatency({ page: Math.floor(total / 13 / 2) });
+  console.log(`  ${total} stored (seeded in ${(seedTime / 1000).toFixed(1)} s)`);
+  console.log(`    first page        p50 ${ms(first.p50)}  p95 ${ms(first.p95)}`);
+  console.log(`    section + dates   p50 ${ms(filtered.p50)}  p95 ${ms(filtered.p95)}`);
+  console.log(`    middle page       p50 ${ms(deep.p50)}  p95 ${ms(deep.p95)}`);
+}
+
+console.log(`\nGET /api/export.csv (streamed to the export bucket, then a presigned download)`);
+for (const [label, query] of [
+  ['one section (~25,000 rows)', `?section=${encodeURIComponent('컨시어지')}`],
+  [`everything (${stored} rows)`, ''],
+] as const) {
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let peakHeap = baseline.heapUsed;
+  let peakRss = baseline.rss;
+  // Collect garbage before each sample, so the figure is memory held, not garbage not yet collected.
+  const sampler = setInterval(() => {
+    global.gc?.();
+    const usage = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+    peakRss = Math.max(peakRss, usage.rss);
+  }, 100);
+  const [bytes, took] = await timed(async () => {
+    const response = await fetch(`${stack.url}/api/export.csv${query}`, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status !== 303 || !location) throw new Error(`export answered ${response.status}`);
+    const download = await fetch(location);
+    let size = 0;
+    const reader = download.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) size += part.value.length;
+    return size;
+  });
+  clearInterval(sampler);
+  console.log(`  ${label}: ${(took / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB; peak live heap +${((peakHeap - baseline.heapUsed) / 1024 / 1024).toFixed(0)} MiB, peak RSS +${((peakRss - baseline.rss) / 1024 / 1024).toFixed(0)} MiB (whole process, emulators included)`);
+}
+db.destroy();
+await stack.dispose();
+
+console.log('\nFunction bundles (esbuild, minified, as deployed)');
+console.log('  function       minified    gzip');
+for (const entry of lambdaEntries()) {
+  const result = await build({ ...LAMBDA_BUNDLE_OPTIONS, entryPoints: [entry.file], write: false, sourcemap: false, logLevel: 'silent' });
+  const code = result.outputFiles?.[0]?.contents ?? new Uint8Array();
+  console.log(`  ${entry.name.padEnd(12)} ${kib(code.length).padStart(11)} ${kib(gzipSync(code).length).padStart(10)}`);
+}

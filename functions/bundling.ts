@@ -1,0 +1,41 @@
+/**
+ * How each Lambda entry is bundled, defined once for the CDK stack and the
+ * bundle-size benchmark: ESM for the current Node runtime, minified, with
+ * source maps, and the AWS SDK bundled in (the runtime's copy is not pinned,
+ * and it lacks the presigned-post and storage helpers).
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LAMBDA_NODE_TARGET = 'node22';
+
+export const LAMBDA_BUNDLE_OPTIONS: {
+  bundle: true;
+  platform: 'node';
+  format: 'esm';
+  target: string;
+  minify: true;
+  sourcemap: true;
+  mainFields: string[];
+  banner: { js: string };
+} = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: LAMBDA_NODE_TARGET,
+  minify: true,
+  sourcemap: true,
+  mainFields: ['module', 'main'] as string[],
+  // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
+};
+
+export const ENTRIES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'entries');
+
+/** Entry file of each function: one per API route, plus the scheduled jobs. */
+export function lambdaEntries(): { name: string; file: string }[] {
+  return readdirSync(ENTRIES_DIR)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({ name: file.replace(/\.ts$/, ''), file: join(ENTRIES_DIR, file) }));
+}

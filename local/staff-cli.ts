@@ -1,0 +1,131 @@
+/**
+ * `npm run staff -- add|passwd|disable|enable <email>`: manages staff accounts.
+ *
+ * Against AWS: set TABLE_STAFF (the deployed table's name) and the usual AWS
+ * credentials and region. Without TABLE_STAFF it works on the local stack in
+ * DATA_DIR (default .data): through the running `npm start`, or on its own.
+ * The password comes from STAFF_PASSWORD or is asked for (not echoed).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { STAFF_PASSWORD_MIN_LENGTH, normaliseStaffEmail } from '../shared/auth';
+import { TABLES } from '../shared/tables';
+import { documentClient } from '../functions/adapters/dynamodb/client';
+import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
+import type { StaffStore } from '../functions/ports';
+import { hashPassword } from '../functions/services/passwords';
+import { closeServer } from './emulators';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from './stack';
+import { createTables } from './setup';
+
+const COMMANDS = ['add', 'passwd', 'disable', 'enable'] as const;
+type Command = (typeof COMMANDS)[number];
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error('Usage: npm run staff -- add|passwd|disable|enable <email>');
+  process.exit(2);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The staff table to work on, and how to let go of it afterwards. */
+async function openStaffStore(): Promise<{ store: StaffStore; where: string; close: () => Promise<void> }> {
+  const tableName = process.env[TABLES.staff.envVar];
+  if (tableName) {
+    const client = documentClient({});
+    return { store: dynamoStaffStore(client, tableName), where: `table ${tableName}`, close: async () => client.destroy() };
+  }
+  const dataDir = resolve(process.env['DATA_DIR'] || '.data');
+  const local = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const endpointsFile = join(dataDir, 'endpoints.json');
+  if (existsSync(endpointsFile)) {
+    const running = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { dynamodb: string; pid: number };
+    if (processAlive(running.pid)) {
+      const client = documentClient({ ...local, endpoint: running.dynamodb });
+      return { store: dynamoStaffStore(client, localTableNames().staff), where: `the running local stack (${dataDir})`, close: async () => client.destroy() };
+    }
+  }
+  // No stack running: open the data folder with an emulator of our own for this one command.
+  const { default: dynalite } = await import('dynalite');
+  const server = dynalite({ path: join(dataDir, 'dynamodb'), createTableMs: 0 });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await createTables(new DynamoDBClient({ ...local, endpoint }), localTableNames());
+  const client = documentClient({ ...local, endpoint });
+  return {
+    store: dynamoStaffStore(client, localTableNames().staff),
+    where: `the local data in ${dataDir}`,
+    close: async () => {
+      client.destroy();
+      await closeServer(server);
+    },
+  };
+}
+
+async function askPassword(): Promise<string> {
+  const fromEnv = process.env['STAFF_PASSWORD'];
+  if (fromEnv) return fromEnv;
+  const input = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const muted = input as unknown as { _writeToOutput?: (text: string) => void; output: NodeJS.WriteStream };
+  const ask = (question: string) =>
+    new Promise<string>((answer) => {
+      input.question(question, answer);
+      // Echo nothing while the password is typed.
+      if (process.stdin.isTTY) muted._writeToOutput = () => undefined;
+    });
+  const first = await ask('New password: ');
+  if (process.stdin.isTTY) process.stdout.write('\n');
+  const second = process.stdin.isTTY ? await ask('Repeat it: ') : first;
+  if (process.stdin.isTTY) process.stdout.write('\n');
+  input.close();
+  if (first !== second) usage('The two passwords differ.');
+  return first;
+}
+
+async function main() {
+  const [command, rawEmail] = process.argv.slice(2);
+  if (!COMMANDS.includes(command as Command)) usage();
+  if (!rawEmail || !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) usage('Give the staff member\'s e-mail address.');
+  const email = normaliseStaffEmail(rawEmail);
+  const { store, where, close } = await openStaffStore();
+  try {
+    const existing = await store.get(email);
+    const now = new Date().toISOString();
+    if (command === 'add' || command === 'passwd') {
+      if (command === 'add' && existing) usage(`${email} already has an account; use passwd to change its password.`);
+      if (command === 'passwd' && !existing) usage(`${email} has no account; use add.`);
+      const password = await askPassword();
+      if (password.length < STAFF_PASSWORD_MIN_LENGTH) usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
+      await store.put({
+        email,
+        passwordHash: await hashPassword(password),
+        disabled: existing?.disabled ?? false,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      });
+      console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.`);
+    } else {
+      if (!existing) usage(`${email} has no account.`);
+      await store.put({ ...existing, disabled: command === 'disable', updatedAt: now });
+      console.log(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${email} in ${where}.${command === 'disable' ? ' Its tokens stop working at once.' : ''}`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
