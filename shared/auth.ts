@@ -1,7 +1,7 @@
 /**
  * Staff sign-in: the login payload and the token facts the browser relies on.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** localStorage key of the staff token (SPEC.md section 9). */
 export const TOKEN_STORAGE_KEY = 'login_T';

@@ -2,7 +2,7 @@
  * The BEST 3 packages: the record the server returns and the two edit payloads
  * of SPEC.md section 3, with optional Japanese and Vietnamese fields added.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PackageSuffix } from './locales';
 
 /** The board always shows exactly these three packages. */

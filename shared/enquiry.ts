@@ -2,7 +2,7 @@
  * The enquiry: as a public form sends it (wire names of SPEC.md section 3)
  * and as staff read it (the record of SPEC.md section 3, plus additive fields).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DETAIL_SECTION_VALUES,
   FREE_LANGUAGE_MAX_LENGTH,

@@ -2,7 +2,7 @@
  * Image uploads for the BEST 3 editor: what may be uploaded, and how the
  * server recognises an image by its first bytes (never by name or header).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

@@ -1,12 +1,17 @@
 import { SCHEDULED_JOBS } from '../../shared/routes';
 import { readSettings, settingNamesFor } from '../config';
-import { createDeps } from '../deps';
+import { baseDeps } from '../deps';
 import { createLog } from '../logging';
 import { retryDueMail } from '../services/mail-delivery';
+import { dynamoDeps } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { sesDeps } from '../wiring/ses';
 
 const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
 if (!job) throw new Error('No retryMail job');
-const deps = createDeps(readSettings(process.env, settingNamesFor(job.uses)), {}, createLog());
+const settings = readSettings(process.env, settingNamesFor(job.uses));
+const base = baseDeps(settings, createLog());
+const deps = mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {}));
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
 export const handler = async () => {

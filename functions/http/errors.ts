@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../shared/api-error';
 
 /** A failure the client should be told about; mapped to its HTTP status in one place. */

@@ -1,0 +1,41 @@
+import { TABLES } from '../../shared/tables';
+import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
+import { documentClient } from '../adapters/dynamodb/client';
+import { dynamoCounterStore } from '../adapters/dynamodb/counters';
+import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
+import { dynamoPackageStore } from '../adapters/dynamodb/packages';
+import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
+import { dynamoStaffStore } from '../adapters/dynamodb/staff';
+import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
+import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
+import type { Settings } from '../config';
+import type { AccessLogStore, Clock, CounterStore, EnquiryStore, PackageStore, RevokedTokenStore, StaffStore, SubmissionStore, ThrottleStore } from '../ports';
+import type { AwsClientOptions } from './aws';
+import { lazyObject, settingOf } from './lazy';
+
+export interface DynamoDeps {
+  enquiries: EnquiryStore;
+  counters: CounterStore;
+  submissions: SubmissionStore;
+  packages: PackageStore;
+  staff: StaffStore;
+  revokedTokens: RevokedTokenStore;
+  throttle: ThrottleStore;
+  accessLog: AccessLogStore;
+}
+
+export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
+  let client: ReturnType<typeof documentClient> | undefined;
+  const db = () => (client ??= documentClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.dynamodb }));
+  const table = (key: keyof typeof TABLES) => settingOf(settings, TABLES[key].envVar);
+  return lazyObject<DynamoDeps>({
+    enquiries: () => dynamoEnquiryStore(db(), table('enquiries')),
+    counters: () => dynamoCounterStore(db(), table('counters')),
+    submissions: () => dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000)),
+    packages: () => dynamoPackageStore(db(), table('packages')),
+    staff: () => dynamoStaffStore(db(), table('staff')),
+    revokedTokens: () => dynamoRevokedTokenStore(db(), table('revokedTokens')),
+    throttle: () => dynamoThrottleStore(db(), table('throttle')),
+    accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
+  });
+}

@@ -1,0 +1,28 @@
+import { s3Client } from '../adapters/s3/client';
+import { s3ExportStore } from '../adapters/s3/exports';
+import { s3ImageStore } from '../adapters/s3/images';
+import type { Settings } from '../config';
+import type { ExportStore, ImageStore } from '../ports';
+import type { AwsClientOptions } from './aws';
+import { lazyObject, settingOf } from './lazy';
+
+export interface S3Deps {
+  images: ImageStore;
+  exports: ExportStore;
+}
+
+export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3Deps {
+  let client: ReturnType<typeof s3Client> | undefined;
+  const s3 = () =>
+    (client ??= s3Client({
+      region: aws.region,
+      credentials: aws.credentials,
+      endpoint: aws.endpoints?.s3,
+      // The emulator has no bucket host names.
+      forcePathStyle: aws.endpoints?.s3 !== undefined,
+    }));
+  return lazyObject<S3Deps>({
+    images: () => s3ImageStore(s3(), settingOf(settings, 'IMAGES_BUCKET')),
+    exports: () => s3ExportStore(s3(), settingOf(settings, 'EXPORTS_BUCKET')),
+  });
+}

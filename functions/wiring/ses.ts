@@ -1,0 +1,21 @@
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { sesMailer } from '../adapters/ses/mailer';
+import type { Settings } from '../config';
+import type { Mailer } from '../ports';
+import type { AwsClientOptions } from './aws';
+import { lazyObject, settingOf } from './lazy';
+
+export interface SesDeps {
+  mailer: Mailer;
+}
+
+export function sesDeps(settings: Partial<Settings>, aws: AwsClientOptions): SesDeps {
+  return lazyObject<SesDeps>({
+    mailer: () =>
+      sesMailer(
+        new SESv2Client({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses, maxAttempts: 2 }),
+        settingOf(settings, 'MAIL_FROM'),
+        settingOf(settings, 'MAIL_TIMEOUT_MS'),
+      ),
+  });
+}
