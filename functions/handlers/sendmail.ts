@@ -26,18 +26,18 @@ function formResult(page: string, params: Record<string, string>): ApiResponse {
 
 /** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */
 export function makeSendmailHandler(deps: IntakeDeps) {
-  const intake: IntakeDeps = deps;
   return httpHandler(deps.log, async ({ request }) => {
     const isForm = mediaType(request) === 'application/x-www-form-urlencoded';
     if (!isForm) {
       const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));
-      const result = await receiveEnquiry(intake, submission, request.clientAddress);
-      return json(200, { ok: true, ...(submission.submission_id ? { submission_id: submission.submission_id } : {}), duplicate: result.duplicate });
+      // The same answer whether this stored the enquiry or an earlier try with the same submission_id did.
+      await receiveEnquiry(deps, submission, request.clientAddress);
+      return json(200, { ok: true, ...(submission.submission_id ? { submission_id: submission.submission_id } : {}) });
     }
     const page = returnPage(request);
     try {
       const submission = parseInput(enquirySubmissionSchema, formPayload(request));
-      await receiveEnquiry(intake, submission, request.clientAddress);
+      await receiveEnquiry(deps, submission, request.clientAddress);
       return formResult(page, { [FORM_RESULT_PARAMS.sent]: '1' });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
