@@ -1,25 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type LocalStack, startLocalStack } from '../local/stack';
+import { type ScratchStack, startScratchStack } from '../local/scratch-stack';
 
 export const BENCH_STAFF = { email: 'bench@example.test', password: 'bench password 1234' };
 
-/** A throwaway local stack in a temporary folder, with rate limits out of the way. */
-export async function benchStack(): Promise<LocalStack & { dispose(): Promise<void> }> {
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
-  const dataDir = mkdtempSync(join(tmpdir(), 'mt-bench-'));
-  const stack = await startLocalStack({
-    port: 0,
-    mailboxPort: 0,
-    dataDir,
-    staffEmail: BENCH_STAFF.email,
-    staffPassword: BENCH_STAFF.password,
-    mailRetryIntervalMs: false,
-    logLevel: 'SILENT',
-    env: { SEND_LIMIT_PER_MINUTE: '1000000', SEND_LIMIT_PER_DAY: '1000000' },
-  });
-  return { ...stack, dispose: async () => { await stack.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+export function benchStack(): Promise<ScratchStack> {
+  return startScratchStack({ staffEmail: BENCH_STAFF.email, staffPassword: BENCH_STAFF.password });
 }
 
 export function percentile(sorted: number[], p: number): number {

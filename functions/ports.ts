@@ -88,8 +88,8 @@ export interface RevokedTokenStore {
 export interface ThrottleStore {
   /** Adds one to the counter of the current window and returns the new count. */
   hit(key: string, windowSeconds: number, now: number): Promise<number>;
-  /** Count of the current window. */
-  count(key: string, windowSeconds: number, now: number): Promise<number>;
+  /** Takes one back from the counter of the current window (never below zero). */
+  release(key: string, windowSeconds: number, now: number): Promise<void>;
 }
 
 export interface AccessLogEntry {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BUCKETS } from '../shared/routes';
+import { BUCKETS, safeDecode } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 import { s3Client } from '../functions/adapters/s3/client';
 import { type SettingName, SETTINGS, readSettings } from '../functions/config';
@@ -111,7 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return response.end('Starting');
       }
       if (url.pathname.startsWith('/api/')) return serveApi(request, response, url, handlers);
-      if (url.pathname.startsWith('/image/')) return serveImages(decodeURIComponent(url.pathname.slice('/image/'.length)), response);
+      if (url.pathname.startsWith('/image/')) return serveImages(safeDecode(url.pathname.slice('/image/'.length)) ?? '', response);
       return serveStatic(response, siteRoot, url.pathname);
     };
     work().catch((error: unknown) => {

@@ -66,6 +66,7 @@ export function serveStatic(response: ServerResponse, root: string, pathname: st
 /** `/image/{file}` from the images bucket. */
 export async function serveImage(response: ServerResponse, s3: S3Client, bucket: string, key: string): Promise<void> {
   try {
+    if (!key) throw Object.assign(new Error('No key'), { name: 'NoSuchKey' });
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     response.writeHead(200, {
       'Content-Type': object.ContentType ?? 'application/octet-stream',

@@ -12,7 +12,7 @@ import {
   SECTIONS_WITH_DESTINATION,
   normaliseLanguage,
 } from './enums';
-import { HONEYPOT_FIELD, RENDERED_AT_FIELD } from './form-fields';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from './form-fields';
 import { parseKoreaDateTime } from './korea-time';
 
 export const ENQUIRY_LIMITS = {
@@ -102,12 +102,12 @@ export const enquirySubmissionSchema = z
     consent_health: checkbox.optional(),
     submission_id: uuid,
     [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.string().max(1_000).optional()),
-    [RENDERED_AT_FIELD]: z.preprocess(
+    [FILL_TIME_FIELD]: z.preprocess(
       (value) => {
         const present = emptyToUndefined(value);
-        return typeof present === 'string' && /^\d+$/.test(present.trim()) ? Number(present) : present;
+        return typeof present === 'string' && /^-?\d+$/.test(present.trim()) ? Number(present) : present;
       },
-      z.number().int().nonnegative().optional(),
+      z.number().int().optional(),
     ),
   })
   .superRefine((enquiry, context) => {

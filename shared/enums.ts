@@ -113,10 +113,10 @@ export const LANGUAGE_VALUES = LANGUAGES.map((entry) => entry.value) as [KnownLa
 export const FREE_LANGUAGE_MAX_LENGTH = 50;
 
 /** Old spellings the previous site stored; accepted on input, stored spelled right. */
-const LANGUAGE_ALIASES: Record<string, KnownLanguage> = {
-  japanes: 'Japanese',
-  vietnames: 'Vietnamese',
-};
+const LANGUAGE_ALIASES = new Map<string, KnownLanguage>([
+  ['japanes', 'Japanese'],
+  ['vietnames', 'Vietnamese'],
+]);
 
 /**
  * Normalises a language as sent by a form: known names (any case, old
@@ -127,7 +127,7 @@ export function normaliseLanguage(raw: string): string {
   const trimmed = raw.trim();
   const lower = trimmed.toLowerCase();
   const known = LANGUAGE_VALUES.find((value) => value.toLowerCase() === lower);
-  return known ?? LANGUAGE_ALIASES[lower] ?? trimmed;
+  return known ?? LANGUAGE_ALIASES.get(lower) ?? trimmed;
 }
 
 export function isKnownLanguage(value: string): value is KnownLanguage {

@@ -5,8 +5,13 @@
 /** Hidden field that people never fill and form-filling bots do. */
 export const HONEYPOT_FIELD = 'website';
 
-/** Epoch milliseconds at which the page rendered the form, set by the page script. */
-export const RENDERED_AT_FIELD = 'form_rendered_at';
+/**
+ * How long the visitor took to fill the form, in milliseconds, measured by the
+ * page script on one clock (`performance.now()` at render and at submit).
+ * An elapsed time, not a time of day: a visitor's clock that runs fast or slow
+ * must not make a real enquiry look automated.
+ */
+export const FILL_TIME_FIELD = 'form_fill_ms';
 
 /** A person needs at least this long to fill the form; faster is treated as a bot. */
 export const MIN_FILL_TIME_MS = 3_000;

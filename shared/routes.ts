@@ -116,13 +116,23 @@ export function matchRoutePath(routePath: string, requestPath: string): Record<s
     const actual = requestParts[i] ?? '';
     const param = /^\{(\w+)\}$/.exec(part);
     if (param?.[1]) {
-      if (actual === '') return undefined;
-      params[param[1]] = decodeURIComponent(actual);
+      const value = safeDecode(actual);
+      if (!value) return undefined;
+      params[param[1]] = value;
     } else if (part !== actual) {
       return undefined;
     }
   }
   return params;
+}
+
+/** A percent-decoded path segment, or `undefined` for a malformed escape such as `%` alone. */
+export function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Everything a route's function touches, its staff-auth needs included. */

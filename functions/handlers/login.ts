@@ -25,11 +25,13 @@ export function makeLoginHandler(deps: LoginDeps) {
     const accountKey = `login:account:${email}`;
     const addressKey = `login:address:${request.clientAddress}`;
 
-    const [accountFailures, addressFailures] = await Promise.all([
-      throttle.count(accountKey, WINDOW_SECONDS, now),
-      throttle.count(addressKey, WINDOW_SECONDS, now),
+    // Count the attempt before the slow password check, so parallel guesses cannot all slip
+    // under the limit; a successful sign-in takes its count back.
+    const [accountAttempts, addressAttempts] = await Promise.all([
+      throttle.hit(accountKey, WINDOW_SECONDS, now),
+      throttle.hit(addressKey, WINDOW_SECONDS, now),
     ]);
-    if (accountFailures >= settings.LOGIN_FAILURES_PER_ACCOUNT || addressFailures >= settings.LOGIN_FAILURES_PER_ADDRESS) {
+    if (accountAttempts > settings.LOGIN_FAILURES_PER_ACCOUNT || addressAttempts > settings.LOGIN_FAILURES_PER_ADDRESS) {
       const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
       throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
     }
@@ -37,10 +39,8 @@ export function makeLoginHandler(deps: LoginDeps) {
     const account = await staff.get(email);
     const usable = account !== undefined && !account.disabled;
     const passwordMatches = await verifyPassword(pass, usable ? account.passwordHash : DECOY_PASSWORD_HASH);
-    if (!usable || !passwordMatches) {
-      await Promise.all([throttle.hit(accountKey, WINDOW_SECONDS, now), throttle.hit(addressKey, WINDOW_SECONDS, now)]);
-      throw new ApiError('invalid_credentials', 'The e-mail address or password is not right.');
-    }
+    if (!usable || !passwordMatches) throw new ApiError('invalid_credentials', 'The e-mail address or password is not right.');
+    await Promise.all([throttle.release(accountKey, WINDOW_SECONDS, now), throttle.release(addressKey, WINDOW_SECONDS, now)]);
 
     const token = await signStaffToken(settings, email, now);
     await accessLog.record({ actor: email, action: 'auth.login', target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });

@@ -2,7 +2,7 @@ import { enquirySubmissionSchema } from '../../shared/enquiry';
 import { FORM_RESULT_PARAMS } from '../../shared/form-fields';
 import { PUBLIC_PAGE_ROUTES } from '../../shared/locales';
 import { ApiError, parseInput } from '../http/errors';
-import { httpHandler } from '../http/handler';
+import { httpHandler, unexpectedFailure } from '../http/handler';
 import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../http/request';
 import { type ApiResponse, errorResponse, json, redirect } from '../http/response';
 import { type IntakeDeps, receiveEnquiry } from '../services/enquiry-intake';
@@ -26,7 +26,7 @@ function formResult(page: string, params: Record<string, string>): ApiResponse {
 
 /** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */
 export function makeSendmailHandler(deps: IntakeDeps) {
-  return httpHandler(deps.log, async ({ request }) => {
+  return httpHandler(deps.log, async ({ request, log }) => {
     const isForm = mediaType(request) === 'application/x-www-form-urlencoded';
     if (!isForm) {
       const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));
@@ -39,8 +39,9 @@ export function makeSendmailHandler(deps: IntakeDeps) {
       const submission = parseInput(enquirySubmissionSchema, formPayload(request));
       await receiveEnquiry(deps, submission, request.clientAddress);
       return formResult(page, { [FORM_RESULT_PARAMS.sent]: '1' });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+    } catch (caught) {
+      // A visitor without JavaScript always goes back to the page, which says what happened.
+      const error = caught instanceof ApiError ? caught : unexpectedFailure(log, caught);
       const params: Record<string, string> = { [FORM_RESULT_PARAMS.error]: error.code };
       if (error.fields) params[FORM_RESULT_PARAMS.fields] = Object.keys(error.fields).join(',');
       const answer = formResult(page, params);

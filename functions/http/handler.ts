@@ -27,11 +27,16 @@ export function httpHandler(log: Log, handle: (context: RequestContext) => Promi
         if (error.status >= 500) requestLog.warn('request failed', { code: error.code });
         return errorResponse(error);
       }
-      requestLog.error('unexpected failure', {
-        errorName: error instanceof Error ? error.name : typeof error,
-        errorMessage: error instanceof Error ? error.message : undefined,
-      });
-      return errorResponse(new ApiError('service_unavailable', 'The service is temporarily unavailable. Please try again shortly.'));
+      return errorResponse(unexpectedFailure(requestLog, error));
     }
   };
+}
+
+/** Logs a failure nobody planned for (its name and message, never request data) and gives the 503 to answer. */
+export function unexpectedFailure(log: Log, error: unknown): ApiError {
+  log.error('unexpected failure', {
+    errorName: error instanceof Error ? error.name : typeof error,
+    errorMessage: error instanceof Error ? error.message : undefined,
+  });
+  return new ApiError('service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
 import type { EnquirySubmission } from '../../shared/enquiry';
-import { CONSENT_NOTICE_VERSION, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RENDERED_AT_FIELD } from '../../shared/form-fields';
+import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '../../shared/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
@@ -20,10 +20,11 @@ export interface IntakeResult {
 }
 
 /** Why a submission looks automated, or `undefined` when it looks human. */
-export function spamReason(submission: EnquirySubmission, now: number): string | undefined {
+export function spamReason(submission: EnquirySubmission): string | undefined {
   if (submission[HONEYPOT_FIELD]) return 'honeypot';
-  const renderedAt = submission[RENDERED_AT_FIELD];
-  if (renderedAt !== undefined && now - renderedAt < MIN_FILL_TIME_MS) return 'filled too fast';
+  // A page measures a positive time; a negative one is made up, so it counts as too fast too.
+  const fillTime = submission[FILL_TIME_FIELD];
+  if (fillTime !== undefined && fillTime < MIN_FILL_TIME_MS) return 'filled too fast';
   return undefined;
 }
 
@@ -94,7 +95,7 @@ async function store(deps: IntakeDeps, draft: Omit<StoredEnquiry, 'LIST_SEQ' | '
 export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmission, clientAddress: string): Promise<IntakeResult> {
   const now = deps.clock.now();
   const submissionId = submission.submission_id;
-  const spam = spamReason(submission, now);
+  const spam = spamReason(submission);
 
   if (submissionId) {
     const earlier = await deps.submissions.find(submissionId);

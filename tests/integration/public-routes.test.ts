@@ -178,8 +178,8 @@ describe('POST /api/sendmail', () => {
   it('stores suspected spam flagged and apart, without mailing staff, and answers like a success', async () => {
     const before = { kept: await storedCount(), spam: await storedCount(true), mails: (await capturedMail(stack)).length };
     const honeypot = await postJson(stack, '/api/sendmail', { data: enquiry({ website: 'http://spam.example' }) });
-    const tooFast = await postJson(stack, '/api/sendmail', { data: enquiry({ form_rendered_at: Date.now() - 500 }) });
-    const human = await postJson(stack, '/api/sendmail', { data: enquiry({ form_rendered_at: Date.now() - 60_000 }) });
+    const tooFast = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 500 }) });
+    const human = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 60_000 }) });
     for (const response of [honeypot, tooFast, human]) expect(response.status).toBe(200);
     expect(await honeypot.json()).toEqual(await human.json());
     expect(await storedCount(true)).toBe(before.spam + 2);
@@ -195,5 +195,12 @@ describe('unknown routes', () => {
     expect((await fetch(`${stack.url}/api/nothing`)).status).toBe(404);
     const wrongMethod = await fetch(`${stack.url}/api/sendmail`);
     expect(wrongMethod.status).toBe(405);
+  });
+
+  it('answers 404, not a server error, to malformed escapes in API and image paths', async () => {
+    expect((await fetch(`${stack.url}/api/detail/%`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/image/%`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/image/`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/image/nothing-here.png`)).status).toBe(404);
   });
 });

@@ -2,40 +2,15 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
+import type { LocalStack, LocalStackOptions } from '../../local/stack';
+import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';
 
 export const STAFF = { email: 'staff@example.test', password: 'correct horse battery staple' };
 
-export interface TestStack extends LocalStack {
-  dataDir: string;
-  /** Stops the stack and deletes its data. */
-  dispose(): Promise<void>;
-}
+export type TestStack = ScratchStack;
 
-export async function startTestStack(overrides: Partial<LocalStackOptions> = {}): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mt-test-'));
-  const stack = await startLocalStack({
-    port: 0,
-    mailboxPort: 0,
-    dataDir,
-    staffEmail: STAFF.email,
-    staffPassword: STAFF.password,
-    mailRetryIntervalMs: false,
-    logLevel: 'SILENT',
-    ...overrides,
-    env: { SEND_LIMIT_PER_MINUTE: '1000', SEND_LIMIT_PER_DAY: '100000', ...overrides.env },
-  });
-  return {
-    ...stack,
-    dataDir,
-    async dispose() {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startTestStack(overrides: Partial<LocalStackOptions> = {}): Promise<TestStack> {
+  return startScratchStack({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
 }
 
 export async function postJson(stack: LocalStack, path: string, body: unknown, token?: string): Promise<Response> {

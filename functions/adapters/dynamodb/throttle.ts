@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ThrottleStore } from '../../ports';
+import { isConditionFailure } from './client';
 
 /** Fixed windows: the window start is part of the key, so old windows simply expire. */
 function windowKey(key: string, windowSeconds: number, now: number) {
@@ -22,10 +23,21 @@ export function dynamoThrottleStore(db: DynamoDBDocumentClient, tableName: strin
       );
       return Number(result.Attributes?.['hits']);
     },
-    async count(key, windowSeconds, now) {
+    async release(key, windowSeconds, now) {
       const window = windowKey(key, windowSeconds, now);
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { key: window.key }, ConsistentRead: true }));
-      return Number(result.Item?.['hits'] ?? 0);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { key: window.key },
+            UpdateExpression: 'ADD hits :minusOne',
+            ConditionExpression: 'hits > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
   };
 }

