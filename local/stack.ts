@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { rewritePath } from '../shared/rewrite';
 import { BUCKETS, safeDecode } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 import { s3Client } from '../functions/adapters/s3/client';
@@ -112,7 +113,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (url.pathname.startsWith('/api/')) return serveApi(request, response, url, handlers);
       if (url.pathname.startsWith('/image/')) return serveImages(safeDecode(url.pathname.slice('/image/'.length)) ?? '', response);
-      return serveStatic(response, siteRoot, url.pathname);
+      // The same rewrite the CloudFront Function does: alias redirects, the detail shell, folder indexes.
+      const rewrite = rewritePath(url.pathname);
+      if (rewrite.redirect) {
+        response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': 'public, max-age=86400' });
+        return response.end();
+      }
+      return serveStatic(response, siteRoot, rewrite.path ?? url.pathname);
     };
     work().catch((error: unknown) => {
       log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../functions/config';
+import { buildSiteIfStale } from './site-build';
 import { startLocalStack } from './stack';
 
 export const LOCAL_DEFAULTS = {
@@ -32,6 +33,7 @@ function port(name: 'PORT' | 'MAILBOX_PORT'): number {
 async function main() {
   // The SDK warns that Node 20 support ends in 2027; Lambda runs Node 22+, so locally the notice is noise.
   process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
+  buildSiteIfStale();
   const dataDir = resolve(setting('DATA_DIR'));
   const staffEmail = setting('STAFF_EMAIL');
   const staffPassword = setting('STAFF_PASSWORD');

@@ -40,7 +40,7 @@ function notFound(response: ServerResponse, root: string) {
   response.end('Not found');
 }
 
-/** Serves a file under `root`; a folder serves its `index.html`. Paths never leave `root`. */
+/** Serves a file under `root` (the caller has already mapped folders to their `index.html`). Paths never leave `root`. */
 export function serveStatic(response: ServerResponse, root: string, pathname: string): void {
   let decoded: string;
   try {
@@ -50,9 +50,8 @@ export function serveStatic(response: ServerResponse, root: string, pathname: st
   }
   const file = normalize(join(root, decoded));
   if (file !== root && !file.startsWith(root + sep)) return notFound(response, root);
-  let target = file;
-  if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html');
-  if (!existsSync(target) || !statSync(target).isFile()) return notFound(response, root);
+  if (!existsSync(file) || !statSync(file).isFile()) return notFound(response, root);
+  const target = file;
   const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
   const hashed = /\/_astro\//.test(pathname);
   response.writeHead(200, {

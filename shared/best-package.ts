@@ -3,7 +3,6 @@
  * of SPEC.md section 3, with optional Japanese and Vietnamese fields added.
  */
 import * as z from 'zod';
-import type { PackageSuffix } from './locales';
 
 /** The board always shows exactly these three packages. */
 export const BEST_PACKAGE_INDEXES = [1, 2, 3] as const;
@@ -92,26 +91,4 @@ export const popupEditSchema = z.object({
 
 export type PopupEdit = z.output<typeof popupEditSchema>;
 
-/** Which record field holds the popup image of each language. */
-export const POPUP_FIELD_BY_SUFFIX: Record<PackageSuffix, keyof BestPackage> = {
-  kr: 'FILE_THUMB',
-  en: 'FILE_THUMB_en',
-  ch: 'FILE_THUMB_ch',
-  ru: 'FILE_THUMB_ru',
-  jp: 'FILE_THUMB_jp',
-  vn: 'FILE_THUMB_vn',
-};
-
-/** Title, content and popup image of a package for one page language, with the agreed fallbacks. */
-export function packageTextFor(pkg: BestPackage, suffix: PackageSuffix, fallback: PackageSuffix) {
-  const pick = (field: 'TITLE' | 'CONTENT' | 'FILE_THUMB') => {
-    const own = fieldFor(pkg, field, suffix);
-    return own ? own : fieldFor(pkg, field, fallback);
-  };
-  return { title: pick('TITLE'), content: pick('CONTENT'), popupImage: pick('FILE_THUMB') };
-}
-
-function fieldFor(pkg: BestPackage, field: 'TITLE' | 'CONTENT' | 'FILE_THUMB', suffix: PackageSuffix): string {
-  if (field === 'FILE_THUMB') return String(pkg[POPUP_FIELD_BY_SUFFIX[suffix]] ?? '');
-  return String(pkg[`${field}_${suffix}` as keyof BestPackage] ?? '');
-}
+export { POPUP_FIELD_BY_SUFFIX, packageTextFor } from './best-package-text';

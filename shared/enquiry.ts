@@ -12,20 +12,11 @@ import {
   SECTIONS_WITH_DESTINATION,
   normaliseLanguage,
 } from './enums';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD } from './form-fields';
+import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from './form-fields';
+
+export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
 import { parseKoreaDateTime } from './korea-time';
 
-export const ENQUIRY_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  phoneMax: 40,
-  messageMax: 5_000,
-  placeMax: 200,
-  partyMin: 1,
-  partyMax: 10,
-  roomsMin: 1,
-  roomsMax: 5,
-} as const;
 
 /** Values a checkbox or a JSON client may send for "yes". */
 const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
@@ -55,8 +46,12 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
       .max(max, `A whole number from ${min} to ${max}`),
   );
 
+/** A browser's date-time input posts `YYYY-MM-DDTHH:mm` when JavaScript is off; the wire format has a space. */
 const reservationTime = z.preprocess(
-  emptyToUndefined,
+  (value) => {
+    const present = emptyToUndefined(value);
+    return typeof present === 'string' ? present.trim().replace(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/, '$1 $2') : present;
+  },
   z
     .string()
     .trim()
@@ -66,8 +61,18 @@ const reservationTime = z.preprocess(
 
 const uuid = z.preprocess(emptyToUndefined, z.uuid('A UUID').optional());
 
+
+/** A plain form post names the other language in its own field; JSON clients send the words as `user_language`. */
+function takeOtherLanguage(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const fields = input as Record<string, unknown>;
+  if (typeof fields['user_language'] !== 'string' || fields['user_language'].trim().toLowerCase() !== OTHER_LANGUAGE_VALUE) return input;
+  const { [OTHER_LANGUAGE_FIELD]: words, ...rest } = fields;
+  return { ...rest, user_language: typeof words === 'string' ? words : '' };
+}
+
 /** The enquiry as the public forms send it (`{ data: {...} }` or a form post). */
-export const enquirySubmissionSchema = z
+export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
   .object({
     user_name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`),
     user_email: z
@@ -127,7 +132,7 @@ export const enquirySubmissionSchema = z
       const finish = parseKoreaDateTime(enquiry.finish);
       if (start !== undefined && finish !== undefined && finish < start) problem('finish', 'Not before the start');
     }
-  });
+  }));
 
 export type EnquirySubmission = z.output<typeof enquirySubmissionSchema>;
 

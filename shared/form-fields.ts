@@ -1,6 +1,23 @@
 /**
- * Constants the public enquiry form and the send route must agree on.
+ * Constants the public enquiry form and the send route must agree on. No
+ * schema library here: the page scripts import this file.
  */
+
+export const ENQUIRY_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 40,
+  messageMax: 5_000,
+  placeMax: 200,
+  partyMin: 1,
+  partyMax: 10,
+  roomsMin: 1,
+  roomsMax: 5,
+} as const;
+
+/** Value of the other/etc. language radio in a plain form post; the visitor's words come in `user_language_other`. */
+export const OTHER_LANGUAGE_VALUE = 'other';
+export const OTHER_LANGUAGE_FIELD = 'user_language_other';
 
 /** Hidden field that people never fill and form-filling bots do. */
 export const HONEYPOT_FIELD = 'website';

@@ -22,15 +22,19 @@ export interface Locale {
   packageSuffix: PackageSuffix;
   /** Package suffix used when this locale's own package fields are empty. */
   packageFallback: PackageSuffix;
+  /** Open Graph `og:locale`. */
+  ogLocale: string;
+  /** Interpreter language the enquiry form starts with (DESIGN.md section 4: English on the Korean page). */
+  defaultLanguage: 'English' | 'Russian' | 'Chinese' | 'Vietnamese';
 }
 
 export const LOCALES: readonly Locale[] = [
-  { code: 'en', lang: 'en', route: '/', label: 'English', flag: 'US', packageSuffix: 'en', packageFallback: 'en' },
-  { code: 'ko', lang: 'ko', route: '/KrPage', label: '한국어', flag: 'KR', packageSuffix: 'kr', packageFallback: 'kr' },
-  { code: 'zh', lang: 'zh-Hans', route: '/CnPage', label: '中文', flag: 'CN', packageSuffix: 'ch', packageFallback: 'ch' },
-  { code: 'ru', lang: 'ru', route: '/RuPage', label: 'Русский', flag: 'RU', packageSuffix: 'ru', packageFallback: 'ru' },
-  { code: 'vi', lang: 'vi', route: '/VnPage', label: 'Tiếng Việt', flag: 'VN', packageSuffix: 'vn', packageFallback: 'en' },
-  { code: 'ja', lang: 'ja', route: '/JpPage', label: '日本語', flag: 'JP', packageSuffix: 'jp', packageFallback: 'ch' },
+  { code: 'en', lang: 'en', route: '/', label: 'English', flag: 'US', packageSuffix: 'en', packageFallback: 'en', ogLocale: 'en_US', defaultLanguage: 'English' },
+  { code: 'ko', lang: 'ko', route: '/KrPage', label: '한국어', flag: 'KR', packageSuffix: 'kr', packageFallback: 'kr', ogLocale: 'ko_KR', defaultLanguage: 'English' },
+  { code: 'zh', lang: 'zh-Hans', route: '/CnPage', label: '中文', flag: 'CN', packageSuffix: 'ch', packageFallback: 'ch', ogLocale: 'zh_CN', defaultLanguage: 'Chinese' },
+  { code: 'ru', lang: 'ru', route: '/RuPage', label: 'Русский', flag: 'RU', packageSuffix: 'ru', packageFallback: 'ru', ogLocale: 'ru_RU', defaultLanguage: 'Russian' },
+  { code: 'vi', lang: 'vi', route: '/VnPage', label: 'Tiếng Việt', flag: 'VN', packageSuffix: 'vn', packageFallback: 'en', ogLocale: 'vi_VN', defaultLanguage: 'Vietnamese' },
+  { code: 'ja', lang: 'ja', route: '/JpPage', label: '日本語', flag: 'JP', packageSuffix: 'jp', packageFallback: 'ch', ogLocale: 'ja_JP', defaultLanguage: 'English' },
 ];
 
 export function localeByCode(code: LocaleCode): Locale {
@@ -41,3 +45,8 @@ export function localeByCode(code: LocaleCode): Locale {
 
 /** Routes that serve a public language page (including `/Home`, which serves English). */
 export const PUBLIC_PAGE_ROUTES: readonly string[] = [...LOCALES.map((locale) => locale.route), '/Home'];
+
+/** The privacy-policy page of a locale. */
+export function privacyRoute(code: LocaleCode): string {
+  return `/privacy/${code}`;
+}

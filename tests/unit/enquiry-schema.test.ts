@@ -205,6 +205,10 @@ describe('enquirySubmissionSchema: start and finish formats', () => {
     expect(accepted({ ...valid, start }).start).toBe(start);
   });
 
+  it('takes the date-time input shape of a plain form post (YYYY-MM-DDTHH:mm) as the wire format', () => {
+    expect(accepted({ ...valid, start: '2026-12-01T09:30' }).start).toBe('2026-12-01 09:30');
+  });
+
   it('trims the start', () => {
     expect(accepted({ ...valid, start: ' 2026-12-01 09:30 ' }).start).toBe('2026-12-01 09:30');
   });
@@ -217,7 +221,8 @@ describe('enquirySubmissionSchema: start and finish formats', () => {
     '2026-12-01 12:60',
     '2026/01/01',
     '2026-1-1',
-    '2026-12-01T09:30',
+    '2026-12-01T09:30:00',
+    '2026-12-01T9:30',
     '2026-12-01 9:30',
     '2026-12-01 09:30:00',
     'tomorrow',
@@ -450,5 +455,21 @@ describe('enquiryListQuerySchema', () => {
   it('keeps a cursor, empty meaning absent, and strips unknown fields', () => {
     expect(enquiryListQuerySchema.parse({ cursor: '42', extra: 'x' })).toEqual({ cursor: '42', limit: 13 });
     expect(enquiryListQuerySchema.parse({ cursor: '' })).toEqual({ limit: 13 });
+  });
+});
+
+describe('enquirySubmissionSchema: the other language of a plain form post', () => {
+  it('takes the visitor\'s words from user_language_other when user_language is "other"', () => {
+    const data = accepted({ ...valid, user_language: 'other', user_language_other: ' Mongolian ' });
+    expect(data.user_language).toBe('Mongolian');
+    expect(data).not.toHaveProperty('user_language_other');
+  });
+
+  it('ignores user_language_other when a listed language is chosen', () => {
+    expect(accepted({ ...valid, user_language: 'Russian', user_language_other: 'Mongolian' }).user_language).toBe('Russian');
+  });
+
+  it('caps the other language at 50 characters', () => {
+    expect(refusedFields({ ...valid, user_language: 'OTHER', user_language_other: 'x'.repeat(51) })).toEqual(['user_language']);
   });
 });

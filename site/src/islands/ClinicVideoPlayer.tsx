@@ -1,0 +1,81 @@
+/**
+ * The clinic video player: one large player and a list of buttons. The player
+ * is a facade until the visitor presses play or picks a video; after that one
+ * iframe is kept and only its source changes.
+ */
+import { useEffect, useState } from 'react';
+import type { ClinicVideo } from '../../../shared/content/clinic-videos';
+import { videoEmbedUrl, videoPageUrl } from '../../../shared/content/media';
+
+export interface ClinicVideoPlayerProps {
+  videos: ClinicVideo[];
+  /** The video shown first; `random` picks one of the list on each page load. */
+  start: number | 'random';
+  labels: { play: string; list: string; nowPlaying: string };
+}
+
+export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideoPlayerProps) {
+  const first = start === 'random' ? videos[0] : (videos.find((video) => video.videoUUID === start) ?? videos[0]);
+  const [current, setCurrent] = useState(first?.videoUUID ?? 0);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (start === 'random' && videos.length > 0) {
+      setCurrent(videos[Math.floor(Math.random() * videos.length)]?.videoUUID ?? current);
+    }
+    // Only once, on the first render in the browser.
+  }, []);
+
+  const video = videos.find((candidate) => candidate.videoUUID === current) ?? first;
+  if (!video) return null;
+
+  const choose = (id: number) => {
+    setCurrent(id);
+    setPlaying(true);
+  };
+
+  return (
+    <div className="player">
+      <div>
+        <div className="facade" data-video={video.videoUUID}>
+          {playing ? (
+            <iframe
+              src={videoEmbedUrl(video.videoUUID)}
+              title={video.title}
+              allow="autoplay; fullscreen; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+            />
+          ) : (
+            <a
+              className="facade__link"
+              href={videoPageUrl(video.videoUUID)}
+              aria-label={`${labels.play}: ${video.title}`}
+              onClick={(event) => {
+                event.preventDefault();
+                setPlaying(true);
+              }}
+            >
+              <span className="facade__play" aria-hidden="true" />
+              <span className="facade__title" aria-hidden="true">
+                {video.title}
+              </span>
+            </a>
+          )}
+        </div>
+        <p className="player__now" aria-live="polite">
+          {labels.nowPlaying}: {video.title}
+        </p>
+      </div>
+      <ul className="player__list" aria-label={labels.list}>
+        {videos.map((item) => (
+          <li key={item.videoUUID}>
+            <button type="button" className="player__item" aria-pressed={item.videoUUID === video.videoUUID} onClick={() => choose(item.videoUUID)}>
+              {item.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

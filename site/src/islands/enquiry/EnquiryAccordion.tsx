@@ -1,0 +1,82 @@
+/**
+ * The four-panel enquiry accordion. Each panel is a native `<details>` of one
+ * exclusive group (`name`), so it opens and closes with the keyboard and
+ * without JavaScript, one at a time, the first open by default. Opening
+ * another panel starts its form afresh with that section's defaults.
+ */
+import { useEffect, useState } from 'react';
+import type { Section } from '../../../../shared/enums';
+import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
+import EnquiryForm, { type Status } from './EnquiryForm';
+import type { EnquiryLabels, Option, Phone } from './types';
+
+export interface EnquiryAccordionProps {
+  sections: { value: Section; label: string }[];
+  detailSections: Option[];
+  /** Languages every form offers; the interpretation form adds `interpretationExtra`. */
+  languages: Option[];
+  interpretationExtra: Option[];
+  interpretationSection: Section;
+  defaultLanguage: string;
+  labels: EnquiryLabels;
+  phones: Phone[];
+  policyHref: string;
+}
+
+/** What the no-JavaScript round trip left in the address (`?sent=1`, `?error=...`). */
+function noticeFromAddress(labels: EnquiryLabels): Status | undefined {
+  const params = new URLSearchParams(window.location.search);
+  if (params.get(FORM_RESULT_PARAMS.sent) === '1') return { kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` };
+  const error = params.get(FORM_RESULT_PARAMS.error);
+  if (!error) return undefined;
+  if (error === 'invalid_input') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
+  if (error === 'rate_limited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
+  return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+}
+
+export default function EnquiryAccordion(props: EnquiryAccordionProps) {
+  const [openIndex, setOpenIndex] = useState(0);
+  // Bumped when a panel opens, so its form starts again from the defaults.
+  const [generations, setGenerations] = useState(() => props.sections.map(() => 0));
+  const [notice, setNotice] = useState<Status | undefined>();
+
+  useEffect(() => setNotice(noticeFromAddress(props.labels)), [props.labels]);
+
+  const toggled = (index: number, open: boolean) => {
+    if (open && index !== openIndex) {
+      setOpenIndex(index);
+      setGenerations((previous) => previous.map((generation, i) => (i === index ? generation + 1 : generation)));
+      setNotice(undefined);
+    } else if (!open && index === openIndex) {
+      setOpenIndex(-1);
+    }
+  };
+
+  return (
+    <div className="accordion">
+      {props.sections.map((section, index) => (
+        <details
+          key={section.value}
+          className="panel"
+          name="enquiry-sections"
+          open={openIndex === index}
+          onToggle={(event) => toggled(index, event.currentTarget.open)}
+        >
+          <summary>{section.label}</summary>
+          <EnquiryForm
+            key={`${section.value}-${generations[index]}`}
+            idPrefix={`enquiry-${index}`}
+            section={section.value}
+            detailSections={props.detailSections}
+            languages={section.value === props.interpretationSection ? [...props.languages, ...props.interpretationExtra] : props.languages}
+            defaultLanguage={props.defaultLanguage}
+            labels={props.labels}
+            phones={props.phones}
+            policyHref={props.policyHref}
+            {...(index === 0 && notice ? { initialStatus: notice } : {})}
+          />
+        </details>
+      ))}
+    </div>
+  );
+}

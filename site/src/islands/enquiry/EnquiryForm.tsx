@@ -1,0 +1,327 @@
+/**
+ * One enquiry form. Rendered on the server as a real `<form method="post">`
+ * whose inputs carry the wire names, so it works without JavaScript; in the
+ * browser it checks the required items, posts JSON, and on any failure keeps
+ * every value and says what happened (a retry resends the same submission id).
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
+import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
+import { type FormValues, type SendOutcome, OTHER, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire } from './form-model';
+import type { EnquiryLabels, Option, Phone } from './types';
+
+export interface EnquiryFormProps {
+  idPrefix: string;
+  section: Section;
+  detailSections: Option[];
+  languages: Option[];
+  defaultLanguage: string;
+  labels: EnquiryLabels;
+  phones: Phone[];
+  policyHref: string;
+  /** A result carried back by the no-JavaScript round trip (`?sent=1` / `?error=`). */
+  initialStatus?: Status;
+}
+
+export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; message: string } | { kind: 'error'; message: string; callUs: boolean };
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+export default function EnquiryForm(props: EnquiryFormProps) {
+  const { idPrefix, section, labels } = props;
+  const [values, setValues] = useState<FormValues>(() => defaultValues(section, props.defaultLanguage, undefined));
+  const [hydrated, setHydrated] = useState(false);
+  const [now, setNow] = useState<number | undefined>();
+  const [status, setStatus] = useState<Status>(props.initialStatus ?? { kind: 'idle' });
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const submissionId = useRef('');
+  const startedAt = useRef(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const current = Date.now();
+    setNow(current);
+    setValues(defaultValues(section, props.defaultLanguage, current));
+    submissionId.current = crypto.randomUUID();
+    startedAt.current = performance.now();
+    setHydrated(true);
+  }, [section, props.defaultLanguage]);
+
+  useEffect(() => {
+    if (props.initialStatus) setStatus(props.initialStatus);
+  }, [props.initialStatus]);
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const hotel = section === HOTEL_SECTION;
+  const hospital = section === HOSPITAL_SECTION;
+  const withDestination = SECTIONS_WITH_DESTINATION.includes(section);
+
+  const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    if (invalid.has(key)) setInvalid((previous) => new Set([...previous].filter((field) => field !== key)));
+  };
+  const text = (key: keyof FormValues) => ({
+    id: id(key),
+    value: values[key] as string,
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value as never),
+    'aria-invalid': invalid.has(key) || undefined,
+  });
+
+  const focusFirst = (fields: string[]) => {
+    const first = fields[0];
+    if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first))}`)?.focus();
+  };
+
+  const failure = (outcome: Exclude<SendOutcome, { kind: 'sent' }>): Status => {
+    if (outcome.kind === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
+    if (outcome.kind === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
+    if (outcome.kind === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
+    return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const missing = missingRequired(section, values);
+    if (missing.length) {
+      setInvalid(new Set(missing));
+      setStatus({ kind: 'error', message: labels['form.requiredMissing'], callUs: false });
+      focusFirst(missing);
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    const outcome = await sendEnquiry(toWire(section, values, submissionId.current, performance.now() - startedAt.current));
+    if (outcome.kind === 'sent') {
+      const current = Date.now();
+      setValues(defaultValues(section, props.defaultLanguage, current));
+      setNow(current);
+      setInvalid(new Set());
+      submissionId.current = crypto.randomUUID();
+      startedAt.current = performance.now();
+      setStatus({ kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` });
+      return;
+    }
+    if (outcome.kind === 'invalid') {
+      const fields = outcome.fields.map((field) => (field === 'user_language' ? 'languageOther' : field));
+      setInvalid(new Set(fields));
+      focusFirst(fields);
+    }
+    setStatus(failure(outcome));
+  };
+
+  const required = (
+    <>
+      <span className="required-mark" aria-hidden="true">
+        {' '}*
+      </span>
+      <span className="visually-hidden"> ({labels['form.required']})</span>
+    </>
+  );
+  const languageName = values.language === OTHER ? '' : 'user_language';
+
+  return (
+    <form ref={form} className="enquiry" method="post" action="/api/sendmail" noValidate={hydrated} onSubmit={submit}>
+      <input type="hidden" name="section" value={section} />
+      {hydrated && <input type="hidden" name="submission_id" value={submissionId.current} />}
+      <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
+
+      <div className="field">
+        <label htmlFor={id('user_name')}>
+          {labels['form.name']}
+          {required}
+        </label>
+        <input type="text" name="user_name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.nameMax} {...text('user_name')} />
+      </div>
+      <div className="field">
+        <label htmlFor={id('user_email')}>
+          {labels['form.email']}
+          {required}
+        </label>
+        <input type="email" name="user_email" autoComplete="email" required maxLength={ENQUIRY_LIMITS.emailMax} {...text('user_email')} />
+      </div>
+      <div className="field">
+        <label htmlFor={id('phone')}>{labels['form.phone']}</label>
+        <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
+      </div>
+      {hospital && (
+        <div className="field">
+          <label htmlFor={id('detail_section')}>{labels['form.detailSection']}</label>
+          <select name="detail_section" {...text('detail_section')}>
+            {props.detailSections.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={id('user_count')}>{labels['form.count']}</label>
+        <select name="user_count" {...text('user_count')}>
+          {range(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hotel && (
+        <div className="field">
+          <label htmlFor={id('user_Room')}>{labels['form.rooms']}</label>
+          <select name="user_Room" {...text('user_Room')}>
+            {range(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax).map((rooms) => (
+              <option key={rooms} value={rooms}>
+                {rooms}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={id('start')}>{hotel ? labels['form.checkIn'] : labels['form.start']}</label>
+        <input
+          type={hotel ? 'date' : 'datetime-local'}
+          name="start"
+          min={now === undefined ? undefined : hotel ? koreaTodayInput(now) : koreaNowInput(now)}
+          aria-describedby={id('start-hint')}
+          {...text('start')}
+        />
+        <span className="field__hint" id={id('start-hint')}>
+          {labels['form.koreaTime']}
+        </span>
+      </div>
+      {hotel && (
+        <div className="field">
+          <label htmlFor={id('finish')}>{labels['form.checkOut']}</label>
+          <input type="date" name="finish" min={values.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
+        </div>
+      )}
+      {hotel && (
+        <div className="field span-2">
+          <label htmlFor={id('hotel')}>{labels['form.hotel']}</label>
+          <input type="text" name="hotel" maxLength={ENQUIRY_LIMITS.placeMax} {...text('hotel')} />
+        </div>
+      )}
+      {withDestination && (
+        <div className="field span-2">
+          <label htmlFor={id('destination')}>{labels['form.destination']}</label>
+          <input type="text" name="destination" maxLength={ENQUIRY_LIMITS.placeMax} aria-describedby={id('destination-hint')} {...text('destination')} />
+          <span className="field__hint" id={id('destination-hint')}>
+            {labels['form.destinationHint']}
+          </span>
+        </div>
+      )}
+      <div className="field span-2">
+        <fieldset>
+          <legend>{labels['form.language']}</legend>
+          <div className="choices">
+            {[...props.languages, { value: OTHER, label: labels['form.languageOther'] }].map((option) => (
+              <label key={option.value}>
+                <input
+                  type="radio"
+                  name={option.value === OTHER ? 'user_language' : languageName || 'user_language'}
+                  value={option.value === OTHER ? OTHER_LANGUAGE_VALUE : option.value}
+                  checked={values.language === option.value}
+                  onChange={() => set('language', option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {(!hydrated || values.language === OTHER) && (
+          <div className="field">
+            <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
+            <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={50} {...text('languageOther')} />
+          </div>
+        )}
+      </div>
+      <div className="field span-2">
+        <label htmlFor={id('message')}>{labels['form.message']}</label>
+        <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} aria-describedby={id('message-hint')} {...text('message')} />
+        <span className="field__hint" id={id('message-hint')}>
+          {labels['form.messageHint']}
+        </span>
+      </div>
+
+      <div className="consent span-2">
+        <label>
+          <input
+            type="checkbox"
+            name="consent_privacy"
+            id={id('consent_privacy')}
+            required
+            checked={values.consent_privacy}
+            aria-invalid={invalid.has('consent_privacy') || undefined}
+            onChange={(event) => set('consent_privacy', event.currentTarget.checked)}
+          />
+          <span>
+            {labels['consent.privacy.label']}
+            {required}
+          </span>
+        </label>
+        <details>
+          <summary>{labels['consent.details']}</summary>
+          <p>{labels['consent.purpose']}</p>
+          <p>{labels['consent.items']}</p>
+          <p>{labels['consent.retention']}</p>
+          <p>{labels['consent.refuse']}</p>
+          <p>
+            <a href={props.policyHref}>{labels['consent.policy']}</a>
+          </p>
+        </details>
+      </div>
+      {hospital && (
+        <div className="consent span-2">
+          <label>
+            <input
+              type="checkbox"
+              name="consent_health"
+              id={id('consent_health')}
+              required
+              checked={values.consent_health}
+              aria-invalid={invalid.has('consent_health') || undefined}
+              onChange={(event) => set('consent_health', event.currentTarget.checked)}
+            />
+            <span>
+              {labels['consent.health.label']}
+              {required}
+            </span>
+          </label>
+          <details>
+            <summary>{labels['consent.details']}</summary>
+            <p>{labels['consent.health']}</p>
+          </details>
+        </div>
+      )}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={id(HONEYPOT_FIELD)}>Website</label>
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" {...text('website')} />
+      </div>
+
+      <div className="span-2 form-actions">
+        <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
+          {status.kind === 'sending' ? labels['form.sending'] : status.kind === 'error' && status.callUs ? labels['form.retry'] : labels['form.submit']}
+        </button>
+      </div>
+      <div className="span-2" role={status.kind === 'error' ? 'alert' : 'status'} aria-live={status.kind === 'error' ? 'assertive' : 'polite'}>
+        {(status.kind === 'ok' || status.kind === 'error') && (
+          <div className={`form-status form-status--${status.kind === 'ok' ? 'ok' : 'error'}`}>
+            <p>{status.message}</p>
+            {status.kind === 'error' && status.callUs && (
+              <p>
+                {labels['form.failure.callUs']}{' '}
+                {props.phones.map((phone, index) => (
+                  <span key={phone.href}>
+                    {index > 0 && ' / '}
+                    <a href={phone.href}>{phone.display}</a>
+                  </span>
+                ))}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The enquiry form's state and its mapping to the wire (pure, so it is
+ * unit-tested): the defaults of SPEC.md section 4, Korea-time pickers, and
+ * the `{ data: {...} }` body the send route takes.
+ */
+import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../../../shared/form-fields';
+import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
+
+export interface FormValues {
+  user_name: string;
+  phone: string;
+  user_email: string;
+  detail_section: string;
+  message: string;
+  user_count: string;
+  user_Room: string;
+  /** `YYYY-MM-DDTHH:mm` (date-time input) or `YYYY-MM-DD` (hotel date input), Korea time. */
+  start: string;
+  finish: string;
+  /** A listed language, or `other`. */
+  language: string;
+  languageOther: string;
+  destination: string;
+  hotel: string;
+  consent_privacy: boolean;
+  consent_health: boolean;
+  website: string;
+}
+
+export const OTHER = 'other';
+
+/** What the date-time input wants for "now in Korea". */
+export function koreaNowInput(now: number): string {
+  return formatKoreaDateTime(now).replace(' ', 'T');
+}
+
+export function koreaTodayInput(now: number): string {
+  return formatKoreaDate(now);
+}
+
+/** The start state of SPEC.md section 4 for a section. `now` empty on the server render (set in the browser). */
+export function defaultValues(section: Section, defaultLanguage: string, now: number | undefined): FormValues {
+  const hotel = section === HOTEL_SECTION;
+  return {
+    user_name: '',
+    phone: '',
+    user_email: '',
+    detail_section: DEFAULT_DETAIL_SECTION,
+    message: '',
+    user_count: '1',
+    user_Room: '1',
+    start: now === undefined ? '' : hotel ? koreaTodayInput(now) : koreaNowInput(now),
+    finish: now === undefined || !hotel ? '' : koreaTodayInput(now + 24 * 60 * 60 * 1000),
+    language: defaultLanguage,
+    languageOther: '',
+    destination: '',
+    hotel: '',
+    consent_privacy: false,
+    consent_health: false,
+    website: '',
+  };
+}
+
+/** Which required items are missing: name, e-mail, and the consents the section needs. */
+export function missingRequired(section: Section, values: FormValues): (keyof FormValues)[] {
+  const missing: (keyof FormValues)[] = [];
+  if (!values.user_name.trim()) missing.push('user_name');
+  if (!values.user_email.trim()) missing.push('user_email');
+  if (!values.consent_privacy) missing.push('consent_privacy');
+  if (section === HOSPITAL_SECTION && !values.consent_health) missing.push('consent_health');
+  return missing;
+}
+
+/** The JSON body of `POST /api/sendmail` for this form. */
+export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number): { data: Record<string, unknown> } {
+  const hotel = section === HOTEL_SECTION;
+  const data: Record<string, unknown> = {
+    user_name: values.user_name.trim(),
+    phone: values.phone.trim(),
+    user_email: values.user_email.trim(),
+    section,
+    message: values.message,
+    user_count: Number(values.user_count),
+    start: values.start.replace('T', ' '),
+    user_language: values.language === OTHER ? values.languageOther.trim() : values.language,
+    consent_privacy: values.consent_privacy,
+    submission_id: submissionId,
+    [HONEYPOT_FIELD]: values.website,
+    [FILL_TIME_FIELD]: Math.round(fillMs),
+  };
+  if (section === HOSPITAL_SECTION) {
+    data['detail_section'] = values.detail_section;
+    data['consent_health'] = values.consent_health;
+  }
+  if (SECTIONS_WITH_DESTINATION.includes(section)) data['destination'] = values.destination.trim();
+  if (hotel) {
+    data['hotel'] = values.hotel.trim();
+    data['finish'] = values.finish;
+    data['user_Room'] = Number(values.user_Room);
+  }
+  return { data };
+}
+
+export type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; fields: string[] }
+  | { kind: 'rateLimited' }
+  | { kind: 'server' }
+  | { kind: 'network' };
+
+/** Posts the enquiry; never throws. */
+export async function sendEnquiry(body: unknown, fetcher: typeof fetch = fetch): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await fetcher('/api/sendmail', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch {
+    return { kind: 'network' };
+  }
+  if (response.ok) return { kind: 'sent' };
+  if (response.status === 429) return { kind: 'rateLimited' };
+  if (response.status === 400) {
+    const fields = await response
+      .json()
+      .then((body: { fields?: Record<string, string> }) => Object.keys(body.fields ?? {}))
+      .catch(() => []);
+    return { kind: 'invalid', fields };
+  }
+  return { kind: 'server' };
+}

@@ -1,0 +1,61 @@
+import type { Copy } from '../../../../shared/content/copy';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface Phone {
+  display: string;
+  href: string;
+}
+
+/** The copy the enquiry forms show (only these keys travel into the island's props). */
+export const ENQUIRY_LABEL_KEYS = [
+  'form.required',
+  'form.requiredNote',
+  'form.name',
+  'form.phone',
+  'form.email',
+  'form.detailSection',
+  'form.message',
+  'form.messageHint',
+  'form.count',
+  'form.rooms',
+  'form.start',
+  'form.checkIn',
+  'form.checkOut',
+  'form.koreaTime',
+  'form.language',
+  'form.languageOther',
+  'form.languageOtherInput',
+  'form.destination',
+  'form.destinationHint',
+  'form.hotel',
+  'form.submit',
+  'form.sending',
+  'form.requiredMissing',
+  'form.success',
+  'form.successDetail',
+  'form.failure.network',
+  'form.failure.server',
+  'form.failure.rateLimited',
+  'form.failure.invalid',
+  'form.failure.callUs',
+  'form.retry',
+  'consent.privacy.label',
+  'consent.health.label',
+  'consent.details',
+  'consent.purpose',
+  'consent.items',
+  'consent.retention',
+  'consent.refuse',
+  'consent.health',
+  'consent.policy',
+] as const satisfies readonly (keyof Copy)[];
+
+export type EnquiryLabels = Pick<Copy, (typeof ENQUIRY_LABEL_KEYS)[number]>;
+
+export function enquiryLabels(copy: Copy): EnquiryLabels {
+  return Object.fromEntries(ENQUIRY_LABEL_KEYS.map((key) => [key, copy[key]])) as EnquiryLabels;
+}

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+
+export const GET: APIRoute = ({ site }) =>
+  new Response(
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /login',
+      'Disallow: /view',
+      'Disallow: /detail/',
+      'Disallow: /editpage',
+      '',
+      `Sitemap: ${new URL('/sitemap.xml', site)}`,
+      '',
+    ].join('\n'),
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+  );
