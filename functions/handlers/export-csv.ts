@@ -3,7 +3,7 @@ import { csvHeader, enquiryCsvLine, exportFileName } from '../../shared/csv';
 import { type EnquiryRecord, enquiryFilterSchema } from '../../shared/enquiry';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
-import { NO_STORE, type ApiResponse, redirect } from '../http/response';
+import { NO_STORE, type ApiResponse, json, redirect } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { readAllEnquiries } from '../services/enquiry-reading';
 
@@ -13,7 +13,8 @@ const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
  * `GET /api/export.csv?section=&from=&to=`: the CSV of the filtered enquiries.
  * A small export is answered directly. A Lambda answer is capped at 6 MB, so
  * past `EXPORT_INLINE_MAX_BYTES` the rows stream to the private export bucket
- * and the route redirects to a short-lived download link.
+ * and the route redirects to a short-lived download link (or, asked with
+ * `Accept: application/json`, answers `{ url, fileName }`).
  */
 export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters' | 'exports'>) {
   const reading = { enquiries: deps.enquiries, counters: deps.counters };
@@ -52,7 +53,11 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquir
     const key = `exports/${randomUUID()}/${fileName}`;
     await exports.upload(key, lines(), fileName);
     await audit('enquiry.export', JSON.stringify({ ...filter, rows: count, via: 'bucket' }));
-    return redirect(303, await exports.downloadUrl(key, fileName, DOWNLOAD_WINDOW_SECONDS));
+    const url = await exports.downloadUrl(key, fileName, DOWNLOAD_WINDOW_SECONDS);
+    // A script that sends its token cannot follow a redirect to S3 (the signed URL is the only
+    // credential S3 accepts), so it may ask for the link as JSON instead.
+    if ((request.headers['accept'] ?? '').includes('application/json')) return json(200, { url, fileName });
+    return redirect(303, url);
   });
 }
 

@@ -182,6 +182,16 @@ describe('GET /api/export.csv', () => {
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(42);
   });
 
+  it('gives a script the download link as JSON when it asks for JSON', async () => {
+    const response = await fetch(`${stack.url}/api/export.csv`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; fileName: string };
+    expect(body.fileName).toMatch(/^data_\d{12}\.csv$/);
+    const download = await fetch(body.url);
+    expect(download.status).toBe(200);
+    expect((await download.text()).split('\r\n').filter(Boolean)).toHaveLength(43);
+  });
+
   it('refuses a bad filter with 400', async () => {
     expect((await getWithToken(stack, '/api/export.csv?from=yesterday', token)).status).toBe(400);
   });

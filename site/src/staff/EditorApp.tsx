@@ -1,0 +1,98 @@
+/** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
+import { useCallback, useEffect, useState } from 'react';
+import type { BestPackage } from '../../../shared/best-package';
+import { requireToken } from './api';
+import { EditDialog, PopupDialog } from './PackageDialogs';
+import StaffLayout from './StaffLayout';
+import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
+
+type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
+
+export default function EditorApp() {
+  const [packages, setPackages] = useState<BestPackage[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<Open>();
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const response = await fetch('/api/amendBest', { cache: 'no-store' });
+      if (!response.ok) throw new Error(String(response.status));
+      setPackages((await response.json()) as BestPackage[]);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (requireToken()) void reload();
+  }, [reload]);
+
+  const close = () => {
+    setOpen(undefined);
+    opener?.focus();
+  };
+  const saved = () => {
+    setOpen(undefined);
+    void reload().then(() => opener?.focus());
+  };
+
+  return (
+    <StaffLayout current="editpage" title={STAFF_TEXT.bestPackages}>
+      {!packages && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
+      {failed && (
+        <p className="staff__alert" role="alert">
+          {STAFF_TEXT.noAccess}
+        </p>
+      )}
+      <ul className="packages">
+        {packages?.map((pkg) => (
+          <li key={pkg.INDEX} className="package">
+            <img src={`/image/${encodeURIComponent(pkg.FILE_POPUP)}`} alt="" width={320} height={200} />
+            <div>
+              <h2>{STAFF_TEXT.packageTitle(pkg.INDEX)}</h2>
+              <dl>
+                {PACKAGE_LANGUAGES.map(({ suffix, label }) => (
+                  <div key={suffix}>
+                    <dt>{label}</dt>
+                    <dd>
+                      <strong>{String(pkg[`TITLE_${suffix}` as keyof BestPackage] ?? '') || '-'}</strong>
+                      <span>{String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '')}</span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="package__actions">
+                <button
+                  type="button"
+                  className="staff-button staff-button--primary"
+                  onClick={(event) => {
+                    setOpener(event.currentTarget);
+                    setOpen({ kind: 'edit', pkg });
+                  }}
+                >
+                  {STAFF_TEXT.edit}
+                  <span className="visually-hidden"> {STAFF_TEXT.packageTitle(pkg.INDEX)}</span>
+                </button>
+                <button
+                  type="button"
+                  className="staff-button"
+                  onClick={(event) => {
+                    setOpener(event.currentTarget);
+                    setOpen({ kind: 'popup', pkg });
+                  }}
+                >
+                  {STAFF_TEXT.popupUpload}
+                  <span className="visually-hidden"> {STAFF_TEXT.packageTitle(pkg.INDEX)}</span>
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {open?.kind === 'edit' && <EditDialog pkg={open.pkg} onClose={close} onSaved={saved} />}
+      {open?.kind === 'popup' && <PopupDialog pkg={open.pkg} onClose={close} onSaved={saved} />}
+    </StaffLayout>
+  );
+}

@@ -1,0 +1,60 @@
+/** The message box table: newest first, one row per enquiry, the summary linking to its detail. */
+import type { EnquiryRecord } from '../../../shared/enquiry';
+import { LANGUAGES, SECTIONS, labelOf } from '../../../shared/enums';
+import { STAFF_TEXT } from './text';
+
+export interface EnquiryTableProps {
+  records: EnquiryRecord[];
+}
+
+const SUMMARY_LENGTH = 40;
+
+export function summaryOf(record: EnquiryRecord): string {
+  const text = record.CONTEXT.replace(/\s+/g, ' ').trim();
+  if (!text) return STAFF_TEXT.noMessage;
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH)}…` : text;
+}
+
+export default function EnquiryTable({ records }: EnquiryTableProps) {
+  const { columns } = STAFF_TEXT;
+  return (
+    <div className="table-wrap">
+      <table className="messages">
+        <thead>
+          <tr>
+            <th scope="col">{columns.no}</th>
+            <th scope="col">{columns.summary}</th>
+            <th scope="col">{columns.name}</th>
+            <th scope="col">{columns.contact}</th>
+            <th scope="col">{columns.language}</th>
+            <th scope="col">{columns.section}</th>
+            <th scope="col">{columns.date}</th>
+            <th scope="col">{columns.mail}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={record.POST_INDEX}>
+              <td>{record.POST_INDEX}</td>
+              <td>
+                <a href={`/detail/${record.POST_INDEX}`}>{summaryOf(record)}</a>
+              </td>
+              <td>{record.NAME}</td>
+              <td>
+                {record.CONTACT_NUMBER}
+                {record.CONTACT_NUMBER && record.EMAIL ? <br /> : null}
+                {record.EMAIL}
+              </td>
+              <td>{record.LANG_PREFERENCE ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : ''}</td>
+              <td>{labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')}</td>
+              <td>{record.DATE}</td>
+              <td>
+                <span className={`mail mail--${record.MAIL_STATUS}`}>{STAFF_TEXT.mailStatus[record.MAIL_STATUS] ?? record.MAIL_STATUS}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

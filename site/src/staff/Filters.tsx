@@ -1,0 +1,63 @@
+/** Section and date-range filters; applying them goes back to page 1. */
+import { type FormEvent, useEffect, useState } from 'react';
+import { SECTIONS } from '../../../shared/enums';
+import type { ListQuery } from './list-query';
+import { STAFF_TEXT } from './text';
+
+export interface FiltersProps {
+  query: ListQuery;
+  onApply: (query: ListQuery) => void;
+}
+
+export default function Filters({ query, onApply }: FiltersProps) {
+  const [section, setSection] = useState(query.section ?? '');
+  const [from, setFrom] = useState(query.from ?? '');
+  const [to, setTo] = useState(query.to ?? '');
+
+  useEffect(() => {
+    setSection(query.section ?? '');
+    setFrom(query.from ?? '');
+    setTo(query.to ?? '');
+  }, [query.section, query.from, query.to]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      page: 1,
+      ...(section ? { section: section as ListQuery['section'] } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(query.spam ? { spam: true } : {}),
+    });
+  };
+
+  return (
+    <form className="filters" onSubmit={submit} aria-label={STAFF_TEXT.filters}>
+      <label>
+        {STAFF_TEXT.sectionFilter}
+        <select value={section} onChange={(event) => setSection(event.currentTarget.value)}>
+          <option value="">{STAFF_TEXT.all}</option>
+          {SECTIONS.map((entry) => (
+            <option key={entry.value} value={entry.value}>
+              {entry.labels.ko}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {STAFF_TEXT.from}
+        <input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+      </label>
+      <label>
+        {STAFF_TEXT.to}
+        <input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.currentTarget.value)} />
+      </label>
+      <button type="submit" className="staff-button staff-button--primary">
+        {STAFF_TEXT.apply}
+      </button>
+      <button type="button" className="staff-button" onClick={() => onApply({ page: 1, ...(query.spam ? { spam: true } : {}) })}>
+        {STAFF_TEXT.reset}
+      </button>
+    </form>
+  );
+}

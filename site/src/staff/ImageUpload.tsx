@@ -1,0 +1,61 @@
+/** One image field: choose a file, see it, watch it upload; the stored name goes to the form. */
+import { useEffect, useState } from 'react';
+import { StaffApiError } from './api';
+import { STAFF_TEXT } from './text';
+import { uploadImage, uploadProblem } from './upload';
+
+export interface ImageUploadProps {
+  id: string;
+  label: string;
+  /** The current image's file name (shown until a new one is chosen). */
+  current?: string;
+  /** Echoed back by the server for popup uploads. */
+  index?: string;
+  onUploaded: (filename: string | undefined) => void;
+  onBusy: (busy: boolean) => void;
+  problem?: string;
+}
+
+export default function ImageUpload({ id, label, current, index, onUploaded, onBusy, problem }: ImageUploadProps) {
+  const [preview, setPreview] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const choose = async (file: File | undefined) => {
+    setError('');
+    setStatus('');
+    onUploaded(undefined);
+    if (!file) return;
+    const refused = uploadProblem(file);
+    if (refused) {
+      setError(refused);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    onBusy(true);
+    try {
+      const filename = await uploadImage(file, (percent) => setStatus(STAFF_TEXT.uploading(percent)), index);
+      setStatus(STAFF_TEXT.uploaded);
+      onUploaded(filename);
+    } catch (caught) {
+      setError(caught instanceof StaffApiError && caught.status === 400 ? STAFF_TEXT.notAnImage : STAFF_TEXT.uploadFailed);
+      setStatus('');
+    }
+    onBusy(false);
+  };
+
+  const shown = preview ?? (current ? `/image/${encodeURIComponent(current)}` : undefined);
+  const message = error || problem;
+  return (
+    <div className="upload">
+      <label htmlFor={id}>{label}</label>
+      {shown && <img src={shown} alt="" width={160} height={100} />}
+      <input id={id} type="file" accept="image/*" aria-describedby={`${id}-status`} onChange={(event) => void choose(event.currentTarget.files?.[0])} />
+      <p id={`${id}-status`} className={message ? 'upload__error' : 'staff__muted'} role={message ? 'alert' : 'status'}>
+        {message || status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * `/view`: the message box. Filters and paging go to the API (server-side, so
+ * they stay fast with a hundred thousand enquiries); the state lives in the
+ * address, so reload and back work.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { EnquiryRecord } from '../../../shared/enquiry';
+import { LIST_HEADERS } from '../../../shared/enquiry';
+import { PAGE_SIZE, pageCount } from '../../../shared/pagination';
+import { StaffApiError, requireToken, staffFetch, staffPost } from './api';
+import EnquiryTable from './EnquiryTable';
+import Filters from './Filters';
+import { LAST_LIST_KEY, type ListQuery, exportSearch, listSearch, readListQuery, viewRequest } from './list-query';
+import Pagination from './Pagination';
+import StaffLayout from './StaffLayout';
+import { STAFF_TEXT } from './text';
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number };
+
+export default function MessageBoxApp() {
+  const [query, setQuery] = useState<ListQuery>(() => readListQuery(window.location.search));
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [downloadProblem, setDownloadProblem] = useState('');
+  const [downloading, setDownloading] = useState(false);
+
+  const fetchPage = useCallback(async (target: ListQuery) => {
+    setLoad({ state: 'loading' });
+    try {
+      const { data, response } = await staffPost<EnquiryRecord[]>('/api/view', viewRequest(target));
+      setLoad({ state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) });
+    } catch (error) {
+      if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!requireToken()) return;
+    void fetchPage(query);
+    const onBack = () => {
+      const target = readListQuery(window.location.search);
+      setQuery(target);
+      void fetchPage(target);
+    };
+    window.addEventListener('popstate', onBack);
+    return () => window.removeEventListener('popstate', onBack);
+    // The first render's query only; later changes go through `go`.
+  }, []);
+
+  useEffect(() => {
+    window.sessionStorage.setItem(LAST_LIST_KEY, `/view${listSearch(query)}`);
+  }, [query]);
+
+  const go = (target: ListQuery) => {
+    setQuery(target);
+    window.history.pushState(null, '', `/view${listSearch(target)}`);
+    void fetchPage(target);
+  };
+
+  const download = async () => {
+    setDownloadProblem('');
+    setDownloading(true);
+    try {
+      const response = await staffFetch(`/api/export.csv${exportSearch(query)}`, { headers: { Accept: 'application/json, text/csv' } });
+      const link = document.createElement('a');
+      if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+        // A large export: a short-lived link to the file in the export bucket.
+        const { url, fileName } = (await response.json()) as { url: string; fileName: string };
+        link.href = url;
+        link.download = fileName;
+      } else {
+        const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'data.csv';
+        link.href = URL.createObjectURL(await response.blob());
+        link.download = fileName;
+      }
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      if (!(error instanceof StaffApiError && error.status === 401)) setDownloadProblem(STAFF_TEXT.downloadFailed);
+    }
+    setDownloading(false);
+  };
+
+  const totalPages = load.state === 'ready' ? pageCount(load.total, PAGE_SIZE) : 0;
+
+  return (
+    <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
+      <div className="toolbar">
+        <Filters query={query} onApply={go} />
+        <button type="button" className="staff-button" onClick={download} disabled={downloading}>
+          {downloading ? STAFF_TEXT.downloading : STAFF_TEXT.download}
+        </button>
+      </div>
+      {downloadProblem && (
+        <p className="staff__alert" role="alert">
+          {downloadProblem}
+        </p>
+      )}
+      <div aria-live="polite" aria-busy={load.state === 'loading'}>
+        {load.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
+        {load.state === 'failed' && (
+          <p className="staff__alert" role="alert">
+            {STAFF_TEXT.noAccess}
+          </p>
+        )}
+        {load.state === 'ready' && (
+          <>
+            <p className="staff__muted">{STAFF_TEXT.total(load.total)}</p>
+            {load.records.length === 0 ? <p className="staff__empty">{STAFF_TEXT.empty}</p> : <EnquiryTable records={load.records} />}
+            <Pagination page={query.page} totalPages={totalPages} onPage={(page) => go({ ...query, page })} />
+          </>
+        )}
+      </div>
+    </StaffLayout>
+  );
+}

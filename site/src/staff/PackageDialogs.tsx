@@ -1,0 +1,164 @@
+/**
+ * The two BEST 3 dialogs: edit (titles, contents, board image) and popup
+ * upload (one popup image per language). Native modal dialogs: focus stays
+ * inside, Escape closes. A refused save keeps what was typed.
+ */
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { BestPackage } from '../../../shared/best-package';
+import { POPUP_FIELD_BY_SUFFIX } from '../../../shared/best-package-text';
+import { StaffApiError, staffPost } from './api';
+import ImageUpload from './ImageUpload';
+import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
+
+interface DialogFrameProps {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  problem: string;
+  children: ReactNode;
+}
+
+function DialogFrame({ title, onClose, onSubmit, busy, problem, children }: DialogFrameProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="staff-dialog" aria-labelledby="staff-dialog-title" onClose={onClose}>
+      <form onSubmit={onSubmit}>
+        <h2 id="staff-dialog-title">{title}</h2>
+        {children}
+        {problem && (
+          <p className="staff__alert" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="staff-dialog__actions">
+          <button type="button" className="staff-button" onClick={() => dialog.current?.close()}>
+            {STAFF_TEXT.cancel}
+          </button>
+          <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
+            {busy ? STAFF_TEXT.saving : STAFF_TEXT.save}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** The message for a refused save: field problems by name, 'no permission' otherwise. */
+function refusal(error: unknown): string {
+  if (error instanceof StaffApiError && error.status === 400 && Object.keys(error.fields).length) {
+    return STAFF_TEXT.checkFields + Object.keys(error.fields).join(', ');
+  }
+  if (error instanceof StaffApiError && error.status === 0) return STAFF_TEXT.saveFailed;
+  return STAFF_TEXT.noPermission;
+}
+
+export interface PackageDialogProps {
+  pkg: BestPackage;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
+  const initial = Object.fromEntries(
+    PACKAGE_LANGUAGES.flatMap(({ suffix }) => [
+      [`title_${suffix}`, String(pkg[`TITLE_${suffix}` as keyof BestPackage] ?? '')],
+      [`content_${suffix}`, String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '')],
+    ]),
+  );
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [image, setImage] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setProblem('');
+    try {
+      await staffPost('/api/modalinput', { data: { index: pkg.INDEX, ...values, ...(image ? { imgUP: image } : {}) } });
+      onSaved();
+    } catch (error) {
+      if (!(error instanceof StaffApiError && error.status === 401)) setProblem(refusal(error));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DialogFrame title={`${STAFF_TEXT.packageTitle(pkg.INDEX)} · ${STAFF_TEXT.edit}`} onClose={onClose} onSubmit={submit} busy={saving || uploading} problem={problem}>
+      <div className="edit-grid">
+        {PACKAGE_LANGUAGES.map(({ suffix, label, required }) => (
+          <fieldset key={suffix}>
+            <legend>
+              {label}
+              {!required && <span className="staff__muted"> ({STAFF_TEXT.optional})</span>}
+            </legend>
+            <label htmlFor={`title_${suffix}`}>{STAFF_TEXT.title(label)}</label>
+            <input
+              id={`title_${suffix}`}
+              type="text"
+              required={required}
+              maxLength={200}
+              value={values[`title_${suffix}`] ?? ''}
+              onChange={(event) => setValues({ ...values, [`title_${suffix}`]: event.currentTarget.value })}
+            />
+            <label htmlFor={`content_${suffix}`}>{STAFF_TEXT.content(label)}</label>
+            <textarea
+              id={`content_${suffix}`}
+              required={required}
+              maxLength={5000}
+              rows={4}
+              value={values[`content_${suffix}`] ?? ''}
+              onChange={(event) => setValues({ ...values, [`content_${suffix}`]: event.currentTarget.value })}
+            />
+          </fieldset>
+        ))}
+      </div>
+      <ImageUpload id="imgUP" label={STAFF_TEXT.boardImage} current={pkg.FILE_POPUP} onUploaded={setImage} onBusy={setUploading} />
+    </DialogFrame>
+  );
+}
+
+export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
+  const [images, setImages] = useState<Record<string, string | undefined>>({});
+  const [uploading, setUploading] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setProblem('');
+    const data: Record<string, unknown> = { index: pkg.INDEX };
+    for (const [field, name] of Object.entries(images)) if (name) data[field] = name;
+    try {
+      await staffPost('/api/popupinput', { data });
+      onSaved();
+    } catch (error) {
+      if (!(error instanceof StaffApiError && error.status === 401)) setProblem(refusal(error));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DialogFrame title={`${STAFF_TEXT.packageTitle(pkg.INDEX)} · ${STAFF_TEXT.popupUpload}`} onClose={onClose} onSubmit={submit} busy={saving || uploading > 0} problem={problem}>
+      <div className="popup-grid">
+        {PACKAGE_LANGUAGES.map(({ suffix, label }) => (
+          <ImageUpload
+            key={suffix}
+            id={`imgUP_${suffix}`}
+            index={`imgUP_${suffix}`}
+            label={STAFF_TEXT.popupImage(label)}
+            current={String(pkg[POPUP_FIELD_BY_SUFFIX[suffix]] ?? '') || undefined}
+            onUploaded={(name) => setImages((previous) => ({ ...previous, [`imgUP_${suffix}`]: name }))}
+            onBusy={(busy) => setUploading((count) => Math.max(0, count + (busy ? 1 : -1)))}
+          />
+        ))}
+      </div>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The frame of every staff page: a header with the home and logout links and
+ * a sidebar with the message box and the BEST 3 editor.
+ */
+import { type ReactNode, useState } from 'react';
+import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
+import { LOGIN_PATH, staffFetch } from './api';
+import { STAFF_TEXT } from './text';
+
+export interface StaffLayoutProps {
+  current: 'view' | 'editpage';
+  title: string;
+  children: ReactNode;
+}
+
+export default function StaffLayout({ current, title, children }: StaffLayoutProps) {
+  const [problem, setProblem] = useState('');
+
+  const logout = async () => {
+    setProblem('');
+    try {
+      const response = await staffFetch('/api/logout');
+      if ((await response.json()) === true) {
+        window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+        window.location.assign(LOGIN_PATH);
+        return;
+      }
+    } catch {
+      // A 401 has already signed out; anything else is a failed logout.
+    }
+    setProblem(STAFF_TEXT.logoutFailed);
+  };
+
+  return (
+    <div className="staff">
+      <header className="staff__header">
+        <a className="staff__brand" href="/view">
+          의료관광센터 관리자
+        </a>
+        <nav aria-label="사이트" className="staff__top">
+          <a href="/">{STAFF_TEXT.home}</a>
+          <button type="button" className="staff__link-button" onClick={logout}>
+            {STAFF_TEXT.logout}
+          </button>
+        </nav>
+      </header>
+      <div className="staff__body">
+        <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
+          <ul>
+            <li>
+              <a href="/view" aria-current={current === 'view' ? 'page' : undefined}>
+                {STAFF_TEXT.messageBox}
+              </a>
+            </li>
+            <li>
+              <a href="/editpage" aria-current={current === 'editpage' ? 'page' : undefined}>
+                {STAFF_TEXT.bestPackages}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <main className="staff__main" id="main">
+          <h1>{title}</h1>
+          {problem && (
+            <p className="staff__alert" role="alert">
+              {problem}
+            </p>
+          )}
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The staff app's calls: the bearer token from localStorage (`login_T`) on
+ * every staff request; any 401 removes the token and goes to the sign-in page.
+ */
+import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
+
+export const LOGIN_PATH = '/login';
+
+export function storedToken(): string | null {
+  return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+export function storeToken(token: string): void {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+/** Forgets the token and sends the browser to the sign-in page. */
+export function signOutLocally(): void {
+  window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  window.location.assign(LOGIN_PATH);
+}
+
+export class StaffApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(`${status} ${code}`);
+  }
+}
+
+/** Redirects to sign-in when there is no token; returns it otherwise. */
+export function requireToken(): string | undefined {
+  const token = storedToken();
+  if (!token) {
+    signOutLocally();
+    return undefined;
+  }
+  return token;
+}
+
+/**
+ * A staff request. Resolves with the response for 2xx; a 401 signs out; any
+ * other failure rejects with a `StaffApiError` (status 0 for the network).
+ */
+export async function staffFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const token = requireToken();
+  if (!token) throw new StaffApiError(401, 'unauthorized');
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers, Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    throw new StaffApiError(0, 'network');
+  }
+  if (response.status === 401) {
+    signOutLocally();
+    throw new StaffApiError(401, 'unauthorized');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+    throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {});
+  }
+  return response;
+}
+
+export async function staffPost<T>(path: string, body: unknown): Promise<{ data: T; response: Response }> {
+  const response = await staffFetch(path, { method: 'POST', body: JSON.stringify(body) });
+  return { data: (await response.json()) as T, response };
+}

@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../shared/auth';
+import type { BestPackage } from '../../shared/best-package';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import EnquiryTable from '../../site/src/staff/EnquiryTable';
+import Filters from '../../site/src/staff/Filters';
+import MessageBoxApp from '../../site/src/staff/MessageBoxApp';
+import { EditDialog } from '../../site/src/staff/PackageDialogs';
+import Pagination from '../../site/src/staff/Pagination';
+import { STAFF_TEXT } from '../../site/src/staff/text';
+
+function record(index: number, overrides: Partial<EnquiryRecord> = {}): EnquiryRecord {
+  return {
+    POST_INDEX: index,
+    NAME: `Visitor ${index}`,
+    CONTACT_NUMBER: '+82 10-1234-5678',
+    EMAIL: `v${index}@example.test`,
+    LANG_PREFERENCE: 'Russian',
+    MEDICAL_SECTION: '호텔예약',
+    DETAIL_SECTION: '',
+    DATE: '2026-11-22 10:30',
+    REGISTRATION_DATE: '2026-12-01',
+    REGISTRATION_END: '2026-12-03',
+    HOTEL: 'Grand',
+    NUMBER_PEOPLE: 2,
+    ROOM: 1,
+    DESTINATION: '',
+    CONTEXT: `Message ${index}`,
+    RECEIVED_AT: '2026-11-22T01:30:00.000Z',
+    MAIL_STATUS: 'sent',
+    SPAM: false,
+    CONSENT_VERSION: '2026-11-01',
+    CONSENT_AT: '2026-11-22T01:30:00.000Z',
+    CONSENT_HEALTH: false,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('EnquiryTable', () => {
+  it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {
+    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} />);
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일']);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByRole('link', { name: 'Message 42' }).getAttribute('href')).toBe('/detail/42');
+    expect(first.getByText('호텔예약')).toBeTruthy();
+    expect(first.getByText('러시아어')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('발송 대기')).toBeTruthy();
+  });
+
+  it('shows a message that looks like HTML as text, and shortens long ones', () => {
+    const { container } = render(
+      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: `${'x'.repeat(40)}…` })).toBeTruthy();
+  });
+});
+
+describe('Pagination', () => {
+  const pages = () => screen.queryAllByRole('button', { name: /페이지$/ }).filter((button) => /^\d+$/.test(button.textContent ?? ''));
+  const rowsToPages = (rows: number) => Math.ceil(rows / 13);
+
+  it.each([
+    [0, 0],
+    [1, 0],
+    [13, 0],
+  ])('shows no pagination for %i rows (one page or none)', (rows) => {
+    const { container } = render(<Pagination page={1} totalPages={rowsToPages(rows)} onPage={() => undefined} />);
+    expect(container.querySelector('nav')).toBeNull();
+  });
+
+  it('shows two pages for 14 rows, the first current and previous disabled', () => {
+    render(<Pagination page={1} totalPages={rowsToPages(14)} onPage={() => undefined} />);
+    expect(pages().map((button) => button.textContent)).toEqual(['1', '2']);
+    expect(screen.getByRole('button', { name: '1페이지' }).getAttribute('aria-current')).toBe('page');
+    expect((screen.getByRole('button', { name: STAFF_TEXT.previous }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it.each([
+    [1, ['1', '2', '3', '4', '5', '75', '76', '77']],
+    [40, ['1', '2', '3', '38', '39', '40', '41', '42', '75', '76', '77']],
+    [77, ['1', '2', '3', '73', '74', '75', '76', '77']],
+  ])('for 1,000 rows (77 pages) on page %i shows the margins and the window', (page, expected) => {
+    render(<Pagination page={page} totalPages={rowsToPages(1_000)} onPage={() => undefined} />);
+    expect(pages().map((button) => button.textContent)).toEqual(expected);
+  });
+
+  it('moves with the arrows and the page links', async () => {
+    const onPage = vi.fn();
+    render(<Pagination page={40} totalPages={77} onPage={onPage} />);
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.next }));
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.previous }));
+    await userEvent.click(screen.getByRole('button', { name: '77페이지' }));
+    expect(onPage.mock.calls.map((call) => call[0])).toEqual([41, 39, 77]);
+  });
+});
+
+describe('Filters', () => {
+  it('applies a section and a date range from page 1, and resets to everything', async () => {
+    const onApply = vi.fn();
+    render(<Filters query={{ page: 5 }} onApply={onApply} />);
+    await userEvent.selectOptions(screen.getByLabelText(STAFF_TEXT.sectionFilter), '통역예약');
+    await userEvent.type(screen.getByLabelText(STAFF_TEXT.from), '2026-11-01');
+    await userEvent.type(screen.getByLabelText(STAFF_TEXT.to), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.apply }));
+    expect(onApply).toHaveBeenLastCalledWith({ page: 1, section: '통역예약', from: '2026-11-01', to: '2026-11-30' });
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.reset }));
+    expect(onApply).toHaveBeenLastCalledWith({ page: 1 });
+  });
+});
+
+describe('MessageBoxApp', () => {
+  it('loads the page of the address through the API and shows the rows, the total and the pages', async () => {
+    window.history.replaceState(null, '', '/view?page=2&section=%ED%98%B8%ED%85%94%EC%98%88%EC%95%BD');
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<MessageBoxApp />);
+    await screen.findByText('총 1,000건');
+    expect(screen.getAllByRole('row')).toHaveLength(14);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/view');
+    expect(JSON.parse(String(init.body))).toEqual({ page: 2, limit: 13, section: '호텔예약' });
+    expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer test-token');
+    expect(screen.getByRole('button', { name: '2페이지' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says there is no access permission when the list cannot be read', async () => {
+    window.history.replaceState(null, '', '/view');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })));
+    render(<MessageBoxApp />);
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.noAccess);
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    window.history.replaceState(null, '', '/view?from=2020-01-01&to=2020-01-02');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'X-Total-Count': '0' } })));
+    render(<MessageBoxApp />);
+    expect(await screen.findByText(STAFF_TEXT.empty)).toBeTruthy();
+  });
+});
+
+describe('EditDialog', () => {
+  const pkg: BestPackage = {
+    INDEX: 2,
+    TITLE: '제목',
+    TITLE_kr: '제목',
+    TITLE_en: 'Title',
+    TITLE_ch: '标题',
+    TITLE_ru: 'Заголовок',
+    CONTENT_kr: '내용',
+    CONTENT_en: 'Content',
+    CONTENT_ch: '内容',
+    CONTENT_ru: 'Текст',
+    FILE_THUMB: 'a.webp',
+    FILE_THUMB_en: 'a.webp',
+    FILE_THUMB_ch: 'a.webp',
+    FILE_THUMB_ru: 'a.webp',
+    FILE_POPUP: 'board.webp',
+  };
+
+  it('opens as a labelled modal dialog holding the current texts', () => {
+    render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: /BEST 2/ });
+    expect(dialog).toBeTruthy();
+    expect((screen.getByLabelText('제목 (영어)') as HTMLInputElement).value).toBe('Title');
+    expect((screen.getByLabelText('내용 (러시아어)') as HTMLTextAreaElement).value).toBe('Текст');
+    expect((screen.getByLabelText('제목 (일본어)') as HTMLInputElement).value).toBe('');
+  });
+
+  it('saves the edited titles through /api/modalinput and reports success', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(pkg), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={onSaved} />);
+    const title = screen.getByLabelText('제목 (영어)');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'New title');
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.save }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/modalinput');
+    expect(JSON.parse(String(init.body)).data).toMatchObject({ index: 2, title_en: 'New title', title_kr: '제목', content_ru: 'Текст' });
+  });
+
+  it('shows "no permission" when the save is refused, and keeps what was typed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })));
+    const onSaved = vi.fn();
+    render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={onSaved} />);
+    const title = screen.getByLabelText('제목 (중국어)');
+    await userEvent.clear(title);
+    await userEvent.type(title, '新的标题');
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.noPermission);
+    expect((screen.getByLabelText('제목 (중국어)') as HTMLInputElement).value).toBe('新的标题');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image before uploading anything', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={() => undefined} />);
+    const input = screen.getByLabelText(STAFF_TEXT.boardImage) as HTMLInputElement;
+    await userEvent.upload(input, new File(['not an image'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    expect((await screen.findByText(STAFF_TEXT.notAnImage)).getAttribute('role')).toBe('alert');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
