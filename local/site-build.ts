@@ -27,7 +27,7 @@ export function siteIsCurrent(): boolean {
 export function buildSiteIfStale(): void {
   if (siteIsCurrent()) return;
   console.log('Building the site (astro build)...');
-  const result = spawnSync('npx', ['astro', 'build', '--root', 'site', '--silent'], {
+  const result = spawnSync('npx', ['astro', 'build', '--root', 'site'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },

@@ -2,6 +2,18 @@
 // shells, pre-rendered to `site/dist` for the CDN. React only where it moves.
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { placeholderReport } from '../shared/content/placeholder-report.ts';
+
+/** Lists, after each build, the content values the operator has not filled in yet. */
+const placeholders = {
+  name: 'placeholder-report',
+  hooks: {
+    'astro:build:done': ({ logger }) => {
+      const lines = placeholderReport();
+      if (lines.length) logger.warn(`Still placeholders (fill them in before going live):\n  ${lines.join('\n  ')}`);
+    },
+  },
+};
 
 export default defineConfig({
   // Absolute base of canonical, hreflang and Open Graph URLs; the deployment sets the real domain.
@@ -9,7 +21,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always', assets: '_astro' },
-  integrations: [react()],
+  integrations: [react(), placeholders],
   vite: {
     build: { assetsInlineLimit: 0 },
   },
