@@ -16,6 +16,7 @@ import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, 
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
 import { parseKoreaDateTime } from './korea-time';
+import { LIST_HEADERS, PAGE_SIZE } from './pagination';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */
@@ -176,7 +177,8 @@ export type EnquiryRecord = z.infer<typeof enquiryRecordSchema>;
 
 /** Staff list query (`POST /api/view` body) and export filter (`GET /api/export.csv` query). */
 export const LIST_PAGE_MAX = 100;
-export const LIST_PAGE_DEFAULT = 13;
+/** Without a limit the list answers one message-box page. */
+export const LIST_PAGE_DEFAULT = PAGE_SIZE;
 
 const day = z
   .string()
@@ -206,5 +208,4 @@ export const enquiryListQuerySchema = z.intersection(
 
 export type EnquiryListQuery = z.output<typeof enquiryListQuerySchema>;
 
-/** Response headers of the staff list. */
-export const LIST_HEADERS = { nextCursor: 'X-Next-Cursor', totalCount: 'X-Total-Count' } as const;
+export { LIST_HEADERS };

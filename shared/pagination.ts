@@ -7,6 +7,9 @@ export const PAGE_SIZE = 13;
 export const PAGE_LINKS = 5;
 export const MARGIN_PAGES = 3;
 
+/** Response headers of the staff list (`POST /api/view`), which stays a plain array. */
+export const LIST_HEADERS = { nextCursor: 'X-Next-Cursor', totalCount: 'X-Total-Count' } as const;
+
 export type PageItem = { kind: 'page'; page: number; current: boolean } | { kind: 'gap'; key: string };
 
 export function pageCount(rows: number, pageSize = PAGE_SIZE): number {

@@ -1,8 +1,9 @@
 /**
  * Image uploads for the BEST 3 editor: what may be uploaded, and how the
  * server recognises an image by its first bytes (never by name or header).
+ * No schema library here (the staff app imports this file); the request
+ * schema is in upload-schema.ts.
  */
-import * as z from 'zod';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -32,19 +33,6 @@ export function sniffImageType(head: Uint8Array): ImageContentType | undefined {
   return undefined;
 }
 
-/** `POST /api/fileupload` body: what the browser is about to upload. */
-export const uploadRequestSchema = z.object({
-  contentType: z.enum(IMAGE_CONTENT_TYPES, { error: 'A JPEG, PNG, WebP, AVIF or GIF image' }),
-  size: z.coerce
-    .number({ error: 'The file size in bytes' })
-    .int('The file size in bytes')
-    .min(1, 'The file is empty')
-    .max(MAX_IMAGE_BYTES, `At most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`),
-  /** For the popup upload: the input id, echoed back as the old client expects. */
-  index: z.string().max(50).optional(),
-});
-
-export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
 export interface UploadTicket {
   filename: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket, uploadRequestSchema } from '../../shared/uploads';
+import { uploadRequestSchema } from '../../shared/upload-schema';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/uploads';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -1,4 +1,5 @@
-import { loginSchema, normaliseStaffEmail } from '../../shared/auth';
+import { normaliseStaffEmail } from '../../shared/auth';
+import { loginSchema } from '../../shared/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';

@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
-import { LIST_HEADERS } from '../../../shared/enquiry';
-import { PAGE_SIZE, pageCount } from '../../../shared/pagination';
+import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
 import { StaffApiError, requireToken, staffFetch, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
 import Filters from './Filters';
