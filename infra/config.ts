@@ -1,0 +1,126 @@
+/**
+ * The deployment's settings, read once from CDK context (`-c name=value` on
+ * the command line, or the `context` block of cdk.json). Like the functions'
+ * config module, it fails with the full list of what is missing or wrong.
+ */
+import type { Node } from 'constructs';
+
+export interface StageConfig {
+  /** Short stage name: part of the stack name, so two stages live side by side in one account. */
+  stage: string;
+  /** Production stages keep their data: deletion protection, RETAIN, longer log retention. */
+  production: boolean;
+  /** Sender of the staff notification mail; an SES identity is created for it (or for `mailDomain`). */
+  mailFrom: string;
+  /** Staff address that receives each enquiry. */
+  mailTo: string;
+  /** Verify this whole domain in SES (DKIM records in the outputs) instead of the single sender address. */
+  mailDomain?: string;
+  /** Custom domain of the site, e.g. `www.example.com`; needs `certificateArn`. */
+  domainName?: string;
+  /** ACM certificate in us-east-1 covering `domainName`. */
+  certificateArn?: string;
+  /** ARN of a WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution. */
+  webAclArn?: string;
+  /** Pins the token-signing secret to this Secrets Manager version id (set it to roll out a rotated secret). */
+  tokenSecretVersion?: string;
+}
+
+/** Context keys, with what each means, for error messages and the deployment notes. */
+export const CONTEXT_KEYS = {
+  stage: 'stage name, lower-case letters, digits and hyphens (default "dev")',
+  production: '"true" or "false" (default: true only for stage "prod")',
+  mailFrom: 'sender address of the staff notification mail',
+  mailTo: 'staff address that receives each enquiry',
+  mailDomain: 'optional: verify this domain in SES instead of the sender address alone',
+  domainName: 'optional: custom domain of the site (with certificateArn)',
+  certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
+  webAclArn: 'optional: WAFv2 web ACL ARN (scope CLOUDFRONT)',
+  tokenSecretVersion: 'optional: Secrets Manager version id of the token-signing secret to use',
+} as const;
+
+export class ContextError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `The CDK context is incomplete:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +
+        'Pass values with -c name=value (for example: npm run deploy -- -c stage=prod -c mailFrom=... -c mailTo=...).',
+    );
+    this.name = 'ContextError';
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Reads and checks the stage configuration from a construct's context (normally the App's). */
+export function readStageConfig(node: Node): StageConfig {
+  const problems: string[] = [];
+  const text = (key: keyof typeof CONTEXT_KEYS): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null) return undefined;
+    const trimmed = String(value).trim();
+    return trimmed === '' ? undefined : trimmed;
+  };
+  const required = (key: keyof typeof CONTEXT_KEYS): string => {
+    const value = text(key);
+    if (value === undefined) problems.push(`${key} is missing (${CONTEXT_KEYS[key]})`);
+    return value ?? '';
+  };
+  const check = (key: keyof typeof CONTEXT_KEYS, value: string | undefined, ok: boolean, rule: string) => {
+    if (value !== undefined && value !== '' && !ok) problems.push(`${key} ${rule}, got "${value}"`);
+  };
+
+  const stage = text('stage') ?? 'dev';
+  check('stage', stage, /^[a-z][a-z0-9-]{0,15}$/.test(stage), 'must be 1-16 lower-case letters, digits or hyphens, starting with a letter');
+
+  const productionText = text('production');
+  check('production', productionText, productionText === undefined || ['true', 'false'].includes(productionText), 'must be "true" or "false"');
+  const production = productionText === undefined ? stage === 'prod' : productionText === 'true';
+
+  const mailFrom = required('mailFrom');
+  check('mailFrom', mailFrom, EMAIL.test(mailFrom), 'must be an e-mail address');
+  const mailTo = required('mailTo');
+  check('mailTo', mailTo, EMAIL.test(mailTo), 'must be an e-mail address');
+
+  const mailDomain = text('mailDomain')?.toLowerCase();
+  check('mailDomain', mailDomain, mailDomain !== undefined && DOMAIN.test(mailDomain), 'must be a domain name');
+  if (mailDomain && EMAIL.test(mailFrom) && !mailFrom.toLowerCase().endsWith(`@${mailDomain}`)) {
+    problems.push(`mailFrom must be an address in mailDomain ${mailDomain}, got "${mailFrom}"`);
+  }
+
+  const domainName = text('domainName')?.toLowerCase();
+  check('domainName', domainName, domainName !== undefined && DOMAIN.test(domainName), 'must be a domain name');
+  const certificateArn = text('certificateArn');
+  check(
+    'certificateArn',
+    certificateArn,
+    certificateArn !== undefined && /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn),
+    'must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from there)',
+  );
+  if (domainName && !certificateArn) problems.push('certificateArn is missing: a custom domainName needs a certificate');
+  if (certificateArn && !domainName) problems.push('domainName is missing: certificateArn is only used with a custom domainName');
+
+  const webAclArn = text('webAclArn');
+  check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
+
+  const tokenSecretVersion = text('tokenSecretVersion');
+  check('tokenSecretVersion', tokenSecretVersion, tokenSecretVersion !== undefined && /^[\w-]{32,64}$/.test(tokenSecretVersion), 'must be a Secrets Manager version id');
+
+  if (problems.length > 0) throw new ContextError(problems);
+  return {
+    stage,
+    production,
+    mailFrom,
+    mailTo,
+    ...(mailDomain ? { mailDomain } : {}),
+    ...(domainName ? { domainName } : {}),
+    ...(certificateArn ? { certificateArn } : {}),
+    ...(webAclArn ? { webAclArn } : {}),
+    ...(tokenSecretVersion ? { tokenSecretVersion } : {}),
+  };
+}
+
+/** Name of a stage's stack: one per stage, so stages never share resources. */
+export function stackNameOf(stage: string): string {
+  return `MedicalTourism-${stage}`;
+}

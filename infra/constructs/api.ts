@@ -1,0 +1,144 @@
+/**
+ * The HTTP API: one Lambda function per entry of the route table
+ * (shared/routes.ts), each bound to exactly what `resourcesOf(route)` lists,
+ * behind an HTTP API with stage-wide and per-route throttling and JSON access
+ * logs. CloudFront sends `/api/*` here; the route keys are the table's paths.
+ */
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { type CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
+import { acknowledge } from '../nag';
+import { type BindableResources, RouteFunction } from './route-function';
+
+/** Memory and time per function. API routes stay under API Gateway's 30 s integration limit. */
+export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeconds: number }> = {
+  amendBest: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Stores first, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+  sendmail: { memoryMiB: 512, timeoutSeconds: 15 },
+  // scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
+  login: { memoryMiB: 1024, timeoutSeconds: 15 },
+  view: { memoryMiB: 512, timeoutSeconds: 15 },
+  detail: { memoryMiB: 512, timeoutSeconds: 10 },
+  logout: { memoryMiB: 512, timeoutSeconds: 10 },
+  fileupload: { memoryMiB: 512, timeoutSeconds: 10 },
+  modalinput: { memoryMiB: 512, timeoutSeconds: 15 },
+  popupinput: { memoryMiB: 512, timeoutSeconds: 15 },
+  // Streams large exports to S3 in 5 MiB parts.
+  exportCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
+};
+
+/** Requests per second (steady) and burst, for the whole API and for the public write routes. */
+export const THROTTLING = {
+  stage: { rateLimit: 50, burstLimit: 100 },
+  routes: {
+    // Per-address limits in the function do the fine-grained work; these cap a flood from many addresses.
+    sendmail: { rateLimit: 5, burstLimit: 20 },
+    login: { rateLimit: 2, burstLimit: 10 },
+  } as Partial<Record<RouteName, { rateLimit: number; burstLimit: number }>>,
+};
+
+export interface ApiProps {
+  resources: BindableResources;
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+
+export const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
+
+const NO_AUTHORIZER_REASON = {
+  public:
+    'Public by design (the contract of SPEC.md section 7): visitors and the sign-in page call it without an account. It is protected by stage and route throttling, per-address rate limits in the function, and strict schema validation.',
+  staff:
+    'The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway JWT authorizer cannot verify these shared-secret tokens (it needs an OIDC issuer with a JWKS), and a Lambda authorizer would only repeat the same check.',
+} as const;
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: Record<RouteName, RouteFunction>;
+  readonly routes: Record<RouteName, HttpRoute>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${Stack.of(this).stackName}-api`,
+      description: 'Medical tourism centre API (served to browsers under /api on the site origin by CloudFront)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: THROTTLING.stage,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            integrationStatus: '$context.integrationStatus',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            // Behind CloudFront this is the edge's address; the viewer's is in the CloudFront-Viewer-Address header.
+            sourceIp: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const functions: Partial<Record<RouteName, RouteFunction>> = {};
+    const routes: Partial<Record<RouteName, HttpRoute>> = {};
+    for (const route of API_ROUTES) {
+      const sizing = FUNCTION_SIZING[route.name];
+      const fn = new RouteFunction(this, `${pascal(route.name)}Function`, {
+        entryName: route.name,
+        description: `${routeKeyOf(route)} (${route.access})`,
+        memoryMiB: sizing.memoryMiB,
+        timeout: Duration.seconds(sizing.timeoutSeconds),
+        logRetention: props.logRetention,
+        logRemovalPolicy: props.logRemovalPolicy,
+      });
+      // Public routes read items by key only; staff routes may list (page through enquiries).
+      fn.bindUses(resourcesOf(route), props.resources, { listing: route.access === 'staff' });
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST],
+        integration: new HttpLambdaIntegration(`${pascal(route.name)}Integration`, fn, { timeout: Duration.seconds(Math.min(29, sizing.timeoutSeconds + 1)) }),
+      });
+      if (!httpRoute) throw new Error(`No route made for ${routeKeyOf(route)}`);
+      acknowledge(httpRoute, 'AwsSolutions-APIG4', NO_AUTHORIZER_REASON[route.access]);
+      functions[route.name] = fn;
+      routes[route.name] = httpRoute;
+    }
+    this.functions = functions as Record<RouteName, RouteFunction>;
+    this.routes = routes as Record<RouteName, HttpRoute>;
+
+    // Per-route throttling: route settings name routes by key, so the stage waits for them.
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const route of API_ROUTES) {
+      const limit = THROTTLING.routes[route.name];
+      if (!limit) continue;
+      routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: limit.rateLimit, ThrottlingBurstLimit: limit.burstLimit };
+      cfnStage.node.addDependency(this.routes[route.name]);
+    }
+    cfnStage.routeSettings = routeSettings;
+  }
+
+  /** Host name of the API's default endpoint, for the CDN origin. */
+  get domainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${this.httpApi.stack.region}.${this.httpApi.stack.urlSuffix}`;
+  }
+}

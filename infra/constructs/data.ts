@@ -1,0 +1,117 @@
+/**
+ * The stored data: the DynamoDB tables from the shared definitions
+ * (shared/tables.ts, the same ones the local emulator set-up creates), the
+ * images and exports buckets of the route table, and the access-log bucket
+ * every other bucket and the CDN log into.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { BucketKey } from '../../shared/routes';
+import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
+import { acknowledge } from '../nag';
+
+export interface DataProps {
+  production: boolean;
+  /** Origins allowed to POST browser uploads straight to the images bucket. */
+  uploadOrigins: string[];
+}
+
+const attribute = (key: KeyAttribute): dynamodb.Attribute => ({
+  name: key.name,
+  type: key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING,
+});
+
+function indexProjection(index: IndexDefinition): Pick<dynamodb.GlobalSecondaryIndexProps, 'projectionType' | 'nonKeyAttributes'> {
+  if (index.projection === 'ALL') return { projectionType: dynamodb.ProjectionType.ALL };
+  if (index.projection.length === 0) return { projectionType: dynamodb.ProjectionType.KEYS_ONLY };
+  return { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] };
+}
+
+/** A private, encrypted, SSL-only bucket: the defaults every bucket of the stack starts from. */
+export function privateBucketProps(production: boolean): s3.BucketProps {
+  return {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    minimumTLSVersion: 1.2,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+  };
+}
+
+export class Data extends Construct {
+  readonly tables: Record<TableKey, dynamodb.Table>;
+  readonly buckets: Record<BucketKey, s3.Bucket>;
+  readonly accessLogs: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { production } = props;
+
+    this.tables = Object.fromEntries(
+      TABLE_KEYS.map((key) => {
+        const definition = TABLES[key];
+        const table = new dynamodb.Table(this, `${key[0]?.toUpperCase()}${key.slice(1)}Table`, {
+          partitionKey: attribute(definition.partitionKey),
+          ...('sortKey' in definition ? { sortKey: attribute(definition.sortKey) } : {}),
+          billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          encryption: dynamodb.TableEncryption.AWS_MANAGED,
+          deletionProtection: production,
+          removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          ...('ttlAttribute' in definition ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+        });
+        for (const index of definition.globalIndexes) {
+          table.addGlobalSecondaryIndex({
+            indexName: index.name,
+            partitionKey: attribute(index.partitionKey),
+            ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+            ...indexProjection(index),
+          });
+        }
+        return [key, table];
+      }),
+    ) as Record<TableKey, dynamodb.Table>;
+
+    this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      ...privateBucketProps(production),
+      // CloudFront standard logs are still written with an ACL grant to the log-delivery account.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(production ? 365 : 30) }],
+    });
+    acknowledge(this.accessLogs, 'AwsSolutions-S1', 'This is the access-log bucket itself: logging its own access into itself would log every log write.');
+
+    const logged = (prefix: string): s3.BucketProps => ({ serverAccessLogsBucket: this.accessLogs, serverAccessLogsPrefix: `s3/${prefix}/` });
+
+    const images = new s3.Bucket(this, 'Images', {
+      ...privateBucketProps(production),
+      ...logged('images'),
+      versioned: production,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...(production ? [{ noncurrentVersionExpiration: Duration.days(90) }] : []),
+      ],
+      cors: [
+        {
+          // The back office posts images straight to S3 with a presigned POST (with upload progress, so preflighted).
+          allowedMethods: [s3.HttpMethods.POST],
+          allowedOrigins: props.uploadOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+    });
+
+    const exports = new s3.Bucket(this, 'Exports', {
+      ...privateBucketProps(production),
+      ...logged('exports'),
+      // Large CSV exports are downloaded within minutes through a presigned link; keep them a day at most.
+      lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.buckets = { images, exports };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Scheduled jobs of the route table (SCHEDULED_JOBS in shared/routes.ts): the
+ * mail-retry job on an EventBridge Scheduler schedule. A run that cannot be
+ * delivered (scheduler) or fails (function, invoked asynchronously) lands in
+ * an SQS failure queue, with an alarm on its depth.
+ */
+import { Aws, type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { SCHEDULED_JOBS } from '../../shared/routes';
+import { acknowledge } from '../nag';
+import { type BindableResources, RouteFunction } from './route-function';
+
+const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+
+export interface JobsProps {
+  resources: BindableResources;
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+export class Jobs extends Construct {
+  readonly functions: Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>;
+  readonly failures: Queue;
+  readonly schedules: Schedule[] = [];
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+
+    this.failures = new Queue(this, 'Failures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.failures,
+      'AwsSolutions-SQS3',
+      'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
+    );
+    new Alarm(this, 'FailuresAlarm', {
+      alarmDescription: 'A scheduled job (mail retry) failed or could not be started: read the message in the failure queue and the function log.',
+      metric: this.failures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};
+    for (const job of SCHEDULED_JOBS) {
+      const fn = new RouteFunction(this, `${pascal(job.name)}Function`, {
+        entryName: job.name,
+        description: `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`,
+        memoryMiB: 512,
+        timeout: Duration.minutes(2),
+        logRetention: props.logRetention,
+        logRemovalPolicy: props.logRemovalPolicy,
+      });
+      fn.bindUses(job.uses, props.resources, { listing: true });
+      // The next run comes within minutes: no retries of a failed run, just a record of it.
+      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.failures), retryAttempts: 0, maxEventAge: Duration.minutes(job.everyMinutes) });
+      const scheduleRole = new iam.Role(this, `${pascal(job.name)}ScheduleRole`, {
+        // Only schedules of this account may use it (confused-deputy guard).
+        assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+        description: `Lets EventBridge Scheduler start ${job.name}`,
+      });
+      const functionLogicalId = Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnElement);
+      acknowledge(
+        scheduleRole,
+        `AwsSolutions-IAM5[Resource::<${functionLogicalId}.Arn>:*]`,
+        `lambda:InvokeFunction on the ${job.name} function only; the ':*' is the version qualifier CDK's grantInvoke always adds (the function has no aliases or published versions).`,
+      );
+      this.schedules.push(
+        new Schedule(this, `${pascal(job.name)}Schedule`, {
+          description: `Runs ${job.name} every ${job.everyMinutes} minutes`,
+          schedule: ScheduleExpression.rate(Duration.minutes(job.everyMinutes)),
+          target: new LambdaInvoke(fn, { role: scheduleRole, deadLetterQueue: this.failures, retryAttempts: 2, maxEventAge: Duration.minutes(job.everyMinutes) }),
+        }),
+      );
+      functions[job.name] = fn;
+    }
+    this.functions = functions as Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The project's Lambda function: one entry file of functions/entries/, bundled
+ * locally with esbuild (no Docker) with the same settings as
+ * functions/bundling.ts, on the current Node runtime for ARM64. The `bind*`
+ * helpers grant the IAM access and set the environment variable together, so
+ * a function never has a table name without the right to use it, or the reverse.
+ */
+import { join } from 'node:path';
+import { type CfnElement, type Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { type SettingName, settingNamesFor } from '../../functions/config';
+import { ENTRIES_DIR, LAMBDA_BUNDLE_OPTIONS } from '../../functions/bundling';
+import { type Access, BUCKETS, type BucketKey, type ResourceUse } from '../../shared/routes';
+import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
+import { acknowledge } from '../nag';
+import { LIST_ACTIONS, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import type { StaffMail } from './mail';
+
+export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
+
+/** The newest Node.js runtime this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+export interface RouteFunctionProps {
+  /** Entry file name under functions/entries/, without `.ts`. */
+  entryName: string;
+  description: string;
+  memoryMiB: number;
+  timeout: Duration;
+  logRetention: RetentionDays;
+  /** What happens to the log group when the stack is deleted. */
+  logRemovalPolicy: RemovalPolicy;
+  /** Powertools log level of the function. */
+  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+/** Everything a function can be bound to, by the keys of the route table. */
+export interface BindableResources {
+  tables: Record<TableKey, ITable>;
+  buckets: Record<BucketKey, IBucket>;
+  mail: StaffMail;
+  tokenSecret: ISecret;
+  /** Secrets Manager version id of the token secret to resolve (rotation), or the current one. */
+  tokenSecretVersion?: string;
+}
+
+export class RouteFunction extends NodejsFunction {
+  readonly entryName: string;
+  private readonly bound = new Set<string>();
+
+  constructor(scope: Construct, id: string, props: RouteFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    // Its own role, allowed to write its own log group only (no AWSLambdaBasicExecutionRole with logs on every group).
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.entryName}: ${props.description}`,
+    });
+    logGroup.grantWrite(role);
+    super(scope, id, {
+      role,
+      entry: join(ENTRIES_DIR, `${props.entryName}.ts`),
+      handler: 'handler',
+      description: props.description,
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMiB,
+      timeout: props.timeout,
+      logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      // Stack traces point into the TypeScript sources through the bundled source maps.
+      environment: { POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        // functions/bundling.ts, translated to NodejsFunction's options.
+        format: LAMBDA_BUNDLE_OPTIONS.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+        target: LAMBDA_BUNDLE_OPTIONS.target,
+        minify: LAMBDA_BUNDLE_OPTIONS.minify,
+        sourceMap: LAMBDA_BUNDLE_OPTIONS.sourcemap,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
+        banner: LAMBDA_BUNDLE_OPTIONS.banner.js,
+        // The SDK is bundled in, as the bundle benchmark measures it (the runtime's copy is not pinned).
+        externalModules: [],
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+    });
+    this.entryName = props.entryName;
+  }
+
+  /**
+   * Access to one table, and its name in the table's variable. A function that
+   * may list (`listing`: staff routes and jobs) also gets Query on the table
+   * and its indexes when it reads; others read items by key only.
+   */
+  bindTable(key: TableKey, table: ITable, access: Access, listing: boolean): void {
+    const definition: TableDefinition = TABLES[key];
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: tableActions(access), resources: [table.tableArn] }));
+    if (listing && access !== 'write') {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...LIST_ACTIONS],
+          resources: [table.tableArn, ...definition.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+        }),
+      );
+    }
+    this.setVariable(TABLES[key].envVar, table.tableName);
+  }
+
+  /** Access to the objects of one bucket, and its name in the bucket's variable. */
+  bindBucket(key: BucketKey, bucket: IBucket, access: Access): void {
+    const objectActions = bucketObjectActions(access);
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
+    const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
+    if (this.role) {
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+        `Object keys are made at run time (a random UUID per upload or export), so they cannot be listed in advance; the grant is ${objectActions.join(', ')} on the objects of this one bucket (${BUCKETS[key].envVar}) only.`,
+      );
+    }
+    const onBucket = bucketActions(access);
+    if (onBucket.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions: onBucket, resources: [bucket.bucketArn] }));
+    this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
+  }
+
+  /** ses:SendEmail from the sender identity only, and the sender and staff addresses. */
+  bindMail(mail: StaffMail): void {
+    mail.grantSend(this);
+    this.setVariable('MAIL_FROM', mail.mailFrom);
+    this.setVariable('MAIL_TO', mail.mailTo);
+  }
+
+  /**
+   * The token-signing secret. No Secrets Manager client is installed for the
+   * functions to read it at cold start, so CloudFormation resolves it into the
+   * variable at deploy time (a dynamic reference: the value is not in the
+   * template); the function role needs no access to the secret itself.
+   */
+  bindTokenSecret(secret: ISecret, versionId?: string): void {
+    const value = SecretValue.secretsManager(secret.secretArn, versionId ? { versionId } : {});
+    this.setVariable('TOKEN_SECRET', value.unsafeUnwrap());
+  }
+
+  /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
+  bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
+    for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
+    for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
+    if (uses.sendsMail) this.bindMail(resources.mail);
+    if (uses.usesTokenSecret) this.bindTokenSecret(resources.tokenSecret, resources.tokenSecretVersion);
+    const missing = settingNamesFor(uses).filter((name) => !this.bound.has(name));
+    if (missing.length > 0) throw new Error(`${this.node.path} is missing settings ${missing.join(', ')}`);
+  }
+
+  private setVariable(name: SettingName, value: string): void {
+    this.addEnvironment(name, value);
+    this.bound.add(name);
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The CDN in front of everything, on one origin (DESIGN.md section 3):
+ * the built site from a private bucket (origin access control) through the
+ * shared rewrite as a CloudFront Function, `/image/*` from the private images
+ * bucket, `/api/*` to the HTTP API. Cache policies per kind of content, one
+ * response-headers policy with HSTS and a strict CSP, TLS 1.2 at least.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CfnElement, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { imagePathFunctionCode, siteRewriteFunctionCode } from '../cloudfront-functions';
+import { CSP_MAX_LENGTH, contentSecurityPolicy, inlineBlocksOf } from '../content-security-policy';
+import { acknowledge } from '../nag';
+import { privateBucketProps } from './data';
+
+export interface SiteHostingProps {
+  production: boolean;
+  accessLogs: s3.IBucket;
+  images: s3.IBucket;
+  /** Host name of the HTTP API's endpoint. */
+  apiDomainName: string;
+  /** The built site (site/dist); without it nothing is deployed (synth works before a site build). */
+  siteDistDir?: string;
+  domainName?: string;
+  certificateArn?: string;
+  webAclArn?: string;
+}
+
+/** Viewer headers the API reads, plus the viewer's own address (the API sees CloudFront's otherwise). */
+export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'CloudFront-Viewer-Address'];
+
+/** Hashed build output (`/_astro/*`) never changes under its name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages: the browser revalidates every time, the CDN keeps them 5 minutes (and each deployment invalidates). */
+export const PAGE_CACHE = 'public, max-age=0, s-maxage=300, must-revalidate';
+
+export class SiteHosting extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly rewriteFunction: cloudfront.Function;
+  readonly imagePathFunction: cloudfront.Function;
+  readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
+  readonly contentSecurityPolicy: string;
+  readonly deployments: BucketDeployment[] = [];
+
+  constructor(scope: Construct, id: string, props: SiteHostingProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      ...privateBucketProps(props.production),
+      // The site is rebuilt from source on every deployment; deleting the stage deletes its copy.
+      removalPolicy: RemovalPolicy.DESTROY,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 's3/site/',
+    });
+
+    this.rewriteFunction = new cloudfront.Function(this, 'RewriteFunction', {
+      comment: 'Page aliases (301), /detail/* shell, directory indexes: shared/rewrite.ts',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(siteRewriteFunctionCode()),
+    });
+    this.imagePathFunction = new cloudfront.Function(this, 'ImagePathFunction', {
+      comment: '/image/{file} is the object {file} of the images bucket',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(imagePathFunctionCode()),
+    });
+
+    const stack = Stack.of(this);
+    const uploadOrigin = `https://${props.images.bucketRegionalDomainName}`;
+    const inline = inlineBlocksOf(props.siteDistDir);
+    this.contentSecurityPolicy = contentSecurityPolicy({ inline, uploadOrigin });
+    // The bucket's host name is only known at deployment: check the length with the longest one possible.
+    const longest = contentSecurityPolicy({ inline, uploadOrigin: `https://${'b'.repeat(63)}.s3.${'r'.repeat(16)}.amazonaws.com.cn` }).length;
+    if (longest > CSP_MAX_LENGTH) throw new Error(`The Content-Security-Policy could reach ${longest} characters; CloudFront allows ${CSP_MAX_LENGTH}`);
+
+    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, nosniff, no framing, referrer policy, CSP',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: false, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
+      },
+      removeHeaders: ['Server'],
+    });
+
+    const pageCache = new cloudfront.CachePolicy(this, 'PageCache', {
+      comment: 'Pages: short, every deployment invalidates',
+      defaultTtl: Duration.minutes(5),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const packagesCache = new cloudfront.CachePolicy(this, 'PackagesCache', {
+      comment: 'GET /api/amendBest: the BEST 3 packages, a minute (the function says max-age=60)',
+      defaultTtl: Duration.seconds(60),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(60),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const apiNoCache = new cloudfront.CachePolicy(this, 'ApiNoCache', {
+      comment: 'Other API calls: never cached (the API answers no-store); Authorization is in the key only so GET requests carry it',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      // Above zero only because CloudFront allows no key headers otherwise; no-store responses are never kept.
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+    const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
+      comment: 'What the API reads: its headers (not Host, which API Gateway must see as its own), the query, and CloudFront-Viewer-Address',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const imagesOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.images);
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+
+    const common = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      responseHeadersPolicy: this.responseHeaders,
+      compress: true,
+    };
+    const certificate = props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Medical tourism centre (${stack.stackName})`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        ...common,
+        origin: siteOrigin,
+        cachePolicy: pageCache,
+        functionAssociations: [{ function: this.rewriteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/_astro/*': { ...common, origin: siteOrigin, cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED },
+        '/image/*': {
+          ...common,
+          origin: imagesOrigin,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          functionAssociations: [{ function: this.imagePathFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+        // Before /api/*: CloudFront takes the first pattern that matches.
+        '/api/amendBest': { ...common, origin: apiOrigin, cachePolicy: packagesCache, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD },
+        '/api/*': {
+          ...common,
+          origin: apiOrigin,
+          cachePolicy: apiNoCache,
+          originRequestPolicy: apiOriginRequest,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        },
+      },
+      // A missing object in a private bucket answers 403; show the site's 404 page instead.
+      // (The API never answers 403, so its errors pass through untouched.)
+      errorResponses: [{ httpStatus: 403, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) }],
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // North America, Europe, Asia (Korea, China, Japan, Vietnam), Middle East and Africa.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      // TLS 1.2 at least; CloudFront lets a distribution choose only with its own certificate.
+      ...(certificate && props.domainName
+        ? {
+            certificate,
+            domainNames: [props.domainName],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+    });
+
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'No geographic restriction by design: the site serves foreign patients from many countries (six languages), and the enquiry form must work from all of them.',
+    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'No WAF web ACL in this stage (pass -c webAclArn=... to attach one): the static pages need none, and the API has stage and route throttling, per-address rate limits, a honeypot and schema validation.',
+      );
+    }
+    if (!certificate) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'This stage has no custom domain, so it uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes (it cannot be set to TLS 1.2). With -c domainName=... -c certificateArn=... the distribution requires TLSv1.2_2021.',
+      );
+    }
+
+    if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html'))) this.deploySite(props.siteDistDir);
+
+  }
+
+  /** Uploads the built site: hashed assets first (kept across deployments), then the pages, then invalidates. */
+  private deploySite(siteDistDir: string): void {
+    const assetsDir = join(siteDistDir, '_astro');
+    const assets = existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: '_astro/',
+          // Pages cached in browsers may still name the previous build's assets.
+          prune: false,
+          cacheControl: [CacheControl.fromString(IMMUTABLE)],
+          memoryLimit: 512,
+        })
+      : undefined;
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [Source.asset(siteDistDir, { exclude: ['_astro', '_astro/**'] })],
+      destinationBucket: this.bucket,
+      exclude: ['_astro/*'],
+      prune: true,
+      cacheControl: [CacheControl.fromString(PAGE_CACHE)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) {
+      pages.node.addDependency(assets);
+      this.deployments.push(assets);
+    }
+    this.deployments.push(pages);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** The findings on aws-s3-deployment's own handler (one function shared by both deployments, at stack level). */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('The BucketDeployment handler was not found; its cdk-nag acknowledgements need updating');
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+    const siteBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
+    const why = 'aws-s3-deployment handler (part of aws-cdk-lib, runs only while CloudFormation deploys the site)';
+    acknowledge(handler, 'AwsSolutions-L1', `The ${why} has its runtime chosen by aws-cdk-lib, not by this project.`);
+    acknowledge(
+      handler,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      `The ${why} gets the basic execution policy from aws-cdk-lib to write its own logs.`,
+    );
+    const wildcards: [string, string][] = [
+      ['Action::s3:GetObject*', 'reads the zipped site from the CDK asset bucket'],
+      ['Action::s3:GetBucket*', 'reads the asset and site buckets it syncs between'],
+      ['Action::s3:List*', 'lists the site bucket to sync and prune it'],
+      ['Action::s3:DeleteObject*', 'prunes pages the new build no longer has from the site bucket'],
+      ['Action::s3:Abort*', 'aborts its own failed multipart uploads to the site bucket'],
+      [`Resource::<${siteBucketId}.Arn>/*`, 'writes every object of the site bucket (the whole built site)'],
+      [`Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`, 'reads the site asset from the bootstrap asset bucket'],
+      ['Resource::*', 'creates the CloudFront invalidation after a deployment (CloudFront invalidations take no resource narrower than *)'],
+    ];
+    for (const [finding, what] of wildcards) acknowledge(handler, `AwsSolutions-IAM5[${finding}]`, `The ${why} ${what}.`);
+  }
+}

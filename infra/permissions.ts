@@ -1,0 +1,53 @@
+/**
+ * What each access level of the route table (shared/routes.ts) means in IAM,
+ * narrowed to the calls the adapters make (functions/adapters/*):
+ *
+ * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
+ *   (conditional puts, ADD counters). Nothing deletes or scans.
+ * - DynamoDB listing: Query on the table and its indexes (the enquiry lists, the mail queue),
+ *   only for functions that may page through data: staff routes and scheduled jobs. A public
+ *   route reads items by key only (sendmail reads back an enquiry by POST_INDEX on a resend),
+ *   so it can never list enquiries.
+ * - S3 read: GetObject (HeadObject and ranged GetObject use it; presigned download links are
+ *   signed with it) and ListBucket, so a missing key answers 404 instead of 403;
+ *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload.
+ * - SES: SendEmail only, only on the sender identity, only with that From address.
+ */
+import type { Access } from '../shared/routes';
+
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+} as const;
+
+/** Reading many items at once: on the table and each of its indexes, for functions that may list. */
+export const LIST_ACTIONS = ['dynamodb:Query'] as const;
+
+export const BUCKET_OBJECT_ACTIONS = {
+  read: ['s3:GetObject'],
+  write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+} as const;
+
+/** Bucket-level actions (on the bucket ARN, not its objects). */
+export const BUCKET_ACTIONS = {
+  read: ['s3:ListBucket'],
+  write: [],
+} as const;
+
+export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
+
+export function accessParts(access: Access): ('read' | 'write')[] {
+  return access === 'readWrite' ? ['read', 'write'] : [access];
+}
+
+export function tableActions(access: Access): string[] {
+  return accessParts(access).flatMap((part) => [...TABLE_ACTIONS[part]]);
+}
+
+export function bucketObjectActions(access: Access): string[] {
+  return accessParts(access).flatMap((part) => [...BUCKET_OBJECT_ACTIONS[part]]);
+}
+
+export function bucketActions(access: Access): string[] {
+  return accessParts(access).flatMap((part) => [...BUCKET_ACTIONS[part]]);
+}

@@ -1,0 +1,107 @@
+/**
+ * One stage of the product: CDN and site, HTTP API with one function per
+ * route, scheduled mail retry, tables and buckets, the SES sender and the
+ * token-signing secret. Physical names are all generated, so stages share an
+ * account without clashing.
+ */
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLES, TABLE_KEYS } from '../shared/tables';
+import type { StageConfig } from './config';
+import { Api } from './constructs/api';
+import { Data } from './constructs/data';
+import { Jobs } from './constructs/jobs';
+import { StaffMail } from './constructs/mail';
+import type { BindableResources } from './constructs/route-function';
+import { SiteHosting } from './constructs/site-hosting';
+import { acknowledge } from './nag';
+
+export interface MedicalTourismStackProps extends StackProps {
+  config: StageConfig;
+  /** The built site (site/dist), deployed when present. */
+  siteDistDir?: string;
+}
+
+export class MedicalTourismStack extends Stack {
+  readonly config: StageConfig;
+  readonly data: Data;
+  readonly mail: StaffMail;
+  readonly tokenSecret: Secret;
+  readonly api: Api;
+  readonly jobs: Jobs;
+  readonly site: SiteHosting;
+
+  constructor(scope: Construct, id: string, props: MedicalTourismStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.config = config;
+    const logRetention = config.production ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH;
+    const logRemovalPolicy = config.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.data = new Data(this, 'Data', {
+      production: config.production,
+      // Without a custom domain the distribution's own name is not known before the bucket exists
+      // (the distribution depends on the bucket), so any CloudFront host may preflight; the signed
+      // POST policy, not CORS, is what authorises an upload.
+      uploadOrigins: config.domainName ? [`https://${config.domainName}`] : ['https://*.cloudfront.net'],
+    });
+
+    this.mail = new StaffMail(this, 'Mail', {
+      mailFrom: config.mailFrom,
+      mailTo: config.mailTo,
+      ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
+    });
+
+    this.tokenSecret = new Secret(this, 'TokenSecret', {
+      description: `HS256 signing secret of staff tokens (${id})`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(
+      this.tokenSecret,
+      'AwsSolutions-SMG4',
+      'Rotated by hand (procedure in the deployment notes): a new value signs every staff out, and the functions receive it at deployment through a CloudFormation dynamic reference, so a rotation is a deliberate redeploy rather than a rotation Lambda.',
+    );
+
+    const resources: BindableResources = {
+      tables: this.data.tables,
+      buckets: this.data.buckets,
+      mail: this.mail,
+      tokenSecret: this.tokenSecret,
+      ...(config.tokenSecretVersion ? { tokenSecretVersion: config.tokenSecretVersion } : {}),
+    };
+    this.api = new Api(this, 'Api', { resources, logRetention, logRemovalPolicy });
+    this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
+
+    this.site = new SiteHosting(this, 'Site', {
+      production: config.production,
+      accessLogs: this.data.accessLogs,
+      images: this.data.buckets.images,
+      apiDomainName: this.api.domainName,
+      ...(props.siteDistDir ? { siteDistDir: props.siteDistDir } : {}),
+      ...(config.domainName ? { domainName: config.domainName } : {}),
+      ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+      ...(config.webAclArn ? { webAclArn: config.webAclArn } : {}),
+    });
+
+    new CfnOutput(this, 'SiteUrl', {
+      description: 'The site (and /api, /image under it)',
+      value: config.domainName ? `https://${config.domainName}` : `https://${this.site.distribution.distributionDomainName}`,
+    });
+    if (config.domainName) {
+      new CfnOutput(this, 'DistributionDomainName', {
+        description: `Point ${config.domainName} here (CNAME, or an alias record)`,
+        value: this.site.distribution.distributionDomainName,
+      });
+    }
+    new CfnOutput(this, 'DistributionId', { description: 'CloudFront distribution id (for manual invalidations)', value: this.site.distribution.distributionId });
+    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint (browsers use /api on the site instead)', value: this.api.stage.url });
+    for (const key of TABLE_KEYS) {
+      new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
+    }
+    new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
+    new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens', value: this.tokenSecret.secretArn });
+    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable mail-retry runs', value: this.jobs.failures.queueUrl });
+  }
+}

@@ -1,0 +1,55 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { ContextError, readStageConfig, stackNameOf } from '../../infra/config';
+
+const read = (context: Record<string, unknown>) => readStageConfig(new App({ context }).node);
+const MAIL = { mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' };
+
+function problemsOf(context: Record<string, unknown>): string[] {
+  try {
+    read(context);
+  } catch (error) {
+    if (error instanceof ContextError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('stage configuration from CDK context', () => {
+  it('defaults to a non-production dev stage', () => {
+    expect(read(MAIL)).toEqual({ stage: 'dev', production: false, ...MAIL });
+    expect(stackNameOf('dev')).toBe('MedicalTourism-dev');
+  });
+
+  it('treats stage prod as production unless told otherwise', () => {
+    expect(read({ ...MAIL, stage: 'prod' }).production).toBe(true);
+    expect(read({ ...MAIL, stage: 'prod', production: 'false' }).production).toBe(false);
+    expect(read({ ...MAIL, stage: 'live', production: true }).production).toBe(true);
+  });
+
+  it('lists every missing or wrong value at once', () => {
+    const problems = problemsOf({ stage: 'Prod!', mailTo: 'not-an-address', production: 'yes' });
+    expect(problems).toEqual([
+      expect.stringContaining('stage must be'),
+      expect.stringContaining('production must be'),
+      expect.stringContaining('mailFrom is missing'),
+      expect.stringContaining('mailTo must be an e-mail address'),
+    ]);
+    expect(() => read({})).toThrow(/-c name=value/);
+  });
+
+  it('takes a custom domain only with a us-east-1 certificate', () => {
+    expect(problemsOf({ ...MAIL, domainName: 'www.example.com' })).toEqual([expect.stringContaining('certificateArn is missing')]);
+    expect(problemsOf({ ...MAIL, domainName: 'www.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' })).toEqual([
+      expect.stringContaining('us-east-1'),
+    ]);
+    expect(
+      read({ ...MAIL, domainName: 'WWW.Example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' }),
+    ).toMatchObject({ domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' });
+  });
+
+  it('wants the sender inside the verified mail domain', () => {
+    expect(problemsOf({ ...MAIL, mailDomain: 'example.org' })).toEqual([expect.stringContaining('mailFrom must be an address in mailDomain')]);
+    expect(read({ ...MAIL, mailDomain: 'example.com' }).mailDomain).toBe('example.com');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Builds the CDK app for template tests (offline: no lookups, no Docker,
+ * local esbuild) and reads IAM policies out of a template as plain
+ * `action resource` lines, so tests can compare them with what a route needs.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { App, CfnElement } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { buildApp } from '../../infra/main';
+import type { MedicalTourismStack } from '../../infra/stack';
+
+export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
+
+export const INLINE_SCRIPT = "document.documentElement.dataset.phone='1';";
+export const INLINE_STYLE = 'body{margin:0}';
+
+const temporaryDirs: string[] = [];
+
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporaryDirs.push(dir);
+  return dir;
+}
+
+/** Removes the sites and cloud assemblies the tests made (an assembly holds every bundled function). */
+export function removeTemporaryDirs(): void {
+  for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A tiny built site: one page with an inline script and style, and one hashed asset. */
+export function tinySite(): string {
+  const dir = temporaryDir('infra-site-');
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!DOCTYPE html><html lang="en"><head><style>${INLINE_STYLE}</style></head><body><script>${INLINE_SCRIPT}</script><script type="module" src="/_astro/app.abc123.js"></script></body></html>`,
+  );
+  writeFileSync(join(dir, '404.html'), '<!DOCTYPE html><html lang="en"><body>Not found</body></html>');
+  mkdirSync(join(dir, '_astro'));
+  writeFileSync(join(dir, '_astro', 'app.abc123.js'), 'console.log(1);');
+  return dir;
+}
+
+export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}): { app: App; stack: MedicalTourismStack } {
+  // Offline and environment-agnostic, whatever the machine has set.
+  delete process.env.CDK_DEFAULT_ACCOUNT;
+  delete process.env.CDK_DEFAULT_REGION;
+  return buildApp({
+    outdir: temporaryDir('infra-cdk-out-'),
+    siteDistDir: tinySite(),
+    context: { ...TEST_CONTEXT, ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}), ...context },
+  });
+}
+
+export function logicalId(construct: IConstruct): string {
+  const element = (construct.node.defaultChild ?? construct) as CfnElement;
+  return element.stack.resolve(element.logicalId) as string;
+}
+
+/** A CloudFormation value as text: `<Id.Attr>` for GetAtt, `<Id>` for Ref, joins flattened. */
+export function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(render).join(',');
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if ('Ref' in object) return `<${String(object.Ref)}>`;
+    if ('Fn::GetAtt' in object) {
+      const [id, attribute] = object['Fn::GetAtt'] as [string, string];
+      return `<${id}.${attribute}>`;
+    }
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map(render).join(separator);
+    }
+    if ('Fn::Sub' in object) return String(object['Fn::Sub']);
+  }
+  return JSON.stringify(value);
+}
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Every `action resource` (with ` if <condition>`) the policies attached to a role allow. */
+export function permissionsOfRole(template: Template, roleId: string): Set<string> {
+  const lines = new Set<string>();
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+    const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
+    if (!roles.includes(roleId)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement as Statement[]) {
+      const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+      for (const action of list(statement.Action)) {
+        for (const resource of resources) {
+          const condition = statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : '';
+          lines.add(`${statement.Effect === 'Allow' ? '' : `${statement.Effect} `}${action} ${render(resource)}${condition}`);
+        }
+      }
+    }
+  }
+  return lines;
+}
+
+/** Every action any IAM policy or role of the template allows. */
+export function allAllowedActions(template: Template): string[] {
+  const actions: string[] = [];
+  const collect = (document: { Statement: Statement[] }) => {
+    for (const statement of document.Statement) if (statement.Effect === 'Allow') actions.push(...list(statement.Action));
+  };
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) collect(policy.Properties.PolicyDocument);
+  for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
+    for (const inline of (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]) collect(inline.PolicyDocument);
+  }
+  return actions;
+}

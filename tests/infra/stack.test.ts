@@ -1,0 +1,468 @@
+/**
+ * Template assertions on the synthesised stack (offline, local esbuild
+ * bundling, one synthesis shared by the tests), and cdk-nag's AwsSolutions
+ * pack over the whole app.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import { siteRewriteFunctionCode } from '../../infra/cloudfront-functions';
+import type { RouteFunction } from '../../infra/constructs/route-function';
+import { acknowledgementsUnder } from '../../infra/nag';
+import type { MedicalTourismStack } from '../../infra/stack';
+import { API_ROUTES, type Access, type ApiRoute, type BucketKey, SCHEDULED_JOBS, resourcesOf, type ResourceUse } from '../../shared/routes';
+import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
+import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
+
+let app: App;
+let stack: MedicalTourismStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ app, stack } = testApp());
+  template = Template.fromStack(stack);
+}, 300_000);
+
+afterAll(removeTemporaryDirs);
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+const resourceOf = (id: string): Resource => {
+  const resource = template.toJSON().Resources[id] as Resource | undefined;
+  if (!resource) throw new Error(`No resource ${id}`);
+  return resource;
+};
+
+const functionOf = (route: ApiRoute): RouteFunction => stack.api.functions[route.name];
+
+function route(name: ApiRoute['name']): ApiRoute {
+  const found = API_ROUTES.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`No route ${name}`);
+  return found;
+}
+
+/**
+ * What a function needs for what it uses, written out here on its own (not
+ * taken from infra/permissions.ts), from the adapters' calls.
+ */
+const NEEDED = {
+  tables: { read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  /** Paging through a table or its indexes: staff routes and jobs only. */
+  list: ['dynamodb:Query'],
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[] },
+};
+const parts = (access: Access): ('read' | 'write')[] => (access === 'readWrite' ? ['read', 'write'] : [access]);
+
+function expectedPermissions(fn: RouteFunction, uses: ResourceUse, listing: boolean): Set<string> {
+  const lines = new Set<string>();
+  const logGroup = logicalId(fn.logGroup);
+  lines.add(`logs:CreateLogStream <${logGroup}.Arn>`);
+  lines.add(`logs:PutLogEvents <${logGroup}.Arn>`);
+  for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) {
+    const table = `<${logicalId(stack.data.tables[key])}.Arn>`;
+    for (const part of parts(access)) for (const action of NEEDED.tables[part]) lines.add(`${action} ${table}`);
+    if (listing && access !== 'write') {
+      for (const action of NEEDED.list) {
+        lines.add(`${action} ${table}`);
+        for (const index of TABLES[key].globalIndexes) lines.add(`${action} ${table}/index/${index.name}`);
+      }
+    }
+  }
+  for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
+    const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
+    for (const part of parts(access)) {
+      for (const action of NEEDED.objects[part]) lines.add(`${action} ${bucket}/*`);
+      for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
+    }
+  }
+  if (uses.sendsMail) {
+    lines.add(`ses:SendEmail ${render(stack.resolve(stack.mail.identity.emailIdentityArn))} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
+  }
+  return lines;
+}
+
+const permissionsOf = (fn: RouteFunction) => permissionsOfRole(template, logicalId(fn.role!));
+
+describe('the API: one function per route of the route table', () => {
+  it.each(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has its own function', (routeKey, route) => {
+    const fn = functionOf(route);
+    expect(fn.entryName).toBe(route.name);
+    const routes = template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } });
+    expect(Object.keys(routes)).toHaveLength(1);
+    const target = render(Object.values(routes)[0]?.Properties.Target);
+    const integrationId = /^integrations\/<(\w+)>$/.exec(target)?.[1];
+    expect(integrationId).toBeDefined();
+    const integration = resourceOf(integrationId ?? '');
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    expect(render(integration.Properties.IntegrationUri)).toBe(`<${logicalId(fn)}.Arn>`);
+    // API Gateway may invoke it for this route only.
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
+      (permission) => render(permission.Properties.FunctionName) === `<${logicalId(fn)}.Arn>`,
+    );
+    expect(permissions).toHaveLength(1);
+    expect(render(permissions[0]?.Properties.SourceArn)).toMatch(new RegExp(`/\\*/\\*${route.path.replace(/[{}.]/g, '\\$&')}$`));
+  });
+
+  it('gives every route a different function', () => {
+    const ids = API_ROUTES.map((route) => logicalId(functionOf(route)));
+    expect(new Set(ids).size).toBe(API_ROUTES.length);
+  });
+
+  it('runs every function on the current Node runtime, ARM64, with source maps, sized and timed, logging to its own group', () => {
+    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)];
+    for (const fn of functions) {
+      const properties = resourceOf(logicalId(fn)).Properties;
+      expect(properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+      expect(properties.MemorySize).toBeGreaterThanOrEqual(512);
+      expect(properties.Timeout).toBeGreaterThan(3);
+      expect((properties.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(render((properties.LoggingConfig as { LogGroup: unknown }).LogGroup)).toBe(`<${logicalId(fn.logGroup)}>`);
+      expect(resourceOf(logicalId(fn.logGroup)).Properties.RetentionInDays).toBe(30);
+    }
+    // API functions answer within API Gateway's 30 s.
+    for (const route of API_ROUTES) expect(resourceOf(logicalId(functionOf(route))).Properties.Timeout).toBeLessThan(30);
+  });
+
+  it('bundles each function locally with esbuild into ESM with a source map', () => {
+    const assembly = app.synth();
+    for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)]) {
+      const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
+      const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
+      expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      expect(code).toContain('createRequire');
+      expect(code).not.toMatch(/from ?"@aws-sdk\//);
+    }
+  });
+
+  it('gives each function exactly the variables config.ts reads for its route', () => {
+    for (const route of API_ROUTES) {
+      const variables = (resourceOf(logicalId(functionOf(route))).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual([...settingNamesForRoute(route), 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL'].sort());
+    }
+    const job = SCHEDULED_JOBS[0];
+    const variables = (resourceOf(logicalId(stack.jobs.functions.retryMail)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(variables).sort()).toEqual([...settingNamesFor(job.uses), 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL'].sort());
+  });
+
+  it('passes the token secret only to the staff routes and login, as a dynamic reference', () => {
+    const secret = logicalId(stack.tokenSecret);
+    for (const route of API_ROUTES) {
+      const variables = (resourceOf(logicalId(functionOf(route))).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (resourcesOf(route).usesTokenSecret) expect(render(variables.TOKEN_SECRET)).toBe(`{{resolve:secretsmanager:<${secret}>:SecretString:::}}`);
+      else expect(variables.TOKEN_SECRET).toBeUndefined();
+    }
+    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+  });
+
+  it('throttles the stage and the public write routes, and logs access', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      RouteSettings: { 'POST /api/sendmail': { ThrottlingRateLimit: 5 }, 'POST /api/login': { ThrottlingRateLimit: 2 } },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+    });
+  });
+});
+
+describe('IAM: each function may do exactly what its route needs', () => {
+  it.each(API_ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {
+    const fn = functionOf(route);
+    expect(permissionsOf(fn)).toEqual(expectedPermissions(fn, resourcesOf(route), route.access === 'staff'));
+  });
+
+  it('the mail-retry job: its tables and SES, and sending its failures to the queue', () => {
+    const fn = stack.jobs.functions.retryMail;
+    const expected = expectedPermissions(fn, SCHEDULED_JOBS[0].uses, true);
+    // The failure destination: Lambda sends failed runs with the function's role.
+    for (const action of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']) expected.add(`${action} <${logicalId(stack.jobs.failures)}.Arn>`);
+    expect(permissionsOf(fn)).toEqual(expected);
+  });
+
+  it('the public send route cannot list enquiries, nor touch the staff table or the token secret', () => {
+    const fn = stack.api.functions.sendmail;
+    const lines = [...permissionsOf(fn)];
+    const enquiries = logicalId(stack.data.tables.enquiries);
+    // The route table gives it enquiries readWrite for the idempotent resend, which reads one enquiry back by key.
+    expect(resourcesOf(route('sendmail')).tables?.enquiries).toBe('readWrite');
+    expect(lines.filter((line) => line.includes(enquiries)).sort()).toEqual(
+      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].map((action) => `${action} <${enquiries}.Arn>`).sort(),
+    );
+    expect(lines.filter((line) => line.startsWith('dynamodb:Query'))).toEqual([]);
+    const staffTable = logicalId(stack.data.tables.staff);
+    expect(lines.filter((line) => line.includes(staffTable))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('secretsmanager:') || line.includes(logicalId(stack.tokenSecret)))).toEqual([]);
+    const variables = (resourceOf(logicalId(fn)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.TABLE_STAFF).toBeUndefined();
+    expect(variables.TOKEN_SECRET).toBeUndefined();
+  });
+
+  it('no public route can list (Query) any table', () => {
+    for (const route of API_ROUTES.filter((candidate) => candidate.access === 'public')) {
+      expect([...permissionsOf(functionOf(route))].filter((line) => line.startsWith('dynamodb:Query')), route.name).toEqual([]);
+    }
+  });
+
+  it('nothing in the stack can delete or scan a table, or use dynamodb:*', () => {
+    const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamo.length).toBeGreaterThan(0);
+    expect(dynamo.filter((action) => /Delete|Scan|\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
+    expect(allAllowedActions(template).filter((action) => action === '*' || action.startsWith('secretsmanager:'))).toEqual([]);
+  });
+
+  it('only sends mail from the sender identity', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
+    const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
+    expect(senders).toEqual(['sendmail']);
+    for (const route of API_ROUTES) {
+      const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
+      expect(mail).toHaveLength(route.name === 'sendmail' ? 1 : 0);
+    }
+  });
+});
+
+describe('data', () => {
+  it('makes every table of shared/tables.ts, on demand, with point-in-time recovery, keys, indexes and TTL', () => {
+    for (const key of TABLE_KEYS) {
+      const definition = TABLES[key];
+      const properties = resourceOf(logicalId(stack.data.tables[key])).Properties;
+      expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(properties.TableName).toBeUndefined();
+      expect(properties.KeySchema).toEqual([
+        { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+        ...('sortKey' in definition ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' }] : []),
+      ]);
+      const indexes = (properties.GlobalSecondaryIndexes ?? []) as { IndexName: string; Projection: { ProjectionType: string } }[];
+      expect(indexes.map((index) => index.IndexName)).toEqual(definition.globalIndexes.map((index) => index.name));
+      if ('ttlAttribute' in definition) expect(properties.TimeToLiveSpecification).toEqual({ AttributeName: definition.ttlAttribute, Enabled: true });
+      else expect(properties.TimeToLiveSpecification).toBeUndefined();
+    }
+  });
+
+  it('lets a non-production stage be deleted with its tables', () => {
+    for (const key of TABLE_KEYS) {
+      const table = resourceOf(logicalId(stack.data.tables[key]));
+      expect(table.DeletionPolicy).toBe('Delete');
+      expect(table.Properties.DeletionProtectionEnabled).toBe(false);
+    }
+  });
+
+  it('blocks public access, encrypts, logs and enforces SSL on every bucket', () => {
+    const buckets = template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(4);
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.Properties.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+      expect(bucket.Properties.BucketName).toBeUndefined();
+      if (id !== logicalId(stack.data.accessLogs)) {
+        expect(render(bucket.Properties.LoggingConfiguration && (bucket.Properties.LoggingConfiguration as { DestinationBucketName: unknown }).DestinationBucketName)).toBe(`<${logicalId(stack.data.accessLogs)}>`);
+      }
+      const policy = policies.find((candidate) => render(candidate.Properties.Bucket) === `<${id}>`);
+      expect(policy, `${id} has a bucket policy`).toBeDefined();
+      expect(policy?.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      );
+    }
+  });
+
+  it('lets the site origin preflight and POST browser uploads to the images bucket', () => {
+    const images = resourceOf(logicalId(stack.data.buckets.images));
+    expect(images.Properties.CorsConfiguration).toEqual({
+      CorsRules: [expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'] })],
+    });
+  });
+
+  it('expires exports within a day', () => {
+    const exports = resourceOf(logicalId(stack.data.buckets.exports));
+    expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
+  });
+});
+
+describe('hosting', () => {
+  const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<string, unknown>;
+
+  it('runs the compiled shared rewrite as the site viewer-request function', () => {
+    const code = siteRewriteFunctionCode();
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: code,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
+    });
+    expect(code).toContain('function rewritePath(path)');
+    const defaultBehavior = distribution().DefaultCacheBehavior as { FunctionAssociations: { EventType: string; FunctionARN: unknown }[] };
+    expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalId(stack.site.rewriteFunction), 'FunctionARN'] } }]);
+  });
+
+  it('routes /_astro/*, /image/*, /api/amendBest and /api/* with their cache policies, in that order', () => {
+    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
+    expect(behaviors.map((behavior) => behavior.PathPattern)).toEqual(['/_astro/*', '/image/*', '/api/amendBest', '/api/*']);
+    const cachingOptimized = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+    expect(behaviors[0]?.CachePolicyId).toBe(cachingOptimized);
+    expect(behaviors[1]?.CachePolicyId).toBe(cachingOptimized);
+    const policy = (behavior: Record<string, unknown> | undefined) => resourceOf(render(behavior?.CachePolicyId).slice(1, -1)).Properties.CachePolicyConfig as Record<string, unknown>;
+    expect(policy(behaviors[2])).toMatchObject({ DefaultTTL: 60, MaxTTL: 60 });
+    expect(policy(behaviors[3])).toMatchObject({ DefaultTTL: 0, MinTTL: 0, MaxTTL: 1 });
+    expect(behaviors[3]?.AllowedMethods).toContain('POST');
+    for (const behavior of behaviors) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('forwards the viewer address (CloudFront-Viewer-Address) to the API, never the Host header', () => {
+    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    const config = resourceOf(render(api?.OriginRequestPolicyId).slice(1, -1)).Properties.OriginRequestPolicyConfig as {
+      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+    };
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    expect(config.HeadersConfig.Headers).toContain('CloudFront-Viewer-Address');
+    expect(config.HeadersConfig.Headers.map((header) => header.toLowerCase())).not.toContain('host');
+  });
+
+  it('serves both buckets through origin access control, the site bucket private', () => {
+    const origins = distribution().Origins as { DomainName: unknown; OriginAccessControlId?: unknown; S3OriginConfig?: { OriginAccessIdentity: string } }[];
+    const s3Origins = origins.filter((origin) => origin.S3OriginConfig);
+    expect(s3Origins.map((origin) => render(origin.DomainName)).sort()).toEqual(
+      [`<${logicalId(stack.site.bucket)}.RegionalDomainName>`, `<${logicalId(stack.data.buckets.images)}.RegionalDomainName>`].sort(),
+    );
+    for (const origin of s3Origins) {
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(origin.S3OriginConfig?.OriginAccessIdentity).toBe('');
+    }
+    expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it('adds HSTS, nosniff, no framing, a referrer policy and the CSP to every response', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const headers = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    const csp = render(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    const scriptHash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${scriptHash};`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('frame-src https://player.vimeo.com;');
+    expect(csp).toContain(`connect-src 'self' https://<${logicalId(stack.data.buckets.images)}.RegionalDomainName>;`);
+    expect(csp).not.toContain('unsafe-inline');
+    for (const behavior of [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as { ResponseHeadersPolicyId: unknown }[]) {
+      expect(render(behavior.ResponseHeadersPolicyId)).toBe(`<${logicalId(stack.site.responseHeaders)}>`);
+    }
+  });
+
+  it('deploys the built site, assets before pages, and invalidates', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const pages = deployments.find((deployment) => deployment.Properties.DistributionPaths);
+    expect(pages?.Properties).toMatchObject({ DistributionPaths: ['/*'], Prune: true, Exclude: ['_astro/*'] });
+    const assets = deployments.find((deployment) => deployment.Properties.DestinationBucketKeyPrefix === '_astro/');
+    expect(assets?.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+  });
+});
+
+describe('scheduled mail retry', () => {
+  it('runs every 5 minutes with a failure queue for both the schedule and the function', () => {
+    const fn = stack.jobs.functions.retryMail;
+    const queue = logicalId(stack.jobs.failures);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Target: { Arn: { 'Fn::GetAtt': [logicalId(fn), 'Arn'] }, DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId(fn) },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+});
+
+describe('stage', () => {
+  it('names nothing by hand, so stages share an account', () => {
+    const nameProperties: Record<string, string> = {
+      'AWS::Lambda::Function': 'FunctionName',
+      'AWS::IAM::Role': 'RoleName',
+      'AWS::SQS::Queue': 'QueueName',
+      'AWS::Logs::LogGroup': 'LogGroupName',
+      'AWS::SecretsManager::Secret': 'Name',
+      'AWS::Scheduler::Schedule': 'Name',
+    };
+    for (const [type, property] of Object.entries(nameProperties)) {
+      for (const resource of Object.values(template.findResources(type))) expect(resource.Properties?.[property], `${type}.${property}`).toBeUndefined();
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Name: `MedicalTourism-${TEST_CONTEXT.stage}-api` });
+  });
+
+  it('outputs the site URL, the API URL and every table name', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(render(outputs.SiteUrl?.Value)).toBe(`https://<${logicalId(stack.site.distribution)}.DomainName>`);
+    expect(outputs.ApiUrl).toBeDefined();
+    for (const key of TABLE_KEYS) {
+      expect(render(outputs[`Table${key[0]?.toUpperCase()}${key.slice(1)}`]?.Value)).toBe(`<${logicalId(stack.data.tables[key])}>`);
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('leaves no finding that is neither fixed nor acknowledged', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const findings = report.violations.map((violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+    expect(findings).toEqual([]);
+  });
+
+  it('acknowledges findings on the resources they are about, each with its own reason', () => {
+    const acknowledgements = acknowledgementsUnder(app);
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const acknowledgement of acknowledgements) {
+      expect(acknowledgement.path.split('/').length, acknowledgement.path).toBeGreaterThan(1);
+      expect(acknowledgement.reason.length, acknowledgement.id).toBeGreaterThan(60);
+    }
+    expect(acknowledgements.filter((acknowledgement) => acknowledgement.path === stack.node.path)).toEqual([]);
+  });
+});
+
+describe('a production stage with a custom domain', () => {
+  let prod: { app: App; stack: MedicalTourismStack };
+  let prodTemplate: Template;
+
+  beforeAll(() => {
+    prod = testApp(
+      { stage: 'prod', domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123', mailDomain: 'example.com' },
+      { bundle: false },
+    );
+    prodTemplate = Template.fromStack(prod.stack);
+  }, 300_000);
+
+  it('keeps its tables: deletion protection and RETAIN', () => {
+    for (const key of TABLE_KEYS) {
+      const table = prodTemplate.toJSON().Resources[logicalId(prod.stack.data.tables[key])];
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+      expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+  });
+
+  it('serves its domain with TLS 1.2 or newer, and lets only that origin upload', () => {
+    prodTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: ['www.example.com'],
+        ViewerCertificate: { AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123', MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
+    });
+    prodTemplate.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://www.example.com'] })] } });
+    prodTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
+  });
+
+  it('is nag-clean too', () => {
+    expect(new AwsSolutionsChecks().validateScope(prod.app).violations).toEqual([]);
+  });
+});
