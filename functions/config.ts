@@ -63,6 +63,10 @@ export const SETTINGS = {
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
+  ORIGIN_VERIFY_SECRET: text(
+    'value of the X-Origin-Verify header CloudFront adds to API requests; only such requests may name the visitor address (CloudFront-Viewer-Address). Empty: the source address is used',
+    '',
+  ),
 };
 
 function emailCheck(value: string): string | undefined {
@@ -82,6 +86,7 @@ const TUNABLES = [
   'LOGIN_FAILURES_PER_ADDRESS',
   'MAIL_TIMEOUT_MS',
   'EXPORT_INLINE_MAX_BYTES',
+  'ORIGIN_VERIFY_SECRET',
 ] as const satisfies readonly SettingName[];
 
 export class ConfigError extends Error {

@@ -6,7 +6,7 @@ import { json } from '../http/response';
 const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
 
 /** `GET /api/amendBest`: the three BEST 3 packages. */
-export function makeAmendBestHandler(deps: Pick<AppDeps, 'packages' | 'log'>) {
+export function makeAmendBestHandler(deps: Pick<AppDeps, 'packages' | 'log' | 'settings'>) {
   const { packages } = deps;
-  return httpHandler(deps.log, async () => json(200, await packages.list(), { 'Cache-Control': PUBLIC_CACHE }));
+  return httpHandler(deps, async () => json(200, await packages.list(), { 'Cache-Control': PUBLIC_CACHE }));
 }

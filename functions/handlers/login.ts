@@ -19,7 +19,7 @@ export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'sett
  */
 export function makeLoginHandler(deps: LoginDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
-  return httpHandler(deps.log, async ({ request }) => {
+  return httpHandler(deps, async ({ request }) => {
     const { email: rawEmail, pass } = parseInput(loginSchema, jsonPayload(request));
     const email = normaliseStaffEmail(rawEmail);
     const now = clock.now();

@@ -26,7 +26,7 @@ function formResult(page: string, params: Record<string, string>): ApiResponse {
 
 /** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */
 export function makeSendmailHandler(deps: IntakeDeps) {
-  return httpHandler(deps.log, async ({ request, log }) => {
+  return httpHandler(deps, async ({ request, log }) => {
     const isForm = mediaType(request) === 'application/x-www-form-urlencoded';
     if (!isForm) {
       const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Settings } from '../config';
 import type { Log } from '../logging';
 import { ApiError } from './errors';
 import { type ApiRequest, requestFromEvent } from './request';
@@ -16,10 +17,10 @@ export interface RequestContext {
  * and maps failures to the error body: `ApiError`s keep their status; anything
  * else is logged (without request data) and answered 503 without details.
  */
-export function httpHandler(log: Log, handle: (context: RequestContext) => Promise<ApiResponse>): LambdaHttpHandler {
+export function httpHandler(deps: { log: Log; settings: Pick<Settings, 'ORIGIN_VERIFY_SECRET'> }, handle: (context: RequestContext) => Promise<ApiResponse>): LambdaHttpHandler {
   return async (event) => {
-    const request = requestFromEvent(event);
-    const requestLog = log.forRequest(request.requestId);
+    const request = requestFromEvent(event, deps.settings.ORIGIN_VERIFY_SECRET);
+    const requestLog = deps.log.forRequest(request.requestId);
     try {
       return await handle({ request, log: requestLog });
     } catch (error) {

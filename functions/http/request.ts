@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ApiError } from './errors';
 
@@ -16,7 +17,31 @@ export interface ApiRequest {
   requestId: string;
 }
 
-export function requestFromEvent(event: APIGatewayProxyEventV2): ApiRequest {
+/** Header CloudFront adds to every API request, with a secret value only it knows. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** CloudFront's `IP:port` of the visitor (IPv6 unbracketed), forwarded by the origin request policy. */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The visitor's address. Behind CloudFront the source address is the edge's,
+ * so the viewer-address header is used, but only when the request carries the
+ * origin secret: anyone can call the API endpoint directly and forge headers.
+ */
+export function clientAddressOf(headers: Record<string, string>, sourceIp: string, originSecret: string): string {
+  const viewer = headers[VIEWER_ADDRESS_HEADER];
+  const proof = headers[ORIGIN_VERIFY_HEADER];
+  if (!originSecret || !viewer || !proof || !sameSecret(proof, originSecret)) return sourceIp;
+  const port = viewer.lastIndexOf(':');
+  return port > 0 ? viewer.slice(0, port) : sourceIp;
+}
+
+export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = ''): ApiRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
   const query: Record<string, string> = {};
@@ -32,7 +57,7 @@ export function requestFromEvent(event: APIGatewayProxyEventV2): ApiRequest {
     query,
     params,
     body,
-    clientAddress: event.requestContext.http.sourceIp,
+    clientAddress: clientAddressOf(headers, event.requestContext.http.sourceIp, originSecret),
     requestId: event.requestContext.requestId,
   };
 }

@@ -30,7 +30,7 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
 }
 
 export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext) => Promise<ApiResponse>): LambdaHttpHandler {
-  return httpHandler(deps.log, async (context) => {
+  return httpHandler(deps, async (context) => {
     const staff = await authenticateStaff(deps, bearerToken(context.request));
     const audit = (action: string, target: string) =>
       deps.accessLog.record({

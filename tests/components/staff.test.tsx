@@ -226,3 +226,18 @@ describe('EditDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('refused saves name what was refused in Korean', () => {
+  it('names refused images and fields by their labels, never by payload names', async () => {
+    const { refusal } = await import('../../site/src/staff/PackageDialogs');
+    const { StaffApiError } = await import('../../site/src/staff/api');
+    const image = refusal(new StaffApiError(400, 'invalid_input', { imgUP: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image' }));
+    expect(image).toContain('보드 이미지');
+    expect(image).toContain(STAFF_TEXT.notAnImage);
+    expect(image).not.toContain('imgUP');
+    expect(refusal(new StaffApiError(400, 'invalid_input', { imgUP_ru: 'x', title_en: 'Required' }))).toBe(
+      `${STAFF_TEXT.refusedImage}팝업 이미지 (러시아어). ${STAFF_TEXT.notAnImage} ${STAFF_TEXT.checkFields}제목 (영어)`,
+    );
+    expect(refusal(new StaffApiError(403, 'forbidden'))).toBe(STAFF_TEXT.noPermission);
+  });
+});

@@ -296,6 +296,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     LOGIN_FAILURES_PER_ADDRESS: 20,
     MAIL_TIMEOUT_MS: 3_000,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
+    ORIGIN_VERIFY_SECRET: '',
     ...overrides,
   };
 }

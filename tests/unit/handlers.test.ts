@@ -827,3 +827,30 @@ describe('staff routes: token checks and logout', () => {
     expect(deps.accessLog.entries.at(-1)?.target).toContain('"rows":6');
   });
 });
+
+describe('the visitor address behind CloudFront', () => {
+  const viewer = (headers: Record<string, string>, originSecret: string) => {
+    const deps = fakeDeps({ settings: { ORIGIN_VERIFY_SECRET: originSecret, SEND_LIMIT_PER_MINUTE: 1 } });
+    const sendmail = makeSendmailHandler(deps);
+    return { deps, send: () => sendmail(jsonPost('/api/sendmail', enquiry(), { headers, sourceIp: '130.176.0.1' })) };
+  };
+
+  it('counts the rate limit per CloudFront-Viewer-Address when the request carries the origin secret', async () => {
+    const one = viewer({ 'cloudfront-viewer-address': '203.0.113.7:51000', 'x-origin-verify': 'edge-secret' }, 'edge-secret');
+    expect((await one.send()).statusCode).toBe(200);
+    const other = { 'cloudfront-viewer-address': '2001:db8::5:443', 'x-origin-verify': 'edge-secret' };
+    const sendmail = makeSendmailHandler(one.deps);
+    // Another visitor at the same edge is not limited by the first.
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: other, sourceIp: '130.176.0.1' }))).statusCode).toBe(200);
+    expect((await one.send()).statusCode).toBe(429);
+  });
+
+  it('ignores the viewer header without the right origin secret (a direct call could forge it)', async () => {
+    const forged = viewer({ 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' }, 'edge-secret');
+    expect((await forged.send()).statusCode).toBe(200);
+    const sendmail = makeSendmailHandler(forged.deps);
+    const another = { 'cloudfront-viewer-address': '198.51.100.2:1', 'x-origin-verify': 'guess' };
+    // Both count against the source address, so the second is limited.
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: another, sourceIp: '130.176.0.1' }))).statusCode).toBe(429);
+  });
+});

@@ -192,6 +192,7 @@ describe('readSettings', () => {
       LOGIN_FAILURES_PER_ADDRESS: 20,
       MAIL_TIMEOUT_MS: 3_000,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
+      ORIGIN_VERIFY_SECRET: '',
     });
   });
 

@@ -47,13 +47,35 @@ function DialogFrame({ title, onClose, onSubmit, busy, problem, children }: Dial
   );
 }
 
-/** The message for a refused save: field problems by name, 'no permission' otherwise. */
-function refusal(error: unknown): string {
+/** Korean label of a payload field, for messages (`title_en` -> '제목 (영어)', `imgUP_ru` -> '팝업 이미지 (러시아어)'). */
+function fieldLabel(field: string): string {
+  if (field === 'imgUP') return STAFF_TEXT.boardImage;
+  const [kind, suffix] = field.split('_');
+  const language = PACKAGE_LANGUAGES.find((candidate) => candidate.suffix === suffix)?.label ?? suffix ?? '';
+  if (kind === 'imgUP') return STAFF_TEXT.popupImage(language);
+  if (kind === 'title') return STAFF_TEXT.title(language);
+  if (kind === 'content') return STAFF_TEXT.content(language);
+  return field;
+}
+
+/** The message for a refused save: refused images and other fields by their labels, 'no permission' otherwise. */
+export function refusal(error: unknown): string {
   if (error instanceof StaffApiError && error.status === 400 && Object.keys(error.fields).length) {
-    return STAFF_TEXT.checkFields + Object.keys(error.fields).join(', ');
+    const fields = Object.keys(error.fields);
+    const images = fields.filter((field) => field.startsWith('imgUP'));
+    const others = fields.filter((field) => !field.startsWith('imgUP'));
+    return [
+      ...(images.length ? [`${STAFF_TEXT.refusedImage}${images.map(fieldLabel).join(', ')}. ${STAFF_TEXT.notAnImage}`] : []),
+      ...(others.length ? [STAFF_TEXT.checkFields + others.map(fieldLabel).join(', ')] : []),
+    ].join(' ');
   }
   if (error instanceof StaffApiError && error.status === 0) return STAFF_TEXT.saveFailed;
   return STAFF_TEXT.noPermission;
+}
+
+/** The server's problem with one image field, shown beside its file input. */
+function imageProblem(error: unknown, field: string): string | undefined {
+  return error instanceof StaffApiError && error.status === 400 && error.fields[field] ? STAFF_TEXT.notAnImage : undefined;
 }
 
 export interface PackageDialogProps {
@@ -74,16 +96,21 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState('');
+  const [failure, setFailure] = useState<unknown>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     setProblem('');
+    setFailure(undefined);
     try {
       await staffPost('/api/modalinput', { data: { index: pkg.INDEX, ...values, ...(image ? { imgUP: image } : {}) } });
       onSaved();
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setProblem(refusal(error));
+      if (!(error instanceof StaffApiError && error.status === 401)) {
+        setProblem(refusal(error));
+        setFailure(error);
+      }
       setSaving(false);
     }
   };
@@ -118,7 +145,7 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
           </fieldset>
         ))}
       </div>
-      <ImageUpload id="imgUP" label={STAFF_TEXT.boardImage} current={pkg.FILE_POPUP} onUploaded={setImage} onBusy={setUploading} />
+      <ImageUpload id="imgUP" label={STAFF_TEXT.boardImage} current={pkg.FILE_POPUP} onUploaded={setImage} onBusy={setUploading} problem={imageProblem(failure, 'imgUP')} />
     </DialogFrame>
   );
 }
@@ -128,18 +155,23 @@ export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [uploading, setUploading] = useState(0);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState('');
+  const [failure, setFailure] = useState<unknown>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     setProblem('');
+    setFailure(undefined);
     const data: Record<string, unknown> = { index: pkg.INDEX };
     for (const [field, name] of Object.entries(images)) if (name) data[field] = name;
     try {
       await staffPost('/api/popupinput', { data });
       onSaved();
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setProblem(refusal(error));
+      if (!(error instanceof StaffApiError && error.status === 401)) {
+        setProblem(refusal(error));
+        setFailure(error);
+      }
       setSaving(false);
     }
   };
@@ -156,6 +188,7 @@ export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
             current={String(pkg[POPUP_FIELD_BY_SUFFIX[suffix]] ?? '') || undefined}
             onUploaded={(name) => setImages((previous) => ({ ...previous, [`imgUP_${suffix}`]: name }))}
             onBusy={(busy) => setUploading((count) => Math.max(0, count + (busy ? 1 : -1)))}
+            problem={imageProblem(failure, `imgUP_${suffix}`)}
           />
         ))}
       </div>

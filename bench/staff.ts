@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:staff`: the staff back office in Debian's Chromium against a
+ * scratch local stack holding 100,000 enquiries: the JavaScript the staff
+ * pages load (gzip), the time from clicking LOGIN to the first page of the
+ * message box, and from a filter change to its result. A 2-core machine with
+ * the emulators, the API and the browser in one box: figures are a floor for
+ * what a staff member sees, not a measure of AWS.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { SECTION_VALUES } from '../shared/enums';
+import { formatKoreaDate } from '../shared/korea-time';
+import { PAGE_SIZE } from '../shared/pagination';
+import { documentClient } from '../functions/adapters/dynamodb/client';
+import { seedEnquiries } from '../local/seed/enquiries';
+import { launchBrowser } from '../tests/support/browser';
+import { BENCH_STAFF, benchStack, kib, ms, timed } from './support';
+
+const ENQUIRIES = Number(process.env['BENCH_ENQUIRIES'] ?? 100_000);
+const LOGIN_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7);
+const FILTER_ROUNDS = LOGIN_ROUNDS * 2;
+/** One enquiry every 5 minutes: 100,000 cover almost a year. */
+const SPACING_MS = 5 * 60_000;
+const DIST = resolve(import.meta.dirname, '..', 'site', 'dist');
+
+if (!readFileSafe(join(DIST, 'view', 'index.html'))) {
+  console.error('site/dist is missing: run `npm run build:site` first.');
+  process.exit(1);
+}
+
+function readFileSafe(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const line = (label: string, samples: number[]) =>
+  console.log(`  ${label.padEnd(44)} median ${ms(median(samples)).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}   (${samples.length} runs)`);
+
+const stack = await benchStack();
+let browser: Browser | undefined;
+try {
+  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  const [{ total }, seedTime] = await timed(() =>
+    seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, ENQUIRIES, Date.now() - 60_000, SPACING_MS),
+  );
+  db.destroy();
+  browser = await launchBrowser();
+  console.log(`Staff back office, ${total.toLocaleString('en')} stored enquiries (seeded in ${(seedTime / 1000).toFixed(1)} s), Chromium ${browser.version()}\n`);
+
+  // --- JavaScript of the staff pages ---------------------------------------------------------
+  console.log('JavaScript loaded (the built files in site/dist/_astro, gzip level 9 as a CDN would serve them)');
+  const token = await apiToken();
+  for (const route of ['/login', '/view', '/editpage']) {
+    const context = await browser.newContext();
+    if (route !== '/login') await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['login_T', token] as const);
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (response.request().resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(`${stack.url}${route}`, { waitUntil: 'networkidle' });
+    const html = readFileSafe(join(DIST, route, 'index.html')) ?? Buffer.alloc(0);
+    const inline = [...html.toString('utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').join('');
+    let raw = 0;
+    let gzip = 0;
+    const rows: string[] = [];
+    for (const path of [...scripts].sort()) {
+      const file = readFileSafe(join(DIST, path));
+      if (!file) throw new Error(`${path} was loaded but is not in site/dist`);
+      const size = gzipSync(file, { level: 9 }).length;
+      raw += file.length;
+      gzip += size;
+      rows.push(`      ${path.replace('/_astro/', '').padEnd(36)} ${kib(file.length).padStart(10)} ${kib(size).padStart(10)}`);
+    }
+    const inlineGzip = gzipSync(Buffer.from(inline), { level: 9 }).length;
+    console.log(`  ${route.padEnd(10)} ${scripts.size} files: ${kib(raw)} minified, ${kib(gzip)} gzip; plus ${kib(inlineGzip)} gzip inline in the HTML`);
+    if (route === '/view') for (const row of rows) console.log(row);
+    await context.close();
+  }
+
+  // --- Sign-in to the first page of the message box ------------------------------------------
+  console.log(`\nClick on LOGIN -> first page of the message box (${PAGE_SIZE} rows rendered)`);
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const viewApi: number[] = [];
+  const loginApi: number[] = [];
+  for (let round = 0; round < LOGIN_ROUNDS; round += 1) {
+    // A fresh profile: nothing cached, as on a new machine.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/view') viewApi.push(request.timing().responseEnd);
+      if (path === '/api/login') loginApi.push(request.timing().responseEnd);
+    });
+    cold.push(await signInTimed(page));
+    // The same profile again: the JavaScript comes from the HTTP cache, as on a staff member's desk.
+    await page.evaluate(() => window.localStorage.clear());
+    warm.push(await signInTimed(page));
+    await context.close();
+  }
+  line('fresh profile (nothing cached)', cold);
+  line('warm HTTP cache (signing in again)', warm);
+  line('  of which POST /api/login (password check)', loginApi);
+  line('  of which POST /api/view (request to response end)', viewApi);
+
+  // --- Filter change to its result -----------------------------------------------------------
+  console.log("\nFilter change (choose a section, click '검색') -> its first page rendered");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['login_T', token] as const);
+  const page = await context.newPage();
+  const filterApi: number[] = [];
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === '/api/view') filterApi.push(request.timing().responseEnd);
+  });
+  await page.goto(`${stack.url}/view`);
+  await rowsRendered(page);
+  filterApi.length = 0;
+  const sectionOnly: number[] = [];
+  const withDates: number[] = [];
+  // Sections in turn, so every change shows other rows than the one before.
+  for (let round = 0; round < FILTER_ROUNDS; round += 1) {
+    const section = SECTION_VALUES[round % SECTION_VALUES.length] ?? '병원예약';
+    sectionOnly.push(await filterTimed(page, section));
+  }
+  const sectionApi = filterApi.splice(0);
+  // About a month in the middle of the stored enquiries (less when fewer are stored), with a section.
+  const span = ENQUIRIES * SPACING_MS;
+  const middle = Date.now() - span / 2;
+  const half = Math.min(15 * 24 * 60 * 60_000, span / 4);
+  const [from, to] = [formatKoreaDate(middle - half), formatKoreaDate(middle + half)];
+  for (let round = 0; round < FILTER_ROUNDS; round += 1) {
+    const section = SECTION_VALUES[round % SECTION_VALUES.length] ?? '병원예약';
+    withDates.push(await filterTimed(page, section, { from, to }));
+  }
+  line('section', sectionOnly);
+  line('  of which POST /api/view', sectionApi);
+  line(`section + dates ${from}..${to}`, withDates);
+  line('  of which POST /api/view', filterApi);
+  await context.close();
+} finally {
+  await browser?.close();
+  await stack.dispose();
+}
+
+/** Clicks LOGIN on the sign-in page and waits for the message box's first page. */
+async function signInTimed(target: Page): Promise<number> {
+  await target.goto(`${stack.url}/login`);
+  await target.locator('input[name="email"]').fill(BENCH_STAFF.email);
+  await target.locator('input[name="pass"]').fill(BENCH_STAFF.password);
+  const button = target.getByRole('button', { name: 'LOGIN' });
+  await button.waitFor();
+  const [, took] = await timed(async () => {
+    await button.click();
+    await target.waitForURL(`${stack.url}/view`);
+    await rowsRendered(target);
+  });
+  return took;
+}
+
+async function apiToken(): Promise<string> {
+  const response = await fetch(`${stack.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return (await response.json()) as string;
+}
+
+/** Waits until the message box shows a full page (13 rows), optionally all of one section. */
+async function rowsRendered(page: Page, section?: string): Promise<void> {
+  await page.waitForFunction(
+    ([size, wanted]) => {
+      const box = document.querySelector('[aria-busy]');
+      if (!box || box.getAttribute('aria-busy') !== 'false') return false;
+      const rows = [...document.querySelectorAll('table.messages tbody tr')];
+      if (rows.length !== size) return false;
+      return !wanted || rows.every((row) => row.querySelectorAll('td')[5]?.textContent === wanted);
+    },
+    [PAGE_SIZE, section] as const,
+    { polling: 'raf', timeout: 60_000 },
+  );
+}
+
+/** Sets the filter form, clicks '검색' and waits for the new first page. */
+async function filterTimed(page: Page, section: string, dates?: { from: string; to: string }): Promise<number> {
+  const form = page.getByRole('form', { name: '검색 조건' });
+  await form.locator('select').selectOption(section);
+  await page.getByLabel('시작일').fill(dates?.from ?? '');
+  await page.getByLabel('종료일').fill(dates?.to ?? '');
+  const search = page.getByRole('button', { name: '검색' });
+  const [, took] = await timed(async () => {
+    await search.click();
+    await page.waitForURL((url) => url.searchParams.get('section') === section && (url.searchParams.get('from') ?? '') === (dates?.from ?? ''));
+    await rowsRendered(page, section);
+  });
+  return took;
+}

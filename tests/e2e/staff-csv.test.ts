@@ -1,0 +1,172 @@
+/**
+ * The message box's CSV download in Debian's Chromium: the file of the
+ * current filter, caught as a browser download and parsed back (UTF-8 BOM,
+ * header, text in six scripts intact, a formula-looking name made harmless),
+ * and a large export, which the API hands over as a link to the export
+ * bucket, still arriving whole in the browser.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../shared/auth';
+import { formatKoreaDate } from '../../shared/korea-time';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { seedEnquiries } from '../../local/seed/enquiries';
+import { launchBrowser } from '../support/browser';
+import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+
+/** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+const HEADER = ['name', 'phone', 'email', 'language', 'section', 'detail_section', 'register_day', 'register_END_day', 'hotel', 'count', 'room_N'];
+const FORMULA = '=HYPERLINK("x")';
+/** Names in the six scripts of the site's languages, and one a spreadsheet would run as a formula. */
+const NAMES = ['Anna Petrova', '김민수', 'Иван Петров', '王芳', 'Nguyễn Thị Hoa', '佐藤 花子', FORMULA];
+const SEEDED = 80;
+/** Small enough that the whole list goes through the export bucket, large enough for one day's few rows to be answered directly. */
+const INLINE_MAX_BYTES = 2000;
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let today: string;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack({ env: { EXPORT_INLINE_MAX_BYTES: String(INLINE_MAX_BYTES) } }), launchBrowser()]);
+  // Older enquiries first (seeded straight into the tables, ending two days ago), then today's from the API.
+  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  try {
+    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, SEEDED, Date.now() - 2 * 24 * 60 * 60_000, 20 * 60_000);
+  } finally {
+    db.destroy();
+  }
+  for (const [i, name] of NAMES.entries()) {
+    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name, user_email: `sent${i}@example.test` }) });
+    if (response.status !== 200) throw new Error(`sendmail answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+  today = formatKoreaDate(Date.now());
+  const token = await signIn(stack);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+/** RFC 4180 rows: quoted cells, doubled quotes, CRLF line ends. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += ch;
+  }
+  if (cell || row.length) throw new Error('The CSV does not end with CRLF');
+  return rows;
+}
+
+interface Caught {
+  download: Download;
+  exportResponse: { url: string; contentType: string };
+  bytes: Buffer;
+}
+
+/** Clicks 'CSV 다운로드' and catches the file the browser saves. */
+async function downloadCsv(): Promise<Caught> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/export.csv');
+  const caught = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV 다운로드' }).click();
+  const [response, download] = await Promise.all([answered, caught]);
+  expect(response.status()).toBe(200);
+  expect(await download.failure()).toBeNull();
+  const path = await download.path();
+  return { download, exportResponse: { url: response.url(), contentType: response.headers()['content-type'] ?? '' }, bytes: await readFile(path) };
+}
+
+function decode(bytes: Buffer): string[][] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return parseCsv(text.slice(1));
+}
+
+describe('CSV download', () => {
+  it("downloads the current filter's rows as data_<12 digits>.csv, parsed back intact", async () => {
+    await page.goto(`${stack.url}/view`);
+    await eventually(() => page.getByText(`총 ${SEEDED + NAMES.length}건`).isVisible()).toBe(true);
+    await page.getByLabel('시작일').fill(today);
+    await page.getByLabel('종료일').fill(today);
+    await page.getByRole('button', { name: '검색' }).click();
+    await eventually(() => page.getByText(`총 ${NAMES.length}건`).isVisible()).toBe(true);
+
+    const { download, exportResponse, bytes } = await downloadCsv();
+    expect(download.suggestedFilename()).toMatch(/^data_\d{12}\.csv$/);
+    // The filter on screen is the filter of the file, answered directly (it is small).
+    const asked = new URL(exportResponse.url).searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ from: today, to: today });
+    expect(exportResponse.contentType).toMatch(/^text\/csv/);
+
+    const rows = decode(bytes);
+    expect(rows[0]).toEqual(HEADER);
+    expect(bytes.subarray(3, 3 + 200).toString('utf8')).toMatch(/^"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N"\r\n/);
+    const body = rows.slice(1);
+    expect(body).toHaveLength(NAMES.length);
+    expect(body.every((row) => row.length === HEADER.length)).toBe(true);
+    // Newest first; every script intact; the formula-looking name starts with an apostrophe.
+    const names = body.map((row) => row[0]);
+    expect(names).toEqual([`'${FORMULA}`, ...NAMES.slice(0, -1).reverse()]);
+    expect(names).toContain('김민수');
+    expect(names).toContain('Иван Петров');
+    const [anna] = body.filter((row) => row[0] === 'Anna Petrova');
+    // A phone number starting with '+' would be read as arithmetic by a spreadsheet, so it is guarded too.
+    expect(anna).toEqual(['Anna Petrova', "'+7 900 123-45-67", 'sent0@example.test', 'Russian', '병원예약', '종합검진', '2026-12-10 09:30', '', '', '2', '1']);
+  });
+
+  it('downloads a large export in full through the link to the export bucket', async () => {
+    await page.getByRole('button', { name: '초기화' }).click();
+    await eventually(() => page.getByText(`총 ${SEEDED + NAMES.length}건`).isVisible()).toBe(true);
+
+    const { download, exportResponse, bytes } = await downloadCsv();
+    // Too big to answer directly: the API gave the browser a short-lived link to the bucket.
+    expect(exportResponse.contentType).toMatch(/^application\/json/);
+    expect(new URL(exportResponse.url).search).toBe('');
+    expect(download.url()).not.toContain(new URL(stack.url).host);
+    expect(download.url()).toContain('X-Amz-Signature=');
+    expect(download.suggestedFilename()).toMatch(/^data_\d{12}\.csv$/);
+    expect(bytes.length).toBeGreaterThan(INLINE_MAX_BYTES);
+
+    const rows = decode(bytes);
+    expect(rows[0]).toEqual(HEADER);
+    const body = rows.slice(1);
+    expect(body).toHaveLength(SEEDED + NAMES.length);
+    expect(new Set(body.map((row) => row[2])).size).toBe(SEEDED + NAMES.length);
+    expect(body[0]?.[0]).toBe(`'${FORMULA}`);
+    // Seeded names in Hangul, Cyrillic, Han, Vietnamese and Japanese came through intact.
+    const names = body.map((row) => row[0] ?? '');
+    for (const stem of ['김민수', 'Иван Иванов', '王芳', 'Nguyễn Văn An', '佐藤 花子']) expect(names.some((name) => name.startsWith(`${stem} `))).toBe(true);
+    // The page is still the message box; the download did not navigate away.
+    expect(new URL(page.url()).pathname).toBe('/view');
+  });
+});
