@@ -22,8 +22,6 @@ export interface StageConfig {
   certificateArn?: string;
   /** ARN of a WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution. */
   webAclArn?: string;
-  /** Pins the token-signing secret to this Secrets Manager version id (set it to roll out a rotated secret). */
-  tokenSecretVersion?: string;
 }
 
 /** Context keys, with what each means, for error messages and the deployment notes. */
@@ -36,7 +34,6 @@ export const CONTEXT_KEYS = {
   domainName: 'optional: custom domain of the site (with certificateArn)',
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
   webAclArn: 'optional: WAFv2 web ACL ARN (scope CLOUDFRONT)',
-  tokenSecretVersion: 'optional: Secrets Manager version id of the token-signing secret to use',
 } as const;
 
 export class ContextError extends Error {
@@ -103,9 +100,6 @@ export function readStageConfig(node: Node): StageConfig {
   const webAclArn = text('webAclArn');
   check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
 
-  const tokenSecretVersion = text('tokenSecretVersion');
-  check('tokenSecretVersion', tokenSecretVersion, tokenSecretVersion !== undefined && /^[\w-]{32,64}$/.test(tokenSecretVersion), 'must be a Secrets Manager version id');
-
   if (problems.length > 0) throw new ContextError(problems);
   return {
     stage,
@@ -116,7 +110,6 @@ export function readStageConfig(node: Node): StageConfig {
     ...(domainName ? { domainName } : {}),
     ...(certificateArn ? { certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
-    ...(tokenSecretVersion ? { tokenSecretVersion } : {}),
   };
 }
 

@@ -12,6 +12,8 @@
  *   signed with it) and ListBucket, so a missing key answers 404 instead of 403;
  *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload.
  * - SES: SendEmail only, only on the sender identity, only with that From address.
+ * - Secrets Manager: GetSecretValue only, only on the secrets a function reads at cold start
+ *   (the token-signing secret for login and staff routes, the origin-verify secret for API routes).
  */
 import type { Access } from '../shared/routes';
 
@@ -35,6 +37,9 @@ export const BUCKET_ACTIONS = {
 } as const;
 
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
+
+/** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
+export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
 export function accessParts(access: Access): ('read' | 'write')[] {
   return access === 'readWrite' ? ['read', 'write'] : [access];

@@ -1,8 +1,8 @@
 /**
  * One stage of the product: CDN and site, HTTP API with one function per
- * route, scheduled mail retry, tables and buckets, the SES sender and the
- * token-signing secret. Physical names are all generated, so stages share an
- * account without clashing.
+ * route, scheduled mail retry, tables and buckets, the SES sender, the
+ * token-signing and origin-verify secrets. Physical names are all generated,
+ * so stages share an account without clashing.
  */
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -29,6 +29,7 @@ export class MedicalTourismStack extends Stack {
   readonly data: Data;
   readonly mail: StaffMail;
   readonly tokenSecret: Secret;
+  readonly originVerifySecret: Secret;
   readonly api: Api;
   readonly jobs: Jobs;
   readonly site: SiteHosting;
@@ -61,7 +62,17 @@ export class MedicalTourismStack extends Stack {
     acknowledge(
       this.tokenSecret,
       'AwsSolutions-SMG4',
-      'Rotated by hand (procedure in the deployment notes): a new value signs every staff out, and the functions receive it at deployment through a CloudFormation dynamic reference, so a rotation is a deliberate redeploy rather than a rotation Lambda.',
+      'Rotated by hand (put-secret-value, procedure in the README deployment section): a new value signs every staff member out, so it is a deliberate act rather than a schedule. The functions read it by ARN at cold start, so a rotation needs no redeploy, only new cold starts.',
+    );
+
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `X-Origin-Verify value CloudFront adds to API requests, so the API trusts CloudFront-Viewer-Address only from CloudFront (${id})`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(
+      this.originVerifySecret,
+      'AwsSolutions-SMG4',
+      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it at cold start, so a scheduled rotation would leave the two apart. Apart is harmless (the API then ignores CloudFront-Viewer-Address and uses the source address), and the value only proves that a request came through CloudFront.',
     );
 
     const resources: BindableResources = {
@@ -69,7 +80,7 @@ export class MedicalTourismStack extends Stack {
       buckets: this.data.buckets,
       mail: this.mail,
       tokenSecret: this.tokenSecret,
-      ...(config.tokenSecretVersion ? { tokenSecretVersion: config.tokenSecretVersion } : {}),
+      originVerifySecret: this.originVerifySecret,
     };
     this.api = new Api(this, 'Api', { resources, logRetention, logRemovalPolicy });
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
@@ -79,6 +90,7 @@ export class MedicalTourismStack extends Stack {
       accessLogs: this.data.accessLogs,
       images: this.data.buckets.images,
       apiDomainName: this.api.domainName,
+      originVerifySecret: this.originVerifySecret,
       ...(props.siteDistDir ? { siteDistDir: props.siteDistDir } : {}),
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
@@ -101,7 +113,8 @@ export class MedicalTourismStack extends Stack {
       new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
     }
     new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
-    new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens', value: this.tokenSecret.secretArn });
+    new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
+    new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
     new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable mail-retry runs', value: this.jobs.failures.queueUrl });
   }
 }

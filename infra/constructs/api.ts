@@ -112,6 +112,8 @@ export class Api extends Construct {
       });
       // Public routes read items by key only; staff routes may list (page through enquiries).
       fn.bindUses(resourcesOf(route), props.resources, { listing: route.access === 'staff' });
+      // Every API function may check that a request came through CloudFront (and only then trusts CloudFront-Viewer-Address).
+      fn.bindSecret('ORIGIN_VERIFY_SECRET', props.resources.originVerifySecret);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST],

@@ -6,7 +6,7 @@
  * a function never has a table name without the right to use it, or the reverse.
  */
 import { join } from 'node:path';
-import { type CfnElement, type Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { type CfnElement, type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -17,10 +17,11 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
 import { ENTRIES_DIR, LAMBDA_BUNDLE_OPTIONS } from '../../functions/bundling';
+import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type ResourceUse } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { acknowledge } from '../nag';
-import { LIST_ACTIONS, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { LIST_ACTIONS, READ_SECRET_ACTIONS, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
@@ -46,10 +47,17 @@ export interface BindableResources {
   tables: Record<TableKey, ITable>;
   buckets: Record<BucketKey, IBucket>;
   mail: StaffMail;
+  /** Signs and verifies staff tokens (TOKEN_SECRET). */
   tokenSecret: ISecret;
-  /** Secrets Manager version id of the token secret to resolve (rotation), or the current one. */
-  tokenSecretVersion?: string;
+  /** The X-Origin-Verify value CloudFront adds to API requests (ORIGIN_VERIFY_SECRET). */
+  originVerifySecret: ISecret;
 }
+
+/** Settings a function may read from Secrets Manager at cold start (functions/secrets.ts). */
+export type SecretSettingName = (typeof SECRET_SETTINGS)[number];
+
+/** The variable that names a secret setting's Secrets Manager secret. */
+export const secretArnVariable = (name: SecretSettingName) => `${name}_ARN` as const;
 
 export class RouteFunction extends NodejsFunction {
   readonly entryName: string;
@@ -140,14 +148,19 @@ export class RouteFunction extends NodejsFunction {
   }
 
   /**
-   * The token-signing secret. No Secrets Manager client is installed for the
-   * functions to read it at cold start, so CloudFormation resolves it into the
-   * variable at deploy time (a dynamic reference: the value is not in the
-   * template); the function role needs no access to the secret itself.
+   * A secret setting by reference: `<NAME>_ARN` names the secret, and the
+   * function reads it once at cold start (functions/secrets.ts), so the value
+   * is neither in the template nor in the function's configuration, and a new
+   * value reaches each function at its next cold start. The role may call
+   * secretsmanager:GetSecretValue on that one secret, nothing more (CDK's
+   * grantRead would add DescribeSecret, which the functions never call).
    */
-  bindTokenSecret(secret: ISecret, versionId?: string): void {
-    const value = SecretValue.secretsManager(secret.secretArn, versionId ? { versionId } : {});
-    this.setVariable('TOKEN_SECRET', value.unsafeUnwrap());
+  bindSecret(name: SecretSettingName, secret: ISecret): void {
+    // A secret known only by a partial ARN (imported by name) has a random six-character suffix.
+    const arn = secret.secretFullArn ?? `${secret.secretArn}-??????`;
+    iam.Grant.addToPrincipal({ grantee: this, actions: [...READ_SECRET_ACTIONS], resourceArns: [arn] });
+    this.addEnvironment(secretArnVariable(name), secret.secretArn);
+    this.bound.add(name);
   }
 
   /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
@@ -155,7 +168,7 @@ export class RouteFunction extends NodejsFunction {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
     for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
     if (uses.sendsMail) this.bindMail(resources.mail);
-    if (uses.usesTokenSecret) this.bindTokenSecret(resources.tokenSecret, resources.tokenSecretVersion);
+    if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
     const missing = settingNamesFor(uses).filter((name) => !this.bound.has(name));
     if (missing.length > 0) throw new Error(`${this.node.path} is missing settings ${missing.join(', ')}`);
   }

@@ -12,6 +12,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { imagePathFunctionCode, siteRewriteFunctionCode } from '../cloudfront-functions';
@@ -25,6 +26,8 @@ export interface SiteHostingProps {
   images: s3.IBucket;
   /** Host name of the HTTP API's endpoint. */
   apiDomainName: string;
+  /** Its value goes to the API in the X-Origin-Verify header, so the API knows a request came through CloudFront. */
+  originVerifySecret: ISecret;
   /** The built site (site/dist); without it nothing is deployed (synth works before a site build). */
   siteDistDir?: string;
   domainName?: string;
@@ -34,6 +37,14 @@ export interface SiteHostingProps {
 
 /** Viewer headers the API reads, plus the viewer's own address (the API sees CloudFront's otherwise). */
 export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'CloudFront-Viewer-Address'];
+
+/**
+ * Custom header CloudFront adds to every request to the API origin, with the
+ * origin-verify secret as its value (functions/http/request.ts checks it
+ * before it trusts CloudFront-Viewer-Address). CloudFront replaces any header
+ * of that name a viewer sends.
+ */
+export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 
 /** Hashed build output (`/_astro/*`) never changes under its name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -133,6 +144,9 @@ export class SiteHosting extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // A CloudFormation dynamic reference ({{resolve:secretsmanager:...}}): the value is not in the template,
+      // CloudFormation resolves it when it creates or updates the distribution.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
 
     const common = {
@@ -211,7 +225,6 @@ export class SiteHosting extends Construct {
     }
 
     if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html'))) this.deploySite(props.siteDistDir);
-
   }
 
   /** Uploads the built site: hashed assets first (kept across deployments), then the pages, then invalidates. */

@@ -10,9 +10,12 @@ import type { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import { type SettingName, settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
+import { SECRET_SETTINGS } from '../../functions/secrets';
 import { siteRewriteFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
+import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/site-hosting';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { API_ROUTES, type Access, type ApiRoute, type BucketKey, SCHEDULED_JOBS, resourcesOf, type ResourceUse } from '../../shared/routes';
@@ -59,7 +62,10 @@ const NEEDED = {
 };
 const parts = (access: Access): ('read' | 'write')[] => (access === 'readWrite' ? ['read', 'write'] : [access]);
 
-function expectedPermissions(fn: RouteFunction, uses: ResourceUse, listing: boolean): Set<string> {
+/** Where a function runs: API functions also read the origin-verify secret. */
+type Kind = { listing: boolean; api: boolean };
+
+function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, api }: Kind): Set<string> {
   const lines = new Set<string>();
   const logGroup = logicalId(fn.logGroup);
   lines.add(`logs:CreateLogStream <${logGroup}.Arn>`);
@@ -84,8 +90,31 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, listing: bool
   if (uses.sendsMail) {
     lines.add(`ses:SendEmail ${render(stack.resolve(stack.mail.identity.emailIdentityArn))} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
   }
+  // Secrets are read at cold start by ARN: GetSecretValue on that secret, nothing else.
+  if (uses.usesTokenSecret) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
+  if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
   return lines;
 }
+
+/**
+ * The variables a function has for the settings config.ts reads: a secret
+ * setting comes as `<NAME>_ARN` (read at cold start, functions/secrets.ts),
+ * and API functions also get the origin-verify secret's ARN.
+ */
+function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): string[] {
+  const secret = (name: string) => (SECRET_SETTINGS as readonly string[]).includes(name);
+  return [
+    ...names.map((name) => (secret(name) ? `${name}_ARN` : name)),
+    ...(api ? ['ORIGIN_VERIFY_SECRET_ARN'] : []),
+    'NODE_OPTIONS',
+    'POWERTOOLS_LOG_LEVEL',
+  ].sort();
+}
+
+const variablesOf = (fn: RouteFunction) => (resourceOf(logicalId(fn)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+/** Every Lambda function of the template (the project's and the ones aws-cdk-lib adds). */
+const allFunctions = () => Object.entries(template.findResources('AWS::Lambda::Function'));
 
 const permissionsOf = (fn: RouteFunction) => permissionsOfRole(template, logicalId(fn.role!));
 
@@ -143,22 +172,63 @@ describe('the API: one function per route of the route table', () => {
 
   it('gives each function exactly the variables config.ts reads for its route', () => {
     for (const route of API_ROUTES) {
-      const variables = (resourceOf(logicalId(functionOf(route))).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(variables).sort()).toEqual([...settingNamesForRoute(route), 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL'].sort());
+      expect(Object.keys(variablesOf(functionOf(route))).sort(), route.name).toEqual(expectedVariables(settingNamesForRoute(route), { api: true }));
     }
     const job = SCHEDULED_JOBS[0];
-    const variables = (resourceOf(logicalId(stack.jobs.functions.retryMail)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual([...settingNamesFor(job.uses), 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL'].sort());
+    expect(Object.keys(variablesOf(stack.jobs.functions.retryMail)).sort()).toEqual(expectedVariables(settingNamesFor(job.uses), { api: false }));
   });
 
-  it('passes the token secret only to the staff routes and login, as a dynamic reference', () => {
+  it('names the token secret by ARN (TOKEN_SECRET_ARN) to login and the staff routes only, and lets only them read it', () => {
     const secret = logicalId(stack.tokenSecret);
+    const readers = API_ROUTES.filter((route) => resourcesOf(route).usesTokenSecret).map((route) => route.name);
+    expect(readers).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
     for (const route of API_ROUTES) {
-      const variables = (resourceOf(logicalId(functionOf(route))).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      if (resourcesOf(route).usesTokenSecret) expect(render(variables.TOKEN_SECRET)).toBe(`{{resolve:secretsmanager:<${secret}>:SecretString:::}}`);
-      else expect(variables.TOKEN_SECRET).toBeUndefined();
+      const fn = functionOf(route);
+      const variables = variablesOf(fn);
+      const reads = [...permissionsOf(fn)].filter((line) => line.includes(`<${secret}>`));
+      expect(variables.TOKEN_SECRET, route.name).toBeUndefined();
+      if (readers.includes(route.name)) {
+        expect(render(variables.TOKEN_SECRET_ARN), route.name).toBe(`<${secret}>`);
+        expect(reads, route.name).toEqual([`secretsmanager:GetSecretValue <${secret}>`]);
+      } else {
+        expect(variables.TOKEN_SECRET_ARN, route.name).toBeUndefined();
+        expect(reads, route.name).toEqual([]);
+      }
     }
+    // The public routes without staff auth, by name, so a change to the route table shows here.
+    for (const name of ['amendBest', 'sendmail'] as const) expect(readers).not.toContain(name);
+    // Nothing else in the stack may read it.
+    const roles = Object.keys(template.findResources('AWS::IAM::Role'));
+    const allowed = new Set(readers.map((name) => logicalId(stack.api.functions[name].role!)));
+    for (const role of roles) if (!allowed.has(role)) expect([...permissionsOfRole(template, role)].filter((line) => line.includes(`<${secret}>`)), role).toEqual([]);
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+  });
+
+  it('gives every API function ORIGIN_VERIFY_SECRET_ARN and read access to that secret only', () => {
+    const secret = logicalId(stack.originVerifySecret);
+    for (const route of API_ROUTES) {
+      const fn = functionOf(route);
+      expect(render(variablesOf(fn).ORIGIN_VERIFY_SECRET_ARN), route.name).toBe(`<${secret}>`);
+      expect(variablesOf(fn).ORIGIN_VERIFY_SECRET, route.name).toBeUndefined();
+      const secretLines = [...permissionsOf(fn)].filter((line) => line.startsWith('secretsmanager:'));
+      const expected = [`secretsmanager:GetSecretValue <${secret}>`];
+      if (resourcesOf(route).usesTokenSecret) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
+      expect(secretLines.sort(), route.name).toEqual(expected.sort());
+    }
+    // The mail-retry job takes no HTTP requests and reads no secret.
+    expect(variablesOf(stack.jobs.functions.retryMail).ORIGIN_VERIFY_SECRET_ARN).toBeUndefined();
+    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:'))).toEqual([]);
+    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
+  });
+
+  it('puts no secret value, nor a dynamic reference to one, into any function environment', () => {
+    const functions = allFunctions();
+    expect(functions.length).toBeGreaterThan(API_ROUTES.length);
+    for (const [id, resource] of functions) {
+      const environment = JSON.stringify(resource.Properties?.Environment ?? {});
+      expect(environment, id).not.toContain('resolve:secretsmanager');
+      expect(environment, id).not.toMatch(/"(TOKEN_SECRET|ORIGIN_VERIFY_SECRET)"/);
+    }
   });
 
   it('throttles the stage and the public write routes, and logs access', () => {
@@ -175,12 +245,12 @@ describe('the API: one function per route of the route table', () => {
 describe('IAM: each function may do exactly what its route needs', () => {
   it.each(API_ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {
     const fn = functionOf(route);
-    expect(permissionsOf(fn)).toEqual(expectedPermissions(fn, resourcesOf(route), route.access === 'staff'));
+    expect(permissionsOf(fn)).toEqual(expectedPermissions(fn, resourcesOf(route), { listing: route.access === 'staff', api: true }));
   });
 
   it('the mail-retry job: its tables and SES, and sending its failures to the queue', () => {
     const fn = stack.jobs.functions.retryMail;
-    const expected = expectedPermissions(fn, SCHEDULED_JOBS[0].uses, true);
+    const expected = expectedPermissions(fn, SCHEDULED_JOBS[0].uses, { listing: true, api: false });
     // The failure destination: Lambda sends failed runs with the function's role.
     for (const action of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']) expected.add(`${action} <${logicalId(stack.jobs.failures)}.Arn>`);
     expect(permissionsOf(fn)).toEqual(expected);
@@ -198,10 +268,13 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(lines.filter((line) => line.startsWith('dynamodb:Query'))).toEqual([]);
     const staffTable = logicalId(stack.data.tables.staff);
     expect(lines.filter((line) => line.includes(staffTable))).toEqual([]);
-    expect(lines.filter((line) => line.startsWith('secretsmanager:') || line.includes(logicalId(stack.tokenSecret)))).toEqual([]);
-    const variables = (resourceOf(logicalId(fn)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(lines.filter((line) => line.includes(logicalId(stack.tokenSecret)))).toEqual([]);
+    // Its only secret is the origin-verify one.
+    expect(lines.filter((line) => line.startsWith('secretsmanager:'))).toEqual([`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`]);
+    const variables = variablesOf(fn);
     expect(variables.TABLE_STAFF).toBeUndefined();
     expect(variables.TOKEN_SECRET).toBeUndefined();
+    expect(variables.TOKEN_SECRET_ARN).toBeUndefined();
   });
 
   it('no public route can list (Query) any table', () => {
@@ -214,7 +287,9 @@ describe('IAM: each function may do exactly what its route needs', () => {
     const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
     expect(dynamo.length).toBeGreaterThan(0);
     expect(dynamo.filter((action) => /Delete|Scan|\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
-    expect(allAllowedActions(template).filter((action) => action === '*' || action.startsWith('secretsmanager:'))).toEqual([]);
+    expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);
+    // Secrets are only ever read: no writes, rotation, deletion or wildcards.
+    expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
   });
 
   it('only sends mail from the sender identity', () => {
@@ -325,6 +400,24 @@ describe('hosting', () => {
     expect(config.HeadersConfig.Headers.map((header) => header.toLowerCase())).not.toContain('host');
   });
 
+  it('adds X-Origin-Verify to every API request, from the origin-verify secret as a dynamic reference', () => {
+    expect(ORIGIN_VERIFY_HEADER.toLowerCase()).toBe(ORIGIN_VERIFY_REQUEST_HEADER);
+    const config = distribution();
+    const origins = config.Origins as { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    const apiOrigins = origins.filter((origin) => render(origin.DomainName).includes('execute-api'));
+    expect(apiOrigins).toHaveLength(1);
+    expect(apiOrigins[0]?.OriginCustomHeaders?.map((header) => ({ name: header.HeaderName, value: render(header.HeaderValue) }))).toEqual([
+      { name: 'X-Origin-Verify', value: `{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}` },
+    ]);
+    // Both API behaviours (/api/amendBest and /api/*) go to that origin; no other origin gets the header.
+    const apiBehaviors = (config.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[]).filter((behavior) => behavior.PathPattern.startsWith('/api/'));
+    expect(apiBehaviors.map((behavior) => behavior.PathPattern)).toEqual(['/api/amendBest', '/api/*']);
+    for (const behavior of apiBehaviors) expect(behavior.TargetOriginId).toBe(apiOrigins[0]?.Id);
+    for (const origin of origins.filter((candidate) => candidate !== apiOrigins[0])) expect(origin.OriginCustomHeaders ?? []).toEqual([]);
+    // The value stays out of the template: the only secret reference in it is this header's.
+    expect(JSON.stringify(template.toJSON()).match(/resolve:secretsmanager/g)).toHaveLength(1);
+  });
+
   it('serves both buckets through origin access control, the site bucket private', () => {
     const origins = distribution().Origins as { DomainName: unknown; OriginAccessControlId?: unknown; S3OriginConfig?: { OriginAccessIdentity: string } }[];
     const s3Origins = origins.filter((origin) => origin.S3OriginConfig);
@@ -405,6 +498,8 @@ describe('stage', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(render(outputs.SiteUrl?.Value)).toBe(`https://<${logicalId(stack.site.distribution)}.DomainName>`);
     expect(outputs.ApiUrl).toBeDefined();
+    expect(render(outputs.TokenSecretArn?.Value)).toBe(`<${logicalId(stack.tokenSecret)}>`);
+    expect(render(outputs.OriginVerifySecretArn?.Value)).toBe(`<${logicalId(stack.originVerifySecret)}>`);
     for (const key of TABLE_KEYS) {
       expect(render(outputs[`Table${key[0]?.toUpperCase()}${key.slice(1)}`]?.Value)).toBe(`<${logicalId(stack.data.tables[key])}>`);
     }
