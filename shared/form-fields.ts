@@ -41,3 +41,9 @@ export const CONSENT_NOTICE_VERSION = '2026-11-01';
 
 /** Query parameters of the redirect that answers a plain (no JavaScript) form post. */
 export const FORM_RESULT_PARAMS = { sent: 'sent', error: 'error', fields: 'fields' } as const;
+
+/**
+ * Fragments of that redirect: each names a notice on the page that CSS shows
+ * when it is the target, so a visitor without JavaScript still reads the outcome.
+ */
+export const FORM_RESULT_ANCHORS = { sent: 'enquiry-sent', failed: 'enquiry-failed' } as const;

@@ -1,5 +1,5 @@
 import { enquirySubmissionSchema } from '../../shared/enquiry';
-import { FORM_RESULT_PARAMS } from '../../shared/form-fields';
+import { FORM_RESULT_ANCHORS, FORM_RESULT_PARAMS } from '../../shared/form-fields';
 import { PUBLIC_PAGE_ROUTES } from '../../shared/locales';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler, unexpectedFailure } from '../http/handler';
@@ -21,7 +21,8 @@ export function returnPage(request: ApiRequest): string {
 }
 
 function formResult(page: string, params: Record<string, string>): ApiResponse {
-  return redirect(303, `${page}?${new URLSearchParams(params).toString()}#contact`);
+  const anchor = params[FORM_RESULT_PARAMS.sent] ? FORM_RESULT_ANCHORS.sent : FORM_RESULT_ANCHORS.failed;
+  return redirect(303, `${page}?${new URLSearchParams(params).toString()}#${anchor}`);
 }
 
 /** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */

@@ -157,7 +157,7 @@ describe('POST /api/sendmail', () => {
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/KrPage?sent=1#contact');
+    expect(response.headers.get('location')).toBe('/KrPage?sent=1#enquiry-sent');
     expect(await storedCount()).toBe(before + 1);
     expect(await newest()).toMatchObject({ NAME: '김민수', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Incheon airport', NUMBER_PEOPLE: 3 });
   });
@@ -171,7 +171,7 @@ describe('POST /api/sendmail', () => {
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/?error=invalid_input&fields=user_name#contact');
+    expect(response.headers.get('location')).toBe('/?error=invalid_input&fields=user_name#enquiry-failed');
     expect(await storedCount()).toBe(before);
   });
 

@@ -40,7 +40,12 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
   const [generations, setGenerations] = useState(() => props.sections.map(() => 0));
   const [notice, setNotice] = useState<Status | undefined>();
 
-  useEffect(() => setNotice(noticeFromAddress(props.labels)), [props.labels]);
+  useEffect(() => {
+    const fromAddress = noticeFromAddress(props.labels);
+    setNotice(fromAddress);
+    // The island says it itself; the static notices are for pages without JavaScript.
+    if (fromAddress) for (const notice of document.querySelectorAll('.form-notice')) notice.remove();
+  }, [props.labels]);
 
   const toggled = (index: number, open: boolean) => {
     if (open && index !== openIndex) {

@@ -1,0 +1,102 @@
+/**
+ * WCAG 2.2 AA with axe-core: zero violations on the six language pages (read
+ * through to the bottom so every island has hydrated and the BEST 3 board
+ * has loaded), on a page with the popup open, and on a privacy page.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { type TestStack, startTestStack } from '../support/stack';
+import { LANGUAGE_PAGES, keepRequestsLocal, scrollThrough } from './pages';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await keepRequestsLocal(context, stack.url);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+/** The violations as one readable line each: rule id, impact, and the elements it found. */
+async function violations(target: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page: target }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  // A sanity check that axe looked at the page at all.
+  expect(result.passes.length).toBeGreaterThan(0);
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${JSON.stringify(node.target)} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n')}`,
+  );
+}
+
+async function readThrough(route: string): Promise<void> {
+  await page.goto(`${stack.url}${route}`);
+  await scrollThrough(page);
+  await page.locator('#best .board > li:nth-child(3)').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#best .board img')].every((image) => image.complete));
+  await page.locator('#contact form input[name="submission_id"]').first().waitFor({ state: 'attached' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+describe('axe (WCAG 2.0/2.1/2.2 A and AA)', () => {
+  it.each(LANGUAGE_PAGES)('finds no violation on $route', async ({ route }) => {
+    await readThrough(route);
+    const found = await violations(page);
+    expect(found, `${found.length} violation(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('finds no violation in the enquiry forms once opened, with the required-items message shown', async () => {
+    await readThrough('/CnPage');
+    const panels = page.locator('#contact details.panel');
+    for (const index of [2, 3, 0]) {
+      await panels.nth(index).locator(':scope > summary').click();
+      await panels.nth(index).locator('form input[name="submission_id"]').waitFor({ state: 'attached' });
+      await panels.nth(index).locator('form input[type="radio"][value="other"]').check();
+      await panels.nth(index).locator('form button[type="submit"]').click();
+      await panels.nth(index).locator('form [role="alert"] p').first().waitFor();
+      const found = await violations(page, '#contact');
+      expect(found, `${found.length} violation(s) in enquiry panel ${index}:\n${found.join('\n')}`).toEqual([]);
+    }
+  });
+
+  it('finds no violation with the BEST 3 popup open', async () => {
+    await readThrough('/RuPage');
+    await page.locator('#best .board > li').first().locator('button').click();
+    await page.locator('#best dialog[open]').waitFor();
+    const found = await violations(page);
+    expect(found, `${found.length} violation(s) with the popup open:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('finds no violation on a privacy page and on the 404 page', async () => {
+    for (const route of ['/privacy/vi', '/no-such-page']) {
+      await page.goto(`${stack.url}${route}`);
+      const found = await violations(page);
+      expect(found, `${found.length} violation(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+    }
+  });
+
+  it('finds no violation on a 320 px phone', async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      await readThrough('/VnPage');
+      const found = await violations(page);
+      expect(found, `${found.length} violation(s) at 320 px:\n${found.join('\n')}`).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+});

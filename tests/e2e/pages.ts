@@ -1,0 +1,70 @@
+/**
+ * What the browser tests share: the public pages, a guard that keeps every
+ * request on the local stack, and the waits that make islands hydrate.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { LOCALES, type Locale, type LocaleCode, localeByCode } from '../../shared/locales';
+
+export interface PublicPage {
+  route: string;
+  locale: Locale;
+}
+
+/** The six canonical language pages. */
+export const LANGUAGE_PAGES: PublicPage[] = LOCALES.map((locale) => ({ route: locale.route, locale }));
+
+/** Every route that serves a language page: the six and `/Home` (English, canonical `/`). */
+export const ALL_PAGE_ROUTES: PublicPage[] = [...LANGUAGE_PAGES, { route: '/Home', locale: localeByCode('en') }];
+
+export const pageOf = (code: LocaleCode): PublicPage => ({ route: localeByCode(code).route, locale: localeByCode(code) });
+
+export type IslandName = 'ClinicVideoPlayer' | 'EnquiryAccordion' | 'BestBoard';
+
+const SECTION_OF_ISLAND: Record<IslandName, string> = { ClinicVideoPlayer: '#videos', EnquiryAccordion: '#contact', BestBoard: '#best' };
+
+export function isLocal(url: string, base: string): boolean {
+  const { protocol, host } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
+  return host === new URL(base).host;
+}
+
+/**
+ * Answers every request that would leave the local stack with an empty page
+ * (there is no internet here; a video player is only a stand-in). The
+ * requests still show up in `page.on('request')`, which the tests record.
+ */
+export async function keepRequestsLocal(context: BrowserContext, base: string): Promise<void> {
+  await context.route(
+    (url) => !isLocal(url.toString(), base),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stand-in</title>' }),
+  );
+}
+
+/** Scrolls the island's section into view and waits until the island has hydrated. */
+export async function hydrate(page: Page, island: IslandName): Promise<void> {
+  await page.locator(SECTION_OF_ISLAND[island]).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`astro-island[component-url*="/${island}."]:not([ssr])`, { state: 'attached' });
+}
+
+/** Scrolls down the page a screen at a time, as a reader would, until every island has hydrated. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight / 2)) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await frame();
+  });
+  // Islands hydrate once their code has loaded; one the quick pass may have missed is brought into view again.
+  await page.waitForFunction(() => {
+    const waiting = document.querySelectorAll('astro-island[ssr]');
+    const missed = [...waiting].find((island) => {
+      const box = island.parentElement?.getBoundingClientRect();
+      return box && (box.bottom < 0 || box.top > window.innerHeight);
+    });
+    missed?.parentElement?.scrollIntoView({ block: 'center' });
+    return waiting.length === 0;
+  });
+}
