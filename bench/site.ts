@@ -16,22 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { buildSiteIfStale } from '../local/site-build';
 import { LOCALES } from '../shared/locales';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';
 import { benchStack, kib } from './support';
 
-const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const dist = fileURLToPath(new URL('../site/dist', import.meta.url));
 
 interface PageFigures {
@@ -55,7 +45,7 @@ function builtHtml(route: string): Buffer {
 
 buildSiteIfStale();
 const stack = await benchStack();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+const browser = await launchBrowser();
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
 
 /** JavaScript and request counts from Playwright: before interaction, and after scrolling to the bottom. */

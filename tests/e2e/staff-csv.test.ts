@@ -14,6 +14,7 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { parseCsv } from '../support/csv';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -57,36 +58,6 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
-/** RFC 4180 rows: quoted cells, doubled quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += ch;
-  }
-  if (cell || row.length) throw new Error('The CSV does not end with CRLF');
-  return rows;
-}
-
 interface Caught {
   download: Download;
   exportResponse: { url: string; contentType: string };
@@ -109,6 +80,7 @@ function decode(bytes: Buffer): string[][] {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   expect(text.startsWith('\uFEFF')).toBe(true);
+  expect(text.endsWith('\r\n')).toBe(true);
   return parseCsv(text.slice(1));
 }
 

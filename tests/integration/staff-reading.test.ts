@@ -3,6 +3,7 @@ import { CSV_BOM, CSV_COLUMNS } from '../../shared/csv';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { SECTION_VALUES } from '../../shared/enums';
 import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { parseCsv } from '../support/csv';
 
 /** The stack's clock, moved by the test to receive enquiries on chosen days. */
 const clock = { at: Date.parse('2026-11-01T03:00:00Z'), now: () => clock.at };
@@ -138,14 +139,6 @@ describe('GET /api/detail/{index}', () => {
   });
 });
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split('\r\n').filter(Boolean)) {
-    const cells = [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
-    rows.push(cells);
-  }
-  return rows;
-}
 
 describe('GET /api/export.csv', () => {
   it('answers a small export directly: BOM, header, one row per enquiry, formula-safe, Korean and Cyrillic intact', async () => {

@@ -1,39 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/csv';
 import type { EnquiryRecord } from '../../shared/enquiry';
+import { parseCsv } from '../support/csv';
 
-/** A minimal RFC 4180 reader, to check that what we write reads back as the same cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 const record: EnquiryRecord = {
   POST_INDEX: 12,

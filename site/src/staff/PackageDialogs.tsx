@@ -78,6 +78,29 @@ function imageProblem(error: unknown, field: string): string | undefined {
   return error instanceof StaffApiError && error.status === 400 && error.fields[field] ? STAFF_TEXT.notAnImage : undefined;
 }
 
+/** Saving a dialog: posts, and on a refusal keeps the dialog open with the reason (a 401 has already signed out). */
+function useSave(path: string, onSaved: () => void) {
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [failure, setFailure] = useState<unknown>();
+  const save = async (data: Record<string, unknown>) => {
+    setSaving(true);
+    setProblem('');
+    setFailure(undefined);
+    try {
+      await staffPost(path, { data });
+      onSaved();
+    } catch (error) {
+      if (!(error instanceof StaffApiError && error.status === 401)) {
+        setProblem(refusal(error));
+        setFailure(error);
+      }
+      setSaving(false);
+    }
+  };
+  return { saving, problem, failure, save };
+}
+
 export interface PackageDialogProps {
   pkg: BestPackage;
   onClose: () => void;
@@ -94,25 +117,11 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [image, setImage] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [failure, setFailure] = useState<unknown>();
+  const { saving, problem, failure, save } = useSave('/api/modalinput', onSaved);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setProblem('');
-    setFailure(undefined);
-    try {
-      await staffPost('/api/modalinput', { data: { index: pkg.INDEX, ...values, ...(image ? { imgUP: image } : {}) } });
-      onSaved();
-    } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) {
-        setProblem(refusal(error));
-        setFailure(error);
-      }
-      setSaving(false);
-    }
+    void save({ index: pkg.INDEX, ...values, ...(image ? { imgUP: image } : {}) });
   };
 
   return (
@@ -153,27 +162,13 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
 export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [images, setImages] = useState<Record<string, string | undefined>>({});
   const [uploading, setUploading] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [failure, setFailure] = useState<unknown>();
+  const { saving, problem, failure, save } = useSave('/api/popupinput', onSaved);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setProblem('');
-    setFailure(undefined);
     const data: Record<string, unknown> = { index: pkg.INDEX };
     for (const [field, name] of Object.entries(images)) if (name) data[field] = name;
-    try {
-      await staffPost('/api/popupinput', { data });
-      onSaved();
-    } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) {
-        setProblem(refusal(error));
-        setFailure(error);
-      }
-      setSaving(false);
-    }
+    void save(data);
   };
 
   return (
