@@ -119,7 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': 'public, max-age=86400' });
         return response.end();
       }
-      return serveStatic(response, siteRoot, rewrite.path ?? url.pathname);
+      return serveStatic(response, siteRoot, rewrite.path ?? url.pathname, String(request.headers['accept-encoding'] ?? ''));
     };
     work().catch((error: unknown) => {
       log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });

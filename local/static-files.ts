@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { isNotFound } from '../functions/adapters/s3/client';
 
@@ -40,8 +41,10 @@ function notFound(response: ServerResponse, root: string) {
   response.end('Not found');
 }
 
-/** Serves a file under `root` (the caller has already mapped folders to their `index.html`). Paths never leave `root`. */
-export function serveStatic(response: ServerResponse, root: string, pathname: string): void {
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Serves a file under `root` (the caller has already mapped folders to their `index.html`). Paths never leave `root`. Text is gzipped when the client accepts it, as the CDN does. */
+export function serveStatic(response: ServerResponse, root: string, pathname: string, acceptEncoding = ''): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -54,12 +57,17 @@ export function serveStatic(response: ServerResponse, root: string, pathname: st
   const target = file;
   const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
   const hashed = /\/_astro\//.test(pathname);
+  const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(acceptEncoding);
   response.writeHead(200, {
     'Content-Type': type,
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
   });
-  createReadStream(target).pipe(response);
+  const stream = createReadStream(target);
+  if (gzip) stream.pipe(createGzip()).pipe(response);
+  else stream.pipe(response);
 }
 
 /** `/image/{file}` from the images bucket. */

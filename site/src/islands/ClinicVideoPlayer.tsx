@@ -8,7 +8,8 @@ import type { ClinicVideo } from '../../../shared/content/clinic-videos';
 import { videoEmbedUrl, videoPageUrl } from '../../../shared/content/media';
 
 export interface ClinicVideoPlayerProps {
-  videos: ClinicVideo[];
+  /** Only what the player shows travels into the page (the Korean labels stay out). */
+  videos: Pick<ClinicVideo, 'videoUUID' | 'title'>[];
   /** The video shown first; `random` picks one of the list on each page load. */
   start: number | 'random';
   labels: { play: string; list: string; nowPlaying: string };
