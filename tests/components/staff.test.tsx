@@ -125,6 +125,18 @@ describe('Filters', () => {
   });
 });
 
+describe('Filters: suspected spam apart', () => {
+  it('lists the suspected spam alone when asked, and back to the kept enquiries on reset', async () => {
+    const onApply = vi.fn();
+    render(<Filters query={{ page: 3 }} onApply={onApply} />);
+    await userEvent.click(screen.getByLabelText(STAFF_TEXT.spamOnly));
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.apply }));
+    expect(onApply).toHaveBeenLastCalledWith({ page: 1, spam: true });
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.reset }));
+    expect(onApply).toHaveBeenLastCalledWith({ page: 1 });
+  });
+});
+
 describe('MessageBoxApp', () => {
   it('loads the page of the address through the API and shows the rows, the total and the pages', async () => {
     window.history.replaceState(null, '', '/view?page=2&section=%ED%98%B8%ED%85%94%EC%98%88%EC%95%BD');

@@ -13,12 +13,14 @@ export default function Filters({ query, onApply }: FiltersProps) {
   const [section, setSection] = useState(query.section ?? '');
   const [from, setFrom] = useState(query.from ?? '');
   const [to, setTo] = useState(query.to ?? '');
+  const [spam, setSpam] = useState(query.spam === true);
 
   useEffect(() => {
     setSection(query.section ?? '');
     setFrom(query.from ?? '');
     setTo(query.to ?? '');
-  }, [query.section, query.from, query.to]);
+    setSpam(query.spam === true);
+  }, [query.section, query.from, query.to, query.spam]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +29,7 @@ export default function Filters({ query, onApply }: FiltersProps) {
       ...(section ? { section: section as ListQuery['section'] } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
-      ...(query.spam ? { spam: true } : {}),
+      ...(spam ? { spam: true } : {}),
     });
   };
 
@@ -52,10 +54,14 @@ export default function Filters({ query, onApply }: FiltersProps) {
         {STAFF_TEXT.to}
         <input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.currentTarget.value)} />
       </label>
+      <label className="filters__check">
+        <input type="checkbox" checked={spam} onChange={(event) => setSpam(event.currentTarget.checked)} />
+        {STAFF_TEXT.spamOnly}
+      </label>
       <button type="submit" className="staff-button staff-button--primary">
         {STAFF_TEXT.apply}
       </button>
-      <button type="button" className="staff-button" onClick={() => onApply({ page: 1, ...(query.spam ? { spam: true } : {}) })}>
+      <button type="button" className="staff-button" onClick={() => onApply({ page: 1 })}>
         {STAFF_TEXT.reset}
       </button>
     </form>

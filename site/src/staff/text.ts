@@ -38,6 +38,7 @@ export const STAFF_TEXT = {
   page: (page: number) => `${page}페이지`,
   mailStatus: { pending: '발송 대기', sent: '발송됨', failed: '발송 실패', skipped: '스팸 의심' } as Record<string, string>,
   spam: '스팸 의심',
+  spamOnly: '스팸 의심만 보기',
   detailTitle: (index: number) => `문의 #${index}`,
   backToList: '목록으로',
   notFound: '해당 문의를 찾을 수 없습니다.',
