@@ -117,7 +117,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       <span className="visually-hidden"> ({labels['form.required']})</span>
     </>
   );
-  const languageName = values.language === OTHER ? '' : 'user_language';
 
   return (
     <form ref={form} className="enquiry" method="post" action="/api/sendmail" noValidate={hydrated} onSubmit={submit}>
@@ -219,7 +218,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               <label key={option.value}>
                 <input
                   type="radio"
-                  name={option.value === OTHER ? 'user_language' : languageName || 'user_language'}
+                  name="user_language"
                   value={option.value === OTHER ? OTHER_LANGUAGE_VALUE : option.value}
                   checked={values.language === option.value}
                   onChange={() => set('language', option.value)}
