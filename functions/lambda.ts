@@ -7,7 +7,8 @@
 import { API_ROUTES, type RouteName } from '../shared/routes';
 import { type Settings, readSettings, settingNamesForRoute } from './config';
 import { type BaseDeps, baseDeps } from './deps';
-import type { LambdaHttpHandler } from './http/handler';
+import { type LambdaHttpHandler, unexpectedFailure } from './http/handler';
+import { errorResponse } from './http/response';
 import { createLog } from './logging';
 import { withSecrets } from './secrets';
 
@@ -18,11 +19,23 @@ export function lambdaEntry<Deps>(
 ): LambdaHttpHandler {
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No route named ${name}`);
-  const ready = withSecrets(process.env).then((env) => {
-    const settings = readSettings(env, settingNamesForRoute(route));
-    return makeHandler(wire(settings, baseDeps(settings, createLog())));
-  });
-  // The first invocation reports a failed start; this only keeps it from being an unhandled rejection before then.
+  const start = () =>
+    withSecrets(process.env).then((env) => {
+      const settings = readSettings(env, settingNamesForRoute(route));
+      return makeHandler(wire(settings, baseDeps(settings, createLog())));
+    });
+  let ready = start();
+  // Until the first invocation awaits it, a failed start must not count as an unhandled rejection.
   ready.catch(() => undefined);
-  return async (event) => (await ready)(event);
+  return async (event) => {
+    try {
+      return await (await ready)(event);
+    } catch (error) {
+      // A failed start (say, Secrets Manager briefly unreachable) is tried again on the next call,
+      // instead of leaving this warm instance broken.
+      ready = start();
+      ready.catch(() => undefined);
+      return errorResponse(unexpectedFailure(createLog(), error));
+    }
+  };
 }

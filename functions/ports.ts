@@ -53,16 +53,22 @@ export interface CounterStore {
   read(name: string): Promise<number>;
 }
 
+export interface SubmissionClaim {
+  postIndex: number;
+  /** When the first request with this id claimed it, epoch milliseconds. */
+  claimedAt: number;
+}
+
 export interface SubmissionStore {
-  find(submissionId: string): Promise<number | undefined>;
-  /** Records which enquiry a submission stored; `false` if another request claimed it first. */
-  claim(submissionId: string, postIndex: number, expiresAtSeconds: number): Promise<boolean>;
+  find(submissionId: string): Promise<SubmissionClaim | undefined>;
+  /** Records which enquiry a submission stores; `false` if another request claimed it first. */
+  claim(submissionId: string, claim: SubmissionClaim, expiresAtSeconds: number): Promise<boolean>;
 }
 
 export interface PackageStore {
   list(): Promise<BestPackage[]>;
   get(index: number): Promise<BestPackage | undefined>;
-  /** Overwrites the given fields and removes those set to `undefined` in `remove`. */
+  /** Overwrites the given fields and removes the fields named in `remove`. */
   update(index: number, fields: Partial<BestPackage>, remove?: readonly (keyof BestPackage)[]): Promise<BestPackage>;
   put(pkg: BestPackage): Promise<void>;
 }

@@ -47,6 +47,9 @@ export const ENQUIRY_INDEXES = {
 
 const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
 
+/** Value of MAIL_QUEUE while an enquiry's staff mail is due (the sparse mail-queue index's one partition). */
+export const MAIL_DUE = 'DUE';
+
 export const TABLES = {
   enquiries: {
     envVar: 'TABLE_ENQUIRIES',

@@ -36,8 +36,9 @@ export function makeModalinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packa
       if (value) fields[field] = value;
       else if (value === '') remove.push(field);
     }
-    const updated = await packages.update(edit.index, fields, remove);
+    // Logged first: a change must never happen without its access-log record.
     await audit('package.edit', String(edit.index));
+    const updated = await packages.update(edit.index, fields, remove);
     return json(200, updated);
   });
 }

@@ -27,8 +27,9 @@ export function makePopupinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packa
       const suffix = field.slice('imgUP_'.length) as PackageSuffix;
       if (name) Object.assign(fields, { [POPUP_FIELD_BY_SUFFIX[suffix]]: name });
     }
-    const updated = Object.keys(fields).length ? await packages.update(edit.index, fields) : await packages.get(edit.index);
+    // Logged first: a change must never happen without its access-log record.
     await audit('package.popup', String(edit.index));
+    const updated = Object.keys(fields).length ? await packages.update(edit.index, fields) : await packages.get(edit.index);
     return json(200, updated);
   });
 }

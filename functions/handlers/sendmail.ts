@@ -13,7 +13,7 @@ import { type IntakeDeps, receiveEnquiry } from '../services/enquiry-intake';
  */
 export function returnPage(request: ApiRequest): string {
   try {
-    const path = new URL(request.headers['referer'] ?? '', 'http://placeholder.invalid').pathname;
+    const path = new URL(request.headers['referer'] ?? '', 'http://placeholder.invalid').pathname.replace(/(.)\/$/, '$1');
     return PUBLIC_PAGE_ROUTES.includes(path) ? path : '/';
   } catch {
     return '/';

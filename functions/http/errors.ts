@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /** Field name to the first problem found with it. */
-export function fieldProblems(error: z.ZodError): Record<string, string> {
+function fieldProblems(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
@@ -26,7 +26,7 @@ export function fieldProblems(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function invalidInput(error: z.ZodError): ApiError {
+function invalidInput(error: z.ZodError): ApiError {
   const fields = fieldProblems(error);
   return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }

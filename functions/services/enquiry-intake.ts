@@ -2,6 +2,7 @@ import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
 import type { EnquirySubmission } from '../../shared/enquiry';
 import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '../../shared/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
+import { MAIL_DUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
@@ -12,6 +13,8 @@ export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'submissions' 
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
+/** Longer than a send can take (the function's time-out): a claim younger than this may still be storing. */
+const IN_FLIGHT_MS = 60_000;
 
 export interface IntakeResult {
   postIndex: number;
@@ -67,7 +70,7 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     SPAM: spam !== undefined,
     ...(spam ? { SPAM_REASON: spam } : {}),
     MAIL_STATUS: spam ? 'skipped' : 'pending',
-    ...(spam ? {} : { MAIL_QUEUE: 'DUE', MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
+    ...(spam ? {} : { MAIL_QUEUE: MAIL_DUE, MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
     MAIL_ATTEMPTS: 0,
     CONSENT_VERSION: CONSENT_NOTICE_VERSION,
     CONSENT_AT: receivedAt,
@@ -100,8 +103,8 @@ export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmis
   if (submissionId) {
     const earlier = await deps.submissions.find(submissionId);
     if (earlier !== undefined) {
-      await completeEarlierStore(deps, submission, earlier, now, spam);
-      return { postIndex: earlier, duplicate: true };
+      await completeEarlierStore(deps, submission, earlier.postIndex, earlier.claimedAt, now, spam);
+      return { postIndex: earlier.postIndex, duplicate: true };
     }
   }
 
@@ -109,24 +112,29 @@ export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmis
 
   const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
   if (submissionId) {
-    const claimed = await deps.submissions.claim(submissionId, postIndex, Math.floor(now / 1000) + SUBMISSION_MEMORY_SECONDS);
-    if (!claimed) {
-      // A concurrent request with the same id won the claim: answer as it does.
-      const winner = await deps.submissions.find(submissionId);
-      if (winner === undefined) throw new ApiError('conflict', 'This enquiry is being sent already.');
-      return { postIndex: winner, duplicate: true };
-    }
+    const claimed = await deps.submissions.claim(submissionId, { postIndex, claimedAt: now }, Math.floor(now / 1000) + SUBMISSION_MEMORY_SECONDS);
+    if (!claimed) throw inFlight();
   }
 
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
-  if (!enquiry) throw new Error(`POST_INDEX ${postIndex} was taken twice`);
+  if (!enquiry) {
+    // Only a resend completing this same submission can have written this POST_INDEX: it is stored.
+    return { postIndex, duplicate: true };
+  }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
   if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
   return { postIndex, duplicate: false };
 }
 
-async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmission, postIndex: number, now: number, spam: string | undefined) {
+/** A resend while the first try may still be storing: the page says so and offers to try again. */
+function inFlight(): ApiError {
+  return new ApiError('conflict', 'This enquiry is being sent already. Please wait a few seconds and try again.', undefined, { 'Retry-After': '5' });
+}
+
+async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmission, postIndex: number, claimedAt: number, now: number, spam: string | undefined) {
   if (await deps.enquiries.get(postIndex)) return;
+  // The first try may still be writing; storing again now would race it.
+  if (now - claimedAt < IN_FLIGHT_MS) throw inFlight();
   // The earlier try claimed the id but stopped before writing: write it now.
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {

@@ -37,7 +37,14 @@ export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry)
     });
     return status;
   }
-  await deps.enquiries.updateMail(enquiry.POST_INDEX, { status: 'sent', attempts });
+  try {
+    await deps.enquiries.updateMail(enquiry.POST_INDEX, { status: 'sent', attempts });
+  } catch (error) {
+    // The mail went out; only its mark did not. The retry job may send it once more, which is
+    // better than telling the visitor a stored, mailed enquiry failed.
+    deps.log.warn('staff mail sent but not marked', { postIndex: enquiry.POST_INDEX, errorName: error instanceof Error ? error.name : typeof error });
+    return 'sent';
+  }
   deps.log.info('staff mail sent', { postIndex: enquiry.POST_INDEX, attempts });
   return 'sent';
 }

@@ -26,6 +26,7 @@ import type {
   PresignedUpload,
   RevokedTokenStore,
   StaffAccount,
+  SubmissionClaim,
   StaffStore,
   StoredEnquiry,
   SubmissionStore,
@@ -140,19 +141,19 @@ export class FakeCounterStore implements CounterStore {
 }
 
 export class FakeSubmissionStore implements SubmissionStore {
-  readonly items = new Map<string, { postIndex: number; expiresAt: number }>();
+  readonly items = new Map<string, SubmissionClaim & { expiresAt: number }>();
   constructor(private readonly clock: Clock) {}
   private nowSeconds() {
     return Math.floor(this.clock.now() / 1000);
   }
-  async find(submissionId: string): Promise<number | undefined> {
+  async find(submissionId: string): Promise<SubmissionClaim | undefined> {
     const item = this.items.get(submissionId);
-    return item && item.expiresAt > this.nowSeconds() ? item.postIndex : undefined;
+    return item && item.expiresAt > this.nowSeconds() ? { postIndex: item.postIndex, claimedAt: item.claimedAt } : undefined;
   }
-  async claim(submissionId: string, postIndex: number, expiresAtSeconds: number): Promise<boolean> {
+  async claim(submissionId: string, claim: SubmissionClaim, expiresAtSeconds: number): Promise<boolean> {
     const item = this.items.get(submissionId);
     if (item && item.expiresAt > this.nowSeconds()) return false;
-    this.items.set(submissionId, { postIndex, expiresAt: expiresAtSeconds });
+    this.items.set(submissionId, { ...claim, expiresAt: expiresAtSeconds });
     return true;
   }
 }

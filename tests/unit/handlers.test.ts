@@ -310,12 +310,16 @@ describe('POST /api/sendmail: plain form posts', () => {
   it.each([
     ['an outside page', 'https://evil.example/phishing'],
     ['an unknown page of ours', 'https://site.example/admin'],
-    ['a page route with a trailing slash', 'https://site.example/KrPage/'],
     ['garbage', 'not a url at all %%%'],
   ])('falls back to / for %s', async (_name, referer) => {
     const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
     expect(response.statusCode).toBe(303);
     expect(location(response).pathname).toBe('/');
+  });
+
+  it('goes back to the page when its address had a trailing slash', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/KrPage/' } }));
+    expect(location(response).pathname).toBe('/KrPage');
   });
 
   it('falls back to / without a referer', async () => {
@@ -852,5 +856,33 @@ describe('the visitor address behind CloudFront', () => {
     const another = { 'cloudfront-viewer-address': '198.51.100.2:1', 'x-origin-verify': 'guess' };
     // Both count against the source address, so the second is limited.
     expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: another, sourceIp: '130.176.0.1' }))).statusCode).toBe(429);
+  });
+});
+
+describe('a resend while the first try is still storing', () => {
+  it('answers 409 with Retry-After instead of storing twice, and a later resend finds it stored', async () => {
+    const deps = fakeDeps();
+    const data = enquiry({ submission_id: '0b7f3c1e-93a4-4c57-9a1f-2f6f1d0d5e77' });
+    // The first try claims the id, then is slow to write.
+    let release: () => void = () => undefined;
+    const create = deps.enquiries.create.bind(deps.enquiries);
+    deps.enquiries.create = async (item) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return create(item);
+    };
+    const sendmail = makeSendmailHandler(deps);
+    const first = sendmail(jsonPost('/api/sendmail', data));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const resend = await sendmail(jsonPost('/api/sendmail', data));
+    expect(resend.statusCode).toBe(409);
+    expect(resend.headers['Retry-After']).toBe('5');
+    release();
+    expect((await first).statusCode).toBe(200);
+    deps.enquiries.create = create;
+    const later = await sendmail(jsonPost('/api/sendmail', data));
+    expect(later.statusCode).toBe(200);
+    expect(deps.enquiries.items.size).toBe(1);
   });
 });

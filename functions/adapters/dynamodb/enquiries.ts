@@ -1,10 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import { ENQUIRY_INDEXES, MAIL_DUE } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
 import { isConditionFailure } from './client';
 
-/** Value of MAIL_QUEUE while an enquiry's mail is due (the sparse index's only partition). */
-const MAIL_DUE = 'DUE';
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
   const listKeys = (list: EnquiryList) =>
@@ -111,5 +109,3 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     },
   };
 }
-
-export { MAIL_DUE };

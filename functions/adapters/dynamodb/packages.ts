@@ -1,16 +1,15 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BEST_PACKAGE_INDEXES, type BestPackage } from '../../../shared/best-package';
 import type { PackageStore } from '../../ports';
 
 export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string): PackageStore {
   return {
     async list() {
-      // Three known keys: a batch read, never a scan.
-      const result = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: BEST_PACKAGE_INDEXES.map((INDEX) => ({ INDEX })) } } }),
+      // Three known keys, never a scan. Single reads: a batch read may leave keys unprocessed under throttling.
+      const items = await Promise.all(
+        BEST_PACKAGE_INDEXES.map(async (INDEX) => (await db.send(new GetCommand({ TableName: tableName, Key: { INDEX } }))).Item as BestPackage | undefined),
       );
-      const items = (result.Responses?.[tableName] ?? []) as BestPackage[];
-      return items.sort((a, b) => a.INDEX - b.INDEX);
+      return items.filter((item): item is BestPackage => item !== undefined);
     },
     async get(index) {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { INDEX: index }, ConsistentRead: true }));

@@ -7,14 +7,14 @@ export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: str
     async find(submissionId) {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }));
       if (!result.Item || expired(result.Item, nowSeconds())) return undefined;
-      return Number(result.Item['POST_INDEX']);
+      return { postIndex: Number(result.Item['POST_INDEX']), claimedAt: Number(result.Item['claimedAt'] ?? 0) };
     },
-    async claim(submissionId, postIndex, expiresAtSeconds) {
+    async claim(submissionId, claim, expiresAtSeconds) {
       try {
         await db.send(
           new PutCommand({
             TableName: tableName,
-            Item: { submissionId, POST_INDEX: postIndex, expiresAt: expiresAtSeconds },
+            Item: { submissionId, POST_INDEX: claim.postIndex, claimedAt: claim.claimedAt, expiresAt: expiresAtSeconds },
             ConditionExpression: 'attribute_not_exists(submissionId) OR expiresAt <= :now',
             ExpressionAttributeValues: { ':now': nowSeconds() },
           }),
