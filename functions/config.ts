@@ -59,7 +59,7 @@ export const SETTINGS = {
   TOKEN_AUDIENCE: text('audience (aud) of staff tokens', 'medical-tourism-staff'),
   SEND_LIMIT_PER_MINUTE: positiveInt('enquiries accepted per client address per minute', 5),
   SEND_LIMIT_PER_DAY: positiveInt('enquiries accepted per client address per day', 50),
-  LOGIN_FAILURES_PER_ACCOUNT: positiveInt('failed logins per account per 15 minutes before sign-in waits', 5),
+  LOGIN_FAILURES_PER_ACCOUNT: positiveInt('failed logins per account from one address per 15 minutes before sign-in waits (ten times that from all addresses)', 5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),

@@ -79,6 +79,8 @@ export interface StaffAccount {
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Tokens issued before this (epoch seconds) are refused: set when the password changes. */
+  tokensValidAfter?: number;
 }
 
 export interface StaffStore {

@@ -113,8 +113,10 @@ async function main() {
         disabled: existing?.disabled ?? false,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
+        // A new password signs out every session that began with the old one.
+        ...(existing ? { tokensValidAfter: Math.floor(Date.now() / 1000) } : {}),
       });
-      console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.`);
+      console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.${command === 'passwd' ? ' Its earlier sessions are signed out.' : ''}`);
     } else {
       if (!existing) usage(`${email} has no account.`);
       await store.put({ ...existing, disabled: command === 'disable', updatedAt: now });

@@ -26,6 +26,8 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
     deps.staff.get(claims.email),
   ]);
   if (revoked || !account || account.disabled) throw unauthorized();
+  // A password change ends every session that began before it.
+  if (account.tokensValidAfter !== undefined && claims.iat < account.tokensValidAfter) throw unauthorized();
   return claims;
 }
 

@@ -11,6 +11,8 @@ export interface TokenSettings {
 export interface StaffClaims {
   email: string;
   jti: string;
+  /** Issued at, epoch seconds. */
+  iat: number;
   /** Expiry, epoch seconds. */
   exp: number;
 }
@@ -40,8 +42,8 @@ export async function verifyStaffToken(settings: TokenSettings, token: string, n
       currentDate: new Date(nowMs),
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
-    if (!payload.sub || !payload.jti || payload.exp === undefined) return undefined;
-    return { email: payload.sub, jti: payload.jti, exp: payload.exp };
+    if (!payload.sub || !payload.jti || payload.exp === undefined || payload.iat === undefined) return undefined;
+    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
   } catch {
     return undefined;
   }

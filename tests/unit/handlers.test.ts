@@ -677,6 +677,23 @@ describe('POST /api/login', () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(deps.settings.LOGIN_FAILURES_PER_ACCOUNT);
   });
 
+  it('does not let guesses from one address keep the owner out from another', async () => {
+    const deps = depsWithAccount();
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
+      expect((await login(deps, EMAIL, `guess ${i}`, '198.51.100.66')).statusCode).toBe(401);
+    }
+    expect((await login(deps, EMAIL, PASSWORD, '198.51.100.66')).statusCode).toBe(429);
+    expect((await login(deps, EMAIL, PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it('makes the account wait under a wide attack from many addresses', async () => {
+    const deps = depsWithAccount();
+    const ceiling = deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10;
+    // Count the failures without paying for scrypt each time: fill the account-wide window directly.
+    for (let i = 0; i < ceiling; i += 1) await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
+    expect((await login(deps, EMAIL, PASSWORD, '203.0.113.200')).statusCode).toBe(429);
+  });
+
   it('does not count successful sign-ins against the limit', async () => {
     const deps = depsWithAccount();
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1; i += 1) {
@@ -723,8 +740,8 @@ describe('POST /api/login', () => {
     const deps = depsWithAccount();
     for (let i = 0; i < 5; i += 1) expect((await login(deps, EMAIL, `wrong ${i}`)).statusCode).toBe(401);
 
-    // The right password does not help while the account is locked, from another address either.
-    const locked = await login(deps, EMAIL, PASSWORD, '192.0.2.99');
+    // The right password does not help from the guessing address while it waits.
+    const locked = await login(deps, EMAIL, PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(errorBody(locked).error).toBe('rate_limited');
     expect(locked.headers['Retry-After']).toBe(String(15 * 60 - 100));
@@ -760,6 +777,18 @@ describe('staff routes: token checks and logout', () => {
     const account = deps.staff.items.get(EMAIL);
     if (account) account.disabled = true;
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
+  });
+
+  it('refuses tokens issued before a password change, and accepts those after', async () => {
+    const deps = staffDeps();
+    const before = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    deps.clock.advance(MINUTE);
+    const account = deps.staff.items.get(EMAIL);
+    if (account) account.tokensValidAfter = Math.floor(deps.clock.now() / 1000);
+    const after = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const view = makeViewHandler(deps);
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer(before) }))).statusCode).toBe(401);
+    expect((await view(jsonPost('/api/view', {}, { headers: bearer(after) }))).statusCode).toBe(200);
   });
 
   it('refuses an expired token', async () => {
