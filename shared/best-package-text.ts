@@ -5,6 +5,9 @@
 import type { BestPackage } from './best-package';
 import type { PackageSuffix } from './locales';
 
+/** Longest title and content the editor and the API accept. */
+export const PACKAGE_LIMITS = { titleMax: 200, contentMax: 5_000 } as const;
+
 /** Which record field holds the popup image of each language. */
 export const POPUP_FIELD_BY_SUFFIX: Record<PackageSuffix, keyof BestPackage> = {
   kr: 'FILE_THUMB',

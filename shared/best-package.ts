@@ -3,11 +3,11 @@
  * of SPEC.md section 3, with optional Japanese and Vietnamese fields added.
  */
 import * as z from 'zod';
+import { PACKAGE_LIMITS } from './best-package-text';
 
 /** The board always shows exactly these three packages. */
 export const BEST_PACKAGE_INDEXES = [1, 2, 3] as const;
 
-export const PACKAGE_LIMITS = { titleMax: 200, contentMax: 5_000 } as const;
 
 /** Board and popup images are stored under a server-chosen name such as `3f2c...-9a.webp`. */
 export const IMAGE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(jpg|jpeg|png|webp|avif|gif)$/;
@@ -91,4 +91,4 @@ export const popupEditSchema = z.object({
 
 export type PopupEdit = z.output<typeof popupEditSchema>;
 
-export { POPUP_FIELD_BY_SUFFIX, packageTextFor } from './best-package-text';
+export { PACKAGE_LIMITS, POPUP_FIELD_BY_SUFFIX, packageTextFor } from './best-package-text';

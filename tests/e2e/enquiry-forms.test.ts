@@ -542,7 +542,7 @@ describe('without JavaScript', () => {
 
   it('tells the visitor that sending failed when the post lands back on ?error=', async () => {
     await noScript.goto(`${stack.url}/RuPage?error=service_unavailable#enquiry-failed`);
-    const said = noScript.locator('#contact').getByText(copyFor('ru')['form.failure.server']);
+    const said = noScript.locator('#contact').getByText(copyFor('ru')['form.failure.notSent']);
     expect(await said.count(), 'no failure notice without JavaScript').toBeGreaterThan(0);
     expect(await said.first().isVisible()).toBe(true);
   });

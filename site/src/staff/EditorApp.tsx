@@ -33,9 +33,10 @@ export default function EditorApp() {
     setOpen(undefined);
     opener?.focus();
   };
-  const saved = () => {
+  const saved = (pkg: BestPackage) => {
     setOpen(undefined);
-    void reload().then(() => opener?.focus());
+    setPackages((current) => current?.map((candidate) => (candidate.INDEX === pkg.INDEX ? pkg : candidate)));
+    opener?.focus();
   };
 
   return (

@@ -1,5 +1,5 @@
 /** One image field: choose a file, see it, watch it upload; the stored name goes to the form. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { StaffApiError } from './api';
 import { STAFF_TEXT } from './text';
 import { uploadImage, uploadProblem } from './upload';
@@ -23,7 +23,10 @@ export default function ImageUpload({ id, label, current, index, onUploaded, onB
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
+  // A newer choice wins over an upload still running for an older one.
+  const latest = useRef(0);
   const choose = async (file: File | undefined) => {
+    const choice = ++latest.current;
     setError('');
     setStatus('');
     onUploaded(undefined);
@@ -36,12 +39,16 @@ export default function ImageUpload({ id, label, current, index, onUploaded, onB
     setPreview(URL.createObjectURL(file));
     onBusy(true);
     try {
-      const filename = await uploadImage(file, (percent) => setStatus(STAFF_TEXT.uploading(percent)), index);
-      setStatus(STAFF_TEXT.uploaded);
-      onUploaded(filename);
+      const filename = await uploadImage(file, (percent) => choice === latest.current && setStatus(STAFF_TEXT.uploading(percent)), index);
+      if (choice === latest.current) {
+        setStatus(STAFF_TEXT.uploaded);
+        onUploaded(filename);
+      }
     } catch (caught) {
-      setError(caught instanceof StaffApiError && caught.status === 400 ? STAFF_TEXT.notAnImage : STAFF_TEXT.uploadFailed);
-      setStatus('');
+      if (choice === latest.current) {
+        setError(caught instanceof StaffApiError && caught.status === 400 ? STAFF_TEXT.notAnImage : STAFF_TEXT.uploadFailed);
+        setStatus('');
+      }
     }
     onBusy(false);
   };

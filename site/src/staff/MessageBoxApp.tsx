@@ -3,7 +3,7 @@
  * they stay fast with a hundred thousand enquiries); the state lives in the
  * address, so reload and back work.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
 import { StaffApiError, requireToken, staffFetch, staffPost } from './api';
@@ -22,13 +22,17 @@ export default function MessageBoxApp() {
   const [downloadProblem, setDownloadProblem] = useState('');
   const [downloading, setDownloading] = useState(false);
 
+  // Only the newest request's answer is shown, however the answers arrive.
+  const latest = useRef(0);
   const fetchPage = useCallback(async (target: ListQuery) => {
+    const request = ++latest.current;
     setLoad({ state: 'loading' });
     try {
       const { data, response } = await staffPost<EnquiryRecord[]>('/api/view', viewRequest(target));
+      if (request !== latest.current) return;
       setLoad({ state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) });
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
+      if (request === latest.current && !(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
     }
   }, []);
 

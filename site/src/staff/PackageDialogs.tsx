@@ -5,7 +5,7 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
-import { POPUP_FIELD_BY_SUFFIX } from '../../../shared/best-package-text';
+import { PACKAGE_LIMITS, POPUP_FIELD_BY_SUFFIX } from '../../../shared/best-package-text';
 import { StaffApiError, staffPost } from './api';
 import ImageUpload from './ImageUpload';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
@@ -79,7 +79,7 @@ function imageProblem(error: unknown, field: string): string | undefined {
 }
 
 /** Saving a dialog: posts, and on a refusal keeps the dialog open with the reason (a 401 has already signed out). */
-function useSave(path: string, onSaved: () => void) {
+function useSave(path: string, onSaved: (saved: BestPackage) => void) {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState('');
   const [failure, setFailure] = useState<unknown>();
@@ -88,8 +88,8 @@ function useSave(path: string, onSaved: () => void) {
     setProblem('');
     setFailure(undefined);
     try {
-      await staffPost(path, { data });
-      onSaved();
+      const { data: saved } = await staffPost<BestPackage>(path, { data });
+      onSaved(saved);
     } catch (error) {
       if (!(error instanceof StaffApiError && error.status === 401)) {
         setProblem(refusal(error));
@@ -104,7 +104,8 @@ function useSave(path: string, onSaved: () => void) {
 export interface PackageDialogProps {
   pkg: BestPackage;
   onClose: () => void;
-  onSaved: () => void;
+  /** Gets the package as the server stored it (a reload could get a cached copy from the CDN). */
+  onSaved: (saved: BestPackage) => void;
 }
 
 export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
@@ -138,7 +139,7 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
               id={`title_${suffix}`}
               type="text"
               required={required}
-              maxLength={200}
+              maxLength={PACKAGE_LIMITS.titleMax}
               value={values[`title_${suffix}`] ?? ''}
               onChange={(event) => setValues({ ...values, [`title_${suffix}`]: event.currentTarget.value })}
             />
@@ -146,7 +147,7 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
             <textarea
               id={`content_${suffix}`}
               required={required}
-              maxLength={5000}
+              maxLength={PACKAGE_LIMITS.contentMax}
               rows={4}
               value={values[`content_${suffix}`] ?? ''}
               onChange={(event) => setValues({ ...values, [`content_${suffix}`]: event.currentTarget.value })}

@@ -5,7 +5,7 @@
  * every value and says what happened (a retry resends the same submission id).
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
+import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
 import { type FormValues, type SendOutcome, OTHER, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire } from './form-model';
 import type { EnquiryLabels, Option, Phone } from './types';
@@ -231,7 +231,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         {(!hydrated || values.language === OTHER) && (
           <div className="field">
             <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
-            <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={50} {...text('languageOther')} />
+            <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />
           </div>
         )}
       </div>
