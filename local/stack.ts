@@ -94,6 +94,12 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+/** What the server needs to answer requests; set once the emulators and tables are up. */
+interface Ready {
+  handlers?: Record<string, LambdaHttpHandler>;
+  serveImages?: (key: string, response: ServerResponse) => Promise<void>;
+}
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -101,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const log = createLog(options.logLevel ?? 'INFO');
 
   // Filled in once the emulators are up; until then the server answers 503.
-  const ready: { handlers?: Record<string, LambdaHttpHandler>; serveImages?: (key: string, response: ServerResponse) => Promise<void> } = {};
+  const ready: Ready = {};
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? LOOPBACK}`);
@@ -130,12 +136,35 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const port = await listen(server, options.port);
   const url = `http://${LOOPBACK}:${port}`;
 
-  const emulators = await startEmulators({
-    dataDir,
-    mailboxPort: options.mailboxPort,
-    corsOrigins: [url, `http://localhost:${port}`],
-    buckets: Object.values(LOCAL_BUCKETS),
-  });
+  let emulators: Emulators | undefined;
+  try {
+    emulators = await startEmulators({
+      dataDir,
+      mailboxPort: options.mailboxPort,
+      corsOrigins: [url, `http://localhost:${port}`],
+      buckets: Object.values(LOCAL_BUCKETS),
+    });
+    return await finishStart({ options, log, server, url, dataDir, emulators, ready });
+  } catch (error) {
+    // A failed start closes what it had opened, so a port or data folder is not left held.
+    await closeServer(server);
+    await emulators?.stop();
+    throw error;
+  }
+}
+
+interface StartState {
+  options: LocalStackOptions;
+  log: ReturnType<typeof createLog>;
+  server: Server;
+  url: string;
+  dataDir: string;
+  emulators: Emulators;
+  ready: Ready;
+}
+
+/** Tables, seed data, adapters and handlers of a stack whose server and emulators are up. */
+async function finishStart({ options, log, server, url, dataDir, emulators, ready }: StartState): Promise<LocalStack> {
 
   const tableNames = localTableNames();
   const settingsEnv: Record<string, string> = {
