@@ -3,7 +3,7 @@
  * not give are marked with `placeholderText` (or placeholder numbers): the
  * site build lists them until the operator fills them in here.
  */
-import { placeholderText } from './placeholders';
+import { displayText, placeholderText } from './placeholders';
 
 export const CONTACT = {
   /** Operator's postal address, in the local language and in English. */
@@ -35,5 +35,5 @@ export const PORTAL_LINKS = {
 
 /** Turns a displayed phone number into a `tel:` link target. */
 export function telHref(number: string): string {
-  return `tel:${number.replace(/^\[placeholder\]\s*/, '').replace(/[^\d+]/g, '')}`;
+  return `tel:${displayText(number).replace(/[^\d+]/g, '')}`;
 }

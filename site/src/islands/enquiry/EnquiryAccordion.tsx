@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { Section } from '../../../../shared/enums';
 import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
-import EnquiryForm, { type Status } from './EnquiryForm';
+import EnquiryForm, { type Status, failureStatus, successStatus } from './EnquiryForm';
 import type { EnquiryLabels, Option, Phone } from './types';
 
 export interface EnquiryAccordionProps {
@@ -26,12 +26,10 @@ export interface EnquiryAccordionProps {
 /** What the no-JavaScript round trip left in the address (`?sent=1`, `?error=...`). */
 function noticeFromAddress(labels: EnquiryLabels): Status | undefined {
   const params = new URLSearchParams(window.location.search);
-  if (params.get(FORM_RESULT_PARAMS.sent) === '1') return { kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` };
+  if (params.get(FORM_RESULT_PARAMS.sent) === '1') return successStatus(labels);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
-  if (error === 'invalid_input') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
-  if (error === 'rate_limited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
-  return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+  return failureStatus(error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server', labels);
 }
 
 export default function EnquiryAccordion(props: EnquiryAccordionProps) {

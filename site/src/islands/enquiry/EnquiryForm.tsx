@@ -25,6 +25,20 @@ export interface EnquiryFormProps {
 
 export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; message: string } | { kind: 'error'; message: string; callUs: boolean };
 
+export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
+
+/** What the form says after a send, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
+export function successStatus(labels: EnquiryLabels): Status {
+  return { kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` };
+}
+
+export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
+  if (failure === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
+  if (failure === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
+  if (failure === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
+  return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+}
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
 export default function EnquiryForm(props: EnquiryFormProps) {
@@ -72,13 +86,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first))}`)?.focus();
   };
 
-  const failure = (outcome: Exclude<SendOutcome, { kind: 'sent' }>): Status => {
-    if (outcome.kind === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
-    if (outcome.kind === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
-    if (outcome.kind === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
-    return { kind: 'error', message: labels['form.failure.server'], callUs: true };
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === 'sending') return;
@@ -98,7 +105,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       setInvalid(new Set());
       submissionId.current = crypto.randomUUID();
       startedAt.current = performance.now();
-      setStatus({ kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` });
+      setStatus(successStatus(labels));
       return;
     }
     if (outcome.kind === 'invalid') {
@@ -106,7 +113,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       setInvalid(new Set(fields));
       focusFirst(fields);
     }
-    setStatus(failure(outcome));
+    setStatus(failureStatus(outcome.kind, labels));
   };
 
   const required = (
