@@ -3,6 +3,7 @@
  * and (for tunables only) its default. `readSettings` fails at start with the
  * full list of what is missing or wrong, never with a silent `|| ''`.
  */
+import { EMAIL_PATTERN } from '../shared/form-fields';
 import { BUCKETS, type ApiRoute, type ResourceUse, resourcesOf } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 
@@ -70,7 +71,7 @@ export const SETTINGS = {
 };
 
 function emailCheck(value: string): string | undefined {
-  return /^[^\s@]+@[^\s@]+$/.test(value) ? undefined : `must be an e-mail address, got "${value}"`;
+  return EMAIL_PATTERN.test(value) ? undefined : `must be an e-mail address, got "${value}"`;
 }
 
 export type SettingName = keyof typeof SETTINGS;

@@ -53,7 +53,7 @@ ${indent(rewrite)}
       statusDescription: 'Moved Permanently',
       headers: {
         location: { value: result.redirect + queryString(request.querystring) },
-        'cache-control': { value: 'public, max-age=86400' },
+        'cache-control': { value: REDIRECT_CACHE_CONTROL },
       },
     };
   }

@@ -16,7 +16,6 @@ export interface ScratchStack extends LocalStack {
 export async function startScratchStack(
   options: Pick<LocalStackOptions, 'staffEmail' | 'staffPassword'> & Partial<LocalStackOptions>,
 ): Promise<ScratchStack> {
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'mt-scratch-'));
   const stack = await startLocalStack({
     port: 0,

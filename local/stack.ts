@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { rewritePath } from '../shared/rewrite';
+import { REDIRECT_CACHE_CONTROL, rewritePath } from '../shared/rewrite';
 import { BUCKETS, safeDecode } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 import { s3Client } from '../functions/adapters/s3/client';
@@ -27,6 +27,7 @@ import { serveApi } from './api-gateway';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
 import { createTables, ensureStaffAccount, seedPackages } from './setup';
 import { serveImage, serveStatic } from './static-files';
+import { IMAGE_PATH_PREFIX } from '../shared/uploads';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..');
@@ -101,6 +102,8 @@ interface Ready {
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // The SDK warns that Node 20 support ends in 2027; Lambda runs Node 24, so locally the notice is noise.
+  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const siteRoot = siteFolder(options.siteRoot);
@@ -118,11 +121,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return response.end('Starting');
       }
       if (url.pathname.startsWith('/api/')) return serveApi(request, response, url, handlers);
-      if (url.pathname.startsWith('/image/')) return serveImages(safeDecode(url.pathname.slice('/image/'.length)) ?? '', response);
+      if (url.pathname.startsWith(IMAGE_PATH_PREFIX)) return serveImages(safeDecode(url.pathname.slice(IMAGE_PATH_PREFIX.length)) ?? '', response);
       // The same rewrite the CloudFront Function does: alias redirects, the detail shell, folder indexes.
       const rewrite = rewritePath(url.pathname);
       if (rewrite.redirect) {
-        response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': 'public, max-age=86400' });
+        response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': REDIRECT_CACHE_CONTROL });
         return response.end();
       }
       return serveStatic(response, siteRoot, rewrite.path ?? url.pathname, String(request.headers['accept-encoding'] ?? ''));

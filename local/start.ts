@@ -31,8 +31,6 @@ function port(name: 'PORT' | 'MAILBOX_PORT'): number {
 }
 
 async function main() {
-  // The SDK warns that Node 20 support ends in 2027; Lambda runs Node 22+, so locally the notice is noise.
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   buildSiteIfStale();
   const dataDir = resolve(setting('DATA_DIR'));
   const staffEmail = setting('STAFF_EMAIL');

@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { isNotFound } from '../functions/adapters/s3/client';
+import { IMMUTABLE_CACHE_CONTROL } from '../shared/uploads';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,7 +61,7 @@ export function serveStatic(response: ServerResponse, root: string, pathname: st
   const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(acceptEncoding);
   response.writeHead(200, {
     'Content-Type': type,
-    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': hashed ? IMMUTABLE_CACHE_CONTROL : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     Vary: 'Accept-Encoding',
     ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
@@ -77,7 +78,7 @@ export async function serveImage(response: ServerResponse, s3: S3Client, bucket:
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     response.writeHead(200, {
       'Content-Type': object.ContentType ?? 'application/octet-stream',
-      'Cache-Control': object.CacheControl ?? 'public, max-age=31536000, immutable',
+      'Cache-Control': object.CacheControl ?? IMMUTABLE_CACHE_CONTROL,
       'X-Content-Type-Options': 'nosniff',
       ...(object.ContentLength !== undefined ? { 'Content-Length': String(object.ContentLength) } : {}),
     });

@@ -27,7 +27,8 @@ export function packageTextFor(pkg: BestPackage, suffix: PackageSuffix, fallback
   return { title: pick('TITLE'), content: pick('CONTENT'), popupImage: pick('FILE_THUMB') };
 }
 
-function fieldFor(pkg: BestPackage, field: 'TITLE' | 'CONTENT' | 'FILE_THUMB', suffix: PackageSuffix): string {
+/** One language's title, content or popup image of a package ('' when absent). */
+export function fieldFor(pkg: BestPackage, field: 'TITLE' | 'CONTENT' | 'FILE_THUMB', suffix: PackageSuffix): string {
   if (field === 'FILE_THUMB') return String(pkg[POPUP_FIELD_BY_SUFFIX[suffix]] ?? '');
   return String(pkg[`${field}_${suffix}` as keyof BestPackage] ?? '');
 }

@@ -15,6 +15,9 @@ export const ENQUIRY_LIMITS = {
   roomsMax: 5,
 } as const;
 
+/** The loose shape an e-mail address must have (the browser's input type does the rest). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
 /** Value of the other/etc. language radio in a plain form post; the visitor's words come in `user_language_other`. */
 export const OTHER_LANGUAGE_VALUE = 'other';
 export const OTHER_LANGUAGE_FIELD = 'user_language_other';

@@ -23,6 +23,9 @@ export const PERMANENT_REDIRECTS: Record<string, string> = {
 
 export const DETAIL_SHELL_PATH = '/detail/index.html';
 
+/** How long browsers and the CDN may keep a permanent redirect. */
+export const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+
 export function rewritePath(path: string): RewriteResult {
   const trimmed = path.length > 1 && path.charAt(path.length - 1) === '/' ? path.slice(0, -1) : path;
   const target = PERMANENT_REDIRECTS[trimmed];

@@ -106,6 +106,13 @@ export const SCHEDULED_JOBS = [
   },
 ] as const;
 
+/** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */
+export function apiPath(name: RouteName, params: Record<string, string | number> = {}): string {
+  const route = API_ROUTES.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(params[param] ?? '')));
+}
+
 /** Matches a request path against a route path, returning its path parameters. */
 export function matchRoutePath(routePath: string, requestPath: string): Record<string, string> | undefined {
   const routeParts = routePath.split('/');

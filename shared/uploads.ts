@@ -7,6 +7,16 @@
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** Where the site serves stored images (the CDN from the images bucket; locally the same). */
+export const IMAGE_PATH_PREFIX = '/image/';
+
+export function imageUrl(file: string): string {
+  return `${IMAGE_PATH_PREFIX}${encodeURIComponent(file)}`;
+}
+
+/** Uploaded images never change under their name, so browsers and the CDN may keep them for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export const IMAGE_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',

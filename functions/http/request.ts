@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME, VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME } from '../../shared/origin-headers';
 import { ApiError } from './errors';
 
 /** Largest request body any route reads (the longest enquiry is far below it). */
@@ -17,10 +18,9 @@ export interface ApiRequest {
   requestId: string;
 }
 
-/** Header CloudFront adds to every API request, with a secret value only it knows. */
-export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
-/** CloudFront's `IP:port` of the visitor (IPv6 unbracketed), forwarded by the origin request policy. */
-export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+/** The shared header names as `requestFromEvent` keeps them (lower case). CloudFront's viewer address is `IP:port`, IPv6 unbracketed. */
+export const ORIGIN_VERIFY_HEADER = ORIGIN_VERIFY_NAME.toLowerCase();
+export const VIEWER_ADDRESS_HEADER = VIEWER_ADDRESS_NAME.toLowerCase();
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -12,7 +12,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
 import { acknowledge } from '../nag';
-import { type BindableResources, RouteFunction } from './route-function';
+import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 /** Memory and time per function. API routes stay under API Gateway's 30 s integration limit. */
 export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeconds: number }> = {
@@ -47,7 +47,6 @@ export interface ApiProps {
   logRemovalPolicy: RemovalPolicy;
 }
 
-const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
 export const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
 

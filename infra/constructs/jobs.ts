@@ -15,9 +15,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SCHEDULED_JOBS } from '../../shared/routes';
 import { acknowledge } from '../nag';
-import { type BindableResources, RouteFunction } from './route-function';
+import { type BindableResources, RouteFunction, pascal } from './route-function';
 
-const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
 export interface JobsProps {
   resources: BindableResources;

@@ -178,3 +178,6 @@ export class RouteFunction extends NodejsFunction {
     this.bound.add(name);
   }
 }
+
+/** `retryMail` -> `RetryMail`, for construct ids made from route and job names. */
+export const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;

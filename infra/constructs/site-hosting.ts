@@ -19,6 +19,8 @@ import { imagePathFunctionCode, siteRewriteFunctionCode } from '../cloudfront-fu
 import { CSP_MAX_LENGTH, contentSecurityPolicy, inlineBlocksOf } from '../content-security-policy';
 import { acknowledge } from '../nag';
 import { privateBucketProps } from './data';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
+import { IMMUTABLE_CACHE_CONTROL } from '../../shared/uploads';
 
 export interface SiteHostingProps {
   production: boolean;
@@ -36,7 +38,7 @@ export interface SiteHostingProps {
 }
 
 /** Viewer headers the API reads, plus the viewer's own address (the API sees CloudFront's otherwise). */
-export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'CloudFront-Viewer-Address'];
+export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', VIEWER_ADDRESS_HEADER];
 
 /**
  * Custom header CloudFront adds to every request to the API origin, with the
@@ -44,10 +46,10 @@ export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type
  * before it trusts CloudFront-Viewer-Address). CloudFront replaces any header
  * of that name a viewer sends.
  */
-export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
+export { ORIGIN_VERIFY_HEADER };
 
 /** Hashed build output (`/_astro/*`) never changes under its name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;
 /** Pages: the browser revalidates every time, the CDN keeps them 5 minutes (and each deployment invalidates). */
 export const PAGE_CACHE = 'public, max-age=0, s-maxage=300, must-revalidate';
 

@@ -2,9 +2,9 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } 
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ImageStore } from '../../ports';
 import { isNotFound } from './client';
+import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/uploads';
 
-/** Image keys are unique per upload, so browsers and the CDN may keep them for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;
 
 export function s3ImageStore(s3: S3Client, bucket: string): ImageStore {
   return {

@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { packageTextFor } from '../../../shared/best-package-text';
 import type { PackageSuffix } from '../../../shared/locales';
+import { apiPath } from '../../../shared/routes';
+import { imageUrl } from '../../../shared/uploads';
 
 export interface BestBoardProps {
   suffix: PackageSuffix;
@@ -15,7 +17,6 @@ export interface BestBoardProps {
   labels: { readMore: string; close: string };
 }
 
-const imageUrl = (file: string) => `/image/${encodeURIComponent(file)}`;
 
 export default function BestBoard({ suffix, fallback, labels }: BestBoardProps) {
   const [packages, setPackages] = useState<BestPackage[]>([]);
@@ -25,7 +26,7 @@ export default function BestBoard({ suffix, fallback, labels }: BestBoardProps) 
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/amendBest', { signal: controller.signal })
+    fetch(apiPath('amendBest'), { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
       .then((list: unknown) => {
         if (Array.isArray(list)) setPackages(list as BestPackage[]);

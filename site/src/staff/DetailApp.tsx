@@ -9,6 +9,7 @@ import { StaffApiError, requireToken, staffFetch } from './api';
 import { LAST_LIST_KEY } from './list-query';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; record: EnquiryRecord };
 
@@ -28,7 +29,7 @@ export default function DetailApp() {
       setLoad({ state: 'missing' });
       return;
     }
-    staffFetch(`/api/detail/${index}`)
+    staffFetch(apiPath('detail', { index }))
       .then((response) => response.json() as Promise<EnquiryRecord[]>)
       .then((records) => setLoad(records[0] ? { state: 'ready', record: records[0] } : { state: 'missing' }))
       .catch((error: unknown) => {

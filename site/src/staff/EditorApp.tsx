@@ -1,10 +1,13 @@
 /** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
 import { useCallback, useEffect, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
+import { fieldFor } from '../../../shared/best-package-text';
 import { requireToken } from './api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from './StaffLayout';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
+import { imageUrl } from '../../../shared/uploads';
 
 type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
 
@@ -16,7 +19,7 @@ export default function EditorApp() {
 
   const reload = useCallback(async () => {
     try {
-      const response = await fetch('/api/amendBest', { cache: 'no-store' });
+      const response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
       if (!response.ok) throw new Error(String(response.status));
       setPackages((await response.json()) as BestPackage[]);
       setFailed(false);
@@ -50,7 +53,7 @@ export default function EditorApp() {
       <ul className="packages">
         {packages?.map((pkg) => (
           <li key={pkg.INDEX} className="package">
-            <img src={`/image/${encodeURIComponent(pkg.FILE_POPUP)}`} alt="" width={320} height={200} />
+            <img src={imageUrl(pkg.FILE_POPUP)} alt="" width={320} height={200} />
             <div>
               <h2>{STAFF_TEXT.packageTitle(pkg.INDEX)}</h2>
               <dl>
@@ -58,8 +61,8 @@ export default function EditorApp() {
                   <div key={suffix}>
                     <dt>{label}</dt>
                     <dd>
-                      <strong>{String(pkg[`TITLE_${suffix}` as keyof BestPackage] ?? '') || '-'}</strong>
-                      <span>{String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '')}</span>
+                      <strong>{fieldFor(pkg, 'TITLE', suffix) || '-'}</strong>
+                      <span>{fieldFor(pkg, 'CONTENT', suffix)}</span>
                     </dd>
                   </div>
                 ))}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StaffApiError } from './api';
 import { STAFF_TEXT } from './text';
 import { uploadImage, uploadProblem } from './upload';
+import { imageUrl } from '../../../shared/uploads';
 
 export interface ImageUploadProps {
   id: string;
@@ -53,7 +54,7 @@ export default function ImageUpload({ id, label, current, index, onUploaded, onB
     onBusy(false);
   };
 
-  const shown = preview ?? (current ? `/image/${encodeURIComponent(current)}` : undefined);
+  const shown = preview ?? (current ? imageUrl(current) : undefined);
   const message = error || problem;
   return (
     <div className="upload">

@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { storeToken } from './api';
 import { STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 export default function LoginApp() {
   const [email, setEmail] = useState('');
@@ -14,7 +15,7 @@ export default function LoginApp() {
     setBusy(true);
     setProblem('');
     try {
-      const response = await fetch('/api/login', {
+      const response = await fetch(apiPath('login'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ data: { email, pass } }),

@@ -13,6 +13,7 @@ import { LAST_LIST_KEY, type ListQuery, exportSearch, listSearch, readListQuery,
 import Pagination from './Pagination';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number };
 
@@ -28,7 +29,7 @@ export default function MessageBoxApp() {
     const request = ++latest.current;
     setLoad({ state: 'loading' });
     try {
-      const { data, response } = await staffPost<EnquiryRecord[]>('/api/view', viewRequest(target));
+      const { data, response } = await staffPost<EnquiryRecord[]>(apiPath('view'), viewRequest(target));
       if (request !== latest.current) return;
       setLoad({ state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) });
     } catch (error) {
@@ -63,7 +64,7 @@ export default function MessageBoxApp() {
     setDownloadProblem('');
     setDownloading(true);
     try {
-      const response = await staffFetch(`/api/export.csv${exportSearch(query)}`, { headers: { Accept: 'application/json, text/csv' } });
+      const response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'application/json, text/csv' } });
       const link = document.createElement('a');
       if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
         // A large export: a short-lived link to the file in the export bucket.

@@ -5,10 +5,11 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
-import { PACKAGE_LIMITS, POPUP_FIELD_BY_SUFFIX } from '../../../shared/best-package-text';
+import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package-text';
 import { StaffApiError, staffPost } from './api';
 import ImageUpload from './ImageUpload';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 interface DialogFrameProps {
   title: string;
@@ -111,14 +112,14 @@ export interface PackageDialogProps {
 export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const initial = Object.fromEntries(
     PACKAGE_LANGUAGES.flatMap(({ suffix }) => [
-      [`title_${suffix}`, String(pkg[`TITLE_${suffix}` as keyof BestPackage] ?? '')],
-      [`content_${suffix}`, String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '')],
+      [`title_${suffix}`, fieldFor(pkg, 'TITLE', suffix)],
+      [`content_${suffix}`, fieldFor(pkg, 'CONTENT', suffix)],
     ]),
   );
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [image, setImage] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
-  const { saving, problem, failure, save } = useSave('/api/modalinput', onSaved);
+  const { saving, problem, failure, save } = useSave(apiPath('modalinput'), onSaved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -163,7 +164,7 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
 export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [images, setImages] = useState<Record<string, string | undefined>>({});
   const [uploading, setUploading] = useState(0);
-  const { saving, problem, failure, save } = useSave('/api/popupinput', onSaved);
+  const { saving, problem, failure, save } = useSave(apiPath('popupinput'), onSaved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -181,7 +182,7 @@ export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
             id={`imgUP_${suffix}`}
             index={`imgUP_${suffix}`}
             label={STAFF_TEXT.popupImage(label)}
-            current={String(pkg[POPUP_FIELD_BY_SUFFIX[suffix]] ?? '') || undefined}
+            current={fieldFor(pkg, 'FILE_THUMB', suffix) || undefined}
             onUploaded={(name) => setImages((previous) => ({ ...previous, [`imgUP_${suffix}`]: name }))}
             onBusy={(busy) => setUploading((count) => Math.max(0, count + (busy ? 1 : -1)))}
             problem={imageProblem(failure, `imgUP_${suffix}`)}

@@ -3,9 +3,9 @@
  * a sidebar with the message box and the BEST 3 editor.
  */
 import { type ReactNode, useState } from 'react';
-import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
-import { LOGIN_PATH, staffFetch } from './api';
+import { signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 export interface StaffLayoutProps {
   current: 'view' | 'editpage';
@@ -19,10 +19,9 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
   const logout = async () => {
     setProblem('');
     try {
-      const response = await staffFetch('/api/logout');
+      const response = await staffFetch(apiPath('logout'));
       if ((await response.json()) === true) {
-        window.localStorage.removeItem(TOKEN_STORAGE_KEY);
-        window.location.assign(LOGIN_PATH);
+        signOutLocally();
         return;
       }
     } catch {

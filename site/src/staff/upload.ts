@@ -5,6 +5,7 @@
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket } from '../../../shared/uploads';
 import { staffPost } from './api';
 import { STAFF_TEXT } from './text';
+import { apiPath } from '../../../shared/routes';
 
 /** Why a file cannot be uploaded, before anything is sent; `undefined` when it can. */
 export function uploadProblem(file: { type: string; size: number }): string | undefined {
@@ -15,7 +16,7 @@ export function uploadProblem(file: { type: string; size: number }): string | un
 }
 
 export async function uploadImage(file: File, onProgress: (percent: number) => void, index?: string): Promise<string> {
-  const { data: ticket } = await staffPost<UploadTicket>('/api/fileupload', { data: { contentType: file.type, size: file.size, ...(index ? { index } : {}) } });
+  const { data: ticket } = await staffPost<UploadTicket>(apiPath('fileupload'), { data: { contentType: file.type, size: file.size, ...(index ? { index } : {}) } });
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.upload.fields)) form.append(name, value);
   form.append('file', file);

@@ -7,8 +7,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, type SendOutcome, OTHER, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire } from './form-model';
+import { type FormValues, type SendOutcome, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire } from './form-model';
 import type { EnquiryLabels, Option, Phone } from './types';
+import { apiPath } from '../../../../shared/routes';
 
 export interface EnquiryFormProps {
   idPrefix: string;
@@ -126,7 +127,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   );
 
   return (
-    <form ref={form} className="enquiry" method="post" action="/api/sendmail" noValidate={hydrated} onSubmit={submit}>
+    <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="section" value={section} />
       {hydrated && <input type="hidden" name="submission_id" value={submissionId.current} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
@@ -221,12 +222,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         <fieldset>
           <legend>{labels['form.language']}</legend>
           <div className="choices">
-            {[...props.languages, { value: OTHER, label: labels['form.languageOther'] }].map((option) => (
+            {[...props.languages, { value: OTHER_LANGUAGE_VALUE, label: labels['form.languageOther'] }].map((option) => (
               <label key={option.value}>
                 <input
                   type="radio"
                   name="user_language"
-                  value={option.value === OTHER ? OTHER_LANGUAGE_VALUE : option.value}
+                  value={option.value}
                   checked={values.language === option.value}
                   onChange={() => set('language', option.value)}
                 />
@@ -235,7 +236,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             ))}
           </div>
         </fieldset>
-        {(!hydrated || values.language === OTHER) && (
+        {(!hydrated || values.language === OTHER_LANGUAGE_VALUE) && (
           <div className="field">
             <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
             <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />

@@ -4,8 +4,9 @@
  * the `{ data: {...} }` body the send route takes.
  */
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../../../shared/form-fields';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
+import { apiPath } from '../../../../shared/routes';
 
 export interface FormValues {
   user_name: string;
@@ -28,7 +29,6 @@ export interface FormValues {
   website: string;
 }
 
-export const OTHER = 'other';
 
 /** What the date-time input wants for "now in Korea". */
 export function koreaNowInput(now: number): string {
@@ -83,7 +83,7 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
     message: values.message,
     user_count: Number(values.user_count),
     start: values.start.replace('T', ' '),
-    user_language: values.language === OTHER ? values.languageOther.trim() : values.language,
+    user_language: values.language === OTHER_LANGUAGE_VALUE ? values.languageOther.trim() : values.language,
     consent_privacy: values.consent_privacy,
     submission_id: submissionId,
     [HONEYPOT_FIELD]: values.website,
@@ -113,7 +113,7 @@ export type SendOutcome =
 export async function sendEnquiry(body: unknown, fetcher: typeof fetch = fetch): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetcher('/api/sendmail', {
+    response = await fetcher(apiPath('sendmail'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
