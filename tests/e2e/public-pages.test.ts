@@ -308,7 +308,8 @@ describe('videos', () => {
     await choose(0);
     // The same iframe element, only its source changed.
     expect(await page.$eval('#videos iframe', (frame) => (frame as HTMLIFrameElement & { keptMark?: string }).keptMark)).toBe('first');
-    expect(requests.some((url) => url.includes(`/video/${videos[0]!.videoUUID}`))).toBe(true);
+    // The frame's request goes out just after its source changes: wait for it rather than race it.
+    await expect.poll(() => requests.some((url) => url.includes(`/video/${videos[0]!.videoUUID}`))).toBe(true);
   });
 
   it.each([

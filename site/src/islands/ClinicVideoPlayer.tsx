@@ -45,7 +45,6 @@ export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideo
               title={video.title}
               allow="autoplay; fullscreen; picture-in-picture"
               allowFullScreen
-              loading="lazy"
             />
           ) : (
             <a
