@@ -6,8 +6,6 @@ export default defineConfig({
     // Each integration file starts its own emulators and stack; two at a time suits a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
-    // The SDK warns that Node 20 support ends in 2027; Lambda runs Node 22+, so the notice is noise here.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', './tests/support/summary-reporter.ts'],

@@ -8,7 +8,15 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const LAMBDA_NODE_TARGET = 'node22';
+/**
+ * The Node.js major that production runs (the Lambda runtime) and that every
+ * npm script, test and benchmark runs on (the pinned `node` dev dependency).
+ * package.json's `engines`, `node` and `@types/node` and the CDK runtime are
+ * checked against it by tests/unit/runtime.test.ts.
+ */
+export const NODE_MAJOR = 24;
+
+export const LAMBDA_NODE_TARGET = `node${NODE_MAJOR}`;
 
 export const LAMBDA_BUNDLE_OPTIONS: {
   bundle: true;

@@ -102,8 +102,6 @@ interface Ready {
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  // The SDK warns that Node 20 support ends in 2027; Lambda runs Node 24, so locally the notice is noise.
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const siteRoot = siteFolder(options.siteRoot);

@@ -26,7 +26,7 @@ import type { StaffMail } from './mail';
 
 export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
 
-/** The newest Node.js runtime this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
+/** The Node.js runtime of functions/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export interface RouteFunctionProps {
