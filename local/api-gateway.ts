@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_ROUTES, type ApiRoute, matchRoutePath } from '../shared/routes';
 import type { LambdaHttpHandler } from '../functions/http/handler';
+import { readBody } from './read-body';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -17,17 +18,6 @@ const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PAYLOAD_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 export function toEvent(request: IncomingMessage, url: URL, route: ApiRoute, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
@@ -84,7 +74,7 @@ export async function serveApi(
     if (matches.length) return sendJson(response, 405, { error: 'method_not_allowed', message: `Use ${matches.map((m) => m.route.method).join(' or ')}.` });
     return sendJson(response, 404, { error: 'not_found', message: 'There is no such API route.' });
   }
-  const body = await readBody(request);
+  const body = await readBody(request, MAX_PAYLOAD_BYTES);
   if (!body) return sendJson(response, 413, { error: 'payload_too_large', message: 'The request body is too large.' });
   const handler = handlers[match.route.name];
   if (!handler) throw new Error(`No handler for ${match.route.name}`);

@@ -1,6 +1,7 @@
 /**
  * The embedded AWS emulators of the local stack, each on a port of its own on
- * 127.0.0.1: dynalite (DynamoDB, data on disk), s3rver (S3, files on disk) and
+ * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a CORS and
+ * POST-policy front (S3, objects on disk; local/s3-emulator.ts) and
  * aws-ses-v2-local (SES, captured mail readable in a browser).
  */
 import { mkdirSync } from 'node:fs';
@@ -9,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sesModule from 'aws-ses-v2-local';
 import dynalite from 'dynalite';
-import S3rver from 's3rver';
+import { startS3Emulator } from './s3-emulator';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -33,7 +34,6 @@ export interface EmulatorOptions {
   mailboxPort: number;
   /** Origins allowed to upload images and download exports straight from the S3 emulator. */
   corsOrigins: string[];
-  buckets: string[];
 }
 
 function listen(server: Server, port: number): Promise<number> {
@@ -51,11 +51,6 @@ export function closeServer(server: Server | undefined): Promise<void> {
   });
 }
 
-function corsXml(origins: string[]): string {
-  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
-  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
-}
-
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
   const dynamoDir = join(options.dataDir, 'dynamodb');
   const s3Dir = join(options.dataDir, 's3');
@@ -65,22 +60,14 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const dynamoPort = await listen(dynamo, 0);
 
-  const s3 = new S3rver({
-    address: LOOPBACK,
-    port: 0,
-    directory: s3Dir,
-    silent: true,
-    vhostBuckets: false,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml(options.corsOrigins)] })),
-  });
-  const s3Address = await s3.run();
+  const s3 = await startS3Emulator({ dataDir: s3Dir, host: LOOPBACK, corsOrigins: options.corsOrigins });
 
   let mail: Server | undefined = await sesEmulator({ host: LOOPBACK, port: options.mailboxPort });
   const mailPort = (mail.address() as AddressInfo).port;
 
   return {
     dynamodbEndpoint: `http://${LOOPBACK}:${dynamoPort}`,
-    s3Endpoint: `http://${LOOPBACK}:${s3Address.port}`,
+    s3Endpoint: s3.endpoint,
     sesEndpoint: `http://${LOOPBACK}:${mailPort}`,
     async stopMail() {
       await closeServer(mail);
@@ -90,7 +77,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
       mail ??= await sesEmulator({ host: LOOPBACK, port: mailPort });
     },
     async stop() {
-      await Promise.all([closeServer(mail), closeServer(s3.httpServer), closeServer(dynamo)]);
+      await Promise.all([closeServer(mail), s3.stop(), closeServer(dynamo)]);
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type Projection,
   ResourceInUseException,
 } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { normaliseStaffEmail } from '../shared/auth';
 import { TABLES, type IndexDefinition, type TableDefinition, type TableKey } from '../shared/tables';
 import type { PackageStore, ImageStore, StaffStore } from '../functions/ports';
@@ -60,12 +61,27 @@ export async function createTables(dynamodb: DynamoDBClient, tableNames: Record<
   }
 }
 
-/** Seeds the BEST 3 packages and their images, unless packages are there already. */
+export async function createBuckets(s3: S3Client, names: string[]): Promise<void> {
+  for (const name of names) {
+    try {
+      await s3.send(new CreateBucketCommand({ Bucket: name }));
+    } catch (error) {
+      if (!(error instanceof Error) || !['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name)) throw error;
+    }
+  }
+}
+
+/**
+ * Seeds the BEST 3 packages, unless packages are there already, and puts back
+ * any seed image that is missing (a data folder from before the S3 emulator
+ * changed kept its tables but not its files).
+ */
 export async function seedPackages(packages: PackageStore, images: ImageStore): Promise<boolean> {
-  if ((await packages.list()).length > 0) return false;
   for (const [file, contentType] of Object.entries(SEED_IMAGES)) {
+    if (await images.inspect(file, 1)) continue;
     await images.put(file, await readFile(join(here, 'seed', 'images', file)), contentType);
   }
+  if ((await packages.list()).length > 0) return false;
   for (const pkg of SEED_PACKAGES) await packages.put(pkg);
   return true;
 }

@@ -25,7 +25,7 @@ import type { Clock } from '../functions/ports';
 import { retryDueMail } from '../functions/services/mail-delivery';
 import { serveApi } from './api-gateway';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
-import { createTables, ensureStaffAccount, seedPackages } from './setup';
+import { createBuckets, createTables, ensureStaffAccount, seedPackages } from './setup';
 import { serveImage, serveStatic } from './static-files';
 import { IMAGE_PATH_PREFIX } from '../shared/uploads';
 
@@ -63,8 +63,8 @@ export interface LocalStack {
 }
 
 export const LOCAL_REGION = 'ap-northeast-2';
-/** s3rver only accepts this key pair; the other emulators accept any. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/** The emulators accept any key pair; the SDK needs one. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local-emulators' };
 
 export function localTableNames(): Record<TableKey, string> {
   return Object.fromEntries(Object.keys(TABLES).map((key) => [key, `mt-${key}`])) as Record<TableKey, string>;
@@ -143,7 +143,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir,
       mailboxPort: options.mailboxPort,
       corsOrigins: [url, `http://localhost:${port}`],
-      buckets: Object.values(LOCAL_BUCKETS),
     });
     return await finishStart({ options, log, server, url, dataDir, emulators, ready });
   } catch (error) {
@@ -189,11 +188,12 @@ async function finishStart({ options, log, server, url, dataDir, emulators, read
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
   await createTables(dynamodb, tableNames);
   dynamodb.destroy();
+  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.s3Endpoint, forcePathStyle: true });
+  await createBuckets(s3, Object.values(LOCAL_BUCKETS));
   const seeded = await seedPackages(deps.packages, deps.images);
   const account = await ensureStaffAccount(deps.staff, options.staffEmail, options.staffPassword);
   log.debug('local stack ready', { seeded, account });
 
-  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.s3Endpoint, forcePathStyle: true });
   ready.serveImages = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
 

@@ -9,22 +9,3 @@ declare module 'dynalite' {
   }
   export default function dynalite(options?: DynaliteOptions): Server;
 }
-
-declare module 's3rver' {
-  import type { AddressInfo } from 'node:net';
-  interface S3rverOptions {
-    address?: string;
-    port?: number;
-    directory?: string;
-    silent?: boolean;
-    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
-    allowMismatchedSignatures?: boolean;
-    vhostBuckets?: boolean;
-  }
-  export default class S3rver {
-    constructor(options?: S3rverOptions);
-    run(): Promise<AddressInfo>;
-    close(): Promise<void>;
-    httpServer?: import('node:http').Server;
-  }
-}

@@ -1,0 +1,158 @@
+/**
+ * The local S3: fauxqs (maintained, objects kept in an SQLite file in the
+ * data folder) behind a small front server that adds what a browser upload
+ * meets on real S3 and fauxqs leaves out: CORS for the site's origins, and
+ * the presigned POST policy (expiry, size range, exact fields), checked
+ * before the upload is stored. Signatures are not checked, as by every
+ * emulator: upload security never rests on this, the server checks each
+ * stored object before a package may use it.
+ */
+import { type IncomingMessage, type ServerResponse, Agent, Server, createServer, request as forward } from 'node:http';
+import type { AddressInfo, ListenOptions } from 'node:net';
+import { startFauxqs } from 'fauxqs';
+import { readBody } from './read-body';
+
+/** Real S3 takes at most 5 GB in one POST; the images and exports here are far below this. */
+const MAX_POST_BYTES = 20 * 1024 * 1024;
+
+export interface S3Emulator {
+  endpoint: string;
+  /** fauxqs's own port behind the front (for the check that it listens on loopback only). */
+  backendPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * fauxqs always listens on every interface (its address is not an option);
+ * a development machine's data stays on loopback, so its listen call is
+ * pointed at `host` while it starts. Nothing else listens during that await.
+ */
+async function listeningOn<T>(host: string, start: () => Promise<T>): Promise<T> {
+  const original = Server.prototype.listen;
+  Server.prototype.listen = function listenOnHost(this: Server, ...args: unknown[]) {
+    const [options] = args;
+    if (options && typeof options === 'object' && (options as ListenOptions).host === '0.0.0.0') args[0] = { ...options, host };
+    return (original as (...all: unknown[]) => Server).apply(this, args);
+  } as typeof original;
+  try {
+    return await start();
+  } finally {
+    Server.prototype.listen = original;
+  }
+}
+
+interface PostPolicy {
+  expiration: string;
+  conditions: (Record<string, string> | [string, ...unknown[]])[];
+}
+
+/** Why S3 would refuse this POST form under its policy, or `undefined` when it passes. */
+export function postPolicyProblem(fields: Map<string, string>, fileSize: number, bucket: string, now = Date.now()): string | undefined {
+  const encoded = fields.get('policy');
+  if (!encoded) return 'the form carries no policy';
+  let policy: PostPolicy;
+  try {
+    policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as PostPolicy;
+  } catch {
+    return 'the policy is not base64 JSON';
+  }
+  if (!(Date.parse(policy.expiration) > now)) return 'the policy has expired';
+  const value = (name: string) => (name.replace(/^\$/, '').toLowerCase() === 'bucket' ? bucket : fields.get(name.replace(/^\$/, '').toLowerCase()));
+  for (const condition of policy.conditions ?? []) {
+    if (!Array.isArray(condition)) {
+      for (const [name, expected] of Object.entries(condition)) if (value(name) !== expected) return `${name} must be ${expected}`;
+      continue;
+    }
+    const [operator, name, expected] = condition;
+    if (operator === 'content-length-range') {
+      if (fileSize < Number(name) || fileSize > Number(expected)) return `the file's ${fileSize} bytes are outside ${String(name)}-${String(expected)}`;
+    } else if (operator === 'eq') {
+      if (value(String(name)) !== expected) return `${String(name)} must be ${String(expected)}`;
+    } else if (operator === 'starts-with') {
+      if (!(value(String(name)) ?? '').startsWith(String(expected))) return `${String(name)} must start with ${String(expected)}`;
+    }
+  }
+  return undefined;
+}
+
+function xmlError(response: ServerResponse, status: number, code: string, message: string) {
+  response.writeHead(status, { 'Content-Type': 'application/xml' });
+  response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, ' ')}</Message></Error>`);
+}
+
+export async function startS3Emulator(options: { dataDir: string; host: string; corsOrigins: string[] }): Promise<S3Emulator> {
+  const emulator = await listeningOn(options.host, () => startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }));
+  const agent = new Agent({ keepAlive: true });
+
+  const pass = (request: IncomingMessage, response: ServerResponse, body?: Buffer) => {
+    const upstream = forward(
+      { host: options.host, port: emulator.port, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      if (!response.headersSent) xmlError(response, 502, 'InternalError', 'The emulator did not answer.');
+      else response.destroy();
+    });
+    if (body) upstream.end(body);
+    else request.pipe(upstream);
+  };
+
+  const front = createServer((request, response) => {
+    const origin = request.headers.origin;
+    const allowed = origin !== undefined && options.corsOrigins.includes(origin);
+    if (allowed) {
+      response.setHeader('Access-Control-Allow-Origin', origin);
+      response.setHeader('Access-Control-Expose-Headers', 'ETag');
+      response.setHeader('Vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS') {
+      if (!allowed) return xmlError(response, 403, 'AccessForbidden', 'CORSResponse: this origin is not allowed.');
+      response.writeHead(200, {
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT',
+        'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
+        'Access-Control-Max-Age': '600',
+      });
+      return response.end();
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type)) return pass(request, response);
+    // A browser's presigned POST: check its policy, then hand the same bytes to fauxqs.
+    void (async () => {
+      const body = await readBody(request, MAX_POST_BYTES);
+      if (!body) return xmlError(response, 400, 'EntityTooLarge', 'The upload is too large.');
+      const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+      const fields = new Map<string, string>();
+      let fileSize = 0;
+      for (const [name, value] of form) {
+        if (typeof value === 'string') fields.set(name.toLowerCase(), value);
+        else fileSize = value.size;
+      }
+      const bucket = decodeURIComponent(new URL(request.url ?? '/', 'http://s3').pathname.split('/')[1] ?? '');
+      const problem = postPolicyProblem(fields, fileSize, bucket);
+      if (problem) return xmlError(response, 403, 'AccessDenied', `Invalid according to Policy: ${problem}`);
+      pass(request, response, body);
+    })().catch(() => {
+      if (!response.headersSent) xmlError(response, 400, 'MalformedPOSTRequest', 'The body is not a multipart form.');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(0, options.host, () => resolve());
+  });
+
+  return {
+    endpoint: `http://${options.host}:${(front.address() as AddressInfo).port}`,
+    backendPort: emulator.port,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        front.close(() => resolve());
+        front.closeAllConnections();
+      });
+      agent.destroy();
+      await emulator.stop();
+    },
+  };
+}
