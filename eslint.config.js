@@ -1,6 +1,7 @@
 // Lint rules, and the import boundaries of DESIGN.md section 2:
 // shared/ imports none of the others; site/, functions/ and infra/ import shared/, not each other
 // (infra/ may name functions/ entry paths, which it does by path, not by import).
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const forbid = (...folders) => ({
@@ -26,6 +27,9 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  // The Rules of React (hooks order, effect dependencies, the compiler's purity rules) for the islands and the back office.
+  { files: ['site/src/**/*.tsx', 'tests/components/**/*.tsx'], ...reactHooks.configs.flat.recommended },
+  { files: ['site/src/**/*.tsx', 'tests/components/**/*.tsx'], rules: { 'react-hooks/exhaustive-deps': 'error' } },
   { files: ['shared/**'], rules: forbid('functions', 'site', 'infra', 'local', 'bench', 'tests') },
   { files: ['functions/**'], rules: forbid('site', 'infra', 'local', 'bench', 'tests') },
   { files: ['site/**'], rules: forbid('functions', 'infra', 'local', 'bench', 'tests') },

@@ -3,7 +3,8 @@
  * is a facade until the visitor presses play or picks a video; after that one
  * iframe is kept and only its source changes.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useBrowserValue } from './browser-value';
 import type { ClinicVideo } from '../../../shared/content/clinic-videos';
 import { videoEmbedUrl, videoPageUrl } from '../../../shared/content/media';
 
@@ -15,23 +16,20 @@ export interface ClinicVideoPlayerProps {
   labels: { play: string; list: string; nowPlaying: string };
 }
 
+/** One pick per page load for a `random` start; the server renders the first video. */
+const PAGE_LOAD_PICK = Math.random();
+
 export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideoPlayerProps) {
   const first = start === 'random' ? videos[0] : (videos.find((video) => video.videoUUID === start) ?? videos[0]);
-  const [current, setCurrent] = useState(first?.videoUUID ?? 0);
+  const randomPick = useBrowserValue(() => videos[Math.floor(PAGE_LOAD_PICK * videos.length)], first);
+  const [chosen, setChosen] = useState<number | undefined>();
   const [playing, setPlaying] = useState(false);
 
-  useEffect(() => {
-    if (start === 'random' && videos.length > 0) {
-      setCurrent(videos[Math.floor(Math.random() * videos.length)]?.videoUUID ?? current);
-    }
-    // Only once, on the first render in the browser.
-  }, []);
-
-  const video = videos.find((candidate) => candidate.videoUUID === current) ?? first;
+  const video = videos.find((candidate) => candidate.videoUUID === chosen) ?? (start === 'random' ? randomPick : first);
   if (!video) return null;
 
   const choose = (id: number) => {
-    setCurrent(id);
+    setChosen(id);
     setPlaying(true);
   };
 

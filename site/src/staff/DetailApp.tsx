@@ -19,16 +19,12 @@ export function indexFromPath(pathname: string): number | undefined {
 }
 
 export default function DetailApp() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const index = indexFromPath(window.location.pathname);
+  const [load, setLoad] = useState<Load>(index === undefined ? { state: 'missing' } : { state: 'loading' });
   const back = window.sessionStorage.getItem(LAST_LIST_KEY) ?? '/view';
 
   useEffect(() => {
-    if (!requireToken()) return;
-    if (index === undefined) {
-      setLoad({ state: 'missing' });
-      return;
-    }
+    if (!requireToken() || index === undefined) return;
     staffFetch(apiPath('detail', { index }))
       .then((response) => response.json() as Promise<EnquiryRecord[]>)
       .then((records) => setLoad(records[0] ? { state: 'ready', record: records[0] } : { state: 'missing' }))

@@ -1,5 +1,5 @@
 /** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { fieldFor } from '../../../shared/best-package-text';
 import { requireToken } from './api';
@@ -11,26 +11,26 @@ import { imageUrl } from '../../../shared/uploads';
 
 type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
 
+/** The packages as they are now (never the CDN's cached copy: the editor shows what it saved). */
+async function fetchPackages(): Promise<BestPackage[]> {
+  const response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
+  if (!response.ok) throw new Error(String(response.status));
+  return (await response.json()) as BestPackage[];
+}
+
 export default function EditorApp() {
   const [packages, setPackages] = useState<BestPackage[] | undefined>();
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Open>();
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      const response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
-      if (!response.ok) throw new Error(String(response.status));
-      setPackages((await response.json()) as BestPackage[]);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
   useEffect(() => {
-    if (requireToken()) void reload();
-  }, [reload]);
+    if (!requireToken()) return;
+    fetchPackages().then(
+      (list) => setPackages(list),
+      () => setFailed(true),
+    );
+  }, []);
 
   const close = () => {
     setOpen(undefined);

@@ -1,5 +1,8 @@
-/** Section and date-range filters; applying them goes back to page 1. */
-import { type FormEvent, useEffect, useState } from 'react';
+/**
+ * Section and date-range filters; applying them goes back to page 1. The
+ * parent keys it by the query, so a query from elsewhere (back, reload) starts it afresh.
+ */
+import { type SubmitEvent, useState } from 'react';
 import { SECTIONS } from '../../../shared/enums';
 import type { ListQuery } from './list-query';
 import { STAFF_TEXT } from './text';
@@ -15,14 +18,7 @@ export default function Filters({ query, onApply }: FiltersProps) {
   const [to, setTo] = useState(query.to ?? '');
   const [spam, setSpam] = useState(query.spam === true);
 
-  useEffect(() => {
-    setSection(query.section ?? '');
-    setFrom(query.from ?? '');
-    setTo(query.to ?? '');
-    setSpam(query.spam === true);
-  }, [query.section, query.from, query.to, query.spam]);
-
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     onApply({
       page: 1,

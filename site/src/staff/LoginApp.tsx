@@ -1,5 +1,5 @@
 /** `/login`: e-mail and password; the token goes to localStorage and the browser to the message box. */
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { storeToken } from './api';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
@@ -10,7 +10,7 @@ export default function LoginApp() {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setProblem('');

@@ -17,6 +17,16 @@ import { apiPath } from '../../../shared/routes';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number };
 
+/** One page of the list; `undefined` after a 401 (the token is gone and the page is on its way to /login). */
+async function loadPage(target: ListQuery): Promise<Load | undefined> {
+  try {
+    const { data, response } = await staffPost<EnquiryRecord[]>(apiPath('view'), viewRequest(target));
+    return { state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) };
+  } catch (error) {
+    return error instanceof StaffApiError && error.status === 401 ? undefined : { state: 'failed' };
+  }
+}
+
 export default function MessageBoxApp() {
   const [query, setQuery] = useState<ListQuery>(() => readListQuery(window.location.search));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -25,30 +35,27 @@ export default function MessageBoxApp() {
 
   // Only the newest request's answer is shown, however the answers arrive.
   const latest = useRef(0);
-  const fetchPage = useCallback(async (target: ListQuery) => {
+  const fetchPage = useCallback((target: ListQuery) => {
     const request = ++latest.current;
-    setLoad({ state: 'loading' });
-    try {
-      const { data, response } = await staffPost<EnquiryRecord[]>(apiPath('view'), viewRequest(target));
-      if (request !== latest.current) return;
-      setLoad({ state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) });
-    } catch (error) {
-      if (request === latest.current && !(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
-    }
+    void loadPage(target).then((next) => {
+      if (next && request === latest.current) setLoad(next);
+    });
   }, []);
 
+  // The address the page opened with; later changes go through `go` and `popstate`.
+  const [firstQuery] = useState(query);
   useEffect(() => {
     if (!requireToken()) return;
-    void fetchPage(query);
+    fetchPage(firstQuery);
     const onBack = () => {
       const target = readListQuery(window.location.search);
       setQuery(target);
-      void fetchPage(target);
+      setLoad({ state: 'loading' });
+      fetchPage(target);
     };
     window.addEventListener('popstate', onBack);
     return () => window.removeEventListener('popstate', onBack);
-    // The first render's query only; later changes go through `go`.
-  }, []);
+  }, [fetchPage, firstQuery]);
 
   useEffect(() => {
     window.sessionStorage.setItem(LAST_LIST_KEY, `/view${listSearch(query)}`);
@@ -57,7 +64,8 @@ export default function MessageBoxApp() {
   const go = (target: ListQuery) => {
     setQuery(target);
     window.history.pushState(null, '', `/view${listSearch(target)}`);
-    void fetchPage(target);
+    setLoad({ state: 'loading' });
+    fetchPage(target);
   };
 
   const download = async () => {
@@ -90,7 +98,7 @@ export default function MessageBoxApp() {
   return (
     <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
       <div className="toolbar">
-        <Filters query={query} onApply={go} />
+        <Filters key={listSearch(query)} query={query} onApply={go} />
         <button type="button" className="staff-button" onClick={download} disabled={downloading}>
           {downloading ? STAFF_TEXT.downloading : STAFF_TEXT.download}
         </button>

@@ -3,7 +3,7 @@
  * upload (one popup image per language). Native modal dialogs: focus stays
  * inside, Escape closes. A refused save keeps what was typed.
  */
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package-text';
 import { StaffApiError, staffPost } from './api';
@@ -14,7 +14,7 @@ import { apiPath } from '../../../shared/routes';
 interface DialogFrameProps {
   title: string;
   onClose: () => void;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: SubmitEvent) => void;
   busy: boolean;
   problem: string;
   children: ReactNode;
@@ -121,7 +121,7 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [uploading, setUploading] = useState(false);
   const { saving, problem, failure, save } = useSave(apiPath('modalinput'), onSaved);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void save({ index: pkg.INDEX, ...values, ...(image ? { imgUP: image } : {}) });
   };
@@ -166,7 +166,7 @@ export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   const [uploading, setUploading] = useState(0);
   const { saving, problem, failure, save } = useSave(apiPath('popupinput'), onSaved);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const data: Record<string, unknown> = { index: pkg.INDEX };
     for (const [field, name] of Object.entries(images)) if (name) data[field] = name;

@@ -4,7 +4,8 @@
  * without JavaScript, one at a time, the first open by default. Opening
  * another panel starts its form afresh with that section's defaults.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useBrowserValue } from '../browser-value';
 import type { Section } from '../../../../shared/enums';
 import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
 import EnquiryForm, { type Status, failureStatus, successStatus } from './EnquiryForm';
@@ -23,9 +24,11 @@ export interface EnquiryAccordionProps {
   policyHref: string;
 }
 
+const readSearch = () => window.location.search;
+
 /** What the no-JavaScript round trip left in the address (`?sent=1`, `?error=...`). */
-function noticeFromAddress(labels: EnquiryLabels): Status | undefined {
-  const params = new URLSearchParams(window.location.search);
+function noticeFromAddress(search: string, labels: EnquiryLabels): Status | undefined {
+  const params = new URLSearchParams(search);
   if (params.get(FORM_RESULT_PARAMS.sent) === '1') return successStatus(labels);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
@@ -36,20 +39,22 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
   const [openIndex, setOpenIndex] = useState(0);
   // Bumped when a panel opens, so its form starts again from the defaults.
   const [generations, setGenerations] = useState(() => props.sections.map(() => 0));
-  const [notice, setNotice] = useState<Status | undefined>();
+  const search = useBrowserValue(readSearch, '');
+  const fromAddress = useMemo(() => noticeFromAddress(search, props.labels), [search, props.labels]);
+  // Opening another panel puts the result of the last send away.
+  const [noticeDismissed, setNoticeDismissed] = useState(false);
+  const notice = noticeDismissed ? undefined : fromAddress;
 
   useEffect(() => {
-    const fromAddress = noticeFromAddress(props.labels);
-    setNotice(fromAddress);
     // The island says it itself; the static notices are for pages without JavaScript.
-    if (fromAddress) for (const notice of document.querySelectorAll('.form-notice')) notice.remove();
-  }, [props.labels]);
+    if (fromAddress) for (const staticNotice of document.querySelectorAll('.form-notice')) staticNotice.remove();
+  }, [fromAddress]);
 
   const toggled = (index: number, open: boolean) => {
     if (open && index !== openIndex) {
       setOpenIndex(index);
       setGenerations((previous) => previous.map((generation, i) => (i === index ? generation + 1 : generation)));
-      setNotice(undefined);
+      setNoticeDismissed(true);
     } else if (!open && index === openIndex) {
       setOpenIndex(-1);
     }

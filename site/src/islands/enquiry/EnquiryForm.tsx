@@ -4,10 +4,11 @@
  * browser it checks the required items, posts JSON, and on any failure keeps
  * every value and says what happened (a retry resends the same submission id).
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, type SendOutcome, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire } from './form-model';
+import { type FormValues, type SendOutcome, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
+import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { EnquiryLabels, Option, Phone } from './types';
 import { apiPath } from '../../../../shared/routes';
 
@@ -42,29 +43,45 @@ export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
+/** The server-rendered form of this island, when the island wakes in a page that has one. */
+function serverForm(idPrefix: string): HTMLFormElement | null {
+  if (typeof document === 'undefined') return null;
+  return document.getElementById(`${idPrefix}-user_name`)?.closest('form') ?? null;
+}
+
+const isBrowser = () => true;
+/** Clock reads of the send handler (kept out of the component body, which the React compiler treats as render code). */
+const wallClock = () => Date.now();
+const monotonicClock = () => performance.now();
+
 export default function EnquiryForm(props: EnquiryFormProps) {
   const { idPrefix, section, labels } = props;
-  const [values, setValues] = useState<FormValues>(() => defaultValues(section, props.defaultLanguage, undefined));
-  const [hydrated, setHydrated] = useState(false);
-  const [now, setNow] = useState<number | undefined>();
+  // The island takes over what the visitor already typed into the server-rendered form.
+  const [values, setValues] = useState<FormValues>(() => {
+    const defaults = defaultValues(section, props.defaultLanguage, undefined);
+    const form = serverForm(idPrefix);
+    return form ? valuesFromForm(form, defaults) : defaults;
+  });
+  const hydrated = useBrowserValue(isBrowser, false);
+  const [sentAt, setSentAt] = useState<number | undefined>();
+  const now = useBrowserValue(() => sentAt ?? PAGE_LOADED_AT, undefined);
   const [status, setStatus] = useState<Status>(props.initialStatus ?? { kind: 'idle' });
+  // A result the accordion learns after hydration (the no-JavaScript round trip) replaces the shown one.
+  const [initialStatus, setInitialStatus] = useState(props.initialStatus);
+  if (props.initialStatus !== initialStatus) {
+    setInitialStatus(props.initialStatus);
+    if (props.initialStatus) setStatus(props.initialStatus);
+  }
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const submissionId = useRef('');
+  const [submissionId, setSubmissionId] = useState(() => crypto.randomUUID());
   const startedAt = useRef(0);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    const current = Date.now();
-    setNow(current);
-    setValues(defaultValues(section, props.defaultLanguage, current));
-    submissionId.current = crypto.randomUUID();
-    startedAt.current = performance.now();
-    setHydrated(true);
-  }, [section, props.defaultLanguage]);
+    startedAt.current = monotonicClock();
+  }, []);
 
-  useEffect(() => {
-    if (props.initialStatus) setStatus(props.initialStatus);
-  }, [props.initialStatus]);
+  const shown = withDefaultTimes(values, section, now);
 
   const id = (field: string) => `${idPrefix}-${field}`;
   const hotel = section === HOTEL_SECTION;
@@ -77,7 +94,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   };
   const text = (key: keyof FormValues) => ({
     id: id(key),
-    value: values[key] as string,
+    value: shown[key] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value as never),
     'aria-invalid': invalid.has(key) || undefined,
   });
@@ -87,10 +104,10 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first))}`)?.focus();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === 'sending') return;
-    const missing = missingRequired(section, values);
+    const missing = missingRequired(section, shown);
     if (missing.length) {
       setInvalid(new Set(missing));
       setStatus({ kind: 'error', message: labels['form.requiredMissing'], callUs: false });
@@ -98,14 +115,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     setStatus({ kind: 'sending' });
-    const outcome = await sendEnquiry(toWire(section, values, submissionId.current, performance.now() - startedAt.current));
+    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current));
     if (outcome.kind === 'sent') {
-      const current = Date.now();
-      setValues(defaultValues(section, props.defaultLanguage, current));
-      setNow(current);
+      setValues(defaultValues(section, props.defaultLanguage, undefined));
+      setSentAt(wallClock());
       setInvalid(new Set());
-      submissionId.current = crypto.randomUUID();
-      startedAt.current = performance.now();
+      setSubmissionId(crypto.randomUUID());
+      startedAt.current = monotonicClock();
       setStatus(successStatus(labels));
       return;
     }
@@ -129,7 +145,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   return (
     <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="section" value={section} />
-      {hydrated && <input type="hidden" name="submission_id" value={submissionId.current} />}
+      {hydrated && <input type="hidden" name="submission_id" value={submissionId} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
 
       <div className="field">
@@ -200,7 +216,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       {hotel && (
         <div className="field">
           <label htmlFor={id('finish')}>{labels['form.checkOut']}</label>
-          <input type="date" name="finish" min={values.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
+          <input type="date" name="finish" min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
         </div>
       )}
       {hotel && (

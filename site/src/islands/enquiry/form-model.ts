@@ -4,7 +4,7 @@
  * the `{ data: {...} }` body the send route takes.
  */
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
 import { apiPath } from '../../../../shared/routes';
 
@@ -60,6 +60,50 @@ export function defaultValues(section: Section, defaultLanguage: string, now: nu
     consent_health: false,
     website: '',
   };
+}
+
+/** The values with an untouched (empty) start and check-out shown as their defaults for `now`. */
+export function withDefaultTimes(values: FormValues, section: Section, now: number | undefined): FormValues {
+  if (now === undefined || (values.start && values.finish)) return values;
+  const defaults = defaultValues(section, values.language, now);
+  return { ...values, start: values.start || defaults.start, finish: values.finish || defaults.finish };
+}
+
+/** Form field names of the values that are plain text, select or textarea fields. */
+const TEXT_FIELDS: Record<Exclude<keyof FormValues, 'language' | 'consent_privacy' | 'consent_health'>, string> = {
+  user_name: 'user_name',
+  phone: 'phone',
+  user_email: 'user_email',
+  detail_section: 'detail_section',
+  message: 'message',
+  user_count: 'user_count',
+  user_Room: 'user_Room',
+  start: 'start',
+  finish: 'finish',
+  languageOther: OTHER_LANGUAGE_FIELD,
+  destination: 'destination',
+  hotel: 'hotel',
+  website: HONEYPOT_FIELD,
+};
+
+/**
+ * What the server-rendered form holds when its island wakes: what the visitor
+ * typed, ticked or chose (or autofill put there) before the JavaScript ran.
+ * Fields the form does not have keep `base`.
+ */
+export function valuesFromForm(form: HTMLFormElement, base: FormValues): FormValues {
+  const values = { ...base };
+  for (const [key, name] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][]) {
+    const field = form.elements.namedItem(name);
+    if (field && 'value' in field && typeof field.value === 'string') values[key] = field.value;
+  }
+  const language = form.querySelector<HTMLInputElement>('input[name="user_language"]:checked');
+  if (language) values.language = language.value;
+  for (const key of ['consent_privacy', 'consent_health'] as const) {
+    const box = form.elements.namedItem(key);
+    if (box instanceof HTMLInputElement) values[key] = box.checked;
+  }
+  return values;
 }
 
 /** Which required items are missing: name, e-mail, and the consents the section needs. */
