@@ -43,7 +43,7 @@ function builtHtml(route: string): Buffer {
   return readFileSync(join(dist, route === '/' ? 'index.html' : join(route.slice(1), 'index.html')));
 }
 
-buildSiteIfStale();
+await buildSiteIfStale();
 const stack = await benchStack();
 const browser = await launchBrowser();
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });

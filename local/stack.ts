@@ -42,6 +42,8 @@ export interface LocalStackOptions {
   staffPassword: string;
   /** Setting overrides (`SEND_LIMIT_PER_MINUTE`, `TOKEN_SECRET`, `MAIL_TO`, ...). */
   env?: Record<string, string | undefined>;
+  /** More origins (besides the stack's own) whose pages may upload to and download from the S3 emulator: the dev server's. */
+  extraOrigins?: string[];
   /** Folder of the built site; defaults to `site/dist`, or a placeholder page until the site is built. */
   siteRoot?: string;
   /** How often the mail-retry job runs; `false` leaves it to `runMailRetry()`. */
@@ -142,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     emulators = await startEmulators({
       dataDir,
       mailboxPort: options.mailboxPort,
-      corsOrigins: [url, `http://localhost:${port}`],
+      corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
     });
     return await finishStart({ options, log, server, url, dataDir, emulators, ready });
   } catch (error) {

@@ -1,0 +1,81 @@
+/**
+ * The settings of `npm start` and `npm run dev`, read once from the
+ * environment with their local defaults, and the shared way both stop.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../functions/config';
+import type { LocalStack } from './stack';
+
+export const LOCAL_DEFAULTS = {
+  PORT: '4321',
+  DATA_DIR: '.data',
+  MAILBOX_PORT: '8005',
+  STAFF_EMAIL: 'staff@example.com',
+  STAFF_PASSWORD: 'local-staff-password',
+} as const;
+
+function setting(name: keyof typeof LOCAL_DEFAULTS): string {
+  const value = process.env[name]?.trim();
+  return value ? value : LOCAL_DEFAULTS[name];
+}
+
+function port(name: 'PORT' | 'MAILBOX_PORT'): number {
+  const value = Number(setting(name));
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
+    console.error(`${name} must be a port number, got "${setting(name)}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+export interface RunSettings {
+  port: number;
+  mailboxPort: number;
+  dataDir: string;
+  staffEmail: string;
+  staffPassword: string;
+  /** How the sign-in line names the password (never a password someone set themselves). */
+  passwordNote: string;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+}
+
+export function runSettings(): RunSettings {
+  return {
+    port: port('PORT'),
+    mailboxPort: port('MAILBOX_PORT'),
+    dataDir: resolve(setting('DATA_DIR')),
+    staffEmail: setting('STAFF_EMAIL'),
+    staffPassword: setting('STAFF_PASSWORD'),
+    passwordNote: process.env['STAFF_PASSWORD'] ? 'password from STAFF_PASSWORD' : LOCAL_DEFAULTS.STAFF_PASSWORD,
+    logLevel: (process.env['LOG_LEVEL'] as RunSettings['logLevel'] | undefined) ?? 'WARN',
+  };
+}
+
+/** Ctrl-C and SIGTERM run `stop` once, then end the process. */
+export function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping...');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void onSignal());
+  process.on('SIGTERM', () => void onSignal());
+}
+
+/** The one-line reason a start failed, for the usual causes; anything else in full. */
+export function reportStartFailure(error: unknown): never {
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error(`A port is in use: ${error.message}. Set PORT or MAILBOX_PORT to free ones.`);
+  } else console.error(error);
+  process.exit(1);
+}
+
+/** Lets `npm run staff` find this stack's DynamoDB emulator while it runs. */
+export function announceEndpoints(stack: LocalStack, dataDir: string): void {
+  writeFileSync(join(dataDir, 'endpoints.json'), JSON.stringify({ dynamodb: stack.emulators.dynamodbEndpoint, pid: process.pid }));
+}
