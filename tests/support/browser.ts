@@ -1,8 +1,9 @@
 /**
  * Debian's Chromium through playwright-core (never a downloaded browser),
- * with the flags this closed network needs.
+ * with the flags this closed network needs. Every context it opens records a
+ * Playwright trace, kept only for a test that fails (failure-artifacts.ts).
  */
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -17,6 +18,29 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+/** The contexts open now, for the failure artifacts. */
+export const openContexts = new Set<BrowserContext>();
+
+/** Called with a context about to close, so a failing test can keep its trace and screenshots first. */
+let beforeContextClose: ((context: BrowserContext) => Promise<void>) | undefined;
+export function onContextClose(hook: (context: BrowserContext) => Promise<void>): void {
+  beforeContextClose = hook;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await open(options);
+    await context.tracing.start({ snapshots: true, screenshots: false, sources: false });
+    await context.tracing.startChunk();
+    openContexts.add(context);
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      if (openContexts.delete(context)) await beforeContextClose?.(context).catch((error: unknown) => console.warn('Could not keep the browser artifacts:', error));
+      return close(closeOptions);
+    };
+    return context;
+  };
+  return browser;
 }
