@@ -1,41 +1,53 @@
 /**
- * Builds a route's Lambda handler at cold start: fetches secret settings
- * named by ARN, reads exactly the settings its route's resources need
- * (failing with the full list of what is missing), and wires only the AWS
- * services its entry asks for, so each bundle holds only those SDK clients.
+ * Builds a route's Lambda handler: fetches secret settings named by ARN
+ * (cached, see secrets.ts), reads exactly the settings its route's resources
+ * need (failing with the full list of what is missing), and wires only the
+ * AWS services its entry asks for, so each bundle holds only those SDK
+ * clients. The handler is built at cold start and again only when a secret's
+ * value has changed (a rotation).
  */
+import type { Context } from 'aws-lambda';
 import { API_ROUTES, type RouteName } from '../shared/routes';
 import { type Settings, readSettings, settingNamesForRoute } from './config';
 import { type BaseDeps, baseDeps } from './deps';
 import { type LambdaHttpHandler, unexpectedFailure } from './http/handler';
 import { errorResponse } from './http/response';
 import { createLog } from './logging';
-import { withSecrets } from './secrets';
+import { type SecretReader, readFromSecretsManager, secretsKey, withSecrets } from './secrets';
+
+export type LambdaEntry = (event: Parameters<LambdaHttpHandler>[0], context?: Context) => ReturnType<LambdaHttpHandler>;
 
 export function lambdaEntry<Deps>(
   name: RouteName,
   makeHandler: (deps: Deps) => LambdaHttpHandler,
   wire: (settings: Partial<Settings>, base: BaseDeps) => Deps,
-): LambdaHttpHandler {
+  options: { env?: Record<string, string | undefined>; readSecret?: SecretReader } = {},
+): LambdaEntry {
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No route named ${name}`);
-  const start = () =>
-    withSecrets(process.env).then((env) => {
-      const settings = readSettings(env, settingNamesForRoute(route));
-      return makeHandler(wire(settings, baseDeps(settings, createLog())));
-    });
-  let ready = start();
-  // Until the first invocation awaits it, a failed start must not count as an unhandled rejection.
-  ready.catch(() => undefined);
-  return async (event) => {
+  const env = options.env ?? process.env;
+  const log = createLog();
+  let built: { key: string; handler: LambdaHttpHandler } | undefined;
+
+  const current = async (): Promise<LambdaHttpHandler> => {
+    const filled = await withSecrets(env, options.readSecret ?? readFromSecretsManager);
+    const key = secretsKey(filled);
+    if (built?.key !== key) {
+      const settings = readSettings(filled, settingNamesForRoute(route));
+      built = { key, handler: makeHandler(wire(settings, baseDeps(settings, log))) };
+    }
+    return built.handler;
+  };
+  // Cold start: read the secrets and build while the runtime initialises; a failure is met again on the first call.
+  current().catch(() => undefined);
+
+  return async (event, context) => {
+    if (context) log.addLambdaContext(context);
     try {
-      return await (await ready)(event);
+      return await (await current())(event);
     } catch (error) {
-      // A failed start (say, Secrets Manager briefly unreachable) is tried again on the next call,
-      // instead of leaving this warm instance broken.
-      ready = start();
-      ready.catch(() => undefined);
-      return errorResponse(unexpectedFailure(createLog(), error));
+      // A failed start (say, Secrets Manager briefly unreachable) is tried again on the next call.
+      return errorResponse(unexpectedFailure(log, error));
     }
   };
 }

@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
 
 /**
  * What the code logs through. Log lines name enquiries by POST_INDEX only:
@@ -11,6 +12,8 @@ export interface Log {
   error(message: string, extra?: Record<string, unknown>): void;
   /** A logger that adds the request id to every line. */
   forRequest(requestId: string): Log;
+  /** Adds the invocation's Lambda context (function name, version, request id, cold start) to every later line. */
+  addLambdaContext(context: Context): void;
 }
 
 type PowertoolsLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
@@ -22,6 +25,7 @@ function wrap(logger: Logger): Log {
     warn: (message, extra) => logger.warn(message, extra ?? {}),
     error: (message, extra) => logger.error(message, extra ?? {}),
     forRequest: (requestId) => wrap(logger.createChild({ persistentKeys: { requestId } })),
+    addLambdaContext: (context) => logger.addContext(context),
   };
 }
 

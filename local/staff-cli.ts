@@ -76,19 +76,16 @@ async function openStaffStore(): Promise<{ store: StaffStore; where: string; clo
 async function askPassword(): Promise<string> {
   const fromEnv = process.env['STAFF_PASSWORD'];
   if (fromEnv) return fromEnv;
-  const input = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  const muted = input as unknown as { _writeToOutput?: (text: string) => void; output: NodeJS.WriteStream };
-  const ask = (question: string) =>
-    new Promise<string>((answer) => {
-      input.question(question, answer);
-      // Echo nothing while the password is typed.
-      if (process.stdin.isTTY) muted._writeToOutput = () => undefined;
-    });
-  const first = await ask('New password: ');
-  if (process.stdin.isTTY) process.stdout.write('\n');
-  const second = process.stdin.isTTY ? await ask('Repeat it: ') : first;
-  if (process.stdin.isTTY) process.stdout.write('\n');
-  input.close();
+  if (!process.stdin.isTTY) {
+    // Piped in (a script): the first line is the password.
+    const input = createInterface({ input: process.stdin, terminal: false });
+    for await (const line of input) return line;
+    usage('No password on standard input.');
+  }
+  // A person at a terminal: typed twice, never echoed.
+  const { default: password } = await import('@inquirer/password');
+  const first = await password({ message: 'New password:', mask: false });
+  const second = await password({ message: 'Repeat it:', mask: false });
   if (first !== second) usage('The two passwords differ.');
   return first;
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { SCHEDULED_JOBS } from '../../shared/routes';
 import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
@@ -14,7 +15,8 @@ const base = baseDeps(settings, createLog());
 const deps = mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {}));
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
-export const handler = async () => {
+export const handler = async (_event: unknown, context?: Context) => {
+  if (context) deps.log.addLambdaContext(context);
   const outcome = await retryDueMail(deps);
   deps.log.info('mail retry run', outcome);
   return outcome;

@@ -1,36 +1,12 @@
 /**
- * A small RFC 4180 reader for the tests: quoted cells, doubled quotes, CRLF
- * line ends (a bare LF stays inside a cell), so what the export writes can be
- * read back as cells.
+ * Reads what the export writes back as cells, with an independent parser
+ * (csv-parse), so a bug in the project's own CSV writer cannot hide behind a
+ * reader that shares it: RFC 4180 quoting, CRLF records, a bare LF kept inside
+ * a cell, every row as wide as the header. The BOM is left in place for the
+ * tests that check it.
  */
+import { parse } from 'csv-parse/sync';
+
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { bom: false, record_delimiter: '\r\n', relax_column_count: false, skip_empty_lines: false }) as string[][];
 }

@@ -66,6 +66,7 @@ export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
     warn: at('warn'),
     error: at('error'),
     forRequest: () => silentLog(lines),
+    addLambdaContext: () => undefined,
   };
 }
 
