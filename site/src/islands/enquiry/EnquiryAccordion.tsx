@@ -81,6 +81,7 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
             labels={props.labels}
             phones={props.phones}
             policyHref={props.policyHref}
+            takeOverServerForm={generations[index] === 0}
             {...(index === 0 && notice ? { initialStatus: notice } : {})}
           />
         </details>

@@ -21,6 +21,11 @@ export interface EnquiryFormProps {
   labels: EnquiryLabels;
   phones: Phone[];
   policyHref: string;
+  /**
+   * On its first mount (hydration) the form starts from what its server-rendered
+   * form holds; a panel opened again starts from the defaults.
+   */
+  takeOverServerForm?: boolean;
   /** A result carried back by the no-JavaScript round trip (`?sent=1` / `?error=`). */
   initialStatus?: Status;
 }
@@ -59,7 +64,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   // The island takes over what the visitor already typed into the server-rendered form.
   const [values, setValues] = useState<FormValues>(() => {
     const defaults = defaultValues(section, props.defaultLanguage, undefined);
-    const form = serverForm(idPrefix);
+    const form = props.takeOverServerForm ? serverForm(idPrefix) : null;
     return form ? valuesFromForm(form, defaults) : defaults;
   });
   const hydrated = useBrowserValue(isBrowser, false);
