@@ -30,9 +30,9 @@ if (missing.length > 0) {
     console.error('(On macOS or Windows: install Chromium or Chrome and set CHROMIUM_PATH to it, and a Java runtime.)');
     process.exit(1);
   }
-  console.log(`Installing ${packages.join(', ')} with apt-get (the browser tests need them)...`);
+  console.log(`Installing ${packages.join(', ')} with apt-get, for the browser tests...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...packages]]) {
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
