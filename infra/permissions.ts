@@ -20,6 +20,8 @@ import type { Access } from '../shared/routes';
 export const TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  // Write-once rows (the access log): a new item only, never an update (the put is conditional in the adapter).
+  append: ['dynamodb:PutItem'],
 } as const;
 
 /** Reading many items at once: on the table and each of its indexes, for functions that may list. */
@@ -28,12 +30,14 @@ export const LIST_ACTIONS = ['dynamodb:Query'] as const;
 export const BUCKET_OBJECT_ACTIONS = {
   read: ['s3:GetObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+  append: ['s3:PutObject'],
 } as const;
 
 /** Bucket-level actions (on the bucket ARN, not its objects). */
 export const BUCKET_ACTIONS = {
   read: ['s3:ListBucket'],
   write: [],
+  append: [],
 } as const;
 
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
@@ -41,7 +45,7 @@ export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-export function accessParts(access: Access): ('read' | 'write')[] {
+export function accessParts(access: Access): Exclude<Access, 'readWrite'>[] {
   return access === 'readWrite' ? ['read', 'write'] : [access];
 }
 

@@ -1,7 +1,12 @@
 /**
  * Headers CloudFront and the API agree on, named once: the CDN adds the first
- * (with a secret value only it knows) and forwards the second; the API trusts
- * the visitor address in the second only when the first is right.
+ * (with a secret value only it knows) and forwards the others; the API trusts
+ * the visitor address and host in them only when the first is right, and
+ * refuses any call without it (the API's own endpoint is not a way in).
  */
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+/** The host name the visitor asked for (CloudFront sends the API's own host to the origin); set by the API path's viewer-request function. */
+export const VIEWER_HOST_HEADER = 'X-Viewer-Host';
+/** Browser headers the enquiry and sign-in routes check to refuse posts from other sites. */
+export const FETCH_SITE_HEADERS = ['Origin', 'Sec-Fetch-Site'] as const;

@@ -5,7 +5,11 @@
  */
 import type { TableKey } from './tables';
 
-export type Access = 'read' | 'write' | 'readWrite';
+/**
+ * `append` writes new items only, each once (a conditional put), and can
+ * neither change nor remove one: the access log.
+ */
+export type Access = 'read' | 'write' | 'readWrite' | 'append';
 
 export const BUCKETS = {
   images: { envVar: 'IMAGES_BUCKET', purpose: 'BEST 3 board and popup images, served under /image/.' },
@@ -35,7 +39,7 @@ export interface ApiRoute {
 
 /** What every staff route needs to check the bearer token and write the access log. */
 export const STAFF_AUTH_USES = {
-  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'append' },
   usesTokenSecret: true,
 } as const satisfies ResourceUse;
 
@@ -68,7 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'write' }, usesTokenSecret: true },
+    uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'append' }, usesTokenSecret: true },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', uses: { tables: { enquiries: 'read', counters: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', uses: { tables: { enquiries: 'read' } } },

@@ -7,12 +7,22 @@
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** Where the site serves stored images (the CDN from the images bucket; locally the same). */
-export const IMAGE_PATH_PREFIX = '/image/';
+import { IMAGE_PATH_PREFIX } from './rewrite';
+
+export { IMAGE_PATH_PREFIX };
 
 export function imageUrl(file: string): string {
   return `${IMAGE_PATH_PREFIX}${encodeURIComponent(file)}`;
 }
+
+/**
+ * Where the browser's uploads land: a folder `/image/` never serves
+ * (shared/rewrite.ts allows no slash). The server checks an upload when a
+ * package is saved with it and copies it to its public name; what is left
+ * here expires.
+ */
+export const INCOMING_IMAGE_PREFIX = 'incoming/';
+export const INCOMING_IMAGE_EXPIRY_DAYS = 1;
 
 /** Uploaded images never change under their name, so browsers and the CDN may keep them for good. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

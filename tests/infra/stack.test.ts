@@ -54,13 +54,13 @@ function route(name: ApiRoute['name']): ApiRoute {
  * taken from infra/permissions.ts), from the adapters' calls.
  */
 const NEEDED = {
-  tables: { read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  tables: { read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], append: ['dynamodb:PutItem'] },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[] },
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[] },
 };
-const parts = (access: Access): ('read' | 'write')[] => (access === 'readWrite' ? ['read', 'write'] : [access]);
+const parts = (access: Access): Exclude<Access, 'readWrite'>[] => (access === 'readWrite' ? ['read', 'write'] : [access]);
 
 /** Where a function runs: API functions also read the origin-verify secret. */
 type Kind = { listing: boolean; api: boolean };

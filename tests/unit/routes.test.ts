@@ -95,18 +95,18 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
-      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'write' },
+      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'append' },
       buckets: { images: 'read' },
       usesTokenSecret: true,
     });
   });
 
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
-    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'write' });
+    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'append' });
   });
 
   it('does not change the route table it reads', () => {
