@@ -16,3 +16,11 @@ export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export function normaliseStaffEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * The cookie a browser gets on a successful sign-in (HttpOnly, only sent to
+ * the sign-in route): with it, that browser signs in to that account even
+ * while the account as a whole waits under a wide attack (OWASP's device
+ * cookies), so a stranger cannot keep the owner out.
+ */
+export const SIGN_IN_DEVICE_COOKIE = 'mt_signin_device';

@@ -12,7 +12,10 @@ import type { TableKey } from './tables';
 export type Access = 'read' | 'write' | 'readWrite' | 'append';
 
 export const BUCKETS = {
-  images: { envVar: 'IMAGES_BUCKET', purpose: 'BEST 3 board and popup images, served under /image/.' },
+  images: {
+    envVar: 'IMAGES_BUCKET',
+    purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
+  },
   exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, downloaded through short-lived presigned URLs.' },
 } as const;
 
@@ -83,14 +86,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/modalinput',
     access: 'staff',
-    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'read' } },
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'popupinput',
     method: 'POST',
     path: '/api/popupinput',
     access: 'staff',
-    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'read' } },
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'exportCsv',

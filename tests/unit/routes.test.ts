@@ -100,7 +100,7 @@ describe('resourcesOf', () => {
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
       tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'append' },
-      buckets: { images: 'read' },
+      buckets: { images: 'readWrite' },
       usesTokenSecret: true,
     });
   });
