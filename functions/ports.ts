@@ -79,8 +79,12 @@ export interface StaffAccount {
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
-  /** Tokens issued before this (epoch seconds) are refused: set when the password changes. */
-  tokensValidAfter?: number;
+  /**
+   * The version every token of this account carries. A password change, a
+   * disable, an enable (and a role change) add one, which ends every session
+   * signed before, whenever in the same second it was signed.
+   */
+  tokenVersion?: number;
 }
 
 export interface StaffStore {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sesModule from 'aws-ses-v2-local';
 import dynalite from 'dynalite';
+import { guardHost } from './host-guard';
 import { startS3Emulator } from './s3-emulator';
 
 export const LOOPBACK = '127.0.0.1';
@@ -57,12 +58,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   mkdirSync(dynamoDir, { recursive: true });
   mkdirSync(s3Dir, { recursive: true });
 
-  const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const dynamo = guardHost(dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   const dynamoPort = await listen(dynamo, 0);
 
   const s3 = await startS3Emulator({ dataDir: s3Dir, host: LOOPBACK, corsOrigins: options.corsOrigins });
 
-  let mail: Server | undefined = await sesEmulator({ host: LOOPBACK, port: options.mailboxPort });
+  const startSes = async (port: number) => guardHost(await sesEmulator({ host: LOOPBACK, port }));
+  let mail: Server | undefined = await startSes(options.mailboxPort);
   const mailPort = (mail.address() as AddressInfo).port;
 
   return {
@@ -74,7 +76,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
       mail = undefined;
     },
     async startMail() {
-      mail ??= await sesEmulator({ host: LOOPBACK, port: mailPort });
+      mail ??= await startSes(mailPort);
     },
     async stop() {
       await Promise.all([closeServer(mail), s3.stop(), closeServer(dynamo)]);

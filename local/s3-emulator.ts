@@ -10,6 +10,7 @@
 import { type IncomingMessage, type ServerResponse, Agent, Server, createServer, request as forward } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
 import { startFauxqs } from 'fauxqs';
+import { refuseForeignHost } from './host-guard';
 import { readBody } from './read-body';
 
 /** Real S3 takes at most 5 GB in one POST; the images and exports here are far below this. */
@@ -101,6 +102,7 @@ export async function startS3Emulator(options: { dataDir: string; host: string; 
   };
 
   const front = createServer((request, response) => {
+    if (refuseForeignHost(request, response)) return;
     const origin = request.headers.origin;
     const allowed = origin !== undefined && options.corsOrigins.includes(origin);
     if (allowed) {

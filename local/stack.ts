@@ -6,28 +6,26 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Server, type ServerResponse, createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { REDIRECT_CACHE_CONTROL, rewritePath } from '../shared/rewrite';
-import { BUCKETS, safeDecode } from '../shared/routes';
+import { BUCKETS } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 import { s3Client } from '../functions/adapters/s3/client';
 import { type SettingName, SETTINGS, readSettings } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';
 import { HANDLER_FACTORIES } from '../functions/handlers';
-import type { LambdaHttpHandler } from '../functions/http/handler';
 import { createLog } from '../functions/logging';
 import type { Clock } from '../functions/ports';
 import { retryDueMail } from '../functions/services/mail-delivery';
-import { serveApi } from './api-gateway';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
 import { createBuckets, createTables, ensureStaffAccount, seedPackages } from './setup';
-import { serveImage, serveStatic } from './static-files';
-import { IMAGE_PATH_PREFIX } from '../shared/uploads';
+import { localSecurityHeaders } from './security-headers';
+import { type Ready, createSiteServer } from './site-server';
+import { serveImage } from './static-files';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..');
@@ -97,12 +95,6 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-/** What the server needs to answer requests; set once the emulators and tables are up. */
-interface Ready {
-  handlers?: Record<string, LambdaHttpHandler>;
-  serveImages?: (key: string, response: ServerResponse) => Promise<void>;
-}
-
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -112,30 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Filled in once the emulators are up; until then the server answers 503.
   const ready: Ready = {};
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? LOOPBACK}`);
-    const work = async () => {
-      const { handlers, serveImages } = ready;
-      if (!handlers || !serveImages) {
-        response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' });
-        return response.end('Starting');
-      }
-      if (url.pathname.startsWith('/api/')) return serveApi(request, response, url, handlers);
-      if (url.pathname.startsWith(IMAGE_PATH_PREFIX)) return serveImages(safeDecode(url.pathname.slice(IMAGE_PATH_PREFIX.length)) ?? '', response);
-      // The same rewrite the CloudFront Function does: alias redirects, the detail shell, folder indexes.
-      const rewrite = rewritePath(url.pathname);
-      if (rewrite.redirect) {
-        response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': REDIRECT_CACHE_CONTROL });
-        return response.end();
-      }
-      return serveStatic(response, siteRoot, rewrite.path ?? url.pathname, String(request.headers['accept-encoding'] ?? ''));
-    };
-    work().catch((error: unknown) => {
-      log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('Internal error');
-    });
-  });
+  const server = createSiteServer(siteRoot, ready, log);
   const port = await listen(server, options.port);
   const url = `http://${LOOPBACK}:${port}`;
 
@@ -146,7 +115,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxPort: options.mailboxPort,
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
     });
-    return await finishStart({ options, log, server, url, dataDir, emulators, ready });
+    return await finishStart({ options, log, server, url, dataDir, siteRoot, emulators, ready });
   } catch (error) {
     // A failed start closes what it had opened, so a port or data folder is not left held.
     await closeServer(server);
@@ -156,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 interface StartState {
+  siteRoot: string;
   options: LocalStackOptions;
   log: ReturnType<typeof createLog>;
   server: Server;
@@ -166,7 +136,7 @@ interface StartState {
 }
 
 /** Tables, seed data, adapters and handlers of a stack whose server and emulators are up. */
-async function finishStart({ options, log, server, url, dataDir, emulators, ready }: StartState): Promise<LocalStack> {
+async function finishStart({ options, log, server, url, dataDir, siteRoot, emulators, ready }: StartState): Promise<LocalStack> {
 
   const tableNames = localTableNames();
   const settingsEnv: Record<string, string> = {
@@ -196,7 +166,8 @@ async function finishStart({ options, log, server, url, dataDir, emulators, read
   const account = await ensureStaffAccount(deps.staff, options.staffEmail, options.staffPassword);
   log.debug('local stack ready', { seeded, account });
 
-  ready.serveImages = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
+  ready.serveImage = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
+  ready.headers = localSecurityHeaders(siteRoot, emulators.s3Endpoint);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
 
   let retrying = false;

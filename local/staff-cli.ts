@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { STAFF_PASSWORD_MIN_LENGTH, normaliseStaffEmail } from '../shared/auth';
+import { STAFF_PASSWORD_MIN_LENGTH, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
+import { EMAIL_PATTERN } from '../shared/form-fields';
 import { TABLES } from '../shared/tables';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
@@ -93,7 +94,7 @@ async function askPassword(): Promise<string> {
 async function main() {
   const [command, rawEmail] = process.argv.slice(2);
   if (!COMMANDS.includes(command as Command)) usage();
-  if (!rawEmail || !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) usage('Give the staff member\'s e-mail address.');
+  if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage('Give the staff member\'s e-mail address.');
   const email = normaliseStaffEmail(rawEmail);
   const { store, where, close } = await openStaffStore();
   try {
@@ -111,12 +112,13 @@ async function main() {
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
         // A new password signs out every session that began with the old one.
-        ...(existing ? { tokensValidAfter: Math.floor(Date.now() / 1000) } : {}),
+        tokenVersion: nextTokenVersion(existing),
       });
       console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.${command === 'passwd' ? ' Its earlier sessions are signed out.' : ''}`);
     } else {
       if (!existing) usage(`${email} has no account.`);
-      await store.put({ ...existing, disabled: command === 'disable', updatedAt: now });
+      // Disabling ends its sessions at once; enabling again does not bring them back.
+      await store.put({ ...existing, disabled: command === 'disable', updatedAt: now, tokenVersion: nextTokenVersion(existing) });
       console.log(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${email} in ${where}.${command === 'disable' ? ' Its tokens stop working at once.' : ''}`);
     }
   } finally {

@@ -24,3 +24,8 @@ export function normaliseStaffEmail(email: string): string {
  * cookies), so a stranger cannot keep the owner out.
  */
 export const SIGN_IN_DEVICE_COOKIE = 'mt_signin_device';
+
+/** The token version after a change that must end an account's sessions (password, disable, enable, role). */
+export function nextTokenVersion(account: { tokenVersion?: number } | undefined): number {
+  return (account?.tokenVersion ?? 0) + 1;
+}

@@ -12,7 +12,7 @@ import {
   SECTIONS_WITH_DESTINATION,
   normaliseLanguage,
 } from './enums';
-import { EMAIL_PATTERN, ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from './form-fields';
+import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from './form-fields';
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
 import { parseKoreaDateTime } from './korea-time';
@@ -81,7 +81,12 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
       .trim()
       .min(1, 'Required')
       .max(ENQUIRY_LIMITS.emailMax, `At most ${ENQUIRY_LIMITS.emailMax} characters`)
-      .regex(EMAIL_PATTERN, 'An e-mail address'),
+      .transform((value, context) => {
+        const address = normaliseEmail(value);
+        if (address) return address;
+        context.addIssue({ code: 'custom', message: 'A plain e-mail address such as name@example.com' });
+        return z.NEVER;
+      }),
     phone: z.preprocess(
       emptyToUndefined,
       z

@@ -15,8 +15,36 @@ export const ENQUIRY_LIMITS = {
   roomsMax: 5,
 } as const;
 
-/** The loose shape an e-mail address must have (the browser's input type does the rest). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+/**
+ * A plain mailbox address, the same rule in the browser and on the server:
+ * letters, digits and `. _ + - '` before the `@` (no `?`, `&`, `=`, `%`, no
+ * encoded words, nothing a mail header or a `mailto:` link could read as more
+ * than an address), and a dotted domain in its ASCII form.
+ */
+export const EMAIL_PATTERN =
+  /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9_+'-]+(?:\.[A-Za-z0-9_+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
+/**
+ * The address as stored: trimmed, its domain in ASCII (an internationalised
+ * domain such as `例え.jp` becomes `xn--r8jz45g.jp`, as URL parsing does
+ * everywhere), or `undefined` when it is not a plain mailbox address.
+ */
+export function normaliseEmail(raw: string): string | undefined {
+  const trimmed = raw.trim();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 1) return undefined;
+  let domain = trimmed.slice(at + 1);
+  // Only a name made of letters (any script), digits, dots and hyphens is converted; anything else fails the pattern.
+  if (/[^\x00-\x7f]/.test(domain) && /^[\p{L}\p{N}\p{M}.-]+$/u.test(domain)) {
+    try {
+      domain = new URL(`http://${domain}`).hostname;
+    } catch {
+      return undefined;
+    }
+  }
+  const address = `${trimmed.slice(0, at)}@${domain.toLowerCase()}`;
+  return EMAIL_PATTERN.test(address) ? address : undefined;
+}
 
 /** Value of the other/etc. language radio in a plain form post; the visitor's words come in `user_language_other`. */
 export const OTHER_LANGUAGE_VALUE = 'other';
@@ -50,3 +78,14 @@ export const FORM_RESULT_PARAMS = { sent: 'sent', error: 'error', fields: 'field
  * when it is the target, so a visitor without JavaScript still reads the outcome.
  */
 export const FORM_RESULT_ANCHORS = { sent: 'enquiry-sent', failed: 'enquiry-failed' } as const;
+
+/**
+ * A `mailto:` link to a stored address, or `undefined` when the address is not
+ * a plain mailbox (an address kept from before the strict rule): then the page
+ * shows it as text, so no `?bcc=` or header can ride along in a link.
+ */
+export function mailtoHref(address: string): string | undefined {
+  if (!EMAIL_PATTERN.test(address)) return undefined;
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`;
+}

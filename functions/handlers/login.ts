@@ -1,11 +1,14 @@
-import { normaliseStaffEmail } from '../../shared/auth';
+import { SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
+import { assertSameSite } from '../http/same-site';
+import { clientNetwork } from '../services/client-network';
 import { DECOY_PASSWORD_HASH, verifyPassword } from '../services/passwords';
+import { deviceCookieHeader, deviceOf, newDeviceCookie } from '../services/sign-in-device';
 import { signStaffToken } from '../services/tokens';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -14,30 +17,54 @@ const ACCOUNT_WIDE_FACTOR = 10;
 
 export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log'>;
 
+interface Limit {
+  key: string;
+  limit: number;
+}
+
+/**
+ * The counters one sign-in counts against. A browser that signed in to this
+ * account before (its device cookie) counts against itself alone. Any other
+ * attempt counts per account and address (someone guessing at one account is
+ * slowed alone), per address (across accounts), and per account as a whole
+ * only at ten times the first, for a wide, distributed attack.
+ */
+function limitsFor(deps: LoginDeps, email: string, client: string, device: string | undefined): Limit[] {
+  const { settings } = deps;
+  if (device) return [{ key: `login:device:${device}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT }];
+  return [
+    { key: `login:account:${email}:from:${client}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT },
+    { key: `login:address:${client}`, limit: settings.LOGIN_FAILURES_PER_ADDRESS },
+    { key: `login:account:${email}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT * ACCOUNT_WIDE_FACTOR },
+  ];
+}
+
 /**
  * `POST /api/login`: answers the staff token as a JSON string. Unknown
  * account, disabled account and wrong password get the same answer after the
- * same work; repeated failures per account and per address make sign-in wait.
+ * same work; repeated failures make sign-in wait (see `limitsFor`), and only
+ * attempts whose password was really checked count. Every failure is in the
+ * access log with its address.
  */
 export function makeLoginHandler(deps: LoginDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
   return httpHandler(deps, async ({ request }) => {
+    assertSameSite(request);
     const { email: rawEmail, pass } = parseInput(loginSchema, jsonPayload(request));
     const email = normaliseStaffEmail(rawEmail);
     const now = clock.now();
-    // Guesses at one account from one address wait after a few; one address waits after more
-    // across accounts; an account as a whole only under a wide, distributed attack. So a stranger
-    // who knows a staff e-mail cannot keep its owner out from another address.
-    const limits = [
-      { key: `login:account:${email}:from:${request.clientAddress}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT },
-      { key: `login:address:${request.clientAddress}`, limit: settings.LOGIN_FAILURES_PER_ADDRESS },
-      { key: `login:account:${email}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT * ACCOUNT_WIDE_FACTOR },
-    ];
+    const audit = (action: string) =>
+      accessLog.record({ actor: email, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+    const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
+    const limits = limitsFor(deps, email, clientNetwork(request.clientAddress), device);
 
-    // Count the attempt before the slow password check, so parallel guesses cannot all slip
-    // under the limit; a successful sign-in takes its count back.
+    // Counted before the slow password check, so parallel guesses cannot all slip under the limit;
+    // an attempt refused for the limit takes its count back (it checked nothing), as does a success.
     const attempts = await Promise.all(limits.map(({ key }) => throttle.hit(key, WINDOW_SECONDS, now)));
+    const release = () => Promise.all(limits.map(({ key }) => throttle.release(key, WINDOW_SECONDS, now)));
     if (attempts.some((count, i) => count > (limits[i]?.limit ?? 0))) {
+      await release();
+      await audit('auth.login.refused');
       const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
       throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
     }
@@ -45,11 +72,15 @@ export function makeLoginHandler(deps: LoginDeps) {
     const account = await staff.get(email);
     const usable = account !== undefined && !account.disabled;
     const passwordMatches = await verifyPassword(pass, usable ? account.passwordHash : DECOY_PASSWORD_HASH);
-    if (!usable || !passwordMatches) throw new ApiError('invalid_credentials', 'The e-mail address or password is not right.');
-    await Promise.all(limits.map(({ key }) => throttle.release(key, WINDOW_SECONDS, now)));
+    if (!usable || !passwordMatches) {
+      await audit('auth.login.failed');
+      throw new ApiError('invalid_credentials', 'The e-mail address or password is not right.');
+    }
+    await release();
 
-    const token = await signStaffToken(settings, email, now);
-    await accessLog.record({ actor: email, action: 'auth.login', target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
-    return json(200, token);
+    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now);
+    await audit('auth.login');
+    const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);
+    return { ...json(200, token), cookies: [cookie] };
   });
 }

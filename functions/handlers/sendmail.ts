@@ -5,6 +5,7 @@ import { ApiError, parseInput } from '../http/errors';
 import { httpHandler, unexpectedFailure } from '../http/handler';
 import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../http/request';
 import { type ApiResponse, errorResponse, json, redirect } from '../http/response';
+import { assertSameSite } from '../http/same-site';
 import { type IntakeDeps, receiveEnquiry } from '../services/enquiry-intake';
 
 /**
@@ -28,7 +29,12 @@ function formResult(page: string, params: Record<string, string>): ApiResponse {
 /** `POST /api/sendmail`: stores the enquiry, then mails staff. JSON, or a plain form post answered with a redirect. */
 export function makeSendmailHandler(deps: IntakeDeps) {
   return httpHandler(deps, async ({ request, log }) => {
-    const isForm = mediaType(request) === 'application/x-www-form-urlencoded';
+    const type = mediaType(request);
+    if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+      throw new ApiError('unsupported_media_type', 'Send the enquiry as application/json or as a form.');
+    }
+    assertSameSite(request);
+    const isForm = type === 'application/x-www-form-urlencoded';
     if (!isForm) {
       const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));
       // The same answer whether this stored the enquiry or an earlier try with the same submission_id did.

@@ -21,6 +21,10 @@ export function httpHandler(deps: { log: Log; settings: Pick<Settings, 'ORIGIN_V
   return async (event) => {
     const request = requestFromEvent(event, deps.settings.ORIGIN_VERIFY_SECRET);
     const requestLog = deps.log.forRequest(request.requestId);
+    // With an origin secret configured (production), the only way in is through CloudFront.
+    if (deps.settings.ORIGIN_VERIFY_SECRET && !request.viaCdn) {
+      return errorResponse(new ApiError('forbidden', 'Use the site address.'));
+    }
     try {
       return await handle({ request, log: requestLog });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME, VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME } from '../../shared/origin-headers';
+import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME, VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME, VIEWER_HOST_HEADER as VIEWER_HOST_NAME } from '../../shared/origin-headers';
 import { ApiError } from './errors';
 
 /** Largest request body any route reads (the longest enquiry is far below it). */
@@ -15,17 +15,30 @@ export interface ApiRequest {
   params: Record<string, string>;
   body: string;
   clientAddress: string;
+  /** The host name and port the visitor addressed (the site's own, behind CloudFront). */
+  siteHost: string;
+  /** Whether the request came through our CloudFront (it carries the origin secret). */
+  viaCdn: boolean;
+  /** Cookies by name. */
+  cookies: Record<string, string>;
   requestId: string;
 }
 
 /** The shared header names as `requestFromEvent` keeps them (lower case). CloudFront's viewer address is `IP:port`, IPv6 unbracketed. */
 export const ORIGIN_VERIFY_HEADER = ORIGIN_VERIFY_NAME.toLowerCase();
 export const VIEWER_ADDRESS_HEADER = VIEWER_ADDRESS_NAME.toLowerCase();
+export const VIEWER_HOST_HEADER = VIEWER_HOST_NAME.toLowerCase();
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether the request carries CloudFront's origin secret (only CloudFront knows it). */
+export function cameViaCdn(headers: Record<string, string>, originSecret: string): boolean {
+  const proof = headers[ORIGIN_VERIFY_HEADER];
+  return originSecret !== '' && proof !== undefined && sameSecret(proof, originSecret);
 }
 
 /**
@@ -35,10 +48,19 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function clientAddressOf(headers: Record<string, string>, sourceIp: string, originSecret: string): string {
   const viewer = headers[VIEWER_ADDRESS_HEADER];
-  const proof = headers[ORIGIN_VERIFY_HEADER];
-  if (!originSecret || !viewer || !proof || !sameSecret(proof, originSecret)) return sourceIp;
+  if (!viewer || !cameViaCdn(headers, originSecret)) return sourceIp;
   const port = viewer.lastIndexOf(':');
   return port > 0 ? viewer.slice(0, port) : sourceIp;
+}
+
+function cookiesOf(event: APIGatewayProxyEventV2, headers: Record<string, string>): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  const pairs = event.cookies ?? (headers['cookie'] ?? '').split(';');
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals > 0) cookies[pair.slice(0, equals).trim()] = pair.slice(equals + 1).trim();
+  }
+  return cookies;
 }
 
 export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = ''): ApiRequest {
@@ -50,6 +72,7 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = '
   for (const [name, value] of Object.entries(event.pathParameters ?? {})) if (value !== undefined) params[name] = value;
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  const viaCdn = cameViaCdn(headers, originSecret);
   return {
     method: event.requestContext.http.method,
     path: event.rawPath,
@@ -58,6 +81,9 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = '
     params,
     body,
     clientAddress: clientAddressOf(headers, event.requestContext.http.sourceIp, originSecret),
+    siteHost: ((viaCdn ? headers[VIEWER_HOST_HEADER] : headers['host']) ?? '').toLowerCase(),
+    viaCdn,
+    cookies: cookiesOf(event, headers),
     requestId: event.requestContext.requestId,
   };
 }
@@ -78,13 +104,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The JSON body's payload. The contract wraps payloads as `{ data: {...} }`;
- * a bare object is accepted too. An empty body reads as `{}`.
+ * a bare object is accepted too. An empty body reads as `{}`. A body must say
+ * it is JSON: an untyped one (a no-cors `fetch`, `sendBeacon` from another
+ * site) is refused, never guessed.
  */
 export function jsonPayload(request: ApiRequest): Record<string, unknown> {
   checkSize(request);
   if (request.body.trim() === '') return {};
-  const type = mediaType(request);
-  if (type !== 'application/json' && type !== '') {
+  if (mediaType(request) !== 'application/json') {
     throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
   }
   let parsed: unknown;

@@ -26,14 +26,25 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
     deps.staff.get(claims.email),
   ]);
   if (revoked || !account || account.disabled) throw unauthorized();
-  // A password change ends every session that began before it.
-  if (account.tokensValidAfter !== undefined && claims.iat < account.tokensValidAfter) throw unauthorized();
+  // A password change, disable or enable since the token was signed ends its session.
+  if (claims.ver !== (account.tokenVersion ?? 0)) throw unauthorized();
   return claims;
 }
 
 export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext) => Promise<ApiResponse>): LambdaHttpHandler {
   return httpHandler(deps, async (context) => {
-    const staff = await authenticateStaff(deps, bearerToken(context.request));
+    const staff = await authenticateStaff(deps, bearerToken(context.request)).catch(async (error: unknown) => {
+      // A refused staff call is in the access log too: who tried what, from where.
+      await deps.accessLog.record({
+        actor: '-',
+        action: 'auth.refused',
+        target: `${context.request.method} ${context.request.path}`,
+        clientAddress: context.request.clientAddress,
+        requestId: context.request.requestId,
+        at: deps.clock.now(),
+      });
+      throw error;
+    });
     const audit = (action: string, target: string) =>
       deps.accessLog.record({
         actor: staff.email,

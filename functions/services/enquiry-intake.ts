@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
 import { POST_INDEX_COUNTER, listName, sectionListName, sequenceCounter } from './enquiry-lists';
+import { clientNetwork } from './client-network';
 import { MAIL_GRACE_MS, deliverEnquiryMail } from './mail-delivery';
 
 export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
@@ -32,9 +33,10 @@ export function spamReason(submission: EnquirySubmission): string | undefined {
 }
 
 async function enforceRateLimits(deps: IntakeDeps, clientAddress: string, now: number) {
+  const client = clientNetwork(clientAddress);
   const [perMinute, perDay] = await Promise.all([
-    deps.throttle.hit(`send:${clientAddress}:minute`, 60, now),
-    deps.throttle.hit(`send:${clientAddress}:day`, 24 * 60 * 60, now),
+    deps.throttle.hit(`send:${client}:minute`, 60, now),
+    deps.throttle.hit(`send:${client}:day`, 24 * 60 * 60, now),
   ]);
   if (perDay > deps.settings.SEND_LIMIT_PER_DAY) {
     throw new ApiError('rate_limited', 'Too many enquiries from this address today. Please call us instead.', undefined, {

@@ -1,12 +1,13 @@
 import { DETAIL_SECTIONS, LANGUAGES, SECTIONS, labelOf } from '../../shared/enums';
 import type { EnquiryRecord } from '../../shared/enquiry';
+import { EMAIL_PATTERN } from '../../shared/form-fields';
 import type { Mail } from '../ports';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-/** A header value must stay on one line. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+/** A header value stays one line of printable text: no control characters, no line or paragraph separators. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
 /** The staff notification: every field with a Korean label, readable as HTML and as text. */
 export function composeEnquiryMail(record: EnquiryRecord, to: string): Mail {
@@ -42,6 +43,7 @@ export function composeEnquiryMail(record: EnquiryRecord, to: string): Mail {
     '</table></body></html>',
   ].join('\n');
   const text = [`새 문의가 접수되었습니다 (#${record.POST_INDEX})`, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
-  const replyTo = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(record.EMAIL) ? record.EMAIL : undefined;
+  // Only a plain mailbox address becomes a header (an address stored before the strict rule may not be one).
+  const replyTo = EMAIL_PATTERN.test(record.EMAIL) ? record.EMAIL : undefined;
   return { to, replyTo, subject, html, text };
 }

@@ -15,13 +15,15 @@ export interface StaffClaims {
   iat: number;
   /** Expiry, epoch seconds. */
   exp: number;
+  /** The account's token version when the token was signed. */
+  ver: number;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signStaffToken(settings: TokenSettings, email: string, nowMs: number): Promise<string> {
+export async function signStaffToken(settings: TokenSettings, email: string, tokenVersion: number, nowMs: number): Promise<string> {
   const issuedAt = Math.floor(nowMs / 1000);
-  return new SignJWT({})
+  return new SignJWT({ ver: tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(email)
     .setIssuer(settings.TOKEN_ISSUER)
@@ -40,10 +42,11 @@ export async function verifyStaffToken(settings: TokenSettings, token: string, n
       issuer: settings.TOKEN_ISSUER,
       audience: settings.TOKEN_AUDIENCE,
       currentDate: new Date(nowMs),
-      requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+      requiredClaims: ['sub', 'jti', 'exp', 'iat', 'ver'],
     });
     if (!payload.sub || !payload.jti || payload.exp === undefined || payload.iat === undefined) return undefined;
-    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+    if (typeof payload['ver'] !== 'number' || !Number.isInteger(payload['ver'])) return undefined;
+    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver: payload['ver'] };
   } catch {
     return undefined;
   }

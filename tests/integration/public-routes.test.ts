@@ -197,9 +197,9 @@ describe('unknown routes', () => {
     expect(wrongMethod.status).toBe(405);
   });
 
-  it('answers 404, not a server error, to malformed escapes in API and image paths', async () => {
+  it('answers 404 or 400, not a server error, to malformed escapes in API and image paths', async () => {
     expect((await fetch(`${stack.url}/api/detail/%`)).status).toBe(404);
-    expect((await fetch(`${stack.url}/image/%`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/image/%`)).status).toBe(400);
     expect((await fetch(`${stack.url}/image/`)).status).toBe(404);
     expect((await fetch(`${stack.url}/image/nothing-here.png`)).status).toBe(404);
   });

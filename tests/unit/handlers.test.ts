@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../shared/api-error';
+import { nextTokenVersion } from '../../shared/auth';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { MIN_FILL_TIME_MS } from '../../shared/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
@@ -694,6 +695,42 @@ describe('POST /api/login', () => {
     expect((await login(deps, EMAIL, PASSWORD, '203.0.113.200')).statusCode).toBe(429);
   });
 
+  it('does not count attempts refused for the limit: hammering on adds nothing to the account-wide count', async () => {
+    const deps = depsWithAccount();
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1) await login(deps, EMAIL, `guess ${i}`, '198.51.100.66');
+    for (let i = 0; i < 20; i += 1) expect((await login(deps, EMAIL, `more ${i}`, '198.51.100.66')).statusCode).toBe(429);
+    const accountWide = await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
+    expect(accountWide).toBe(deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1);
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.login.refused')).toHaveLength(20);
+  });
+
+  it('lets a browser that signed in before (its device cookie) in while the account as a whole waits', async () => {
+    const deps = depsWithAccount();
+    const first = await login(deps, EMAIL, PASSWORD);
+    const cookie = first.cookies?.[0] ?? '';
+    expect(cookie).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10; i += 1) await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
+    const withCookie = (pass: string, sourceIp: string) =>
+      makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass }, { sourceIp, headers: { cookie: cookie.split(';')[0] ?? '' } }));
+    expect((await login(deps, EMAIL, PASSWORD, '192.0.2.10')).statusCode).toBe(429);
+    expect((await withCookie(PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    // From a new address too: the cookie, not the address, is what is known.
+    expect((await withCookie(PASSWORD, '203.0.113.99')).statusCode).toBe(200);
+    // A cookie is one account's: another account, or a forged value, counts as no cookie.
+    const forged = await makeLoginHandler(deps)(
+      jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { cookie: 'mt_signin_device=AAAAAAAAAAAAAAAAAAAAAA.forged' } }),
+    );
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    const deps = depsWithAccount();
+    const response = await makeLoginHandler(deps)(
+      jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example', host: 'site.example' } }),
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
   it('does not count successful sign-ins against the limit', async () => {
     const deps = depsWithAccount();
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1; i += 1) {
@@ -726,8 +763,12 @@ describe('POST /api/login', () => {
     expect(disabled.body).toBe(unknown.body);
     expect(wrong.headers).toEqual(unknown.headers);
     expect(errorBody(unknown).error).toBe('invalid_credentials');
-    expect(deps.accessLog.entries).toHaveLength(0);
-    expect(disabledDeps.accessLog.entries).toHaveLength(0);
+    // Every failed sign-in is in the access log, with the address it came from.
+    expect(deps.accessLog.entries.map(({ actor, action, clientAddress }) => ({ actor, action, clientAddress }))).toEqual([
+      { actor: 'nobody@example.com', action: 'auth.login.failed', clientAddress: '192.0.2.10' },
+      { actor: EMAIL, action: 'auth.login.failed', clientAddress: '192.0.2.10' },
+    ]);
+    expect(disabledDeps.accessLog.entries.map((entry) => entry.action)).toEqual(['auth.login.failed']);
   });
 
   it('refuses a payload without a password before any hashing', async () => {
@@ -769,23 +810,22 @@ describe('staff routes: token checks and logout', () => {
     const view = makeViewHandler(deps);
     expect((await view(jsonPost('/api/view', {}))).statusCode).toBe(401);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer('not.a.token') }))).statusCode).toBe(401);
-    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, deps.clock.now());
+    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, 0, deps.clock.now());
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(foreign) }))).statusCode).toBe(401);
 
-    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(200);
     const account = deps.staff.items.get(EMAIL);
     if (account) account.disabled = true;
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
   });
 
-  it('refuses tokens issued before a password change, and accepts those after', async () => {
+  it('refuses tokens signed before a password change, even in the same second, and accepts those after', async () => {
     const deps = staffDeps();
-    const before = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
-    deps.clock.advance(MINUTE);
+    const before = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
     const account = deps.staff.items.get(EMAIL);
-    if (account) account.tokensValidAfter = Math.floor(deps.clock.now() / 1000);
-    const after = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    if (account) account.tokenVersion = nextTokenVersion(account);
+    const after = await signStaffToken(deps.settings, EMAIL, 1, deps.clock.now());
     const view = makeViewHandler(deps);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(before) }))).statusCode).toBe(401);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(after) }))).statusCode).toBe(200);
@@ -793,19 +833,23 @@ describe('staff routes: token checks and logout', () => {
 
   it('refuses an expired token', async () => {
     const deps = staffDeps();
-    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
     deps.clock.advance(8 * 60 * MINUTE + 1_000);
     expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
   });
 
   it('revokes the token on logout', async () => {
     const deps = staffDeps();
-    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
     const logout = await makeLogoutHandler(deps)(apiEvent({ method: 'GET', path: '/api/logout', headers: bearer(token) }));
     expect(logout.statusCode).toBe(200);
     expect(bodyOf(logout)).toBe(true);
     expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
-    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['auth.logout']);
+    // The refused call is in the access log too.
+    expect(deps.accessLog.entries.map((entry) => [entry.action, entry.target])).toEqual([
+      ['auth.logout', '-'],
+      ['auth.refused', 'POST /api/view'],
+    ]);
   });
 
   it('lists, reads and exports stored enquiries, writing each access to the log', async () => {
@@ -814,7 +858,7 @@ describe('staff routes: token checks and logout', () => {
     await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: '=HYPERLINK("http://evil.example")' })));
     deps.clock.advance(MINUTE);
     await sendmail(jsonPost('/api/sendmail', enquiry({ section: '호텔예약', destination: undefined, hotel: 'Гостиница', finish: '2026-12-03' })));
-    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
 
     const view = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
     expect(view.statusCode).toBe(200);
@@ -849,7 +893,7 @@ describe('staff routes: token checks and logout', () => {
       await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i}` })));
       deps.clock.advance(MINUTE);
     }
-    const token = await signStaffToken(deps.settings, EMAIL, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
     const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', headers: bearer(token) }));
     expect(response.statusCode).toBe(303);
     expect(response.headers['Location']).toMatch(/^https:\/\/exports\.example\.invalid\/exports\//);
@@ -878,13 +922,23 @@ describe('the visitor address behind CloudFront', () => {
     expect((await one.send()).statusCode).toBe(429);
   });
 
-  it('ignores the viewer header without the right origin secret (a direct call could forge it)', async () => {
-    const forged = viewer({ 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' }, 'edge-secret');
-    expect((await forged.send()).statusCode).toBe(200);
-    const sendmail = makeSendmailHandler(forged.deps);
-    const another = { 'cloudfront-viewer-address': '198.51.100.2:1', 'x-origin-verify': 'guess' };
-    // Both count against the source address, so the second is limited.
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: another, sourceIp: '130.176.0.1' }))).statusCode).toBe(429);
+  it('refuses a call without the right origin secret (the API endpoint itself is not a way in), storing nothing', async () => {
+    const attempts: Record<string, string>[] = [{ 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' }, { 'cloudfront-viewer-address': '198.51.100.1:1' }, {}];
+    for (const headers of attempts) {
+      const forged = viewer(headers, 'edge-secret');
+      const response = await forged.send();
+      expect(response.statusCode).toBe(403);
+      expect(errorBody(response).error).toBe('forbidden');
+      expect(forged.deps.enquiries.items.size).toBe(0);
+    }
+  });
+
+  it('counts every address of one IPv6 /64 as one visitor', async () => {
+    const one = viewer({ 'cloudfront-viewer-address': '2001:db8:7:7::1:443', 'x-origin-verify': 'edge-secret' }, 'edge-secret');
+    expect((await one.send()).statusCode).toBe(200);
+    const sendmail = makeSendmailHandler(one.deps);
+    const sameNetwork = { 'cloudfront-viewer-address': '2001:db8:7:7:ffff::2:443', 'x-origin-verify': 'edge-secret' };
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: sameNetwork, sourceIp: '130.176.0.1' }))).statusCode).toBe(429);
   });
 });
 

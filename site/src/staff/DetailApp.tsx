@@ -2,6 +2,7 @@
  * `/detail/{index}`: every field of one enquiry. Text is rendered as text
  * (React escapes it), line breaks kept; never interpreted as HTML.
  */
+import { mailtoHref } from '../../../shared/form-fields';
 import { useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { DETAIL_SECTIONS, LANGUAGES, SECTIONS, labelOf } from '../../../shared/enums';
@@ -63,7 +64,7 @@ export default function DetailApp() {
           <dd>{load.record.CONTACT_NUMBER || '-'}</dd>
           <dt>{fields.EMAIL}</dt>
           <dd>
-            <a href={`mailto:${load.record.EMAIL}`}>{load.record.EMAIL}</a>
+            {mailtoHref(load.record.EMAIL) ? <a href={mailtoHref(load.record.EMAIL)}>{load.record.EMAIL}</a> : load.record.EMAIL}
           </dd>
           <dt>{fields.LANG_PREFERENCE}</dt>
           <dd>{load.record.LANG_PREFERENCE ? labelOf(LANGUAGES, load.record.LANG_PREFERENCE, 'ko') : '-'}</dd>

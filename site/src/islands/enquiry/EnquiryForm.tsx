@@ -7,7 +7,7 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, type SendOutcome, defaultValues, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
+import { type FormValues, type SendOutcome, defaultValues, invalidFields, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { EnquiryLabels, Option, Phone } from './types';
 import { apiPath } from '../../../../shared/routes';
@@ -117,6 +117,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       setInvalid(new Set(missing));
       setStatus({ kind: 'error', message: labels['form.requiredMissing'], callUs: false });
       focusFirst(missing);
+      return;
+    }
+    const wrong = invalidFields(shown);
+    if (wrong.length) {
+      setInvalid(new Set(wrong));
+      setStatus(failureStatus('invalid', labels));
+      focusFirst(wrong);
       return;
     }
     setStatus({ kind: 'sending' });

@@ -4,7 +4,7 @@
  * the `{ data: {...} }` body the send route takes.
  */
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from '../../../../shared/form-fields';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
 import { apiPath } from '../../../../shared/routes';
 
@@ -104,6 +104,11 @@ export function valuesFromForm(form: HTMLFormElement, base: FormValues): FormVal
     if (box instanceof HTMLInputElement) values[key] = box.checked;
   }
   return values;
+}
+
+/** Fields whose value the server would refuse, checked the same way before sending: the e-mail address. */
+export function invalidFields(values: FormValues): (keyof FormValues)[] {
+  return values.user_email.trim() && !normaliseEmail(values.user_email) ? ['user_email'] : [];
 }
 
 /** Which required items are missing: name, e-mail, and the consents the section needs. */

@@ -1,0 +1,87 @@
+/**
+ * The local server's request handling: the site, `/image/*` and `/api/*` on
+ * one origin, as the CDN serves them in production. It survives any request:
+ * every parse is inside the error handling, a malformed request gets a 400, a
+ * client that goes away is not an error, and a request addressed to another
+ * host name (DNS rebinding) is refused.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../shared/rewrite';
+import { IMAGE_PATH_PREFIX } from '../shared/uploads';
+import type { LambdaHttpHandler } from '../functions/http/handler';
+import type { Log } from '../functions/logging';
+import { serveApi } from './api-gateway';
+import { refuseForeignHost } from './host-guard';
+import type { LocalSecurityHeaders } from './security-headers';
+import { serveStatic } from './static-files';
+
+/** What the server needs to answer requests; set once the emulators and tables are up. */
+export interface Ready {
+  handlers?: Record<string, LambdaHttpHandler>;
+  serveImage?: (key: string, response: ServerResponse) => Promise<void>;
+  headers?: LocalSecurityHeaders;
+}
+
+/** Parsed against a fixed base: the Host header never takes part (it is checked, not trusted). */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}
+
+function plain(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  response.end(text);
+}
+
+/** A client that closed the connection before its answer: nothing to answer, nothing to report. */
+function clientWentAway(request: IncomingMessage, response: ServerResponse, error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  return request.destroyed || response.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+export function createSiteServer(siteRoot: string, ready: Ready, log: Log): Server {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (refuseForeignHost(request, response)) return;
+    const url = requestUrl(request);
+    if (!url) return plain(response, 400, 'Bad request');
+    const { handlers, serveImage, headers } = ready;
+    if (!handlers || !serveImage || !headers) return plain(response, 503, 'Starting', { 'Retry-After': '1' });
+
+    const isApi = url.pathname.startsWith('/api/');
+    for (const [name, value] of Object.entries(isApi ? headers.api : headers.page)) response.setHeader(name, value);
+    if (isApi) return serveApi(request, response, url, handlers);
+    if (url.pathname.startsWith(IMAGE_PATH_PREFIX)) {
+      const image = imageObjectKey(url.pathname);
+      if ('status' in image) return plain(response, image.status, image.status === 400 ? 'Bad image name' : 'Not found');
+      return serveImage(image.key, response);
+    }
+    // The same rewrite the CloudFront Function does: alias redirects, the detail shell, folder indexes.
+    const rewrite = rewritePath(url.pathname);
+    if (rewrite.redirect) {
+      response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+      return response.end();
+    }
+    return serveStatic(response, siteRoot, rewrite.path ?? url.pathname, String(request.headers['accept-encoding'] ?? ''));
+  };
+
+  const server = createServer((request, response) => {
+    // A reset connection surfaces as stream errors; the handler below decides what they mean.
+    request.on('error', () => undefined);
+    response.on('error', () => undefined);
+    handle(request, response).catch((error: unknown) => {
+      if (clientWentAway(request, response, error)) return;
+      log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });
+      if (!response.headersSent) plain(response, 500, 'Internal error');
+      else response.destroy();
+    });
+  });
+  // A request Node cannot even parse (a broken request line or header) gets a plain 400 and a closed connection.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}
