@@ -13,15 +13,13 @@ export interface EnquiryList {
   bySection: boolean;
 }
 
-/** An enquiry as stored: the staff record plus the bookkeeping the indexes and the mail queue use. */
+/** An enquiry as stored: the staff record plus the bookkeeping the list indexes use. */
 export interface StoredEnquiry extends EnquiryRecord {
   LIST: string;
   LIST_SEQ: number;
   SECTION_LIST: string;
   SECTION_SEQ: number;
-  /** Present (`DUE`) only while the staff mail still has to go out. */
-  MAIL_QUEUE?: string;
-  MAIL_NEXT_AT?: number;
+  /** A copy of its staff mail's state in the outbox, for the message box. */
   MAIL_ATTEMPTS: number;
   SUBMISSION_ID?: string;
 }
@@ -29,8 +27,44 @@ export interface StoredEnquiry extends EnquiryRecord {
 export interface MailUpdate {
   status: MailStatus;
   attempts: number;
-  /** When the retry job should try again; absent once the mail is sent or given up. */
-  nextAttemptAt?: number;
+}
+
+/** What an outbox mail is; its content is composed when it is sent. */
+export type OutboxKind = 'staff';
+
+/** One mail to send, exactly once. */
+export interface OutboxMail {
+  /** `{POST_INDEX}:{kind}`. */
+  mailId: string;
+  kind: OutboxKind;
+  postIndex: number;
+  status: MailStatus;
+  attempts: number;
+  createdAt: number;
+  /** The queue it waits in (the sparse index), and from when; absent once nothing more happens to it. */
+  queue?: string;
+  nextAt?: number;
+  /** When the current or last send began (recorded before the call). */
+  startedAt?: number;
+  sentAt?: number;
+  /** Sent as part of a daily digest. */
+  inDigest?: boolean;
+}
+
+export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'sentAt' | 'inDigest'>>;
+
+export interface OutboxStore {
+  /** Adds a new mail; `false` when one with this id exists already. */
+  add(mail: OutboxMail): Promise<boolean>;
+  get(mailId: string): Promise<OutboxMail | undefined>;
+  /**
+   * Changes a mail only if it is still in the state the caller read (status
+   * and attempts), so of two workers only one ever starts a send. Fields left
+   * out of `change` keep their value; `queue` undefined takes it off every queue.
+   */
+  transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, change: OutboxChange): Promise<boolean>;
+  /** Ids of the mails in a queue whose time has come, oldest first. */
+  due(queue: string, now: number, limit: number): Promise<string[]>;
 }
 
 export interface EnquiryStore {
@@ -41,9 +75,8 @@ export interface EnquiryStore {
   page(list: EnquiryList, highest: number, lowest: number, limit: number): Promise<StoredEnquiry[]>;
   /** Lowest and highest sequence of the list's enquiries received in [fromIso, toIso]. */
   sequenceBounds(list: EnquiryList, fromIso: string, toIso: string): Promise<{ lowest: number; highest: number } | undefined>;
+  /** Copies the staff mail's state onto the enquiry (the message box shows it). */
   updateMail(postIndex: number, update: MailUpdate): Promise<void>;
-  /** POST_INDEXes whose mail is due at or before `now`, oldest due first. */
-  mailDue(now: number, limit: number): Promise<number[]>;
 }
 
 export interface CounterStore {

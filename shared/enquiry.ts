@@ -142,7 +142,13 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
 
 export type EnquirySubmission = z.output<typeof enquirySubmissionSchema>;
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+/**
+ * The staff mail's state: waiting for a send or a retry, being sent, sent,
+ * given up, not sent for suspected spam, held for the daily digest (the daily
+ * cap was reached), or uncertain (the send was cut off after SES may have
+ * accepted it; it is not sent again, staff check the inbox).
+ */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped', 'held', 'uncertain'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** The enquiry record as staff read it. Upper-case names are the contract; the rest are additive. */

@@ -68,7 +68,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sendmail',
     access: 'public',
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write' }, sendsMail: true },
   },
   {
     name: 'login',
@@ -109,7 +109,7 @@ export const SCHEDULED_JOBS = [
   {
     name: 'retryMail',
     everyMinutes: 5,
-    uses: { tables: { enquiries: 'readWrite' }, sendsMail: true } satisfies ResourceUse,
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true } satisfies ResourceUse,
   },
 ] as const;
 

@@ -41,14 +41,15 @@ export const ENQUIRY_INDEXES = {
   /** A list by receive time, to find where a date range starts and ends. */
   byListTime: 'byListTime',
   bySectionTime: 'bySectionTime',
-  /** Sparse: only enquiries whose staff mail still has to go out. */
-  mailQueue: 'mailQueue',
 } as const;
+
+/** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
+export const OUTBOX_INDEXES = { queue: 'queue' } as const;
 
 const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
 
-/** Value of MAIL_QUEUE while an enquiry's staff mail is due (the sparse mail-queue index's one partition). */
-export const MAIL_DUE = 'DUE';
+/** The outbox queues (partitions of its sparse index): mails due for a send, mails held for the daily digest. */
+export const OUTBOX_QUEUES = { due: 'DUE', digest: 'DIGEST' } as const;
 
 export const TABLES = {
   enquiries: {
@@ -60,8 +61,13 @@ export const TABLES = {
       { name: ENQUIRY_INDEXES.bySection, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'SECTION_SEQ', type: 'N' }, projection: 'ALL' },
       { name: ENQUIRY_INDEXES.byListTime, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
       { name: ENQUIRY_INDEXES.bySectionTime, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
-      { name: ENQUIRY_INDEXES.mailQueue, partitionKey: { name: 'MAIL_QUEUE', type: 'S' }, sortKey: { name: 'MAIL_NEXT_AT', type: 'N' }, projection: [] },
     ],
+  },
+  outbox: {
+    envVar: 'TABLE_OUTBOX',
+    purpose: 'Every mail the product sends (staff notification, digest), its state and retries: the attempt is recorded before each send, so a mail is never sent twice.',
+    partitionKey: { name: 'mailId', type: 'S' },
+    globalIndexes: [{ name: OUTBOX_INDEXES.queue, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
   },
   counters: {
     envVar: 'TABLE_COUNTERS',

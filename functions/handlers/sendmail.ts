@@ -6,7 +6,7 @@ import { httpHandler, unexpectedFailure } from '../http/handler';
 import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../http/request';
 import { type ApiResponse, errorResponse, json, redirect } from '../http/response';
 import { assertSameSite } from '../http/same-site';
-import { type IntakeDeps, receiveEnquiry } from '../services/enquiry-intake';
+import { FORM_POST_MEMORY_SECONDS, type IntakeDeps, formPostSubmissionId, receiveEnquiry } from '../services/enquiry-intake';
 
 /**
  * The page a plain form post came from, to send the visitor back to. Only our
@@ -43,8 +43,13 @@ export function makeSendmailHandler(deps: IntakeDeps) {
     }
     const page = returnPage(request);
     try {
-      const submission = parseInput(enquirySubmissionSchema, formPayload(request));
-      await receiveEnquiry(deps, submission, request.clientAddress);
+      const fields = formPayload(request);
+      const submission = parseInput(enquirySubmissionSchema, fields);
+      // A page without JavaScript has no submission id: the same form sent again soon is the same enquiry.
+      const deduplication = submission.submission_id
+        ? undefined
+        : { submissionId: formPostSubmissionId(fields, request.clientAddress), memorySeconds: FORM_POST_MEMORY_SECONDS };
+      await receiveEnquiry(deps, submission, request.clientAddress, deduplication);
       return formResult(page, { [FORM_RESULT_PARAMS.sent]: '1' });
     } catch (caught) {
       // A visitor without JavaScript always goes back to the page, which says what happened.

@@ -1,16 +1,16 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
 import type { EnquirySubmission } from '../../shared/enquiry';
 import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '../../shared/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
-import { MAIL_DUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
 import { POST_INDEX_COUNTER, listName, sectionListName, sequenceCounter } from './enquiry-lists';
 import { clientNetwork } from './client-network';
-import { MAIL_GRACE_MS, deliverEnquiryMail } from './mail-delivery';
+import { deliverEnquiryMail } from './mail-delivery';
 
-export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
+export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
@@ -72,7 +72,6 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     SPAM: spam !== undefined,
     ...(spam ? { SPAM_REASON: spam } : {}),
     MAIL_STATUS: spam ? 'skipped' : 'pending',
-    ...(spam ? {} : { MAIL_QUEUE: MAIL_DUE, MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
     MAIL_ATTEMPTS: 0,
     CONSENT_VERSION: CONSENT_NOTICE_VERSION,
     CONSENT_AT: receivedAt,
@@ -93,13 +92,37 @@ async function store(deps: IntakeDeps, draft: Omit<StoredEnquiry, 'LIST_SEQ' | '
   return (await deps.enquiries.create(enquiry)) ? enquiry : undefined;
 }
 
+/** How long a plain form post is remembered by its content: a double tap or a resend, not a new enquiry days later. */
+export const FORM_POST_MEMORY_SECONDS = 10 * 60;
+
 /**
- * Stores an enquiry first, then mails staff. The same `submission_id` sent
- * again stores nothing new (and completes a store an earlier try left half done).
+ * The submission id of a plain form post (no JavaScript, so no id of its own):
+ * its content and the sender's network, so the same form sent twice in a few
+ * minutes is one enquiry.
  */
-export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmission, clientAddress: string): Promise<IntakeResult> {
+export function formPostSubmissionId(fields: Record<string, string>, clientAddress: string): string {
+  const content = JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `form:${createHash('sha256').update(`${clientNetwork(clientAddress)}\n${content}`).digest('base64url')}`;
+}
+
+export interface Deduplication {
+  /** The key the same submission is recognised by (a page's `submission_id`, or `formPostSubmissionId`). */
+  submissionId: string;
+  memorySeconds: number;
+}
+
+/**
+ * Stores an enquiry first, then mails staff. The same submission sent again
+ * stores nothing new (and completes a store an earlier try left half done).
+ */
+export async function receiveEnquiry(
+  deps: IntakeDeps,
+  submission: EnquirySubmission,
+  clientAddress: string,
+  deduplication: Deduplication | undefined = submission.submission_id ? { submissionId: submission.submission_id, memorySeconds: SUBMISSION_MEMORY_SECONDS } : undefined,
+): Promise<IntakeResult> {
   const now = deps.clock.now();
-  const submissionId = submission.submission_id;
+  const submissionId = deduplication?.submissionId;
   const spam = spamReason(submission);
 
   if (submissionId) {
@@ -114,7 +137,7 @@ export async function receiveEnquiry(deps: IntakeDeps, submission: EnquirySubmis
 
   const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
   if (submissionId) {
-    const claimed = await deps.submissions.claim(submissionId, { postIndex, claimedAt: now }, Math.floor(now / 1000) + SUBMISSION_MEMORY_SECONDS);
+    const claimed = await deps.submissions.claim(submissionId, { postIndex, claimedAt: now }, Math.floor(now / 1000) + (deduplication?.memorySeconds ?? SUBMISSION_MEMORY_SECONDS));
     if (!claimed) throw inFlight();
   }
 

@@ -1,62 +1,154 @@
+/**
+ * The outbox: every mail is an item with a state, sent at most once. A send
+ * is recorded before the SES call ("sending") and reconciled after it; of two
+ * workers (the send route and the retry job) only the one whose record
+ * succeeds calls SES. A failure SES answered, or a connection that never
+ * opened, is retried with back-off; a call cut off after SES may have
+ * accepted the mail (a time-out, a reset) is marked uncertain and not sent
+ * again. Past the daily cap, mails are held and staff get one digest per run.
+ */
+import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiry';
+import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import type { StoredEnquiry } from '../ports';
+import type { OutboxChange, OutboxMail, StoredEnquiry } from '../ports';
 import { toRecord } from './enquiry-record';
-import { composeEnquiryMail } from './staff-mail';
+import { composeDigestMail, composeEnquiryMail } from './staff-mail';
 
-export type MailDeps = Pick<AppDeps, 'enquiries' | 'mailer' | 'settings' | 'clock' | 'log'>;
+export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
 
 /** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 72;
 /** Mail of a just-stored enquiry is left to the send route for this long before the retry job may take it. */
 export const MAIL_GRACE_MS = 2 * 60 * 1000;
+/** A send still recorded as under way after this long was cut off (the function stopped): uncertain. */
+export const STALE_SENDING_MS = 15 * 60 * 1000;
+/** Most held mails one digest lists. */
+export const DIGEST_MAX_ITEMS = 200;
 
 /** Back-off before try `attempts + 1`: 1, 2, 4, ... minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 
-/** Sends the staff mail of one enquiry and records the outcome on it. */
-export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
-  const attempts = enquiry.MAIL_ATTEMPTS + 1;
+export const staffMailId = (postIndex: number) => `${postIndex}:staff`;
+
+/**
+ * Whether SES may have accepted a mail whose call failed: yes when the call
+ * was cut off after the request went out; no when SES answered with an error,
+ * or the connection was never made.
+ */
+export function mayHaveBeenAccepted(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== undefined) return false;
+  const code = 'code' in error ? String(error.code) : '';
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return false;
+  return true;
+}
+
+/** Puts the staff mail of a stored enquiry in the outbox, due after the send route's grace. */
+export async function queueStaffMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<OutboxMail> {
+  const now = deps.clock.now();
+  const mail: OutboxMail = {
+    mailId: staffMailId(enquiry.POST_INDEX),
+    kind: 'staff',
+    postIndex: enquiry.POST_INDEX,
+    status: 'pending',
+    attempts: 0,
+    createdAt: now,
+    queue: OUTBOX_QUEUES.due,
+    nextAt: now + MAIL_GRACE_MS,
+  };
+  if (await deps.outbox.add(mail)) return mail;
+  return (await deps.outbox.get(mail.mailId)) ?? mail;
+}
+
+async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<boolean> {
+  const moved = await deps.outbox.transition(mail.mailId, mail, change);
+  if (moved && mail.kind === 'staff') {
+    // The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail.
+    await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
+      deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
+    });
+  }
+  return moved;
+}
+
+/** Sends one pending mail, exactly once whoever else tries; answers its state afterwards. */
+export async function deliverMail(deps: MailDeps, mail: OutboxMail): Promise<MailStatus> {
+  if (mail.status !== 'pending') return mail.status;
+  const now = deps.clock.now();
+  const enquiry = await deps.enquiries.get(mail.postIndex);
+  if (!enquiry) return mail.status;
+
+  const sentToday = await deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now);
+  if (sentToday > deps.settings.MAIL_DAILY_CAP) {
+    const held = await move(deps, mail, { status: 'held', attempts: mail.attempts, queue: OUTBOX_QUEUES.digest, nextAt: now });
+    if (held) deps.log.warn('daily mail cap reached: mail held for the digest', { postIndex: mail.postIndex });
+    return held ? 'held' : mail.status;
+  }
+
+  const attempts = mail.attempts + 1;
+  const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
+  if (!(await move(deps, mail, sending))) return 'sending';
+  const claimed = { ...mail, status: 'sending' as const, attempts };
+
   try {
     await deps.mailer.send(composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO));
   } catch (error) {
+    const errorName = error instanceof Error ? error.name : typeof error;
+    if (mayHaveBeenAccepted(error)) {
+      await move(deps, claimed, { status: 'uncertain', attempts });
+      deps.log.error('mail send cut off after SES may have accepted it: not sent again', { postIndex: mail.postIndex, attempts, errorName });
+      return 'uncertain';
+    }
     const givenUp = attempts >= MAX_MAIL_ATTEMPTS;
     const status: MailStatus = givenUp ? 'failed' : 'pending';
-    await deps.enquiries.updateMail(enquiry.POST_INDEX, {
-      status,
-      attempts,
-      ...(givenUp ? {} : { nextAttemptAt: deps.clock.now() + retryDelayMs(attempts) }),
-    });
-    deps.log.warn('staff mail not sent', {
-      postIndex: enquiry.POST_INDEX,
-      attempts,
-      status,
-      errorName: error instanceof Error ? error.name : typeof error,
-    });
+    await move(deps, claimed, givenUp ? { status, attempts } : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) });
+    deps.log.warn('mail not sent', { postIndex: mail.postIndex, attempts, status, errorName });
     return status;
   }
-  try {
-    await deps.enquiries.updateMail(enquiry.POST_INDEX, { status: 'sent', attempts });
-  } catch (error) {
-    // The mail went out; only its mark did not. The retry job may send it once more, which is
-    // better than telling the visitor a stored, mailed enquiry failed.
-    deps.log.warn('staff mail sent but not marked', { postIndex: enquiry.POST_INDEX, errorName: error instanceof Error ? error.name : typeof error });
-    return 'sent';
-  }
-  deps.log.info('staff mail sent', { postIndex: enquiry.POST_INDEX, attempts });
+  // Sent: if this mark fails the record stays "sending" and the retry job makes it uncertain, never a second send.
+  await move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now() });
+  deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
   return 'sent';
 }
 
-/** The scheduled job: retries every mail that is due, oldest first. */
-export async function retryDueMail(deps: MailDeps, batch = 25): Promise<Record<MailStatus, number>> {
-  const outcome: Record<MailStatus, number> = { sent: 0, pending: 0, failed: 0, skipped: 0 };
-  const due = await deps.enquiries.mailDue(deps.clock.now(), batch);
-  for (const postIndex of due) {
-    const enquiry = await deps.enquiries.get(postIndex);
-    if (!enquiry || enquiry.MAIL_STATUS !== 'pending') continue;
-    outcome[await deliverEnquiryMail(deps, enquiry)] += 1;
+/** The staff mail of a just-stored enquiry: queued, then tried at once by the send route. */
+export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
+  return deliverMail(deps, await queueStaffMail(deps, enquiry));
+}
+
+/** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */
+async function sendDigest(deps: MailDeps): Promise<number> {
+  const ids = await deps.outbox.due(OUTBOX_QUEUES.digest, deps.clock.now(), DIGEST_MAX_ITEMS);
+  const held = (await Promise.all(ids.map((id) => deps.outbox.get(id)))).filter((mail): mail is OutboxMail => mail?.status === 'held');
+  if (held.length === 0) return 0;
+  const enquiries = (await Promise.all(held.map((mail) => deps.enquiries.get(mail.postIndex)))).filter((enquiry): enquiry is StoredEnquiry => enquiry !== undefined);
+  try {
+    await deps.mailer.send(composeDigestMail(enquiries.map(toRecord), deps.settings.MAIL_TO));
+  } catch (error) {
+    deps.log.warn('digest not sent; the held mails wait for the next run', { count: held.length, errorName: error instanceof Error ? error.name : typeof error });
+    return 0;
   }
-  return outcome;
+  const now = deps.clock.now();
+  for (const mail of held) await move(deps, mail, { status: 'sent', attempts: mail.attempts, sentAt: now, inDigest: true });
+  return held.length;
+}
+
+/** The scheduled job: retries every mail that is due, oldest first, settles cut-off sends, and sends the digest. */
+export async function retryDueMail(deps: MailDeps, batch = 25): Promise<Record<MailStatus, number> & { digested: number }> {
+  const outcome: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, held: 0, uncertain: 0 };
+  const now = deps.clock.now();
+  for (const mailId of await deps.outbox.due(OUTBOX_QUEUES.due, now, batch)) {
+    const mail = await deps.outbox.get(mailId);
+    if (!mail) continue;
+    if (mail.status === 'sending') {
+      // Its worker stopped mid-send (nextAt is the stale time): SES may have the mail; do not send it again.
+      if (await move(deps, mail, { status: 'uncertain', attempts: mail.attempts })) outcome.uncertain += 1;
+      continue;
+    }
+    outcome[await deliverMail(deps, mail)] += 1;
+  }
+  return { ...outcome, digested: await sendDigest(deps) };
 }

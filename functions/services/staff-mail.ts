@@ -47,3 +47,19 @@ export function composeEnquiryMail(record: EnquiryRecord, to: string): Mail {
   const replyTo = EMAIL_PATTERN.test(record.EMAIL) ? record.EMAIL : undefined;
   return { to, replyTo, subject, html, text };
 }
+
+/** One mail for the enquiries held past the daily cap: enough to find each in the message box. */
+export function composeDigestMail(records: EnquiryRecord[], to: string): Mail {
+  const lines = records.map((record) => `#${record.POST_INDEX}  ${record.DATE}  ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')}`);
+  const title = `오늘 메일 한도를 넘어 모아 보내는 문의 ${records.length}건`;
+  const subject = oneLine(`[의료관광 문의 모음] ${records.length}건`);
+  const text = [title, '', '메시지함에서 각 문의를 확인하세요.', '', ...lines].join('\n');
+  const html = [
+    '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
+    '<p>메시지함에서 각 문의를 확인하세요.</p>',
+    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, html, text };
+}

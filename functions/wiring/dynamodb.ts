@@ -3,18 +3,20 @@ import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
+import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
 import { dynamoStaffStore } from '../adapters/dynamodb/staff';
 import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
-import type { AccessLogStore, Clock, CounterStore, EnquiryStore, PackageStore, RevokedTokenStore, StaffStore, SubmissionStore, ThrottleStore } from '../ports';
+import type { AccessLogStore, Clock, CounterStore, EnquiryStore, OutboxStore, PackageStore, RevokedTokenStore, StaffStore, SubmissionStore, ThrottleStore } from '../ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
+  outbox: OutboxStore;
   counters: CounterStore;
   submissions: SubmissionStore;
   packages: PackageStore;
@@ -30,6 +32,7 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
   const table = (key: keyof typeof TABLES) => settingOf(settings, TABLES[key].envVar);
   return lazyObject<DynamoDeps>({
     enquiries: () => dynamoEnquiryStore(db(), table('enquiries')),
+    outbox: () => dynamoOutboxStore(db(), table('outbox')),
     counters: () => dynamoCounterStore(db(), table('counters')),
     submissions: () => dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000)),
     packages: () => dynamoPackageStore(db(), table('packages')),

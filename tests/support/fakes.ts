@@ -22,6 +22,9 @@ import type {
   Mail,
   Mailer,
   MailUpdate,
+  OutboxChange,
+  OutboxMail,
+  OutboxStore,
   PackageStore,
   PresignedUpload,
   RevokedTokenStore,
@@ -111,21 +114,39 @@ export class FakeEnquiryStore implements EnquiryStore {
     if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     item.MAIL_STATUS = update.status;
     item.MAIL_ATTEMPTS = update.attempts;
-    if (update.nextAttemptAt !== undefined) {
-      item.MAIL_QUEUE = 'DUE';
-      item.MAIL_NEXT_AT = update.nextAttemptAt;
-    } else {
-      delete item.MAIL_QUEUE;
-      delete item.MAIL_NEXT_AT;
-    }
   }
+}
 
-  async mailDue(now: number, limit: number): Promise<number[]> {
+/** The outbox in memory, with the same conditional transitions as the DynamoDB adapter. */
+export class FakeOutboxStore implements OutboxStore {
+  readonly items = new Map<string, OutboxMail>();
+  async add(mail: OutboxMail): Promise<boolean> {
+    if (this.items.has(mail.mailId)) return false;
+    this.items.set(mail.mailId, clone(mail));
+    return true;
+  }
+  async get(mailId: string): Promise<OutboxMail | undefined> {
+    const item = this.items.get(mailId);
+    return item ? clone(item) : undefined;
+  }
+  async transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, change: OutboxChange): Promise<boolean> {
+    const item = this.items.get(mailId);
+    if (!item || item.status !== expected.status || item.attempts !== expected.attempts) return false;
+    const next: OutboxMail = { ...item };
+    for (const [field, value] of Object.entries(change)) if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
+    if (change.queue === undefined) {
+      delete next.queue;
+      delete next.nextAt;
+    }
+    this.items.set(mailId, next);
+    return true;
+  }
+  async due(queue: string, now: number, limit: number): Promise<string[]> {
     return [...this.items.values()]
-      .filter((item) => item.MAIL_QUEUE === 'DUE' && item.MAIL_NEXT_AT !== undefined && item.MAIL_NEXT_AT <= now)
-      .sort((a, b) => (a.MAIL_NEXT_AT ?? 0) - (b.MAIL_NEXT_AT ?? 0))
+      .filter((item) => item.queue === queue && item.nextAt !== undefined && item.nextAt <= now)
+      .sort((a, b) => (a.nextAt ?? 0) - (b.nextAt ?? 0))
       .slice(0, limit)
-      .map((item) => item.POST_INDEX);
+      .map((item) => item.mailId);
   }
 }
 
@@ -232,6 +253,11 @@ export class FakeAccessLogStore implements AccessLogStore {
   }
 }
 
+/** What SES answers when it refuses a mail: an error with a status, so the mail was not sent. */
+export const sesRefused = () => Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+/** A call cut off after the request went out (a time-out): SES may have accepted the mail. */
+export const sesCutOff = () => Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+
 /** Remembers every mail; `failWith` makes the next sends throw. */
 export class FakeMailer implements Mailer {
   readonly sent: Mail[] = [];
@@ -278,6 +304,7 @@ export const TEST_TOKEN_SECRET = 'unit-test-secret-that-is-long-enough-012345678
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
   return {
     TABLE_ENQUIRIES: 'enquiries',
+    TABLE_OUTBOX: 'outbox',
     TABLE_COUNTERS: 'counters',
     TABLE_SUBMISSIONS: 'submissions',
     TABLE_PACKAGES: 'packages',
@@ -297,6 +324,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     LOGIN_FAILURES_PER_ACCOUNT: 5,
     LOGIN_FAILURES_PER_ADDRESS: 20,
     MAIL_TIMEOUT_MS: 3_000,
+    MAIL_DAILY_CAP: 500,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
     ...overrides,
@@ -307,6 +335,7 @@ export interface FakeDeps extends AppDeps {
   clock: FakeClock;
   log: SilentLog;
   enquiries: FakeEnquiryStore;
+  outbox: FakeOutboxStore;
   counters: FakeCounterStore;
   submissions: FakeSubmissionStore;
   packages: FakePackageStore;
@@ -327,6 +356,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     clock,
     log: silentLog(),
     enquiries: new FakeEnquiryStore(),
+    outbox: new FakeOutboxStore(),
     counters: new FakeCounterStore(),
     submissions: new FakeSubmissionStore(clock),
     packages: new FakePackageStore(),

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { nextTokenVersion } from '../../shared/auth';
 import type { EnquiryRecord } from '../../shared/enquiry';
@@ -12,11 +12,11 @@ import { makeSendmailHandler } from '../../functions/handlers/sendmail';
 import { makeViewHandler } from '../../functions/handlers/view';
 import { MAX_BODY_BYTES } from '../../functions/http/request';
 import type { Mail } from '../../functions/ports';
-import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, retryDelayMs, retryDueMail } from '../../functions/services/mail-delivery';
+import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retryDueMail } from '../../functions/services/mail-delivery';
 import { hashPassword } from '../../functions/services/passwords';
 import { composeEnquiryMail } from '../../functions/services/staff-mail';
 import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, formPost, jsonPost } from '../support/fakes';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, formPost, jsonPost, sesCutOff, sesRefused } from '../support/fakes';
 
 const MINUTE = 60_000;
 
@@ -81,9 +81,8 @@ describe('POST /api/sendmail: store first, then mail', () => {
 
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toEqual({ ok: true });
-    expect(atSend).toEqual([
-      expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0, MAIL_QUEUE: 'DUE', MAIL_NEXT_AT: now + MAIL_GRACE_MS }),
-    ]);
+    // Stored first; the send itself was recorded before the call.
+    expect(atSend).toEqual([expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'sending', MAIL_ATTEMPTS: 1 })]);
     const [record] = stored(deps);
     expect(record).toMatchObject({
       POST_INDEX: 1,
@@ -110,15 +109,15 @@ describe('POST /api/sendmail: store first, then mail', () => {
       SECTION_SEQ: 1,
       CONSENT_HEALTH: false,
     });
-    expect(record).not.toHaveProperty('MAIL_QUEUE');
-    expect(record).not.toHaveProperty('MAIL_NEXT_AT');
+    expect(deps.outbox.items.get('1:staff')).toMatchObject({ status: 'sent', attempts: 1, sentAt: now });
+    expect(deps.outbox.items.get('1:staff')).not.toHaveProperty('queue');
     expect(deps.mailer.sent).toHaveLength(1);
     expect(deps.mailer.sent[0]).toMatchObject({ to: 'staff@example.com', replyTo: 'anna@example.com' });
   });
 
   it('keeps the enquiry, marked for retry, when the mailer throws, and still answers 200', async () => {
     const deps = fakeDeps();
-    deps.mailer.failWith = new Error('SES is down');
+    deps.mailer.failWith = sesRefused();
     const now = deps.clock.now();
 
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
@@ -127,9 +126,8 @@ describe('POST /api/sendmail: store first, then mail', () => {
     expect(bodyOf(response)).toEqual({ ok: true });
     expect(deps.mailer.attempts).toBe(1);
     const [record] = stored(deps);
-    expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1, MAIL_QUEUE: 'DUE' });
-    expect(record?.MAIL_NEXT_AT).toBe(now + retryDelayMs(1));
-    expect(record?.MAIL_NEXT_AT).toBeGreaterThan(now);
+    expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
+    expect(deps.outbox.items.get('1:staff')).toMatchObject({ status: 'pending', attempts: 1, queue: 'DUE', nextAt: now + retryDelayMs(1) });
   });
 
   it('fills the hospital defaults: detail_section and the health consent', async () => {
@@ -354,11 +352,45 @@ describe('POST /api/sendmail: plain form posts', () => {
     const deps = fakeDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
     await sendmail(formPost('/api/sendmail', formFields()));
-    const response = await sendmail(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/VnPage' } }));
+    const response = await sendmail(formPost('/api/sendmail', formFields({ message: 'Another question' }), { headers: { referer: 'https://site.example/VnPage' } }));
     expect(response.statusCode).toBe(303);
     expect(response.headers['Retry-After']).toBe('60');
     expect(location(response).searchParams.get('error')).toBe('rate_limited');
     expect(deps.enquiries.items.size).toBe(1);
+  });
+
+  it('stores a plain form post sent twice (a double tap, a resend) once, and answers both alike', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const first = await sendmail(formPost('/api/sendmail', formFields()));
+    deps.clock.advance(30_000);
+    const second = await sendmail(formPost('/api/sendmail', formFields()));
+    expect(second.statusCode).toBe(303);
+    expect(second.headers['Location']).toBe(first.headers['Location']);
+    expect(deps.enquiries.items.size).toBe(1);
+    expect(deps.mailer.sent).toHaveLength(1);
+    // Another visitor with the same words, or the same visitor much later, is a new enquiry.
+    await sendmail(formPost('/api/sendmail', formFields(), { sourceIp: '198.51.100.23' }));
+    deps.clock.advance(11 * MINUTE);
+    await sendmail(formPost('/api/sendmail', formFields()));
+    expect(deps.enquiries.items.size).toBe(3);
+  });
+
+  it('refuses a form post or an untyped post from another site with 403, storing nothing', async () => {
+    const deps = fakeDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const foreign = { origin: 'https://evil.example', host: 'site.example' };
+    expect((await sendmail(formPost('/api/sendmail', formFields(), { headers: foreign }))).statusCode).toBe(403);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: { 'sec-fetch-site': 'cross-site', host: 'site.example' } }))).statusCode).toBe(403);
+    expect((await sendmail(formPost('/api/sendmail', formFields(), { headers: { origin: 'null', host: 'site.example' } }))).statusCode).toBe(403);
+    // A body that does not say it is JSON or a form (no-cors fetch, sendBeacon) is refused as such.
+    const untyped = apiEvent({ method: 'POST', path: '/api/sendmail', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ data: enquiry() }) });
+    expect((await sendmail(untyped)).statusCode).toBe(415);
+    expect((await sendmail(apiEvent({ method: 'POST', path: '/api/sendmail', body: JSON.stringify({ data: enquiry() }) }))).statusCode).toBe(415);
+    expect(deps.enquiries.items.size).toBe(0);
+    // Our own page is welcome.
+    const own = { origin: 'https://site.example', host: 'site.example', 'sec-fetch-site': 'same-origin' };
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: own }))).statusCode).toBe(200);
   });
 
   it('answers an oversized form post with a redirect naming the problem', async () => {
@@ -471,88 +503,121 @@ describe('POST /api/sendmail: a plain form post when the store fails', () => {
 });
 
 describe('retryDueMail', () => {
+  const staffMail = (deps: FakeDeps, postIndex = 1) => deps.outbox.items.get(`${postIndex}:staff`);
+  const none = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, held: 0, uncertain: 0, digested: 0 };
+
   it('backs off 1, 2, 4, ... minutes, capped at 60', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 20, 71].map((attempts) => retryDelayMs(attempts) / MINUTE)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60, 60]);
   });
 
-  it('retries due mail only when due, backs off on failure, and marks it sent once it goes out', async () => {
+  it('retries a mail SES refused only when due, backs off, and marks it sent once it goes out', async () => {
     const deps = fakeDeps();
-    deps.mailer.failWith = new Error('SES is down');
+    deps.mailer.failWith = sesRefused();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
 
     // Not due yet: nothing is tried.
     deps.clock.advance(MINUTE - 1);
-    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(await retryDueMail(deps)).toEqual(none);
     expect(deps.mailer.attempts).toBe(1);
 
     const delays: number[] = [];
     for (let attempt = 2; attempt <= 8; attempt += 1) {
-      const record = deps.enquiries.items.get(1);
-      deps.clock.set(record?.MAIL_NEXT_AT ?? Number.NaN);
-      expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 1, failed: 0, skipped: 0 });
-      const after = deps.enquiries.items.get(1);
-      expect(after).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: attempt, MAIL_QUEUE: 'DUE' });
-      delays.push(((after?.MAIL_NEXT_AT ?? Number.NaN) - deps.clock.now()) / MINUTE);
+      deps.clock.set(staffMail(deps)?.nextAt ?? Number.NaN);
+      expect(await retryDueMail(deps)).toEqual({ ...none, pending: 1 });
+      expect(staffMail(deps)).toMatchObject({ status: 'pending', attempts: attempt, queue: 'DUE' });
+      expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: attempt });
+      delays.push(((staffMail(deps)?.nextAt ?? Number.NaN) - deps.clock.now()) / MINUTE);
     }
     expect(delays).toEqual([2, 4, 8, 16, 32, 60, 60]);
 
     deps.mailer.failWith = undefined;
-    deps.clock.set(deps.enquiries.items.get(1)?.MAIL_NEXT_AT ?? Number.NaN);
-    expect(await retryDueMail(deps)).toEqual({ sent: 1, pending: 0, failed: 0, skipped: 0 });
-    const sent = deps.enquiries.items.get(1);
-    expect(sent).toMatchObject({ MAIL_STATUS: 'sent', MAIL_ATTEMPTS: 9 });
-    expect(sent).not.toHaveProperty('MAIL_QUEUE');
-    expect(sent).not.toHaveProperty('MAIL_NEXT_AT');
+    deps.clock.set(staffMail(deps)?.nextAt ?? Number.NaN);
+    expect(await retryDueMail(deps)).toEqual({ ...none, sent: 1 });
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'sent', MAIL_ATTEMPTS: 9 });
+    expect(staffMail(deps)).not.toHaveProperty('queue');
     expect(deps.mailer.sent).toHaveLength(1);
 
     // Nothing left to do.
     deps.clock.advance(24 * 60 * MINUTE);
-    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(await retryDueMail(deps)).toEqual(none);
     expect(deps.mailer.attempts).toBe(9);
   });
 
   it('marks the mail failed after MAX_MAIL_ATTEMPTS and stops trying', async () => {
     const deps = fakeDeps();
-    deps.mailer.failWith = new Error('SES is down');
+    deps.mailer.failWith = sesRefused();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
-    const record = deps.enquiries.items.get(1);
-    if (!record) throw new Error('not stored');
-    record.MAIL_ATTEMPTS = MAX_MAIL_ATTEMPTS - 2;
+    const mail = deps.outbox.items.get('1:staff');
+    if (!mail) throw new Error('not queued');
+    mail.attempts = MAX_MAIL_ATTEMPTS - 2;
 
-    deps.clock.set(record.MAIL_NEXT_AT ?? Number.NaN);
+    deps.clock.set(mail.nextAt ?? Number.NaN);
     expect(await retryDueMail(deps)).toMatchObject({ pending: 1, failed: 0 });
-    expect(deps.enquiries.items.get(1)?.MAIL_ATTEMPTS).toBe(MAX_MAIL_ATTEMPTS - 1);
+    expect(staffMail(deps)?.attempts).toBe(MAX_MAIL_ATTEMPTS - 1);
 
-    deps.clock.set(deps.enquiries.items.get(1)?.MAIL_NEXT_AT ?? Number.NaN);
-    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 1, skipped: 0 });
-    const failed = deps.enquiries.items.get(1);
-    expect(failed).toMatchObject({ MAIL_STATUS: 'failed', MAIL_ATTEMPTS: MAX_MAIL_ATTEMPTS });
-    expect(failed).not.toHaveProperty('MAIL_QUEUE');
+    deps.clock.set(staffMail(deps)?.nextAt ?? Number.NaN);
+    expect(await retryDueMail(deps)).toEqual({ ...none, failed: 1 });
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'failed', MAIL_ATTEMPTS: MAX_MAIL_ATTEMPTS });
+    expect(staffMail(deps)).not.toHaveProperty('queue');
 
     const attempts = deps.mailer.attempts;
     deps.clock.advance(7 * 24 * 60 * MINUTE);
     deps.mailer.failWith = undefined;
-    expect(await retryDueMail(deps)).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 0 });
+    expect(await retryDueMail(deps)).toEqual(none);
     expect(deps.mailer.attempts).toBe(attempts);
+  });
+
+  it('never sends again a mail whose call was cut off after SES may have accepted it', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = sesCutOff();
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(response.statusCode).toBe(200);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'uncertain', MAIL_ATTEMPTS: 1 });
+    deps.mailer.failWith = undefined;
+    deps.clock.advance(7 * 24 * 60 * MINUTE);
+    expect(await retryDueMail(deps)).toEqual(none);
+    expect(deps.mailer.attempts).toBe(1);
+    expect(deps.log.lines.some((line) => line.level === 'error' && /not sent again/.test(line.message))).toBe(true);
+  });
+
+  it('settles a send whose worker stopped mid-call as uncertain, without a second send', async () => {
+    const deps = fakeDeps();
+    // The function stopped after recording the attempt and calling SES, before it could record the outcome.
+    deps.mailer.send = async () => {
+      throw new Error('unreachable');
+    };
+    const transition = deps.outbox.transition.bind(deps.outbox);
+    deps.outbox.transition = async (mailId, expected, change) => {
+      if (change.status !== 'sending') throw new Error('the function stopped here');
+      return transition(mailId, expected, change);
+    };
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry())).catch(() => undefined);
+    deps.outbox.transition = transition;
+    let sends = 0;
+    deps.mailer.send = async () => {
+      sends += 1;
+    };
+    expect(staffMail(deps)).toMatchObject({ status: 'sending', attempts: 1 });
+
+    deps.clock.advance(STALE_SENDING_MS - 1);
+    expect(await retryDueMail(deps)).toEqual(none);
+    deps.clock.advance(1);
+    expect(await retryDueMail(deps)).toEqual({ ...none, uncertain: 1 });
+    expect(deps.enquiries.items.get(1)?.MAIL_STATUS).toBe('uncertain');
+    expect(sends).toBe(0);
   });
 
   it('leaves a just-stored enquiry to the send route for the grace period', async () => {
     const deps = fakeDeps();
-    // The send route stored the enquiry but stopped before mailing (e.g. the function timed out).
-    deps.mailer.send = async () => {
-      throw new Error('unreachable');
-    };
-    const original = deps.enquiries.updateMail.bind(deps.enquiries);
-    deps.enquiries.updateMail = async () => {
+    // The send route stored the enquiry and queued its mail, then stopped (e.g. the function timed out).
+    const transition = deps.outbox.transition.bind(deps.outbox);
+    deps.outbox.transition = async () => {
       throw new Error('the function stopped here');
     };
-    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
-    deps.enquiries.updateMail = original;
-    deps.mailer.send = async (mail) => {
-      deps.mailer.sent.push(mail);
-    };
-    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0, MAIL_QUEUE: 'DUE' });
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry())).catch(() => undefined);
+    deps.outbox.transition = transition;
+    expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0 });
 
     deps.clock.advance(MAIL_GRACE_MS - 1);
     expect((await retryDueMail(deps)).sent).toBe(0);
@@ -561,9 +626,50 @@ describe('retryDueMail', () => {
     expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'sent', MAIL_ATTEMPTS: 1 });
   });
 
+  it('sends a mail once when the send route and the retry job race for it', async () => {
+    const deps = fakeDeps();
+    let release: () => void = () => undefined;
+    const sends: string[] = [];
+    deps.mailer.send = async (mail) => {
+      sends.push(mail.subject);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const sending = makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    await vi.waitFor(() => expect(sends).toHaveLength(1));
+    deps.clock.advance(MAIL_GRACE_MS);
+    expect(await retryDueMail(deps)).toEqual(none);
+    release();
+    expect((await sending).statusCode).toBe(200);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('holds mails past the daily cap, keeps every enquiry, and sends staff one digest of them', async () => {
+    const deps = fakeDeps({ settings: { MAIL_DAILY_CAP: 2 } });
+    const sendmail = makeSendmailHandler(deps);
+    for (const name of ['one', 'two', 'three', 'four']) {
+      expect((await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: name })))).statusCode).toBe(200);
+    }
+    expect(deps.enquiries.items.size).toBe(4);
+    expect(deps.mailer.sent).toHaveLength(2);
+    expect([3, 4].map((index) => deps.enquiries.items.get(index)?.MAIL_STATUS)).toEqual(['held', 'held']);
+
+    expect(await retryDueMail(deps)).toMatchObject({ digested: 2 });
+    expect(deps.mailer.sent).toHaveLength(3);
+    const digest = deps.mailer.sent[2];
+    expect(digest?.subject).toContain('2건');
+    expect(digest?.text).toMatch(/#3 [\s\S]*#4 /);
+    expect([3, 4].map((index) => deps.outbox.items.get(`${index}:staff`))).toEqual([
+      expect.objectContaining({ status: 'sent', inDigest: true }),
+      expect.objectContaining({ status: 'sent', inDigest: true }),
+    ]);
+    expect(await retryDueMail(deps)).toMatchObject({ digested: 0 });
+  });
+
   it('takes at most a batch, oldest due first', async () => {
     const deps = fakeDeps();
-    deps.mailer.failWith = new Error('down');
+    deps.mailer.failWith = sesRefused();
     const sendmail = makeSendmailHandler(deps);
     for (const name of ['first', 'second', 'third']) {
       await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: name })));

@@ -119,7 +119,7 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
   });
 
   it('lists what login needs', () => {
@@ -152,7 +152,7 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_ENQUIRIES']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE']);
   });
 
   it('names the table variables of shared/tables.ts', () => {
@@ -164,6 +164,7 @@ describe('readSettings', () => {
   const sendmailNames = settingNamesForRoute(route('sendmail'));
   const sendmailEnv = {
     TABLE_ENQUIRIES: 'enq',
+    TABLE_OUTBOX: 'out',
     TABLE_COUNTERS: 'cnt',
     TABLE_SUBMISSIONS: 'sub',
     TABLE_THROTTLE: 'thr',
@@ -191,6 +192,7 @@ describe('readSettings', () => {
       LOGIN_FAILURES_PER_ACCOUNT: 5,
       LOGIN_FAILURES_PER_ADDRESS: 20,
       MAIL_TIMEOUT_MS: 3_000,
+      MAIL_DAILY_CAP: 500,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
       ORIGIN_VERIFY_SECRET: '',
     });
@@ -212,7 +214,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(6);
+    expect(error.problems).toHaveLength(7);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);

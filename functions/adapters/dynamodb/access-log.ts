@@ -19,6 +19,9 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
             at: `${new Date(entry.at).toISOString()}#${randomUUID()}`,
             expiresAt: Math.floor(entry.at / 1000) + RETENTION_SECONDS,
           },
+          // Written once: a row is never replaced (the functions may only put, never update or delete).
+          ConditionExpression: 'attribute_not_exists(#at)',
+          ExpressionAttributeNames: { '#at': 'at' },
         }),
       );
     },

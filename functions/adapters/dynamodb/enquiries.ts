@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENQUIRY_INDEXES, MAIL_DUE } from '../../../shared/tables';
+import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
 import { isConditionFailure } from './client';
 
@@ -79,33 +79,15 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     },
 
     async updateMail(postIndex, update: MailUpdate) {
-      const due = update.nextAttemptAt !== undefined;
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { POST_INDEX: postIndex },
           ConditionExpression: 'attribute_exists(POST_INDEX)',
-          UpdateExpression: due
-            ? 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts, MAIL_QUEUE = :due, MAIL_NEXT_AT = :next'
-            : 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts REMOVE MAIL_QUEUE, MAIL_NEXT_AT',
-          ExpressionAttributeValues: due
-            ? { ':status': update.status, ':attempts': update.attempts, ':due': MAIL_DUE, ':next': update.nextAttemptAt }
-            : { ':status': update.status, ':attempts': update.attempts },
+          UpdateExpression: 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts',
+          ExpressionAttributeValues: { ':status': update.status, ':attempts': update.attempts },
         }),
       );
-    },
-
-    async mailDue(now, limit) {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: ENQUIRY_INDEXES.mailQueue,
-          KeyConditionExpression: 'MAIL_QUEUE = :due AND MAIL_NEXT_AT <= :now',
-          ExpressionAttributeValues: { ':due': MAIL_DUE, ':now': now },
-          Limit: limit,
-        }),
-      );
-      return (result.Items ?? []).map((item) => Number(item['POST_INDEX']));
     },
   };
 }

@@ -2,6 +2,8 @@
  * The staff back office speaks Korean. The error wording follows SPEC.md
  * section 8 ('no access permission', 'no permission', 'logout failed').
  */
+import type { MailStatus } from '../../../shared/enquiry';
+
 export const STAFF_TEXT = {
   noAccess: '접근 권한이 없습니다.',
   noPermission: '권한이 없습니다.',
@@ -36,7 +38,15 @@ export const STAFF_TEXT = {
   previous: '이전 페이지',
   next: '다음 페이지',
   page: (page: number) => `${page}페이지`,
-  mailStatus: { pending: '발송 대기', sent: '발송됨', failed: '발송 실패', skipped: '스팸 의심' } as Record<string, string>,
+  mailStatus: {
+    pending: '발송 대기',
+    sending: '발송 중',
+    sent: '발송됨',
+    failed: '발송 실패',
+    skipped: '스팸 의심',
+    held: '모아 보내기',
+    uncertain: '확인 필요',
+  } satisfies Record<MailStatus, string> as Record<string, string>,
   spam: '스팸 의심',
   spamOnly: '스팸 의심만 보기',
   detailTitle: (index: number) => `문의 #${index}`,

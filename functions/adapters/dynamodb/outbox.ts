@@ -1,0 +1,70 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { OUTBOX_INDEXES } from '../../../shared/tables';
+import type { OutboxMail, OutboxStore } from '../../ports';
+import { isConditionFailure } from './client';
+
+export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
+  return {
+    async add(mail) {
+      try {
+        await db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(mailId)' }));
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async get(mailId) {
+      const result = await db.send(new GetCommand({ TableName: tableName, Key: { mailId }, ConsistentRead: true }));
+      return result.Item as OutboxMail | undefined;
+    },
+
+    async transition(mailId, expected, change) {
+      const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts' };
+      const values: Record<string, unknown> = { ':expectedStatus': expected.status, ':expectedAttempts': expected.attempts };
+      const set: string[] = [];
+      for (const [field, value] of Object.entries(change)) {
+        if (value === undefined) continue;
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+        set.push(`#${field} = :${field}`);
+      }
+      const leaveQueue = change.queue === undefined;
+      if (leaveQueue) {
+        names['#queue'] = 'queue';
+        names['#nextAt'] = 'nextAt';
+      }
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { mailId },
+            ConditionExpression: '#status = :expectedStatus AND #attempts = :expectedAttempts',
+            UpdateExpression: `SET ${set.join(', ')}${leaveQueue ? ' REMOVE #queue, #nextAt' : ''}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async due(queue, now, limit) {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: OUTBOX_INDEXES.queue,
+          KeyConditionExpression: '#queue = :queue AND nextAt <= :now',
+          ExpressionAttributeNames: { '#queue': 'queue' },
+          ExpressionAttributeValues: { ':queue': queue, ':now': now },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => String(item['mailId']));
+    },
+  };
+}
