@@ -175,6 +175,8 @@ export interface ImageStore {
   /** Size and first bytes of a stored object, or `undefined` if there is none. */
   inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Copies an object to another key, with this content type (and the immutable cache headers). */
+  copy(fromKey: string, toKey: string, contentType: string): Promise<void>;
 }
 
 export interface ExportStore {

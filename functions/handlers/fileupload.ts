@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uploadRequestSchema } from '../../shared/upload-schema';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/uploads';
+import { IMAGE_TYPES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/uploads';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
@@ -11,15 +11,16 @@ const UPLOAD_WINDOW_SECONDS = 5 * 60;
 
 /**
  * `POST /api/fileupload`: a presigned POST for one image straight to S3, under
- * a name the server chooses. The policy pins type and size; the stored object
- * is checked again before a package may use it.
+ * a name the server chooses, into `incoming/` (never served). The policy pins
+ * type and size; the save that uses it checks the stored object and only
+ * then makes it public (services/uploaded-images.ts).
  */
 export function makeFileuploadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'images'>) {
   const { images } = deps;
   return staffHandler(deps, async ({ request, audit }) => {
     const upload = parseInput(uploadRequestSchema, jsonPayload(request));
     const filename = `${randomUUID()}.${IMAGE_TYPES[upload.contentType]}`;
-    const presigned = await images.presignUpload(filename, upload.contentType, MAX_IMAGE_BYTES, UPLOAD_WINDOW_SECONDS);
+    const presigned = await images.presignUpload(`${INCOMING_IMAGE_PREFIX}${filename}`, upload.contentType, MAX_IMAGE_BYTES, UPLOAD_WINDOW_SECONDS);
     await audit('upload.presign', filename);
     const ticket: UploadTicket = {
       filename,

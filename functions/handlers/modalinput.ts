@@ -4,7 +4,7 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { checkUploadedImages } from '../services/uploaded-images';
+import { publishUploadedImages } from '../services/uploaded-images';
 
 /** `POST /api/modalinput`: a package's titles, contents and board image. */
 export function makeModalinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packages' | 'images'>) {
@@ -12,7 +12,7 @@ export function makeModalinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packa
   return staffHandler(deps, async ({ request, audit }) => {
     const edit = parseInput(titleEditSchema, jsonPayload(request));
     if (!(await packages.get(edit.index))) throw new ApiError('not_found', `There is no package ${edit.index}.`);
-    await checkUploadedImages(images, { imgUP: edit.imgUP });
+    await publishUploadedImages(images, { imgUP: edit.imgUP });
     const fields: Partial<BestPackage> = {
       TITLE: edit.title_kr,
       TITLE_kr: edit.title_kr,

@@ -5,7 +5,7 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { checkUploadedImages } from '../services/uploaded-images';
+import { publishUploadedImages } from '../services/uploaded-images';
 
 /** `POST /api/popupinput`: a package's popup image per language; empty keeps the current one. */
 export function makePopupinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packages' | 'images'>) {
@@ -21,7 +21,7 @@ export function makePopupinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packa
       imgUP_jp: edit.imgUP_jp,
       imgUP_vn: edit.imgUP_vn,
     };
-    await checkUploadedImages(images, names);
+    await publishUploadedImages(images, names);
     const fields: Partial<BestPackage> = {};
     for (const [field, name] of Object.entries(names)) {
       const suffix = field.slice('imgUP_'.length) as PackageSuffix;

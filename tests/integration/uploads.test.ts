@@ -55,7 +55,8 @@ describe('POST /api/fileupload', () => {
     expect(ticket.filename).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(ticket.index).toBe('imgUP_en');
     expect(ticket.upload.method).toBe('POST');
-    expect(ticket.upload.fields['key']).toBe(ticket.filename);
+    // The upload lands where /image/ never serves it; a save makes it public once checked.
+    expect(ticket.upload.fields['key']).toBe(`incoming/${ticket.filename}`);
     expect(ticket.upload.fields['Content-Type']).toBe('image/png');
     const policy = JSON.parse(Buffer.from(ticket.upload.fields['Policy'] ?? '', 'base64').toString()) as { conditions: unknown[] };
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 5 * 1024 * 1024]);
@@ -76,6 +77,10 @@ describe('POST /api/fileupload', () => {
 describe('POST /api/modalinput', () => {
   it('saves titles, contents and an uploaded board image, and the board shows them', async () => {
     const ticket = await upload(await png(), 'image/png');
+    // Uploaded but not yet saved: not public under either name.
+    expect((await fetch(`${stack.url}/image/${ticket.filename}`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/image/incoming/${ticket.filename}`)).status).toBe(400);
+    expect((await fetch(`${stack.url}/image/incoming%2F${ticket.filename}`)).status).toBe(400);
     const response = await postJson(stack, '/api/modalinput', { data: { ...titles, title_jp: '新しいタイトル', imgUP: ticket.filename } }, token);
     expect(response.status).toBe(200);
     const board = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
@@ -103,6 +108,8 @@ describe('POST /api/modalinput', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { fields: Record<string, string> }).fields['imgUP']).toMatch(/not a JPEG, PNG/);
     expect(await (await fetch(`${stack.url}/api/amendBest`)).text()).toBe(before);
+    // Refused: it never became public.
+    expect((await fetch(`${stack.url}/image/${ticket.filename}`)).status).toBe(404);
   });
 
   it('refuses a file name that was never uploaded, an unknown package and missing titles', async () => {

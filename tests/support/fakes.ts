@@ -284,6 +284,11 @@ export class FakeImageStore implements ImageStore {
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
     this.objects.set(key, { body: body.slice(), contentType });
   }
+  async copy(fromKey: string, toKey: string, contentType: string): Promise<void> {
+    const object = this.objects.get(fromKey);
+    if (!object) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
+    this.objects.set(toKey, { body: object.body.slice(), contentType });
+  }
 }
 
 export class FakeExportStore implements ExportStore {

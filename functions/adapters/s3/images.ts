@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ImageStore } from '../../ports';
 import { isNotFound } from './client';
@@ -40,6 +40,19 @@ export function s3ImageStore(s3: S3Client, bucket: string): ImageStore {
 
     async put(key, body, contentType) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE }));
+    },
+
+    async copy(fromKey, toKey, contentType) {
+      await s3.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: toKey,
+          CopySource: `${bucket}/${encodeURIComponent(fromKey)}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
+      );
     },
   };
 }
