@@ -6,8 +6,8 @@ export default defineConfig({
     // Each integration file starts its own emulators and stack; two at a time suits a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
-    // A failing browser test keeps a Playwright trace and screenshots under test-results/ and names them.
-    setupFiles: ['./tests/support/failure-artifacts.ts'],
+    // Browser tests: a failure keeps a Playwright trace and screenshots under test-results/; a CSP violation fails the test.
+    setupFiles: ['./tests/support/browser-test-hooks.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', './tests/support/summary-reporter.ts'],

@@ -21,6 +21,9 @@ export const CHROMIUM_FLAGS = [
 /** The contexts open now, for the failure artifacts. */
 export const openContexts = new Set<BrowserContext>();
 
+/** Content-Security-Policy violations any page reported since the last check (browser-test-hooks.ts fails the test). */
+export const cspViolations: string[] = [];
+
 /** Called with a context about to close, so a failing test can keep its trace and screenshots first. */
 let beforeContextClose: ((context: BrowserContext) => Promise<void>) | undefined;
 export function onContextClose(hook: (context: BrowserContext) => Promise<void>): void {
@@ -35,6 +38,15 @@ export async function launchBrowser(): Promise<Browser> {
     await context.tracing.start({ snapshots: true, screenshots: false, sources: false });
     await context.tracing.startChunk();
     openContexts.add(context);
+    // Chromium reports each blocked script, style, frame or connection as a console error. The one
+    // exception is the trace's own snapshotter, which fetches blob: images from no page script (no
+    // location) to copy them into the trace; the site itself never fetches a blob.
+    context.on('console', (message) => {
+      const text = message.text();
+      if (message.type() !== 'error' || !/Content Security Policy/i.test(text)) return;
+      if (!message.location().url && text.startsWith("Connecting to 'blob:")) return;
+      cspViolations.push(`${message.location().url}: ${text}`);
+    });
     const close = context.close.bind(context);
     context.close = async (closeOptions) => {
       if (openContexts.delete(context)) await beforeContextClose?.(context).catch((error: unknown) => console.warn('Could not keep the browser artifacts:', error));

@@ -1,14 +1,17 @@
 /**
- * A vitest setup file: when a browser test fails, every browser context it
- * had open leaves a Playwright trace and a screenshot of each page under
- * `test-results/` (git-ignored), and the failure message names them. Open one
- * with `npx playwright-core show-trace <file>` (or trace.playwright.dev).
+ * A vitest setup file for the browser tests. When one fails, every browser
+ * context it had open leaves a Playwright trace and a screenshot of each page
+ * under `test-results/` (git-ignored), and the failure message names them.
+ * Open one with `npx playwright-core show-trace <file>` (or
+ * trace.playwright.dev). A test during which a page reported a
+ * Content-Security-Policy violation fails: the site and the back office must
+ * work under the policy production sends.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach } from 'vitest';
-import { onContextClose, openContexts } from './browser';
+import { cspViolations, onContextClose, openContexts } from './browser';
 
 interface RunningTest {
   name: string;
@@ -50,6 +53,7 @@ beforeEach(async ({ task }) => {
   current = task as unknown as RunningTest;
   artifacts.length = 0;
   keptContexts = 0;
+  cspViolations.length = 0;
   // Contexts opened before this test (in beforeAll) start a fresh trace chunk for it.
   for (const context of openContexts) {
     await context.tracing.stopChunk().catch(() => undefined);
@@ -66,4 +70,8 @@ afterEach(async () => {
     for (const context of openContexts) await context.tracing.startChunk().catch(() => undefined);
   }
   current = undefined;
+  if (cspViolations.length) {
+    const seen = cspViolations.splice(0);
+    throw new Error(`Content-Security-Policy violations during this test:\n  ${[...new Set(seen)].join('\n  ')}`);
+  }
 });
