@@ -65,7 +65,8 @@ export async function queueStaffMail(deps: MailDeps, enquiry: StoredEnquiry): Pr
 
 async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<boolean> {
   const moved = await deps.outbox.transition(mail.mailId, mail, change);
-  if (moved && mail.kind === 'staff') {
+  // "sending" lasts a moment; the box shows the state before and after it.
+  if (moved && mail.kind === 'staff' && change.status !== 'sending') {
     // The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail.
     await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
       deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
@@ -75,13 +76,15 @@ async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Pro
 }
 
 /** Sends one pending mail, exactly once whoever else tries; answers its state afterwards. */
-export async function deliverMail(deps: MailDeps, mail: OutboxMail): Promise<MailStatus> {
+export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: StoredEnquiry): Promise<MailStatus> {
   if (mail.status !== 'pending') return mail.status;
   const now = deps.clock.now();
-  const enquiry = await deps.enquiries.get(mail.postIndex);
+  const [enquiry, sentToday] = await Promise.all([
+    known ?? deps.enquiries.get(mail.postIndex),
+    deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now),
+  ]);
   if (!enquiry) return mail.status;
 
-  const sentToday = await deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now);
   if (sentToday > deps.settings.MAIL_DAILY_CAP) {
     const held = await move(deps, mail, { status: 'held', attempts: mail.attempts, queue: OUTBOX_QUEUES.digest, nextAt: now });
     if (held) deps.log.warn('daily mail cap reached: mail held for the digest', { postIndex: mail.postIndex });
@@ -116,7 +119,7 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail): Promise<Mai
 
 /** The staff mail of a just-stored enquiry: queued, then tried at once by the send route. */
 export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
-  return deliverMail(deps, await queueStaffMail(deps, enquiry));
+  return deliverMail(deps, await queueStaffMail(deps, enquiry), enquiry);
 }
 
 /** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */

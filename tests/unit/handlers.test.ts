@@ -72,7 +72,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
     const atSend: unknown[] = [];
     const send = deps.mailer.send.bind(deps.mailer);
     deps.mailer.send = async (mail: Mail) => {
-      atSend.push(structuredClone(deps.enquiries.items.get(1)));
+      atSend.push(structuredClone(deps.enquiries.items.get(1)), structuredClone(deps.outbox.items.get('1:staff')));
       return send(mail);
     };
     const now = deps.clock.now();
@@ -81,8 +81,11 @@ describe('POST /api/sendmail: store first, then mail', () => {
 
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toEqual({ ok: true });
-    // Stored first; the send itself was recorded before the call.
-    expect(atSend).toEqual([expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'sending', MAIL_ATTEMPTS: 1 })]);
+    // Stored first; the send itself was recorded in the outbox before the call.
+    expect(atSend).toEqual([
+      expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0 }),
+      expect.objectContaining({ mailId: '1:staff', status: 'sending', attempts: 1, startedAt: now }),
+    ]);
     const [record] = stored(deps);
     expect(record).toMatchObject({
       POST_INDEX: 1,
