@@ -231,14 +231,24 @@ describe('the API: one function per route of the route table', () => {
     }
   });
 
-  it('throttles the stage and the public write routes, and logs access', () => {
+  it('throttles the stage and the public write routes far above real use (the per-visitor limits are at the edge), and logs access', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      RouteSettings: { 'POST /api/sendmail': { ThrottlingRateLimit: 5 }, 'POST /api/login': { ThrottlingRateLimit: 2 } },
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      RouteSettings: {
+        'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+        'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+      },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
+  });
+
+  it('keeps the execute-api endpoint (it is CloudFront\'s origin) and says in every route\'s cdk-nag reason that only CloudFront gets in', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+    const reasons = acknowledgementsUnder(stack.api).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-APIG4');
+    expect(reasons).toHaveLength(API_ROUTES.length);
+    for (const { reason } of reasons) expect(reason).toContain('refuses (403) a call without the X-Origin-Verify secret');
   });
 });
 
