@@ -20,6 +20,8 @@ import { acknowledge } from './nag';
 
 export interface MedicalTourismStackProps extends StackProps {
   config: StageConfig;
+  /** The AWS WAF web ACL (scope CLOUDFRONT) of the distribution: the edge stack's, or the one `webAclArn` names. */
+  webAclArn: string;
   /** The built site (site/dist), deployed when present. */
   siteDistDir?: string;
 }
@@ -94,7 +96,7 @@ export class MedicalTourismStack extends Stack {
       ...(props.siteDistDir ? { siteDistDir: props.siteDistDir } : {}),
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
-      ...(config.webAclArn ? { webAclArn: config.webAclArn } : {}),
+      webAclArn: props.webAclArn,
     });
 
     new CfnOutput(this, 'SiteUrl', {

@@ -34,7 +34,8 @@ export interface SiteHostingProps {
   siteDistDir?: string;
   domainName?: string;
   certificateArn?: string;
-  webAclArn?: string;
+  /** The AWS WAF web ACL (scope CLOUDFRONT) every request passes first. */
+  webAclArn: string;
 }
 
 /** Viewer headers the API reads, plus the viewer's own address (the API sees CloudFront's otherwise). */
@@ -203,7 +204,7 @@ export class SiteHosting extends Construct {
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      webAclId: props.webAclArn,
     });
 
     acknowledge(
@@ -211,13 +212,6 @@ export class SiteHosting extends Construct {
       'AwsSolutions-CFR1',
       'No geographic restriction by design: the site serves foreign patients from many countries (six languages), and the enquiry form must work from all of them.',
     );
-    if (!props.webAclArn) {
-      acknowledge(
-        this.distribution,
-        'AwsSolutions-CFR2',
-        'No WAF web ACL in this stage (pass -c webAclArn=... to attach one): the static pages need none, and the API has stage and route throttling, per-address rate limits, a honeypot and schema validation.',
-      );
-    }
     if (!certificate) {
       acknowledge(
         this.distribution,
