@@ -23,6 +23,7 @@ import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { API_ROUTES, type Access, type ApiRoute, type BucketKey, SCHEDULED_JOBS, resourcesOf, type ResourceUse } from '../../shared/routes';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
 import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
+import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/uploads';
 import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
 
 let app: App;
@@ -367,6 +368,21 @@ describe('data', () => {
     expect(images.Properties.CorsConfiguration).toEqual({
       CorsRules: [expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'] })],
     });
+  });
+
+  it('expires unchecked uploads under incoming/ and their unfinished multipart uploads, and keeps the other images', () => {
+    const images = resourceOf(logicalId(stack.data.buckets.images));
+    const rules = (images.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: INCOMING_IMAGE_PREFIX,
+        ExpirationInDays: INCOMING_IMAGE_EXPIRY_DAYS,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: INCOMING_IMAGE_EXPIRY_DAYS },
+        Status: 'Enabled',
+      }),
+    );
+    // Nothing else in the bucket expires: the public images stay.
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(INCOMING_IMAGE_PREFIX);
   });
 
   it('expires exports within a day', () => {
