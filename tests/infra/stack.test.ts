@@ -77,7 +77,7 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) {
     const table = `<${logicalId(stack.data.tables[key])}.Arn>`;
     for (const part of parts(access)) for (const action of NEEDED.tables[part]) lines.add(`${action} ${table}`);
-    if (listing && access !== 'write') {
+    if (listing && parts(access).includes('read')) {
       for (const action of NEEDED.list) {
         lines.add(`${action} ${table}`);
         for (const index of TABLES[key].globalIndexes) lines.add(`${action} ${table}/index/${index.name}`);
@@ -313,6 +313,42 @@ describe('IAM: each function may do exactly what its route needs', () => {
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(route.name === 'sendmail' ? 1 : 0);
+    }
+  });
+
+  it('lets every SES send in the stack name only the configured sender as From (ses:FromAddress)', () => {
+    const sends: { Action: unknown; Resource: unknown; Condition?: unknown }[] = [];
+    for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[]) {
+        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+        if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
+      }
+    }
+    // The enquiry route and the mail-retry job.
+    expect(sends).toHaveLength(2);
+    for (const statement of sends) {
+      expect(statement.Action).toBe('ses:SendEmail');
+      expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': TEST_CONTEXT.mailFrom } });
+    }
+  });
+
+  it('keeps the access log write-once: whoever writes it may only add items (PutItem), never update or delete them', () => {
+    const accessLog = `<${logicalId(stack.data.tables.accessLog)}.Arn>`;
+    const writers = new Set<string>();
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(accessLog));
+      if (lines.length === 0) continue;
+      writers.add(role);
+      expect(lines, role).toEqual([`dynamodb:PutItem ${accessLog}`]);
+    }
+    // Sign-in and every staff route log; no other function touches the log.
+    const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
+    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name)).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
+    expect([...writers].sort()).toEqual(expected.sort());
+    // Nor does any grant reach it through a wildcard resource.
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      expect([...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line)), role).toEqual([]);
     }
   });
 });
