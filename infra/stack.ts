@@ -68,13 +68,13 @@ export class MedicalTourismStack extends Stack {
     );
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
-      description: `X-Origin-Verify value CloudFront adds to API requests, so the API trusts CloudFront-Viewer-Address only from CloudFront (${id})`,
+      description: `X-Origin-Verify value CloudFront adds to API requests: the API answers only requests that carry it (${id})`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
     acknowledge(
       this.originVerifySecret,
       'AwsSolutions-SMG4',
-      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it at cold start, so a scheduled rotation would leave the two apart. Apart is harmless (the API then ignores CloudFront-Viewer-Address and uses the source address), and the value only proves that a request came through CloudFront.',
+      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it through a five-minute cache, so a scheduled rotation would leave the two apart, and while they differ the API refuses every request (403). The value only proves that a request came through CloudFront.',
     );
 
     const resources: BindableResources = {
