@@ -14,7 +14,7 @@ import type { RouteName } from '../shared/routes';
  * rate-based statement aggregates by IP, forwarded IP, custom keys or nothing;
  * no /64 grouping), so a client with an IPv6 /64 gets a fresh allowance for
  * every address it takes from it. These rules stop floods and scripts from one
- * address; the functions key their own send and sign-in limits by the IPv6 /64.
+ * address; the functions key their own send limits by the IPv6 /64.
  */
 export interface EdgeRateLimit {
   limit: number;

@@ -110,7 +110,7 @@ export class MedicalTourismStack extends Stack {
       });
     }
     new CfnOutput(this, 'DistributionId', { description: 'CloudFront distribution id (for manual invalidations)', value: this.site.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint (browsers use /api on the site instead)', value: this.api.stage.url });
+    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint: it answers only calls through CloudFront (use /api on the site)', value: this.api.stage.url });
     for (const key of TABLE_KEYS) {
       new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
     }
