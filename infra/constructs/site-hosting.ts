@@ -160,7 +160,8 @@ export class SiteHosting extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
     const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
-      comment: 'What the API reads: its headers (not Host, which API Gateway must see as its own), the viewer host and address, the query, the sign-in device cookie',
+      // Never Host: API Gateway must see its own.
+      comment: 'What the API reads: its headers (not Host), the viewer host and address, the query, the sign-in device cookie',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       // Allow-listed, the cookie also comes back: CloudFront passes the sign-in route's Set-Cookie for it to the browser.

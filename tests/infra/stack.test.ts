@@ -574,6 +574,22 @@ describe('hosting', () => {
     }
   });
 
+  it('keeps every CloudFront comment within the 128 characters CloudFront takes', () => {
+    const comments: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'Comment' && typeof inner === 'string') comments.push(inner);
+          else collect(inner);
+        }
+      }
+    };
+    for (const resource of Object.values(template.toJSON().Resources as Record<string, Resource>)) if (resource.Type.startsWith('AWS::CloudFront::')) collect(resource.Properties);
+    expect(comments.length).toBeGreaterThan(5);
+    for (const comment of comments) expect(comment.length, comment).toBeLessThanOrEqual(128);
+  });
+
   it('deploys the built site, assets before pages, and invalidates', () => {
     const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
