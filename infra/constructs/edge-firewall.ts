@@ -31,9 +31,10 @@ export interface EdgeFirewallProps {
 }
 
 /**
- * The request path as API Gateway will route it: percent-escapes decoded and
- * `//`, `/./`, `/../` resolved, so `/api//login` or `/api/%6Cogin` is counted as
- * `/api/login`. Starts-with, so a trailing slash or suffix counts too.
+ * The request path with percent-escapes decoded and `//`, `/./`, `/../`
+ * resolved, so other spellings such as `/api//login` or `/api/%6Cogin` count as
+ * `/api/login` whatever the API makes of them. Starts-with, so a trailing slash
+ * or a suffix counts too.
  */
 function pathStartsWith(prefix: string): CfnWebACL.StatementProperty {
   return {
