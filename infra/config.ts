@@ -20,8 +20,10 @@ export interface StageConfig {
   domainName?: string;
   /** ACM certificate in us-east-1 covering `domainName`. */
   certificateArn?: string;
-  /** ARN of a WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution. */
+  /** ARN of an existing WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution instead of the stage's own. */
   webAclArn?: string;
+  /** AWS region of the main stack; without it, the deploying credentials' region (see `stageRegion`). */
+  region?: string;
 }
 
 /** Context keys, with what each means, for error messages and the deployment notes. */
@@ -33,7 +35,8 @@ export const CONTEXT_KEYS = {
   mailDomain: 'optional: verify this domain in SES instead of the sender address alone',
   domainName: 'optional: custom domain of the site (with certificateArn)',
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
-  webAclArn: 'optional: WAFv2 web ACL ARN (scope CLOUDFRONT)',
+  webAclArn: 'optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage\'s own',
+  region: "optional: AWS region of the stack (default: your credentials' region)",
 } as const;
 
 export class ContextError extends Error {
@@ -100,6 +103,9 @@ export function readStageConfig(node: Node): StageConfig {
   const webAclArn = text('webAclArn');
   check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
 
+  const region = text('region')?.toLowerCase();
+  check('region', region, region !== undefined && /^[a-z]{2}(-[a-z]+)+-\d$/.test(region), 'must be an AWS region name such as ap-northeast-2');
+
   if (problems.length > 0) throw new ContextError(problems);
   return {
     stage,
@@ -110,10 +116,30 @@ export function readStageConfig(node: Node): StageConfig {
     ...(domainName ? { domainName } : {}),
     ...(certificateArn ? { certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
+    ...(region ? { region } : {}),
   };
 }
 
 /** Name of a stage's stack: one per stage, so stages never share resources. */
 export function stackNameOf(stage: string): string {
   return `MedicalTourism-${stage}`;
+}
+
+/** Name of a stage's edge stack (its AWS WAF web ACL, in us-east-1). */
+export function edgeStackNameOf(stage: string): string {
+  return `${stackNameOf(stage)}-edge`;
+}
+
+/**
+ * The main stack's region when neither `region` nor the CDK CLI names one (the
+ * tests build the app without the CLI): the clinic's own. The CLI always sets
+ * CDK_DEFAULT_REGION (the credentials' region, us-east-1 when they name none).
+ * The distribution reads its web ACL's ARN across regions, which needs a
+ * concrete region, so the stack is never region-agnostic.
+ */
+export const DEFAULT_REGION = 'ap-northeast-2';
+
+/** The main stack's region: `-c region=...`, else the credentials' (CDK_DEFAULT_REGION), else DEFAULT_REGION. */
+export function stageRegion(config: StageConfig, credentialsRegion: string | undefined): string {
+  return config.region ?? credentialsRegion ?? DEFAULT_REGION;
 }

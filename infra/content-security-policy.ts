@@ -1,21 +1,13 @@
 /**
- * The site's Content-Security-Policy. Astro inlines a few small scripts
- * (island hydration, the phone-number pick) and the page styles; instead of
- * 'unsafe-inline', the policy lists the SHA-256 hash of each inline block
- * found in the built site, so only those blocks run.
+ * What the site's Content-Security-Policy needs from the build: the SHA-256
+ * hash of each inline script and style block Astro left in the built pages (the
+ * policy itself is shared/security-headers.ts's `contentSecurityPolicy`), and
+ * CloudFront's limit on its length.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-export interface InlineBlocks {
-  /** CSP hash sources (`'sha256-...'`) of inline `<script>` elements. */
-  scripts: string[];
-  /** CSP hash sources of `<style>` elements. */
-  styles: string[];
-  /** Whether any element carries a `style="..."` attribute (hashes cannot allow those). */
-  styleAttributes: boolean;
-}
+import type { InlineBlocks } from '../shared/security-headers';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response headers policy. */
 export const CSP_MAX_LENGTH = 1783;
@@ -46,32 +38,4 @@ export function inlineBlocksOf(siteDir: string | undefined): InlineBlocks {
     }
   }
   return { scripts: [...scripts].sort(), styles: [...styles].sort(), styleAttributes };
-}
-
-export interface PolicyInputs {
-  inline: InlineBlocks;
-  /** Origin of the browser's direct uploads (the images bucket's regional S3 endpoint). */
-  uploadOrigin: string;
-}
-
-/** The policy: the site's own scripts, styles and images, the video player's frames, and the upload endpoint. Nothing else. */
-export function contentSecurityPolicy({ inline, uploadOrigin }: PolicyInputs): string {
-  const directives: [string, ...string[]][] = [
-    ['default-src', "'self'"],
-    ['script-src', "'self'", ...inline.scripts],
-    ['style-src', "'self'", ...inline.styles],
-    ...(inline.styleAttributes ? [['style-src-attr', "'unsafe-inline'"] as [string, ...string[]]] : []),
-    // data: for inline SVG and small images, blob: for the back office's preview of a chosen image.
-    ['img-src', "'self'", 'data:', 'blob:'],
-    ['font-src', "'self'"],
-    ['connect-src', "'self'", uploadOrigin],
-    ['frame-src', 'https://player.vimeo.com'],
-    ['frame-ancestors', "'none'"],
-    ['form-action', "'self'"],
-    ['base-uri', "'self'"],
-    ['object-src', "'none'"],
-    ['manifest-src', "'self'"],
-    ['upgrade-insecure-requests'],
-  ];
-  return directives.map((parts) => parts.join(' ')).join('; ');
 }

@@ -1,15 +1,18 @@
 /**
- * Builds the CDK app: the stage's stack from the context, and cdk-nag's
- * AwsSolutions pack as a validation plugin, so `cdk synth` and `cdk deploy`
- * fail on any finding that is neither fixed nor acknowledged. The tests build
- * the same app with their own context.
+ * Builds the CDK app: the stage's stacks from the context (the main stack in
+ * the stage's region, and the edge stack with its AWS WAF web ACL in us-east-1
+ * unless `webAclArn` names an existing ACL), and cdk-nag's AwsSolutions pack as
+ * a validation plugin, so `cdk synth` and `cdk deploy` fail on any finding that
+ * is neither fixed nor acknowledged. The tests build the same app with their
+ * own context.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readStageConfig, stackNameOf } from './config';
+import { edgeStackNameOf, readStageConfig, stackNameOf, stageRegion } from './config';
 import { REPO_ROOT } from './constructs/route-function';
+import { EdgeStack } from './edge-stack';
 import { MedicalTourismStack } from './stack';
 
 export const SITE_DIST_DIR = join(REPO_ROOT, 'site', 'dist');
@@ -18,6 +21,9 @@ export const SITE_DIST_DIR = join(REPO_ROOT, 'site', 'dist');
 export const FEATURE_FLAGS = {
   // Server access logs are allowed by a bucket policy, not the legacy log-delivery ACL.
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  // Cross-stack references read the other stack's output with Fn::GetStackOutput. The one there is (the web ACL's
+  // ARN, from us-east-1) would otherwise need a custom-resource Lambda function on each side to copy it.
+  '@aws-cdk/core:defaultCrossStackReferences': 'weak',
 } as const;
 
 export interface BuildAppOptions extends AppProps {
@@ -25,19 +31,33 @@ export interface BuildAppOptions extends AppProps {
   siteDistDir?: string;
 }
 
-export function buildApp(options: BuildAppOptions = {}): { app: App; stack: MedicalTourismStack } {
+export function buildApp(options: BuildAppOptions = {}): { app: App; stack: MedicalTourismStack; edge?: EdgeStack } {
   const { siteDistDir, ...appProps } = options;
   const app = new App({ ...appProps, context: { ...FEATURE_FLAGS, ...appProps.context } });
   const config = readStageConfig(app.node);
   const dist = siteDistDir ?? (existsSync(join(SITE_DIST_DIR, 'index.html')) ? SITE_DIST_DIR : undefined);
+  // The account comes from the deploying credentials (none for offline synth); the region is always concrete,
+  // because the distribution reads its web ACL's ARN from another region.
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const tags = { project: 'medical-tourism-centre', stage: config.stage };
+  const edge = config.webAclArn
+    ? undefined
+    : new EdgeStack(app, edgeStackNameOf(config.stage), {
+        stage: config.stage,
+        description: `Medical tourism centre: AWS WAF web ACL of the distribution (stage ${config.stage})`,
+        env: { account },
+        tags,
+      });
+  const webAclArn = config.webAclArn ?? edge?.webAclArn;
+  if (!webAclArn) throw new Error('No web ACL for the distribution');
   const stack = new MedicalTourismStack(app, stackNameOf(config.stage), {
     config,
+    webAclArn,
     ...(dist ? { siteDistDir: dist } : {}),
     description: `Medical tourism centre: site, API and data (stage ${config.stage})`,
-    // Account and region come from the deploying credentials; without them (offline synth) the stack is environment-agnostic.
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-    tags: { project: 'medical-tourism-centre', stage: config.stage },
+    env: { account, region: stageRegion(config, process.env.CDK_DEFAULT_REGION) },
+    tags,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return { app, stack, ...(edge ? { edge } : {}) };
 }

@@ -3,9 +3,10 @@
  * narrowed to the calls the adapters make (functions/adapters/*):
  *
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
- *   (conditional puts, ADD counters). Nothing deletes or scans.
+ *   (conditional puts, ADD counters); append: PutItem only. Nothing deletes or scans.
  * - DynamoDB listing: Query on the table and its indexes (the enquiry lists, the mail queue),
- *   only for functions that may page through data: staff routes and scheduled jobs. A public
+ *   only for functions that may page through data (staff routes and scheduled jobs), and only on
+ *   tables they read: never on the append-only access log. A public
  *   route reads items by key only (sendmail reads back an enquiry by POST_INDEX on a resend),
  *   so it can never list enquiries.
  * - S3 read: GetObject (HeadObject and ranged GetObject use it; presigned download links are

@@ -20,6 +20,8 @@ import { acknowledge } from './nag';
 
 export interface MedicalTourismStackProps extends StackProps {
   config: StageConfig;
+  /** The AWS WAF web ACL (scope CLOUDFRONT) of the distribution: the edge stack's, or the one `webAclArn` names. */
+  webAclArn: string;
   /** The built site (site/dist), deployed when present. */
   siteDistDir?: string;
 }
@@ -66,13 +68,13 @@ export class MedicalTourismStack extends Stack {
     );
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
-      description: `X-Origin-Verify value CloudFront adds to API requests, so the API trusts CloudFront-Viewer-Address only from CloudFront (${id})`,
+      description: `X-Origin-Verify value CloudFront adds to API requests: the API answers only requests that carry it (${id})`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
     acknowledge(
       this.originVerifySecret,
       'AwsSolutions-SMG4',
-      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it at cold start, so a scheduled rotation would leave the two apart. Apart is harmless (the API then ignores CloudFront-Viewer-Address and uses the source address), and the value only proves that a request came through CloudFront.',
+      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it through a five-minute cache, so a scheduled rotation would leave the two apart, and while they differ the API refuses every request (403). The value only proves that a request came through CloudFront.',
     );
 
     const resources: BindableResources = {
@@ -94,7 +96,7 @@ export class MedicalTourismStack extends Stack {
       ...(props.siteDistDir ? { siteDistDir: props.siteDistDir } : {}),
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
-      ...(config.webAclArn ? { webAclArn: config.webAclArn } : {}),
+      webAclArn: props.webAclArn,
     });
 
     new CfnOutput(this, 'SiteUrl', {
@@ -108,7 +110,7 @@ export class MedicalTourismStack extends Stack {
       });
     }
     new CfnOutput(this, 'DistributionId', { description: 'CloudFront distribution id (for manual invalidations)', value: this.site.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint (browsers use /api on the site instead)', value: this.api.stage.url });
+    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint: it answers only calls through CloudFront (use /api on the site)', value: this.api.stage.url });
     for (const key of TABLE_KEYS) {
       new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
     }

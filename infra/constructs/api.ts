@@ -1,8 +1,10 @@
 /**
  * The HTTP API: one Lambda function per entry of the route table
  * (shared/routes.ts), each bound to exactly what `resourcesOf(route)` lists,
- * behind an HTTP API with stage-wide and per-route throttling and JSON access
- * logs. CloudFront sends `/api/*` here; the route keys are the table's paths.
+ * behind an HTTP API with stage-wide and per-route throttling (infra/limits.ts)
+ * and JSON access logs. CloudFront sends `/api/*` here with the origin-verify
+ * secret in X-Origin-Verify, and every function refuses (403) a call without
+ * it; the route keys are the table's paths.
  */
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -11,6 +13,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
+import { API_THROTTLING } from '../limits';
 import { acknowledge } from '../nag';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 
@@ -31,30 +34,21 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   exportCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
 };
 
-/** Requests per second (steady) and burst, for the whole API and for the public write routes. */
-export const THROTTLING = {
-  stage: { rateLimit: 50, burstLimit: 100 },
-  routes: {
-    // Per-address limits in the function do the fine-grained work; these cap a flood from many addresses.
-    sendmail: { rateLimit: 5, burstLimit: 20 },
-    login: { rateLimit: 2, burstLimit: 10 },
-  } as Partial<Record<RouteName, { rateLimit: number; burstLimit: number }>>,
-};
-
 export interface ApiProps {
   resources: BindableResources;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
 }
 
-
 export const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
 
+/** How every route is reached: only through CloudFront, where the edge rules apply. */
+const THROUGH_CLOUDFRONT_ONLY =
+  'Every function refuses (403) a call without the X-Origin-Verify secret that CloudFront adds to API origin requests, so the route is reachable only through CloudFront and its AWS WAF web ACL (per-address rate rules, AWS managed rules); the stage and route throttles (infra/limits.ts) cap the whole API.';
+
 const NO_AUTHORIZER_REASON = {
-  public:
-    'Public by design (the contract of SPEC.md section 7): visitors and the sign-in page call it without an account. It is protected by stage and route throttling, per-address rate limits in the function, and strict schema validation.',
-  staff:
-    'The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway JWT authorizer cannot verify these shared-secret tokens (it needs an OIDC issuer with a JWKS), and a Lambda authorizer would only repeat the same check.',
+  public: `Public by design (the contract of SPEC.md section 7): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
+  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway JWT authorizer cannot verify these shared-secret tokens (it needs an OIDC issuer with a JWKS), and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
 } as const;
 
 export class Api extends Construct {
@@ -70,13 +64,16 @@ export class Api extends Construct {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Medical tourism centre API (served to browsers under /api on the site origin by CloudFront)',
       createDefaultStage: false,
+      // The execute-api endpoint stays on (disableExecuteApiEndpoint is not set): it is CloudFront's origin, the only
+      // host name an HTTP API has without a custom domain, so turning it off would cut CloudFront off too. A direct
+      // call reaches a function but lacks the origin-verify secret, and the function refuses it (403).
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       autoDeploy: true,
-      throttle: THROTTLING.stage,
+      throttle: API_THROTTLING.stage,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -130,7 +127,7 @@ export class Api extends Construct {
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of API_ROUTES) {
-      const limit = THROTTLING.routes[route.name];
+      const limit = API_THROTTLING.routes[route.name];
       if (!limit) continue;
       routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: limit.rateLimit, ThrottlingBurstLimit: limit.burstLimit };
       cfnStage.node.addDependency(this.routes[route.name]);

@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/routes';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
+import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/uploads';
 import { acknowledge } from '../nag';
 
 export interface DataProps {
@@ -92,10 +93,19 @@ export class Data extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ...(production ? [{ noncurrentVersionExpiration: Duration.days(90) }] : []),
+        {
+          // Browser uploads wait here, unchecked, until a save checks one and copies it to its public name;
+          // whatever no save took (or a versioned bucket kept of it) goes.
+          id: 'ExpireUncheckedUploads',
+          prefix: INCOMING_IMAGE_PREFIX,
+          expiration: Duration.days(INCOMING_IMAGE_EXPIRY_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(INCOMING_IMAGE_EXPIRY_DAYS),
+          ...(production ? { noncurrentVersionExpiration: Duration.days(INCOMING_IMAGE_EXPIRY_DAYS) } : {}),
+        },
       ],
       cors: [
         {
-          // The back office posts images straight to S3 with a presigned POST (with upload progress, so preflighted).
+          // The back office posts images straight to S3 (under incoming/) with a presigned POST (with upload progress, so preflighted).
           allowedMethods: [s3.HttpMethods.POST],
           allowedOrigins: props.uploadOrigins,
           allowedHeaders: ['*'],

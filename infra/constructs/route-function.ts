@@ -21,7 +21,7 @@ import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type ResourceUse } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { acknowledge } from '../nag';
-import { LIST_ACTIONS, READ_SECRET_ACTIONS, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { LIST_ACTIONS, READ_SECRET_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
@@ -112,7 +112,8 @@ export class RouteFunction extends NodejsFunction {
   bindTable(key: TableKey, table: ITable, access: Access, listing: boolean): void {
     const definition: TableDefinition = TABLES[key];
     this.addToRolePolicy(new iam.PolicyStatement({ actions: tableActions(access), resources: [table.tableArn] }));
-    if (listing && access !== 'write') {
+    // Only a reader may list: a writer (and an append-only writer, such as the access log's) never reads back.
+    if (listing && accessParts(access).includes('read')) {
       this.addToRolePolicy(
         new iam.PolicyStatement({
           actions: [...LIST_ACTIONS],

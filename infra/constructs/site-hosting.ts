@@ -1,9 +1,11 @@
 /**
- * The CDN in front of everything, on one origin (DESIGN.md section 3):
- * the built site from a private bucket (origin access control) through the
- * shared rewrite as a CloudFront Function, `/image/*` from the private images
- * bucket, `/api/*` to the HTTP API. Cache policies per kind of content, one
- * response-headers policy with HSTS and a strict CSP, TLS 1.2 at least.
+ * The CDN in front of everything, on one origin (DESIGN.md section 3), behind
+ * the stage's AWS WAF web ACL: the built site from a private bucket (origin
+ * access control) through the shared rewrite as a CloudFront Function,
+ * `/image/*` from the private images bucket (only names the shared
+ * `imageObjectKey` allows), `/api/*` to the HTTP API with the origin secret and
+ * the viewer's host. Cache policies per kind of content, the shared security
+ * headers (the page CSP on pages, the API's on API answers), TLS 1.2 at least.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +17,16 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { imagePathFunctionCode, siteRewriteFunctionCode } from '../cloudfront-functions';
-import { CSP_MAX_LENGTH, contentSecurityPolicy, inlineBlocksOf } from '../content-security-policy';
+import { API_PATH_PATTERN, routeNamed } from '../api-paths';
+import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../cloudfront-functions';
+import { CSP_MAX_LENGTH, inlineBlocksOf } from '../content-security-policy';
 import { acknowledge } from '../nag';
+import { securityHeadersPolicy } from '../response-headers';
 import { privateBucketProps } from './data';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
+import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
+import { FETCH_SITE_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
+import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
 import { IMMUTABLE_CACHE_CONTROL } from '../../shared/uploads';
 
 export interface SiteHostingProps {
@@ -34,17 +41,30 @@ export interface SiteHostingProps {
   siteDistDir?: string;
   domainName?: string;
   certificateArn?: string;
-  webAclArn?: string;
+  /** The AWS WAF web ACL (scope CLOUDFRONT) every request passes first. */
+  webAclArn: string;
 }
 
-/** Viewer headers the API reads, plus the viewer's own address (the API sees CloudFront's otherwise). */
-export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', VIEWER_ADDRESS_HEADER];
+/**
+ * Viewer headers the API reads (Origin and Sec-Fetch-Site to refuse posts from
+ * other sites), the viewer's host as the API behaviours' function sets it, and
+ * the viewer's own address (the API sees CloudFront's otherwise). Never Host:
+ * API Gateway must see its own.
+ */
+export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Referer', 'User-Agent', ...FETCH_SITE_HEADERS, VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER];
+/** The one cookie the API reads: the sign-in device cookie, which POST /api/login sets and reads back. */
+export const API_FORWARDED_COOKIES = [SIGN_IN_DEVICE_COOKIE];
+/** The cached GET /api/amendBest reads no viewer header; it gets the viewer's host and address like every API call. */
+export const CACHED_API_FORWARDED_HEADERS = [VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER];
+
+/** The BEST 3 packages: the one cached API route, with its own behaviour before the API's. */
+export const CACHED_API_PATH = routeNamed('amendBest').path;
 
 /**
  * Custom header CloudFront adds to every request to the API origin, with the
- * origin-verify secret as its value (functions/http/request.ts checks it
- * before it trusts CloudFront-Viewer-Address). CloudFront replaces any header
- * of that name a viewer sends.
+ * origin-verify secret as its value: functions/http/request.ts refuses (403) a
+ * call without it, and trusts the viewer address and host headers only with
+ * it. CloudFront replaces any header of that name a viewer sends.
  */
 export { ORIGIN_VERIFY_HEADER };
 
@@ -58,7 +78,11 @@ export class SiteHosting extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly rewriteFunction: cloudfront.Function;
   readonly imagePathFunction: cloudfront.Function;
+  readonly viewerHostFunction: cloudfront.Function;
+  /** Pages, assets and images. */
   readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
+  /** API answers. */
+  readonly apiResponseHeaders: cloudfront.ResponseHeadersPolicy;
   readonly contentSecurityPolicy: string;
   readonly deployments: BucketDeployment[] = [];
 
@@ -79,33 +103,35 @@ export class SiteHosting extends Construct {
       code: cloudfront.FunctionCode.fromInline(siteRewriteFunctionCode()),
     });
     this.imagePathFunction = new cloudfront.Function(this, 'ImagePathFunction', {
-      comment: '/image/{file} is the object {file} of the images bucket',
+      comment: '/image/{file} is the top-level object {file} of the images bucket, else 400/404: shared/rewrite.ts',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(imagePathFunctionCode()),
+    });
+    this.viewerHostFunction = new cloudfront.Function(this, 'ViewerHostFunction', {
+      comment: `${VIEWER_HOST_HEADER} is the Host the viewer asked for (the API origin gets its own host name)`,
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerHostFunctionCode()),
     });
 
     const stack = Stack.of(this);
     const uploadOrigin = `https://${props.images.bucketRegionalDomainName}`;
     const inline = inlineBlocksOf(props.siteDistDir);
-    this.contentSecurityPolicy = contentSecurityPolicy({ inline, uploadOrigin });
+    this.contentSecurityPolicy = contentSecurityPolicy({ inline, uploadOrigin, upgradeInsecureRequests: true });
     // The bucket's host name is only known at deployment: check the length with the longest one possible.
-    const longest = contentSecurityPolicy({ inline, uploadOrigin: `https://${'b'.repeat(63)}.s3.${'r'.repeat(16)}.amazonaws.com.cn` }).length;
+    const longestOrigin = `https://${'b'.repeat(63)}.s3.${'r'.repeat(16)}.amazonaws.com.cn`;
+    const longest = contentSecurityPolicy({ inline, uploadOrigin: longestOrigin, upgradeInsecureRequests: true }).length;
     if (longest > CSP_MAX_LENGTH) throw new Error(`The Content-Security-Policy could reach ${longest} characters; CloudFront allows ${CSP_MAX_LENGTH}`);
 
-    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'HSTS, nosniff, no framing, referrer policy, CSP',
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: false, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
-      },
-      removeHeaders: ['Server'],
-    });
+    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      securityHeadersPolicy('Pages: HSTS, nosniff, no framing, referrer policy, the page CSP (shared/security-headers.ts)', this.contentSecurityPolicy),
+    );
+    this.apiResponseHeaders = new cloudfront.ResponseHeadersPolicy(
+      this,
+      'ApiSecurityHeaders',
+      securityHeadersPolicy('API answers: HSTS, nosniff, no framing, referrer policy, a CSP that lets nothing load (shared/security-headers.ts)', API_CONTENT_SECURITY_POLICY),
+    );
 
     const pageCache = new cloudfront.CachePolicy(this, 'PageCache', {
       comment: 'Pages: short, every deployment invalidates',
@@ -134,9 +160,17 @@ export class SiteHosting extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
     const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
-      comment: 'What the API reads: its headers (not Host, which API Gateway must see as its own), the query, and CloudFront-Viewer-Address',
+      // Never Host: API Gateway must see its own.
+      comment: 'What the API reads: its headers (not Host), the viewer host and address, the query, the sign-in device cookie',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      // Allow-listed, the cookie also comes back: CloudFront passes the sign-in route's Set-Cookie for it to the browser.
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList(...API_FORWARDED_COOKIES),
+    });
+    const cachedApiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'CachedApiOriginRequest', {
+      comment: 'GET /api/amendBest: the viewer host and address only (no query, no cookies)',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...CACHED_API_FORWARDED_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
 
@@ -146,6 +180,7 @@ export class SiteHosting extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // On every request to this origin, so from every API behaviour: the functions refuse (403) a call without it.
       // A CloudFormation dynamic reference ({{resolve:secretsmanager:...}}): the value is not in the template,
       // CloudFormation resolves it when it creates or updates the distribution.
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
@@ -155,6 +190,12 @@ export class SiteHosting extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       responseHeadersPolicy: this.responseHeaders,
       compress: true,
+    };
+    const api = {
+      ...common,
+      origin: apiOrigin,
+      responseHeadersPolicy: this.apiResponseHeaders,
+      functionAssociations: [{ function: this.viewerHostFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
     const certificate = props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
 
@@ -169,24 +210,19 @@ export class SiteHosting extends Construct {
       },
       additionalBehaviors: {
         '/_astro/*': { ...common, origin: siteOrigin, cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED },
-        '/image/*': {
+        [`${IMAGE_PATH_PREFIX}*`]: {
           ...common,
           origin: imagesOrigin,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           functionAssociations: [{ function: this.imagePathFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // Before /api/*: CloudFront takes the first pattern that matches.
-        '/api/amendBest': { ...common, origin: apiOrigin, cachePolicy: packagesCache, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD },
-        '/api/*': {
-          ...common,
-          origin: apiOrigin,
-          cachePolicy: apiNoCache,
-          originRequestPolicy: apiOriginRequest,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-        },
+        [CACHED_API_PATH]: { ...api, cachePolicy: packagesCache, originRequestPolicy: cachedApiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD },
+        [API_PATH_PATTERN]: { ...api, cachePolicy: apiNoCache, originRequestPolicy: apiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
       },
-      // A missing object in a private bucket answers 403; show the site's 404 page instead.
-      // (The API never answers 403, so its errors pass through untouched.)
+      // A missing object in a private bucket answers 403; show the site's 404 page instead. CloudFront applies this
+      // to every behaviour: an API 403 (a post from another site, a call without the origin secret) and an AWS WAF
+      // managed-rule block show this page too, with 404. A rate-limited request keeps its own 429 and JSON body.
       errorResponses: [{ httpStatus: 403, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) }],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // North America, Europe, Asia (Korea, China, Japan, Vietnam), Middle East and Africa.
@@ -203,7 +239,7 @@ export class SiteHosting extends Construct {
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      webAclId: props.webAclArn,
     });
 
     acknowledge(
@@ -211,13 +247,6 @@ export class SiteHosting extends Construct {
       'AwsSolutions-CFR1',
       'No geographic restriction by design: the site serves foreign patients from many countries (six languages), and the enquiry form must work from all of them.',
     );
-    if (!props.webAclArn) {
-      acknowledge(
-        this.distribution,
-        'AwsSolutions-CFR2',
-        'No WAF web ACL in this stage (pass -c webAclArn=... to attach one): the static pages need none, and the API has stage and route throttling, per-address rate limits, a honeypot and schema validation.',
-      );
-    }
     if (!certificate) {
       acknowledge(
         this.distribution,

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { ContextError, readStageConfig, stackNameOf } from '../../infra/config';
+import { ContextError, DEFAULT_REGION, edgeStackNameOf, readStageConfig, stackNameOf, stageRegion } from '../../infra/config';
 
 const read = (context: Record<string, unknown>) => readStageConfig(new App({ context }).node);
 const MAIL = { mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' };
@@ -51,5 +51,22 @@ describe('stage configuration from CDK context', () => {
   it('wants the sender inside the verified mail domain', () => {
     expect(problemsOf({ ...MAIL, mailDomain: 'example.org' })).toEqual([expect.stringContaining('mailFrom must be an address in mailDomain')]);
     expect(read({ ...MAIL, mailDomain: 'example.com' }).mailDomain).toBe('example.com');
+  });
+
+  it('puts the stack in -c region, else the credentials\' region, and the edge stack beside it by name', () => {
+    expect(read({ ...MAIL, region: 'EU-West-1' }).region).toBe('eu-west-1');
+    expect(problemsOf({ ...MAIL, region: 'Seoul' })).toEqual([expect.stringContaining('region must be an AWS region name')]);
+    expect(stageRegion(read({ ...MAIL, region: 'eu-west-1' }), 'us-west-2')).toBe('eu-west-1');
+    expect(stageRegion(read(MAIL), 'us-west-2')).toBe('us-west-2');
+    expect(stageRegion(read(MAIL), undefined)).toBe(DEFAULT_REGION);
+    expect(edgeStackNameOf('prod')).toBe('MedicalTourism-prod-edge');
+  });
+
+  it('takes only a CloudFront (global, us-east-1) web ACL to use instead of the stage\'s own', () => {
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/shared/0a1b2c3d';
+    expect(read({ ...MAIL, webAclArn: arn }).webAclArn).toBe(arn);
+    expect(problemsOf({ ...MAIL, webAclArn: 'arn:aws:wafv2:ap-northeast-2:123456789012:regional/webacl/shared/0a1b2c3d' })).toEqual([
+      expect.stringContaining('scope CLOUDFRONT'),
+    ]);
   });
 });

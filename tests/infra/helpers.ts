@@ -6,11 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { App, CfnElement } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildApp } from '../../infra/main';
-import type { MedicalTourismStack } from '../../infra/stack';
 
 export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
 
@@ -43,7 +42,7 @@ export function tinySite(): string {
   return dir;
 }
 
-export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}): { app: App; stack: MedicalTourismStack } {
+export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}): ReturnType<typeof buildApp> {
   // Offline and environment-agnostic, whatever the machine has set.
   delete process.env.CDK_DEFAULT_ACCOUNT;
   delete process.env.CDK_DEFAULT_REGION;

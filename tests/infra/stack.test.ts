@@ -7,19 +7,23 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SettingName, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
 import { SECRET_SETTINGS } from '../../functions/secrets';
-import { siteRewriteFunctionCode } from '../../infra/cloudfront-functions';
+import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
 import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/site-hosting';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
+import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { API_ROUTES, type Access, type ApiRoute, type BucketKey, SCHEDULED_JOBS, resourcesOf, type ResourceUse } from '../../shared/routes';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
 import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
+import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/uploads';
 import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
 
 let app: App;
@@ -73,7 +77,7 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) {
     const table = `<${logicalId(stack.data.tables[key])}.Arn>`;
     for (const part of parts(access)) for (const action of NEEDED.tables[part]) lines.add(`${action} ${table}`);
-    if (listing && access !== 'write') {
+    if (listing && parts(access).includes('read')) {
       for (const action of NEEDED.list) {
         lines.add(`${action} ${table}`);
         for (const index of TABLES[key].globalIndexes) lines.add(`${action} ${table}/index/${index.name}`);
@@ -231,14 +235,24 @@ describe('the API: one function per route of the route table', () => {
     }
   });
 
-  it('throttles the stage and the public write routes, and logs access', () => {
+  it('throttles the stage and the public write routes far above real use (the per-visitor limits are at the edge), and logs access', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      RouteSettings: { 'POST /api/sendmail': { ThrottlingRateLimit: 5 }, 'POST /api/login': { ThrottlingRateLimit: 2 } },
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      RouteSettings: {
+        'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+        'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+      },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
+  });
+
+  it('keeps the execute-api endpoint (it is CloudFront\'s origin) and says in every route\'s cdk-nag reason that only CloudFront gets in', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+    const reasons = acknowledgementsUnder(stack.api).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-APIG4');
+    expect(reasons).toHaveLength(API_ROUTES.length);
+    for (const { reason } of reasons) expect(reason).toContain('refuses (403) a call without the X-Origin-Verify secret');
   });
 });
 
@@ -301,6 +315,42 @@ describe('IAM: each function may do exactly what its route needs', () => {
       expect(mail).toHaveLength(route.name === 'sendmail' ? 1 : 0);
     }
   });
+
+  it('lets every SES send in the stack name only the configured sender as From (ses:FromAddress)', () => {
+    const sends: { Action: unknown; Resource: unknown; Condition?: unknown }[] = [];
+    for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[]) {
+        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+        if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
+      }
+    }
+    // The enquiry route and the mail-retry job.
+    expect(sends).toHaveLength(2);
+    for (const statement of sends) {
+      expect(statement.Action).toBe('ses:SendEmail');
+      expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': TEST_CONTEXT.mailFrom } });
+    }
+  });
+
+  it('keeps the access log write-once: whoever writes it may only add items (PutItem), never update or delete them', () => {
+    const accessLog = `<${logicalId(stack.data.tables.accessLog)}.Arn>`;
+    const writers = new Set<string>();
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(accessLog));
+      if (lines.length === 0) continue;
+      writers.add(role);
+      expect(lines, role).toEqual([`dynamodb:PutItem ${accessLog}`]);
+    }
+    // Sign-in and every staff route log; no other function touches the log.
+    const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
+    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name)).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
+    expect([...writers].sort()).toEqual(expected.sort());
+    // Nor does any grant reach it through a wildcard resource.
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      expect([...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line)), role).toEqual([]);
+    }
+  });
 });
 
 describe('data', () => {
@@ -356,6 +406,21 @@ describe('data', () => {
     });
   });
 
+  it('expires unchecked uploads under incoming/ and their unfinished multipart uploads, and keeps the other images', () => {
+    const images = resourceOf(logicalId(stack.data.buckets.images));
+    const rules = (images.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: INCOMING_IMAGE_PREFIX,
+        ExpirationInDays: INCOMING_IMAGE_EXPIRY_DAYS,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: INCOMING_IMAGE_EXPIRY_DAYS },
+        Status: 'Enabled',
+      }),
+    );
+    // Nothing else in the bucket expires: the public images stay.
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(INCOMING_IMAGE_PREFIX);
+  });
+
   it('expires exports within a day', () => {
     const exports = resourceOf(logicalId(stack.data.buckets.exports));
     expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
@@ -389,15 +454,41 @@ describe('hosting', () => {
     for (const behavior of behaviors) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
-  it('forwards the viewer address (CloudFront-Viewer-Address) to the API, never the Host header', () => {
-    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
-    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
-    const config = resourceOf(render(api?.OriginRequestPolicyId).slice(1, -1)).Properties.OriginRequestPolicyConfig as {
-      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
-    };
+  type OriginRequestConfig = {
+    HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+    CookiesConfig: { CookieBehavior: string; Cookies?: string[] };
+    QueryStringsConfig: { QueryStringBehavior: string };
+  };
+  const originRequestOf = (pathPattern: string): OriginRequestConfig => {
+    const behavior = (distribution().CacheBehaviors as Record<string, unknown>[]).find((candidate) => candidate.PathPattern === pathPattern);
+    return resourceOf(render(behavior?.OriginRequestPolicyId).slice(1, -1)).Properties.OriginRequestPolicyConfig as OriginRequestConfig;
+  };
+
+  it('forwards to the API what it reads: the site-check headers, the viewer host and address, Content-Type, the sign-in device cookie alone; never Host', () => {
+    const config = originRequestOf('/api/*');
     expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
-    expect(config.HeadersConfig.Headers).toContain('CloudFront-Viewer-Address');
+    expect(config.HeadersConfig.Headers).toEqual(expect.arrayContaining(['Origin', 'Sec-Fetch-Site', 'X-Viewer-Host', 'Content-Type', 'CloudFront-Viewer-Address']));
     expect(config.HeadersConfig.Headers.map((header) => header.toLowerCase())).not.toContain('host');
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: [SIGN_IN_DEVICE_COOKIE] });
+    expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
+  });
+
+  it('forwards to the cached GET /api/amendBest only the viewer host and address (no cookies, no query)', () => {
+    const config = originRequestOf('/api/amendBest');
+    expect(config.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['X-Viewer-Host', 'CloudFront-Viewer-Address'] });
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(config.QueryStringsConfig.QueryStringBehavior).toBe('none');
+  });
+
+  it('runs the viewer-host function on both API behaviours, and the shared image rule on /image/*', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: viewerHostFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() } });
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: imagePathFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() } });
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
+    const association = (fn: IConstruct) => [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalId(fn), 'FunctionARN'] } }];
+    for (const pattern of ['/api/amendBest', '/api/*']) {
+      expect(behaviors.find((behavior) => behavior.PathPattern === pattern)?.FunctionAssociations, pattern).toEqual(association(stack.site.viewerHostFunction));
+    }
+    expect(behaviors.find((behavior) => behavior.PathPattern === '/image/*')?.FunctionAssociations).toEqual(association(stack.site.imagePathFunction));
   });
 
   it('adds X-Origin-Verify to every API request, from the origin-verify secret as a dynamic reference', () => {
@@ -431,25 +522,72 @@ describe('hosting', () => {
     expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
   });
 
-  it('adds HSTS, nosniff, no framing, a referrer policy and the CSP to every response', () => {
-    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
-    const headers = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    expect(headers).toMatchObject({
-      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
-      ContentTypeOptions: { Override: true },
-      FrameOptions: { FrameOption: 'DENY', Override: true },
-      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
-    });
-    const csp = render(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+  const responseHeadersOf = (policy: IConstruct) =>
+    resourceOf(logicalId(policy)).Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+      RemoveHeadersConfig: { Items: { Header: string }[] };
+    };
+
+  it('sets the shared security headers on pages and API answers alike, from shared/security-headers.ts', () => {
+    const maxAge = Number(/max-age=(\d+)/.exec(STRICT_TRANSPORT_SECURITY)?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    for (const policy of [stack.site.responseHeaders, stack.site.apiResponseHeaders]) {
+      const config = responseHeadersOf(policy);
+      expect(config.SecurityHeadersConfig).toMatchObject({
+        StrictTransportSecurity: {
+          AccessControlMaxAgeSec: maxAge,
+          IncludeSubdomains: /includeSubDomains/i.test(STRICT_TRANSPORT_SECURITY),
+          Preload: /preload/i.test(STRICT_TRANSPORT_SECURITY),
+          Override: true,
+        },
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: COMMON_SECURITY_HEADERS['X-Frame-Options'], Override: true },
+        ReferrerPolicy: { ReferrerPolicy: COMMON_SECURITY_HEADERS['Referrer-Policy'], Override: true },
+      });
+      expect(COMMON_SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+      // Every other common header, as a custom header with the shared value.
+      const custom = Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value]));
+      const others = Object.entries(COMMON_SECURITY_HEADERS).filter(([header]) => !['X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy'].includes(header));
+      expect(custom).toEqual(Object.fromEntries(others));
+      expect(Object.keys(custom)).toEqual(expect.arrayContaining(['Permissions-Policy', 'Cross-Origin-Opener-Policy']));
+      for (const item of config.CustomHeadersConfig.Items) expect(item.Override).toBe(true);
+      expect(config.RemoveHeadersConfig.Items).toEqual([{ Header: 'Server' }]);
+    }
+  });
+
+  it('gives pages the page CSP (inline blocks by hash, upgrade-insecure-requests) and API answers the API CSP', () => {
+    const csp = render(responseHeadersOf(stack.site.responseHeaders).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy);
     const scriptHash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
     expect(csp).toContain(`script-src 'self' ${scriptHash};`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('frame-src https://player.vimeo.com;');
     expect(csp).toContain(`connect-src 'self' https://<${logicalId(stack.data.buckets.images)}.RegionalDomainName>;`);
+    expect(csp.endsWith('upgrade-insecure-requests')).toBe(true);
     expect(csp).not.toContain('unsafe-inline');
-    for (const behavior of [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as { ResponseHeadersPolicyId: unknown }[]) {
-      expect(render(behavior.ResponseHeadersPolicyId)).toBe(`<${logicalId(stack.site.responseHeaders)}>`);
+    expect(responseHeadersOf(stack.site.apiResponseHeaders).SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY, Override: true });
+
+    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as { PathPattern?: string; ResponseHeadersPolicyId: unknown }[];
+    for (const behavior of behaviors) {
+      const expected = behavior.PathPattern?.startsWith('/api/') ? stack.site.apiResponseHeaders : stack.site.responseHeaders;
+      expect(render(behavior.ResponseHeadersPolicyId), behavior.PathPattern ?? 'default').toBe(`<${logicalId(expected)}>`);
     }
+  });
+
+  it('keeps every CloudFront comment within the 128 characters CloudFront takes', () => {
+    const comments: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'Comment' && typeof inner === 'string') comments.push(inner);
+          else collect(inner);
+        }
+      }
+    };
+    for (const resource of Object.values(template.toJSON().Resources as Record<string, Resource>)) if (resource.Type.startsWith('AWS::CloudFront::')) collect(resource.Properties);
+    expect(comments.length).toBeGreaterThan(5);
+    for (const comment of comments) expect(comment.length, comment).toBeLessThanOrEqual(128);
   });
 
   it('deploys the built site, assets before pages, and invalidates', () => {
