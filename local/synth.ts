@@ -24,7 +24,7 @@ const env: Record<string, string | undefined> = {
 
 const result = spawnSync(
   process.execPath,
-  [cdkCli, 'synth', '--no-notices', '--quiet', '-c', 'mailFrom=noreply@example.com', '-c', 'mailTo=staff@example.com', ...process.argv.slice(2)],
+  [cdkCli, 'synth', '--all', '--no-notices', '--quiet', '-c', 'mailFrom=noreply@example.com', '-c', 'mailTo=staff@example.com', ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
