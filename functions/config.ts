@@ -63,6 +63,8 @@ export const SETTINGS = {
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt('failed logins per account from one address per 15 minutes before sign-in waits (ten times that from all addresses)', 5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
+  SITE_URL: text('the public address of the site (links in mails to visitors and staff), without a trailing slash', 'http://127.0.0.1:4321'),
+  REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
   ORIGIN_VERIFY_SECRET: text(
@@ -88,6 +90,8 @@ const TUNABLES = [
   'LOGIN_FAILURES_PER_ADDRESS',
   'MAIL_TIMEOUT_MS',
   'MAIL_DAILY_CAP',
+  'SITE_URL',
+  'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',
   'ORIGIN_VERIFY_SECRET',
 ] as const satisfies readonly SettingName[];

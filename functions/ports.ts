@@ -13,12 +13,16 @@ export interface EnquiryList {
   bySection: boolean;
 }
 
-/** An enquiry as stored: the staff record plus the bookkeeping the list indexes use. */
-export interface StoredEnquiry extends EnquiryRecord {
+/** An enquiry as stored: the staff record (its reference is derived) plus the bookkeeping the list indexes use. */
+export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   LIST: string;
   LIST_SEQ: number;
   SECTION_LIST: string;
   SECTION_SEQ: number;
+  /** Keys of the work lists (services/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
+  STATUS_LIST?: string;
+  OWNER_LIST?: string;
+  STATUS_OWNER?: string;
   /** A copy of its staff mail's state in the outbox, for the message box. */
   MAIL_ATTEMPTS: number;
   SUBMISSION_ID?: string;

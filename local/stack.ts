@@ -144,6 +144,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     [BUCKETS.images.envVar]: LOCAL_BUCKETS.images,
     [BUCKETS.exports.envVar]: LOCAL_BUCKETS.exports,
     MAIL_FROM: 'no-reply@medical-tourism.local',
+    SITE_URL: url,
     MAIL_TO: 'staff-inbox@medical-tourism.local',
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };

@@ -15,7 +15,10 @@ import {
 import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from './form-fields';
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
+import { CONTACT_CHANNELS, isValidAccount } from './contact-channels';
+import { ENQUIRY_STATUSES, OWNER_FILTERS } from './enquiry-work';
 import { parseKoreaDateTime } from './korea-time';
+import { LOCALE_CODES } from './locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
 
 
@@ -112,6 +115,11 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     consent_privacy: checkbox.refine((given) => given, 'Consent to the collection and use of personal data is required'),
     consent_health: checkbox.optional(),
     submission_id: uuid,
+    /** Additive: the language of the page the enquiry was sent from (the acknowledgement and replies use it). */
+    page_locale: z.preprocess(emptyToUndefined, z.enum(LOCALE_CODES, { error: 'One of en, ko, zh, ru, vi, ja' }).default('en')),
+    /** Additive: how the visitor prefers to be contacted, and the account or number there. */
+    contact_channel: z.preprocess(emptyToUndefined, z.enum(CONTACT_CHANNELS, { error: 'One of the listed contact channels' }).optional()),
+    contact_account: z.preprocess(emptyToUndefined, z.string().trim().optional()),
     [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.string().max(1_000).optional()),
     [FILL_TIME_FIELD]: z.preprocess(
       (value) => {
@@ -132,6 +140,12 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     if (enquiry.section !== HOTEL_SECTION) {
       if (enquiry.hotel !== undefined) problem('hotel', 'Only for hotel reservations');
       if (enquiry.finish !== undefined) problem('finish', 'Only for hotel reservations');
+    }
+    if (enquiry.contact_account !== undefined && enquiry.contact_channel === undefined) {
+      problem('contact_channel', 'Choose the app or service of this account');
+    }
+    if (enquiry.contact_channel !== undefined && !isValidAccount(enquiry.contact_channel, enquiry.contact_account ?? '')) {
+      problem('contact_account', 'Not an account or number of this app');
     }
     if (enquiry.start !== undefined && enquiry.finish !== undefined) {
       const start = parseKoreaDateTime(enquiry.start);
@@ -182,6 +196,20 @@ export const enquiryRecordSchema = z.object({
   CONSENT_VERSION: z.string(),
   CONSENT_AT: z.string(),
   CONSENT_HEALTH: z.boolean(),
+  /** Additive: the human reference (`MT-000123`), from POST_INDEX. */
+  REFERENCE: z.string(),
+  /** Additive: the language of the page it was sent from. */
+  LOCALE: z.enum(LOCALE_CODES),
+  /** Additive: the preferred contact channel and account, when given. */
+  CONTACT_CHANNEL: z.enum(CONTACT_CHANNELS).optional(),
+  CONTACT_ACCOUNT: z.string().optional(),
+  /** Additive: where staff stand with it (absent for suspected spam), who handles it ('' for nobody), its change count. */
+  STATUS: z.enum(ENQUIRY_STATUSES).optional(),
+  OWNER: z.string(),
+  VERSION: z.number().int(),
+  UPDATED_AT: z.string(),
+  /** Additive: when staff first replied from the back office. */
+  FIRST_REPLY_AT: z.string().optional(),
 });
 
 export type EnquiryRecord = z.infer<typeof enquiryRecordSchema>;
@@ -202,8 +230,23 @@ export const enquiryFilterSchema = z
     to: z.preprocess(emptyToUndefined, day.optional()),
     /** Additive: list the enquiries flagged as suspected spam instead of the others. */
     spam: checkbox.optional(),
+    /** Additive: one status, and/or an owner (`mine`, `unassigned` or a staff address); not with section, dates or spam. */
+    status: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' }).optional()),
+    owner: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(254)
+        .refine((value) => value === OWNER_FILTERS.mine || value === OWNER_FILTERS.unassigned || /^[^\s@]+@[^\s@]+$/.test(value), 'mine, unassigned or a staff address')
+        .optional(),
+    ),
   })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' });
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' })
+  .refine((filter) => !(filter.status || filter.owner) || !(filter.section || filter.from || filter.to || filter.spam), {
+    path: ['status'],
+    message: 'Filter by status and owner, or by section, dates and spam, not both',
+  });
 
 export type EnquiryFilter = z.output<typeof enquiryFilterSchema>;
 

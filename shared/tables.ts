@@ -41,6 +41,10 @@ export const ENQUIRY_INDEXES = {
   /** A list by receive time, to find where a date range starts and ends. */
   byListTime: 'byListTime',
   bySectionTime: 'bySectionTime',
+  /** Work lists, newest first by POST_INDEX: one status, one owner, or both (sparse: spam has none). */
+  byStatus: 'byStatus',
+  byOwner: 'byOwner',
+  byStatusOwner: 'byStatusOwner',
 } as const;
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
@@ -61,7 +65,23 @@ export const TABLES = {
       { name: ENQUIRY_INDEXES.bySection, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'SECTION_SEQ', type: 'N' }, projection: 'ALL' },
       { name: ENQUIRY_INDEXES.byListTime, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
       { name: ENQUIRY_INDEXES.bySectionTime, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
+      { name: ENQUIRY_INDEXES.byStatus, partitionKey: { name: 'STATUS_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
+      { name: ENQUIRY_INDEXES.byOwner, partitionKey: { name: 'OWNER_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
+      { name: ENQUIRY_INDEXES.byStatusOwner, partitionKey: { name: 'STATUS_OWNER', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
     ],
+  },
+  enquiryEvents: {
+    envVar: 'TABLE_ENQUIRY_EVENTS',
+    purpose: "Each enquiry's history and thread: received, status and owner changes, internal notes, replies (who, what, when).",
+    partitionKey: { name: 'POST_INDEX', type: 'N' },
+    sortKey: { name: 'at', type: 'S' },
+    globalIndexes: [],
+  },
+  replyTemplates: {
+    envVar: 'TABLE_REPLY_TEMPLATES',
+    purpose: 'Reply templates per enquiry section and page language, edited in the back office.',
+    partitionKey: { name: 'templateId', type: 'S' },
+    globalIndexes: [],
   },
   outbox: {
     envVar: 'TABLE_OUTBOX',

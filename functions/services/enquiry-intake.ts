@@ -6,7 +6,7 @@ import { formatKoreaDateTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
-import { POST_INDEX_COUNTER, listName, sectionListName, sequenceCounter } from './enquiry-lists';
+import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from './enquiry-lists';
 import { clientNetwork } from './client-network';
 import { deliverEnquiryMail } from './mail-delivery';
 
@@ -76,17 +76,25 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     CONSENT_VERSION: CONSENT_NOTICE_VERSION,
     CONSENT_AT: receivedAt,
     CONSENT_HEALTH: submission.consent_health === true,
+    LOCALE: submission.page_locale,
+    ...(submission.contact_channel ? { CONTACT_CHANNEL: submission.contact_channel, CONTACT_ACCOUNT: submission.contact_account ?? '' } : {}),
+    OWNER: '',
+    VERSION: 0,
+    UPDATED_AT: receivedAt,
+    ...(spam ? {} : { STATUS: 'new' as const, ...workListKeys('new', '') }),
     LIST: listName(spam !== undefined),
     SECTION_LIST: sectionListName(spam !== undefined, submission.section),
     ...(submission.submission_id ? { SUBMISSION_ID: submission.submission_id } : {}),
   };
 }
 
-/** Numbers the enquiry in its lists and writes it; `undefined` if it was already there. */
+/** Numbers the enquiry in its lists, counts it in its work lists, and writes it; `undefined` if it was already there. */
 async function store(deps: IntakeDeps, draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>): Promise<StoredEnquiry | undefined> {
+  const workLists = [draft.STATUS_LIST, draft.OWNER_LIST, draft.STATUS_OWNER].filter((key): key is string => key !== undefined);
   const [LIST_SEQ, SECTION_SEQ] = await Promise.all([
     deps.counters.increment(sequenceCounter(draft.LIST)),
     deps.counters.increment(sequenceCounter(draft.SECTION_LIST)),
+    ...workLists.map((key) => deps.counters.increment(countCounter(key))),
   ]);
   const enquiry: StoredEnquiry = { ...draft, LIST_SEQ, SECTION_SEQ };
   return (await deps.enquiries.create(enquiry)) ? enquiry : undefined;

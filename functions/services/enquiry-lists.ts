@@ -1,5 +1,6 @@
 import type { Section } from '../../shared/enums';
 import type { EnquiryFilter } from '../../shared/enquiry';
+import type { EnquiryStatus } from '../../shared/enquiry-work';
 import type { EnquiryList, StoredEnquiry } from '../ports';
 
 /**
@@ -32,4 +33,19 @@ export const POST_INDEX_COUNTER = 'POST_INDEX';
 
 export function sequenceIn(list: EnquiryList, enquiry: StoredEnquiry): number {
   return list.bySection ? enquiry.SECTION_SEQ : enquiry.LIST_SEQ;
+}
+
+/**
+ * The work lists an enquiry of this status and owner belongs to (index keys
+ * on the item), each counted by `countCounter`: so a filter's page is one
+ * index query and its total one counter read, whatever the table's size.
+ */
+export function workListKeys(status: EnquiryStatus, owner: string): Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'>> {
+  const who = owner || '-';
+  return { STATUS_LIST: `status:${status}`, OWNER_LIST: `owner:${who}`, STATUS_OWNER: `status-owner:${status}#${who}` };
+}
+
+/** Counter that holds how many enquiries a work list has now. */
+export function countCounter(listKey: string): string {
+  return `count:${listKey}`;
 }

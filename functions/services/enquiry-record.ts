@@ -1,7 +1,8 @@
 import type { EnquiryRecord } from '../../shared/enquiry';
+import { formatReference } from '../../shared/enquiry-work';
 import type { StoredEnquiry } from '../ports';
 
-/** The staff view of a stored enquiry: the record fields, without index bookkeeping. */
+/** The staff view of a stored enquiry: the record fields, without index bookkeeping (older items get the defaults of fields added since). */
 export function toRecord(stored: StoredEnquiry): EnquiryRecord {
   return {
     POST_INDEX: stored.POST_INDEX,
@@ -26,5 +27,13 @@ export function toRecord(stored: StoredEnquiry): EnquiryRecord {
     CONSENT_VERSION: stored.CONSENT_VERSION,
     CONSENT_AT: stored.CONSENT_AT,
     CONSENT_HEALTH: stored.CONSENT_HEALTH,
+    REFERENCE: formatReference(stored.POST_INDEX),
+    LOCALE: stored.LOCALE ?? 'en',
+    ...(stored.CONTACT_CHANNEL ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' } : {}),
+    ...(stored.SPAM ? {} : { STATUS: stored.STATUS ?? 'new' }),
+    OWNER: stored.OWNER ?? '',
+    VERSION: stored.VERSION ?? 0,
+    UPDATED_AT: stored.UPDATED_AT ?? stored.RECEIVED_AT,
+    ...(stored.FIRST_REPLY_AT ? { FIRST_REPLY_AT: stored.FIRST_REPLY_AT } : {}),
   };
 }

@@ -3,12 +3,13 @@
  * table: written in batches straight to the local tables, with the same list
  * bookkeeping (sequences and counters) the send route keeps.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SECTION_VALUES, type Section } from '../../shared/enums';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/form-fields';
 import type { StoredEnquiry } from '../../functions/ports';
-import { POST_INDEX_COUNTER, listName, sectionListName, sequenceCounter } from '../../functions/services/enquiry-lists';
+import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
+import { LOCALE_CODES } from '../../shared/locales';
 
 const NAMES = ['Anna Petrova', '김민수', '王芳', 'Nguyễn Văn An', '佐藤 花子', 'John Smith', 'Иван Иванов'];
 const LANGUAGES = ['Russian', 'English', 'Chinese', 'Vietnamese', 'Japanese'];
@@ -71,6 +72,12 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
       CONSENT_VERSION: CONSENT_NOTICE_VERSION,
       CONSENT_AT: receivedAt,
       CONSENT_HEALTH: section === '병원예약',
+      LOCALE: LOCALE_CODES[i % LOCALE_CODES.length] ?? 'en',
+      STATUS: 'new',
+      OWNER: '',
+      VERSION: 0,
+      UPDATED_AT: receivedAt,
+      ...workListKeys('new', ''),
       LIST: listName(false),
       LIST_SEQ: listSeq,
       SECTION_LIST: sectionListName(false, section),
@@ -84,5 +91,11 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   await setCounter(POST_INDEX_COUNTER, postIndex);
   await setCounter(sequenceCounter(listName(false)), listSeq);
   for (const [section, value] of sectionSeq) await setCounter(sequenceCounter(sectionListName(false, section)), value);
+  // Every seeded enquiry is new and unassigned: its work lists grow by the whole batch.
+  for (const key of Object.values(workListKeys('new', ''))) {
+    await db.send(
+      new UpdateCommand({ TableName: tables.counters, Key: { name: countCounter(key) }, UpdateExpression: 'ADD #value :count', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':count': count } }),
+    );
+  }
   return { total: listSeq };
 }

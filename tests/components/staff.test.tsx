@@ -4,40 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import type { BestPackage } from '../../shared/best-package';
-import type { EnquiryRecord } from '../../shared/enquiry';
 import EnquiryTable from '../../site/src/staff/EnquiryTable';
 import Filters from '../../site/src/staff/Filters';
 import MessageBoxApp from '../../site/src/staff/MessageBoxApp';
 import { EditDialog } from '../../site/src/staff/PackageDialogs';
 import Pagination from '../../site/src/staff/Pagination';
 import { STAFF_TEXT } from '../../site/src/staff/text';
+import { sampleRecord } from '../support/records';
 
-function record(index: number, overrides: Partial<EnquiryRecord> = {}): EnquiryRecord {
-  return {
-    POST_INDEX: index,
-    NAME: `Visitor ${index}`,
-    CONTACT_NUMBER: '+82 10-1234-5678',
-    EMAIL: `v${index}@example.test`,
-    LANG_PREFERENCE: 'Russian',
-    MEDICAL_SECTION: '호텔예약',
-    DETAIL_SECTION: '',
-    DATE: '2026-11-22 10:30',
-    REGISTRATION_DATE: '2026-12-01',
-    REGISTRATION_END: '2026-12-03',
-    HOTEL: 'Grand',
-    NUMBER_PEOPLE: 2,
-    ROOM: 1,
-    DESTINATION: '',
-    CONTEXT: `Message ${index}`,
-    RECEIVED_AT: '2026-11-22T01:30:00.000Z',
-    MAIL_STATUS: 'sent',
-    SPAM: false,
-    CONSENT_VERSION: '2026-11-01',
-    CONSENT_AT: '2026-11-22T01:30:00.000Z',
-    CONSENT_HEALTH: false,
-    ...overrides,
-  };
-}
+const record = sampleRecord;
 
 beforeEach(() => {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');

@@ -310,6 +310,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
   return {
     TABLE_ENQUIRIES: 'enquiries',
     TABLE_OUTBOX: 'outbox',
+    TABLE_ENQUIRY_EVENTS: 'enquiry-events',
+    TABLE_REPLY_TEMPLATES: 'reply-templates',
     TABLE_COUNTERS: 'counters',
     TABLE_SUBMISSIONS: 'submissions',
     TABLE_PACKAGES: 'packages',
@@ -330,6 +332,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     LOGIN_FAILURES_PER_ADDRESS: 20,
     MAIL_TIMEOUT_MS: 3_000,
     MAIL_DAILY_CAP: 500,
+    SITE_URL: 'https://site.example',
+    REPLY_PROMISE_WORKING_DAYS: 1,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
     ...overrides,

@@ -2,31 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/csv';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { parseCsv } from '../support/csv';
+import { sampleRecord } from '../support/records';
 
 
-const record: EnquiryRecord = {
-  POST_INDEX: 12,
+const record: EnquiryRecord = sampleRecord(12, {
   NAME: '김민수',
-  CONTACT_NUMBER: '+82 10-1234-5678',
   EMAIL: 'minsu@example.com',
-  LANG_PREFERENCE: 'Russian',
-  MEDICAL_SECTION: '호텔예약',
-  DETAIL_SECTION: '',
   DATE: '2026-11-23 00:30',
-  REGISTRATION_DATE: '2026-12-01',
   REGISTRATION_END: '2026-12-05',
   HOTEL: 'Гостиница «Сеул», 3 этаж',
   NUMBER_PEOPLE: 3,
   ROOM: 2,
-  DESTINATION: '',
   CONTEXT: 'not exported',
   RECEIVED_AT: '2026-11-22T15:30:00.000Z',
-  MAIL_STATUS: 'sent',
-  SPAM: false,
-  CONSENT_VERSION: '2026-11-01',
   CONSENT_AT: '2026-11-22T15:30:00.000Z',
-  CONSENT_HEALTH: false,
-};
+});
 
 describe('csvCell', () => {
   it('quotes every cell', () => {

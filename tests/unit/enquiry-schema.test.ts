@@ -24,7 +24,7 @@ function refusedFields(input: Record<string, unknown>): string[] {
 
 describe('enquirySubmissionSchema: the minimal enquiry', () => {
   it('accepts the minimal enquiry and fills the defaults', () => {
-    expect(accepted(valid)).toEqual({ ...valid, user_count: 1, user_Room: 1 });
+    expect(accepted(valid)).toEqual({ ...valid, user_count: 1, user_Room: 1, page_locale: 'en' });
   });
 
   it('trims the name and e-mail', () => {
@@ -38,6 +38,43 @@ describe('enquirySubmissionSchema: the minimal enquiry', () => {
     expect(data).not.toHaveProperty('is_admin');
     expect(data).not.toHaveProperty('POST_INDEX');
     expect(data).not.toHaveProperty('__proto__x');
+  });
+});
+
+describe('enquirySubmissionSchema: page language and contact channel', () => {
+  it('keeps the page language, and refuses one that is not a page of the site', () => {
+    expect(accepted({ ...valid, page_locale: 'vi' }).page_locale).toBe('vi');
+    expect(refusedFields({ ...valid, page_locale: 'de' })).toEqual(['page_locale']);
+  });
+
+  it.each([
+    ['whatsapp', '+7 900 123-45-67'],
+    ['telegram', '@anna_petrova'],
+    ['wechat', 'wxid_anna88'],
+    ['line', 'anna.line'],
+    ['zalo', '+84 90 123 4567'],
+    ['kakaotalk', 'anna_kakao'],
+    ['email', ''],
+    ['phone', ''],
+  ])('accepts %s with %j', (channel, account) => {
+    const data = accepted({ ...valid, contact_channel: channel, contact_account: account });
+    expect(data.contact_channel).toBe(channel);
+  });
+
+  it.each([
+    ['whatsapp', 'not a number'],
+    ['telegram', '@a'],
+    ['zalo', '12'],
+    ['line', '<script>'],
+    ['wechat', ''],
+    ['kakaotalk', 'x'.repeat(101)],
+  ])('refuses %s with %j, naming the account', (channel, account) => {
+    expect(refusedFields({ ...valid, contact_channel: channel, contact_account: account })).toEqual(['contact_account']);
+  });
+
+  it('refuses an account without a channel, and a channel that is not on the list', () => {
+    expect(refusedFields({ ...valid, contact_account: '@anna' })).toEqual(['contact_channel']);
+    expect(refusedFields({ ...valid, contact_channel: 'icq', contact_account: '12345' })).toEqual(['contact_channel']);
   });
 });
 

@@ -16,6 +16,7 @@ import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retry
 import { hashPassword } from '../../functions/services/passwords';
 import { composeEnquiryMail } from '../../functions/services/staff-mail';
 import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
+import { sampleRecord } from '../support/records';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, formPost, jsonPost, sesCutOff, sesRefused } from '../support/fakes';
 
 const MINUTE = 60_000;
@@ -687,8 +688,7 @@ describe('retryDueMail', () => {
 });
 
 describe('composeEnquiryMail', () => {
-  const record: EnquiryRecord = {
-    POST_INDEX: 42,
+  const record: EnquiryRecord = sampleRecord(42, {
     NAME: '<img src=x onerror=alert(1)>',
     CONTACT_NUMBER: '010-1234-5678',
     EMAIL: 'visitor@example.com',
@@ -700,16 +700,12 @@ describe('composeEnquiryMail', () => {
     REGISTRATION_END: '',
     HOTEL: '',
     NUMBER_PEOPLE: 3,
-    ROOM: 1,
-    DESTINATION: '',
     CONTEXT: '<script>alert("x")</script> & \'quotes\'',
     RECEIVED_AT: '2026-11-22T15:30:00.000Z',
     MAIL_STATUS: 'pending',
-    SPAM: false,
-    CONSENT_VERSION: '2026-11-01',
     CONSENT_AT: '2026-11-22T15:30:00.000Z',
     CONSENT_HEALTH: true,
-  };
+  });
 
   it('escapes every value in the HTML part', () => {
     const mail = composeEnquiryMail(record, 'staff@example.com');

@@ -193,6 +193,8 @@ describe('readSettings', () => {
       LOGIN_FAILURES_PER_ADDRESS: 20,
       MAIL_TIMEOUT_MS: 3_000,
       MAIL_DAILY_CAP: 500,
+      SITE_URL: 'http://127.0.0.1:4321',
+      REPLY_PROMISE_WORKING_DAYS: 1,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
       ORIGIN_VERIFY_SECRET: '',
     });
