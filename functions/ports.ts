@@ -4,6 +4,7 @@
  */
 import type { BestPackage } from '../shared/best-package';
 import type { EnquiryRecord, MailStatus } from '../shared/enquiry';
+import type { EnquiryEventType } from '../shared/enquiry-work';
 import type { ImageContentType } from '../shared/uploads';
 
 /** Which newest-first list an enquiry belongs to: every enquiry, or one section's. */
@@ -28,13 +29,68 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   SUBMISSION_ID?: string;
 }
 
+export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
+
+/** What a work change sets on the enquiry (its list keys follow its status and owner). */
+export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
+  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT'>;
+
+/** One line of an enquiry's history: who did what, when. */
+export interface EnquiryEvent {
+  postIndex: number;
+  /** ISO instant plus a unique tail, so two events in one millisecond both stay (and sort by time). */
+  at: string;
+  type: EnquiryEventType;
+  actor: string;
+  /** For status and owner changes. */
+  from?: string;
+  to?: string;
+  /** A note's text, or a reply's subject. */
+  text?: string;
+  /** A reply's mail in the outbox (its delivery state). */
+  mailId?: string;
+}
+
+export interface EventStore {
+  add(event: EnquiryEvent): Promise<void>;
+  /** Oldest first. */
+  list(postIndex: number): Promise<EnquiryEvent[]>;
+}
+
+export interface ReplyTemplate {
+  /** `{section}#{locale}`. */
+  templateId: string;
+  subject: string;
+  body: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface TemplateStore {
+  /** The templates that exist among these ids. */
+  getMany(templateIds: string[]): Promise<ReplyTemplate[]>;
+  put(template: ReplyTemplate): Promise<void>;
+}
+
 export interface MailUpdate {
   status: MailStatus;
   attempts: number;
 }
 
-/** What an outbox mail is; its content is composed when it is sent. */
-export type OutboxKind = 'staff';
+/**
+ * What an outbox mail is: the staff notification and the visitor's
+ * acknowledgement are composed from the enquiry when sent; a reply carries
+ * the content staff wrote.
+ */
+export type OutboxKind = 'staff' | 'reply';
+
+export interface MailContent {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /** One mail to send, exactly once. */
 export interface OutboxMail {
@@ -53,6 +109,8 @@ export interface OutboxMail {
   sentAt?: number;
   /** Sent as part of a daily digest. */
   inDigest?: boolean;
+  /** A reply's own content (other kinds are composed from the enquiry). */
+  content?: MailContent;
 }
 
 export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'sentAt' | 'inDigest'>>;
@@ -81,11 +139,21 @@ export interface EnquiryStore {
   sequenceBounds(list: EnquiryList, fromIso: string, toIso: string): Promise<{ lowest: number; highest: number } | undefined>;
   /** Copies the staff mail's state onto the enquiry (the message box shows it). */
   updateMail(postIndex: number, update: MailUpdate): Promise<void>;
+  /** Newest first, POST_INDEX below `below` (or from the newest), in one work list (an index and its key). */
+  workPage(index: WorkIndex, key: string, below: number | undefined, limit: number): Promise<StoredEnquiry[]>;
+  /**
+   * Changes the work fields of an enquiry only if its VERSION is still
+   * `expectedVersion` (adding one to it); the changed item, or `undefined`
+   * when someone else changed it first.
+   */
+  changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined>;
 }
 
 export interface CounterStore {
   /** Atomically adds one and returns the new value. */
   increment(name: string): Promise<number>;
+  /** Atomically adds `delta` (which may be negative) and returns the new value. */
+  add(name: string, delta: number): Promise<number>;
   /** Current value; 0 for a counter never incremented. */
   read(name: string): Promise<number>;
 }

@@ -11,7 +11,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import type { OutboxChange, OutboxMail, StoredEnquiry } from '../ports';
+import type { Mail, OutboxChange, OutboxMail, StoredEnquiry } from '../ports';
 import { toRecord } from './enquiry-record';
 import { composeDigestMail, composeEnquiryMail } from './staff-mail';
 
@@ -63,6 +63,20 @@ export async function queueStaffMail(deps: MailDeps, enquiry: StoredEnquiry): Pr
   return (await deps.outbox.get(mail.mailId)) ?? mail;
 }
 
+/** The mail itself: a notification is composed from the enquiry when it is sent (so it shows the latest), a reply is what staff wrote. */
+function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry): Mail {
+  switch (mail.kind) {
+    case 'staff':
+      return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
+    case 'reply':
+      if (!mail.content) throw new Error(`Reply ${mail.mailId} has no content`);
+      return mail.content;
+  }
+}
+
+/** Staff replies are not held back by the daily cap: they are answers somebody is waiting for. */
+const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply';
+
 async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<boolean> {
   const moved = await deps.outbox.transition(mail.mailId, mail, change);
   // "sending" lasts a moment; the box shows the state before and after it.
@@ -81,7 +95,7 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   const now = deps.clock.now();
   const [enquiry, sentToday] = await Promise.all([
     known ?? deps.enquiries.get(mail.postIndex),
-    deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now),
+    countsTowardCap(mail) ? deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now) : 0,
   ]);
   if (!enquiry) return mail.status;
 
@@ -97,7 +111,7 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   const claimed = { ...mail, status: 'sending' as const, attempts };
 
   try {
-    await deps.mailer.send(composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO));
+    await deps.mailer.send(compose(deps, claimed, enquiry));
   } catch (error) {
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {

@@ -3,6 +3,8 @@ import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
+import { dynamoEventStore } from '../adapters/dynamodb/events';
+import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
@@ -10,13 +12,28 @@ import { dynamoStaffStore } from '../adapters/dynamodb/staff';
 import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
-import type { AccessLogStore, Clock, CounterStore, EnquiryStore, OutboxStore, PackageStore, RevokedTokenStore, StaffStore, SubmissionStore, ThrottleStore } from '../ports';
+import type {
+  AccessLogStore,
+  Clock,
+  CounterStore,
+  EnquiryStore,
+  EventStore,
+  OutboxStore,
+  PackageStore,
+  RevokedTokenStore,
+  StaffStore,
+  SubmissionStore,
+  TemplateStore,
+  ThrottleStore,
+} from '../ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
   outbox: OutboxStore;
+  events: EventStore;
+  templates: TemplateStore;
   counters: CounterStore;
   submissions: SubmissionStore;
   packages: PackageStore;
@@ -33,6 +50,8 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
   return lazyObject<DynamoDeps>({
     enquiries: () => dynamoEnquiryStore(db(), table('enquiries')),
     outbox: () => dynamoOutboxStore(db(), table('outbox')),
+    events: () => dynamoEventStore(db(), table('enquiryEvents')),
+    templates: () => dynamoTemplateStore(db(), table('replyTemplates')),
     counters: () => dynamoCounterStore(db(), table('counters')),
     submissions: () => dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000)),
     packages: () => dynamoPackageStore(db(), table('packages')),

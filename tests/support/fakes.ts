@@ -25,6 +25,12 @@ import type {
   OutboxChange,
   OutboxMail,
   OutboxStore,
+  EnquiryEvent,
+  EventStore,
+  ReplyTemplate,
+  TemplateStore,
+  WorkChange,
+  WorkIndex,
   PackageStore,
   PresignedUpload,
   RevokedTokenStore,
@@ -115,6 +121,44 @@ export class FakeEnquiryStore implements EnquiryStore {
     item.MAIL_STATUS = update.status;
     item.MAIL_ATTEMPTS = update.attempts;
   }
+
+  async workPage(index: WorkIndex, key: string, below: number | undefined, limit: number): Promise<StoredEnquiry[]> {
+    const field = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const;
+    return [...this.items.values()]
+      .filter((item) => item[field[index]] === key && (below === undefined || item.POST_INDEX < below))
+      .sort((a, b) => b.POST_INDEX - a.POST_INDEX)
+      .slice(0, limit)
+      .map(clone);
+  }
+
+  async changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined> {
+    const item = this.items.get(postIndex);
+    if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
+    for (const [field, value] of Object.entries(change)) if (value !== undefined) (item as unknown as Record<string, unknown>)[field] = value;
+    item.VERSION = expectedVersion + 1;
+    return clone(item);
+  }
+}
+
+export class FakeEventStore implements EventStore {
+  readonly items: EnquiryEvent[] = [];
+  async add(event: EnquiryEvent): Promise<void> {
+    if (this.items.some((existing) => existing.postIndex === event.postIndex && existing.at === event.at)) throw new Error('event exists');
+    this.items.push(clone(event));
+  }
+  async list(postIndex: number): Promise<EnquiryEvent[]> {
+    return this.items.filter((event) => event.postIndex === postIndex).sort((a, b) => (a.at < b.at ? -1 : 1)).map(clone);
+  }
+}
+
+export class FakeTemplateStore implements TemplateStore {
+  readonly items = new Map<string, ReplyTemplate>();
+  async getMany(templateIds: string[]): Promise<ReplyTemplate[]> {
+    return templateIds.flatMap((id) => (this.items.has(id) ? [clone(this.items.get(id) as ReplyTemplate)] : []));
+  }
+  async put(template: ReplyTemplate): Promise<void> {
+    this.items.set(template.templateId, clone(template));
+  }
 }
 
 /** The outbox in memory, with the same conditional transitions as the DynamoDB adapter. */
@@ -153,7 +197,10 @@ export class FakeOutboxStore implements OutboxStore {
 export class FakeCounterStore implements CounterStore {
   readonly values = new Map<string, number>();
   async increment(name: string): Promise<number> {
-    const next = (this.values.get(name) ?? 0) + 1;
+    return this.add(name, 1);
+  }
+  async add(name: string, delta: number): Promise<number> {
+    const next = (this.values.get(name) ?? 0) + delta;
     this.values.set(name, next);
     return next;
   }
@@ -345,6 +392,8 @@ export interface FakeDeps extends AppDeps {
   log: SilentLog;
   enquiries: FakeEnquiryStore;
   outbox: FakeOutboxStore;
+  events: FakeEventStore;
+  templates: FakeTemplateStore;
   counters: FakeCounterStore;
   submissions: FakeSubmissionStore;
   packages: FakePackageStore;
@@ -366,6 +415,8 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     log: silentLog(),
     enquiries: new FakeEnquiryStore(),
     outbox: new FakeOutboxStore(),
+    events: new FakeEventStore(),
+    templates: new FakeTemplateStore(),
     counters: new FakeCounterStore(),
     submissions: new FakeSubmissionStore(clock),
     packages: new FakePackageStore(),

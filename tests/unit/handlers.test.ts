@@ -663,7 +663,7 @@ describe('retryDueMail', () => {
     expect(deps.mailer.sent).toHaveLength(3);
     const digest = deps.mailer.sent[2];
     expect(digest?.subject).toContain('2건');
-    expect(digest?.text).toMatch(/#3 [\s\S]*#4 /);
+    expect(digest?.text).toMatch(/MT-000003 [\s\S]*MT-000004 /);
     expect([3, 4].map((index) => deps.outbox.items.get(`${index}:staff`))).toEqual([
       expect.objectContaining({ status: 'sent', inDigest: true }),
       expect.objectContaining({ status: 'sent', inDigest: true }),
@@ -708,7 +708,7 @@ describe('composeEnquiryMail', () => {
   });
 
   it('escapes every value in the HTML part', () => {
-    const mail = composeEnquiryMail(record, 'staff@example.com');
+    const mail = composeEnquiryMail(record, 'staff@example.com', 'https://site.example');
     expect(mail.html).not.toContain('<img src=x onerror=alert(1)>');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).not.toContain('<script>');
@@ -717,7 +717,7 @@ describe('composeEnquiryMail', () => {
   });
 
   it('uses Korean labels and Korean names of the values', () => {
-    const mail = composeEnquiryMail(record, 'staff@example.com');
+    const mail = composeEnquiryMail(record, 'staff@example.com', 'https://site.example');
     for (const label of ['접수 번호', '문의 구분', '진료 과목', '이름', '연락처', '이메일', '희망 언어', '인원', '문의 내용', '개인정보 동의', '건강정보 동의']) {
       expect(mail.html).toContain(label);
       expect(mail.text).toContain(label);
@@ -731,20 +731,34 @@ describe('composeEnquiryMail', () => {
   });
 
   it('shows a free-text language as typed', () => {
-    expect(composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com').text).toContain('희망 언어: Mongolian');
+    expect(composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com', 'https://site.example').text).toContain('희망 언어: Mongolian');
   });
 
   it('keeps the subject on one line', () => {
-    const mail = composeEnquiryMail({ ...record, NAME: 'Eve\r\nBcc: victim@example.com\nX: y' }, 'staff@example.com');
+    const mail = composeEnquiryMail({ ...record, NAME: 'Eve\r\nBcc: victim@example.com\nX: y' }, 'staff@example.com', 'https://site.example');
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toContain('#42');
+    expect(mail.subject).toContain('MT-000042');
     expect(mail.subject).toContain('병원예약');
   });
 
+  it('links to the enquiry in the back office and shows only the fields of its section', () => {
+    const hospital = composeEnquiryMail(record, 'staff@example.com', 'https://site.example');
+    expect(hospital.text).toContain('https://site.example/detail/42');
+    expect(hospital.html).toContain('href="https://site.example/detail/42"');
+    expect(hospital.text).not.toContain('객실 수');
+    expect(hospital.text).not.toContain('호텔:');
+    const hotel = composeEnquiryMail({ ...record, MEDICAL_SECTION: '호텔예약', DETAIL_SECTION: '', HOTEL: 'Grand', ROOM: 2 }, 'staff@example.com', 'https://site.example');
+    expect(hotel.text).toContain('객실 수: 2실');
+    expect(hotel.text).not.toContain('진료 과목');
+    expect(hotel.text).not.toContain('건강정보 동의');
+    // The consent time in Korea time, as every other time.
+    expect(hotel.text).toMatch(/개인정보 동의: 동의 \(안내문 2026-11-01, 2026-11-23 00:30 한국 시간\)/);
+  });
+
   it('replies to the visitor only when the address is plain', () => {
-    expect(composeEnquiryMail(record, 'staff@example.com')).toMatchObject({ to: 'staff@example.com', replyTo: 'visitor@example.com' });
-    expect(composeEnquiryMail({ ...record, EMAIL: 'a@b.c, evil@x.y' }, 'staff@example.com').replyTo).toBeUndefined();
-    expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com').replyTo).toBeUndefined();
+    expect(composeEnquiryMail(record, 'staff@example.com', 'https://site.example')).toMatchObject({ to: 'staff@example.com', replyTo: 'visitor@example.com' });
+    expect(composeEnquiryMail({ ...record, EMAIL: 'a@b.c, evil@x.y' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
+    expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
   });
 
   it('keeps CR/LF out of the subject of a mail sent through the handler', async () => {

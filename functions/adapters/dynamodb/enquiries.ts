@@ -78,6 +78,59 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       return lowest === undefined || highest === undefined ? undefined : { lowest, highest };
     },
 
+    async workPage(index, key, below, limit) {
+      const partition = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' }[index];
+      const items: StoredEnquiry[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: ENQUIRY_INDEXES[index],
+            KeyConditionExpression: below === undefined ? '#p = :p' : '#p = :p AND POST_INDEX < :below',
+            ExpressionAttributeNames: { '#p': partition },
+            ExpressionAttributeValues: { ':p': key, ...(below === undefined ? {} : { ':below': below }) },
+            ScanIndexForward: false,
+            Limit: limit - items.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...((result.Items ?? []) as StoredEnquiry[]));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey && items.length < limit);
+      return items;
+    },
+
+    async changeWork(postIndex, expectedVersion, change) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
+      const set: string[] = [];
+      for (const [field, value] of Object.entries(change)) {
+        if (value === undefined) continue;
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+        set.push(`#${field} = :${field}`);
+      }
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            // An enquiry stored before versions existed has none: it counts as version 0.
+            ConditionExpression: 'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
+            UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ...values, ':zero': 0 },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as StoredEnquiry;
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
     async updateMail(postIndex, update: MailUpdate) {
       await db.send(
         new UpdateCommand({
