@@ -16,7 +16,7 @@ import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, 
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
 import { CONTACT_CHANNELS, isValidAccount } from './contact-channels';
-import { ENQUIRY_STATUSES, OWNER_FILTERS } from './enquiry-work';
+import { ENQUIRY_STATUSES, OWNER_FILTERS, parseReference } from './enquiry-work';
 import { parseKoreaDateTime } from './korea-time';
 import { LOCALE_CODES } from './locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
@@ -257,6 +257,15 @@ export const enquiryListQuerySchema = z.intersection(
     limit: wholeNumber(1, LIST_PAGE_MAX, LIST_PAGE_DEFAULT),
     /** Additive: jump straight to a 1-based page of `limit` rows (used by the page links). */
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, 'A page number from 1').max(1_000_000).optional()),
+    /** Additive: find one enquiry by its reference (`MT-000123`, or its number). */
+    reference: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(40)
+        .refine((text) => parseReference(text) !== undefined, 'A reference such as MT-000123')
+        .optional(),
+    ),
   }),
 );
 

@@ -57,6 +57,12 @@ export const ROUTE_NAMES = [
   'modalinput',
   'popupinput',
   'exportCsv',
+  'work',
+  'note',
+  'reply',
+  'thread',
+  'templates',
+  'saveTemplate',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -102,6 +108,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     uses: { tables: { enquiries: 'read', counters: 'read' }, buckets: { exports: 'readWrite' } },
   },
+  {
+    name: 'work',
+    method: 'POST',
+    path: '/api/enquiry/work',
+    access: 'staff',
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read' } },
+  },
+  { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
+  {
+    name: 'reply',
+    method: 'POST',
+    path: '/api/enquiry/reply',
+    access: 'staff',
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read' }, sendsMail: true },
+  },
+  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'read' } } },
+  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'write' } } },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */

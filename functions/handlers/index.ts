@@ -15,6 +15,8 @@ import { makeModalinputHandler } from './modalinput';
 import { makePopupinputHandler } from './popupinput';
 import { makeSendmailHandler } from './sendmail';
 import { makeViewHandler } from './view';
+import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work';
+import { makeSaveTemplateHandler, makeTemplatesHandler } from './reply-templates';
 
 export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {
   amendBest: makeAmendBestHandler,
@@ -27,4 +29,10 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   modalinput: makeModalinputHandler,
   popupinput: makePopupinputHandler,
   exportCsv: makeExportCsvHandler,
+  work: makeWorkHandler,
+  note: makeNoteHandler,
+  reply: makeReplyHandler,
+  thread: makeThreadHandler,
+  templates: makeTemplatesHandler,
+  saveTemplate: makeSaveTemplateHandler,
 };

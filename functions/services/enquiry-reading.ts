@@ -1,10 +1,11 @@
 import type { EnquiryFilter, EnquiryListQuery, EnquiryRecord } from '../../shared/enquiry';
 import { endOfKoreaDay, startOfKoreaDay } from '../../shared/korea-time';
+import { OWNER_FILTERS, parseReference } from '../../shared/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { EnquiryList } from '../ports';
+import type { EnquiryList, WorkIndex } from '../ports';
 import { toRecord } from './enquiry-record';
-import { listForFilter, sequenceCounter, sequenceIn } from './enquiry-lists';
+import { countCounter, listForFilter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
 
 export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters'>;
 
@@ -36,7 +37,40 @@ function parseCursor(cursor: string): number {
   return Number(cursor);
 }
 
-export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery): Promise<EnquiryPage> {
+/** The work list a status and/or owner filter reads, and its counter. `mine` is the staff member asking. */
+function workListOf(query: EnquiryListQuery, viewer: string): { index: WorkIndex; key: string } | undefined {
+  if (!query.status && !query.owner) return undefined;
+  const owner = query.owner === OWNER_FILTERS.mine ? viewer : query.owner === OWNER_FILTERS.unassigned ? '' : query.owner?.toLowerCase();
+  const keys = workListKeys(query.status ?? 'new', owner ?? '');
+  if (query.status && owner !== undefined) return { index: 'byStatusOwner', key: keys.STATUS_OWNER };
+  if (query.status) return { index: 'byStatus', key: keys.STATUS_LIST };
+  return { index: 'byOwner', key: keys.OWNER_LIST };
+}
+
+/** One page of a work list: newest first from the cursor (a POST_INDEX), the total from its counter. */
+async function readWorkPage(deps: ReadingDeps, list: { index: WorkIndex; key: string }, query: EnquiryListQuery): Promise<EnquiryPage> {
+  if (query.page !== undefined && query.page > 1) {
+    throw new ApiError('invalid_input', 'Status and owner lists page with the cursor, not page numbers.', { page: 'Use the cursor from X-Next-Cursor' });
+  }
+  const below = query.cursor === undefined ? undefined : parseCursor(query.cursor) + 1;
+  const [items, total] = await Promise.all([deps.enquiries.workPage(list.index, list.key, below, query.limit), deps.counters.read(countCounter(list.key))]);
+  const last = items.at(-1);
+  const hasMore = items.length === query.limit && last !== undefined && last.POST_INDEX > 1;
+  return { records: items.map(toRecord), total: Math.max(total, items.length), ...(hasMore && last ? { nextCursor: String(last.POST_INDEX - 1) } : {}) };
+}
+
+/** A reference search: the one enquiry it names, or none. */
+async function readByReference(deps: ReadingDeps, reference: string): Promise<EnquiryPage> {
+  const index = parseReference(reference);
+  const enquiry = index === undefined ? undefined : await deps.enquiries.get(index);
+  return enquiry ? { records: [toRecord(enquiry)], total: 1 } : { records: [], total: 0 };
+}
+
+/** A page of the message box: by reference, by status and owner, or by section, dates and spam. `viewer` is who asks (for `mine`). */
+export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery, viewer = ''): Promise<EnquiryPage> {
+  if (query.reference) return readByReference(deps, query.reference);
+  const workList = workListOf(query, viewer);
+  if (workList) return readWorkPage(deps, workList, query);
   const list = listForFilter(query);
   const bounds = await boundsOf(deps, list, query);
   if (!bounds) return { records: [], total: 0 };
@@ -52,10 +86,10 @@ export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery
 }
 
 /** Every enquiry the filter covers, newest first, a page at a time (memory stays flat). */
-export async function* readAllEnquiries(deps: ReadingDeps, filter: EnquiryFilter, pageSize = 500): AsyncGenerator<EnquiryRecord> {
+export async function* readAllEnquiries(deps: ReadingDeps, filter: EnquiryFilter, pageSize = 500, viewer = ''): AsyncGenerator<EnquiryRecord> {
   let cursor: string | undefined;
   do {
-    const page = await readEnquiryPage(deps, { ...filter, limit: pageSize, ...(cursor ? { cursor } : {}) });
+    const page = await readEnquiryPage(deps, { ...filter, limit: pageSize, ...(cursor ? { cursor } : {}) }, viewer);
     yield* page.records;
     cursor = page.nextCursor;
   } while (cursor);

@@ -32,6 +32,13 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   popupinput: { memoryMiB: 512, timeoutSeconds: 15 },
   // Streams large exports to S3 in 5 MiB parts.
   exportCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
+  work: { memoryMiB: 512, timeoutSeconds: 10 },
+  note: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Records the reply, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+  reply: { memoryMiB: 512, timeoutSeconds: 15 },
+  thread: { memoryMiB: 512, timeoutSeconds: 10 },
+  templates: { memoryMiB: 512, timeoutSeconds: 10 },
+  saveTemplate: { memoryMiB: 512, timeoutSeconds: 10 },
 };
 
 export interface ApiProps {

@@ -309,10 +309,10 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail']);
+    expect(senders).toEqual(['sendmail', 'reply']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
-      expect(mail).toHaveLength(route.name === 'sendmail' ? 1 : 0);
+      expect(mail).toHaveLength(senders.includes(route.name) ? 1 : 0);
     }
   });
 
@@ -324,8 +324,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route and the mail-retry job.
-    expect(sends).toHaveLength(2);
+    // The enquiry route, the reply route and the mail-retry job.
+    expect(sends).toHaveLength(3);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));

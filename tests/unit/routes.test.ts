@@ -140,7 +140,7 @@ describe('settingNamesForRoute', () => {
   });
 
   it('never asks a function for the mail settings unless it mails', () => {
-    for (const entry of API_ROUTES.filter((candidate) => candidate.name !== 'sendmail')) {
+    for (const entry of API_ROUTES.filter((candidate) => !candidate.uses.sendsMail)) {
       expect(settingNamesForRoute(entry)).not.toContain('MAIL_TO');
     }
   });

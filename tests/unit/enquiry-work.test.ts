@@ -1,0 +1,194 @@
+/**
+ * Working an enquiry through its routes, with in-memory fakes: status and
+ * owner with their history, the conflict when two staff members change the
+ * same enquiry, the work-list filters and their counts, notes, replies
+ * through the outbox, and the reply templates.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { SECTION_VALUES } from '../../shared/enums';
+import { LOCALE_CODES } from '../../shared/locales';
+import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
+import { makeSaveTemplateHandler, makeTemplatesHandler } from '../../functions/handlers/reply-templates';
+import { makeSendmailHandler } from '../../functions/handlers/sendmail';
+import { makeViewHandler } from '../../functions/handlers/view';
+import { countCounter } from '../../functions/services/enquiry-lists';
+import { signStaffToken } from '../../functions/services/tokens';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost, sesRefused } from '../support/fakes';
+
+const ANNA = 'anna@centre.example';
+const BORIS = 'boris@centre.example';
+
+let deps: FakeDeps;
+const tokens: Record<string, string> = {};
+
+function enquiry(overrides: Record<string, unknown> = {}) {
+  return {
+    user_name: 'Li Wei',
+    user_email: 'li.wei@example.test',
+    section: '병원예약',
+    consent_privacy: true,
+    consent_health: true,
+    page_locale: 'zh',
+    ...overrides,
+  };
+}
+
+const as = (who: string) => ({ headers: { authorization: `Bearer ${tokens[who]}` } });
+const work = (who: string, data: Record<string, unknown>) => makeWorkHandler(deps)(jsonPost('/api/enquiry/work', data, as(who)));
+const view = async (who: string, query: Record<string, unknown>) => {
+  const response = await makeViewHandler(deps)(jsonPost('/api/view', query, as(who)));
+  return { status: response.statusCode, records: response.statusCode === 200 ? (bodyOf(response) as EnquiryRecord[]) : [], total: Number(response.headers['X-Total-Count']), next: response.headers['X-Next-Cursor'] };
+};
+
+beforeEach(async () => {
+  deps = fakeDeps();
+  const at = new Date(deps.clock.now()).toISOString();
+  for (const email of [ANNA, BORIS]) {
+    deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at });
+    tokens[email] = await signStaffToken(deps.settings, email, 0, deps.clock.now());
+  }
+  const sendmail = makeSendmailHandler(deps);
+  for (let i = 0; i < 3; i += 1) await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i + 1}` })));
+});
+
+describe('status and owner', () => {
+  it('starts new and unassigned, with its reference', async () => {
+    const { records } = await view(ANNA, {});
+    expect(records.map((record) => [record.REFERENCE, record.STATUS, record.OWNER, record.VERSION, record.LOCALE])).toEqual([
+      ['MT-000003', 'new', '', 0, 'zh'],
+      ['MT-000002', 'new', '', 0, 'zh'],
+      ['MT-000001', 'new', '', 0, 'zh'],
+    ]);
+  });
+
+  it('takes an enquiry, moves it on, and keeps every change in its history', async () => {
+    const taken = await work(ANNA, { index: 2, version: 0, owner: ANNA, status: 'in_progress' });
+    expect(taken.statusCode).toBe(200);
+    expect(bodyOf(taken)).toMatchObject({ POST_INDEX: 2, STATUS: 'in_progress', OWNER: ANNA, VERSION: 1 });
+    deps.clock.advance(60_000);
+    const closed = await work(ANNA, { index: 2, version: 1, status: 'closed' });
+    expect(bodyOf(closed)).toMatchObject({ STATUS: 'closed', OWNER: ANNA, VERSION: 2 });
+
+    const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(BORIS) }))) as { type: string; actor: string; from?: string; to?: string }[];
+    expect(thread.map(({ type, actor, from, to }) => ({ type, actor, from, to }))).toEqual([
+      { type: 'status', actor: ANNA, from: 'new', to: 'in_progress' },
+      { type: 'owner', actor: ANNA, from: '', to: ANNA },
+      { type: 'status', actor: ANNA, from: 'in_progress', to: 'closed' },
+    ]);
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.work')).toHaveLength(2);
+  });
+
+  it('tells the later of two staff members about the earlier change instead of overwriting it', async () => {
+    expect((await work(ANNA, { index: 1, version: 0, owner: ANNA })).statusCode).toBe(200);
+    const late = await work(BORIS, { index: 1, version: 0, owner: BORIS });
+    expect(late.statusCode).toBe(409);
+    expect(bodyOf(late)).toMatchObject({ error: 'conflict', current: { POST_INDEX: 1, OWNER: ANNA, VERSION: 1 } });
+    expect(deps.enquiries.items.get(1)).toMatchObject({ OWNER: ANNA, VERSION: 1 });
+  });
+
+  it('refuses an owner who is not an active staff account, spam, and an empty change', async () => {
+    expect((await work(ANNA, { index: 1, version: 0, owner: 'stranger@example.test' })).statusCode).toBe(400);
+    const account = deps.staff.items.get(BORIS);
+    if (account) account.disabled = true;
+    expect((await work(ANNA, { index: 1, version: 0, owner: BORIS })).statusCode).toBe(400);
+    expect((await work(ANNA, { index: 1, version: 0 })).statusCode).toBe(400);
+    expect((await work(ANNA, { index: 1, version: 0, status: 'lost' })).statusCode).toBe(400);
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ website: 'http://spam.example' })));
+    expect((await work(ANNA, { index: 4, version: 0, status: 'closed' })).statusCode).toBe(400);
+    expect((await work(ANNA, { index: 99, version: 0, status: 'closed' })).statusCode).toBe(404);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ STATUS: 'new', VERSION: 0 });
+  });
+});
+
+describe('the message box by status and owner', () => {
+  it('filters by status, by owner (mine, unassigned, an address) and both, with counts kept on write', async () => {
+    await work(ANNA, { index: 1, version: 0, owner: ANNA, status: 'in_progress' });
+    await work(BORIS, { index: 3, version: 0, owner: BORIS });
+    const count = (key: string) => deps.counters.values.get(countCounter(key)) ?? 0;
+    expect([count('status:new'), count('status:in_progress'), count('owner:-'), count(`owner:${ANNA}`)]).toEqual([2, 1, 1, 1]);
+
+    expect((await view(ANNA, { status: 'new' })).records.map((record) => record.POST_INDEX)).toEqual([3, 2]);
+    expect(await view(ANNA, { status: 'new' })).toMatchObject({ total: 2 });
+    expect((await view(ANNA, { owner: 'mine' })).records.map((record) => record.POST_INDEX)).toEqual([1]);
+    expect((await view(BORIS, { owner: 'mine' })).records.map((record) => record.POST_INDEX)).toEqual([3]);
+    expect((await view(ANNA, { owner: 'unassigned' })).records.map((record) => record.POST_INDEX)).toEqual([2]);
+    expect((await view(ANNA, { owner: BORIS, status: 'new' })).records.map((record) => record.POST_INDEX)).toEqual([3]);
+    expect((await view(ANNA, { owner: 'mine', status: 'new' })).total).toBe(0);
+  });
+
+  it('pages a work list with the cursor', async () => {
+    const first = await view(ANNA, { status: 'new', limit: 2 });
+    expect(first.records.map((record) => record.POST_INDEX)).toEqual([3, 2]);
+    expect(first.next).toBe('1');
+    const second = await view(ANNA, { status: 'new', limit: 2, cursor: first.next });
+    expect(second.records.map((record) => record.POST_INDEX)).toEqual([1]);
+    expect(second.next).toBeUndefined();
+  });
+
+  it('finds one enquiry by its reference, and refuses status filters mixed with section ones', async () => {
+    expect((await view(ANNA, { reference: 'MT-000002' })).records.map((record) => record.POST_INDEX)).toEqual([2]);
+    expect((await view(ANNA, { reference: 'mt 2' })).records).toHaveLength(1);
+    expect((await view(ANNA, { reference: 'MT-000099' })).records).toHaveLength(0);
+    expect((await view(ANNA, { reference: 'hello' })).status).toBe(400);
+    expect((await view(ANNA, { status: 'new', section: '병원예약' })).status).toBe(400);
+  });
+});
+
+describe('notes', () => {
+  it('adds an internal note with its author to the history, never mailing the visitor', async () => {
+    const sent = deps.mailer.sent.length;
+    const response = await makeNoteHandler(deps)(jsonPost('/api/enquiry/note', { index: 2, text: 'Called the clinic; waiting for a slot.' }, as(BORIS)));
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toMatchObject({ type: 'note', actor: BORIS, text: 'Called the clinic; waiting for a slot.' });
+    expect(deps.mailer.sent).toHaveLength(sent);
+    expect((await makeNoteHandler(deps)(jsonPost('/api/enquiry/note', { index: 2, text: '   ' }, as(BORIS)))).statusCode).toBe(400);
+  });
+});
+
+describe('replies', () => {
+  const reply = (who: string, data: Record<string, unknown>) => makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', data, as(who)));
+
+  it('mails the visitor with the reference in the subject, marks the enquiry answered, and shows the reply in the thread', async () => {
+    const response = await reply(ANNA, { index: 2, version: 0, subject: '关于您的咨询', body: '您好！\n\n医院可以在12月10日为您看诊。' });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toMatchObject({ record: { STATUS: 'answered', VERSION: 1, FIRST_REPLY_AT: new Date(deps.clock.now()).toISOString() }, mailStatus: 'sent' });
+    const mail = deps.mailer.sent.at(-1);
+    expect(mail).toMatchObject({ to: 'li.wei@example.test', replyTo: 'staff@example.com', subject: '关于您的咨询 [MT-000002]' });
+    expect(mail?.html).toContain('<html lang="zh-Hans">');
+    expect(mail?.html).toContain('您好！</p>');
+    const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(ANNA) }))) as { type: string; mailStatus?: string }[];
+    expect(thread.find((event) => event.type === 'reply')).toMatchObject({ text: '关于您的咨询', mailStatus: 'sent' });
+  });
+
+  it('keeps a reply SES refused in the outbox for the retry job, and sends nothing written against a stale version', async () => {
+    deps.mailer.failWith = sesRefused();
+    const refused = await reply(ANNA, { index: 1, version: 0, subject: 'Your enquiry', body: 'Hello' });
+    expect(bodyOf(refused)).toMatchObject({ mailStatus: 'pending' });
+    deps.mailer.failWith = undefined;
+    const stale = await reply(BORIS, { index: 1, version: 0, subject: 'Also hello', body: 'Hello again' });
+    expect(stale.statusCode).toBe(409);
+    expect([...deps.outbox.items.values()].filter((mail) => mail.kind === 'reply')).toHaveLength(1);
+  });
+
+  it('refuses a subject with a line break', async () => {
+    expect((await reply(ANNA, { index: 1, version: 0, subject: 'Hi\r\nBcc: x@evil.test', body: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('reply templates', () => {
+  it('offers a template for every section in every language, and a saved one replaces the default', async () => {
+    const list = async () => bodyOf(await makeTemplatesHandler(deps)(apiEvent({ method: 'GET', path: '/api/templates', ...as(ANNA) }))) as { section: string; locale: string; subject: string; body: string; edited: boolean }[];
+    const defaults = await list();
+    expect(defaults).toHaveLength(SECTION_VALUES.length * LOCALE_CODES.length);
+    for (const template of defaults) {
+      expect(template.subject).toContain('{reference}');
+      expect(template.body).toContain('{name}');
+      expect(template.edited).toBe(false);
+    }
+    const saved = await makeSaveTemplateHandler(deps)(jsonPost('/api/templates', { section: '호텔예약', locale: 'vi', subject: 'Phòng khách sạn {reference}', body: 'Xin chào {name}' }, as(BORIS)));
+    expect(saved.statusCode).toBe(200);
+    expect((await list()).find((template) => template.section === '호텔예약' && template.locale === 'vi')).toMatchObject({ subject: 'Phòng khách sạn {reference}', edited: true });
+    expect((await makeSaveTemplateHandler(deps)(jsonPost('/api/templates', { section: '호텔예약', locale: 'de', subject: 'x', body: 'y' }, as(BORIS)))).statusCode).toBe(400);
+  });
+});
