@@ -84,7 +84,7 @@ export const STAFF_TEXT = {
   find: '찾기',
   workFilterNote: '상태·담당 검색은 구분·날짜 조건과 함께 쓸 수 없습니다.',
   firstPage: '처음으로',
-  waited: (hours: number) => (hours < 24 ? `${hours}시간` : `${Math.floor(hours / 24)}일 ${hours % 24}시간`),
+  waited: (hours: number) => (hours < 1 ? '1시간 미만' : hours < 24 ? `${hours}시간` : `${Math.floor(hours / 24)}일 ${hours % 24}시간`),
   history: {
     heading: '기록',
     empty: '아직 기록이 없습니다.',
