@@ -1,21 +1,25 @@
 /**
  * The four-panel enquiry accordion in the browser: one panel open at a time,
  * reset on a panel change, the required-items message, a full enquiry per
- * panel read back through the staff API, the failure path that keeps every
- * value and resends the same submission id, and the plain form post without
- * JavaScript.
+ * panel read back through the staff API with the reference the visitor is
+ * shown, the failure path that keeps every value and resends the same
+ * submission id, and the plain form post without JavaScript, answered with
+ * the reference page in the page's language.
  */
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { copyFor } from '../../shared/content/copy';
 import { LIST_HEADERS } from '../../shared/enquiry';
+import { RECEIPT_TEXT } from '../../shared/receipt-text';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
 import { hydrate, keepRequestsLocal } from './pages';
 
 interface StaffRecord {
   POST_INDEX: number;
+  REFERENCE: string;
+  LOCALE: string;
   NAME: string;
   EMAIL: string;
   CONTACT_NUMBER: string;
@@ -106,6 +110,9 @@ async function openPanel(index: number, how: 'click' | 'Enter' | 'Space' = 'clic
   await page.waitForFunction((i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'), index);
   await panel(index).locator('form:not([data-before-open]) input[name="submission_id"]').waitFor({ state: 'attached' });
 }
+
+/** What the form says once an enquiry is stored, with its reference. */
+const sentText = (reference: string) => `${en['form.success']}. ${en['form.successReference'].replace('{reference}', reference)} ${en['form.successDetail']}`;
 
 const openStates = () => panels().evaluateAll((all) => all.map((details) => (details as HTMLDetailsElement).open));
 
@@ -322,10 +329,14 @@ describe('a full enquiry per panel', () => {
     expect(response.status()).toBe(200);
     const body = response.request().postDataJSON() as { data: Record<string, unknown> };
     expect(body.data['section']).toBe(section);
+    const { reference } = (await response.json()) as { reference: string };
+    expect(reference).toMatch(/^MT-\d{6}$/);
 
     const ok = form(index).locator('[role="status"] p').first();
     await ok.waitFor();
-    expect(await ok.textContent()).toBe(`${en['form.success']}. ${en['form.successDetail']}`);
+    expect(await ok.textContent()).toBe(sentText(reference));
+    // The reference stands in an element of its own, to select and copy.
+    expect(await form(index).locator('[role="status"] .reference').textContent()).toBe(reference);
     // The form starts again.
     expect(await field(index, 'user_name').inputValue()).toBe('');
     expect(await field(index, 'message').inputValue()).toBe('');
@@ -334,6 +345,7 @@ describe('a full enquiry per panel', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       NAME: name,
+      REFERENCE: reference,
       EMAIL: email,
       CONTACT_NUMBER: '+82 10-1234-5678',
       MEDICAL_SECTION: section,
@@ -448,25 +460,20 @@ describe('when sending fails', () => {
   });
 });
 
-describe('the result of a plain form post, shown by the page', () => {
+describe('the result of a failed plain form post, shown by the page', () => {
   beforeEach(() => {
     sendRequests = [];
   });
 
-  it('shows success after ?sent=1 and the failure with the phone numbers after ?error=', async () => {
-    await openPage('/?sent=1#enquiry-sent');
-    const ok = form(0).locator('[role="status"] p').first();
-    await ok.waitFor();
-    expect(await ok.textContent()).toBe(`${en['form.success']}. ${en['form.successDetail']}`);
-    // The island says it once: the static notice for pages without JavaScript is gone.
-    expect(await page.locator('.form-notice').count()).toBe(0);
-
+  it('shows the failure with the phone numbers after ?error=', async () => {
     await openPage('/KrPage?error=service_unavailable#enquiry-failed');
     const ko = copyFor('ko');
     const failure = form(0).locator('[role="alert"]');
     await failure.locator('p').first().waitFor();
     expect(await failure.locator('p').first().textContent()).toBe(ko['form.failure.server']);
     expect(await failure.locator('a[href^="tel:"]').count()).toBe(2);
+    // The island says it once: the static notice for pages without JavaScript is gone.
+    expect(await page.locator('.form-notice').count()).toBe(0);
   });
 });
 
@@ -480,7 +487,19 @@ describe('without JavaScript', () => {
   });
   afterAll(() => plain?.close());
 
-  it('posts the hospital form natively, lands on /?sent=1#enquiry-sent, and the enquiry is stored', async () => {
+  /** The receipt page the send route answered: its language, heading, reference and way back. */
+  async function receiptPage() {
+    await noScript.locator('#reference').waitFor();
+    return {
+      path: new URL(noScript.url()).pathname,
+      lang: await noScript.locator('html').getAttribute('lang'),
+      heading: await noScript.locator('h1').textContent(),
+      reference: await noScript.locator('#reference').textContent(),
+      back: await noScript.locator('main p:last-child a').getAttribute('href'),
+    };
+  }
+
+  it('posts the hospital form natively, is shown its reference in English, and the enquiry is stored', async () => {
     const name = 'E2E No Script Hospital';
     await noScript.goto(`${stack.url}/`);
     const hospital = noScript.locator('#contact details.panel').nth(0);
@@ -495,12 +514,14 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-0-message', 'Sent without JavaScript.');
     await noScript.check('#enquiry-0-consent_privacy');
     await noScript.check('#enquiry-0-consent_health');
-    await Promise.all([noScript.waitForURL((url) => url.pathname === '/' && url.search === '?sent=1'), hospital.locator('button[type="submit"]').click()]);
-    expect(new URL(noScript.url()).hash).toBe('#enquiry-sent');
+    const [post] = await Promise.all([noScript.waitForRequest('**/api/sendmail'), hospital.locator('button[type="submit"]').click()]);
+    const shown = await receiptPage();
+    expect(shown).toEqual({ path: '/api/sendmail', lang: 'en', heading: RECEIPT_TEXT.en.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/#contact' });
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
+      REFERENCE: shown.reference,
       EMAIL: 'noscript@example.test',
       CONTACT_NUMBER: '+84 90 123 4567',
       MEDICAL_SECTION: '병원예약',
@@ -512,9 +533,22 @@ describe('without JavaScript', () => {
       CONSENT_HEALTH: true,
       SPAM: false,
     });
+
+    // The same form sent again (a resend, a double tap) stores nothing new and shows the same reference.
+    const again = await noScript.request.post(`${stack.url}/api/sendmail`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${stack.url}/` },
+      data: post.postData() ?? '',
+    });
+    expect(again.status()).toBe(200);
+    expect(await again.text()).toContain(`<strong id="reference">${shown.reference}</strong>`);
+    expect(await storedByName(name)).toHaveLength(1);
+
+    // The way back leads to the form.
+    await noScript.locator('main p:last-child a').click();
+    await noScript.waitForURL((url) => url.pathname === '/' && url.hash === '#contact');
   });
 
-  it('opens another panel natively, posts it with a free-text language, and returns to the page it came from', async () => {
+  it('opens another panel natively, posts it with a free-text language, and is shown its reference in the page language', async () => {
     const name = 'E2E No Script Concierge';
     await noScript.goto(`${stack.url}/RuPage`);
     const concierge = noScript.locator('#contact details.panel').nth(1);
@@ -526,18 +560,14 @@ describe('without JavaScript', () => {
     await concierge.locator('input[type="radio"][value="other"]').check();
     await noScript.fill('#enquiry-1-languageOther', 'Kazakh');
     await noScript.check('#enquiry-1-consent_privacy');
-    await Promise.all([noScript.waitForURL((url) => url.pathname === '/RuPage' && url.search === '?sent=1'), concierge.locator('button[type="submit"]').click()]);
+    await concierge.locator('button[type="submit"]').click();
+    const shown = await receiptPage();
+    expect(shown).toEqual({ path: '/api/sendmail', lang: 'ru', heading: RECEIPT_TEXT.ru.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/RuPage#contact' });
+    expect(await noScript.locator('main').textContent()).toContain(RECEIPT_TEXT.ru.replyPromise(1));
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ MEDICAL_SECTION: '컨시어지', DESTINATION: 'Gimhae Airport', LANG_PREFERENCE: 'Kazakh', SPAM: false });
-  });
-
-  it('tells the visitor the enquiry was sent when the post lands back on the page (/?sent=1#enquiry-sent)', async () => {
-    await noScript.goto(`${stack.url}/?sent=1#enquiry-sent`);
-    const said = noScript.locator('#contact').getByText(en['form.successDetail']);
-    expect(await said.count(), 'no success notice without JavaScript').toBeGreaterThan(0);
-    expect(await said.first().isVisible()).toBe(true);
+    expect(stored[0]).toMatchObject({ REFERENCE: shown.reference, LOCALE: 'ru', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Gimhae Airport', LANG_PREFERENCE: 'Kazakh', SPAM: false });
   });
 
   it('tells the visitor that sending failed when the post lands back on ?error=', async () => {

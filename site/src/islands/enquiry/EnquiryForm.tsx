@@ -7,14 +7,17 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, type SendOutcome, defaultValues, invalidFields, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
+import { type FormValues, REFERENCE_SLOT, type SendOutcome, defaultValues, invalidFields, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
+import type { LocaleCode } from '../../../../shared/locales';
 import type { EnquiryLabels, Option, Phone } from './types';
 import { apiPath } from '../../../../shared/routes';
 
 export interface EnquiryFormProps {
   idPrefix: string;
   section: Section;
+  /** The page's language: sent with the enquiry (the acknowledgement and replies use it). */
+  locale: LocaleCode;
   detailSections: Option[];
   languages: Option[];
   defaultLanguage: string;
@@ -26,24 +29,41 @@ export interface EnquiryFormProps {
    * form holds; a panel opened again starts from the defaults.
    */
   takeOverServerForm?: boolean;
-  /** A result carried back by the no-JavaScript round trip (`?sent=1` / `?error=`). */
+  /** A failure carried back by the no-JavaScript round trip (`?error=`). */
   initialStatus?: Status;
 }
 
-export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; message: string } | { kind: 'error'; message: string; callUs: boolean };
+/** `reference`: the stored enquiry's `MT-000123`, when the send route answered it. */
+export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; reference?: string } | { kind: 'error'; message: string; callUs: boolean };
 
 export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
 
-/** What the form says after a send, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
-export function successStatus(labels: EnquiryLabels): Status {
-  return { kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` };
-}
-
+/** What a failed send says, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
 export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
   if (failure === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
   if (failure === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
   if (failure === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
   return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+}
+
+/** "Sent. Your reference is MT-000123. Thank you. ...", the reference in an element of its own (one click selects it). */
+function SentMessage({ labels, reference }: { labels: EnquiryLabels; reference: string | undefined }) {
+  const [before = '', after = ''] = labels['form.successReference'].split(REFERENCE_SLOT);
+  return (
+    <p>
+      {labels['form.success']}.{' '}
+      {reference && (
+        <>
+          {before}
+          <strong className="reference" translate="no">
+            {reference}
+          </strong>
+          {after}{' '}
+        </>
+      )}
+      {labels['form.successDetail']}
+    </p>
+  );
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -127,14 +147,14 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     setStatus({ kind: 'sending' });
-    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current));
+    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current, props.locale));
     if (outcome.kind === 'sent') {
       setValues(defaultValues(section, props.defaultLanguage, undefined));
       setSentAt(wallClock());
       setInvalid(new Set());
       setSubmissionId(crypto.randomUUID());
       startedAt.current = monotonicClock();
-      setStatus(successStatus(labels));
+      setStatus({ kind: 'ok', ...(outcome.reference ? { reference: outcome.reference } : {}) });
       return;
     }
     if (outcome.kind === 'invalid') {
@@ -157,6 +177,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   return (
     <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="section" value={section} />
+      <input type="hidden" name="page_locale" value={props.locale} />
       {hydrated && <input type="hidden" name="submission_id" value={submissionId} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
 
@@ -340,10 +361,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         </button>
       </div>
       <div className="span-2" role={status.kind === 'error' ? 'alert' : 'status'} aria-live={status.kind === 'error' ? 'assertive' : 'polite'}>
-        {(status.kind === 'ok' || status.kind === 'error') && (
-          <div className={`form-status form-status--${status.kind === 'ok' ? 'ok' : 'error'}`}>
+        {status.kind === 'ok' && (
+          <div className="form-status form-status--ok">
+            <SentMessage labels={labels} reference={status.reference} />
+          </div>
+        )}
+        {status.kind === 'error' && (
+          <div className="form-status form-status--error">
             <p>{status.message}</p>
-            {status.kind === 'error' && status.callUs && (
+            {status.callUs && (
               <p>
                 {labels['form.failure.callUs']}{' '}
                 {props.phones.map((phone, index) => (

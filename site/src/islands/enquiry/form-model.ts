@@ -6,6 +6,7 @@
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from '../../../../shared/form-fields';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
+import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';
 
 export interface FormValues {
@@ -28,6 +29,9 @@ export interface FormValues {
   consent_health: boolean;
   website: string;
 }
+
+/** Where the reference goes in the page copy's `form.successReference`. */
+export const REFERENCE_SLOT = '{reference}';
 
 
 /** What the date-time input wants for "now in Korea". */
@@ -121,8 +125,8 @@ export function missingRequired(section: Section, values: FormValues): (keyof Fo
   return missing;
 }
 
-/** The JSON body of `POST /api/sendmail` for this form. */
-export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number): { data: Record<string, unknown> } {
+/** The JSON body of `POST /api/sendmail` for this form on a page in `pageLocale`. */
+export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number, pageLocale: LocaleCode): { data: Record<string, unknown> } {
   const hotel = section === HOTEL_SECTION;
   const data: Record<string, unknown> = {
     user_name: values.user_name.trim(),
@@ -135,6 +139,7 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
     user_language: values.language === OTHER_LANGUAGE_VALUE ? values.languageOther.trim() : values.language,
     consent_privacy: values.consent_privacy,
     submission_id: submissionId,
+    page_locale: pageLocale,
     [HONEYPOT_FIELD]: values.website,
     [FILL_TIME_FIELD]: Math.round(fillMs),
   };
@@ -152,7 +157,8 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
 }
 
 export type SendOutcome =
-  | { kind: 'sent' }
+  /** `reference`: the enquiry's `MT-000123`, as the send route answers it. */
+  | { kind: 'sent'; reference?: string }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'rateLimited' }
   | { kind: 'server' }
@@ -171,7 +177,14 @@ export async function sendEnquiry(body: unknown, fetcher: typeof fetch = fetch):
   } catch {
     return { kind: 'network' };
   }
-  if (response.ok) return { kind: 'sent' };
+  if (response.ok) {
+    // The enquiry is stored whatever the body says; the reference is only shown when it reads right.
+    const reference = await response
+      .json()
+      .then((body: { reference?: unknown }) => (typeof body.reference === 'string' ? body.reference : undefined))
+      .catch(() => undefined);
+    return reference ? { kind: 'sent', reference } : { kind: 'sent' };
+  }
   if (response.status === 429) return { kind: 'rateLimited' };
   if (response.status === 400) {
     const fields = await response

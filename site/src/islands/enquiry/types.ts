@@ -36,6 +36,7 @@ export const ENQUIRY_LABEL_KEYS = [
   'form.sending',
   'form.requiredMissing',
   'form.success',
+  'form.successReference',
   'form.successDetail',
   'form.failure.network',
   'form.failure.server',
