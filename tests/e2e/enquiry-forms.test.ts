@@ -4,22 +4,26 @@
  * panel read back through the staff API with the reference the visitor is
  * shown, the failure path that keeps every value and resends the same
  * submission id, and the plain form post without JavaScript, answered with
- * the reference page in the page's language.
+ * the reference page in the page's language. The preferred contact channel:
+ * its order per page, its check in the browser, and the stored choice.
  */
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { copyFor } from '../../shared/content/copy';
+import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../shared/contact-channels';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { RECEIPT_TEXT } from '../../shared/receipt-text';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
-import { hydrate, keepRequestsLocal } from './pages';
+import { hydrate, keepRequestsLocal, pageOf } from './pages';
 
 interface StaffRecord {
   POST_INDEX: number;
   REFERENCE: string;
   LOCALE: string;
+  CONTACT_CHANNEL?: string;
+  CONTACT_ACCOUNT?: string;
   NAME: string;
   EMAIL: string;
   CONTACT_NUMBER: string;
@@ -356,6 +360,71 @@ describe('a full enquiry per panel', () => {
   });
 });
 
+describe('the preferred contact channel', () => {
+  const OWN_MESSENGER_FIRST = { zh: 'wechat', vi: 'zalo', ja: 'line', ko: 'kakaotalk' } as const;
+
+  it.each(Object.keys(OWN_MESSENGER_FIRST) as (keyof typeof OWN_MESSENGER_FIRST)[])('lists the channels in the %s page order, named in its language', async (locale) => {
+    const copy = copyFor(locale);
+    await openPage(pageOf(locale).route);
+    const options = await field(0, 'contact_channel').locator('option').evaluateAll((all) => all.map((option) => [(option as HTMLOptionElement).value, option.textContent]));
+    expect(options).toEqual([
+      ['', copy['form.channel.none']],
+      ...CHANNEL_ORDER[locale].map((channel) => [channel, channel === 'email' ? copy['form.channel.email'] : channel === 'phone' ? copy['form.channel.phone'] : CHANNEL_NAMES[channel]]),
+    ]);
+    expect(options[1]?.[0]).toBe(OWN_MESSENGER_FIRST[locale]);
+  });
+
+  it('marks a bad WhatsApp number and sends nothing', async () => {
+    await openPage('/');
+    await field(0, 'user_name').fill('E2E Bad WhatsApp');
+    await field(0, 'user_email').fill('bad-whatsapp@example.test');
+    await field(0, 'contact_channel').selectOption('whatsapp');
+    expect(await field(0, 'contact_account').getAttribute('placeholder')).toBe(CHANNEL_ACCOUNT_RULES.whatsapp.example);
+    await field(0, 'contact_account').fill('call me on weekdays');
+    await checkConsents(0, '병원예약');
+    await takeTime();
+    await submit(0).click();
+    const alert = form(0).locator('[role="alert"] p').first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(en['form.failure.invalid']);
+    expect(await field(0, 'contact_account').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(0, 'contact_account').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(sendRequests).toHaveLength(0);
+    // Choosing another channel takes the mark away: the account is judged afresh.
+    await field(0, 'contact_channel').selectOption('telegram');
+    expect(await field(0, 'contact_account').getAttribute('aria-invalid')).toBeNull();
+    expect(await storedByName('E2E Bad WhatsApp')).toEqual([]);
+  });
+
+  it('stores the chosen channel, the account and the page language', async () => {
+    const name = 'E2E Zalo Guest';
+    await openPage('/VnPage');
+    await field(0, 'user_name').fill(name);
+    await field(0, 'user_email').fill('zalo@example.test');
+    await field(0, 'contact_channel').selectOption('zalo');
+    expect(await field(0, 'contact_account').getAttribute('placeholder')).toBe(CHANNEL_ACCOUNT_RULES.zalo.example);
+    await field(0, 'contact_account').fill(' +84 90 123 4567 ');
+    await checkConsents(0, '병원예약');
+    await takeTime();
+    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')), submit(0).click()]);
+    expect(response.status()).toBe(200);
+    expect((response.request().postDataJSON() as { data: Record<string, unknown> }).data).toMatchObject({ page_locale: 'vi', contact_channel: 'zalo', contact_account: '+84 90 123 4567' });
+    const { reference } = (await response.json()) as { reference: string };
+    const vi = copyFor('vi');
+    await form(0).locator('[role="status"] .reference').waitFor();
+    expect(await form(0).locator('[role="status"] p').first().textContent()).toBe(
+      `${vi['form.success']}. ${vi['form.successReference'].replace('{reference}', reference)} ${vi['form.successDetail']}`,
+    );
+    // The form starts again, with no channel.
+    expect(await field(0, 'contact_channel').inputValue()).toBe('');
+    expect(await field(0, 'contact_account').inputValue()).toBe('');
+
+    const stored = await storedByName(name);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ REFERENCE: reference, LOCALE: 'vi', CONTACT_CHANNEL: 'zalo', CONTACT_ACCOUNT: '+84 90 123 4567' });
+  });
+});
+
 describe('when sending fails', () => {
   const NAME = 'E2E Retry Guest';
 
@@ -559,6 +628,8 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-1-destination', 'Gimhae Airport');
     await concierge.locator('input[type="radio"][value="other"]').check();
     await noScript.fill('#enquiry-1-languageOther', 'Kazakh');
+    await noScript.selectOption('#enquiry-1-contact_channel', 'telegram');
+    await noScript.fill('#enquiry-1-contact_account', '@kazakh_guest');
     await noScript.check('#enquiry-1-consent_privacy');
     await concierge.locator('button[type="submit"]').click();
     const shown = await receiptPage();
@@ -567,7 +638,16 @@ describe('without JavaScript', () => {
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ REFERENCE: shown.reference, LOCALE: 'ru', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Gimhae Airport', LANG_PREFERENCE: 'Kazakh', SPAM: false });
+    expect(stored[0]).toMatchObject({
+      REFERENCE: shown.reference,
+      LOCALE: 'ru',
+      MEDICAL_SECTION: '컨시어지',
+      DESTINATION: 'Gimhae Airport',
+      LANG_PREFERENCE: 'Kazakh',
+      CONTACT_CHANNEL: 'telegram',
+      CONTACT_ACCOUNT: '@kazakh_guest',
+      SPAM: false,
+    });
   });
 
   it('tells the visitor that sending failed when the post lands back on ?error=', async () => {

@@ -16,6 +16,8 @@ export interface EnquiryAccordionProps {
   locale: LocaleCode;
   sections: { value: Section; label: string }[];
   detailSections: Option[];
+  /** Preferred-contact channels, in the page's order. */
+  channels: Option[];
   /** Languages every form offers; the interpretation form adds `interpretationExtra`. */
   languages: Option[];
   interpretationExtra: Option[];
@@ -82,6 +84,7 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
             section={section.value}
             locale={props.locale}
             detailSections={props.detailSections}
+            channels={props.channels}
             languages={section.value === props.interpretationSection ? [...props.languages, ...props.interpretationExtra] : props.languages}
             defaultLanguage={props.defaultLanguage}
             labels={props.labels}

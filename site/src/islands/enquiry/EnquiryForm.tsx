@@ -5,9 +5,24 @@
  * every value and says what happened (a retry resends the same submission id).
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/contact-channels';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, REFERENCE_SLOT, type SendOutcome, defaultValues, invalidFields, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
+import {
+  type FormValues,
+  REFERENCE_SLOT,
+  type SendOutcome,
+  defaultValues,
+  invalidFields,
+  isContactChannel,
+  koreaNowInput,
+  koreaTodayInput,
+  missingRequired,
+  sendEnquiry,
+  toWire,
+  valuesFromForm,
+  withDefaultTimes,
+} from './form-model';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { LocaleCode } from '../../../../shared/locales';
 import type { EnquiryLabels, Option, Phone } from './types';
@@ -19,6 +34,8 @@ export interface EnquiryFormProps {
   /** The page's language: sent with the enquiry (the acknowledgement and replies use it). */
   locale: LocaleCode;
   detailSections: Option[];
+  /** Preferred-contact channels, in the page's order (channel-options.ts). */
+  channels: Option[];
   languages: Option[];
   defaultLanguage: string;
   labels: EnquiryLabels;
@@ -74,6 +91,8 @@ function serverForm(idPrefix: string): HTMLFormElement | null {
   return document.getElementById(`${idPrefix}-user_name`)?.closest('form') ?? null;
 }
 
+const CHECKED_TOGETHER: (keyof FormValues)[] = ['contact_channel', 'contact_account'];
+
 const isBrowser = () => true;
 /** Clock reads of the send handler (kept out of the component body, which the React compiler treats as render code). */
 const wallClock = () => Date.now();
@@ -115,7 +134,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
-    if (invalid.has(key)) setInvalid((previous) => new Set([...previous].filter((field) => field !== key)));
+    // A channel and its account are judged together: changing either clears the mark of both.
+    const cleared: string[] = CHECKED_TOGETHER.includes(key) ? CHECKED_TOGETHER : [key];
+    if (cleared.some((field) => invalid.has(field))) setInvalid((previous) => new Set([...previous].filter((field) => !cleared.includes(field))));
   };
   const text = (key: keyof FormValues) => ({
     id: id(key),
@@ -198,6 +219,32 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       <div className="field">
         <label htmlFor={id('phone')}>{labels['form.phone']}</label>
         <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
+      </div>
+      <div className="field">
+        <label htmlFor={id('contact_channel')}>{labels['form.channel']}</label>
+        <select name="contact_channel" {...text('contact_channel')}>
+          <option value="">{labels['form.channel.none']}</option>
+          {props.channels.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={id('contact_account')}>{labels['form.channel.account']}</label>
+        <input
+          type="text"
+          name="contact_account"
+          autoComplete="off"
+          maxLength={CONTACT_ACCOUNT_MAX}
+          placeholder={isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined}
+          aria-describedby={id('contact_account-hint')}
+          {...text('contact_account')}
+        />
+        <span className="field__hint" id={id('contact_account-hint')}>
+          {labels['form.channel.accountHint']}
+        </span>
       </div>
       {hospital && (
         <div className="field">
