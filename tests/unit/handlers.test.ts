@@ -57,6 +57,8 @@ const formFields = (extra: Record<string, string> = {}) => ({
 });
 
 const errorBody = (response: { body?: string }) => bodyOf(response) as ApiErrorBody;
+/** An answer with its reference blanked: every enquiry has its own, so only the rest can tell two answers apart. */
+const apartFromReference = <Answer extends { body?: string }>(answer: Answer) => ({ ...answer, body: answer.body?.replace(/MT-\d{6}/g, 'MT-######') });
 const stored = (deps: FakeDeps) => [...deps.enquiries.items.values()];
 
 function location(response: { headers: Record<string, string> }): URL {
@@ -81,7 +83,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
 
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(bodyOf(response)).toEqual({ ok: true, reference: 'MT-000001' });
     // Stored first; the send itself was recorded in the outbox before the call.
     expect(atSend).toEqual([
       expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0 }),
@@ -127,7 +129,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
 
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(bodyOf(response)).toEqual({ ok: true, reference: 'MT-000001' });
     expect(deps.mailer.attempts).toBe(1);
     const [record] = stored(deps);
     expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
@@ -173,7 +175,7 @@ describe('POST /api/sendmail: idempotency', () => {
 
     expect(first.statusCode).toBe(200);
     expect(second).toEqual(first);
-    expect(bodyOf(first)).toEqual({ ok: true, submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
+    expect(bodyOf(first)).toEqual({ ok: true, reference: 'MT-000001', submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent).toHaveLength(1);
     expect(stored(deps)[0]?.SUBMISSION_ID).toBe('0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e');
@@ -219,7 +221,8 @@ describe('POST /api/sendmail: spam defence', () => {
     const normal = await sendmail(jsonPost('/api/sendmail', enquiry()));
     const spam = await sendmail(jsonPost('/api/sendmail', enquiry({ website: 'http://cheap-pills.example' })));
 
-    expect(spam).toEqual(normal);
+    expect(apartFromReference(spam)).toEqual(apartFromReference(normal));
+    expect(bodyOf(spam)).toEqual({ ok: true, reference: 'MT-000002' });
     const spamRecord = deps.enquiries.items.get(2);
     expect(spamRecord).toMatchObject({ SPAM: true, SPAM_REASON: 'honeypot', MAIL_STATUS: 'skipped', MAIL_ATTEMPTS: 0, LIST: 'SPAM', SECTION_LIST: 'SPAM#컨시어지' });
     expect(spamRecord).not.toHaveProperty('MAIL_QUEUE');
@@ -238,20 +241,21 @@ describe('POST /api/sendmail: spam defence', () => {
 
     expect([fast.statusCode, edge.statusCode, human.statusCode, negative.statusCode]).toEqual([200, 200, 200, 200]);
     expect(deps.enquiries.items.get(4)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
-    expect(fast.body).toBe(human.body);
+    expect(apartFromReference(fast).body).toBe(apartFromReference(human).body);
     expect(deps.enquiries.items.get(1)).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
     expect(deps.enquiries.items.get(2)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
     expect(deps.enquiries.items.get(3)).toMatchObject({ SPAM: false, MAIL_STATUS: 'sent' });
     expect(deps.mailer.sent).toHaveLength(1);
   });
 
-  it('gives a plain form post with the honeypot the same redirect as a real one', async () => {
+  it('gives a plain form post with the honeypot the same page as a real one', async () => {
     const deps = fakeDeps();
     const sendmail = makeSendmailHandler(deps);
     const headers = { referer: 'https://site.example/CnPage' };
     const real = await sendmail(formPost('/api/sendmail', formFields(), { headers }));
     const bot = await sendmail(formPost('/api/sendmail', formFields({ website: 'x' }), { headers }));
-    expect(bot).toEqual(real);
+    expect(apartFromReference(bot)).toEqual(apartFromReference(real));
+    expect(bot.body).toContain('MT-000002');
     expect(deps.enquiries.items.get(2)?.SPAM).toBe(true);
   });
 });
@@ -298,14 +302,15 @@ describe('POST /api/sendmail: rate limits', () => {
 });
 
 describe('POST /api/sendmail: plain form posts', () => {
-  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers 303 back to %s with ?sent=1', async (page) => {
+  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers a page with the reference and a link back to %s', async (page) => {
     const deps = fakeDeps();
     const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields(), { headers: { referer: `https://site.example${page}?x=1` } }));
-    expect(response.statusCode).toBe(303);
-    const target = location(response);
-    expect(target.pathname).toBe(page);
-    expect(target.searchParams.get('sent')).toBe('1');
-    expect(target.searchParams.get('error')).toBeNull();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['Cache-Control']).toBe('no-store');
+    expect(response.headers['Location']).toBeUndefined();
+    expect(response.body).toContain('<strong id="reference">MT-000001</strong>');
+    expect(response.body).toContain(`href="${page}#contact"`);
     expect(deps.enquiries.items.size).toBe(1);
     expect(stored(deps)[0]).toMatchObject({ NAME: 'Anna Petrova', NUMBER_PEOPLE: 2, ROOM: 1, CONTACT_NUMBER: '', HOTEL: '' });
   });
@@ -314,27 +319,39 @@ describe('POST /api/sendmail: plain form posts', () => {
     ['an outside page', 'https://evil.example/phishing'],
     ['an unknown page of ours', 'https://site.example/admin'],
     ['garbage', 'not a url at all %%%'],
-  ])('falls back to / for %s', async (_name, referer) => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
-    expect(response.statusCode).toBe(303);
-    expect(location(response).pathname).toBe('/');
+  ])('links back to the page of the posted language for %s', async (_name, referer) => {
+    const english = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('href="/#contact"');
+    const russian = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ru' }), { headers: { referer } }));
+    expect(russian.body).toContain('href="/RuPage#contact"');
+    expect(russian.body).not.toMatch(/evil|admin|%%%/);
   });
 
   it('goes back to the page when its address had a trailing slash', async () => {
     const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/KrPage/' } }));
-    expect(location(response).pathname).toBe('/KrPage');
+    expect(response.body).toContain('href="/KrPage#contact"');
   });
 
-  it('falls back to / without a referer', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields()));
-    expect(location(response).pathname).toBe('/');
+  it('speaks the posted page language without a referer', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ja' })));
+    expect(response.body).toContain('<html lang="ja">');
+    expect(response.body).toContain('href="/JpPage#contact"');
+    expect(response.body).toContain('受付番号');
   });
 
-  it('never redirects off the site, even when an outside referer has one of our page paths', async () => {
+  it('never links off the site, even when an outside referer has one of our page paths', async () => {
     const response = await makeSendmailHandler(fakeDeps())(
       formPost('/api/sendmail', formFields(), { headers: { referer: 'https://evil.example/KrPage' } }),
     );
-    expect(response.headers['Location']?.startsWith('/KrPage?')).toBe(true);
+    expect(response.body).toContain('href="/KrPage#contact"');
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('falls back to / when a failed post has no page of ours to go back to', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ user_email: '' }), { headers: { referer: 'https://evil.example/phish' } }));
+    expect(response.statusCode).toBe(303);
+    expect(location(response).pathname).toBe('/');
   });
 
   it('answers bad input with ?error=invalid_input&fields=... and stores nothing', async () => {
@@ -347,7 +364,6 @@ describe('POST /api/sendmail: plain form posts', () => {
     expect(target.pathname).toBe('/JpPage');
     expect(target.searchParams.get('error')).toBe('invalid_input');
     expect(target.searchParams.get('fields')?.split(',').sort()).toEqual(['consent_privacy', 'user_count', 'user_email']);
-    expect(target.searchParams.get('sent')).toBeNull();
     expect(deps.enquiries.items.size).toBe(0);
     expect(deps.mailer.attempts).toBe(0);
   });
@@ -369,8 +385,9 @@ describe('POST /api/sendmail: plain form posts', () => {
     const first = await sendmail(formPost('/api/sendmail', formFields()));
     deps.clock.advance(30_000);
     const second = await sendmail(formPost('/api/sendmail', formFields()));
-    expect(second.statusCode).toBe(303);
-    expect(second.headers['Location']).toBe(first.headers['Location']);
+    expect(second.statusCode).toBe(200);
+    expect(second).toEqual(first);
+    expect(second.body).toContain('MT-000001');
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent).toHaveLength(1);
     // Another visitor with the same words, or the same visitor much later, is a new enquiry.
