@@ -82,7 +82,7 @@ export interface MailUpdate {
  * acknowledgement are composed from the enquiry when sent; a reply carries
  * the content staff wrote.
  */
-export type OutboxKind = 'staff' | 'reply';
+export type OutboxKind = 'staff' | 'ack' | 'reply';
 
 export interface MailContent {
   to: string;

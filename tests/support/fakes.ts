@@ -381,6 +381,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     MAIL_DAILY_CAP: 500,
     SITE_URL: 'https://site.example',
     REPLY_PROMISE_WORKING_DAYS: 1,
+    ACKNOWLEDGE_VISITORS: true,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
     ...overrides,
