@@ -79,7 +79,7 @@ describe('POST /api/sendmail', () => {
     expect(record?.['DATE']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(record?.['CONSENT_VERSION']).toEqual(expect.any(String));
 
-    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`#${record?.['POST_INDEX']}`));
+    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`[의료관광 문의 ${record?.['REFERENCE']}]`));
     expect(mail?.destination.to).toEqual([stack.settings['MAIL_TO']]);
     expect(mail?.replyTo).toEqual(['anna@example.test']);
     expect(mail?.body.html).toContain('이름');
@@ -197,7 +197,8 @@ describe('POST /api/sendmail', () => {
     expect(await storedCount()).toBe(before.kept + 1);
     const spam = await newest(true);
     expect(spam).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
-    expect((await capturedMail(stack)).length).toBe(before.mails + 1);
+    // The human one: a staff mail and the visitor's acknowledgement; the spam, none.
+    expect((await capturedMail(stack)).length).toBe(before.mails + 2);
   });
 });
 
