@@ -4,6 +4,7 @@
  */
 import type { BestPackage } from '../shared/best-package';
 import type { EnquiryRecord, MailStatus } from '../shared/enquiry';
+import type { StaffRole } from '../shared/auth';
 import type { EnquiryEventType } from '../shared/enquiry-work';
 import type { ImageContentType } from '../shared/uploads';
 
@@ -182,6 +183,8 @@ export interface StaffAccount {
   email: string;
   passwordHash: string;
   disabled: boolean;
+  /** What the account may do; an account from before roles existed is an admin (ROLE_OF_ACCOUNTS_WITHOUT_ONE). */
+  role?: StaffRole;
   createdAt: string;
   updatedAt: string;
   /**

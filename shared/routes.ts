@@ -3,6 +3,7 @@
  * and the CDK stack makes one function per route from it, granting exactly the
  * access each entry lists (staff routes also get what staff auth needs).
  */
+import type { StaffRole } from './auth';
 import type { TableKey } from './tables';
 
 /**
@@ -37,7 +38,19 @@ export interface ApiRoute {
   /** Path under the site origin; `{index}` marks a path parameter. */
   path: string;
   access: 'public' | 'staff';
+  /** For staff routes: the roles besides `admin` (who may call every route) that may call it. */
+  roles?: readonly Exclude<StaffRole, 'admin'>[];
   uses: ResourceUse;
+}
+
+/** Whether a role may call a route (admins may call every route). */
+export function roleMayCall(route: ApiRoute, role: StaffRole): boolean {
+  return route.access === 'public' || role === 'admin' || (route.roles ?? []).includes(role as Exclude<StaffRole, 'admin'>);
+}
+
+/** The staff route a request is for, by method and path (a path parameter matches any value). */
+export function routeOf(method: string, path: string): ApiRoute | undefined {
+  return API_ROUTES.find((route) => route.method === method && matchRoutePath(route.path, path) !== undefined);
 }
 
 /** What every staff route needs to check the bearer token and write the access log. */
@@ -83,49 +96,49 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'append' }, usesTokenSecret: true },
   },
-  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', uses: { tables: { enquiries: 'read', counters: 'read' } } },
-  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', uses: { tables: { enquiries: 'read' } } },
-  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', uses: { tables: { revokedTokens: 'write' } } },
-  { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', uses: { buckets: { images: 'write' } } },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read' } } },
+  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
+  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], uses: { tables: { revokedTokens: 'write' } } },
+  { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },
   {
     name: 'modalinput',
     method: 'POST',
     path: '/api/modalinput',
-    access: 'staff',
+    access: 'staff', roles: ['editor'],
     uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'popupinput',
     method: 'POST',
     path: '/api/popupinput',
-    access: 'staff',
+    access: 'staff', roles: ['editor'],
     uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'exportCsv',
     method: 'GET',
     path: '/api/export.csv',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'read', counters: 'read' }, buckets: { exports: 'readWrite' } },
   },
   {
     name: 'work',
     method: 'POST',
     path: '/api/enquiry/work',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read' } },
   },
-  { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
+  { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   {
     name: 'reply',
     method: 'POST',
     path: '/api/enquiry/reply',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read' }, sendsMail: true },
   },
-  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
-  { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'read' } } },
-  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'write' } } },
+  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
+  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'write' } } },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */

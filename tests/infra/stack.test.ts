@@ -430,6 +430,13 @@ describe('data', () => {
 describe('hosting', () => {
   const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<string, unknown>;
 
+  it('maps only 404 to the site\'s 404 page, so an API 403 keeps its status and body', () => {
+    expect(distribution().CustomErrorResponses).toEqual([{ ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 }]);
+    // The origins may list their buckets, which is what makes S3 answer a missing object 404 rather than 403.
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
+    expect(policies.filter((policy) => policy.includes('cloudfront.amazonaws.com') && policy.includes('s3:ListBucket'))).toHaveLength(2);
+  });
+
   it('runs the compiled shared rewrite as the site viewer-request function', () => {
     const code = siteRewriteFunctionCode();
     template.hasResourceProperties('AWS::CloudFront::Function', {
