@@ -8,9 +8,19 @@ import type { TableKey } from './tables';
 
 /**
  * `append` writes new items only, each once (a conditional put), and can
- * neither change nor remove one: the access log.
+ * neither change nor remove one: the access log. `full` also deletes: only
+ * the retention job and an erasure remove data.
  */
-export type Access = 'read' | 'write' | 'readWrite' | 'append';
+export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'full';
+
+/** The access that allows both (reading the access log and adding to it stays append-only). */
+function combinedAccess(a: Access, b: Access): Access {
+  if (a === b) return a;
+  const pair = new Set([a, b]);
+  if (pair.has('full')) return 'full';
+  if (pair.has('append') && pair.has('read')) return 'readAppend';
+  return 'readWrite';
+}
 
 export const BUCKETS = {
   images: {
@@ -76,6 +86,13 @@ export const ROUTE_NAMES = [
   'thread',
   'templates',
   'saveTemplate',
+  'accessLog',
+  'accessLogCsv',
+  'retentionDue',
+  'hold',
+  'subject',
+  'subjectExport',
+  'subjectErase',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -139,6 +156,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
   { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'write' } } },
+  // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
+  { name: 'accessLog', method: 'GET', path: '/api/access-log', access: 'staff', uses: { tables: { accessLog: 'read' } } },
+  { name: 'accessLogCsv', method: 'GET', path: '/api/access-log.csv', access: 'staff', uses: { tables: { accessLog: 'read' } } },
+  { name: 'retentionDue', method: 'GET', path: '/api/retention', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
+  { name: 'hold', method: 'POST', path: '/api/enquiry/hold', access: 'staff', uses: { tables: { enquiries: 'readWrite' } } },
+  { name: 'subject', method: 'GET', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'subjectExport', method: 'GET', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  {
+    name: 'subjectErase',
+    method: 'POST',
+    path: '/api/subject/erase',
+    access: 'staff',
+    uses: {
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append' },
+      buckets: { exports: 'full' },
+    },
+  },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */
@@ -147,6 +181,14 @@ export const SCHEDULED_JOBS = [
     name: 'retryMail',
     everyMinutes: 5,
     uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true } satisfies ResourceUse,
+  },
+  {
+    name: 'retention',
+    everyMinutes: 24 * 60,
+    uses: {
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append' },
+      buckets: { exports: 'full' },
+    } satisfies ResourceUse,
   },
 ] as const;
 
@@ -192,7 +234,7 @@ export function resourcesOf(route: ApiRoute): ResourceUse {
   const tables: Partial<Record<TableKey, Access>> = { ...route.uses.tables };
   for (const [table, access] of Object.entries(STAFF_AUTH_USES.tables) as [TableKey, Access][]) {
     const own = tables[table];
-    tables[table] = own === undefined || own === access ? access : 'readWrite';
+    tables[table] = own === undefined ? access : combinedAccess(own, access);
   }
   return { ...route.uses, tables, usesTokenSecret: true };
 }
