@@ -2,6 +2,7 @@
  * The small interfaces the services use to reach storage, mail and files.
  * Adapters implement them with the AWS SDK; unit tests pass in-memory fakes.
  */
+import type { AuditAction } from '../shared/audit-actions';
 import type { BestPackage } from '../shared/best-package';
 import type { EnquiryRecord, MailStatus } from '../shared/enquiry';
 import type { StaffRole } from '../shared/auth';
@@ -250,7 +251,7 @@ export interface ThrottleStore {
 
 export interface AccessLogEntry {
   actor: string;
-  action: string;
+  action: AuditAction;
   /** Which enquiry or package, or the filter of a list or export. */
   target: string;
   clientAddress: string;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../shared/audit-actions';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/login-schema';
 import type { AppDeps } from '../deps';
@@ -53,7 +54,7 @@ export function makeLoginHandler(deps: LoginDeps) {
     const { email: rawEmail, pass } = parseInput(loginSchema, jsonPayload(request));
     const email = normaliseStaffEmail(rawEmail);
     const now = clock.now();
-    const audit = (action: string) =>
+    const audit = (action: AuditAction) =>
       accessLog.record({ actor: email, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
     const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
     const limits = limitsFor(deps, email, clientNetwork(request.clientAddress), device);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../shared/audit-actions';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole } from '../../shared/auth';
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';
@@ -17,7 +18,7 @@ export interface StaffIdentity extends StaffClaims {
 export interface StaffContext extends RequestContext {
   staff: StaffIdentity;
   /** Writes the access-log record of this staff read, export or change. */
-  audit(action: string, target: string): Promise<void>;
+  audit(action: AuditAction, target: string): Promise<void>;
 }
 
 const unauthorized = () => new ApiError('unauthorized', 'Please sign in again.');
@@ -67,7 +68,7 @@ export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext
       });
       throw forbidden();
     }
-    const audit = (action: string, target: string) =>
+    const audit = (action: AuditAction, target: string) =>
       deps.accessLog.record({
         actor: staff.email,
         action,

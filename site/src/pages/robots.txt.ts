@@ -11,6 +11,8 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /detail/',
       'Disallow: /editpage',
       'Disallow: /templates',
+      'Disallow: /privacy-requests',
+      'Disallow: /access-log',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,
       '',

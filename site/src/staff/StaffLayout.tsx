@@ -13,6 +13,8 @@ const STAFF_PAGES = [
   { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
   { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
   { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
+  { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
+  { key: 'access-log', href: '/access-log', label: STAFF_TEXT.accessLog, roles: [] },
 ] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
 
 /** The first page a role may open (where sign-in lands). */

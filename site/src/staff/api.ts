@@ -96,3 +96,23 @@ export async function staffPost<T>(path: string, body: unknown): Promise<{ data:
   const response = await staffFetch(path, { method: 'POST', body: JSON.stringify(body) });
   return { data: (await response.json()) as T, response };
 }
+
+/**
+ * Saves a staff download: a file answered directly (named by its
+ * Content-Disposition), or a JSON `{ url, fileName }` pointing at a
+ * short-lived link (a large export in the export bucket).
+ */
+export async function saveDownload(response: Response, fallbackName: string): Promise<void> {
+  const link = document.createElement('a');
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json') && !response.headers.get('content-disposition')) {
+    const { url, fileName } = (await response.json()) as { url: string; fileName: string };
+    link.href = url;
+    link.download = fileName;
+  } else {
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  }
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
