@@ -17,6 +17,9 @@ import { makeSendmailHandler } from './sendmail';
 import { makeViewHandler } from './view';
 import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work';
 import { makeSaveTemplateHandler, makeTemplatesHandler } from './reply-templates';
+import { makeAccountsHandler, makeChangeAccountHandler, makeInviteHandler, makeTwoFactorPolicyHandler } from './accounts';
+import { makeConfirmTwoFactorHandler, makeStartTwoFactorHandler, makeTwoFactorHandler } from './two-factor';
+import { makeWelcomeHandler } from './welcome';
 
 export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {
   amendBest: makeAmendBestHandler,
@@ -35,4 +38,12 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   thread: makeThreadHandler,
   templates: makeTemplatesHandler,
   saveTemplate: makeSaveTemplateHandler,
+  accounts: makeAccountsHandler,
+  invite: makeInviteHandler,
+  changeAccount: makeChangeAccountHandler,
+  twoFactorPolicy: makeTwoFactorPolicyHandler,
+  welcome: makeWelcomeHandler,
+  twoFactor: makeTwoFactorHandler,
+  startTwoFactor: makeStartTwoFactorHandler,
+  confirmTwoFactor: makeConfirmTwoFactorHandler,
 };
