@@ -2,12 +2,12 @@
 import type { AccountsAnswer } from '../../shared/accounts';
 import { accountChangeSchema, inviteSchema, policySchema } from '../../shared/accounts-schema';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
+import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { type AccountDeps, accountSummary, changeAccount, inviteAccount } from '../services/staff-accounts';
-import { twoFactorRequired } from '../services/two-factor';
+import { hasTwoFactor, twoFactorRequired } from '../services/two-factor';
 
 /** `GET /api/accounts`: every account (oldest first) and whether two-factor is required. */
 export function makeAccountsHandler(deps: StaffAuthDeps) {
@@ -46,6 +46,10 @@ export function makeChangeAccountHandler(deps: StaffAuthDeps) {
 export function makeTwoFactorPolicyHandler(deps: StaffAuthDeps & Pick<AppDeps, 'policies'>) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const { requireTwoFactor } = parseInput(policySchema, jsonPayload(request));
+    // The admin who requires it of everyone has it: otherwise the next request would send them to set it up.
+    if (requireTwoFactor && !hasTwoFactor(staff.account)) {
+      throw new ApiError('conflict', 'Set up your own two-factor sign-in first.', { requireTwoFactor: 'Your account has no two-factor sign-in' });
+    }
     await deps.policies.put({ requireTwoFactor, updatedAt: new Date(deps.clock.now()).toISOString(), updatedBy: staff.email });
     await audit('account.policy', `requireTwoFactor=${requireTwoFactor}`);
     return json(200, { requireTwoFactor });
