@@ -192,7 +192,7 @@ export default function AccountsApp() {
           </section>
           <section className="panel" aria-labelledby="policy-heading">
             <h2 id="policy-heading">{TEXT.policyHeading}</h2>
-            <label className="filters__check">
+            <label className="accounts__check">
               <input type="checkbox" name="requireTwoFactor" checked={answer.requireTwoFactor} onChange={(event) => void changePolicy(event.currentTarget.checked)} />
               {TEXT.requireTwoFactor}
             </label>
