@@ -245,6 +245,7 @@ describe('the API: one function per route of the route table', () => {
       RouteSettings: {
         'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
         'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'POST /api/welcome': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
