@@ -12,7 +12,9 @@ export default function RetentionNotice() {
   const [due, setDue] = useState<{ count: number; months: number } | undefined>();
   useEffect(() => {
     loadRetentionDue().then(
-      ({ due: counts, periods }) => setDue({ count: counts.enquiries, months: periods.enquiryMonths }),
+      (answer) => {
+        if (typeof answer.due?.enquiries === 'number') setDue({ count: answer.due.enquiries, months: answer.periods.enquiryMonths });
+      },
       () => undefined,
     );
   }, []);
