@@ -61,6 +61,14 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const FILL_TIME_FIELD = 'form_fill_ms';
 
+/**
+ * How far in the past a reservation time may lie and still be taken, in
+ * milliseconds: the browser and the send route refuse an earlier time with
+ * the same grace. A visitor who picks "now" and takes a few minutes to send,
+ * or whose clock runs a little slow, is not refused.
+ */
+export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
+
 /** A person needs at least this long to fill the form; faster is treated as a bot. */
 export const MIN_FILL_TIME_MS = 3_000;
 
