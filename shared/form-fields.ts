@@ -94,6 +94,39 @@ export const FORM_RESULT_PARAMS = { error: 'error', fields: 'fields' } as const;
 export const FORM_RESULT_ANCHORS = { failed: 'enquiry-failed' } as const;
 
 /**
+ * Fields the page has a notice of its own for, shown without JavaScript. CSS
+ * cannot read the query string (`?fields=`), only the fragment: a redirect
+ * whose fragment names one of these fields (`#enquiry-failed-start`) shows
+ * the general notice with that field's message, in the page's language.
+ */
+export const FIELDS_WITH_OWN_NOTICE = [
+  'user_name',
+  'user_email',
+  'phone',
+  'start',
+  'finish',
+  'user_language',
+  'contact_channel',
+  'contact_account',
+  'consent_privacy',
+  'consent_health',
+] as const;
+
+/** Id of the no-JavaScript notice of one field. */
+export function failedFieldAnchor(field: (typeof FIELDS_WITH_OWN_NOTICE)[number]): string {
+  return `${FORM_RESULT_ANCHORS.failed}-${field}`;
+}
+
+/**
+ * The fragment of the redirect that answers a failed plain form post: the
+ * notice of the first named field that has one, else the general notice.
+ */
+export function failedFormAnchor(fields: readonly string[]): string {
+  const field = fields.find((name): name is (typeof FIELDS_WITH_OWN_NOTICE)[number] => (FIELDS_WITH_OWN_NOTICE as readonly string[]).includes(name));
+  return field ? failedFieldAnchor(field) : FORM_RESULT_ANCHORS.failed;
+}
+
+/**
  * A `mailto:` link to a stored address, or `undefined` when the address is not
  * a plain mailbox (an address kept from before the strict rule): then the page
  * shows it as text, so no `?bcc=` or header can ride along in a link.
