@@ -3,14 +3,20 @@
  * is a facade until the visitor presses play or picks a video; after that one
  * iframe is kept and only its source changes.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useBrowserValue } from './browser-value';
 import type { ClinicVideo } from '../../../shared/content/clinic-videos';
 import { videoEmbedUrl, videoPageUrl } from '../../../shared/content/media';
 
+/**
+ * Only what the player shows travels into the page (the Korean labels stay out).
+ * `phrases`: the title's phrases where a line may break between them only
+ * (Japanese and Chinese, found at build time by site/src/lib/phrases.ts).
+ */
+export type PlayerVideo = Pick<ClinicVideo, 'videoUUID' | 'title'> & { phrases?: string[] };
+
 export interface ClinicVideoPlayerProps {
-  /** Only what the player shows travels into the page (the Korean labels stay out). */
-  videos: Pick<ClinicVideo, 'videoUUID' | 'title'>[];
+  videos: PlayerVideo[];
   /** The video shown first; `random` picks one of the list on each page load. */
   start: number | 'random';
   labels: { play: string; list: string; nowPlaying: string };
@@ -18,6 +24,21 @@ export interface ClinicVideoPlayerProps {
 
 /** One pick per page load for a `random` start; the server renders the first video. */
 const PAGE_LOAD_PICK = Math.random();
+
+/** A title, broken only between its phrases when it has them. */
+function Title({ video }: { video: PlayerVideo }) {
+  if (!video.phrases || video.phrases.length < 2) return video.title;
+  return (
+    <span className="phrases">
+      {video.phrases.map((phrase, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {phrase}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideoPlayerProps) {
   const first = start === 'random' ? videos[0] : (videos.find((video) => video.videoUUID === start) ?? videos[0]);
@@ -35,7 +56,7 @@ export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideo
 
   return (
     <div className="player">
-      <div>
+      <div className="player__screen">
         <div className="facade" data-video={video.videoUUID}>
           {playing ? (
             <iframe
@@ -69,7 +90,7 @@ export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideo
         {videos.map((item) => (
           <li key={item.videoUUID}>
             <button type="button" className="player__item" aria-pressed={item.videoUUID === video.videoUUID} onClick={() => choose(item.videoUUID)}>
-              {item.title}
+              <Title video={item} />
             </button>
           </li>
         ))}
