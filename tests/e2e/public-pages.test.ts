@@ -249,36 +249,49 @@ describe('language navigation', () => {
     }
   });
 
-  it('lists the six countries in the dropdown, the page own selected', async () => {
+  it('lists the six languages by their own names in the header menu, in the dropdown order, the page own marked', async () => {
     for (const { route, locale } of ALL_PAGE_ROUTES) {
       await visit(route);
-      const options = await page.$$eval('#lang-select option', (list) =>
-        (list as HTMLOptionElement[]).map((option) => [option.value, option.textContent?.trim(), option.selected] as const),
+      const entries = await page.$$eval('#top details.lang-menu a', (links) =>
+        links.map((link) => [link.getAttribute('href'), link.textContent?.trim(), link.getAttribute('lang'), link.getAttribute('aria-current')] as const),
       );
-      expect(options.map(([value, label]) => [value, label]), route).toEqual([
-        ['/KrPage', 'KR'],
-        ['/', 'US'],
-        ['/CnPage', 'CN'],
-        ['/RuPage', 'RU'],
-        ['/VnPage', 'VN'],
-        ['/JpPage', 'JP'],
-      ]);
-      expect(options.filter(([, , selected]) => selected).map(([value]) => value), route).toEqual([locale.route]);
-      expect(await page.getAttribute('label[for="lang-select"]', 'class'), route).toContain('visually-hidden');
+      expect(entries.map(([href, label, lang]) => [href, label, lang]), route).toEqual(
+        ['KR', 'US', 'CN', 'RU', 'VN', 'JP'].map((flag) => {
+          const target = LOCALES.find((candidate) => candidate.flag === flag)!;
+          return [target.route, target.label, target.lang];
+        }),
+      );
+      expect(entries.filter(([, , , current]) => current === 'page').map(([href]) => href), route).toEqual([locale.route]);
+      expect((await page.textContent('#top details.lang-menu > summary'))?.trim(), route).toContain(locale.label);
     }
   });
 
-  it.each(LANGUAGE_PAGES)('navigates from $route to the route of every other option chosen in the dropdown', async ({ route, locale }) => {
-    for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
-      await visit(route);
-      await Promise.all([page.waitForURL((url) => url.pathname === target.route), page.selectOption('#lang-select', target.route)]);
-      expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+  it.each(LANGUAGE_PAGES)('goes from $route to every other language through the header menu, on a phone, with one tap to open it', async ({ route, locale }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
+        await visit(route);
+        const menu = page.locator('#top details.lang-menu');
+        expect(await menu.locator('> summary').isVisible()).toBe(true);
+        expect(await menu.locator(`a[href="${target.route}"]`).isVisible()).toBe(false);
+        await menu.locator('> summary').click();
+        const link = menu.locator(`a[href="${target.route}"]`);
+        expect(await link.isVisible()).toBe(true);
+        expect(await link.textContent()).toBe(target.label);
+        await Promise.all([page.waitForURL((url) => url.pathname === target.route), link.click()]);
+        expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
-  it('navigates from /Home to another page through the dropdown', async () => {
+  it('opens the header menu from the keyboard and from /Home', async () => {
     await visit('/Home');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/JpPage'), page.selectOption('#lang-select', '/JpPage')]);
+    await page.locator('#top details.lang-menu > summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#top details.lang-menu').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/JpPage'), page.click('#top details.lang-menu a[href="/JpPage"]')]);
   });
 });
 

@@ -1,7 +1,6 @@
 /**
  * The few lines of script the static page needs outside the islands: video
- * facades that become players on a click, the language dropdown that
- * navigates on change, and the call button that dials one customer-centre
+ * facades that become players on a click, and the call button that dials one customer-centre
  * number chosen at random on each page load.
  */
 export function enhancePage(): void {
@@ -15,12 +14,6 @@ export function enhancePage(): void {
       frame.allowFullscreen = true;
       facade.replaceChildren(frame);
       frame.focus();
-    });
-  }
-
-  for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-navigate]')) {
-    select.addEventListener('change', () => {
-      if (select.value && select.value !== window.location.pathname) window.location.assign(select.value);
     });
   }
 
