@@ -346,6 +346,38 @@ describe('videos', () => {
     expect(await page.locator('#videos .player__item[aria-pressed="true"]').count()).toBe(1);
   });
 
+  it.each([
+    [390, 1],
+    [1366, 5],
+  ])('shows every clinic video at %i px in %i column(s), with no box that scrolls inside the page', async (width, columns) => {
+    await page.setViewportSize({ width, height: 800 });
+    try {
+      await visit('/VnPage');
+      await hydrate(page, 'ClinicVideoPlayer');
+      const list = await page.$eval('#videos .player__list', (element) => {
+        const scrollers = [];
+        for (let node: HTMLElement | null = element; node && node !== document.body; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (/(auto|scroll|hidden)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) scrollers.push(node.className);
+        }
+        const box = element.getBoundingClientRect();
+        const items = [...element.querySelectorAll('.player__item')].map((item) => item.getBoundingClientRect());
+        return {
+          scrollers,
+          count: items.length,
+          inside: items.every((item) => item.height > 0 && item.top >= box.top - 1 && item.bottom <= box.bottom + 1),
+          columns: new Set(items.map((item) => Math.round(item.left))).size,
+        };
+      });
+      expect(list.scrollers).toEqual([]);
+      expect(list.count).toBe(CLINIC_VIDEOS.vi.videos.length);
+      expect(list.inside).toBe(true);
+      expect(list.columns).toBe(columns);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('plays the clinic facade itself in place on a click', async () => {
     await visit('/');
     await hydrate(page, 'ClinicVideoPlayer');
