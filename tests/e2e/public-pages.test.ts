@@ -356,7 +356,7 @@ describe('videos', () => {
       await hydrate(page, 'ClinicVideoPlayer');
       const list = await page.$eval('#videos .player__list', (element) => {
         const scrollers = [];
-        for (let node: HTMLElement | null = element; node && node !== document.body; node = node.parentElement) {
+        for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
           const style = getComputedStyle(node);
           if (/(auto|scroll|hidden)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) scrollers.push(node.className);
         }
