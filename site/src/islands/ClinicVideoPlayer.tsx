@@ -1,7 +1,9 @@
 /**
  * The clinic video player: one large player and a list of buttons. The player
  * is a facade until the visitor presses play or picks a video; after that one
- * iframe is kept and only its source changes.
+ * iframe is kept and only its source changes. A video with a file of its own
+ * (the Chinese page's source for mainland China, where Vimeo is blocked)
+ * plays in a `<video>` element instead, loaded only after the click as well.
  */
 import { Fragment, useState } from 'react';
 import { useBrowserValue } from './browser-value';
@@ -13,7 +15,17 @@ import { videoEmbedUrl, videoPageUrl } from '../../../shared/content/media';
  * `phrases`: the title's phrases where a line may break between them only
  * (Japanese and Chinese, found at build time by site/src/lib/phrases.ts).
  */
-export type PlayerVideo = Pick<ClinicVideo, 'videoUUID' | 'title'> & { phrases?: string[] };
+export type PlayerVideo = Pick<ClinicVideo, 'videoUUID' | 'title'> & {
+  phrases?: string[];
+  /** A video file on the site's own CDN path, played instead of Vimeo (shared/content/media.ts `videoSourceFor`). */
+  file?: string;
+};
+
+/** The player once the visitor asked for it: the video's own file, or the Vimeo player. */
+function Player({ video }: { video: PlayerVideo }) {
+  if (video.file) return <video src={video.file} aria-label={video.title} controls autoPlay playsInline preload="none" />;
+  return <iframe src={videoEmbedUrl(video.videoUUID)} title={video.title} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />;
+}
 
 export interface ClinicVideoPlayerProps {
   videos: PlayerVideo[];
@@ -59,16 +71,11 @@ export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideo
       <div className="player__screen">
         <div className="facade" data-video={video.videoUUID}>
           {playing ? (
-            <iframe
-              src={videoEmbedUrl(video.videoUUID)}
-              title={video.title}
-              allow="autoplay; fullscreen; picture-in-picture"
-              allowFullScreen
-            />
+            <Player video={video} />
           ) : (
             <a
               className="facade__link"
-              href={videoPageUrl(video.videoUUID)}
+              href={video.file ?? videoPageUrl(video.videoUUID)}
               aria-label={`${labels.play}: ${video.title}`}
               onClick={(event) => {
                 event.preventDefault();
