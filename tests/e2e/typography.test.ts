@@ -137,8 +137,16 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
     }
     await page.setViewportSize({ width: 390, height: 844 });
   });
+});
 
-  it.runIf(locale.code === 'ja' || locale.code === 'zh')('starts no line with closing punctuation, and breaks headings and buttons only between phrases', async () => {
+describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja' || locale.code === 'zh'))('$route, in Japanese or Chinese', ({ route }) => {
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.url}${route}`);
+    await scrollThrough(page);
+  });
+
+  it('starts no line with closing punctuation, and breaks headings and buttons only between phrases', async () => {
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 844 });
       const lines = (await linesOf('main h1, main h2, main h3, main p, main li, main button, main summary, main label, footer dd, footer p')).flat();
@@ -166,15 +174,32 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
     await page.setViewportSize({ width: 390, height: 844 });
   });
 
-  it.runIf(locale.code === 'ja')('never leaves a single kana alone on the last line of the headline', async () => {
+});
+
+describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja'))('$route, in Japanese', ({ route }) => {
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.url}${route}`);
+    await scrollThrough(page);
+  });
+
+  it('never leaves a single kana alone on the last line of the headline', async () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       const [lines = []] = await linesOf('section.banner h1');
       expect(lines.at(-1)?.text.length, `${width} px: ${lines.map((line) => line.text).join(' / ')}`).toBeGreaterThan(2);
     }
   });
+});
 
-  it.runIf(locale.code === 'ko')('keeps a one-syllable word with the word after it in the headline', async () => {
+describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ko'))('$route, in Korean', ({ route }) => {
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.url}${route}`);
+    await scrollThrough(page);
+  });
+
+  it('keeps a one-syllable word with the word after it in the headline', async () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       const [lines = []] = await linesOf('section.banner h1');
