@@ -27,6 +27,30 @@ function bindShortKoreanWords(text: string): string {
   }, '');
 }
 
+const CHINESE_NUMERAL = /^[一二三四五六七八九十百千万两几每这那各]/u;
+const isSingleHan = (part: string | undefined) => part !== undefined && /^\p{Script=Han}$/u.test(part);
+
+/**
+ * BudouX's Chinese model leaves single characters apart ("一", "座", "城市",
+ * "全", "程"): a run of them is one word, and a number with its measure word
+ * belongs to the noun after it ("一座城市", "一个团队").
+ */
+function joinChineseSingles(parts: string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < parts.length; index += 1) {
+    let part = parts[index] ?? '';
+    if (!isSingleHan(part) || !isSingleHan(parts[index + 1])) {
+      joined.push(part);
+      continue;
+    }
+    while (isSingleHan(parts[index + 1])) part += parts[(index += 1)];
+    const next = parts[index + 1];
+    if (CHINESE_NUMERAL.test(part) && next !== undefined) part += parts[(index += 1)];
+    joined.push(part);
+  }
+  return joined;
+}
+
 /**
  * The phrases of a short text, in order; joined, they give back the text
  * (with no-break spaces in Korean where a word is bound to the next).
@@ -35,5 +59,6 @@ export function phrases(text: string, locale: LocaleCode): string[] {
   if (locale === 'ko') return [bindShortKoreanWords(text)];
   const parser = PARSERS[locale];
   if (!parser || text.trim() === '') return [text];
-  return parser.parse(text);
+  const parts = parser.parse(text);
+  return locale === 'zh' ? joinChineseSingles(parts) : parts;
 }
