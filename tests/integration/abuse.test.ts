@@ -165,7 +165,7 @@ describe('enquiries only from our own pages', () => {
     section: '컨시어지',
     user_count: '1',
     user_Room: '1',
-    start: '2026-12-10 09:30',
+    start: '2036-12-10 09:30',
     user_language: 'English',
     consent_privacy: 'on',
   }).toString();
