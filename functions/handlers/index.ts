@@ -8,6 +8,7 @@ import type { LambdaHttpHandler } from '../http/handler';
 import { makeAmendBestHandler } from './amend-best';
 import { makeDetailHandler } from './detail';
 import { makeExportCsvHandler } from './export-csv';
+import { makeExportStatusHandler } from './export-status';
 import { makeFileuploadHandler } from './fileupload';
 import { makeLoginHandler } from './login';
 import { makeLogoutHandler } from './logout';
@@ -41,6 +42,7 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   modalinput: makeModalinputHandler,
   popupinput: makePopupinputHandler,
   exportCsv: makeExportCsvHandler,
+  exportStatus: makeExportStatusHandler,
   work: makeWorkHandler,
   note: makeNoteHandler,
   reply: makeReplyHandler,

@@ -5,6 +5,7 @@ import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
 import { dynamoErasureStore } from '../adapters/dynamodb/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/events';
+import { dynamoExportJobStore } from '../adapters/dynamodb/export-jobs';
 import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
@@ -20,6 +21,7 @@ import type {
   EnquiryStore,
   ErasureStore,
   EventStore,
+  ExportJobStore,
   OutboxStore,
   PackageStore,
   PolicyStore,
@@ -46,6 +48,7 @@ export interface DynamoDeps {
   throttle: ThrottleStore;
   accessLog: AccessLogStore;
   policies: PolicyStore;
+  exportJobs: ExportJobStore;
 }
 
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
@@ -66,5 +69,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     throttle: () => dynamoThrottleStore(db(), table('throttle')),
     accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
     policies: () => dynamoPolicyStore(db(), table('policies')),
+    exportJobs: () => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000)),
   });
 }

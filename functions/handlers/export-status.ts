@@ -1,0 +1,26 @@
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import { json } from '../http/response';
+import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { readExportJob } from '../services/export-jobs';
+
+/**
+ * `GET /api/export/{jobId}`: a background export's state and progress (rows
+ * written of the total), and once it is ready a link to the file that works
+ * for a few minutes. Only the staff member who started the job may read it:
+ * anyone else is told there is no such job, and the attempt is logged.
+ */
+export function makeExportStatusHandler(deps: StaffAuthDeps & Pick<AppDeps, 'exportJobs' | 'exports'>) {
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const jobId = request.params['jobId'] ?? '';
+    const reading = await readExportJob(deps, jobId, staff.email);
+    if (!reading.view) {
+      if (reading.someoneElses) await audit('auth.forbidden', `${request.method} ${request.path}`);
+      throw new ApiError('not_found', 'No such export: it may have expired. Please start it again.');
+    }
+    const { view } = reading;
+    // Handing out the link is the download: that is what the access log records (the polls before it are not).
+    if (view.url) await audit('enquiry.export.download', JSON.stringify({ job: jobId, rows: view.rowsWritten }));
+    return json(200, view);
+  });
+}
