@@ -129,6 +129,26 @@ describe('as an admin', () => {
     await page.screenshot({ path: 'test-results/staff-privacy-after-erase.png', fullPage: true });
   });
 
+  it('leaves no trace of the erased enquiry in the list, its detail page or the CSV', async () => {
+    await page.goto(`${stack.url}/view`);
+    await eventually(() => page.locator('table.messages tbody tr').count()).toBe(3);
+    const list = await page.locator('table.messages').textContent();
+    expect(list).not.toContain('MT-000002');
+    expect(list).toContain('MT-000004');
+    expect(await page.getByText('총 3건').isVisible()).toBe(true);
+
+    await page.goto(`${stack.url}/detail/2`);
+    await eventually(() => page.getByText('해당 문의를 찾을 수 없습니다.').isVisible()).toBe(true);
+
+    await page.goto(`${stack.url}/view`);
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV 다운로드' }).click();
+    const csv = await readFile(await (await saved).path(), 'utf8');
+    expect(csv).toContain('Someone Else');
+    expect(csv).toContain('MT-000004');
+    expect(csv).not.toContain('MT-000002');
+  });
+
   it('reads the access log by action and downloads it as CSV', async () => {
     await page.goto(`${stack.url}/access-log`);
     const rows = page.locator('table.access-log tbody tr');
