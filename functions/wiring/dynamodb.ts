@@ -1,5 +1,6 @@
 import { TABLES } from '../../shared/tables';
 import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
+import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
@@ -14,6 +15,7 @@ import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
 import type {
   AccessLogStore,
+  AggregateStore,
   Clock,
   CounterStore,
   EnquiryStore,
@@ -41,6 +43,7 @@ export interface DynamoDeps {
   revokedTokens: RevokedTokenStore;
   throttle: ThrottleStore;
   accessLog: AccessLogStore;
+  aggregates: AggregateStore;
 }
 
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
@@ -59,5 +62,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     revokedTokens: () => dynamoRevokedTokenStore(db(), table('revokedTokens')),
     throttle: () => dynamoThrottleStore(db(), table('throttle')),
     accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
+    aggregates: () => dynamoAggregateStore(db(), table('aggregates')),
   });
 }
