@@ -63,6 +63,8 @@ export const ROUTE_NAMES = [
   'thread',
   'templates',
   'saveTemplate',
+  'dashboard',
+  'dashboardCsv',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -74,7 +76,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sendmail',
     access: 'public',
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write' }, sendsMail: true },
   },
   {
     name: 'login',
@@ -113,7 +115,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/work',
     access: 'staff',
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read' } },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   {
@@ -121,11 +123,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/reply',
     access: 'staff',
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read', aggregates: 'write' }, sendsMail: true },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'read' } } },
   { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'write' } } },
+  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', uses: { tables: { aggregates: 'read' } } },
+  { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', uses: { tables: { aggregates: 'read' } } },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */

@@ -39,6 +39,9 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   thread: { memoryMiB: 512, timeoutSeconds: 10 },
   templates: { memoryMiB: 512, timeoutSeconds: 10 },
   saveTemplate: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
+  dashboard: { memoryMiB: 512, timeoutSeconds: 10 },
+  dashboardCsv: { memoryMiB: 512, timeoutSeconds: 10 },
 };
 
 export interface ApiProps {
