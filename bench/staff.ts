@@ -51,7 +51,7 @@ let browser: Browser | undefined;
 try {
   const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
   const [{ total }, seedTime] = await timed(() =>
-    seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, ENQUIRIES, Date.now() - 60_000, SPACING_MS),
+    seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, ENQUIRIES, Date.now() - 60_000, SPACING_MS),
   );
   db.destroy();
   browser = await launchBrowser();
