@@ -8,6 +8,7 @@ import { formatKoreaDateTime } from './korea-time';
 
 export const CSV_BOM = '\uFEFF';
 
+/** The eleven columns of SPEC.md section 3, in their order, then the additive ones. */
 export const CSV_COLUMNS = [
   'name',
   'phone',
@@ -20,6 +21,14 @@ export const CSV_COLUMNS = [
   'hotel',
   'count',
   'room_N',
+  'reference',
+  'status',
+  'owner',
+  'contact_channel',
+  'contact_account',
+  'page_language',
+  'message',
+  'received_at',
 ] as const;
 
 /** Characters that make a spreadsheet treat a cell as a formula (OWASP CSV injection). */
@@ -32,6 +41,18 @@ export function csvCell(value: string | number): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/**
+ * A phone number, so that Excel and LibreOffice show it as typed: a number
+ * such as `+82 10-1234-5678` or `01012345678` would otherwise be read as a
+ * formula or lose its leading zero. Only a value made of digits, spaces and
+ * `+ ( ) - .` is written as the text formula `="..."` (nothing in it can
+ * close the string); anything else goes through the usual formula guard.
+ */
+export function phoneCell(value: string): string {
+  if (/^[\d\s+().-]{1,40}$/.test(value) && /\d/.test(value)) return `"=""${value}"""`;
+  return csvCell(value);
+}
+
 export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
@@ -41,19 +62,31 @@ export function csvHeader(): string {
 }
 
 export function enquiryCsvLine(record: EnquiryRecord): string {
-  return csvLine([
-    record.NAME,
-    record.CONTACT_NUMBER,
-    record.EMAIL,
-    record.LANG_PREFERENCE,
-    record.MEDICAL_SECTION,
-    record.DETAIL_SECTION,
-    record.REGISTRATION_DATE,
-    record.REGISTRATION_END,
-    record.HOTEL,
-    record.NUMBER_PEOPLE,
-    record.ROOM,
-  ]);
+  const cells = [
+    csvCell(record.NAME),
+    phoneCell(record.CONTACT_NUMBER),
+    ...[
+      record.EMAIL,
+      record.LANG_PREFERENCE,
+      record.MEDICAL_SECTION,
+      record.DETAIL_SECTION,
+      record.REGISTRATION_DATE,
+      record.REGISTRATION_END,
+      record.HOTEL,
+      record.NUMBER_PEOPLE,
+      record.ROOM,
+      record.REFERENCE,
+      record.STATUS ?? '',
+      record.OWNER,
+      record.CONTACT_CHANNEL ?? '',
+    ].map(csvCell),
+    record.CONTACT_CHANNEL === 'email' ? csvCell(record.CONTACT_ACCOUNT ?? '') : phoneCell(record.CONTACT_ACCOUNT ?? ''),
+    csvCell(record.LOCALE),
+    csvCell(record.CONTEXT),
+    // Received, in Korea time like every other time staff see.
+    csvCell(formatKoreaDateTime(Date.parse(record.RECEIVED_AT))),
+  ];
+  return `${cells.join(',')}\r\n`;
 }
 
 /** `data_<timestamp>.csv`, the timestamp in Korea time so staff recognise it. */

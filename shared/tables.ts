@@ -73,7 +73,7 @@ export const TABLES = {
   enquiryEvents: {
     envVar: 'TABLE_ENQUIRY_EVENTS',
     purpose: "Each enquiry's history and thread: received, status and owner changes, internal notes, replies (who, what, when).",
-    partitionKey: { name: 'POST_INDEX', type: 'N' },
+    partitionKey: { name: 'postIndex', type: 'N' },
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
   },

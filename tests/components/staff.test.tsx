@@ -25,9 +25,10 @@ afterEach(() => {
 
 describe('EnquiryTable', () => {
   it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {
-    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} />);
+    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} now={Date.parse('2026-11-22T04:00:00Z')} />);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일']);
+    // The columns of the specification, then the additive ones.
+    expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일', '상태', '담당', '대기']);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement);
@@ -35,11 +36,28 @@ describe('EnquiryTable', () => {
     expect(first.getByText('호텔예약')).toBeTruthy();
     expect(first.getByText('러시아어')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('발송 대기')).toBeTruthy();
+    // Reference, status, nobody in charge, and how long it has waited (received 01:30 UTC, read at 04:00).
+    expect(first.getByText('MT-000042')).toBeTruthy();
+    expect(first.getByText('신규')).toBeTruthy();
+    expect(first.getByText('2시간')).toBeTruthy();
+  });
+
+  it('says how long only open enquiries have waited, in days and hours', () => {
+    render(
+      <EnquiryTable
+        records={[record(1, { STATUS: 'in_progress', OWNER: 'anna@centre.example' }), record(2, { STATUS: 'answered' })]}
+        now={Date.parse('2026-11-25T05:30:00Z')}
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0] as HTMLElement).getByText('3일 4시간')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('anna@centre.example')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('답변 완료')).toBeTruthy();
   });
 
   it('shows a message that looks like HTML as text, and shortens long ones', () => {
     const { container } = render(
-      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} />,
+      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} now={Date.now()} />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();

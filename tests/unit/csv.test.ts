@@ -65,7 +65,7 @@ describe('csvCell', () => {
 });
 
 describe('csvHeader and csvLine', () => {
-  it('lists the eleven columns in order', () => {
+  it('lists the eleven columns of the specification in order, then the additive ones', () => {
     expect([...CSV_COLUMNS]).toEqual([
       'name',
       'phone',
@@ -78,6 +78,14 @@ describe('csvHeader and csvLine', () => {
       'hotel',
       'count',
       'room_N',
+      'reference',
+      'status',
+      'owner',
+      'contact_channel',
+      'contact_account',
+      'page_language',
+      'message',
+      'received_at',
     ]);
   });
 
@@ -88,7 +96,8 @@ describe('csvHeader and csvLine', () => {
     expect(Buffer.from(header, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(header.endsWith('\r\n')).toBe(true);
     expect(header.slice(1)).toBe(
-      '"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N"\r\n',
+      '"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N",' +
+        '"reference","status","owner","contact_channel","contact_account","page_language","message","received_at"\r\n',
     );
   });
 
@@ -106,7 +115,7 @@ describe('enquiryCsvLine', () => {
     expect(parseCsv(line)).toEqual([
       [
         '김민수',
-        "'+82 10-1234-5678",
+        '="+82 10-1234-5678"',
         'minsu@example.com',
         'Russian',
         '호텔예약',
@@ -116,23 +125,49 @@ describe('enquiryCsvLine', () => {
         'Гостиница «Сеул», 3 этаж',
         '3',
         '2',
+        'MT-000012',
+        'new',
+        '',
+        '',
+        '',
+        'ru',
+        'not exported',
+        '2026-11-23 00:30',
       ],
     ]);
   });
 
-  it('keeps a header and rows together as a file of 11-cell rows that survives UTF-8 encoding', () => {
+  it('writes a phone number so that a spreadsheet shows it as typed, and guards anything else that looks like a formula', () => {
+    const cell = (phone: string) => parseCsv(enquiryCsvLine({ ...record, CONTACT_NUMBER: phone }))[0]?.[1];
+    expect(cell('+82 10-1234-5678')).toBe('="+82 10-1234-5678"');
+    expect(cell('01012345678')).toBe('="01012345678"');
+    expect(cell('(02) 123.4567')).toBe('="(02) 123.4567"');
+    expect(cell('+1" & HYPERLINK("http://evil.example')).toBe(`'+1" & HYPERLINK("http://evil.example`);
+    expect(cell('=SUM(1)')).toBe("'=SUM(1)");
+    expect(cell('')).toBe('');
+  });
+
+  it('writes the contact channel and account, the account guarded like a phone number', () => {
+    const row = parseCsv(enquiryCsvLine({ ...record, CONTACT_CHANNEL: 'whatsapp', CONTACT_ACCOUNT: '+7 900 123-45-67' }))[0];
+    expect(row?.slice(14, 16)).toEqual(['whatsapp', '="+7 900 123-45-67"']);
+    const telegram = parseCsv(enquiryCsvLine({ ...record, CONTACT_CHANNEL: 'telegram', CONTACT_ACCOUNT: '@anna' }))[0];
+    expect(telegram?.[15]).toBe("'@anna");
+  });
+
+  it('keeps a header and rows together as a file of equal rows that survives UTF-8 encoding', () => {
     const file = csvHeader() + enquiryCsvLine(record) + enquiryCsvLine({ ...record, NAME: '=1+2', HOTEL: 'Line 1\nLine 2' });
     const decoded = Buffer.from(file, 'utf8').toString('utf8');
     const rows = parseCsv(decoded.slice(1));
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row).toHaveLength(11);
+    for (const row of rows) expect(row).toHaveLength(CSV_COLUMNS.length);
     expect(rows[2]?.[0]).toBe("'=1+2");
     expect(rows[2]?.[8]).toBe('Line 1\nLine 2');
   });
 
-  it('does not export the message or bookkeeping fields', () => {
-    const line = enquiryCsvLine(record);
-    expect(line).not.toContain('not exported');
+  it('does not export bookkeeping fields, and shows the received time in Korea time', () => {
+    const line = enquiryCsvLine({ ...record, MAIL_STATUS: 'uncertain', CONSENT_VERSION: 'v-secret' });
+    expect(line).not.toContain('uncertain');
+    expect(line).not.toContain('v-secret');
     expect(line).not.toContain('2026-11-22T15:30');
   });
 });

@@ -14,7 +14,7 @@ export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string):
         const result = await db.send(
           new QueryCommand({
             TableName: tableName,
-            KeyConditionExpression: 'POST_INDEX = :index',
+            KeyConditionExpression: 'postIndex = :index',
             ExpressionAttributeValues: { ':index': postIndex },
             ExclusiveStartKey: startKey,
           }),

@@ -10,6 +10,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /view',
       'Disallow: /detail/',
       'Disallow: /editpage',
+      'Disallow: /templates',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,
       '',

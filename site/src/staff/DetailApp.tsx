@@ -1,12 +1,16 @@
 /**
- * `/detail/{index}`: every field of one enquiry. Text is rendered as text
- * (React escapes it), line breaks kept; never interpreted as HTML.
+ * `/detail/{index}`: one enquiry and the work on it: its fields, status and
+ * owner, a reply to the visitor, its history and internal notes.
  */
-import { mailtoHref } from '../../../shared/form-fields';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
-import { DETAIL_SECTIONS, LANGUAGES, SECTIONS, labelOf } from '../../../shared/enums';
+import { formatReference } from '../../../shared/enquiry-work';
 import { StaffApiError, requireToken, staffFetch } from './api';
+import EnquiryFields from './EnquiryFields';
+import HistoryPanel from './HistoryPanel';
+import ReplyPanel from './ReplyPanel';
+import WorkPanel from './WorkPanel';
+import { type ThreadEntry, loadThread } from './work-api';
 import { LAST_LIST_KEY } from './list-query';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
@@ -22,7 +26,12 @@ export function indexFromPath(pathname: string): number | undefined {
 export default function DetailApp() {
   const index = indexFromPath(window.location.pathname);
   const [load, setLoad] = useState<Load>(index === undefined ? { state: 'missing' } : { state: 'loading' });
+  const [thread, setThread] = useState<ThreadEntry[]>([]);
   const back = window.sessionStorage.getItem(LAST_LIST_KEY) ?? '/view';
+
+  const refreshThread = useCallback(() => {
+    if (index !== undefined) loadThread(index).then(setThread, () => undefined);
+  }, [index]);
 
   useEffect(() => {
     if (!requireToken() || index === undefined) return;
@@ -33,11 +42,18 @@ export default function DetailApp() {
         if (error instanceof StaffApiError && (error.status === 404 || error.status === 400)) setLoad({ state: 'missing' });
         else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
       });
-  }, [index]);
+    refreshThread();
+  }, [index, refreshThread]);
 
-  const { fields } = STAFF_TEXT;
+  // Every change answers with the enquiry as it is now; the history follows it.
+  const changed = (record: EnquiryRecord) => {
+    setLoad({ state: 'ready', record });
+    refreshThread();
+  };
+
+  const title = load.state === 'ready' ? STAFF_TEXT.detailTitle(load.record.REFERENCE) : index === undefined ? STAFF_TEXT.notFound : STAFF_TEXT.detailTitle(formatReference(index));
   return (
-    <StaffLayout current="view" title={index === undefined ? STAFF_TEXT.notFound : STAFF_TEXT.detailTitle(index)}>
+    <StaffLayout current="view" title={title}>
       <p>
         <a href={back}>← {STAFF_TEXT.backToList}</a>
       </p>
@@ -49,50 +65,16 @@ export default function DetailApp() {
         </p>
       )}
       {load.state === 'ready' && (
-        <dl className="detail">
-          <dt>{fields.POST_INDEX}</dt>
-          <dd>{load.record.POST_INDEX}</dd>
-          <dt>{fields.DATE}</dt>
-          <dd>{load.record.DATE}</dd>
-          <dt>{fields.MEDICAL_SECTION}</dt>
-          <dd>{labelOf(SECTIONS, load.record.MEDICAL_SECTION, 'ko')}</dd>
-          <dt>{fields.DETAIL_SECTION}</dt>
-          <dd>{load.record.DETAIL_SECTION ? labelOf(DETAIL_SECTIONS, load.record.DETAIL_SECTION, 'ko') : '-'}</dd>
-          <dt>{fields.NAME}</dt>
-          <dd>{load.record.NAME}</dd>
-          <dt>{fields.CONTACT_NUMBER}</dt>
-          <dd>{load.record.CONTACT_NUMBER || '-'}</dd>
-          <dt>{fields.EMAIL}</dt>
-          <dd>
-            {mailtoHref(load.record.EMAIL) ? <a href={mailtoHref(load.record.EMAIL)}>{load.record.EMAIL}</a> : load.record.EMAIL}
-          </dd>
-          <dt>{fields.LANG_PREFERENCE}</dt>
-          <dd>{load.record.LANG_PREFERENCE ? labelOf(LANGUAGES, load.record.LANG_PREFERENCE, 'ko') : '-'}</dd>
-          <dt>{fields.NUMBER_PEOPLE}</dt>
-          <dd>{load.record.NUMBER_PEOPLE}</dd>
-          <dt>{fields.ROOM}</dt>
-          <dd>{load.record.ROOM}</dd>
-          <dt>{fields.REGISTRATION_DATE}</dt>
-          <dd>{load.record.REGISTRATION_DATE || '-'}</dd>
-          <dt>{fields.REGISTRATION_END}</dt>
-          <dd>{load.record.REGISTRATION_END || '-'}</dd>
-          <dt>{fields.HOTEL}</dt>
-          <dd>{load.record.HOTEL || '-'}</dd>
-          <dt>{fields.DESTINATION}</dt>
-          <dd>{load.record.DESTINATION || '-'}</dd>
-          <dt>{fields.MAIL_STATUS}</dt>
-          <dd>
-            {STAFF_TEXT.mailStatus[load.record.MAIL_STATUS] ?? load.record.MAIL_STATUS}
-            {load.record.SPAM && load.record.SPAM_REASON ? ` (${load.record.SPAM_REASON})` : ''}
-          </dd>
-          <dt>{fields.CONSENT}</dt>
-          <dd>
-            {load.record.CONSENT_VERSION} · {load.record.CONSENT_AT}
-            {load.record.CONSENT_HEALTH ? ' · 건강정보 동의' : ''}
-          </dd>
-          <dt>{fields.CONTEXT}</dt>
-          <dd className="detail__message">{load.record.CONTEXT || '-'}</dd>
-        </dl>
+        <div className="detail-layout">
+          <EnquiryFields record={load.record} />
+          {!load.record.SPAM && (
+            <div className="detail-layout__work">
+              <WorkPanel record={load.record} onChanged={changed} />
+              <ReplyPanel record={load.record} onSent={changed} />
+              <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
+            </div>
+          )}
+        </div>
       )}
     </StaffLayout>
   );

@@ -9,19 +9,21 @@ import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
 import { StaffApiError, requireToken, staffFetch, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
 import Filters from './Filters';
-import { LAST_LIST_KEY, type ListQuery, exportSearch, listSearch, readListQuery, viewRequest } from './list-query';
+import { LAST_LIST_KEY, type ListQuery, exportSearch, isWorkQuery, listSearch, readListQuery, viewRequest } from './list-query';
+import WorkFilters from './WorkFilters';
 import Pagination from './Pagination';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number };
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
 
 /** One page of the list; `undefined` after a 401 (the token is gone and the page is on its way to /login). */
 async function loadPage(target: ListQuery): Promise<Load | undefined> {
   try {
     const { data, response } = await staffPost<EnquiryRecord[]>(apiPath('view'), viewRequest(target));
-    return { state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length) };
+    const nextCursor = response.headers.get(LIST_HEADERS.nextCursor) ?? undefined;
+    return { state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length), ...(nextCursor ? { nextCursor } : {}), readAt: Date.now() };
   } catch (error) {
     return error instanceof StaffApiError && error.status === 401 ? undefined : { state: 'failed' };
   }
@@ -97,6 +99,7 @@ export default function MessageBoxApp() {
 
   return (
     <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
+      <WorkFilters key={`work${listSearch(query)}`} query={query} onApply={go} />
       <div className="toolbar">
         <Filters key={listSearch(query)} query={query} onApply={go} />
         <button type="button" className="staff-button" onClick={download} disabled={downloading}>
@@ -118,8 +121,25 @@ export default function MessageBoxApp() {
         {load.state === 'ready' && (
           <>
             <p className="staff__muted">{STAFF_TEXT.total(load.total)}</p>
-            {load.records.length === 0 ? <p className="staff__empty">{STAFF_TEXT.empty}</p> : <EnquiryTable records={load.records} />}
-            <Pagination page={query.page} totalPages={totalPages} onPage={(page) => go({ ...query, page })} />
+            {load.records.length === 0 ? <p className="staff__empty">{STAFF_TEXT.empty}</p> : <EnquiryTable records={load.records} now={load.readAt} />}
+            {isWorkQuery(query) ? (
+              <nav className="pagination" aria-label={STAFF_TEXT.pagination}>
+                <ul>
+                  <li>
+                    <button type="button" disabled={!query.after} onClick={() => go({ ...query, after: undefined })}>
+                      {STAFF_TEXT.firstPage}
+                    </button>
+                  </li>
+                  <li>
+                    <button type="button" aria-label={STAFF_TEXT.next} disabled={!load.nextCursor} onClick={() => go({ ...query, after: load.nextCursor })}>
+                      ›
+                    </button>
+                  </li>
+                </ul>
+              </nav>
+            ) : (
+              <Pagination page={query.page} totalPages={totalPages} onPage={(page) => go({ ...query, page })} />
+            )}
           </>
         )}
       </div>

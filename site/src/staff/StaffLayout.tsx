@@ -1,14 +1,21 @@
 /**
  * The frame of every staff page: a header with the home and logout links and
- * a sidebar with the message box and the BEST 3 editor.
+ * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
 import { signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
+/** The sidebar, in order. */
+const STAFF_PAGES = [
+  { key: 'view', href: '/view', label: STAFF_TEXT.messageBox },
+  { key: 'templates', href: '/templates', label: STAFF_TEXT.templates },
+  { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages },
+] as const;
+
 export interface StaffLayoutProps {
-  current: 'view' | 'editpage';
+  current: (typeof STAFF_PAGES)[number]['key'];
   title: string;
   children: ReactNode;
 }
@@ -46,16 +53,13 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            <li>
-              <a href="/view" aria-current={current === 'view' ? 'page' : undefined}>
-                {STAFF_TEXT.messageBox}
-              </a>
-            </li>
-            <li>
-              <a href="/editpage" aria-current={current === 'editpage' ? 'page' : undefined}>
-                {STAFF_TEXT.bestPackages}
-              </a>
-            </li>
+            {STAFF_PAGES.map((page) => (
+              <li key={page.key}>
+                <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
+                  {page.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <main className="staff__main" id="main">

@@ -25,8 +25,23 @@ export class StaffApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** The whole error body (a 409 carries the current state as `current`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(`${status} ${code}`);
+  }
+}
+
+/** The signed-in staff member's address, read from the token (the server checks the token; this only labels the page). */
+export function currentStaffEmail(): string {
+  const payload = storedToken()?.split('.')[1];
+  if (!payload) return '';
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string };
+    return claims.sub ?? '';
+  } catch {
+    return '';
   }
 }
 
@@ -61,8 +76,8 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
     throw new StaffApiError(401, 'unauthorized');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {});
+    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> } & Record<string, unknown>;
+    throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {}, body);
   }
   return response;
 }
