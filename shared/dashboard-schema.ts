@@ -1,9 +1,6 @@
 /** The dashboard's query schemas (`GET /api/dashboard`, `GET /api/dashboard.csv`). */
 import * as z from 'zod';
-import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, isMonth } from './dashboard';
-
-/** The first month a report may be asked for. */
-export const FIRST_REPORT_MONTH = '2000-01';
+import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, FIRST_REPORT_MONTH, isMonth } from './dashboard';
 
 const PERIOD_MESSAGE = 'Either 30 or 90 (days)';
 

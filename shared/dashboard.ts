@@ -140,6 +140,9 @@ export function previousMonth(month: string): string {
 /** `YYYY-MM` of a day `YYYY-MM-DD`. */
 export const monthOf = (day: string): string => day.slice(0, 7);
 
+/** The first month a monthly report may be asked for. */
+export const FIRST_REPORT_MONTH = '2000-01';
+
 /** The monthly report's file name. */
 export const monthlyReportFileName = (month: string): string => `dashboard_${month}.csv`;
 

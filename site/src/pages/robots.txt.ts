@@ -11,6 +11,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /detail/',
       'Disallow: /editpage',
       'Disallow: /templates',
+      'Disallow: /dashboard',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,
       '',

@@ -10,6 +10,7 @@ import { apiPath } from '../../../shared/routes';
 /** The sidebar, in order. */
 const STAFF_PAGES = [
   { key: 'view', href: '/view', label: STAFF_TEXT.messageBox },
+  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard },
   { key: 'templates', href: '/templates', label: STAFF_TEXT.templates },
   { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages },
 ] as const;
