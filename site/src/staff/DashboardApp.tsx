@@ -6,7 +6,7 @@
  * page loads as fast with 100,000 enquiries as with 1,000. The period lives in
  * the address (`?days=90`), so a reload keeps it.
  */
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   DASHBOARD_PERIODS,
   type DashboardData,
@@ -155,7 +155,7 @@ export default function DashboardApp() {
   const currentMonth = data?.months.current.month ?? '';
   const reportMonth = month || currentMonth;
 
-  const download = async (event: FormEvent) => {
+  const download = async (event: SubmitEvent) => {
     event.preventDefault();
     setReportProblem('');
     if (!isMonth(reportMonth)) {
