@@ -39,7 +39,9 @@ function labelledDays(count: number): Set<number> {
   return labelled;
 }
 
-const yOf = (value: number, top: number) => MARGIN.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
+/** One decimal is finer than a pixel, and keeps the markup short. */
+const round = (value: number) => Math.round(value * 10) / 10;
+const yOf = (value: number, top: number) => round(MARGIN.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT);
 
 /** Grid lines with their values, and the day labels. */
 function Axes({ series, top, ticks }: { series: readonly DayFigures[]; top: number; ticks: number[] }) {
@@ -57,7 +59,7 @@ function Axes({ series, top, ticks }: { series: readonly DayFigures[]; top: numb
       ))}
       {series.map((figures, i) =>
         labelled.has(i) ? (
-          <text key={figures.day} x={MARGIN.left + (i + 0.5) * slot} y={HEIGHT - 8} textAnchor="middle">
+          <text key={figures.day} x={round(MARGIN.left + (i + 0.5) * slot)} y={HEIGHT - 8} textAnchor="middle">
             {shortDay(figures.day)}
           </text>
         ) : null,
@@ -184,7 +186,7 @@ export function SectionChart({ data }: { data: DashboardData }) {
               const height = yOf(base, top) - y;
               base += value;
               return (
-                <rect key={section} className={`dash-fill--s${s}`} x={MARGIN.left + i * slot + (slot - barWidth) / 2} y={y} width={barWidth} height={height}>
+                <rect key={section} className={`dash-fill--s${s}`} x={round(MARGIN.left + i * slot + (slot - barWidth) / 2)} y={y} width={round(barWidth)} height={round(height)}>
                   <title>{`${figures.day} ${section} ${DASHBOARD_TEXT.count(value)}`}</title>
                 </rect>
               );
@@ -248,7 +250,7 @@ export function LocaleChart({ data }: { data: DashboardData }) {
         <polyline
           key={code}
           className={`dash-line dash-line--${code}`}
-          points={series.map((figures, i) => `${(MARGIN.left + (i + 0.5) * slot).toFixed(1)},${yOf(figures.locales[code], top).toFixed(1)}`).join(' ')}
+          points={series.map((figures, i) => `${round(MARGIN.left + (i + 0.5) * slot)},${yOf(figures.locales[code], top)}`).join(' ')}
         />
       ))}
     </ChartFigure>
@@ -307,8 +309,8 @@ export function OpenAgeChart({ data }: { data: DashboardData }) {
             <text x={AGE_LABEL - 8} y={y + AGE_ROW / 2 + 4} textAnchor="end">
               {labelOf(bucket.key)}
             </text>
-            <rect className={`dash-fill--age${older}`} x={AGE_LABEL} y={y + 5} width={Math.max(bucket.count > 0 ? 2 : 0, width)} height={AGE_ROW - 10} />
-            <text className="dash-value" x={AGE_LABEL + width + 6} y={y + AGE_ROW / 2 + 4}>
+            <rect className={`dash-fill--age${older}`} x={AGE_LABEL} y={y + 5} width={round(Math.max(bucket.count > 0 ? 2 : 0, width))} height={AGE_ROW - 10} />
+            <text className="dash-value" x={round(AGE_LABEL + width + 6)} y={y + AGE_ROW / 2 + 4}>
               {bucket.count.toLocaleString('ko-KR')}
             </text>
           </g>
