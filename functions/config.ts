@@ -34,6 +34,16 @@ const positiveInt = (description: string, fallback: number): Setting<number> => 
   },
 });
 
+const flag = (description: string, fallback: boolean): Setting<boolean> => ({
+  description,
+  parse(raw) {
+    if (raw === undefined || raw.trim() === '') return fallback;
+    if (/^(true|1|yes)$/i.test(raw.trim())) return true;
+    if (/^(false|0|no)$/i.test(raw.trim())) return false;
+    throw new SettingError(`must be true or false, got "${raw}"`);
+  },
+});
+
 const text = (description: string, fallback: string): Setting<string> => ({
   description,
   parse: (raw) => (raw === undefined || raw.trim() === '' ? fallback : raw.trim()),
@@ -64,6 +74,10 @@ export const SETTINGS = {
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
   SITE_URL: text('the public address of the site (links in mails to visitors and staff), without a trailing slash', 'http://127.0.0.1:4321'),
+  ACKNOWLEDGE_VISITORS: flag(
+    'whether each visitor gets an acknowledgement mail in the page language (turn off while SES is in its sandbox, where only verified addresses receive mail)',
+    true,
+  ),
   REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
@@ -91,6 +105,7 @@ const TUNABLES = [
   'MAIL_TIMEOUT_MS',
   'MAIL_DAILY_CAP',
   'SITE_URL',
+  'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',
   'ORIGIN_VERIFY_SECRET',

@@ -4,6 +4,7 @@
  */
 import type { BestPackage } from '../shared/best-package';
 import type { EnquiryRecord, MailStatus } from '../shared/enquiry';
+import type { StaffRole } from '../shared/auth';
 import type { EnquiryEventType } from '../shared/enquiry-work';
 import type { ImageContentType } from '../shared/uploads';
 
@@ -20,6 +21,10 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   LIST_SEQ: number;
   SECTION_LIST: string;
   SECTION_SEQ: number;
+  /** The address in lower case, the key of one visitor's enquiries (the rights of access and erasure). */
+  EMAIL_KEY?: string;
+  /** Kept whatever the retention period and any erasure request, while set (a legal hold), with its reason. */
+  LEGAL_HOLD?: string;
   /** Keys of the work lists (services/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
   STATUS_LIST?: string;
   OWNER_LIST?: string;
@@ -55,6 +60,24 @@ export interface EventStore {
   add(event: EnquiryEvent): Promise<void>;
   /** Oldest first. */
   list(postIndex: number): Promise<EnquiryEvent[]>;
+  /** Every event of an enquiry (its erasure). */
+  removeAll(postIndex: number): Promise<void>;
+}
+
+/** What an erasure leaves: when, why, by whom, how many; the address only as a hash. */
+export interface ErasureTombstone {
+  erasureId: string;
+  at: string;
+  actor: string;
+  reason: string;
+  /** `request` (the visitor asked) or `retention` (the period ran out). */
+  kind: 'request' | 'retention';
+  count: number;
+  subjectHash?: string;
+}
+
+export interface ErasureStore {
+  record(tombstone: ErasureTombstone): Promise<void>;
 }
 
 export interface ReplyTemplate {
@@ -82,7 +105,7 @@ export interface MailUpdate {
  * acknowledgement are composed from the enquiry when sent; a reply carries
  * the content staff wrote.
  */
-export type OutboxKind = 'staff' | 'reply';
+export type OutboxKind = 'staff' | 'ack' | 'reply';
 
 export interface MailContent {
   to: string;
@@ -127,6 +150,8 @@ export interface OutboxStore {
   transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, change: OutboxChange): Promise<boolean>;
   /** Ids of the mails in a queue whose time has come, oldest first. */
   due(queue: string, now: number, limit: number): Promise<string[]>;
+  /** Removes a mail and its content (an erasure). */
+  remove(mailId: string): Promise<void>;
 }
 
 export interface EnquiryStore {
@@ -147,6 +172,17 @@ export interface EnquiryStore {
    * when someone else changed it first.
    */
   changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined>;
+  /** Marks activity that changes nothing else (a note), so retention counts from it. */
+  touch(postIndex: number, at: string): Promise<void>;
+  /** Sets (a reason) or lifts (undefined) a legal hold. */
+  setHold(postIndex: number, reason: string | undefined): Promise<void>;
+  /** The POST_INDEXes of one address's enquiries. */
+  byEmail(emailKey: string): Promise<number[]>;
+  /** Up to `limit` of a list's enquiries not under a legal hold whose last activity is before `beforeIso`, oldest first. */
+  inactive(list: 'ALL' | 'SPAM', beforeIso: string, limit: number): Promise<number[]>;
+  /** How many enquiries of a list have been inactive since before `beforeIso` and are not held. */
+  countInactive(list: 'ALL' | 'SPAM', beforeIso: string): Promise<number>;
+  remove(postIndex: number): Promise<void>;
 }
 
 export interface CounterStore {
@@ -189,6 +225,7 @@ export interface SubmissionStore {
   find(submissionId: string): Promise<SubmissionClaim | undefined>;
   /** Records which enquiry a submission stores; `false` if another request claimed it first. */
   claim(submissionId: string, claim: SubmissionClaim, expiresAtSeconds: number): Promise<boolean>;
+  remove(submissionId: string): Promise<void>;
 }
 
 export interface PackageStore {
@@ -203,6 +240,8 @@ export interface StaffAccount {
   email: string;
   passwordHash: string;
   disabled: boolean;
+  /** What the account may do; an account from before roles existed is an admin (ROLE_OF_ACCOUNTS_WITHOUT_ONE). */
+  role?: StaffRole;
   createdAt: string;
   updatedAt: string;
   /**
@@ -277,6 +316,8 @@ export interface ExportStore {
   upload(key: string, body: AsyncIterable<string>, fileName: string): Promise<void>;
   /** Short-lived download link that makes the browser save the file under `fileName`. */
   downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string>;
+  /** Deletes every export file (they hold many visitors' data; an erasure leaves none behind). */
+  removeAll(): Promise<number>;
 }
 
 export interface Clock {

@@ -12,6 +12,8 @@ import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { edgeStackNameOf, readStageConfig, stackNameOf, stageRegion } from './config';
 import { REPO_ROOT } from './constructs/route-function';
+import { placeholderReport } from '../shared/content/placeholder-report';
+import { guardContent } from './content-guard';
 import { EdgeStack } from './edge-stack';
 import { MedicalTourismStack } from './stack';
 
@@ -29,10 +31,12 @@ export const FEATURE_FLAGS = {
 export interface BuildAppOptions extends AppProps {
   /** The built site to deploy; defaults to site/dist when it exists. */
   siteDistDir?: string;
+  /** The content values still to fill in; defaults to the site's own report (shared/content/placeholder-report.ts). */
+  placeholders?: () => string[];
 }
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: MedicalTourismStack; edge?: EdgeStack } {
-  const { siteDistDir, ...appProps } = options;
+  const { siteDistDir, placeholders = placeholderReport, ...appProps } = options;
   const app = new App({ ...appProps, context: { ...FEATURE_FLAGS, ...appProps.context } });
   const config = readStageConfig(app.node);
   const dist = siteDistDir ?? (existsSync(join(SITE_DIST_DIR, 'index.html')) ? SITE_DIST_DIR : undefined);
@@ -58,6 +62,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Medi
     env: { account, region: stageRegion(config, process.env.CDK_DEFAULT_REGION) },
     tags,
   });
+  guardContent(stack, config.production, placeholders());
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack, ...(edge ? { edge } : {}) };
 }

@@ -23,6 +23,8 @@ export const TABLE_ACTIONS = {
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   // Write-once rows (the access log): a new item only, never an update (the put is conditional in the adapter).
   append: ['dynamodb:PutItem'],
+  // Retention and erasure: one item, and an enquiry's history in batches.
+  delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 } as const;
 
 /** Reading many items at once: on the table and each of its indexes, for functions that may list. */
@@ -32,6 +34,7 @@ export const BUCKET_OBJECT_ACTIONS = {
   read: ['s3:GetObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
   append: ['s3:PutObject'],
+  delete: ['s3:DeleteObject'],
 } as const;
 
 /** Bucket-level actions (on the bucket ARN, not its objects). */
@@ -39,6 +42,7 @@ export const BUCKET_ACTIONS = {
   read: ['s3:ListBucket'],
   write: [],
   append: [],
+  delete: [],
 } as const;
 
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
@@ -46,8 +50,13 @@ export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-export function accessParts(access: Access): Exclude<Access, 'readWrite'>[] {
-  return access === 'readWrite' ? ['read', 'write'] : [access];
+export type AccessPart = 'read' | 'write' | 'append' | 'delete';
+
+export function accessParts(access: Access): AccessPart[] {
+  if (access === 'readWrite') return ['read', 'write'];
+  if (access === 'full') return ['read', 'write', 'delete'];
+  if (access === 'readAppend') return ['read', 'append'];
+  return [access];
 }
 
 export function tableActions(access: Access): string[] {

@@ -91,6 +91,7 @@ export async function ensureStaffAccount(staff: StaffStore, email: string, passw
   const normalised = normaliseStaffEmail(email);
   if (await staff.get(normalised)) return 'exists';
   const now = new Date().toISOString();
-  await staff.put({ email: normalised, passwordHash: await hashPassword(password), disabled: false, createdAt: now, updatedAt: now });
+  // The account of a new local stack is its first admin.
+  await staff.put({ email: normalised, passwordHash: await hashPassword(password), disabled: false, role: 'admin', createdAt: now, updatedAt: now });
   return 'created';
 }

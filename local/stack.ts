@@ -20,6 +20,7 @@ import { createDeps } from '../functions/wiring/all';
 import { HANDLER_FACTORIES } from '../functions/handlers';
 import { createLog } from '../functions/logging';
 import type { Clock } from '../functions/ports';
+import { runRetention as removeExpired } from '../functions/services/erasure';
 import { retryDueMail } from '../functions/services/mail-delivery';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
 import { createBuckets, createTables, ensureStaffAccount, seedPackages } from './setup';
@@ -59,6 +60,8 @@ export interface LocalStack {
   tableNames: Record<TableKey, string>;
   settings: Record<string, string>;
   runMailRetry(): ReturnType<typeof retryDueMail>;
+  /** The daily retention job (removes enquiries past their retention period). */
+  runRetention(): ReturnType<typeof removeExpired>;
   stop(): Promise<void>;
 }
 
@@ -171,22 +174,17 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   ready.headers = localSecurityHeaders(siteRoot, emulators.s3Endpoint);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
 
-  let retrying = false;
-  const runMailRetry = async () => {
-    retrying = true;
-    try {
-      return await retryDueMail(deps);
-    } finally {
-      retrying = false;
-    }
-  };
-  const timer =
+  // The scheduled jobs of production (EventBridge there), on timers here; `mailRetryIntervalMs: false` leaves both to the caller.
+  const runMailRetry = oneAtATime(() => retryDueMail(deps));
+  const runRetention = oneAtATime(() => removeExpired(deps));
+  const timers =
     options.mailRetryIntervalMs === false
-      ? undefined
-      : setInterval(() => {
-          if (!retrying) runMailRetry().catch((error: unknown) => log.warn('mail retry run failed', { errorName: error instanceof Error ? error.name : typeof error }));
-        }, options.mailRetryIntervalMs ?? 30_000);
-  timer?.unref();
+      ? []
+      : [
+          every(options.mailRetryIntervalMs ?? 30_000, runMailRetry, log, 'mail retry'),
+          // Daily, and once at start: a local stack is rarely up for a whole day.
+          every(24 * 60 * 60_000, runRetention, log, 'retention', true),
+        ];
 
   return {
     url,
@@ -197,11 +195,31 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     tableNames,
     settings: settingsEnv,
     runMailRetry,
+    runRetention,
     async stop() {
-      if (timer) clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       await closeServer(server);
       s3.destroy();
       await emulators.stop();
     },
   };
+}
+
+/** A job that never runs twice at once: a second call while one runs waits for that one. */
+function oneAtATime<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
+function every(intervalMs: number, run: () => Promise<unknown>, log: ReturnType<typeof createLog>, name: string, now = false): NodeJS.Timeout {
+  const tick = () => void run().catch((error: unknown) => log.warn(`${name} run failed`, { errorName: error instanceof Error ? error.name : typeof error }));
+  if (now) tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return timer;
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { STAFF_PASSWORD_MIN_LENGTH, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
 import { EMAIL_PATTERN } from '../shared/form-fields';
 import { TABLES } from '../shared/tables';
 import { documentClient } from '../functions/adapters/dynamodb/client';
@@ -26,7 +26,8 @@ type Command = (typeof COMMANDS)[number];
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('Usage: npm run staff -- add|passwd|disable|enable <email>');
+  console.error('Usage: npm run staff -- add|passwd|disable|enable <email> [--role admin|staff|editor]');
+  console.error('  add makes an admin unless --role says otherwise (the first account of a new stage is its first admin).');
   process.exit(2);
 }
 
@@ -92,7 +93,10 @@ async function askPassword(): Promise<string> {
 }
 
 async function main() {
-  const [command, rawEmail] = process.argv.slice(2);
+  const [command, rawEmail, ...options] = process.argv.slice(2);
+  const roleAt = options.indexOf('--role');
+  const role = roleAt === -1 ? undefined : options[roleAt + 1];
+  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role)) usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
   if (!COMMANDS.includes(command as Command)) usage();
   if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage('Give the staff member\'s e-mail address.');
   const email = normaliseStaffEmail(rawEmail);
@@ -109,6 +113,7 @@ async function main() {
         email,
         passwordHash: await hashPassword(password),
         disabled: existing?.disabled ?? false,
+        role: (role as StaffRole | undefined) ?? existing?.role ?? 'admin',
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
         // A new password signs out every session that began with the old one.

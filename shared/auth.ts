@@ -11,6 +11,18 @@ export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
+/**
+ * What a staff account may do: `admin` everything (accounts, the access log,
+ * erasure, retention included), `staff` the enquiries (read, work, reply,
+ * export), `editor` the BEST 3 packages only. The route table says which
+ * role may call which route.
+ */
+export const STAFF_ROLES = ['admin', 'staff', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** An account from before roles existed was the one account that did everything. */
+export const ROLE_OF_ACCOUNTS_WITHOUT_ONE: StaffRole = 'admin';
+
 
 /** Staff e-mail addresses are compared case-insensitively. */
 export function normaliseStaffEmail(email: string): string {

@@ -57,8 +57,13 @@ export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/** The first line of any of the product's CSV files: the BOM, then the column names. */
+export function csvHeaderOf(columns: readonly string[]): string {
+  return CSV_BOM + csvLine(columns);
+}
+
 export function csvHeader(): string {
-  return CSV_BOM + csvLine(CSV_COLUMNS);
+  return csvHeaderOf(CSV_COLUMNS);
 }
 
 export function enquiryCsvLine(record: EnquiryRecord): string {

@@ -70,14 +70,20 @@ export const MIN_FILL_TIME_MS = 3_000;
  */
 export const CONSENT_NOTICE_VERSION = '2026-11-01';
 
-/** Query parameters of the redirect that answers a plain (no JavaScript) form post. */
-export const FORM_RESULT_PARAMS = { sent: 'sent', error: 'error', fields: 'fields' } as const;
+/** Id of the section of every language page that holds the enquiry forms. */
+export const ENQUIRY_SECTION_ID = 'contact';
 
 /**
- * Fragments of that redirect: each names a notice on the page that CSS shows
+ * Query parameters of the redirect that answers a plain (no JavaScript) form
+ * post that failed (one that succeeds is answered with a page of its own).
+ */
+export const FORM_RESULT_PARAMS = { error: 'error', fields: 'fields' } as const;
+
+/**
+ * Fragment of that redirect: it names a notice on the page that CSS shows
  * when it is the target, so a visitor without JavaScript still reads the outcome.
  */
-export const FORM_RESULT_ANCHORS = { sent: 'enquiry-sent', failed: 'enquiry-failed' } as const;
+export const FORM_RESULT_ANCHORS = { failed: 'enquiry-failed' } as const;
 
 /**
  * A `mailto:` link to a stored address, or `undefined` when the address is not

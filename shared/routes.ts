@@ -3,13 +3,24 @@
  * and the CDK stack makes one function per route from it, granting exactly the
  * access each entry lists (staff routes also get what staff auth needs).
  */
+import type { StaffRole } from './auth';
 import type { TableKey } from './tables';
 
 /**
  * `append` writes new items only, each once (a conditional put), and can
- * neither change nor remove one: the access log.
+ * neither change nor remove one: the access log. `full` also deletes: only
+ * the retention job and an erasure remove data.
  */
-export type Access = 'read' | 'write' | 'readWrite' | 'append';
+export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'full';
+
+/** The access that allows both (reading the access log and adding to it stays append-only). */
+function combinedAccess(a: Access, b: Access): Access {
+  if (a === b) return a;
+  const pair = new Set([a, b]);
+  if (pair.has('full')) return 'full';
+  if (pair.has('append') && pair.has('read')) return 'readAppend';
+  return 'readWrite';
+}
 
 export const BUCKETS = {
   images: {
@@ -37,7 +48,19 @@ export interface ApiRoute {
   /** Path under the site origin; `{index}` marks a path parameter. */
   path: string;
   access: 'public' | 'staff';
+  /** For staff routes: the roles besides `admin` (who may call every route) that may call it. */
+  roles?: readonly Exclude<StaffRole, 'admin'>[];
   uses: ResourceUse;
+}
+
+/** Whether a role may call a route (admins may call every route). */
+export function roleMayCall(route: ApiRoute, role: StaffRole): boolean {
+  return route.access === 'public' || role === 'admin' || (route.roles ?? []).includes(role as Exclude<StaffRole, 'admin'>);
+}
+
+/** The staff route a request is for, by method and path (a path parameter matches any value). */
+export function routeOf(method: string, path: string): ApiRoute | undefined {
+  return API_ROUTES.find((route) => route.method === method && matchRoutePath(route.path, path) !== undefined);
 }
 
 /** What every staff route needs to check the bearer token and write the access log. */
@@ -63,6 +86,13 @@ export const ROUTE_NAMES = [
   'thread',
   'templates',
   'saveTemplate',
+  'accessLog',
+  'accessLogCsv',
+  'retentionDue',
+  'hold',
+  'subject',
+  'subjectExport',
+  'subjectErase',
   'dashboard',
   'dashboardCsv',
 ] as const;
@@ -85,51 +115,69 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'append' }, usesTokenSecret: true },
   },
-  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', uses: { tables: { enquiries: 'read', counters: 'read' } } },
-  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', uses: { tables: { enquiries: 'read' } } },
-  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', uses: { tables: { revokedTokens: 'write' } } },
-  { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', uses: { buckets: { images: 'write' } } },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read' } } },
+  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
+  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], uses: { tables: { revokedTokens: 'write' } } },
+  { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },
   {
     name: 'modalinput',
     method: 'POST',
     path: '/api/modalinput',
-    access: 'staff',
+    access: 'staff', roles: ['editor'],
     uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'popupinput',
     method: 'POST',
     path: '/api/popupinput',
-    access: 'staff',
+    access: 'staff', roles: ['editor'],
     uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
   {
     name: 'exportCsv',
     method: 'GET',
     path: '/api/export.csv',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'read', counters: 'read' }, buckets: { exports: 'readWrite' } },
   },
   {
     name: 'work',
     method: 'POST',
     path: '/api/enquiry/work',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
-  { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
+  { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   {
     name: 'reply',
     method: 'POST',
     path: '/api/enquiry/reply',
-    access: 'staff',
+    access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read', aggregates: 'write' }, sendsMail: true },
   },
-  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
-  { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'read' } } },
-  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', uses: { tables: { replyTemplates: 'write' } } },
-  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', uses: { tables: { aggregates: 'read' } } },
-  { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', uses: { tables: { aggregates: 'read' } } },
+  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
+  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'write' } } },
+  // Figures only, no one's data: staff and admins.
+  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
+  { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
+  // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
+  { name: 'accessLog', method: 'GET', path: '/api/access-log', access: 'staff', uses: { tables: { accessLog: 'read' } } },
+  { name: 'accessLogCsv', method: 'GET', path: '/api/access-log.csv', access: 'staff', uses: { tables: { accessLog: 'read' } } },
+  { name: 'retentionDue', method: 'GET', path: '/api/retention', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
+  { name: 'hold', method: 'POST', path: '/api/enquiry/hold', access: 'staff', uses: { tables: { enquiries: 'readWrite' } } },
+  { name: 'subject', method: 'GET', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'subjectExport', method: 'GET', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  {
+    name: 'subjectErase',
+    method: 'POST',
+    path: '/api/subject/erase',
+    access: 'staff',
+    uses: {
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
+      buckets: { exports: 'full' },
+    },
+  },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */
@@ -138,6 +186,14 @@ export const SCHEDULED_JOBS = [
     name: 'retryMail',
     everyMinutes: 5,
     uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true } satisfies ResourceUse,
+  },
+  {
+    name: 'retention',
+    everyMinutes: 24 * 60,
+    uses: {
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
+      buckets: { exports: 'full' },
+    } satisfies ResourceUse,
   },
 ] as const;
 
@@ -183,7 +239,7 @@ export function resourcesOf(route: ApiRoute): ResourceUse {
   const tables: Partial<Record<TableKey, Access>> = { ...route.uses.tables };
   for (const [table, access] of Object.entries(STAFF_AUTH_USES.tables) as [TableKey, Access][]) {
     const own = tables[table];
-    tables[table] = own === undefined || own === access ? access : 'readWrite';
+    tables[table] = own === undefined ? access : combinedAccess(own, access);
   }
   return { ...route.uses, tables, usesTokenSecret: true };
 }

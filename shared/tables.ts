@@ -45,6 +45,10 @@ export const ENQUIRY_INDEXES = {
   byStatus: 'byStatus',
   byOwner: 'byOwner',
   byStatusOwner: 'byStatusOwner',
+  /** One visitor's enquiries, by their address in lower case (the rights of access and erasure). */
+  byEmail: 'byEmail',
+  /** A list (`ALL` or `SPAM`) by last activity, oldest first: what the retention job removes next. */
+  byActivity: 'byActivity',
 } as const;
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
@@ -68,7 +72,15 @@ export const TABLES = {
       { name: ENQUIRY_INDEXES.byStatus, partitionKey: { name: 'STATUS_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
       { name: ENQUIRY_INDEXES.byOwner, partitionKey: { name: 'OWNER_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
       { name: ENQUIRY_INDEXES.byStatusOwner, partitionKey: { name: 'STATUS_OWNER', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
+      { name: ENQUIRY_INDEXES.byEmail, partitionKey: { name: 'EMAIL_KEY', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: [] },
+      { name: ENQUIRY_INDEXES.byActivity, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'UPDATED_AT', type: 'S' }, projection: ['LEGAL_HOLD'] },
     ],
+  },
+  erasures: {
+    envVar: 'TABLE_ERASURES',
+    purpose: 'Tombstones of erased enquiries: when, why, by whom and how many, with a hash of the address (never the address).',
+    partitionKey: { name: 'erasureId', type: 'S' },
+    globalIndexes: [],
   },
   enquiryEvents: {
     envVar: 'TABLE_ENQUIRY_EVENTS',

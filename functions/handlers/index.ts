@@ -18,6 +18,15 @@ import { makeSendmailHandler } from './sendmail';
 import { makeViewHandler } from './view';
 import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work';
 import { makeSaveTemplateHandler, makeTemplatesHandler } from './reply-templates';
+import {
+  makeAccessLogCsvHandler,
+  makeAccessLogHandler,
+  makeHoldHandler,
+  makeRetentionHandler,
+  makeSubjectEraseHandler,
+  makeSubjectExportHandler,
+  makeSubjectHandler,
+} from './privacy';
 
 export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {
   amendBest: makeAmendBestHandler,
@@ -36,6 +45,13 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   thread: makeThreadHandler,
   templates: makeTemplatesHandler,
   saveTemplate: makeSaveTemplateHandler,
+  accessLog: makeAccessLogHandler,
+  accessLogCsv: makeAccessLogCsvHandler,
+  retentionDue: makeRetentionHandler,
+  hold: makeHoldHandler,
+  subject: makeSubjectHandler,
+  subjectExport: makeSubjectExportHandler,
+  subjectErase: makeSubjectEraseHandler,
   dashboard: makeDashboardHandler,
   dashboardCsv: makeDashboardCsvHandler,
 };

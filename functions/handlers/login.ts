@@ -1,4 +1,4 @@
-import { SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
+import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
@@ -78,7 +78,7 @@ export function makeLoginHandler(deps: LoginDeps) {
     }
     await release();
 
-    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now);
+    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE);
     await audit('auth.login');
     const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);
     return { ...json(200, token), cookies: [cookie] };

@@ -15,6 +15,11 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** A small document of our own (the answer to a plain form post); never cached, like every API answer. */
+export function htmlPage(statusCode: number, body: string): ApiResponse {
+  return { statusCode, headers: { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }, body };
+}
+
 export function errorResponse(error: ApiError): ApiResponse {
   const body: ApiErrorBody = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
   return json(error.status, body, error.headers);

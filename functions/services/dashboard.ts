@@ -104,6 +104,21 @@ export async function countStatusChange(deps: AggregateDeps, receivedAt: string,
   ]);
 }
 
+/**
+ * An enquiry removed (by the retention job or an erasure) leaves the open
+ * counts if it was open. What was received and replied stays counted: those
+ * figures name no one, and a past month's report must not change because its
+ * enquiries have since been removed.
+ */
+export async function countRemoved(deps: AggregateDeps, enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'SPAM' | 'STATUS'>): Promise<void> {
+  if (enquiry.SPAM || !isOpen(enquiry.STATUS)) return;
+  const change: AggregateChange = { add: { [AGGREGATE.open]: -1 } };
+  await applyAll(deps, 'removed', [
+    [AGGREGATE.dayKey(koreaDayOf(enquiry.RECEIVED_AT)), change],
+    [AGGREGATE.totalsKey, change],
+  ]);
+}
+
 /** Records an enquiry's first reply on the Korea-time day it was sent, with its time from receipt. */
 export async function countFirstReply(deps: AggregateDeps, receivedAt: string, repliedAt: number): Promise<void> {
   const minutes = Math.max(0, Math.round((repliedAt - Date.parse(receivedAt)) / 60_000));

@@ -58,6 +58,7 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     NAME: submission.user_name,
     CONTACT_NUMBER: submission.phone ?? '',
     EMAIL: submission.user_email,
+    EMAIL_KEY: submission.user_email.toLowerCase(),
     LANG_PREFERENCE: submission.user_language ?? '',
     MEDICAL_SECTION: submission.section,
     DETAIL_SECTION: submission.detail_section ?? (submission.section === HOSPITAL_SECTION ? DEFAULT_DETAIL_SECTION : ''),

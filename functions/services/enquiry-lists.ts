@@ -49,3 +49,8 @@ export function workListKeys(status: EnquiryStatus, owner: string): Required<Pic
 export function countCounter(listKey: string): string {
   return `count:${listKey}`;
 }
+
+/** Counter of a list's enquiries removed since (retention, erasure): a list's total is its last sequence less this. */
+export function removedCounter(partition: string): string {
+  return `removed:${partition}`;
+}

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { EnquiryList, WorkIndex } from '../ports';
 import { toRecord } from './enquiry-record';
-import { countCounter, listForFilter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
+import { countCounter, listForFilter, removedCounter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
 
 export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters'>;
 
@@ -72,9 +72,10 @@ export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery
   const workList = workListOf(query, viewer);
   if (workList) return readWorkPage(deps, workList, query);
   const list = listForFilter(query);
-  const bounds = await boundsOf(deps, list, query);
+  const [bounds, removed] = await Promise.all([boundsOf(deps, list, query), query.from || query.to ? 0 : deps.counters.read(removedCounter(list.partition))]);
   if (!bounds) return { records: [], total: 0 };
-  const total = bounds.highest - bounds.lowest + 1;
+  // Removed enquiries (retention, erasure) leave gaps in the sequence: the total leaves them out; a page may hold fewer rows.
+  const total = Math.max(0, bounds.highest - bounds.lowest + 1 - removed);
   let top = bounds.highest;
   if (query.cursor !== undefined) top = Math.min(top, parseCursor(query.cursor));
   else if (query.page !== undefined) top = bounds.highest - (query.page - 1) * query.limit;

@@ -115,8 +115,11 @@ export async function changeWork(deps: WorkDeps, actor: string, request: WorkCha
 
 export async function addNote(deps: WorkDeps, actor: string, postIndex: number, text: string): Promise<EnquiryEvent> {
   await workableEnquiry(deps, postIndex);
-  const event: EnquiryEvent = { postIndex, at: eventKey(deps.clock.now()), type: 'note', actor, text };
+  const now = deps.clock.now();
+  const event: EnquiryEvent = { postIndex, at: eventKey(now), type: 'note', actor, text };
   await deps.events.add(event);
+  // A note is activity: the retention period counts from it.
+  await deps.enquiries.touch(postIndex, new Date(now).toISOString());
   return event;
 }
 

@@ -13,6 +13,7 @@ import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import type { Mail, OutboxChange, OutboxMail, StoredEnquiry } from '../ports';
 import { toRecord } from './enquiry-record';
+import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
 import { composeDigestMail, composeEnquiryMail } from './staff-mail';
 
 export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
@@ -32,6 +33,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export const staffMailId = (postIndex: number) => `${postIndex}:staff`;
+export const acknowledgementMailId = (postIndex: number) => `${postIndex}:ack`;
 
 /**
  * Whether SES may have accepted a mail whose call failed: yes when the call
@@ -46,12 +48,12 @@ export function mayHaveBeenAccepted(error: unknown): boolean {
   return true;
 }
 
-/** Puts the staff mail of a stored enquiry in the outbox, due after the send route's grace. */
-export async function queueStaffMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<OutboxMail> {
+/** Puts a mail of a stored enquiry in the outbox (once: a second call finds the first), due after the send route's grace. */
+async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
   const now = deps.clock.now();
   const mail: OutboxMail = {
-    mailId: staffMailId(enquiry.POST_INDEX),
-    kind: 'staff',
+    mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX),
+    kind,
     postIndex: enquiry.POST_INDEX,
     status: 'pending',
     attempts: 0,
@@ -68,6 +70,12 @@ function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry): Mail
   switch (mail.kind) {
     case 'staff':
       return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
+    case 'ack':
+      return composeAcknowledgement(toRecord(enquiry), {
+        staffInbox: deps.settings.MAIL_TO,
+        siteUrl: deps.settings.SITE_URL,
+        replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
+      });
     case 'reply':
       if (!mail.content) throw new Error(`Reply ${mail.mailId} has no content`);
       return mail.content;
@@ -100,6 +108,12 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   if (!enquiry) return mail.status;
 
   if (sentToday > deps.settings.MAIL_DAILY_CAP) {
+    // Staff still learn of every enquiry, in the digest; a visitor's acknowledgement past the cap is not sent.
+    if (mail.kind === 'ack') {
+      const skipped = await move(deps, mail, { status: 'skipped', attempts: mail.attempts });
+      if (skipped) deps.log.warn('daily mail cap reached: acknowledgement not sent', { postIndex: mail.postIndex });
+      return skipped ? 'skipped' : mail.status;
+    }
     const held = await move(deps, mail, { status: 'held', attempts: mail.attempts, queue: OUTBOX_QUEUES.digest, nextAt: now });
     if (held) deps.log.warn('daily mail cap reached: mail held for the digest', { postIndex: mail.postIndex });
     return held ? 'held' : mail.status;
@@ -131,14 +145,24 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   return 'sent';
 }
 
-/** The staff mail of a just-stored enquiry: queued, then tried at once by the send route. */
+/**
+ * The mails of a just-stored enquiry: the staff notification and, when the
+ * address can take one, the visitor's acknowledgement in the page's language.
+ * Both are queued first (so the retry job has them whatever happens next),
+ * then tried at once by the send route. Answers the staff mail's state.
+ */
 export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
-  return deliverMail(deps, await queueStaffMail(deps, enquiry), enquiry);
+  const acknowledge = deps.settings.ACKNOWLEDGE_VISITORS && shouldAcknowledge(enquiry);
+  const [staff, ack] = await Promise.all([queueMail(deps, enquiry, 'staff'), acknowledge ? queueMail(deps, enquiry, 'ack') : undefined]);
+  const status = await deliverMail(deps, staff, enquiry);
+  if (ack) await deliverMail(deps, ack, enquiry);
+  return status;
 }
 
 /** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */
 async function sendDigest(deps: MailDeps): Promise<number> {
   const ids = await deps.outbox.due(OUTBOX_QUEUES.digest, deps.clock.now(), DIGEST_MAX_ITEMS);
+  // Only staff notifications are ever held (see deliverMail).
   const held = (await Promise.all(ids.map((id) => deps.outbox.get(id)))).filter((mail): mail is OutboxMail => mail?.status === 'held');
   if (held.length === 0) return 0;
   const enquiries = (await Promise.all(held.map((mail) => deps.enquiries.get(mail.postIndex)))).filter((enquiry): enquiry is StoredEnquiry => enquiry !== undefined);

@@ -6,7 +6,7 @@
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { localeByCode } from '../../shared/locales';
 import type { MailContent } from '../ports';
-import { escapeHtml } from './html';
+import { escapeHtml } from './html-text';
 
 export function composeReply(record: EnquiryRecord, subject: string, body: string, staffInbox: string): MailContent {
   const withReference = subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`;

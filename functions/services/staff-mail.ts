@@ -5,11 +5,9 @@ import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { EMAIL_PATTERN } from '../../shared/form-fields';
 import type { Mail } from '../ports';
-import { escapeHtml } from './html';
+import { escapeHtml, oneLine } from './html-text';
 
 
-/** A header value stays one line of printable text: no control characters, no line or paragraph separators. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
 /**
  * The fields of the staff notification that apply to the enquiry's section

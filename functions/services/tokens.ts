@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
+import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 
 export interface TokenSettings {
   TOKEN_SECRET: string;
@@ -21,9 +21,13 @@ export interface StaffClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signStaffToken(settings: TokenSettings, email: string, tokenVersion: number, nowMs: number): Promise<string> {
+/**
+ * A staff token. `role` is only for the back office to show what the account
+ * may use; the server checks the account's role on every call.
+ */
+export async function signStaffToken(settings: TokenSettings, email: string, tokenVersion: number, nowMs: number, role: StaffRole = ROLE_OF_ACCOUNTS_WITHOUT_ONE): Promise<string> {
   const issuedAt = Math.floor(nowMs / 1000);
-  return new SignJWT({ ver: tokenVersion })
+  return new SignJWT({ ver: tokenVersion, role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(email)
     .setIssuer(settings.TOKEN_ISSUER)

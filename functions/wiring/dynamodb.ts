@@ -4,6 +4,7 @@ import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
+import { dynamoErasureStore } from '../adapters/dynamodb/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/events';
 import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
@@ -19,6 +20,7 @@ import type {
   Clock,
   CounterStore,
   EnquiryStore,
+  ErasureStore,
   EventStore,
   OutboxStore,
   PackageStore,
@@ -36,6 +38,7 @@ export interface DynamoDeps {
   outbox: OutboxStore;
   events: EventStore;
   templates: TemplateStore;
+  erasures: ErasureStore;
   counters: CounterStore;
   submissions: SubmissionStore;
   packages: PackageStore;
@@ -55,6 +58,7 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     outbox: () => dynamoOutboxStore(db(), table('outbox')),
     events: () => dynamoEventStore(db(), table('enquiryEvents')),
     templates: () => dynamoTemplateStore(db(), table('replyTemplates')),
+    erasures: () => dynamoErasureStore(db(), table('erasures')),
     counters: () => dynamoCounterStore(db(), table('counters')),
     submissions: () => dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000)),
     packages: () => dynamoPackageStore(db(), table('packages')),

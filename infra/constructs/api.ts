@@ -39,6 +39,15 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   thread: { memoryMiB: 512, timeoutSeconds: 10 },
   templates: { memoryMiB: 512, timeoutSeconds: 10 },
   saveTemplate: { memoryMiB: 512, timeoutSeconds: 10 },
+  // A month of access-log days, one query each.
+  accessLog: { memoryMiB: 512, timeoutSeconds: 20 },
+  accessLogCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
+  retentionDue: { memoryMiB: 512, timeoutSeconds: 10 },
+  hold: { memoryMiB: 512, timeoutSeconds: 10 },
+  subject: { memoryMiB: 512, timeoutSeconds: 15 },
+  subjectExport: { memoryMiB: 512, timeoutSeconds: 15 },
+  // Removes each enquiry with its history and mails, and the export files.
+  subjectErase: { memoryMiB: 512, timeoutSeconds: 29 },
   // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
   dashboard: { memoryMiB: 512, timeoutSeconds: 10 },
   dashboardCsv: { memoryMiB: 512, timeoutSeconds: 10 },

@@ -63,7 +63,8 @@ export class Jobs extends Construct {
       });
       fn.bindUses(job.uses, props.resources, { listing: true });
       // The next run comes within minutes: no retries of a failed run, just a record of it.
-      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.failures), retryAttempts: 0, maxEventAge: Duration.minutes(job.everyMinutes) });
+      // Lambda keeps an asynchronous event at most 6 hours; a daily job's run is still current within that.
+      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.failures), retryAttempts: 0, maxEventAge: Duration.minutes(Math.min(job.everyMinutes, 6 * 60)) });
       const scheduleRole = new iam.Role(this, `${pascal(job.name)}ScheduleRole`, {
         // Only schedules of this account may use it (confused-deputy guard).
         assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),

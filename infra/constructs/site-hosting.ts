@@ -174,8 +174,12 @@ export class SiteHosting extends Construct {
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
 
-    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
-    const imagesOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.images);
+    // READ and LIST: with the right to list, S3 answers a missing object 404 (without it, 403), so the distribution maps
+    // only 404 to the site's 404 page and an API 403 (a role refused, a post from another site) keeps its own answer.
+    // No listing can be asked through CloudFront: the viewer-request functions turn every path into an object key.
+    const bucketAccess = { originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST] };
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket, bucketAccess);
+    const imagesOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.images, bucketAccess);
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
@@ -220,10 +224,10 @@ export class SiteHosting extends Construct {
         [CACHED_API_PATH]: { ...api, cachePolicy: packagesCache, originRequestPolicy: cachedApiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD },
         [API_PATH_PATTERN]: { ...api, cachePolicy: apiNoCache, originRequestPolicy: apiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
       },
-      // A missing object in a private bucket answers 403; show the site's 404 page instead. CloudFront applies this
-      // to every behaviour: an API 403 (a post from another site, a call without the origin secret) and an AWS WAF
-      // managed-rule block show this page too, with 404. A rate-limited request keeps its own 429 and JSON body.
-      errorResponses: [{ httpStatus: 403, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) }],
+      // A missing page or image answers 404 (the origins may list their bucket): show the site's 404 page. CloudFront
+      // applies this to every behaviour, so an API 404 (an unknown enquiry number) arrives as that page, with 404;
+      // every other API answer, 403 included, keeps its own status and JSON body.
+      errorResponses: [{ httpStatus: 404, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) }],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // North America, Europe, Asia (Korea, China, Japan, Vietnam), Middle East and Africa.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,

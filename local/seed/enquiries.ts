@@ -113,6 +113,7 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
       NAME: `${NAMES[i % NAMES.length]} ${postIndex}`,
       CONTACT_NUMBER: `+82 10-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`,
       EMAIL: `visitor${postIndex}@example.test`,
+      EMAIL_KEY: `visitor${postIndex}@example.test`,
       LANG_PREFERENCE: LANGUAGES[i % LANGUAGES.length] ?? 'English',
       MEDICAL_SECTION: section,
       DETAIL_SECTION: section === '병원예약' ? '종합검진' : '',

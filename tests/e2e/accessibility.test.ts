@@ -1,7 +1,8 @@
 /**
  * WCAG 2.2 AA with axe-core: zero violations on the six language pages (read
  * through to the bottom so every island has hydrated and the BEST 3 board
- * has loaded), on a page with the popup open, and on a privacy page.
+ * has loaded), on a page with the popup open, on a sent enquiry and the
+ * receipt page, and on a privacy page.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -87,6 +88,32 @@ describe('axe (WCAG 2.0/2.1/2.2 A and AA)', () => {
       const found = await violations(page);
       expect(found, `${found.length} violation(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
     }
+  });
+
+  it('finds no violation in a sent enquiry: the reference in the form, and the receipt page a plain form post gets', async () => {
+    await readThrough('/JpPage');
+    const hospital = page.locator('#contact details.panel').first().locator('form');
+    await hospital.locator('input[name="user_name"]').fill('Axe Visitor');
+    await hospital.locator('input[name="user_email"]').fill('axe@example.test');
+    await hospital.locator('select[name="contact_channel"]').selectOption('line');
+    await hospital.locator('input[name="contact_account"]').fill('axe_line');
+    await hospital.locator('input[name="consent_privacy"]').check();
+    await hospital.locator('input[name="consent_health"]').check();
+    await hospital.locator('button[type="submit"]').click();
+    await hospital.locator('[role="status"] .reference').waitFor();
+    const inForm = await violations(page, '#contact');
+    expect(inForm, `${inForm.length} violation(s) with the reference shown:\n${inForm.join('\n')}`).toEqual([]);
+
+    // The same form posted natively, as a browser without JavaScript does (submit() skips the island's handler).
+    await hospital.locator('input[name="user_name"]').fill('Axe Visitor Without Script');
+    await hospital.locator('input[name="user_email"]').fill('axe-plain@example.test');
+    await hospital.locator('input[name="consent_privacy"]').check();
+    await hospital.locator('input[name="consent_health"]').check();
+    await Promise.all([page.waitForURL('**/api/sendmail'), hospital.evaluate((form) => (form as HTMLFormElement).submit())]);
+    await page.locator('#reference').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    const onReceipt = await violations(page);
+    expect(onReceipt, `${onReceipt.length} violation(s) on the receipt page:\n${onReceipt.join('\n')}`).toEqual([]);
   });
 
   it('finds no violation on a 320 px phone', async () => {

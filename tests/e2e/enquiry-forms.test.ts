@@ -1,21 +1,29 @@
 /**
  * The four-panel enquiry accordion in the browser: one panel open at a time,
  * reset on a panel change, the required-items message, a full enquiry per
- * panel read back through the staff API, the failure path that keeps every
- * value and resends the same submission id, and the plain form post without
- * JavaScript.
+ * panel read back through the staff API with the reference the visitor is
+ * shown, the failure path that keeps every value and resends the same
+ * submission id, and the plain form post without JavaScript, answered with
+ * the reference page in the page's language. The preferred contact channel:
+ * its order per page, its check in the browser, and the stored choice.
  */
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { copyFor } from '../../shared/content/copy';
+import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../shared/contact-channels';
 import { LIST_HEADERS } from '../../shared/enquiry';
+import { RECEIPT_TEXT } from '../../shared/receipt-text';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
-import { hydrate, keepRequestsLocal } from './pages';
+import { hydrate, keepRequestsLocal, pageOf } from './pages';
 
 interface StaffRecord {
   POST_INDEX: number;
+  REFERENCE: string;
+  LOCALE: string;
+  CONTACT_CHANNEL?: string;
+  CONTACT_ACCOUNT?: string;
   NAME: string;
   EMAIL: string;
   CONTACT_NUMBER: string;
@@ -106,6 +114,9 @@ async function openPanel(index: number, how: 'click' | 'Enter' | 'Space' = 'clic
   await page.waitForFunction((i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'), index);
   await panel(index).locator('form:not([data-before-open]) input[name="submission_id"]').waitFor({ state: 'attached' });
 }
+
+/** What the form says once an enquiry is stored, with its reference. */
+const sentText = (reference: string) => `${en['form.success']}. ${en['form.successReference'].replace('{reference}', reference)} ${en['form.successDetail']}`;
 
 const openStates = () => panels().evaluateAll((all) => all.map((details) => (details as HTMLDetailsElement).open));
 
@@ -322,10 +333,14 @@ describe('a full enquiry per panel', () => {
     expect(response.status()).toBe(200);
     const body = response.request().postDataJSON() as { data: Record<string, unknown> };
     expect(body.data['section']).toBe(section);
+    const { reference } = (await response.json()) as { reference: string };
+    expect(reference).toMatch(/^MT-\d{6}$/);
 
     const ok = form(index).locator('[role="status"] p').first();
     await ok.waitFor();
-    expect(await ok.textContent()).toBe(`${en['form.success']}. ${en['form.successDetail']}`);
+    expect(await ok.textContent()).toBe(sentText(reference));
+    // The reference stands in an element of its own, to select and copy.
+    expect(await form(index).locator('[role="status"] .reference').textContent()).toBe(reference);
     // The form starts again.
     expect(await field(index, 'user_name').inputValue()).toBe('');
     expect(await field(index, 'message').inputValue()).toBe('');
@@ -334,6 +349,7 @@ describe('a full enquiry per panel', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       NAME: name,
+      REFERENCE: reference,
       EMAIL: email,
       CONTACT_NUMBER: '+82 10-1234-5678',
       MEDICAL_SECTION: section,
@@ -341,6 +357,71 @@ describe('a full enquiry per panel', () => {
       SPAM: false,
       ...expected,
     });
+  });
+});
+
+describe('the preferred contact channel', () => {
+  const OWN_MESSENGER_FIRST = { zh: 'wechat', vi: 'zalo', ja: 'line', ko: 'kakaotalk' } as const;
+
+  it.each(Object.keys(OWN_MESSENGER_FIRST) as (keyof typeof OWN_MESSENGER_FIRST)[])('lists the channels in the %s page order, named in its language', async (locale) => {
+    const copy = copyFor(locale);
+    await openPage(pageOf(locale).route);
+    const options = await field(0, 'contact_channel').locator('option').evaluateAll((all) => all.map((option) => [(option as HTMLOptionElement).value, option.textContent]));
+    expect(options).toEqual([
+      ['', copy['form.channel.none']],
+      ...CHANNEL_ORDER[locale].map((channel) => [channel, channel === 'email' ? copy['form.channel.email'] : channel === 'phone' ? copy['form.channel.phone'] : CHANNEL_NAMES[channel]]),
+    ]);
+    expect(options[1]?.[0]).toBe(OWN_MESSENGER_FIRST[locale]);
+  });
+
+  it('marks a bad WhatsApp number and sends nothing', async () => {
+    await openPage('/');
+    await field(0, 'user_name').fill('E2E Bad WhatsApp');
+    await field(0, 'user_email').fill('bad-whatsapp@example.test');
+    await field(0, 'contact_channel').selectOption('whatsapp');
+    expect(await field(0, 'contact_account').getAttribute('placeholder')).toBe(CHANNEL_ACCOUNT_RULES.whatsapp.example);
+    await field(0, 'contact_account').fill('call me on weekdays');
+    await checkConsents(0, '병원예약');
+    await takeTime();
+    await submit(0).click();
+    const alert = form(0).locator('[role="alert"] p').first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(en['form.failure.invalid']);
+    expect(await field(0, 'contact_account').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(0, 'contact_account').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(sendRequests).toHaveLength(0);
+    // Choosing another channel takes the mark away: the account is judged afresh.
+    await field(0, 'contact_channel').selectOption('telegram');
+    expect(await field(0, 'contact_account').getAttribute('aria-invalid')).toBeNull();
+    expect(await storedByName('E2E Bad WhatsApp')).toEqual([]);
+  });
+
+  it('stores the chosen channel, the account and the page language', async () => {
+    const name = 'E2E Zalo Guest';
+    await openPage('/VnPage');
+    await field(0, 'user_name').fill(name);
+    await field(0, 'user_email').fill('zalo@example.test');
+    await field(0, 'contact_channel').selectOption('zalo');
+    expect(await field(0, 'contact_account').getAttribute('placeholder')).toBe(CHANNEL_ACCOUNT_RULES.zalo.example);
+    await field(0, 'contact_account').fill(' +84 90 123 4567 ');
+    await checkConsents(0, '병원예약');
+    await takeTime();
+    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')), submit(0).click()]);
+    expect(response.status()).toBe(200);
+    expect((response.request().postDataJSON() as { data: Record<string, unknown> }).data).toMatchObject({ page_locale: 'vi', contact_channel: 'zalo', contact_account: '+84 90 123 4567' });
+    const { reference } = (await response.json()) as { reference: string };
+    const vi = copyFor('vi');
+    await form(0).locator('[role="status"] .reference').waitFor();
+    expect(await form(0).locator('[role="status"] p').first().textContent()).toBe(
+      `${vi['form.success']}. ${vi['form.successReference'].replace('{reference}', reference)} ${vi['form.successDetail']}`,
+    );
+    // The form starts again, with no channel.
+    expect(await field(0, 'contact_channel').inputValue()).toBe('');
+    expect(await field(0, 'contact_account').inputValue()).toBe('');
+
+    const stored = await storedByName(name);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ REFERENCE: reference, LOCALE: 'vi', CONTACT_CHANNEL: 'zalo', CONTACT_ACCOUNT: '+84 90 123 4567' });
   });
 });
 
@@ -448,25 +529,20 @@ describe('when sending fails', () => {
   });
 });
 
-describe('the result of a plain form post, shown by the page', () => {
+describe('the result of a failed plain form post, shown by the page', () => {
   beforeEach(() => {
     sendRequests = [];
   });
 
-  it('shows success after ?sent=1 and the failure with the phone numbers after ?error=', async () => {
-    await openPage('/?sent=1#enquiry-sent');
-    const ok = form(0).locator('[role="status"] p').first();
-    await ok.waitFor();
-    expect(await ok.textContent()).toBe(`${en['form.success']}. ${en['form.successDetail']}`);
-    // The island says it once: the static notice for pages without JavaScript is gone.
-    expect(await page.locator('.form-notice').count()).toBe(0);
-
+  it('shows the failure with the phone numbers after ?error=', async () => {
     await openPage('/KrPage?error=service_unavailable#enquiry-failed');
     const ko = copyFor('ko');
     const failure = form(0).locator('[role="alert"]');
     await failure.locator('p').first().waitFor();
     expect(await failure.locator('p').first().textContent()).toBe(ko['form.failure.server']);
     expect(await failure.locator('a[href^="tel:"]').count()).toBe(2);
+    // The island says it once: the static notice for pages without JavaScript is gone.
+    expect(await page.locator('.form-notice').count()).toBe(0);
   });
 });
 
@@ -480,7 +556,19 @@ describe('without JavaScript', () => {
   });
   afterAll(() => plain?.close());
 
-  it('posts the hospital form natively, lands on /?sent=1#enquiry-sent, and the enquiry is stored', async () => {
+  /** The receipt page the send route answered: its language, heading, reference and way back. */
+  async function receiptPage() {
+    await noScript.locator('#reference').waitFor();
+    return {
+      path: new URL(noScript.url()).pathname,
+      lang: await noScript.locator('html').getAttribute('lang'),
+      heading: await noScript.locator('h1').textContent(),
+      reference: await noScript.locator('#reference').textContent(),
+      back: await noScript.locator('main p:last-child a').getAttribute('href'),
+    };
+  }
+
+  it('posts the hospital form natively, is shown its reference in English, and the enquiry is stored', async () => {
     const name = 'E2E No Script Hospital';
     await noScript.goto(`${stack.url}/`);
     const hospital = noScript.locator('#contact details.panel').nth(0);
@@ -495,12 +583,14 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-0-message', 'Sent without JavaScript.');
     await noScript.check('#enquiry-0-consent_privacy');
     await noScript.check('#enquiry-0-consent_health');
-    await Promise.all([noScript.waitForURL((url) => url.pathname === '/' && url.search === '?sent=1'), hospital.locator('button[type="submit"]').click()]);
-    expect(new URL(noScript.url()).hash).toBe('#enquiry-sent');
+    const [post] = await Promise.all([noScript.waitForRequest('**/api/sendmail'), hospital.locator('button[type="submit"]').click()]);
+    const shown = await receiptPage();
+    expect(shown).toEqual({ path: '/api/sendmail', lang: 'en', heading: RECEIPT_TEXT.en.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/#contact' });
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
+      REFERENCE: shown.reference,
       EMAIL: 'noscript@example.test',
       CONTACT_NUMBER: '+84 90 123 4567',
       MEDICAL_SECTION: '병원예약',
@@ -512,9 +602,22 @@ describe('without JavaScript', () => {
       CONSENT_HEALTH: true,
       SPAM: false,
     });
+
+    // The same form sent again (a resend, a double tap) stores nothing new and shows the same reference.
+    const again = await noScript.request.post(`${stack.url}/api/sendmail`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${stack.url}/` },
+      data: post.postData() ?? '',
+    });
+    expect(again.status()).toBe(200);
+    expect(await again.text()).toContain(`<strong id="reference">${shown.reference}</strong>`);
+    expect(await storedByName(name)).toHaveLength(1);
+
+    // The way back leads to the form.
+    await noScript.locator('main p:last-child a').click();
+    await noScript.waitForURL((url) => url.pathname === '/' && url.hash === '#contact');
   });
 
-  it('opens another panel natively, posts it with a free-text language, and returns to the page it came from', async () => {
+  it('opens another panel natively, posts it with a free-text language, and is shown its reference in the page language', async () => {
     const name = 'E2E No Script Concierge';
     await noScript.goto(`${stack.url}/RuPage`);
     const concierge = noScript.locator('#contact details.panel').nth(1);
@@ -525,19 +628,26 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-1-destination', 'Gimhae Airport');
     await concierge.locator('input[type="radio"][value="other"]').check();
     await noScript.fill('#enquiry-1-languageOther', 'Kazakh');
+    await noScript.selectOption('#enquiry-1-contact_channel', 'telegram');
+    await noScript.fill('#enquiry-1-contact_account', '@kazakh_guest');
     await noScript.check('#enquiry-1-consent_privacy');
-    await Promise.all([noScript.waitForURL((url) => url.pathname === '/RuPage' && url.search === '?sent=1'), concierge.locator('button[type="submit"]').click()]);
+    await concierge.locator('button[type="submit"]').click();
+    const shown = await receiptPage();
+    expect(shown).toEqual({ path: '/api/sendmail', lang: 'ru', heading: RECEIPT_TEXT.ru.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/RuPage#contact' });
+    expect(await noScript.locator('main').textContent()).toContain(RECEIPT_TEXT.ru.replyPromise(1));
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ MEDICAL_SECTION: '컨시어지', DESTINATION: 'Gimhae Airport', LANG_PREFERENCE: 'Kazakh', SPAM: false });
-  });
-
-  it('tells the visitor the enquiry was sent when the post lands back on the page (/?sent=1#enquiry-sent)', async () => {
-    await noScript.goto(`${stack.url}/?sent=1#enquiry-sent`);
-    const said = noScript.locator('#contact').getByText(en['form.successDetail']);
-    expect(await said.count(), 'no success notice without JavaScript').toBeGreaterThan(0);
-    expect(await said.first().isVisible()).toBe(true);
+    expect(stored[0]).toMatchObject({
+      REFERENCE: shown.reference,
+      LOCALE: 'ru',
+      MEDICAL_SECTION: '컨시어지',
+      DESTINATION: 'Gimhae Airport',
+      LANG_PREFERENCE: 'Kazakh',
+      CONTACT_CHANNEL: 'telegram',
+      CONTACT_ACCOUNT: '@kazakh_guest',
+      SPAM: false,
+    });
   });
 
   it('tells the visitor that sending failed when the post lands back on ?error=', async () => {

@@ -15,11 +15,12 @@ import { seedEnquiries } from '../../local/seed/enquiries';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { parseCsv } from '../support/csv';
+import { CSV_COLUMNS, csvHeader } from '../../shared/csv';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
-const HEADER = ['name', 'phone', 'email', 'language', 'section', 'detail_section', 'register_day', 'register_END_day', 'hotel', 'count', 'room_N'];
+const HEADER = [...CSV_COLUMNS];
 const FORMULA = '=HYPERLINK("x")';
 /** Names in the six scripts of the site's languages, and one a spreadsheet would run as a formula. */
 const NAMES = ['Anna Petrova', '김민수', 'Иван Петров', '王芳', 'Nguyễn Thị Hoa', '佐藤 花子', FORMULA];
@@ -102,7 +103,7 @@ describe('CSV download', () => {
 
     const rows = decode(bytes);
     expect(rows[0]).toEqual(HEADER);
-    expect(bytes.subarray(3, 3 + 200).toString('utf8')).toMatch(/^"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N"\r\n/);
+    expect(bytes.subarray(3, 3 + 400).toString('utf8').startsWith(csvHeader().slice(1))).toBe(true);
     const body = rows.slice(1);
     expect(body).toHaveLength(NAMES.length);
     expect(body.every((row) => row.length === HEADER.length)).toBe(true);
@@ -112,8 +113,9 @@ describe('CSV download', () => {
     expect(names).toContain('김민수');
     expect(names).toContain('Иван Петров');
     const [anna] = body.filter((row) => row[0] === 'Anna Petrova');
-    // A phone number starting with '+' would be read as arithmetic by a spreadsheet, so it is guarded too.
-    expect(anna).toEqual(['Anna Petrova', "'+7 900 123-45-67", 'sent0@example.test', 'Russian', '병원예약', '종합검진', '2026-12-10 09:30', '', '', '2', '1']);
+    // The specification's eleven columns first; a phone number is written so a spreadsheet shows it as typed.
+    expect(anna?.slice(0, 11)).toEqual(['Anna Petrova', '="+7 900 123-45-67"', 'sent0@example.test', 'Russian', '병원예약', '종합검진', '2026-12-10 09:30', '', '', '2', '1']);
+    expect(anna?.slice(11, 14)).toEqual([expect.stringMatching(/^MT-\d{6}$/), 'new', '']);
   });
 
   it('downloads a large export in full through the link to the export bucket', async () => {

@@ -107,6 +107,8 @@ describe('edit dialog', () => {
     await dialog.getByRole('button', { name: '저장' }).click();
     expect((await saved).status()).toBe(200);
     await eventually(() => dialog.isVisible()).toBe(false);
+    // The dialog closes and the page says the change is saved.
+    await eventually(() => page.getByRole('status').filter({ hasText: 'BEST 2' }).textContent()).toContain('저장했습니다');
     await eventually(() => page.locator('.package').nth(1).getByText(english).isVisible()).toBe(true);
     expect(await page.locator('.package').nth(1).getByText(korean).isVisible()).toBe(true);
     const stored = (await packages()).find((pkg) => pkg.INDEX === 2);

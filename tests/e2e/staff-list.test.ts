@@ -72,7 +72,8 @@ async function rows(): Promise<Row[]> {
   return page.locator('table.messages tbody tr').evaluateAll((trs) =>
     trs.map((tr) => {
       const cells = [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim());
-      return { index: Number(cells[0]), section: cells[5] ?? '', date: cells[6] ?? '' };
+      // The first cell holds the number, then the reference.
+      return { index: Number.parseInt(cells[0] ?? '', 10), section: cells[5] ?? '', date: cells[6] ?? '' };
     }),
   );
 }

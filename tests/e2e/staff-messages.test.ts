@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
+import { formatReference } from '../../shared/enquiry-work';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
@@ -123,7 +124,8 @@ describe('an enquiry sent from the English page', () => {
     await page.goto(`${stack.url}/view`);
     const rows = await tableRows();
     const [first] = rows;
-    expect(first?.[0]).toBe(String(postIndex));
+    // The number, and under it the reference the visitor was given.
+    expect(first?.[0]).toBe(`${postIndex}\n${formatReference(postIndex)}`);
     expect(first?.[1]).toBe('First line: a full check-up. Second line…');
     expect(first?.[2]).toBe(visitor.name);
     expect(first?.[3]).toBe(`${visitor.phone}\n${visitor.email}`);
@@ -137,26 +139,24 @@ describe('an enquiry sent from the English page', () => {
   it('opens its detail at /detail/N showing every field', async () => {
     await page.getByRole('link', { name: /^First line: a full check-up\./ }).click();
     await page.waitForURL(`${stack.url}/detail/${postIndex}`);
-    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`문의 #${postIndex}`);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`문의 ${formatReference(postIndex)}`);
     const fields = await detailFields();
     const listDate = await newest();
     expect(Object.fromEntries(fields)).toEqual({
-      '접수 번호': String(postIndex),
+      // Only the fields of a hospital booking (no rooms, hotel or destination), times in Korea time.
+      '접수 번호': formatReference(postIndex),
       '접수 일시 (한국 시간)': listDate[0]?.DATE,
       '문의 구분': '병원예약',
       '진료 과목': '치과',
       이름: visitor.name,
       연락처: visitor.phone,
       이메일: visitor.email,
+      '문의 페이지 언어': 'English',
       '희망 언어': '러시아어',
       인원: '3',
-      '객실 수': expect.stringMatching(/^\d+$/),
       '시작 일시 (한국 시간)': '2027-03-15 10:30',
-      '종료 일시 (한국 시간)': '-',
-      호텔: '-',
-      '출발지/도착지': '-',
       '메일 발송': expect.stringMatching(/^(발송됨|발송 대기)$/),
-      '개인정보 동의': expect.stringMatching(new RegExp(`^${listDate[0]?.CONSENT_VERSION} · \\d{4}-.+ · 건강정보 동의$`)),
+      '개인정보 동의': expect.stringMatching(new RegExp(`^${listDate[0]?.CONSENT_VERSION} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(한국 시간\\) · 건강정보 동의$`)),
       '문의 내용': visitor.message,
     });
     // The line break of the message is kept on screen (pre-wrap), not folded into one line.
@@ -194,14 +194,14 @@ describe('a message holding HTML', () => {
     await signInBrowser();
     await page.goto(`${stack.url}/view`);
     const rows = await tableRows();
-    const row = rows.find((cells) => cells[0] === String(postIndex));
+    const row = rows.find((cells) => cells[0]?.split('\n')[0] === String(postIndex));
     expect(row?.[1]).toBe(attack);
     expect(row?.[2]).toBe(name);
     expect(await page.locator('table.messages img, table.messages b').count()).toBe(0);
     const link = page.getByRole('link', { name: attack });
     expect(await link.textContent()).toBe(attack);
     await link.hover();
-    await page.getByText(name).hover();
+    await page.locator('table.messages').getByText(name).hover();
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
   });
@@ -214,7 +214,7 @@ describe('a message holding HTML', () => {
     expect(fields.get('이름')).toBe(name);
     expect(await page.locator('dl.detail img, dl.detail b').count()).toBe(0);
     expect(await page.locator('dd.detail__message').textContent()).toBe(attack);
-    await page.getByText(name).hover();
+    await page.locator('dl.detail').getByText(name).hover();
     // Give a broken image's error handler every chance to run.
     await page.waitForTimeout(500);
     expect(dialogs).toEqual([]);

@@ -1,6 +1,7 @@
 /**
- * The dashboard in the template: its aggregates table, written only by the
- * routes that keep the figures (send, work, reply: UpdateItem and PutItem,
+ * The dashboard in the template: its aggregates table, written only by what
+ * keeps the figures (send, work, reply, and an erasure or the retention job
+ * taking removed enquiries out of the open counts: UpdateItem and PutItem,
  * never a delete or a scan) and read only by the two dashboard routes.
  */
 import { Template } from 'aws-cdk-lib/assertions';
@@ -31,7 +32,7 @@ describe('the aggregates table', () => {
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it('is written by sendmail, work and reply, read by the dashboard routes, and touched by no other function', () => {
+  it('is written by sendmail, work, reply, an erasure and the retention job, read by the dashboard routes, and touched by no other function', () => {
     const arn = `<${logicalId(stack.data.tables.aggregates)}.Arn>`;
     const grants = Object.fromEntries(
       API_ROUTES.map((route) => {
@@ -48,15 +49,22 @@ describe('the aggregates table', () => {
       reply: writers,
       dashboard: readers,
       dashboardCsv: readers,
+      subjectErase: writers,
     });
-    expect(Object.values(stack.jobs.functions).flatMap((fn) => [...permissionsOfRole(template, logicalId(fn.role!))].filter((line) => line.includes(arn)))).toEqual([]);
+    const jobs = Object.fromEntries(
+      Object.entries(stack.jobs.functions).map(([name, fn]) => [
+        name,
+        [...permissionsOfRole(template, logicalId(fn.role!))].filter((line) => line.endsWith(` ${arn}`)).map((line) => line.split(' ')[0]).sort(),
+      ]),
+    );
+    expect(jobs).toEqual({ retryMail: [], retention: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] });
   });
 
   it('names the table to the functions that use it, and to no other', () => {
     for (const route of API_ROUTES) {
       const variables = (template.toJSON().Resources[logicalId(stack.api.functions[route.name])] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment
         .Variables;
-      const uses = ['sendmail', 'work', 'reply', 'dashboard', 'dashboardCsv'].includes(route.name);
+      const uses = ['sendmail', 'work', 'reply', 'dashboard', 'dashboardCsv', 'subjectErase'].includes(route.name);
       expect('TABLE_AGGREGATES' in variables, route.name).toBe(uses);
     }
   });

@@ -42,13 +42,15 @@ export function tinySite(): string {
   return dir;
 }
 
-export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}): ReturnType<typeof buildApp> {
+export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean; placeholders?: string[] } = {}): ReturnType<typeof buildApp> {
   // Offline and environment-agnostic, whatever the machine has set.
   delete process.env.CDK_DEFAULT_ACCOUNT;
   delete process.env.CDK_DEFAULT_REGION;
   return buildApp({
     outdir: temporaryDir('infra-cdk-out-'),
     siteDistDir: tinySite(),
+    // The template tests are about the infrastructure; the content guard has its own test.
+    placeholders: () => options.placeholders ?? [],
     context: { ...TEST_CONTEXT, ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}), ...context },
   });
 }

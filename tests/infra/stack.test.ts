@@ -3,6 +3,7 @@
  * bundling, one synthesis shared by the tests), and cdk-nag's AwsSolutions
  * pack over the whole app.
  */
+import type { AccessPart } from '../../infra/permissions';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,13 +59,19 @@ function route(name: ApiRoute['name']): ApiRoute {
  * taken from infra/permissions.ts), from the adapters' calls.
  */
 const NEEDED = {
-  tables: { read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], append: ['dynamodb:PutItem'] },
+  tables: {
+    read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    append: ['dynamodb:PutItem'],
+    delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[] },
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], delete: ['s3:DeleteObject'] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], delete: [] as string[] },
 };
-const parts = (access: Access): Exclude<Access, 'readWrite'>[] => (access === 'readWrite' ? ['read', 'write'] : [access]);
+const parts = (access: Access): AccessPart[] =>
+  access === 'readWrite' ? ['read', 'write'] : access === 'full' ? ['read', 'write', 'delete'] : access === 'readAppend' ? ['read', 'append'] : [access];
 
 /** Where a function runs: API functions also read the origin-verify secret. */
 type Kind = { listing: boolean; api: boolean };
@@ -297,10 +304,19 @@ describe('IAM: each function may do exactly what its route needs', () => {
     }
   });
 
-  it('nothing in the stack can delete or scan a table, or use dynamodb:*', () => {
+  it('only the erasure route and the retention job may delete, only enquiry data; nothing can use dynamodb:* or change a table', () => {
     const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
     expect(dynamo.length).toBeGreaterThan(0);
-    expect(dynamo.filter((action) => /Delete|Scan|\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
+    expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
+    const deleters = new Set<string>();
+    const erasable = ['enquiries', 'enquiryEvents', 'outbox', 'submissions'].map((key) => `<${logicalId(stack.data.tables[key as TableKey])}.Arn>`);
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));
+      if (deletes.length === 0) continue;
+      deleters.add(role);
+      for (const line of deletes) expect(erasable, line).toContain(line.split(' ')[1]);
+    }
+    expect([...deleters].sort()).toEqual([logicalId(functionOf(route('subjectErase')).role!), logicalId(stack.jobs.functions.retention.role!)].sort());
     expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);
     // Secrets are only ever read: no writes, rotation, deletion or wildcards.
     expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
@@ -340,8 +356,11 @@ describe('IAM: each function may do exactly what its route needs', () => {
       const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(accessLog));
       if (lines.length === 0) continue;
       writers.add(role);
-      expect(lines, role).toEqual([`dynamodb:PutItem ${accessLog}`]);
+      // Adding, and for the admins' access-log routes reading; never changing or removing.
+      expect(lines.filter((line) => !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line)), role).toEqual([`dynamodb:PutItem ${accessLog}`]);
     }
+    const readers = API_ROUTES.filter((route) => route.uses.tables?.accessLog === 'read').map((route) => route.name);
+    expect(readers).toEqual(['accessLog', 'accessLogCsv']);
     // Sign-in and every staff route log; no other function touches the log.
     const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
     expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name)).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
@@ -429,6 +448,13 @@ describe('data', () => {
 
 describe('hosting', () => {
   const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<string, unknown>;
+
+  it('maps only 404 to the site\'s 404 page, so an API 403 keeps its status and body', () => {
+    expect(distribution().CustomErrorResponses).toEqual([{ ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 }]);
+    // The origins may list their buckets, which is what makes S3 answer a missing object 404 rather than 403.
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
+    expect(policies.filter((policy) => policy.includes('cloudfront.amazonaws.com') && policy.includes('s3:ListBucket'))).toHaveLength(2);
+  });
 
   it('runs the compiled shared rewrite as the site viewer-request function', () => {
     const code = siteRewriteFunctionCode();

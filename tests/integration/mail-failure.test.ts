@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatReference } from '../../shared/enquiry-work';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
@@ -34,16 +35,18 @@ describe('when SES is down', () => {
 
     // Due, but SES is still down: stays pending and backs off further.
     clock.offset = 61_000;
-    expect(await stack.runMailRetry()).toMatchObject({ sent: 0, pending: 1 });
+    // The staff mail and the visitor's acknowledgement both wait.
+    expect(await stack.runMailRetry()).toMatchObject({ sent: 0, pending: 2 });
     expect((await record(index))?.MAIL_STATUS).toBe('pending');
 
     await stack.emulators.startMail();
     clock.offset = 61_000 + 121_000;
     token = await signIn(stack);
-    expect(await stack.runMailRetry()).toMatchObject({ sent: 1 });
+    expect(await stack.runMailRetry()).toMatchObject({ sent: 2 });
     expect((await record(index))?.MAIL_STATUS).toBe('sent');
-    const mails = await capturedMail(stack);
-    expect(mails.filter((mail) => mail.subject.includes(`#${index}]`))).toHaveLength(1);
+    // Each went out once: the staff mail and the acknowledgement, both with the reference.
+    const mails = (await capturedMail(stack)).filter((mail) => mail.subject.includes(formatReference(index)));
+    expect(mails).toHaveLength(2);
 
     // Nothing left to retry.
     clock.offset += 24 * 60 * 60 * 1000;

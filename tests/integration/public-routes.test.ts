@@ -55,10 +55,12 @@ describe('POST /api/sendmail', () => {
       data: enquiry({ user_name: 'Иван <b>Петров</b>', message: '<img src=x onerror=alert(1)>\nSecond line', user_language: 'Japanes' }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true });
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ ok: true, reference: expect.stringMatching(/^MT-\d{6}$/) });
     expect(await storedCount()).toBe(before + 1);
 
     const record = await newest();
+    expect(record?.['REFERENCE']).toBe(answer['reference']);
     expect(record).toMatchObject({
       NAME: 'Иван <b>Петров</b>',
       EMAIL: 'anna@example.test',
@@ -77,7 +79,7 @@ describe('POST /api/sendmail', () => {
     expect(record?.['DATE']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(record?.['CONSENT_VERSION']).toEqual(expect.any(String));
 
-    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`#${record?.['POST_INDEX']}`));
+    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`[의료관광 문의 ${record?.['REFERENCE']}]`));
     expect(mail?.destination.to).toEqual([stack.settings['MAIL_TO']]);
     expect(mail?.replyTo).toEqual(['anna@example.test']);
     expect(mail?.body.html).toContain('이름');
@@ -95,7 +97,7 @@ describe('POST /api/sendmail', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     const [a, b] = [(await first.json()) as Record<string, unknown>, (await second.json()) as Record<string, unknown>];
-    expect(a).toEqual({ ok: true, submission_id: data['submission_id'] });
+    expect(a).toEqual({ ok: true, reference: expect.stringMatching(/^MT-\d{6}$/), submission_id: data['submission_id'] });
     expect(b).toEqual(a);
     expect(await storedCount()).toBe(before + 1);
   });
@@ -138,7 +140,7 @@ describe('POST /api/sendmail', () => {
     expect(large.status).toBe(413);
   });
 
-  it('accepts a plain form post and answers with a 303 back to the page it came from', async () => {
+  it('accepts a plain form post and answers with a page in the posted language that shows the reference and links back', async () => {
     const before = await storedCount();
     const form = new URLSearchParams({
       user_name: '김민수',
@@ -149,6 +151,7 @@ describe('POST /api/sendmail', () => {
       start: '2026-12-24 14:00',
       consent_privacy: 'on',
       website: '',
+      page_locale: 'ko',
     });
     const response = await fetch(`${stack.url}/api/sendmail`, {
       method: 'POST',
@@ -156,8 +159,14 @@ describe('POST /api/sendmail', () => {
       body: form,
       redirect: 'manual',
     });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/KrPage?sent=1#enquiry-sent');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // An API answer: the policy that lets nothing load, which the page needs nothing against.
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    const page = await response.text();
+    expect(page).toContain('<html lang="ko">');
+    expect(page).toContain(`<strong id="reference">${String((await newest())?.['REFERENCE'])}</strong>`);
+    expect(page).toContain('href="/KrPage#contact"');
     expect(await storedCount()).toBe(before + 1);
     expect(await newest()).toMatchObject({ NAME: '김민수', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Incheon airport', NUMBER_PEOPLE: 3 });
   });
@@ -181,12 +190,15 @@ describe('POST /api/sendmail', () => {
     const tooFast = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 500 }) });
     const human = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 60_000 }) });
     for (const response of [honeypot, tooFast, human]) expect(response.status).toBe(200);
-    expect(await honeypot.json()).toEqual(await human.json());
+    // Every enquiry has its own reference; nothing else tells suspected spam apart.
+    const apartFromReference = async (response: Response) => ({ ...((await response.json()) as object), reference: 'MT-######' });
+    expect(await apartFromReference(honeypot)).toEqual(await apartFromReference(human));
     expect(await storedCount(true)).toBe(before.spam + 2);
     expect(await storedCount()).toBe(before.kept + 1);
     const spam = await newest(true);
     expect(spam).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
-    expect((await capturedMail(stack)).length).toBe(before.mails + 1);
+    // The human one: a staff mail and the visitor's acknowledgement; the spam, none.
+    expect((await capturedMail(stack)).length).toBe(before.mails + 2);
   });
 });
 

@@ -29,6 +29,8 @@ import type {
   OutboxMail,
   OutboxStore,
   EnquiryEvent,
+  ErasureStore,
+  ErasureTombstone,
   EventStore,
   ReplyTemplate,
   TemplateStore,
@@ -141,6 +143,45 @@ export class FakeEnquiryStore implements EnquiryStore {
     item.VERSION = expectedVersion + 1;
     return clone(item);
   }
+
+  async touch(postIndex: number, at: string): Promise<void> {
+    const item = this.items.get(postIndex);
+    if (item) item.UPDATED_AT = at;
+  }
+
+  async setHold(postIndex: number, reason: string | undefined): Promise<void> {
+    const item = this.items.get(postIndex);
+    if (!item) return;
+    if (reason === undefined) delete item.LEGAL_HOLD;
+    else item.LEGAL_HOLD = reason;
+  }
+
+  async byEmail(emailKey: string): Promise<number[]> {
+    return [...this.items.values()].filter((item) => item.EMAIL_KEY === emailKey).map((item) => item.POST_INDEX);
+  }
+
+  async inactive(list: 'ALL' | 'SPAM', beforeIso: string, limit: number): Promise<number[]> {
+    return [...this.items.values()]
+      .filter((item) => item.LIST === list && item.UPDATED_AT < beforeIso && item.LEGAL_HOLD === undefined)
+      .sort((a, b) => (a.UPDATED_AT < b.UPDATED_AT ? -1 : 1))
+      .slice(0, limit)
+      .map((item) => item.POST_INDEX);
+  }
+
+  async countInactive(list: 'ALL' | 'SPAM', beforeIso: string): Promise<number> {
+    return [...this.items.values()].filter((item) => item.LIST === list && item.UPDATED_AT < beforeIso && item.LEGAL_HOLD === undefined).length;
+  }
+
+  async remove(postIndex: number): Promise<void> {
+    this.items.delete(postIndex);
+  }
+}
+
+export class FakeErasureStore implements ErasureStore {
+  readonly items: ErasureTombstone[] = [];
+  async record(tombstone: ErasureTombstone): Promise<void> {
+    this.items.push(clone(tombstone));
+  }
 }
 
 export class FakeEventStore implements EventStore {
@@ -151,6 +192,9 @@ export class FakeEventStore implements EventStore {
   }
   async list(postIndex: number): Promise<EnquiryEvent[]> {
     return this.items.filter((event) => event.postIndex === postIndex).sort((a, b) => (a.at < b.at ? -1 : 1)).map(clone);
+  }
+  async removeAll(postIndex: number): Promise<void> {
+    for (let i = this.items.length - 1; i >= 0; i -= 1) if (this.items[i]?.postIndex === postIndex) this.items.splice(i, 1);
   }
 }
 
@@ -188,6 +232,9 @@ export class FakeOutboxStore implements OutboxStore {
     this.items.set(mailId, next);
     return true;
   }
+  async remove(mailId: string): Promise<void> {
+    this.items.delete(mailId);
+  }
   async due(queue: string, now: number, limit: number): Promise<string[]> {
     return [...this.items.values()]
       .filter((item) => item.queue === queue && item.nextAt !== undefined && item.nextAt <= now)
@@ -221,6 +268,9 @@ export class FakeSubmissionStore implements SubmissionStore {
   async find(submissionId: string): Promise<SubmissionClaim | undefined> {
     const item = this.items.get(submissionId);
     return item && item.expiresAt > this.nowSeconds() ? { postIndex: item.postIndex, claimedAt: item.claimedAt } : undefined;
+  }
+  async remove(submissionId: string): Promise<void> {
+    this.items.delete(submissionId);
   }
   async claim(submissionId: string, claim: SubmissionClaim, expiresAtSeconds: number): Promise<boolean> {
     const item = this.items.get(submissionId);
@@ -365,6 +415,11 @@ export class FakeExportStore implements ExportStore {
     for await (const chunk of body) text += chunk;
     this.files.set(key, { body: text, fileName });
   }
+  async removeAll(): Promise<number> {
+    const count = this.files.size;
+    this.files.clear();
+    return count;
+  }
   async downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string> {
     return `https://exports.example.invalid/${key}?name=${encodeURIComponent(fileName)}&expires=${expiresSeconds}`;
   }
@@ -379,6 +434,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_OUTBOX: 'outbox',
     TABLE_ENQUIRY_EVENTS: 'enquiry-events',
     TABLE_REPLY_TEMPLATES: 'reply-templates',
+    TABLE_ERASURES: 'erasures',
     TABLE_COUNTERS: 'counters',
     TABLE_SUBMISSIONS: 'submissions',
     TABLE_PACKAGES: 'packages',
@@ -402,6 +458,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     MAIL_DAILY_CAP: 500,
     SITE_URL: 'https://site.example',
     REPLY_PROMISE_WORKING_DAYS: 1,
+    ACKNOWLEDGE_VISITORS: true,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
     ...overrides,
@@ -415,6 +472,7 @@ export interface FakeDeps extends AppDeps {
   outbox: FakeOutboxStore;
   events: FakeEventStore;
   templates: FakeTemplateStore;
+  erasures: FakeErasureStore;
   counters: FakeCounterStore;
   submissions: FakeSubmissionStore;
   packages: FakePackageStore;
@@ -439,6 +497,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     outbox: new FakeOutboxStore(),
     events: new FakeEventStore(),
     templates: new FakeTemplateStore(),
+    erasures: new FakeErasureStore(),
     counters: new FakeCounterStore(),
     submissions: new FakeSubmissionStore(clock),
     packages: new FakePackageStore(),

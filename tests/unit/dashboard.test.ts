@@ -12,6 +12,7 @@ import { makeDashboardCsvHandler, makeDashboardHandler } from '../../functions/h
 import { makeReplyHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
 import { makeSendmailHandler } from '../../functions/handlers/sendmail';
 import { AGGREGATE, countReceived, countStatusChange, readDashboard } from '../../functions/services/dashboard';
+import { eraseSubject } from '../../functions/services/erasure';
 import { signStaffToken } from '../../functions/services/tokens';
 import { parseCsv } from '../support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
@@ -133,7 +134,7 @@ describe('counting on receipt', () => {
     deps.aggregates.failWith = new Error('throttled');
     await send();
     expect(deps.enquiries.items.size).toBe(1);
-    expect(deps.mailer.sent).toHaveLength(1);
+    expect(deps.mailer.sent.map((mail) => mail.to)).toContain(deps.settings.MAIL_TO);
     expect(deps.log.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'dashboard figures not updated' }));
   });
 });
@@ -167,6 +168,24 @@ describe('open counts follow status changes', () => {
     await countStatusChange(deps, new Date(deps.clock.now()).toISOString(), 'new', 'in_progress');
     await countStatusChange(deps, new Date(deps.clock.now()).toISOString(), 'answered', 'closed');
     expect(deps.aggregates.items.size).toBe(0);
+  });
+});
+
+describe('removed enquiries', () => {
+  it('leave the open counts when erased, while what was received and answered stays counted', async () => {
+    deps.clock.set(kst('2026-11-18 09:00'));
+    await send({ user_email: 'leaving@example.test' });
+    const answered = await send({ user_email: 'leaving@example.test' });
+    await send({ user_email: 'staying@example.test' });
+    deps.clock.set(kst('2026-11-18 10:00'));
+    await freshToken();
+    await reply(answered);
+    expect([counters('2026-11-18')['open'], totalsOpen()]).toEqual([2, 2]);
+    const outcome = await eraseSubject(deps, STAFF, 'leaving@example.test', 'visitor asked');
+    expect(outcome.erased).toHaveLength(2);
+    // One open and one answered enquiry erased: one fewer open; the day still received three and sent one first reply.
+    expect(counters('2026-11-18')).toMatchObject({ received: 3, open: 1, firstReplies: 1 });
+    expect(totalsOpen()).toBe(1);
   });
 });
 

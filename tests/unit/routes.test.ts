@@ -196,6 +196,7 @@ describe('readSettings', () => {
       MAIL_DAILY_CAP: 500,
       SITE_URL: 'http://127.0.0.1:4321',
       REPLY_PROMISE_WORKING_DAYS: 1,
+      ACKNOWLEDGE_VISITORS: true,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
       ORIGIN_VERIFY_SECRET: '',
     });

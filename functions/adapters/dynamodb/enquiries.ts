@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
-import { isConditionFailure } from './client';
+import { isConditionFailure, queryCount, queryItems } from './client';
 
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
@@ -27,6 +27,27 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     return typeof sequence === 'number' ? sequence : undefined;
   }
 
+  /** Updates an enquiry that exists; one removed meanwhile is not brought back as a fragment. */
+  async function updateExisting(postIndex: number, expression: string, values?: Record<string, unknown>) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { POST_INDEX: postIndex },
+        ConditionExpression: 'attribute_exists(POST_INDEX)',
+        UpdateExpression: expression,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  }
+
+  const inactiveQuery = (list: string, beforeIso: string) => ({
+    TableName: tableName,
+    IndexName: ENQUIRY_INDEXES.byActivity,
+    KeyConditionExpression: 'LIST = :list AND UPDATED_AT < :before',
+    FilterExpression: 'attribute_not_exists(LEGAL_HOLD)',
+    ExpressionAttributeValues: { ':list': list, ':before': beforeIso },
+  });
+
   return {
     async create(enquiry) {
       try {
@@ -48,25 +69,18 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     async page(list, highest, lowest, limit) {
       if (highest < lowest || limit < 1) return [];
       const keys = listKeys(list);
-      const items: StoredEnquiry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      // A query answers at most 1 MB: keep reading until the page is full or the range ends.
-      do {
-        const result = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: keys.bySequence,
-            KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
-            ExpressionAttributeNames: { '#p': keys.partition, '#s': keys.sequence },
-            ExpressionAttributeValues: { ':p': list.partition, ':low': lowest, ':high': highest },
-            ScanIndexForward: false,
-            Limit: limit - items.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...((result.Items ?? []) as StoredEnquiry[]));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey && items.length < limit);
+      const items = await queryItems<StoredEnquiry>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: keys.bySequence,
+          KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
+          ExpressionAttributeNames: { '#p': keys.partition, '#s': keys.sequence },
+          ExpressionAttributeValues: { ':p': list.partition, ':low': lowest, ':high': highest },
+          ScanIndexForward: false,
+        },
+        limit,
+      );
       return items;
     },
 
@@ -80,24 +94,18 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
 
     async workPage(index, key, below, limit) {
       const partition = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' }[index];
-      const items: StoredEnquiry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const result = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: ENQUIRY_INDEXES[index],
-            KeyConditionExpression: below === undefined ? '#p = :p' : '#p = :p AND POST_INDEX < :below',
-            ExpressionAttributeNames: { '#p': partition },
-            ExpressionAttributeValues: { ':p': key, ...(below === undefined ? {} : { ':below': below }) },
-            ScanIndexForward: false,
-            Limit: limit - items.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...((result.Items ?? []) as StoredEnquiry[]));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey && items.length < limit);
+      const items = await queryItems<StoredEnquiry>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: ENQUIRY_INDEXES[index],
+          KeyConditionExpression: below === undefined ? '#p = :p' : '#p = :p AND POST_INDEX < :below',
+          ExpressionAttributeNames: { '#p': partition },
+          ExpressionAttributeValues: { ':p': key, ...(below === undefined ? {} : { ':below': below }) },
+          ScanIndexForward: false,
+        },
+        limit,
+      );
       return items;
     },
 
@@ -131,16 +139,45 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       }
     },
 
+    async touch(postIndex, at) {
+      await updateExisting(postIndex, 'SET UPDATED_AT = :at', { ':at': at });
+    },
+
+    async setHold(postIndex, reason) {
+      await (reason === undefined
+        ? updateExisting(postIndex, 'REMOVE LEGAL_HOLD')
+        : updateExisting(postIndex, 'SET LEGAL_HOLD = :reason', { ':reason': reason }));
+    },
+
+    async byEmail(emailKey) {
+      const items = await queryItems<StoredEnquiry>(db, {
+        TableName: tableName,
+        IndexName: ENQUIRY_INDEXES.byEmail,
+        KeyConditionExpression: 'EMAIL_KEY = :email',
+        ExpressionAttributeValues: { ':email': emailKey },
+      });
+      return items.map((item) => Number(item['POST_INDEX']));
+    },
+
+    async inactive(list, beforeIso, limit) {
+      // Held enquiries are filtered out after each page is read: read whole pages until the batch is full.
+      const items = await queryItems<StoredEnquiry>(db, { ...inactiveQuery(list, beforeIso), Limit: limit }, limit);
+      return items.map((item) => Number(item['POST_INDEX']));
+    },
+
+    async countInactive(list, beforeIso) {
+      return queryCount(db, inactiveQuery(list, beforeIso));
+    },
+
+    async remove(postIndex) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { POST_INDEX: postIndex } }));
+    },
+
     async updateMail(postIndex, update: MailUpdate) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { POST_INDEX: postIndex },
-          ConditionExpression: 'attribute_exists(POST_INDEX)',
-          UpdateExpression: 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts',
-          ExpressionAttributeValues: { ':status': update.status, ':attempts': update.attempts },
-        }),
-      );
+      await updateExisting(postIndex, 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts', {
+        ':status': update.status,
+        ':attempts': update.attempts,
+      });
     },
   };
 }

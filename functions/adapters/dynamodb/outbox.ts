@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../ports';
 import { isConditionFailure } from './client';
@@ -51,6 +51,10 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
         if (isConditionFailure(error)) return false;
         throw error;
       }
+    },
+
+    async remove(mailId) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { mailId } }));
     },
 
     async due(queue, now, limit) {

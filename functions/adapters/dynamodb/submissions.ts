@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubmissionStore } from '../../ports';
 import { expired, isConditionFailure } from './client';
 
@@ -8,6 +8,9 @@ export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: str
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }));
       if (!result.Item || expired(result.Item, nowSeconds())) return undefined;
       return { postIndex: Number(result.Item['POST_INDEX']), claimedAt: Number(result.Item['claimedAt'] ?? 0) };
+    },
+    async remove(submissionId) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { submissionId } }));
     },
     async claim(submissionId, claim, expiresAtSeconds) {
       try {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ExportStore } from '../../ports';
@@ -24,6 +24,20 @@ export function s3ExportStore(s3: S3Client, bucket: string): ExportStore {
         },
       });
       await upload.done();
+    },
+    async removeAll() {
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+          removed += 1;
+        }
+        token = page.NextContinuationToken;
+      } while (token);
+      return removed;
     },
     async downloadUrl(key, fileName, expiresSeconds) {
       return getSignedUrl(

@@ -30,13 +30,16 @@ function periodOf(search: string): DashboardPeriod {
   return DASHBOARD_PERIODS.find((period) => period === asked) ?? DEFAULT_DASHBOARD_PERIOD;
 }
 
-/** The figures, or `undefined` after a 401 (the page is on its way to /login), or 'failed'. */
-async function loadDashboard(days: DashboardPeriod): Promise<DashboardData | 'failed' | undefined> {
+type Failure = 'failed' | 'forbidden';
+
+/** The figures; `undefined` after a 401 (the page is on its way to /login); a failure, 'forbidden' for a role without the dashboard. */
+async function loadDashboard(days: DashboardPeriod): Promise<DashboardData | Failure | undefined> {
   try {
     const response = await staffFetch(`${apiPath('dashboard')}?days=${days}`);
     return (await response.json()) as DashboardData;
   } catch (error) {
-    return error instanceof StaffApiError && error.status === 401 ? undefined : 'failed';
+    if (error instanceof StaffApiError && error.status === 401) return undefined;
+    return error instanceof StaffApiError && error.status === 403 ? 'forbidden' : 'failed';
   }
 }
 
@@ -116,7 +119,7 @@ export default function DashboardApp() {
   const [days, setDays] = useState<DashboardPeriod>(() => periodOf(window.location.search));
   const [data, setData] = useState<DashboardData>();
   const [busy, setBusy] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<Failure>();
   const [month, setMonth] = useState('');
   const [reportProblem, setReportProblem] = useState('');
   const [downloading, setDownloading] = useState(false);
@@ -127,10 +130,10 @@ export default function DashboardApp() {
     const request = ++latest.current;
     void loadDashboard(target).then((next) => {
       if (next === undefined || request !== latest.current) return;
-      if (next === 'failed') setFailed(true);
+      if (next === 'failed' || next === 'forbidden') setFailed(next);
       else {
         setData(next);
-        setFailed(false);
+        setFailed(undefined);
       }
       setBusy(false);
     });
@@ -202,7 +205,7 @@ export default function DashboardApp() {
       </p>
       {failed && (
         <p className="staff__alert" role="alert">
-          {DASHBOARD_TEXT.loadFailed}
+          {failed === 'forbidden' ? STAFF_TEXT.noPermission : DASHBOARD_TEXT.loadFailed}
         </p>
       )}
       <div className="dash" aria-busy={busy}>

@@ -23,6 +23,7 @@ export default function EditorApp() {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Open>();
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [confirmation, setConfirmation] = useState('');
 
   useEffect(() => {
     if (!requireToken()) return;
@@ -38,6 +39,7 @@ export default function EditorApp() {
   };
   const saved = (pkg: BestPackage) => {
     setOpen(undefined);
+    setConfirmation(STAFF_TEXT.packageSaved(pkg.INDEX));
     setPackages((current) => current?.map((candidate) => (candidate.INDEX === pkg.INDEX ? pkg : candidate)));
     opener?.focus();
   };
@@ -50,6 +52,10 @@ export default function EditorApp() {
           {STAFF_TEXT.noAccess}
         </p>
       )}
+      {/* Said where a screen reader hears it, and seen above the list: the dialog closed, the change is saved. */}
+      <p className="staff__confirmation" role="status">
+        {confirmation}
+      </p>
       <ul className="packages">
         {packages?.map((pkg) => (
           <li key={pkg.INDEX} className="package">

@@ -1,6 +1,7 @@
-/** `/login`: e-mail and password; the token goes to localStorage and the browser to the message box. */
+/** `/login`: e-mail and password; the token goes to localStorage and the browser to the first page the account's role may use. */
 import { type SubmitEvent, useState } from 'react';
-import { storeToken } from './api';
+import { currentStaffRole, storeToken } from './api';
+import { homePageOf } from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
@@ -22,7 +23,7 @@ export default function LoginApp() {
       });
       if (response.ok) {
         storeToken((await response.json()) as string);
-        window.location.assign('/view');
+        window.location.assign(homePageOf(currentStaffRole()));
         return;
       }
       setProblem(response.status === 429 ? STAFF_TEXT.loginWait : STAFF_TEXT.noAccess);

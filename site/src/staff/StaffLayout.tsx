@@ -3,17 +3,23 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
-import { signOutLocally, staffFetch } from './api';
+import type { StaffRole } from '../../../shared/auth';
+import { currentStaffRole, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
-/** The sidebar, in order. */
+/** The sidebar, in order, with the roles each page is for (admins see every page). */
 const STAFF_PAGES = [
-  { key: 'view', href: '/view', label: STAFF_TEXT.messageBox },
-  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard },
-  { key: 'templates', href: '/templates', label: STAFF_TEXT.templates },
-  { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages },
-] as const;
+  { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
+  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
+  { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
+  { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
+] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
+
+/** The first page a role may open (where sign-in lands). */
+export function homePageOf(role: StaffRole): string {
+  return STAFF_PAGES.find((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))?.href ?? '/view';
+}
 
 export interface StaffLayoutProps {
   current: (typeof STAFF_PAGES)[number]['key'];
@@ -22,6 +28,7 @@ export interface StaffLayoutProps {
 }
 
 export default function StaffLayout({ current, title, children }: StaffLayoutProps) {
+  const role = currentStaffRole();
   const [problem, setProblem] = useState('');
 
   const logout = async () => {
@@ -54,7 +61,7 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            {STAFF_PAGES.map((page) => (
+            {STAFF_PAGES.filter((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role)).map((page) => (
               <li key={page.key}>
                 <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
                   {page.label}

@@ -50,16 +50,14 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
           void change({ status });
         }}
       >
-        <label>
-          {STAFF_TEXT.work.status}
-          <select value={status} onChange={(event) => setStatus(event.currentTarget.value as EnquiryStatus)} disabled={busy}>
-            {ENQUIRY_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="work-status">{STAFF_TEXT.work.status}</label>
+        <select id="work-status" value={status} onChange={(event) => setStatus(event.currentTarget.value as EnquiryStatus)} disabled={busy}>
+          {ENQUIRY_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="staff-button" disabled={busy || status === (record.STATUS ?? 'new')}>
           {STAFF_TEXT.work.saveStatus}
         </button>

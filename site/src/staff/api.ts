@@ -2,7 +2,7 @@
  * The staff app's calls: the bearer token from localStorage (`login_T`) on
  * every staff request; any 401 removes the token and goes to the sign-in page.
  */
-import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
+import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../shared/auth';
 
 export const LOGIN_PATH = '/login';
 
@@ -32,17 +32,27 @@ export class StaffApiError extends Error {
   }
 }
 
-/** The signed-in staff member's address, read from the token (the server checks the token; this only labels the page). */
-export function currentStaffEmail(): string {
+/** The claims of the stored token (the server checks the token; these only label the page and choose what it offers). */
+function tokenClaims(): { sub?: string; role?: string } {
   const payload = storedToken()?.split('.')[1];
-  if (!payload) return '';
+  if (!payload) return {};
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string };
-    return claims.sub ?? '';
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string; role?: string };
   } catch {
-    return '';
+    return {};
   }
+}
+
+/** The signed-in staff member's address. */
+export function currentStaffEmail(): string {
+  return tokenClaims().sub ?? '';
+}
+
+/** The signed-in staff member's role, for what the back office offers (the server decides what it allows). */
+export function currentStaffRole(): StaffRole {
+  const role = tokenClaims().role;
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '') ? (role as StaffRole) : ROLE_OF_ACCOUNTS_WITHOUT_ONE;
 }
 
 /** Redirects to sign-in when there is no token; returns it otherwise. */

@@ -166,6 +166,7 @@ export const STAFF_TEXT = {
   saveFailed: '저장하지 못했습니다. 다시 시도해 주세요.',
   checkFields: '입력 내용을 확인해 주세요: ',
   packageTitle: (index: number) => `BEST ${index}`,
+  packageSaved: (index: number) => `BEST ${index}을(를) 저장했습니다. 공개 페이지에는 1분 안에 반영됩니다.`,
 } as const;
 
 /** Languages of the package fields, in the editor's order. */

@@ -8,12 +8,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useBrowserValue } from '../browser-value';
 import type { Section } from '../../../../shared/enums';
 import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
-import EnquiryForm, { type Status, failureStatus, successStatus } from './EnquiryForm';
+import type { LocaleCode } from '../../../../shared/locales';
+import EnquiryForm, { type Status, failureStatus } from './EnquiryForm';
 import type { EnquiryLabels, Option, Phone } from './types';
 
 export interface EnquiryAccordionProps {
+  locale: LocaleCode;
   sections: { value: Section; label: string }[];
   detailSections: Option[];
+  /** Preferred-contact channels, in the page's order. */
+  channels: Option[];
   /** Languages every form offers; the interpretation form adds `interpretationExtra`. */
   languages: Option[];
   interpretationExtra: Option[];
@@ -26,10 +30,13 @@ export interface EnquiryAccordionProps {
 
 const readSearch = () => window.location.search;
 
-/** What the no-JavaScript round trip left in the address (`?sent=1`, `?error=...`). */
+/**
+ * What a failed no-JavaScript round trip left in the address (`?error=...`).
+ * A successful one never comes back here: the send route answers it with a
+ * page of its own that shows the reference.
+ */
 function noticeFromAddress(search: string, labels: EnquiryLabels): Status | undefined {
   const params = new URLSearchParams(search);
-  if (params.get(FORM_RESULT_PARAMS.sent) === '1') return successStatus(labels);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
   return failureStatus(error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server', labels);
@@ -75,7 +82,9 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
             key={`${section.value}-${generations[index]}`}
             idPrefix={`enquiry-${index}`}
             section={section.value}
+            locale={props.locale}
             detailSections={props.detailSections}
+            channels={props.channels}
             languages={section.value === props.interpretationSection ? [...props.languages, ...props.interpretationExtra] : props.languages}
             defaultLanguage={props.defaultLanguage}
             labels={props.labels}

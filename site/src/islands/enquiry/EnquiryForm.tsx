@@ -5,17 +5,37 @@
  * every value and says what happened (a retry resends the same submission id).
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/contact-channels';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
-import { type FormValues, type SendOutcome, defaultValues, invalidFields, koreaNowInput, koreaTodayInput, missingRequired, sendEnquiry, toWire, valuesFromForm, withDefaultTimes } from './form-model';
+import {
+  type FormValues,
+  REFERENCE_SLOT,
+  type SendOutcome,
+  defaultValues,
+  invalidFields,
+  isContactChannel,
+  koreaNowInput,
+  koreaTodayInput,
+  missingRequired,
+  sendEnquiry,
+  toWire,
+  valuesFromForm,
+  withDefaultTimes,
+} from './form-model';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
+import type { LocaleCode } from '../../../../shared/locales';
 import type { EnquiryLabels, Option, Phone } from './types';
 import { apiPath } from '../../../../shared/routes';
 
 export interface EnquiryFormProps {
   idPrefix: string;
   section: Section;
+  /** The page's language: sent with the enquiry (the acknowledgement and replies use it). */
+  locale: LocaleCode;
   detailSections: Option[];
+  /** Preferred-contact channels, in the page's order (channel-options.ts). */
+  channels: Option[];
   languages: Option[];
   defaultLanguage: string;
   labels: EnquiryLabels;
@@ -26,24 +46,41 @@ export interface EnquiryFormProps {
    * form holds; a panel opened again starts from the defaults.
    */
   takeOverServerForm?: boolean;
-  /** A result carried back by the no-JavaScript round trip (`?sent=1` / `?error=`). */
+  /** A failure carried back by the no-JavaScript round trip (`?error=`). */
   initialStatus?: Status;
 }
 
-export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; message: string } | { kind: 'error'; message: string; callUs: boolean };
+/** `reference`: the stored enquiry's `MT-000123`, when the send route answered it. */
+export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; reference?: string } | { kind: 'error'; message: string; callUs: boolean };
 
 export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
 
-/** What the form says after a send, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
-export function successStatus(labels: EnquiryLabels): Status {
-  return { kind: 'ok', message: `${labels['form.success']}. ${labels['form.successDetail']}` };
-}
-
+/** What a failed send says, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
 export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
   if (failure === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
   if (failure === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
   if (failure === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
   return { kind: 'error', message: labels['form.failure.server'], callUs: true };
+}
+
+/** "Sent. Your reference is MT-000123. Thank you. ...", the reference in an element of its own (one click selects it). */
+function SentMessage({ labels, reference }: { labels: EnquiryLabels; reference: string | undefined }) {
+  const [before = '', after = ''] = labels['form.successReference'].split(REFERENCE_SLOT);
+  return (
+    <p>
+      {labels['form.success']}.{' '}
+      {reference && (
+        <>
+          {before}
+          <strong className="reference" translate="no">
+            {reference}
+          </strong>
+          {after}{' '}
+        </>
+      )}
+      {labels['form.successDetail']}
+    </p>
+  );
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -53,6 +90,8 @@ function serverForm(idPrefix: string): HTMLFormElement | null {
   if (typeof document === 'undefined') return null;
   return document.getElementById(`${idPrefix}-user_name`)?.closest('form') ?? null;
 }
+
+const CHECKED_TOGETHER: (keyof FormValues)[] = ['contact_channel', 'contact_account'];
 
 const isBrowser = () => true;
 /** Clock reads of the send handler (kept out of the component body, which the React compiler treats as render code). */
@@ -95,7 +134,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
-    if (invalid.has(key)) setInvalid((previous) => new Set([...previous].filter((field) => field !== key)));
+    // A channel and its account are judged together: changing either clears the mark of both.
+    const cleared: string[] = CHECKED_TOGETHER.includes(key) ? CHECKED_TOGETHER : [key];
+    if (cleared.some((field) => invalid.has(field))) setInvalid((previous) => new Set([...previous].filter((field) => !cleared.includes(field))));
   };
   const text = (key: keyof FormValues) => ({
     id: id(key),
@@ -127,14 +168,14 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     setStatus({ kind: 'sending' });
-    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current));
+    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current, props.locale));
     if (outcome.kind === 'sent') {
       setValues(defaultValues(section, props.defaultLanguage, undefined));
       setSentAt(wallClock());
       setInvalid(new Set());
       setSubmissionId(crypto.randomUUID());
       startedAt.current = monotonicClock();
-      setStatus(successStatus(labels));
+      setStatus({ kind: 'ok', ...(outcome.reference ? { reference: outcome.reference } : {}) });
       return;
     }
     if (outcome.kind === 'invalid') {
@@ -157,6 +198,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   return (
     <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="section" value={section} />
+      <input type="hidden" name="page_locale" value={props.locale} />
       {hydrated && <input type="hidden" name="submission_id" value={submissionId} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
 
@@ -177,6 +219,32 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       <div className="field">
         <label htmlFor={id('phone')}>{labels['form.phone']}</label>
         <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
+      </div>
+      <div className="field">
+        <label htmlFor={id('contact_channel')}>{labels['form.channel']}</label>
+        <select name="contact_channel" {...text('contact_channel')}>
+          <option value="">{labels['form.channel.none']}</option>
+          {props.channels.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={id('contact_account')}>{labels['form.channel.account']}</label>
+        <input
+          type="text"
+          name="contact_account"
+          autoComplete="off"
+          maxLength={CONTACT_ACCOUNT_MAX}
+          placeholder={isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined}
+          aria-describedby={id('contact_account-hint')}
+          {...text('contact_account')}
+        />
+        <span className="field__hint" id={id('contact_account-hint')}>
+          {labels['form.channel.accountHint']}
+        </span>
       </div>
       {hospital && (
         <div className="field">
@@ -340,10 +408,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         </button>
       </div>
       <div className="span-2" role={status.kind === 'error' ? 'alert' : 'status'} aria-live={status.kind === 'error' ? 'assertive' : 'polite'}>
-        {(status.kind === 'ok' || status.kind === 'error') && (
-          <div className={`form-status form-status--${status.kind === 'ok' ? 'ok' : 'error'}`}>
+        {status.kind === 'ok' && (
+          <div className="form-status form-status--ok">
+            <SentMessage labels={labels} reference={status.reference} />
+          </div>
+        )}
+        {status.kind === 'error' && (
+          <div className="form-status form-status--error">
             <p>{status.message}</p>
-            {status.kind === 'error' && status.callUs && (
+            {status.callUs && (
               <p>
                 {labels['form.failure.callUs']}{' '}
                 {props.phones.map((phone, index) => (

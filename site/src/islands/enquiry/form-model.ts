@@ -3,9 +3,11 @@
  * unit-tested): the defaults of SPEC.md section 4, Korea-time pickers, and
  * the `{ data: {...} }` body the send route takes.
  */
+import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/contact-channels';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from '../../../../shared/form-fields';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
+import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';
 
 export interface FormValues {
@@ -24,9 +26,19 @@ export interface FormValues {
   languageOther: string;
   destination: string;
   hotel: string;
+  /** A contact channel, or '' for no preference. */
+  contact_channel: string;
+  contact_account: string;
   consent_privacy: boolean;
   consent_health: boolean;
   website: string;
+}
+
+/** Where the reference goes in the page copy's `form.successReference`. */
+export const REFERENCE_SLOT = '{reference}';
+
+export function isContactChannel(value: string): value is ContactChannel {
+  return (CONTACT_CHANNELS as readonly string[]).includes(value);
 }
 
 
@@ -56,6 +68,8 @@ export function defaultValues(section: Section, defaultLanguage: string, now: nu
     languageOther: '',
     destination: '',
     hotel: '',
+    contact_channel: '',
+    contact_account: '',
     consent_privacy: false,
     consent_health: false,
     website: '',
@@ -83,6 +97,8 @@ const TEXT_FIELDS: Record<Exclude<keyof FormValues, 'language' | 'consent_privac
   languageOther: OTHER_LANGUAGE_FIELD,
   destination: 'destination',
   hotel: 'hotel',
+  contact_channel: 'contact_channel',
+  contact_account: 'contact_account',
   website: HONEYPOT_FIELD,
 };
 
@@ -106,9 +122,21 @@ export function valuesFromForm(form: HTMLFormElement, base: FormValues): FormVal
   return values;
 }
 
-/** Fields whose value the server would refuse, checked the same way before sending: the e-mail address. */
+/**
+ * Fields whose value the server would refuse, checked the same way before
+ * sending: the e-mail address, and the account on the preferred contact
+ * channel (or an account typed without choosing its channel).
+ */
 export function invalidFields(values: FormValues): (keyof FormValues)[] {
-  return values.user_email.trim() && !normaliseEmail(values.user_email) ? ['user_email'] : [];
+  const invalid: (keyof FormValues)[] = [];
+  if (values.user_email.trim() && !normaliseEmail(values.user_email)) invalid.push('user_email');
+  const account = values.contact_account.trim();
+  if (values.contact_channel === '') {
+    if (account) invalid.push('contact_channel');
+  } else if (!isContactChannel(values.contact_channel) || !isValidAccount(values.contact_channel, account)) {
+    invalid.push('contact_account');
+  }
+  return invalid;
 }
 
 /** Which required items are missing: name, e-mail, and the consents the section needs. */
@@ -121,8 +149,8 @@ export function missingRequired(section: Section, values: FormValues): (keyof Fo
   return missing;
 }
 
-/** The JSON body of `POST /api/sendmail` for this form. */
-export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number): { data: Record<string, unknown> } {
+/** The JSON body of `POST /api/sendmail` for this form on a page in `pageLocale`. */
+export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number, pageLocale: LocaleCode): { data: Record<string, unknown> } {
   const hotel = section === HOTEL_SECTION;
   const data: Record<string, unknown> = {
     user_name: values.user_name.trim(),
@@ -135,6 +163,7 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
     user_language: values.language === OTHER_LANGUAGE_VALUE ? values.languageOther.trim() : values.language,
     consent_privacy: values.consent_privacy,
     submission_id: submissionId,
+    page_locale: pageLocale,
     [HONEYPOT_FIELD]: values.website,
     [FILL_TIME_FIELD]: Math.round(fillMs),
   };
@@ -142,6 +171,9 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
     data['detail_section'] = values.detail_section;
     data['consent_health'] = values.consent_health;
   }
+  // Sent as the form holds them, so the server judges exactly what the browser checked.
+  if (values.contact_channel) data['contact_channel'] = values.contact_channel;
+  if (values.contact_account.trim()) data['contact_account'] = values.contact_account.trim();
   if (SECTIONS_WITH_DESTINATION.includes(section)) data['destination'] = values.destination.trim();
   if (hotel) {
     data['hotel'] = values.hotel.trim();
@@ -152,7 +184,8 @@ export function toWire(section: Section, values: FormValues, submissionId: strin
 }
 
 export type SendOutcome =
-  | { kind: 'sent' }
+  /** `reference`: the enquiry's `MT-000123`, as the send route answers it. */
+  | { kind: 'sent'; reference?: string }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'rateLimited' }
   | { kind: 'server' }
@@ -171,7 +204,14 @@ export async function sendEnquiry(body: unknown, fetcher: typeof fetch = fetch):
   } catch {
     return { kind: 'network' };
   }
-  if (response.ok) return { kind: 'sent' };
+  if (response.ok) {
+    // The enquiry is stored whatever the body says; the reference is only shown when it reads right.
+    const reference = await response
+      .json()
+      .then((body: { reference?: unknown }) => (typeof body.reference === 'string' ? body.reference : undefined))
+      .catch(() => undefined);
+    return reference ? { kind: 'sent', reference } : { kind: 'sent' };
+  }
   if (response.status === 429) return { kind: 'rateLimited' };
   if (response.status === 400) {
     const fields = await response

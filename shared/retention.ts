@@ -1,0 +1,40 @@
+/**
+ * How long the product keeps what, defined once: the retention job deletes
+ * by these periods, and the privacy notice and the consent text state them
+ * (the page copy says `{enquiryPeriod}` and `{accessLogPeriod}`, filled from
+ * here at build time), so the page never promises other periods than the
+ * product keeps.
+ */
+import type { LocaleCode } from './locales';
+
+export const RETENTION = {
+  /** An enquiry, its notes, replies and mail records: this long after its last activity. */
+  enquiryMonths: 36,
+  /** Suspected spam: this long after it arrived. */
+  spamDays: 30,
+  /** Access-log records (who read or changed what): Korean rules ask for at least two years. */
+  accessLogMonths: 24,
+} as const;
+
+const MONTH_MS = 30.436875 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const enquiryRetentionMs = () => RETENTION.enquiryMonths * MONTH_MS;
+export const spamRetentionMs = () => RETENTION.spamDays * DAY_MS;
+export const accessLogRetentionSeconds = () => Math.round((RETENTION.accessLogMonths * MONTH_MS) / 1000);
+
+/** A number of months as a person says it in the page's language: whole years as years ("3 years", "3년", "3 года"). */
+export function periodText(months: number, locale: LocaleCode): string {
+  const years = months % 12 === 0;
+  const unit = years ? 'year' : 'month';
+  const text = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(years ? months / 12 : months);
+  // Japanese writes "3年" without the space ICU puts in.
+  return locale === 'ja' ? text.replace(/(\d) (?=[年か])/g, '$1') : text;
+}
+
+/** Copy with the retention periods filled in. */
+export function withRetentionPeriods(text: string, locale: LocaleCode): string {
+  return text
+    .replaceAll('{enquiryPeriod}', periodText(RETENTION.enquiryMonths, locale))
+    .replaceAll('{accessLogPeriod}', periodText(RETENTION.accessLogMonths, locale));
+}

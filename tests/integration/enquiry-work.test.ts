@@ -1,0 +1,123 @@
+/**
+ * Working enquiries through the local server against the emulators: status
+ * and owner with their history, the conflict case, the work lists and their
+ * counts, notes, replies read back from the mailbox (and after an SES outage,
+ * sent once), reply templates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { hashPassword } from '../../functions/services/passwords';
+import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+
+let stack: TestStack;
+let token: string;
+const OTHER = { email: 'colleague@example.test', password: 'another long password' };
+let otherToken: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  await stack.deps.staff.put({
+    email: OTHER.email,
+    passwordHash: await hashPassword(OTHER.password),
+    disabled: false,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
+  [token, otherToken] = await Promise.all([signIn(stack), signIn(stack, OTHER.email, OTHER.password)]);
+  for (let i = 0; i < 4; i += 1) {
+    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: `Patient ${i}`, page_locale: 'ru' }) });
+    expect(response.status).toBe(200);
+  }
+});
+afterAll(() => stack?.dispose());
+
+const work = (data: Record<string, unknown>, as = token) => postJson(stack, '/api/enquiry/work', { data }, as);
+const list = async (query: Record<string, unknown>, as = token) => {
+  const response = await postJson(stack, '/api/view', query, as);
+  expect(response.status).toBe(200);
+  return { records: (await response.json()) as EnquiryRecord[], total: Number(response.headers.get('x-total-count')), next: response.headers.get('x-next-cursor') };
+};
+const thread = async (index: number) => (await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as { type: string; actor: string; mailStatus?: string; text?: string }[];
+
+describe('status, owner and the conflict', () => {
+  it('changes status and owner conditionally, telling the later writer what happened', async () => {
+    const taken = await work({ index: 1, version: 0, owner: STAFF.email, status: 'in_progress' });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ REFERENCE: 'MT-000001', STATUS: 'in_progress', OWNER: STAFF.email, VERSION: 1 });
+    const late = await work({ index: 1, version: 0, owner: OTHER.email }, otherToken);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ error: 'conflict', current: { OWNER: STAFF.email, VERSION: 1 } });
+    expect((await thread(1)).map((event) => event.type)).toEqual(['status', 'owner']);
+  });
+
+  it('lists by status and owner with counts kept on write, and pages with the cursor', async () => {
+    await work({ index: 2, version: 0, owner: OTHER.email }, otherToken);
+    expect(await list({ status: 'new' })).toMatchObject({ total: 3 });
+    expect((await list({ status: 'new' })).records.map((record) => record.POST_INDEX)).toEqual([4, 3, 2]);
+    expect((await list({ owner: 'mine' })).records.map((record) => record.POST_INDEX)).toEqual([1]);
+    expect((await list({ owner: 'mine' }, otherToken)).records.map((record) => record.POST_INDEX)).toEqual([2]);
+    expect(await list({ owner: 'unassigned' })).toMatchObject({ total: 2 });
+    const first = await list({ status: 'new', limit: 2 });
+    expect(first.records.map((record) => record.POST_INDEX)).toEqual([4, 3]);
+    const second = await list({ status: 'new', limit: 2, cursor: first.next });
+    expect(second.records.map((record) => record.POST_INDEX)).toEqual([2]);
+    expect((await list({ reference: 'MT-000003' })).records.map((record) => record.REFERENCE)).toEqual(['MT-000003']);
+  });
+});
+
+describe('notes and replies', () => {
+  it('keeps a note in the history without mailing anyone', async () => {
+    const mails = (await capturedMail(stack)).length;
+    const response = await postJson(stack, '/api/enquiry/note', { data: { index: 3, text: 'Called the clinic.' } }, token);
+    expect(response.status).toBe(200);
+    expect((await thread(3)).find((event) => event.type === 'note')).toMatchObject({ actor: STAFF.email, text: 'Called the clinic.' });
+    expect((await capturedMail(stack)).length).toBe(mails);
+  });
+
+  it('mails a reply to the visitor with the reference in the subject, marks the enquiry answered, and shows it delivered', async () => {
+    const response = await postJson(stack, '/api/enquiry/reply', { data: { index: 3, version: 0, subject: 'Ваше обращение', body: 'Здравствуйте!\n\nВрач примет вас 10 декабря.' } }, token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ record: { STATUS: 'answered' }, mailStatus: 'sent' });
+    const reply = (await capturedMail(stack)).find((mail) => mail.subject === 'Ваше обращение [MT-000003]');
+    expect(reply?.destination.to).toEqual(['anna@example.test']);
+    expect(reply?.body.text).toContain('Врач примет вас 10 декабря.');
+    expect((await thread(3)).find((event) => event.type === 'reply')).toMatchObject({ mailStatus: 'sent' });
+    expect((await list({ status: 'answered' })).records.map((record) => record.POST_INDEX)).toEqual([3]);
+  });
+
+  it('keeps a reply through an SES outage and sends it once when SES is back', async () => {
+    await stack.emulators.stopMail();
+    let answer: Response;
+    try {
+      answer = await postJson(stack, '/api/enquiry/reply', { data: { index: 4, version: 0, subject: 'Second try', body: 'Hello' } }, token);
+    } finally {
+      await stack.emulators.startMail();
+    }
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ mailStatus: 'pending' });
+    const mailbox = async () => (await capturedMail(stack)).filter((mail) => mail.subject === 'Second try [MT-000004]');
+    expect(await mailbox()).toHaveLength(0);
+    // The retry job, after the back-off: delivered once, and again nothing.
+    const realNow = Date.now;
+    Date.now = () => realNow() + 10 * 60_000;
+    try {
+      await stack.runMailRetry();
+      await stack.runMailRetry();
+    } finally {
+      Date.now = realNow;
+    }
+    expect(await mailbox()).toHaveLength(1);
+    expect((await thread(4)).find((event) => event.type === 'reply')).toMatchObject({ mailStatus: 'sent' });
+  });
+});
+
+describe('reply templates', () => {
+  it('lists 24 templates and keeps an edited one', async () => {
+    const before = (await (await getWithToken(stack, '/api/templates', token)).json()) as { section: string; locale: string; edited: boolean }[];
+    expect(before).toHaveLength(24);
+    const saved = await postJson(stack, '/api/templates', { data: { section: '통역예약', locale: 'ja', subject: '通訳 {reference}', body: '{name} 様' } }, token);
+    expect(saved.status).toBe(200);
+    const after = (await (await getWithToken(stack, '/api/templates', token)).json()) as { section: string; locale: string; subject: string; edited: boolean }[];
+    expect(after.find((template) => template.section === '통역예약' && template.locale === 'ja')).toMatchObject({ subject: '通訳 {reference}', edited: true });
+  });
+});
