@@ -307,6 +307,22 @@ describe('GET /api/dashboard', () => {
     expect((await dashboard({ days: '' })).statusCode).toBe(200);
   });
 
+  it('is for staff and admins: an editor (BEST 3 only) gets 403, logged', async () => {
+    const at = new Date(deps.clock.now()).toISOString();
+    for (const [email, role] of [['sam@centre.example', 'staff'], ['eddie@centre.example', 'editor']] as const) {
+      deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at, role });
+    }
+    const as = async (email: string, role: 'staff' | 'editor', path: string, query: Record<string, string>) =>
+      (await (path.endsWith('.csv') ? makeDashboardCsvHandler : makeDashboardHandler)(deps)(
+        apiEvent({ method: 'GET', path, query, headers: { authorization: `Bearer ${await signStaffToken(deps.settings, email, 0, deps.clock.now(), role)}` } }),
+      )).statusCode;
+    expect(await as('sam@centre.example', 'staff', '/api/dashboard', {})).toBe(200);
+    expect(await as('sam@centre.example', 'staff', '/api/dashboard.csv', { month: '2026-11' })).toBe(200);
+    expect(await as('eddie@centre.example', 'editor', '/api/dashboard', {})).toBe(403);
+    expect(await as('eddie@centre.example', 'editor', '/api/dashboard.csv', { month: '2026-11' })).toBe(403);
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.forbidden').map((entry) => entry.target)).toEqual(['GET /api/dashboard', 'GET /api/dashboard.csv']);
+  });
+
   it('answers 401 without a token and writes the access log on every read', async () => {
     const anonymous = await makeDashboardHandler(deps)(apiEvent({ method: 'GET', path: '/api/dashboard' }));
     expect(anonymous.statusCode).toBe(401);
