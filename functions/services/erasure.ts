@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { enquiryRetentionMs, spamRetentionMs } from '../../shared/retention';
 import type { AppDeps } from '../deps';
-import type { EnquiryEvent, ErasureTombstone, OutboxMail, StoredEnquiry } from '../ports';
+import type { EnquiryEvent, ErasureTombstone, MailContent, OutboxMail, StoredEnquiry } from '../ports';
 import { countRemoved } from './dashboard';
 import { countCounter, removedCounter } from './enquiry-lists';
 import { toRecord } from './enquiry-record';
@@ -48,7 +48,7 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
 
 export interface SubjectData {
   email: string;
-  enquiries: (EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[]; mails: Pick<OutboxMail, 'kind' | 'status' | 'sentAt' | 'content'>[] })[];
+  enquiries: (EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[]; mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & { content?: Pick<MailContent, 'to' | 'subject' | 'text'> })[] })[];
 }
 
 /** One visitor's enquiries with their history and mails (the right of access), oldest first. */
@@ -63,7 +63,13 @@ export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | '
       return {
         ...toRecord(enquiry),
         history: events.map(({ postIndex: _index, ...event }) => event),
-        mails: mails.map(({ kind, status, sentAt, content }) => ({ kind, status, ...(sentAt ? { sentAt } : {}), ...(content ? { content } : {}) })),
+        // A reply's words as the visitor read them (the HTML copy says the same).
+        mails: mails.map(({ kind, status, sentAt, content }) => ({
+          kind,
+          status,
+          ...(sentAt ? { sentAt } : {}),
+          ...(content ? { content: { to: content.to, subject: content.subject, text: content.text } } : {}),
+        })),
       };
     }),
   );

@@ -43,8 +43,10 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
   const inactiveQuery = (list: string, beforeIso: string) => ({
     TableName: tableName,
     IndexName: ENQUIRY_INDEXES.byActivity,
-    KeyConditionExpression: 'LIST = :list AND UPDATED_AT < :before',
+    // LIST is a reserved word in DynamoDB expressions: named through a placeholder.
+    KeyConditionExpression: '#list = :list AND UPDATED_AT < :before',
     FilterExpression: 'attribute_not_exists(LEGAL_HOLD)',
+    ExpressionAttributeNames: { '#list': 'LIST' },
     ExpressionAttributeValues: { ':list': list, ':before': beforeIso },
   });
 

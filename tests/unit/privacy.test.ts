@@ -1,0 +1,258 @@
+/**
+ * The privacy rights and records through their handlers, with in-memory
+ * fakes and a clock the test moves: one visitor's data found and exported,
+ * erased everywhere it is kept (history, mails, submission claim, exports,
+ * counters) with a tombstone that keeps no address, legal holds, the daily
+ * retention job, and the access log read by admins.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { HONEYPOT_FIELD } from '../../shared/form-fields';
+import { RETENTION, withRetentionPeriods } from '../../shared/retention';
+import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
+import {
+  makeAccessLogCsvHandler,
+  makeAccessLogHandler,
+  makeHoldHandler,
+  makeRetentionHandler,
+  makeSubjectEraseHandler,
+  makeSubjectExportHandler,
+  makeSubjectHandler,
+} from '../../functions/handlers/privacy';
+import { makeSendmailHandler } from '../../functions/handlers/sendmail';
+import { makeViewHandler } from '../../functions/handlers/view';
+import { countCounter } from '../../functions/services/enquiry-lists';
+import { runRetention, subjectHash } from '../../functions/services/erasure';
+import { signStaffToken } from '../../functions/services/tokens';
+import { parseCsv } from '../support/csv';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
+
+const ADMIN = 'admin@centre.example';
+const DAY = 24 * 60 * 60 * 1000;
+const MONTH = 30.436875 * DAY;
+
+let deps: FakeDeps;
+/** A token signed at the clock's time, as the clock moves years in these tests. */
+const auth = async () => ({ headers: { authorization: `Bearer ${await signStaffToken(deps.settings, ADMIN, 0, deps.clock.now(), 'admin')}` } });
+
+const enquiry = (overrides: Record<string, unknown> = {}) => ({
+  user_name: 'Li Wei',
+  user_email: 'Li.Wei@Example.test',
+  section: '병원예약',
+  consent_privacy: true,
+  consent_health: true,
+  page_locale: 'zh',
+  ...overrides,
+});
+
+async function send(overrides: Record<string, unknown> = {}) {
+  const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry(overrides), { sourceIp: `203.0.113.${deps.enquiries.items.size + 1}` }));
+  expect(response.statusCode).toBe(200);
+}
+
+type Handler = (deps: FakeDeps) => (event: ReturnType<typeof apiEvent>) => Promise<{ statusCode: number; body?: string; headers?: Record<string, unknown> }>;
+const get = async (handler: Handler, path: string, query: Record<string, string>) => handler(deps)(apiEvent({ method: 'GET', path, query, ...(await auth()) }));
+const post = async (handler: Handler, path: string, data: unknown) => handler(deps)(jsonPost(path, data, await auth()));
+
+async function listTotal(query: Record<string, unknown> = {}) {
+  const response = await post(makeViewHandler, '/api/view', query);
+  return { total: Number(response.headers?.['X-Total-Count']), indexes: (bodyOf(response) as EnquiryRecord[]).map((record) => record.POST_INDEX) };
+}
+
+beforeEach(async () => {
+  deps = fakeDeps();
+  const at = new Date(deps.clock.now()).toISOString();
+  deps.staff.items.set(ADMIN, { email: ADMIN, passwordHash: 'unused', disabled: false, role: 'admin', createdAt: at, updatedAt: at });
+});
+
+describe("one visitor's data", () => {
+  beforeEach(async () => {
+    await send();
+    await send({ user_email: 'someone.else@example.test', user_name: 'Someone Else' });
+    await send({ user_email: 'li.wei@example.test', section: '호텔예약' });
+    await post(makeNoteHandler, '/api/enquiry/note', { index: 1, text: 'Called back, prefers mornings' });
+    const reply = await post(makeReplyHandler, '/api/enquiry/reply', { index: 1, version: 0, subject: 'Your appointment', body: 'Dear Li Wei, we booked Tuesday.' });
+    expect(reply.statusCode).toBe(200);
+  });
+
+  it('finds every enquiry of the address whatever its case, with history and mails, and no one else', async () => {
+    const response = await get(makeSubjectHandler, '/api/subject', { email: ' LI.WEI@example.TEST ' });
+    expect(response.statusCode).toBe(200);
+    const data = bodyOf(response) as { email: string; enquiries: (EnquiryRecord & { history: { type: string; text?: string }[]; mails: { kind: string; content?: { subject: string; text: string } }[] })[] };
+    expect(data.email).toBe('li.wei@example.test');
+    expect(data.enquiries.map((found) => found.POST_INDEX)).toEqual([1, 3]);
+    const first = data.enquiries[0];
+    expect(first?.history.map((event) => event.type)).toEqual(expect.arrayContaining(['note', 'reply']));
+    expect(first?.mails.map((mail) => mail.kind).sort()).toEqual(['ack', 'reply', 'staff']);
+    expect(first?.mails.find((mail) => mail.kind === 'reply')?.content).toMatchObject({ subject: 'Your appointment [MT-000001]', text: expect.stringContaining('we booked Tuesday') });
+    expect(JSON.stringify(data)).not.toContain('Someone Else');
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: ADMIN, action: 'subject.read', target: '1,3' });
+  });
+
+  it('exports the same as a file to hand over', async () => {
+    const response = await get(makeSubjectExportHandler, '/api/subject/export', { email: 'li.wei@example.test' });
+    expect(response.headers?.['Content-Disposition']).toContain('personal-data.json');
+    const data = bodyOf(response) as { exportedAt: string; enquiries: unknown[] };
+    expect(data.enquiries).toHaveLength(2);
+    expect(data.exportedAt).toBe(new Date(deps.clock.now()).toISOString());
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({ action: 'subject.export', target: '1,3' });
+  });
+
+  it('erases every enquiry of the address everywhere it is kept, and the lists count them out', async () => {
+    deps.exports.files.set('exports/a.csv', { body: 'rows of many visitors', fileName: 'a.csv' });
+    deps.submissions.items.set('kept-claim', { postIndex: 2, claimedAt: deps.clock.now(), expiresAt: Number.MAX_SAFE_INTEGER });
+    const before = await listTotal();
+    expect(before.total).toBe(3);
+    const newBefore = deps.counters.values.get(countCounter('STATUS#new'));
+
+    const response = await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by e-mail on 20 Nov' });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({ erased: [1, 3], held: [], exportFilesRemoved: 1 });
+
+    expect([...deps.enquiries.items.keys()]).toEqual([2]);
+    expect(deps.events.items.filter((event) => event.postIndex !== 2)).toEqual([]);
+    expect([...deps.outbox.items.values()].filter((mail) => !mail.mailId.startsWith('2:'))).toEqual([]);
+    expect(JSON.stringify([...deps.outbox.items.values()])).not.toMatch(/li\.wei|booked Tuesday/i);
+    expect([...deps.submissions.items.values()].map((claim) => claim.postIndex)).toEqual([2]);
+    expect(deps.exports.files.size).toBe(0);
+    expect(await listTotal()).toEqual({ total: 1, indexes: [2] });
+    expect((await listTotal({ section: '호텔예약' })).total).toBe(0);
+    if (newBefore !== undefined) expect(deps.counters.values.get(countCounter('STATUS#new'))).toBe(newBefore - 1);
+
+    expect(deps.erasures.items).toEqual([
+      expect.objectContaining({ actor: ADMIN, kind: 'request', count: 2, reason: 'Asked by e-mail on 20 Nov', subjectHash: subjectHash('li.wei@example.test') }),
+    ]);
+    expect(JSON.stringify(deps.erasures.items)).not.toContain('li.wei');
+    const logged = deps.accessLog.entries.find((entry) => entry.action === 'subject.erase');
+    expect(logged).toMatchObject({ action: 'subject.erase', target: 'Asked by e-mail on 20 Nov' });
+    expect(JSON.stringify(deps.accessLog.entries)).not.toContain('li.wei@');
+  });
+
+  it('keeps an enquiry under a legal hold and names it; lifting the hold lets it go', async () => {
+    expect((await post(makeHoldHandler, '/api/enquiry/hold', { index: 3, reason: 'Insurance dispute, case 2026-118' })).statusCode).toBe(200);
+    const first = bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }));
+    expect(first).toEqual({ erased: [1], held: [3], exportFilesRemoved: 0 });
+    expect(deps.enquiries.items.get(3)?.LEGAL_HOLD).toBe('Insurance dispute, case 2026-118');
+
+    expect(bodyOf(await post(makeHoldHandler, '/api/enquiry/hold', { index: 3 }))).toEqual({ index: 3, held: false });
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['enquiry.hold', 'enquiry.release']));
+    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [3], held: [], exportFilesRemoved: 0 });
+  });
+
+  it('refuses bad requests and changes nothing', async () => {
+    const cases: [Handler, string, unknown][] = [
+      [makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test' }],
+      [makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'x' }],
+      [makeSubjectEraseHandler, '/api/subject/erase', { email: 'not an address', reason: 'Asked by phone' }],
+      [makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'bell\u0007' }],
+      [makeHoldHandler, '/api/enquiry/hold', { index: 0, reason: 'Insurance dispute' }],
+      [makeHoldHandler, '/api/enquiry/hold', { index: 'one', reason: 'Insurance dispute' }],
+    ];
+    for (const [handler, path, data] of cases) expect((await post(handler, path, data)).statusCode, JSON.stringify(data)).toBe(400);
+    expect((await post(makeHoldHandler, '/api/enquiry/hold', { index: 99, reason: 'Insurance dispute' })).statusCode).toBe(404);
+    expect((await get(makeSubjectHandler, '/api/subject', {})).statusCode).toBe(400);
+    expect(deps.enquiries.items.size).toBe(3);
+    expect(deps.erasures.items).toEqual([]);
+  });
+
+  it('erases nothing for an address it does not know, and still records the request', async () => {
+    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'nobody@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [], held: [], exportFilesRemoved: 0 });
+    expect(deps.enquiries.items.size).toBe(3);
+    expect(deps.erasures.items).toEqual([expect.objectContaining({ count: 0, subjectHash: subjectHash('nobody@example.test') })]);
+  });
+});
+
+describe('retention', () => {
+  it(`removes an enquiry ${RETENTION.enquiryMonths} months after its last activity, spam after ${RETENTION.spamDays} days, never one on hold`, async () => {
+    await send(); // 1: left alone
+    await send({ user_email: 'worked@example.test' }); // 2: worked on later
+    await send({ user_email: 'held@example.test' }); // 3: held
+    await send({ [HONEYPOT_FIELD]: 'https://spam.example', user_email: 'bot@example.test' }); // 4: spam
+    await post(makeHoldHandler, '/api/enquiry/hold', { index: 3, reason: 'Complaint under review' });
+
+    deps.clock.advance(RETENTION.spamDays * DAY - 60_000);
+    expect((await runRetention(deps)).removed).toBe(0);
+    deps.clock.advance(120_000);
+    expect(bodyOf(await get(makeRetentionHandler, '/api/retention', {}))).toMatchObject({ due: { enquiries: 0, spam: 1 } });
+    expect(await runRetention(deps)).toEqual({ removed: 1 });
+    expect(deps.enquiries.items.has(4)).toBe(false);
+
+    // Half-way through, enquiry 2 gets a new status: its period starts again.
+    deps.clock.advance(18 * MONTH);
+    const worked = await post(makeWorkHandler, '/api/enquiry/work', { index: 2, version: 0, status: 'in_progress' });
+    expect(worked.statusCode).toBe(200);
+
+    deps.clock.advance(RETENTION.enquiryMonths * MONTH - 18 * MONTH - RETENTION.spamDays * DAY);
+    expect(bodyOf(await get(makeRetentionHandler, '/api/retention', {}))).toMatchObject({ due: { enquiries: 1, spam: 0 }, periods: RETENTION });
+    expect(await runRetention(deps)).toEqual({ removed: 1 });
+    expect([...deps.enquiries.items.keys()].sort()).toEqual([2, 3]);
+    expect(deps.events.items.some((event) => event.postIndex === 1)).toBe(false);
+    expect([...deps.outbox.items.keys()].some((mailId) => mailId.startsWith('1:'))).toBe(false);
+
+    deps.clock.advance(18 * MONTH + RETENTION.spamDays * DAY + DAY);
+    expect(await runRetention(deps)).toEqual({ removed: 1 });
+    expect([...deps.enquiries.items.keys()]).toEqual([3]);
+    expect((await listTotal()).total).toBe(1);
+
+    expect(deps.erasures.items.map(({ kind, count, actor }) => ({ kind, count, actor }))).toEqual([
+      { kind: 'retention', count: 1, actor: 'retention' },
+      { kind: 'retention', count: 1, actor: 'retention' },
+      { kind: 'retention', count: 1, actor: 'retention' },
+    ]);
+  });
+
+  it('works through a backlog a batch at a time', async () => {
+    for (let i = 0; i < 7; i += 1) await send({ user_email: `visitor${i}@example.test` });
+    deps.clock.advance(RETENTION.enquiryMonths * MONTH + DAY);
+    expect(await runRetention(deps, 3)).toEqual({ removed: 3 });
+    expect(await runRetention(deps, 3)).toEqual({ removed: 3 });
+    expect(await runRetention(deps, 3)).toEqual({ removed: 1 });
+    expect(deps.enquiries.items.size).toBe(0);
+    expect(await listTotal()).toEqual({ total: 0, indexes: [] });
+  });
+
+  it('states the periods the job keeps in the page copy', () => {
+    expect(withRetentionPeriods('kept {enquiryPeriod}, log {accessLogPeriod}', 'en')).toBe('kept 3 years, log 2 years');
+    expect(withRetentionPeriods('{enquiryPeriod}', 'ko')).toBe('3년');
+    expect(withRetentionPeriods('{enquiryPeriod}', 'ja')).toBe('3年');
+    expect(withRetentionPeriods('{accessLogPeriod}', 'ru')).toBe('2 года');
+  });
+});
+
+describe('the access log', () => {
+  it('reads a span of days newest first, narrowed by person, action and target, and as CSV', async () => {
+    await send();
+    deps.clock.advance(DAY);
+    await post(makeViewHandler, '/api/view', {});
+    deps.clock.advance(60_000);
+    await post(makeNoteHandler, '/api/enquiry/note', { index: 1, text: 'Phoned' });
+    const from = new Date(deps.clock.now() - 2 * DAY).toISOString().slice(0, 10);
+    const to = new Date(deps.clock.now() + DAY).toISOString().slice(0, 10);
+
+    deps.clock.advance(60_000);
+    const all = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to })) as { entries: { action: string; at: number }[]; truncated: boolean };
+    expect(all.truncated).toBe(false);
+    expect(all.entries.map((entry) => entry.action).slice(0, 3)).toEqual(['accesslog.read', 'enquiry.note', 'enquiry.list']);
+    const times = all.entries.map((entry) => entry.at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const notes = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to, action: 'enquiry.note', actor: 'ADMIN@' })) as { entries: { target: string }[] };
+    expect(notes.entries).toHaveLength(1);
+    expect(notes.entries[0]?.target).toContain('1');
+    expect((bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to, actor: 'boris' })) as { entries: unknown[] }).entries).toEqual([]);
+
+    const csv = await get(makeAccessLogCsvHandler, '/api/access-log.csv', { from, to, action: 'enquiry.' });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(String(csv.body).replace(/^\uFEFF/, ''));
+    expect(header).toEqual(['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id']);
+    expect(rows.map((row) => row[2])).toEqual(['enquiry.note', 'enquiry.list']);
+    expect(rows[0]?.[1]).toBe(ADMIN);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['accesslog.read', 'accesslog.export']));
+  });
+
+  it('refuses a span backwards or longer than a month, and days that are not days', async () => {
+    for (const query of [{ from: '2026-11-10', to: '2026-11-01' }, { from: '2026-10-01', to: '2026-11-22' }, { from: '2026-02-30', to: '2026-03-01' }, { from: 'yesterday', to: '2026-11-22' }, {}]) {
+      expect((await get(makeAccessLogHandler, '/api/access-log', query as Record<string, string>)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+});
