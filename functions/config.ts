@@ -81,6 +81,10 @@ export const SETTINGS = {
   REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
+  REQUIRE_TWO_FACTOR: flag(
+    'whether every staff account must sign in with two-factor until an admin sets the policy on the accounts page (the stage config makes it true in production)',
+    false,
+  ),
   ORIGIN_VERIFY_SECRET: text(
     'value of the X-Origin-Verify header CloudFront adds to API requests; only such requests may name the visitor address (CloudFront-Viewer-Address). Empty: the source address is used',
     '',
@@ -109,6 +113,7 @@ const TUNABLES = [
   'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',
   'ORIGIN_VERIFY_SECRET',
+  'REQUIRE_TWO_FACTOR',
 ] as const satisfies readonly SettingName[];
 
 export class ConfigError extends Error {
@@ -141,6 +146,7 @@ export function readSettings(env: Record<string, string | undefined>, names: rea
 export function settingNamesFor(uses: ResourceUse): SettingName[] {
   const names: SettingName[] = [];
   for (const table of Object.keys(uses.tables ?? {}) as TableKey[]) names.push(TABLES[table].envVar);
+  for (const table of uses.scans ?? []) if (!(table in (uses.tables ?? {}))) names.push(TABLES[table].envVar);
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
   if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');

@@ -2,6 +2,7 @@
  * The small interfaces the services use to reach storage, mail and files.
  * Adapters implement them with the AWS SDK; unit tests pass in-memory fakes.
  */
+import type { AuditAction } from '../shared/audit-actions';
 import type { BestPackage } from '../shared/best-package';
 import type { EnquiryRecord, MailStatus } from '../shared/enquiry';
 import type { StaffRole } from '../shared/auth';
@@ -105,7 +106,9 @@ export interface MailUpdate {
  * acknowledgement are composed from the enquiry when sent; a reply carries
  * the content staff wrote.
  */
-export type OutboxKind = 'staff' | 'ack' | 'reply';
+export type OutboxKind = 'staff' | 'ack' | 'reply'
+  // A staff invitation: its content (with the one-time link) is stored on the item, like a reply's; it belongs to no enquiry (postIndex 0).
+  | 'invite';
 
 export interface MailContent {
   to: string;
@@ -250,11 +253,55 @@ export interface StaffAccount {
    * signed before, whenever in the same second it was signed.
    */
   tokenVersion?: number;
+  // Accounts, invitations and two-factor (services/staff-accounts.ts, services/two-factor.ts).
+  /** Counts every change made through `replace`, so two admins' changes never overwrite each other. */
+  revision?: number;
+  /** ISO instant of the last successful sign-in. */
+  lastSignInAt?: string;
+  /** An invited account (its password is '' until the invitation is taken up): the SHA-256 of its link's secret, and until when it works (epoch ms). */
+  invitationHash?: string;
+  invitationExpiresAt?: number;
+  invitedBy?: string;
+  /** The TOTP secret (base32) once two-factor is on, and the last time step a code was accepted for (each code works once). */
+  totpSecret?: string;
+  totpLastStep?: number;
+  /** A secret being enrolled: it becomes `totpSecret` when a code from it is confirmed. */
+  pendingTotpSecret?: string;
+  twoFactorSince?: string;
+  /** SHA-256 of each unused recovery code (a string set; gone once all are used). */
+  recoveryCodeHashes?: Set<string>;
 }
 
 export interface StaffStore {
   get(email: string): Promise<StaffAccount | undefined>;
   put(account: StaffAccount): Promise<void>;
+  /** Every account (a Scan: the table stays tiny). */
+  list(): Promise<StaffAccount[]>;
+  /**
+   * Writes the whole account only if its `revision` is still `expectedRevision`
+   * (0 for an account never replaced, or one that does not exist yet), with
+   * the revision one higher; `false` when someone changed it first.
+   */
+  replace(account: StaffAccount, expectedRevision: number): Promise<boolean>;
+  /** Sets `lastSignInAt` alone (a sign-in never overwrites an admin's change). */
+  recordSignIn(email: string, at: string): Promise<void>;
+  /** Records a TOTP step as used, only if it is later than the last used one; `false` for a code used already. */
+  useTotpStep(email: string, step: number): Promise<boolean>;
+  /** Takes one recovery code's hash out of the account's set; `false` when it is not there (wrong, or used). */
+  useRecoveryCode(email: string, codeHash: string): Promise<boolean>;
+}
+
+/** Settings admins change in the back office. */
+export interface StaffPolicy {
+  /** Every account must sign in with two-factor (without a stored policy: the REQUIRE_TWO_FACTOR setting). */
+  requireTwoFactor: boolean;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface PolicyStore {
+  get(): Promise<StaffPolicy | undefined>;
+  put(policy: StaffPolicy): Promise<void>;
 }
 
 export interface RevokedTokenStore {
@@ -271,7 +318,7 @@ export interface ThrottleStore {
 
 export interface AccessLogEntry {
   actor: string;
-  action: string;
+  action: AuditAction;
   /** Which enquiry or package, or the filter of a list or export. */
   target: string;
   clientAddress: string;

@@ -24,6 +24,8 @@ export interface StageConfig {
   webAclArn?: string;
   /** AWS region of the main stack; without it, the deploying credentials' region (see `stageRegion`). */
   region?: string;
+  /** Whether staff must sign in with two-factor until an admin sets the policy (REQUIRE_TWO_FACTOR): production stages do. */
+  requireTwoFactor: boolean;
 }
 
 /** Context keys, with what each means, for error messages and the deployment notes. */
@@ -37,6 +39,7 @@ export const CONTEXT_KEYS = {
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
   webAclArn: 'optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage\'s own',
   region: "optional: AWS region of the stack (default: your credentials' region)",
+  requireTwoFactor: '"true" or "false": staff must use two-factor sign-in until an admin changes the policy (default: true in production stages)',
 } as const;
 
 export class ContextError extends Error {
@@ -106,10 +109,15 @@ export function readStageConfig(node: Node): StageConfig {
   const region = text('region')?.toLowerCase();
   check('region', region, region !== undefined && /^[a-z]{2}(-[a-z]+)+-\d$/.test(region), 'must be an AWS region name such as ap-northeast-2');
 
+  const requireTwoFactorText = text('requireTwoFactor');
+  check('requireTwoFactor', requireTwoFactorText, requireTwoFactorText === undefined || ['true', 'false'].includes(requireTwoFactorText), 'must be "true" or "false"');
+  const requireTwoFactor = requireTwoFactorText === undefined ? production : requireTwoFactorText === 'true';
+
   if (problems.length > 0) throw new ContextError(problems);
   return {
     stage,
     production,
+    requireTwoFactor,
     mailFrom,
     mailTo,
     ...(mailDomain ? { mailDomain } : {}),

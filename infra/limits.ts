@@ -56,5 +56,7 @@ export const API_THROTTLING: { stage: Throttle; routes: Partial<Record<RouteName
     login: { rateLimit: 10, burstLimit: 20 },
     // Each enquiry is stored, numbered and mailed to staff: hundreds of times a real day's peak.
     sendmail: { rateLimit: 20, burstLimit: 40 },
+    // Taking up an invitation hashes a password with scrypt, like sign-in; it happens once per new staff member.
+    welcome: { rateLimit: 10, burstLimit: 20 },
   },
 };

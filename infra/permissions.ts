@@ -3,7 +3,11 @@
  * narrowed to the calls the adapters make (functions/adapters/*):
  *
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
- *   (conditional puts, ADD counters); append: PutItem only. Nothing deletes or scans.
+ *   (conditional puts, ADD counters); append: PutItem only. Nothing deletes.
+ * - DynamoDB Scan: only where a route lists a table in `scans`, on that table alone (no index),
+ *   and only tables that stay tiny (`ScannableTable`: the staff accounts, for the accounts page
+ *   and the last-admin check). A Scan reads the whole table, so it is the wrong tool for anything
+ *   that grows, and no other function gets it.
  * - DynamoDB listing: Query on the table and its indexes (the enquiry lists, the mail queue),
  *   only for functions that may page through data (staff routes and scheduled jobs), and only on
  *   tables they read: never on the append-only access log. A public
@@ -29,6 +33,9 @@ export const TABLE_ACTIONS = {
 
 /** Reading many items at once: on the table and each of its indexes, for functions that may list. */
 export const LIST_ACTIONS = ['dynamodb:Query'] as const;
+
+/** Reading a whole (tiny) table: on the table itself, never its indexes. */
+export const SCAN_ACTIONS = ['dynamodb:Scan'] as const;
 
 export const BUCKET_OBJECT_ACTIONS = {
   read: ['s3:GetObject'],

@@ -84,7 +84,7 @@ export class MedicalTourismStack extends Stack {
       tokenSecret: this.tokenSecret,
       originVerifySecret: this.originVerifySecret,
     };
-    this.api = new Api(this, 'Api', { resources, logRetention, logRemovalPolicy });
+    this.api = new Api(this, 'Api', { resources, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
 
     this.site = new SiteHosting(this, 'Site', {

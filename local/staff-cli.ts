@@ -1,5 +1,7 @@
 /**
- * `npm run staff -- add|passwd|disable|enable <email>`: manages staff accounts.
+ * `npm run staff -- add|passwd|disable|enable|reset-2fa <email>`: manages staff
+ * accounts (the back office's accounts page does the same for admins; this
+ * makes the first admin of a new stage, and helps when no admin can sign in).
  *
  * Against AWS: set TABLE_STAFF (the deployed table's name) and the usual AWS
  * credentials and region. Without TABLE_STAFF it works on the local stack in
@@ -21,13 +23,14 @@ import { closeServer } from './emulators';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from './stack';
 import { createTables } from './setup';
 
-const COMMANDS = ['add', 'passwd', 'disable', 'enable'] as const;
+const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'reset-2fa'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('Usage: npm run staff -- add|passwd|disable|enable <email> [--role admin|staff|editor]');
+  console.error('Usage: npm run staff -- add|passwd|disable|enable|reset-2fa <email> [--role admin|staff|editor]');
   console.error('  add makes an admin unless --role says otherwise (the first account of a new stage is its first admin).');
+  console.error('  reset-2fa turns two-factor sign-in off (secret and recovery codes gone) and signs the account out; it enrols again.');
   process.exit(2);
 }
 
@@ -110,16 +113,33 @@ async function main() {
       const password = await askPassword();
       if (password.length < STAFF_PASSWORD_MIN_LENGTH) usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
       await store.put({
+        // Everything else stays (two-factor, last sign-in); a pending invitation is spent by the new password.
+        ...existing,
         email,
         passwordHash: await hashPassword(password),
         disabled: existing?.disabled ?? false,
         role: (role as StaffRole | undefined) ?? existing?.role ?? 'admin',
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
+        invitationHash: undefined,
+        invitationExpiresAt: undefined,
         // A new password signs out every session that began with the old one.
         tokenVersion: nextTokenVersion(existing),
       });
       console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.${command === 'passwd' ? ' Its earlier sessions are signed out.' : ''}`);
+    } else if (command === 'reset-2fa') {
+      if (!existing) usage(`${email} has no account.`);
+      await store.put({
+        ...existing,
+        totpSecret: undefined,
+        totpLastStep: undefined,
+        pendingTotpSecret: undefined,
+        recoveryCodeHashes: undefined,
+        twoFactorSince: undefined,
+        updatedAt: now,
+        tokenVersion: nextTokenVersion(existing),
+      });
+      console.log(`Reset two-factor sign-in of ${email} in ${where}. Its sessions are signed out; it signs in with its password and enrols again.`);
     } else {
       if (!existing) usage(`${email} has no account.`);
       // Disabling ends its sessions at once; enabling again does not bring them back.

@@ -2,14 +2,30 @@
  * `npm start`: the product on 127.0.0.1 with embedded emulators. Ctrl-C stops
  * everything; data stays in DATA_DIR for the next start.
  */
+import { createServer } from 'node:net';
+import { LOOPBACK } from './emulators';
 import { announceEndpoints, reportStartFailure, runSettings, stopOnSignals } from './run-settings';
-import { buildSiteIfStale } from './site-build';
+import { buildSiteIfStale, siteAddress } from './site-build';
 import { startLocalStack } from './stack';
 
+/** A port free on the loopback now, for `PORT=0`: the site must be built for the port it will be served on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
+    });
+  });
+}
+
 async function main() {
-  await buildSiteIfStale();
   const settings = runSettings();
-  const stack = await startLocalStack({ ...settings, env: process.env });
+  const port = settings.port || (await freePort());
+  // The pages' canonical and Open Graph links name the address they are served on.
+  await buildSiteIfStale(siteAddress(process.env, port));
+  const stack = await startLocalStack({ ...settings, port, env: process.env });
   announceEndpoints(stack, settings.dataDir);
 
   console.log(`

@@ -7,6 +7,14 @@ export const API_ERROR_CODES = {
   unsupported_media_type: 415,
   unauthorized: 401,
   invalid_credentials: 401,
+  /** Sign-in: the password was right, and the account asks for a two-factor code. */
+  code_required: 401,
+  /** Sign-in or enrolment: the two-factor code is wrong, or was used already. */
+  invalid_code: 401,
+  /** The account must enrol in two-factor before anything else (the policy requires it). */
+  two_factor_required: 403,
+  /** An invitation link that is wrong, used or expired. */
+  invalid_invitation: 400,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -210,6 +210,8 @@ export const enquiryRecordSchema = z.object({
   UPDATED_AT: z.string(),
   /** Additive: when staff first replied from the back office. */
   FIRST_REPLY_AT: z.string().optional(),
+  /** Additive: why an admin holds it (kept whatever retention or an erasure request says), when held. */
+  LEGAL_HOLD: z.string().optional(),
 });
 
 export type EnquiryRecord = z.infer<typeof enquiryRecordSchema>;

@@ -61,6 +61,14 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const FILL_TIME_FIELD = 'form_fill_ms';
 
+/**
+ * How far in the past a reservation time may lie and still be taken, in
+ * milliseconds: the browser and the send route refuse an earlier time with
+ * the same grace. A visitor who picks "now" and takes a few minutes to send,
+ * or whose clock runs a little slow, is not refused.
+ */
+export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
+
 /** A person needs at least this long to fill the form; faster is treated as a bot. */
 export const MIN_FILL_TIME_MS = 3_000;
 
@@ -84,6 +92,39 @@ export const FORM_RESULT_PARAMS = { error: 'error', fields: 'fields' } as const;
  * when it is the target, so a visitor without JavaScript still reads the outcome.
  */
 export const FORM_RESULT_ANCHORS = { failed: 'enquiry-failed' } as const;
+
+/**
+ * Fields the page has a notice of its own for, shown without JavaScript. CSS
+ * cannot read the query string (`?fields=`), only the fragment: a redirect
+ * whose fragment names one of these fields (`#enquiry-failed-start`) shows
+ * the general notice with that field's message, in the page's language.
+ */
+export const FIELDS_WITH_OWN_NOTICE = [
+  'user_name',
+  'user_email',
+  'phone',
+  'start',
+  'finish',
+  'user_language',
+  'contact_channel',
+  'contact_account',
+  'consent_privacy',
+  'consent_health',
+] as const;
+
+/** Id of the no-JavaScript notice of one field. */
+export function failedFieldAnchor(field: (typeof FIELDS_WITH_OWN_NOTICE)[number]): string {
+  return `${FORM_RESULT_ANCHORS.failed}-${field}`;
+}
+
+/**
+ * The fragment of the redirect that answers a failed plain form post: the
+ * notice of the first named field that has one, else the general notice.
+ */
+export function failedFormAnchor(fields: readonly string[]): string {
+  const field = fields.find((name): name is (typeof FIELDS_WITH_OWN_NOTICE)[number] => (FIELDS_WITH_OWN_NOTICE as readonly string[]).includes(name));
+  return field ? failedFieldAnchor(field) : FORM_RESULT_ANCHORS.failed;
+}
 
 /**
  * A `mailto:` link to a stored address, or `undefined` when the address is not

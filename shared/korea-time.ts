@@ -65,3 +65,19 @@ export function startOfKoreaDay(day: string): number {
 export function endOfKoreaDay(day: string): number {
   return startOfKoreaDay(day) + 24 * 60 * 60 * 1000;
 }
+
+/**
+ * Whether a reservation time lies in the past in Korea, by more than
+ * `graceMs`. `value` is `YYYY-MM-DD HH:mm` (or the date-time input's
+ * `YYYY-MM-DDTHH:mm`): past once that minute is more than the grace ago; or
+ * `YYYY-MM-DD` (a hotel date): past once that whole Korea-time day has ended
+ * more than the grace ago, so today is never past. Text that is not a date
+ * is not judged here (`false`): the format check says so.
+ */
+export function isPastKoreaTime(value: string, now: number, graceMs: number): boolean {
+  const text = value.trim().replace(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/, '$1 $2');
+  const instant = parseKoreaDateTime(text);
+  if (instant === undefined) return false;
+  const endsAt = DATE_ONLY.test(text) ? instant + 24 * 60 * 60 * 1000 : instant;
+  return endsAt < now - graceMs;
+}

@@ -1,5 +1,6 @@
 /** Request bodies and queries of the admin routes for the access log, retention and visitors' rights. */
 import * as z from 'zod';
+import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from './audit-actions';
 import { isKoreaDay } from './korea-time';
 
 const day = z.string().refine(isKoreaDay, 'A day as YYYY-MM-DD');
@@ -16,9 +17,6 @@ const reason = z
   .max(500, 'At most 500 characters')
   .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters');
 
-/** The most days one access-log read covers (each day is one query). */
-export const ACCESS_LOG_MAX_DAYS = 31;
-
 export const accessLogQuerySchema = z
   .object({
     from: day,
@@ -28,7 +26,7 @@ export const accessLogQuerySchema = z
     target: z.string().trim().max(200).optional(),
   })
   .refine((query) => query.from <= query.to, { path: ['to'], message: 'Not before from' })
-  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < ACCESS_LOG_MAX_DAYS, {
+  .refine((query) => isAccessLogSpan(query.from, query.to), {
     path: ['to'],
     message: `At most ${ACCESS_LOG_MAX_DAYS} days`,
   });

@@ -39,7 +39,18 @@ export interface ResourceUse {
   sendsMail?: boolean;
   /** Signs or verifies staff tokens, so it reads the signing secret. */
   usesTokenSecret?: boolean;
+  /**
+   * Tables the function reads whole with a Scan (dynamodb:Scan on the table
+   * itself, no index). Only for tables that stay tiny: the staff accounts (a
+   * clinic office's dozen), listed on the accounts page and checked for the
+   * last active admin. A Scan reads every item of the table, so it is never
+   * granted on enquiries or logs, which grow; those are read by key or Query.
+   */
+  scans?: readonly ScannableTable[];
 }
+
+/** The tables a function may Scan (see `ResourceUse.scans`). */
+export type ScannableTable = 'staff';
 
 export interface ApiRoute {
   /** Also the name of the handler and of its Lambda entry file. */
@@ -50,6 +61,8 @@ export interface ApiRoute {
   access: 'public' | 'staff';
   /** For staff routes: the roles besides `admin` (who may call every route) that may call it. */
   roles?: readonly Exclude<StaffRole, 'admin'>[];
+  /** A staff route an account that must first enrol in two-factor may call (its token opens only these). */
+  enrolment?: true;
   uses: ResourceUse;
 }
 
@@ -65,7 +78,9 @@ export function routeOf(method: string, path: string): ApiRoute | undefined {
 
 /** What every staff route needs to check the bearer token and write the access log. */
 export const STAFF_AUTH_USES = {
-  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'append' },
+  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'append',
+    // The two-factor policy: an account that must enrol first may call only the enrolment routes.
+    policies: 'read' },
   usesTokenSecret: true,
 } as const satisfies ResourceUse;
 
@@ -93,6 +108,15 @@ export const ROUTE_NAMES = [
   'subject',
   'subjectExport',
   'subjectErase',
+  // Staff accounts, invitations and two-factor sign-in.
+  'accounts',
+  'invite',
+  'changeAccount',
+  'twoFactorPolicy',
+  'welcome',
+  'twoFactor',
+  'startTwoFactor',
+  'confirmTwoFactor',
   'dashboard',
   'dashboardCsv',
 ] as const;
@@ -113,11 +137,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    uses: { tables: { staff: 'read', throttle: 'readWrite', accessLog: 'append' }, usesTokenSecret: true },
+    // staff readWrite: the last sign-in, and each two-factor code or recovery code used once; policies: whether two-factor is required.
+    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
-  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], uses: { tables: { revokedTokens: 'write' } } },
+  { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { revokedTokens: 'write' } } },
   { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },
   {
     name: 'modalinput',
@@ -178,6 +203,27 @@ export const API_ROUTES: readonly ApiRoute[] = [
       buckets: { exports: 'full' },
     },
   },
+  // Staff accounts (admins only: no roles), invitations and two-factor sign-in.
+  { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'read', policies: 'read' }, scans: ['staff'] } },
+  {
+    name: 'invite',
+    method: 'POST',
+    path: '/api/accounts/invite',
+    access: 'staff',
+    uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, sendsMail: true },
+  },
+  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readWrite' }, scans: ['staff'] } },
+  { name: 'twoFactorPolicy', method: 'POST', path: '/api/accounts/policy', access: 'staff', uses: { tables: { policies: 'readWrite' } } },
+  {
+    name: 'welcome',
+    method: 'POST',
+    path: '/api/welcome',
+    access: 'public',
+    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+  },
+  { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
+  { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
+  { name: 'confirmTwoFactor', method: 'POST', path: '/api/two-factor/confirm', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
 ];
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */

@@ -27,7 +27,7 @@ export interface PolicyInputs {
 /** Where the clinic, service and VR videos play from. */
 export const VIDEO_FRAME_ORIGINS = ['https://player.vimeo.com'];
 
-/** The page policy: the site's own scripts, styles and images, the video player's frames, and the upload endpoint. Nothing else. */
+/** The page policy: the site's own scripts, styles, images and video files, the video player's frames, and the upload endpoint. Nothing else. */
 export function contentSecurityPolicy({ inline, uploadOrigin, upgradeInsecureRequests }: PolicyInputs): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
@@ -39,6 +39,8 @@ export function contentSecurityPolicy({ inline, uploadOrigin, upgradeInsecureReq
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(uploadOrigin ? [uploadOrigin] : [])],
     ['frame-src', ...VIDEO_FRAME_ORIGINS],
+    // The videos' own files on the site's CDN path (/video/...), the Chinese page's source for mainland China.
+    ['media-src', "'self'"],
     ['frame-ancestors', "'none'"],
     ['form-action', "'self'"],
     ['base-uri', "'self'"],

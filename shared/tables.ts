@@ -122,7 +122,7 @@ export const TABLES = {
   },
   staff: {
     envVar: 'TABLE_STAFF',
-    purpose: 'Staff accounts (e-mail, scrypt password hash, disabled flag).',
+    purpose: 'Staff accounts (e-mail, scrypt password hash, role, disabled flag, invitation hash, two-factor secret and hashed recovery codes).',
     partitionKey: { name: 'email', type: 'S' },
     globalIndexes: [],
   },
@@ -153,6 +153,12 @@ export const TABLES = {
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,
+  },
+  policies: {
+    envVar: 'TABLE_POLICIES',
+    purpose: 'Settings admins change in the back office, one item each: whether every staff account must sign in with two-factor.',
+    partitionKey: { name: 'policy', type: 'S' },
+    globalIndexes: [],
   },
 } as const satisfies Record<string, TableDefinition>;
 

@@ -27,6 +27,9 @@ import {
   makeSubjectExportHandler,
   makeSubjectHandler,
 } from './privacy';
+import { makeAccountsHandler, makeChangeAccountHandler, makeInviteHandler, makeTwoFactorPolicyHandler } from './accounts';
+import { makeConfirmTwoFactorHandler, makeStartTwoFactorHandler, makeTwoFactorHandler } from './two-factor';
+import { makeWelcomeHandler } from './welcome';
 
 export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {
   amendBest: makeAmendBestHandler,
@@ -52,6 +55,14 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   subject: makeSubjectHandler,
   subjectExport: makeSubjectExportHandler,
   subjectErase: makeSubjectEraseHandler,
+  accounts: makeAccountsHandler,
+  invite: makeInviteHandler,
+  changeAccount: makeChangeAccountHandler,
+  twoFactorPolicy: makeTwoFactorPolicyHandler,
+  welcome: makeWelcomeHandler,
+  twoFactor: makeTwoFactorHandler,
+  startTwoFactor: makeStartTwoFactorHandler,
+  confirmTwoFactor: makeConfirmTwoFactorHandler,
   dashboard: makeDashboardHandler,
   dashboardCsv: makeDashboardCsvHandler,
 };

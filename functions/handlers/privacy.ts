@@ -8,12 +8,13 @@ import { formatKoreaDateTime } from '../../shared/korea-time';
 import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectQuerySchema } from '../../shared/privacy-schema';
 import { RETENTION } from '../../shared/retention';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
+import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { NO_STORE, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { readAccessLog } from '../services/access-log-reading';
 import { type ErasureDeps, eraseSubject, retentionDue, subjectData } from '../services/erasure';
+import { toRecord } from '../services/enquiry-record';
 import { workableEnquiry } from '../services/enquiry-work';
 
 const ACCESS_LOG_COLUMNS = ['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id'] as const;
@@ -52,14 +53,16 @@ export function makeRetentionHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquir
   });
 }
 
-/** `POST /api/enquiry/hold`: `{ data: { index, reason? } }` sets a legal hold (kept whatever retention or erasure says) or lifts it. */
+/** `POST /api/enquiry/hold`: `{ data: { index, reason? } }` sets a legal hold (kept whatever retention or erasure says) or lifts it; answers the enquiry as it is now. */
 export function makeHoldHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>) {
   return staffHandler(deps, async ({ request, audit }) => {
     const hold = parseInput(holdSchema, jsonPayload(request));
     await workableEnquiry(deps, hold.index);
     await audit(hold.reason ? 'enquiry.hold' : 'enquiry.release', JSON.stringify(hold));
     await deps.enquiries.setHold(hold.index, hold.reason);
-    return json(200, { index: hold.index, held: hold.reason !== undefined });
+    const enquiry = await deps.enquiries.get(hold.index);
+    if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${hold.index}.`);
+    return json(200, toRecord(enquiry));
   });
 }
 

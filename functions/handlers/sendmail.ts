@@ -1,6 +1,6 @@
 import { enquirySubmissionSchema } from '../../shared/enquiry';
 import { formatReference } from '../../shared/enquiry-work';
-import { ENQUIRY_SECTION_ID, FORM_RESULT_ANCHORS, FORM_RESULT_PARAMS } from '../../shared/form-fields';
+import { ENQUIRY_SECTION_ID, FORM_RESULT_PARAMS, failedFormAnchor } from '../../shared/form-fields';
 import { PUBLIC_PAGE_ROUTES, localeByCode } from '../../shared/locales';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler, unexpectedFailure } from '../http/handler';
@@ -25,9 +25,9 @@ export function returnPage(request: ApiRequest, fallback = '/'): string {
   }
 }
 
-/** A failed plain form post goes back to the page, which shows the notice its fragment names. */
-function failedFormResult(page: string, params: Record<string, string>): ApiResponse {
-  return redirect(303, `${page}?${new URLSearchParams(params).toString()}#${FORM_RESULT_ANCHORS.failed}`);
+/** A failed plain form post goes back to the page, which shows the notice its fragment names (a refused field's own, when it has one). */
+function failedFormResult(page: string, params: Record<string, string>, fields: readonly string[]): ApiResponse {
+  return redirect(303, `${page}?${new URLSearchParams(params).toString()}#${failedFormAnchor(fields)}`);
 }
 
 /**
@@ -74,7 +74,7 @@ export function makeSendmailHandler(deps: IntakeDeps) {
       const error = caught instanceof ApiError ? caught : unexpectedFailure(log, caught);
       const params: Record<string, string> = { [FORM_RESULT_PARAMS.error]: error.code };
       if (error.fields) params[FORM_RESULT_PARAMS.fields] = Object.keys(error.fields).join(',');
-      const answer = failedFormResult(returnPage(request), params);
+      const answer = failedFormResult(returnPage(request), params, Object.keys(error.fields ?? {}));
       // Keep Retry-After and friends, but answer with the redirect.
       return { ...answer, headers: { ...errorResponse(error).headers, ...answer.headers, 'Content-Type': 'text/plain' } };
     }

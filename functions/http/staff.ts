@@ -1,23 +1,31 @@
+import type { AuditAction } from '../../shared/audit-actions';
+import { ENROL_SCOPE } from '../../shared/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole } from '../../shared/auth';
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';
+import type { StaffAccount } from '../ports';
+import { hasTwoFactor, twoFactorRequired } from '../services/two-factor';
 import { type StaffClaims, verifyStaffToken } from '../services/tokens';
 import { ApiError } from './errors';
 import { type LambdaHttpHandler, type RequestContext, httpHandler } from './handler';
 import { bearerToken } from './request';
 import type { ApiResponse } from './response';
 
-export type StaffAuthDeps = Pick<AppDeps, 'settings' | 'clock' | 'log' | 'revokedTokens' | 'staff' | 'accessLog'>;
+export type StaffAuthDeps = Pick<AppDeps, 'settings' | 'clock' | 'log' | 'revokedTokens' | 'staff' | 'accessLog' | 'policies'>;
 
 /** The signed-in staff member: the token's claims and the account's role now. */
 export interface StaffIdentity extends StaffClaims {
   role: StaffRole;
+  /** The account as read for this request. */
+  account: StaffAccount;
+  /** The account must enrol in two-factor before anything else (an enrolment token, or the policy requires it and it has not). */
+  mustEnrol: boolean;
 }
 
 export interface StaffContext extends RequestContext {
   staff: StaffIdentity;
   /** Writes the access-log record of this staff read, export or change. */
-  audit(action: string, target: string): Promise<void>;
+  audit(action: AuditAction, target: string): Promise<void>;
 }
 
 const unauthorized = () => new ApiError('unauthorized', 'Please sign in again.');
@@ -35,7 +43,9 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
   if (revoked || !account || account.disabled) throw unauthorized();
   // A password change, disable or enable since the token was signed ends its session.
   if (claims.ver !== (account.tokenVersion ?? 0)) throw unauthorized();
-  return { ...claims, role: account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE };
+  // The policy is read only for an account without two-factor: it applies to open sessions too, not only at the next sign-in.
+  const mustEnrol = claims.scope === ENROL_SCOPE || (!hasTwoFactor(account) && (await twoFactorRequired(deps)));
+  return { ...claims, role: account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, account, mustEnrol };
 }
 
 const forbidden = () => new ApiError('forbidden', 'Your role does not allow this.');
@@ -67,7 +77,19 @@ export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext
       });
       throw forbidden();
     }
-    const audit = (action: string, target: string) =>
+    // An account that must enrol first reaches only the enrolment routes (and logout).
+    if (staff.mustEnrol && !route.enrolment) {
+      await deps.accessLog.record({
+        actor: staff.email,
+        action: 'auth.enrolment_required',
+        target: `${context.request.method} ${context.request.path}`,
+        clientAddress: context.request.clientAddress,
+        requestId: context.request.requestId,
+        at: deps.clock.now(),
+      });
+      throw new ApiError('two_factor_required', 'Set up two-factor sign-in first.');
+    }
+    const audit = (action: AuditAction, target: string) =>
       deps.accessLog.record({
         actor: staff.email,
         action,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
 import type { EnquirySubmission } from '../../shared/enquiry';
-import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '../../shared/form-fields';
-import { formatKoreaDateTime } from '../../shared/korea-time';
+import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/form-fields';
+import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
@@ -143,6 +143,7 @@ export async function receiveEnquiry(
     }
   }
 
+  refusePastTimes(submission, now);
   await enforceRateLimits(deps, clientAddress, now);
 
   const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
@@ -160,6 +161,21 @@ export async function receiveEnquiry(
   await countReceived(deps, enquiry);
   if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
   return { postIndex, duplicate: false };
+}
+
+/**
+ * A reservation time that has passed in Korea (beyond the grace the page
+ * allows too) is refused, so nobody books yesterday by mistake. Checked after
+ * the duplicate lookup: a resend of an enquiry stored earlier is answered as
+ * stored, whatever the clock says now.
+ */
+function refusePastTimes(submission: EnquirySubmission, now: number): void {
+  const fields: Record<string, string> = {};
+  for (const field of ['start', 'finish'] as const) {
+    const value = submission[field];
+    if (value !== undefined && isPastKoreaTime(value, now, RESERVATION_PAST_GRACE_MS)) fields[field] = 'Not in the past (Korea time)';
+  }
+  if (Object.keys(fields).length) throw new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }
 
 /** A resend while the first try may still be storing: the page says so and offers to try again. */

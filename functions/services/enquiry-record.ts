@@ -35,5 +35,6 @@ export function toRecord(stored: StoredEnquiry): EnquiryRecord {
     VERSION: stored.VERSION ?? 0,
     UPDATED_AT: stored.UPDATED_AT ?? stored.RECEIVED_AT,
     ...(stored.FIRST_REPLY_AT ? { FIRST_REPLY_AT: stored.FIRST_REPLY_AT } : {}),
+    ...(stored.LEGAL_HOLD !== undefined ? { LEGAL_HOLD: stored.LEGAL_HOLD } : {}),
   };
 }

@@ -65,25 +65,31 @@ async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' |
   return (await deps.outbox.get(mail.mailId)) ?? mail;
 }
 
+/** Mails that belong to no enquiry (a staff invitation): sent as stored, without reading one. */
+const standsAlone = (mail: OutboxMail) => mail.kind === 'invite';
+
 /** The mail itself: a notification is composed from the enquiry when it is sent (so it shows the latest), a reply is what staff wrote. */
-function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry): Mail {
+function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Mail {
   switch (mail.kind) {
     case 'staff':
+      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
     case 'ack':
+      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeAcknowledgement(toRecord(enquiry), {
         staffInbox: deps.settings.MAIL_TO,
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
       });
     case 'reply':
-      if (!mail.content) throw new Error(`Reply ${mail.mailId} has no content`);
+    case 'invite':
+      if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
       return mail.content;
   }
 }
 
-/** Staff replies are not held back by the daily cap: they are answers somebody is waiting for. */
-const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply';
+/** Staff replies and invitations are not held back by the daily cap: somebody is waiting for them. */
+const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind !== 'invite';
 
 async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<boolean> {
   const moved = await deps.outbox.transition(mail.mailId, mail, change);
@@ -102,10 +108,10 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   if (mail.status !== 'pending') return mail.status;
   const now = deps.clock.now();
   const [enquiry, sentToday] = await Promise.all([
-    known ?? deps.enquiries.get(mail.postIndex),
+    known ?? (standsAlone(mail) ? undefined : deps.enquiries.get(mail.postIndex)),
     countsTowardCap(mail) ? deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now) : 0,
   ]);
-  if (!enquiry) return mail.status;
+  if (!enquiry && !standsAlone(mail)) return mail.status;
 
   if (sentToday > deps.settings.MAIL_DAILY_CAP) {
     // Staff still learn of every enquiry, in the digest; a visitor's acknowledgement past the cap is not sent.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 
 export interface TokenSettings {
@@ -17,6 +18,8 @@ export interface StaffClaims {
   exp: number;
   /** The account's token version when the token was signed. */
   ver: number;
+  /** `enrol`: the account must enrol in two-factor first, and the token opens only the enrolment routes. */
+  scope: TokenScope;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -25,9 +28,16 @@ const key = (secret: string) => new TextEncoder().encode(secret);
  * A staff token. `role` is only for the back office to show what the account
  * may use; the server checks the account's role on every call.
  */
-export async function signStaffToken(settings: TokenSettings, email: string, tokenVersion: number, nowMs: number, role: StaffRole = ROLE_OF_ACCOUNTS_WITHOUT_ONE): Promise<string> {
+export async function signStaffToken(
+  settings: TokenSettings,
+  email: string,
+  tokenVersion: number,
+  nowMs: number,
+  role: StaffRole = ROLE_OF_ACCOUNTS_WITHOUT_ONE,
+  scope: TokenScope = 'full',
+): Promise<string> {
   const issuedAt = Math.floor(nowMs / 1000);
-  return new SignJWT({ ver: tokenVersion, role })
+  return new SignJWT({ ver: tokenVersion, role, ...(scope === ENROL_SCOPE ? { scope } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(email)
     .setIssuer(settings.TOKEN_ISSUER)
@@ -50,7 +60,10 @@ export async function verifyStaffToken(settings: TokenSettings, token: string, n
     });
     if (!payload.sub || !payload.jti || payload.exp === undefined || payload.iat === undefined) return undefined;
     if (typeof payload['ver'] !== 'number' || !Number.isInteger(payload['ver'])) return undefined;
-    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver: payload['ver'] };
+    // No scope is a full token; a scope we do not know opens nothing.
+    const scope = payload['scope'];
+    if (scope !== undefined && scope !== ENROL_SCOPE) return undefined;
+    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver: payload['ver'], scope: scope === ENROL_SCOPE ? ENROL_SCOPE : 'full' };
   } catch {
     return undefined;
   }

@@ -10,7 +10,7 @@ import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
-import { dynamoStaffStore } from '../adapters/dynamodb/staff';
+import { dynamoPolicyStore, dynamoStaffStore } from '../adapters/dynamodb/staff';
 import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
@@ -24,6 +24,7 @@ import type {
   EventStore,
   OutboxStore,
   PackageStore,
+  PolicyStore,
   RevokedTokenStore,
   StaffStore,
   SubmissionStore,
@@ -46,6 +47,7 @@ export interface DynamoDeps {
   revokedTokens: RevokedTokenStore;
   throttle: ThrottleStore;
   accessLog: AccessLogStore;
+  policies: PolicyStore;
   aggregates: AggregateStore;
 }
 
@@ -66,6 +68,7 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     revokedTokens: () => dynamoRevokedTokenStore(db(), table('revokedTokens')),
     throttle: () => dynamoThrottleStore(db(), table('throttle')),
     accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
+    policies: () => dynamoPolicyStore(db(), table('policies')),
     aggregates: () => dynamoAggregateStore(db(), table('aggregates')),
   });
 }

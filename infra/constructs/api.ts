@@ -48,6 +48,17 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   subjectExport: { memoryMiB: 512, timeoutSeconds: 15 },
   // Removes each enquiry with its history and mails, and the export files.
   subjectErase: { memoryMiB: 512, timeoutSeconds: 29 },
+  // Staff accounts: a Scan of a tiny table; an invitation waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+  accounts: { memoryMiB: 512, timeoutSeconds: 10 },
+  invite: { memoryMiB: 512, timeoutSeconds: 15 },
+  changeAccount: { memoryMiB: 512, timeoutSeconds: 10 },
+  twoFactorPolicy: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Hashes the new password with scrypt, like sign-in.
+  welcome: { memoryMiB: 1024, timeoutSeconds: 15 },
+  twoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Makes the QR code (SVG) of the new secret.
+  startTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
+  confirmTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
   // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
   dashboard: { memoryMiB: 512, timeoutSeconds: 10 },
   dashboardCsv: { memoryMiB: 512, timeoutSeconds: 10 },
@@ -55,6 +66,8 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
 
 export interface ApiProps {
   resources: BindableResources;
+  /** REQUIRE_TWO_FACTOR of every function: whether staff must use two-factor until an admin sets the policy. */
+  requireTwoFactor: boolean;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
 }
@@ -129,6 +142,8 @@ export class Api extends Construct {
       fn.bindUses(resourcesOf(route), props.resources, { listing: route.access === 'staff' });
       // Every API function may check that a request came through CloudFront (and only then trusts CloudFront-Viewer-Address).
       fn.bindSecret('ORIGIN_VERIFY_SECRET', props.resources.originVerifySecret);
+      // The stage's default of the two-factor policy (sign-in, invitations and every staff route's check read it).
+      fn.addEnvironment('REQUIRE_TWO_FACTOR', String(props.requireTwoFactor));
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST],

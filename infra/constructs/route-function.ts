@@ -18,10 +18,10 @@ import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
 import { ENTRIES_DIR, LAMBDA_BUNDLE_OPTIONS } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
-import { type Access, BUCKETS, type BucketKey, type ResourceUse } from '../../shared/routes';
+import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { acknowledge } from '../nag';
-import { LIST_ACTIONS, READ_SECRET_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
@@ -124,6 +124,12 @@ export class RouteFunction extends NodejsFunction {
     this.setVariable(TABLES[key].envVar, table.tableName);
   }
 
+  /** dynamodb:Scan on one tiny table (`ResourceUse.scans`), on the table alone: no index. */
+  bindScan(key: ScannableTable, table: ITable): void {
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...SCAN_ACTIONS], resources: [table.tableArn] }));
+    this.setVariable(TABLES[key].envVar, table.tableName);
+  }
+
   /** Access to the objects of one bucket, and its name in the bucket's variable. */
   bindBucket(key: BucketKey, bucket: IBucket, access: Access): void {
     const objectActions = bucketObjectActions(access);
@@ -168,6 +174,7 @@ export class RouteFunction extends NodejsFunction {
   bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
     for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
+    for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     if (uses.sendsMail) this.bindMail(resources.mail);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
     const missing = settingNamesFor(uses).filter((name) => !this.bound.has(name));

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { RETENTION } from '../../shared/retention';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -133,18 +134,22 @@ describe('Filters: suspected spam apart', () => {
 describe('MessageBoxApp', () => {
   it('loads the page of the address through the API and shows the rows, the total and the pages', async () => {
     window.history.replaceState(null, '', '/view?page=2&section=%ED%98%B8%ED%85%94%EC%98%88%EC%95%BD');
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
-      }),
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/retention'
+        ? new Response(JSON.stringify({ due: { enquiries: 0, spam: 4 }, periods: RETENTION }), { status: 200 })
+        : new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
+          }),
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<MessageBoxApp />);
     await screen.findByText('총 1,000건');
     expect(screen.getAllByRole('row')).toHaveLength(14);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/view') as unknown as [string, RequestInit];
     expect(url).toBe('/api/view');
+    // No enquiry past its period (spam goes unannounced): no notice.
+    expect(screen.queryByText(/자동 삭제/)).toBeNull();
     expect(JSON.parse(String(init.body))).toEqual({ page: 2, limit: 13, section: '호텔예약' });
     expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer test-token');
     expect(screen.getByRole('button', { name: '2페이지' }).getAttribute('aria-current')).toBe('page');
@@ -155,6 +160,21 @@ describe('MessageBoxApp', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })));
     render(<MessageBoxApp />);
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.noAccess);
+  });
+
+  it("announces how many enquiries tonight's retention run deletes", async () => {
+    window.history.replaceState(null, '', '/view');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/retention'
+          ? new Response(JSON.stringify({ due: { enquiries: 1234, spam: 0 }, periods: RETENTION }), { status: 200 })
+          : new Response('[]', { status: 200, headers: { 'X-Total-Count': '0' } }),
+      ),
+    );
+    render(<MessageBoxApp />);
+    expect((await screen.findByText(/자동 삭제/)).textContent).toBe(STAFF_TEXT.retentionDue(1234, RETENTION.enquiryMonths));
+    expect(STAFF_TEXT.retentionDue(1234, 36)).toContain('1,234건');
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -261,6 +261,119 @@ describe('required items', () => {
   });
 });
 
+/** The message a refused field shows beside it, found through its aria-describedby. */
+async function reasonOf(index: number, name: string): Promise<string | null> {
+  const input = field(index, name);
+  expect(await input.getAttribute('aria-invalid'), `${name} is marked`).toBe('true');
+  const ids = (await input.getAttribute('aria-describedby'))?.split(' ') ?? [];
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  expect(errorId, `${name} points to its message`).toBeTruthy();
+  const message = page.locator(`#${errorId}`);
+  expect(await message.isVisible()).toBe(true);
+  return message.textContent();
+}
+
+describe('dates a visitor cannot get wrong, and a reason beside every refused field', () => {
+  it('refuses a reservation time in the past in Korea before sending, saying why beside the field in the page language', async () => {
+    const ru = copyFor('ru');
+    await openPage('/RuPage');
+    await field(0, 'user_name').fill('Past Time Guest');
+    await field(0, 'user_email').fill('past@example.test');
+    await field(0, 'start').fill('2026-01-20T10:00');
+    await checkConsents(0, '병원예약');
+    await takeTime();
+    await submit(0).click();
+    await form(0).locator('[role="alert"] p').first().waitFor();
+    expect(await reasonOf(0, 'start')).toBe(ru['form.error.start.past']);
+    expect(await form(0).locator('[role="alert"] p').first().textContent()).toBe(ru['form.failure.invalid']);
+    expect(await field(0, 'start').evaluate((input) => input === document.activeElement)).toBe(true);
+    // The Korea-time hint stays described too.
+    expect(await field(0, 'start').getAttribute('aria-describedby')).toContain('enquiry-0-start-hint');
+    expect(sendRequests).toHaveLength(0);
+    // A later time takes the mark and the message away.
+    await field(0, 'start').fill('2036-01-20T10:00');
+    expect(await field(0, 'start').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('#enquiry-0-start-error').count()).toBe(0);
+  });
+
+  it('moves the check-out to the day after a check-in moved past it', async () => {
+    await openPage('/');
+    await openPanel(2);
+    await field(2, 'start').fill('2031-05-01');
+    await field(2, 'finish').fill('2031-05-03');
+    await field(2, 'start').fill('2031-05-10');
+    expect(await field(2, 'finish').inputValue()).toBe('2031-05-11');
+    // A check-in still before the check-out leaves it where it is.
+    await field(2, 'start').fill('2031-05-08');
+    expect(await field(2, 'finish').inputValue()).toBe('2031-05-11');
+  });
+
+  it('names a missing consent and marks its box, with the name and e-mail filled', async () => {
+    const ko = copyFor('ko');
+    await openPage('/KrPage');
+    await openPanel(1);
+    await field(1, 'user_name').fill('No Consent Guest');
+    await field(1, 'user_email').fill('consent@example.test');
+    await submit(1).click();
+    const alert = form(1).locator('[role="alert"] p').first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(ko['form.error.consentPrivacy']);
+    expect(await reasonOf(1, 'consent_privacy')).toBe(ko['form.error.consentPrivacy']);
+    expect(await field(1, 'consent_privacy').evaluate((box) => getComputedStyle(box).outlineStyle)).toBe('solid');
+    expect(await field(1, 'consent_privacy').evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(sendRequests).toHaveLength(0);
+  });
+
+  it('gives each missing required item its own message beside it', async () => {
+    const vi = copyFor('vi');
+    await openPage('/VnPage');
+    await submit(0).click();
+    await form(0).locator('[role="alert"] p').first().waitFor();
+    expect(await form(0).locator('[role="alert"] p').first().textContent()).toBe(vi['form.requiredMissing']);
+    expect(await reasonOf(0, 'user_name')).toBe(vi['form.error.userName']);
+    expect(await reasonOf(0, 'user_email')).toBe(vi['form.error.userEmail']);
+    expect(await reasonOf(0, 'consent_privacy')).toBe(vi['form.error.consentPrivacy']);
+    expect(await reasonOf(0, 'consent_health')).toBe(vi['form.error.consentHealth']);
+  });
+
+  it("shows the page's own message for each field the send route names, not the route's English words", async () => {
+    const ja = copyFor('ja');
+    await openPage('/JpPage');
+    await openPanel(2);
+    await field(2, 'user_name').fill('Server Says No');
+    await field(2, 'user_email').fill('server-no@example.test');
+    await field(2, 'start').fill('2031-05-01');
+    await field(2, 'finish').fill('2031-05-04');
+    await checkConsents(2, '호텔예약');
+    await takeTime();
+    await page.route('**/api/sendmail', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'invalid_input', message: 'Please check: start, finish', fields: { start: 'Not in the past', finish: 'Not before the start' } }),
+      }),
+    );
+    try {
+      await submit(2).click();
+      await form(2).locator('[role="alert"] p').first().waitFor();
+      expect(await reasonOf(2, 'start')).toBe(ja['form.error.start.past']);
+      expect(await reasonOf(2, 'finish')).toBe(ja['form.error.finish.beforeStart']);
+      expect(await form(2).textContent()).not.toContain('Not in the past');
+    } finally {
+      await page.unroute('**/api/sendmail');
+    }
+  });
+
+  it('lists the reasons of the fields a failed plain form post names, when the page comes back with JavaScript', async () => {
+    const zh = copyFor('zh');
+    await openPage('/CnPage?error=invalid_input&fields=start,finish#enquiry-failed-start');
+    const failure = form(0).locator('[role="alert"]');
+    await failure.locator('li').first().waitFor();
+    expect(await failure.locator('li').allTextContents()).toEqual([zh['form.error.start.past'], zh['form.error.finish.beforeStart']]);
+    expect(await page.locator('.form-notice').count()).toBe(0);
+  });
+});
+
 describe('a full enquiry per panel', () => {
   const cases = [
     {
@@ -655,6 +768,23 @@ describe('without JavaScript', () => {
     const said = noScript.locator('#contact').getByText(copyFor('ru')['form.failure.notSent']);
     expect(await said.count(), 'no failure notice without JavaScript').toBeGreaterThan(0);
     expect(await said.first().isVisible()).toBe(true);
+  });
+
+  it("shows the named field's message when the redirect's fragment names it", async () => {
+    const ru = copyFor('ru');
+    await noScript.goto(`${stack.url}/RuPage?error=invalid_input&fields=start,finish#enquiry-failed-start`);
+    const notice = noScript.locator('#enquiry-failed');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.getByText(ru['form.failure.notSent']).isVisible()).toBe(true);
+    const shown = await notice.locator('li').evaluateAll((items) => items.filter((item) => getComputedStyle(item).display !== 'none').map((item) => item.textContent));
+    expect(shown).toEqual([ru['form.error.start.past']]);
+    // The general fragment shows the general notice alone.
+    await noScript.goto(`${stack.url}/RuPage?error=invalid_input#enquiry-failed`);
+    expect(await noScript.locator('#enquiry-failed').isVisible()).toBe(true);
+    expect(await noScript.locator('#enquiry-failed ul').isVisible()).toBe(false);
+    // Without a failure, nothing shows.
+    await noScript.goto(`${stack.url}/RuPage`);
+    expect(await noScript.locator('#enquiry-failed').isVisible()).toBe(false);
   });
 
   it('stops a form with missing required items in the browser itself', async () => {

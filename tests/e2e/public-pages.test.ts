@@ -249,36 +249,49 @@ describe('language navigation', () => {
     }
   });
 
-  it('lists the six countries in the dropdown, the page own selected', async () => {
+  it('lists the six languages by their own names in the header menu, in the dropdown order, the page own marked', async () => {
     for (const { route, locale } of ALL_PAGE_ROUTES) {
       await visit(route);
-      const options = await page.$$eval('#lang-select option', (list) =>
-        (list as HTMLOptionElement[]).map((option) => [option.value, option.textContent?.trim(), option.selected] as const),
+      const entries = await page.$$eval('#top details.lang-menu a', (links) =>
+        links.map((link) => [link.getAttribute('href'), link.textContent?.trim(), link.getAttribute('lang'), link.getAttribute('aria-current')] as const),
       );
-      expect(options.map(([value, label]) => [value, label]), route).toEqual([
-        ['/KrPage', 'KR'],
-        ['/', 'US'],
-        ['/CnPage', 'CN'],
-        ['/RuPage', 'RU'],
-        ['/VnPage', 'VN'],
-        ['/JpPage', 'JP'],
-      ]);
-      expect(options.filter(([, , selected]) => selected).map(([value]) => value), route).toEqual([locale.route]);
-      expect(await page.getAttribute('label[for="lang-select"]', 'class'), route).toContain('visually-hidden');
+      expect(entries.map(([href, label, lang]) => [href, label, lang]), route).toEqual(
+        ['KR', 'US', 'CN', 'RU', 'VN', 'JP'].map((flag) => {
+          const target = LOCALES.find((candidate) => candidate.flag === flag)!;
+          return [target.route, target.label, target.lang];
+        }),
+      );
+      expect(entries.filter(([, , , current]) => current === 'page').map(([href]) => href), route).toEqual([locale.route]);
+      expect((await page.textContent('#top details.lang-menu > summary'))?.trim(), route).toContain(locale.label);
     }
   });
 
-  it.each(LANGUAGE_PAGES)('navigates from $route to the route of every other option chosen in the dropdown', async ({ route, locale }) => {
-    for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
-      await visit(route);
-      await Promise.all([page.waitForURL((url) => url.pathname === target.route), page.selectOption('#lang-select', target.route)]);
-      expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+  it.each(LANGUAGE_PAGES)('goes from $route to every other language through the header menu, on a phone, with one tap to open it', async ({ route, locale }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
+        await visit(route);
+        const menu = page.locator('#top details.lang-menu');
+        expect(await menu.locator('> summary').isVisible()).toBe(true);
+        expect(await menu.locator(`a[href="${target.route}"]`).isVisible()).toBe(false);
+        await menu.locator('> summary').click();
+        const link = menu.locator(`a[href="${target.route}"]`);
+        expect(await link.isVisible()).toBe(true);
+        expect(await link.textContent()).toBe(target.label);
+        await Promise.all([page.waitForURL((url) => url.pathname === target.route), link.click()]);
+        expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
-  it('navigates from /Home to another page through the dropdown', async () => {
+  it('opens the header menu from the keyboard and from /Home', async () => {
     await visit('/Home');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/JpPage'), page.selectOption('#lang-select', '/JpPage')]);
+    await page.locator('#top details.lang-menu > summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#top details.lang-menu').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/JpPage'), page.click('#top details.lang-menu a[href="/JpPage"]')]);
   });
 });
 
@@ -331,6 +344,38 @@ describe('videos', () => {
     const id = Number(await page.getAttribute('#videos .player .facade', 'data-video'));
     expect(CLINIC_VIDEOS.ko.videos.map((video) => video.videoUUID)).toContain(id);
     expect(await page.locator('#videos .player__item[aria-pressed="true"]').count()).toBe(1);
+  });
+
+  it.each([
+    [390, 1],
+    [1366, 5],
+  ])('shows every clinic video at %i px in %i column(s), with no box that scrolls inside the page', async (width, columns) => {
+    await page.setViewportSize({ width, height: 800 });
+    try {
+      await visit('/VnPage');
+      await hydrate(page, 'ClinicVideoPlayer');
+      const list = await page.$eval('#videos .player__list', (element) => {
+        const scrollers = [];
+        for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (/(auto|scroll|hidden)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) scrollers.push(node.className);
+        }
+        const box = element.getBoundingClientRect();
+        const items = [...element.querySelectorAll('.player__item')].map((item) => item.getBoundingClientRect());
+        return {
+          scrollers,
+          count: items.length,
+          inside: items.every((item) => item.height > 0 && item.top >= box.top - 1 && item.bottom <= box.bottom + 1),
+          columns: new Set(items.map((item) => Math.round(item.left))).size,
+        };
+      });
+      expect(list.scrollers).toEqual([]);
+      expect(list.count).toBe(CLINIC_VIDEOS.vi.videos.length);
+      expect(list.inside).toBe(true);
+      expect(list.columns).toBe(columns);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('plays the clinic facade itself in place on a click', async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     ['Ирина Смирнова', 'ru', '병원예약'],
     ['Nguyễn Văn An', 'vi', '호텔예약'],
   ] as const) {
-    const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2026-12-12', destination: undefined, consent_health: undefined } : {};
+    const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2036-12-12', destination: undefined, consent_health: undefined } : {};
     const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name, user_email: `${locale}@example.test`, page_locale: locale, section, ...extra }) });
     expect(response.status).toBe(200);
   }

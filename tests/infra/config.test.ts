@@ -17,7 +17,7 @@ function problemsOf(context: Record<string, unknown>): string[] {
 
 describe('stage configuration from CDK context', () => {
   it('defaults to a non-production dev stage', () => {
-    expect(read(MAIL)).toEqual({ stage: 'dev', production: false, ...MAIL });
+    expect(read(MAIL)).toEqual({ stage: 'dev', production: false, requireTwoFactor: false, ...MAIL });
     expect(stackNameOf('dev')).toBe('MedicalTourism-dev');
   });
 
@@ -25,6 +25,13 @@ describe('stage configuration from CDK context', () => {
     expect(read({ ...MAIL, stage: 'prod' }).production).toBe(true);
     expect(read({ ...MAIL, stage: 'prod', production: 'false' }).production).toBe(false);
     expect(read({ ...MAIL, stage: 'live', production: true }).production).toBe(true);
+  });
+
+  it('requires two-factor sign-in by default in production stages only, unless told otherwise', () => {
+    expect(read({ ...MAIL, stage: 'prod' }).requireTwoFactor).toBe(true);
+    expect(read({ ...MAIL, stage: 'prod', requireTwoFactor: 'false' }).requireTwoFactor).toBe(false);
+    expect(read({ ...MAIL, stage: 'test', requireTwoFactor: 'true' }).requireTwoFactor).toBe(true);
+    expect(read({ ...MAIL, stage: 'test' }).requireTwoFactor).toBe(false);
   });
 
   it('lists every missing or wrong value at once', () => {

@@ -23,3 +23,10 @@ describe('the Content-Security-Policy of the built site', () => {
     expect(inlineBlocksOf(undefined)).toEqual({ scripts: [], styles: [], styleAttributes: false });
   });
 });
+
+describe('video files', () => {
+  it("lets the pages play video files from the site's own origin (the China sources), and from nowhere else", () => {
+    const policy = contentSecurityPolicy({ inline: { scripts: [], styles: [], styleAttributes: false }, upgradeInsecureRequests: false });
+    expect(policy).toContain("media-src 'self';");
+  });
+});

@@ -91,6 +91,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
       }
     }
   }
+  // A Scan of a tiny table: on the table alone, no index.
+  for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>`);
   for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
     const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
     for (const part of parts(access)) {
@@ -116,7 +118,7 @@ function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): st
   const secret = (name: string) => (SECRET_SETTINGS as readonly string[]).includes(name);
   return [
     ...names.map((name) => (secret(name) ? `${name}_ARN` : name)),
-    ...(api ? ['ORIGIN_VERIFY_SECRET_ARN'] : []),
+    ...(api ? ['ORIGIN_VERIFY_SECRET_ARN', 'REQUIRE_TWO_FACTOR'] : []),
     'NODE_OPTIONS',
     'POWERTOOLS_LOG_LEVEL',
   ].sort();
@@ -192,7 +194,7 @@ describe('the API: one function per route of the route table', () => {
   it('names the token secret by ARN (TOKEN_SECRET_ARN) to login and the staff routes only, and lets only them read it', () => {
     const secret = logicalId(stack.tokenSecret);
     const readers = API_ROUTES.filter((route) => resourcesOf(route).usesTokenSecret).map((route) => route.name);
-    expect(readers).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
+    expect([...readers].sort()).toEqual(['login', 'welcome', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     for (const route of API_ROUTES) {
       const fn = functionOf(route);
       const variables = variablesOf(fn);
@@ -250,6 +252,7 @@ describe('the API: one function per route of the route table', () => {
       RouteSettings: {
         'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
         'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'POST /api/welcome': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
@@ -322,10 +325,23 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
   });
 
+  it('lets only the accounts page (list, last-admin check) Scan, and only the staff table itself', () => {
+    const staffTable = `<${logicalId(stack.data.tables.staff)}.Arn>`;
+    const scanners = new Map<string, string[]>();
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const scans = [...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:Scan'));
+      if (scans.length > 0) scanners.set(role, scans);
+    }
+    const expected = ['accounts', 'changeAccount'] as const;
+    expect([...scanners.keys()].sort()).toEqual(expected.map((name) => logicalId(stack.api.functions[name].role!)).sort());
+    for (const scans of scanners.values()) expect(scans).toEqual([`dynamodb:Scan ${staffTable}`]);
+    expect(API_ROUTES.filter((route) => route.uses.scans).map((route) => route.name)).toEqual([...expected]);
+  });
+
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail', 'reply']);
+    expect(senders).toEqual(['sendmail', 'reply', 'invite']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(senders.includes(route.name) ? 1 : 0);
@@ -340,8 +356,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route and the mail-retry job.
-    expect(sends).toHaveLength(3);
+    // The enquiry route, the reply route, the invitation route and the mail-retry job.
+    expect(sends).toHaveLength(4);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));
@@ -363,7 +379,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(readers).toEqual(['accessLog', 'accessLogCsv']);
     // Sign-in and every staff route log; no other function touches the log.
     const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
-    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name)).toEqual(['login', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)]);
+    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name).sort()).toEqual(['login', 'welcome', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     expect([...writers].sort()).toEqual(expected.sort());
     // Nor does any grant reach it through a wildcard resource.
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
@@ -707,6 +723,14 @@ describe('a production stage with a custom domain', () => {
       expect(table.UpdateReplacePolicy).toBe('Retain');
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
       expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+  });
+
+  it('requires two-factor sign-in of staff by default (REQUIRE_TWO_FACTOR on every API function), where a dev stage does not', () => {
+    for (const route of API_ROUTES) {
+      const variables = (prodTemplate.toJSON().Resources[logicalId(prod.stack.api.functions[route.name])].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables['REQUIRE_TWO_FACTOR'], route.name).toBe('true');
+      expect(variablesOf(functionOf(route))['REQUIRE_TWO_FACTOR'], route.name).toBe('false');
     }
   });
 

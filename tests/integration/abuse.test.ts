@@ -165,7 +165,7 @@ describe('enquiries only from our own pages', () => {
     section: '컨시어지',
     user_count: '1',
     user_Room: '1',
-    start: '2026-12-10 09:30',
+    start: '2036-12-10 09:30',
     user_language: 'English',
     consent_privacy: 'on',
   }).toString();
@@ -245,7 +245,7 @@ describe('the access log', () => {
   it('refuses to write a row whose key exists already (rows are written once, never replaced)', async () => {
     const client = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
     const log = dynamoAccessLogStore(client, stack.tableNames.accessLog);
-    const entry = { actor: 'audit@example.test', action: 'test.write', target: '-', clientAddress: '127.0.0.1', requestId: 'r', at: Date.now() };
+    const entry = { actor: 'audit@example.test', action: 'auth.login' as const, target: '-', clientAddress: '127.0.0.1', requestId: 'r', at: Date.now() };
     const put = client.send.bind(client);
     const keys: Record<string, unknown>[] = [];
     // Write the same row twice: the second put carries the first one's key.
@@ -257,10 +257,10 @@ describe('the access log', () => {
       return put(command as never);
     }) as typeof client.send;
     await log.record(entry);
-    await expect(log.record({ ...entry, action: 'test.overwrite' })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await expect(log.record({ ...entry, action: 'auth.logout' })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     client.send = put;
     const rows = await log.day(formatKoreaDate(entry.at));
-    expect(rows.filter((row) => row.action.startsWith('test.'))).toEqual([expect.objectContaining({ action: 'test.write' })]);
+    expect(rows.filter((row) => row.actor === 'audit@example.test')).toEqual([expect.objectContaining({ action: 'auth.login' })]);
     client.destroy();
   });
 });

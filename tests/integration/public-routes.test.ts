@@ -68,7 +68,7 @@ describe('POST /api/sendmail', () => {
       LANG_PREFERENCE: 'Japanese',
       MEDICAL_SECTION: '병원예약',
       DETAIL_SECTION: '종합검진',
-      REGISTRATION_DATE: '2026-12-10 09:30',
+      REGISTRATION_DATE: '2036-12-10 09:30',
       NUMBER_PEOPLE: 2,
       ROOM: 1,
       CONTEXT: '<img src=x onerror=alert(1)>\nSecond line',
@@ -115,10 +115,11 @@ describe('POST /api/sendmail', () => {
     ['user_count', { user_count: 0 }],
     ['user_Room', { section: '호텔예약', hotel: 'Grand', user_Room: 6 }],
     ['start', { start: '2026-13-01 10:00' }],
-    ['finish', { section: '호텔예약', start: '2026-12-10', finish: '2026-12-09' }],
+    ['start', { start: '2020-01-01 10:00' }],
+    ['finish', { section: '호텔예약', start: '2036-12-10', finish: '2036-12-09' }],
     ['destination', { destination: 'Airport' }],
     ['hotel', { hotel: 'Grand Hotel' }],
-    ['finish', { finish: '2026-12-12' }],
+    ['finish', { finish: '2036-12-12' }],
     ['message', { message: 'x'.repeat(5_001) }],
     ['user_language', { user_language: 'x'.repeat(51) }],
     ['submission_id', { submission_id: 'not-a-uuid' }],
@@ -148,7 +149,7 @@ describe('POST /api/sendmail', () => {
       section: '컨시어지',
       destination: 'Incheon airport',
       user_count: '3',
-      start: '2026-12-24 14:00',
+      start: '2036-12-24 14:00',
       consent_privacy: 'on',
       website: '',
       page_locale: 'ko',
@@ -180,7 +181,7 @@ describe('POST /api/sendmail', () => {
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/?error=invalid_input&fields=user_name#enquiry-failed');
+    expect(response.headers.get('location')).toBe('/?error=invalid_input&fields=user_name#enquiry-failed-user_name');
     expect(await storedCount()).toBe(before);
   });
 

@@ -21,10 +21,10 @@ beforeAll(async () => {
     for (let i = 0; i < 14; i += 1) {
       clock.at = Date.parse(`${day}T01:00:00Z`) + i * 60_000;
       const section = SECTION_VALUES[(dayIndex + i) % 4] ?? '병원예약';
-      const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2026-12-12' } : section === '병원예약' ? {} : { destination: 'Airport' };
+      const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2036-12-12' } : section === '병원예약' ? {} : { destination: 'Airport' };
       const name = i === 0 && dayIndex === 0 ? '=HYPERLINK("http://evil.example","click")' : `Гость ${dayIndex}-${i} 손님`;
       const response = await postJson(stack, '/api/sendmail', {
-        data: enquiry({ section, user_name: name, start: '2026-12-10', ...extra, consent_health: section === '병원예약' }),
+        data: enquiry({ section, user_name: name, start: '2036-12-10', ...extra, consent_health: section === '병원예약' }),
       });
       if (response.status !== 200) throw new Error(`seed failed: ${await response.text()}`);
       index += 1;

@@ -37,9 +37,11 @@ import type {
   WorkChange,
   WorkIndex,
   PackageStore,
+  PolicyStore,
   PresignedUpload,
   RevokedTokenStore,
   StaffAccount,
+  StaffPolicy,
   SubmissionClaim,
   StaffStore,
   StoredEnquiry,
@@ -303,14 +305,53 @@ export class FakePackageStore implements PackageStore {
   }
 }
 
+/** Staff accounts, with the adapter's conditional writes (revision, time steps, recovery codes) and its dropping of undefined attributes. */
 export class FakeStaffStore implements StaffStore {
   readonly items = new Map<string, StaffAccount>();
+  private store(account: StaffAccount) {
+    this.items.set(account.email, Object.fromEntries(Object.entries(clone(account)).filter(([, value]) => value !== undefined)) as unknown as StaffAccount);
+  }
   async get(email: string): Promise<StaffAccount | undefined> {
     const item = this.items.get(email);
     return item ? clone(item) : undefined;
   }
   async put(account: StaffAccount): Promise<void> {
-    this.items.set(account.email, clone(account));
+    this.store(account);
+  }
+  async list(): Promise<StaffAccount[]> {
+    return [...this.items.values()].map(clone);
+  }
+  async replace(account: StaffAccount, expectedRevision: number): Promise<boolean> {
+    if ((this.items.get(account.email)?.revision ?? 0) !== expectedRevision) return false;
+    this.store({ ...account, revision: expectedRevision + 1 });
+    return true;
+  }
+  async recordSignIn(email: string, at: string): Promise<void> {
+    const item = this.items.get(email);
+    if (item) item.lastSignInAt = at;
+  }
+  async useTotpStep(email: string, step: number): Promise<boolean> {
+    const item = this.items.get(email);
+    if (!item?.totpSecret || (item.totpLastStep !== undefined && item.totpLastStep >= step)) return false;
+    item.totpLastStep = step;
+    return true;
+  }
+  async useRecoveryCode(email: string, codeHash: string): Promise<boolean> {
+    const item = this.items.get(email);
+    if (!item?.recoveryCodeHashes?.has(codeHash)) return false;
+    item.recoveryCodeHashes.delete(codeHash);
+    if (item.recoveryCodeHashes.size === 0) delete item.recoveryCodeHashes;
+    return true;
+  }
+}
+
+export class FakePolicyStore implements PolicyStore {
+  policy: StaffPolicy | undefined;
+  async get(): Promise<StaffPolicy | undefined> {
+    return this.policy ? clone(this.policy) : undefined;
+  }
+  async put(policy: StaffPolicy): Promise<void> {
+    this.policy = clone(policy);
   }
 }
 
@@ -442,6 +483,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_REVOKED_TOKENS: 'revoked-tokens',
     TABLE_THROTTLE: 'throttle',
     TABLE_ACCESS_LOG: 'access-log',
+    TABLE_POLICIES: 'policies',
     TABLE_AGGREGATES: 'aggregates',
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
@@ -461,6 +503,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     ACKNOWLEDGE_VISITORS: true,
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
+    REQUIRE_TWO_FACTOR: false,
     ...overrides,
   };
 }
@@ -480,6 +523,7 @@ export interface FakeDeps extends AppDeps {
   revokedTokens: FakeRevokedTokenStore;
   throttle: FakeThrottleStore;
   accessLog: FakeAccessLogStore;
+  policies: FakePolicyStore;
   aggregates: FakeAggregateStore;
   mailer: FakeMailer;
   images: FakeImageStore;
@@ -505,6 +549,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     revokedTokens: new FakeRevokedTokenStore(),
     throttle: new FakeThrottleStore(),
     accessLog: new FakeAccessLogStore(),
+    policies: new FakePolicyStore(),
     aggregates: new FakeAggregateStore(),
     mailer: new FakeMailer(),
     images: new FakeImageStore(),

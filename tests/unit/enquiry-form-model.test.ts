@@ -10,7 +10,23 @@ import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../shared/con
 import { enquirySubmissionSchema } from '../../shared/enquiry';
 import { LOCALE_CODES } from '../../shared/locales';
 import { channelOptions } from '../../site/src/islands/enquiry/channel-options';
-import { type FormValues, defaultValues, invalidFields, toWire, valuesFromForm } from '../../site/src/islands/enquiry/form-model';
+import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../shared/form-fields';
+import { copyFor } from '../../shared/content/copy';
+import {
+  type FormValues,
+  dateProblems,
+  defaultValues,
+  fieldMessage,
+  formFieldOf,
+  invalidFields,
+  messageHint,
+  missingRequired,
+  toWire,
+  valuesFromForm,
+  wireFieldMessage,
+  withCheckIn,
+} from '../../site/src/islands/enquiry/form-model';
+import { enquiryLabels } from '../../site/src/islands/enquiry/types';
 
 const translated = { email: 'Courriel', phone: 'Téléphone' };
 
@@ -36,7 +52,7 @@ describe('channelOptions', () => {
 });
 
 const filled = (overrides: Partial<FormValues> = {}): FormValues => ({
-  ...defaultValues('컨시어지', 'English', Date.UTC(2026, 10, 1)),
+  ...defaultValues('컨시어지', 'English', Date.UTC(2036, 10, 1)),
   user_name: 'Lan',
   user_email: 'lan@example.test',
   consent_privacy: true,
@@ -119,5 +135,100 @@ describe('valuesFromForm', () => {
     const form = document.querySelector('form') as HTMLFormElement;
     const values = valuesFromForm(form, defaultValues('병원예약', 'Vietnamese', undefined));
     expect(values).toMatchObject({ user_name: 'Mai', contact_channel: 'zalo', contact_account: '+84 90 123 4567' });
+  });
+});
+
+// 2026-11-23 10:00 in Korea.
+const NOW = Date.UTC(2026, 10, 23, 1, 0);
+
+describe('dateProblems', () => {
+  it('refuses a reservation time in the past in Korea, beyond the shared grace', () => {
+    expect(dateProblems('병원예약', filled({ start: '2026-11-20T10:00' }), NOW)).toEqual(['start']);
+    expect(dateProblems('병원예약', filled({ start: '2026-11-23T09:56' }), NOW)).toEqual([]);
+    expect(dateProblems('컨시어지', filled({ start: '2026-11-23T10:30' }), NOW)).toEqual([]);
+    expect(RESERVATION_PAST_GRACE_MS).toBe(5 * 60 * 1000);
+  });
+
+  it('takes today as a check-in, refuses yesterday, and a check-out before the check-in', () => {
+    const hotel = (start: string, finish: string) => ({ ...defaultValues('호텔예약', 'English', NOW), start, finish });
+    expect(dateProblems('호텔예약', hotel('2026-11-23', '2026-11-24'), NOW)).toEqual([]);
+    expect(dateProblems('호텔예약', hotel('2026-11-22', '2026-11-24'), NOW)).toEqual(['start']);
+    expect(dateProblems('호텔예약', hotel('2026-11-28', '2026-11-25'), NOW)).toEqual(['finish']);
+    expect(dateProblems('호텔예약', hotel('2026-11-25', '2026-11-25'), NOW)).toEqual([]);
+  });
+
+  it('leaves an empty (untouched) time to its default', () => {
+    expect(dateProblems('병원예약', filled({ start: '' }), NOW)).toEqual([]);
+  });
+});
+
+describe('withCheckIn', () => {
+  const stay = { ...defaultValues('호텔예약', 'English', NOW), start: '2026-12-01', finish: '2026-12-05' };
+
+  it('moves the check-out to the day after a check-in moved onto or past it', () => {
+    expect(withCheckIn(stay, '2026-12-10')).toMatchObject({ start: '2026-12-10', finish: '2026-12-11' });
+    expect(withCheckIn(stay, '2026-12-05')).toMatchObject({ start: '2026-12-05', finish: '2026-12-06' });
+    expect(withCheckIn(stay, '2026-12-31')).toMatchObject({ finish: '2027-01-01' });
+  });
+
+  it('keeps the check-out when the check-in stays before it, or is not a day yet', () => {
+    expect(withCheckIn(stay, '2026-12-03')).toMatchObject({ start: '2026-12-03', finish: '2026-12-05' });
+    expect(withCheckIn(stay, '')).toMatchObject({ start: '', finish: '2026-12-05' });
+  });
+});
+
+describe('missingRequired', () => {
+  it('names a missing consent on its own when the name and e-mail are there', () => {
+    expect(missingRequired('병원예약', filled({ consent_privacy: false }))).toEqual(['consent_privacy', 'consent_health']);
+    expect(missingRequired('컨시어지', filled({ consent_privacy: false }))).toEqual(['consent_privacy']);
+  });
+});
+
+describe('messages of refused fields', () => {
+  it('has a message of its own, in each language, for every field the send route may name and the page has a notice for', () => {
+    for (const locale of LOCALE_CODES) {
+      const labels = enquiryLabels(copyFor(locale));
+      for (const field of FIELDS_WITH_OWN_NOTICE) {
+        const message = wireFieldMessage(field, labels);
+        expect(message, `${locale} ${field}`).not.toBe(labels['form.error.other']);
+        expect(message.trim(), `${locale} ${field}`).not.toBe('');
+      }
+      const messages = FIELDS_WITH_OWN_NOTICE.map((field) => wireFieldMessage(field, labels));
+      expect(new Set(messages).size, locale).toBe(messages.length);
+    }
+  });
+
+  it('maps the wire names to the form fields, the other language included, and keeps unknown ones apart', () => {
+    expect(formFieldOf('user_language')).toBe('languageOther');
+    expect(formFieldOf('start')).toBe('start');
+    expect(formFieldOf('consent_health')).toBe('consent_health');
+    expect(formFieldOf('section')).toBeUndefined();
+    expect(formFieldOf('website')).toBeUndefined();
+    expect(wireFieldMessage('section', enquiryLabels(copyFor('ru')))).toBe(copyFor('ru')['form.error.other']);
+  });
+
+  it('says why in the page language: a past time, a check-out before check-in, a missing consent', () => {
+    const ja = enquiryLabels(copyFor('ja'));
+    expect(fieldMessage('start', ja)).toBe(copyFor('ja')['form.error.start.past']);
+    expect(fieldMessage('finish', ja)).toBe(copyFor('ja')['form.error.finish.beforeStart']);
+    expect(fieldMessage('consent_privacy', ja)).toBe(copyFor('ja')['form.error.consentPrivacy']);
+  });
+
+  it('fits the message hint to each section: only the hospital form asks about the condition', () => {
+    const en = enquiryLabels(copyFor('en'));
+    const hints = (['병원예약', '컨시어지', '호텔예약', '통역예약'] as const).map((section) => messageHint(section, en));
+    expect(new Set(hints).size).toBe(4);
+    expect(hints[0]).toMatch(/condition/);
+    for (const hint of hints.slice(1)) expect(hint).not.toMatch(/condition/);
+  });
+});
+
+describe('the no-JavaScript notice anchors', () => {
+  it('names the first field that has a notice, else the general notice', () => {
+    expect(failedFormAnchor(['start', 'finish'])).toBe('enquiry-failed-start');
+    expect(failedFormAnchor(['section', 'consent_privacy'])).toBe('enquiry-failed-consent_privacy');
+    expect(failedFormAnchor(['section'])).toBe(FORM_RESULT_ANCHORS.failed);
+    expect(failedFormAnchor([])).toBe(FORM_RESULT_ANCHORS.failed);
+    expect(new Set(FIELDS_WITH_OWN_NOTICE.map(failedFieldAnchor)).size).toBe(FIELDS_WITH_OWN_NOTICE.length);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { nextTokenVersion } from '../../shared/auth';
 import type { EnquiryRecord } from '../../shared/enquiry';
-import { MIN_FILL_TIME_MS } from '../../shared/form-fields';
+import { MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { makeDetailHandler } from '../../functions/handlers/detail';
 import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
@@ -213,6 +213,52 @@ describe('POST /api/sendmail: idempotency', () => {
     await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
     await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: crypto.randomUUID() })));
     expect(stored(deps).map((record) => record.POST_INDEX)).toEqual([1, 2]);
+  });
+});
+
+describe('POST /api/sendmail: reservation times in the past', () => {
+  // The fake clock starts at 2026-11-22 10:00 UTC: 19:00 in Korea.
+  it(`refuses a time past in Korea by more than ${RESERVATION_PAST_GRACE_MS / 60_000} minutes, naming the field, and stores nothing`, async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const refused = await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-22 18:54' })));
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused)).toMatchObject({ error: 'invalid_input', fields: { start: 'Not in the past (Korea time)' } });
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2025-01-01 10:00' })))).statusCode).toBe(400);
+    expect(deps.enquiries.items.size).toBe(0);
+    expect(deps.mailer.attempts).toBe(0);
+
+    // Within the grace (the visitor took a moment to press send), and later today, are kept.
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-22 18:56' })))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-22 21:00' })))).statusCode).toBe(200);
+  });
+
+  it('keeps a hotel stay that starts today in Korea, and refuses one that ended yesterday', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const hotel = { section: '호텔예약', destination: undefined, hotel: 'Lotte' };
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-22', finish: '2026-11-24' })))).statusCode).toBe(200);
+    const refused = await sendmail(jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-20', finish: '2026-11-21' })));
+    expect(Object.keys(errorBody(refused).fields ?? {}).sort()).toEqual(['finish', 'start']);
+  });
+
+  it('answers a resend of an enquiry stored before its time passed as stored, not as refused', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const payload = enquiry({ start: '2026-11-22 19:30', submission_id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f' });
+    const first = await sendmail(jsonPost('/api/sendmail', payload));
+    deps.clock.advance(2 * 60 * 60 * 1000);
+    expect(await sendmail(jsonPost('/api/sendmail', payload))).toEqual(first);
+    expect(deps.enquiries.items.size).toBe(1);
+  });
+
+  it('sends a plain form post back to the notice of the refused time', async () => {
+    const deps = staffMailDeps();
+    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields({ start: '2026-11-01 10:00' }), { headers: { referer: 'https://site.example/RuPage' } }));
+    const target = location(response);
+    expect(target.searchParams.get('fields')).toBe('start');
+    expect(target.hash).toBe('#enquiry-failed-start');
+    expect(deps.enquiries.items.size).toBe(0);
   });
 });
 

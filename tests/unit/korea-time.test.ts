@@ -3,6 +3,7 @@ import {
   endOfKoreaDay,
   formatKoreaDate,
   formatKoreaDateTime,
+  isPastKoreaTime,
   isKoreaDay,
   parseKoreaDateTime,
   startOfKoreaDay,
@@ -151,5 +152,46 @@ describe('startOfKoreaDay and endOfKoreaDay', () => {
   it.each(['2026-02-29', '2026-11-23 10:00', '2026/11/23', '', 'today'])('throws a RangeError for %j', (text) => {
     expect(() => startOfKoreaDay(text)).toThrow(RangeError);
     expect(() => endOfKoreaDay(text)).toThrow(RangeError);
+  });
+});
+
+describe('isPastKoreaTime', () => {
+  const GRACE = 5 * 60 * 1000;
+  // 2026-11-23 10:00 in Korea.
+  const now = utc('2026-11-23T01:00:00Z');
+
+  it('refuses a reservation time days in the past (the issue: 2026-11-20 10:00, three days ago)', () => {
+    expect(isPastKoreaTime('2026-11-20 10:00', now, GRACE)).toBe(true);
+  });
+
+  it('takes a time within the grace, and refuses one just beyond it', () => {
+    expect(isPastKoreaTime('2026-11-23 09:55', now, GRACE)).toBe(false);
+    expect(isPastKoreaTime('2026-11-23 09:54', now, GRACE)).toBe(true);
+    expect(isPastKoreaTime('2026-11-23 10:00', now, GRACE)).toBe(false);
+    expect(isPastKoreaTime('2026-11-23 10:01', now, GRACE)).toBe(false);
+    expect(isPastKoreaTime('2026-11-23 09:59', now, 0)).toBe(true);
+  });
+
+  it('reads the date-time input form with a T as well', () => {
+    expect(isPastKoreaTime('2026-11-20T10:00', now, GRACE)).toBe(true);
+    expect(isPastKoreaTime('2026-12-01T10:00', now, GRACE)).toBe(false);
+  });
+
+  it('judges a date alone by the Korea-time day: today is never past, yesterday is', () => {
+    expect(isPastKoreaTime('2026-11-23', now, GRACE)).toBe(false);
+    expect(isPastKoreaTime('2026-11-22', now, GRACE)).toBe(true);
+    expect(isPastKoreaTime('2026-11-24', now, GRACE)).toBe(false);
+  });
+
+  it('keeps yesterday for the grace after Korean midnight, measured in Korea and not on the visitor clock', () => {
+    // 00:03 in Korea is still 15:03 UTC of the day before.
+    const justAfterMidnight = utc('2026-11-22T15:03:00Z');
+    expect(isPastKoreaTime('2026-11-22', justAfterMidnight, GRACE)).toBe(false);
+    expect(isPastKoreaTime('2026-11-22', justAfterMidnight + GRACE, GRACE)).toBe(true);
+    expect(isPastKoreaTime('2026-11-23', justAfterMidnight, GRACE)).toBe(false);
+  });
+
+  it('leaves text that is not a date to the format check', () => {
+    for (const text of ['', 'tomorrow', '2026-02-30', '2026-11-20 24:00', '20/11/2026']) expect(isPastKoreaTime(text, now, GRACE), text).toBe(false);
   });
 });

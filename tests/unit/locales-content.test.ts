@@ -121,6 +121,29 @@ describe('page copy', () => {
     for (const code of LOCALE_CODES) expect(copyFor(code)['form.successReference'].split(REFERENCE_SLOT), code).toHaveLength(2);
   });
 
+  it('gives an address per page language, each marked until the operator fills it in', () => {
+    expect(Object.keys(CONTACT.address).sort()).toEqual([...LOCALE_CODES].sort());
+    expect(new Set(Object.values(CONTACT.address)).size).toBe(LOCALE_CODES.length);
+  });
+
+  it('translates every value off the English page, sentence by sentence, but the brand names', () => {
+    // The same in every language on purpose: the names of the two social networks and the microblog, and the collection's name.
+    const SAME_EVERYWHERE = new Set(['nav.instagram', 'nav.facebook', 'nav.weibo', 'nav.best']);
+    const sentences = (text: string) => text.split(/(?<=[.!?])\s+|(?<=[。！？])/u).map((part) => part.trim()).filter((part) => part.length > 3);
+    const latinPhrases = (text: string) => text.match(/[A-Za-z]+(?: [A-Za-z]+)+/g) ?? [];
+    const english = Object.values(en as Record<string, string>);
+    for (const code of LOCALE_CODES.filter((code) => code !== 'en')) {
+      const copy = copyFor(code);
+      for (const key of COPY_KEYS.filter((key) => !SAME_EVERYWHERE.has(key))) {
+        expect(copy[key], `${code} ${key}`).not.toBe(en[key]);
+        const englishSentences = new Set(sentences(en[key]));
+        for (const sentence of sentences(copy[key])) expect(englishSentences.has(sentence), `${code} ${key}: "${sentence}"`).toBe(false);
+        // Scripts other than Latin: no run of English words taken over (such as "All rights reserved").
+        if (code !== 'vi') for (const phrase of latinPhrases(copy[key])) expect(english.some((value) => value.includes(phrase)), `${code} ${key}: "${phrase}"`).toBe(false);
+      }
+    }
+  });
+
   it('translates the required-items message and the page title off the English page', () => {
     for (const code of LOCALE_CODES.filter((code) => code !== 'en')) {
       const copy = copyFor(code);
@@ -216,8 +239,7 @@ describe('placeholder helpers', () => {
 
   it('keeps the values SPEC.md does not give marked in one place for the operator', () => {
     const marked = [
-      CONTACT.address.local,
-      CONTACT.address.english,
+      ...Object.values(CONTACT.address),
       CONTACT.landline,
       CONTACT.mobile,
       CONTACT.fax,

@@ -129,12 +129,15 @@ describe("one visitor's data", () => {
   });
 
   it('keeps an enquiry under a legal hold and names it; lifting the hold lets it go', async () => {
-    expect((await post(makeHoldHandler, '/api/enquiry/hold', { index: 3, reason: 'Insurance dispute, case 2026-118' })).statusCode).toBe(200);
+    const held = await post(makeHoldHandler, '/api/enquiry/hold', { index: 3, reason: 'Insurance dispute, case 2026-118' });
+    expect(bodyOf(held)).toMatchObject({ POST_INDEX: 3, REFERENCE: 'MT-000003', LEGAL_HOLD: 'Insurance dispute, case 2026-118' });
     const first = bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }));
     expect(first).toEqual({ erased: [1], held: [3], exportFilesRemoved: 0 });
     expect(deps.enquiries.items.get(3)?.LEGAL_HOLD).toBe('Insurance dispute, case 2026-118');
 
-    expect(bodyOf(await post(makeHoldHandler, '/api/enquiry/hold', { index: 3 }))).toEqual({ index: 3, held: false });
+    const lifted = bodyOf(await post(makeHoldHandler, '/api/enquiry/hold', { index: 3 })) as EnquiryRecord;
+    expect(lifted.POST_INDEX).toBe(3);
+    expect(lifted).not.toHaveProperty('LEGAL_HOLD');
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['enquiry.hold', 'enquiry.release']));
     expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [3], held: [], exportFilesRemoved: 0 });
   });

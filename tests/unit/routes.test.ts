@@ -95,18 +95,18 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append' },
+      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
-      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'append' },
+      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
       buckets: { images: 'readWrite' },
       usesTokenSecret: true,
     });
   });
 
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
-    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'append' });
+    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'append', policies: 'read' });
   });
 
   it('does not change the route table it reads', () => {
@@ -123,7 +123,7 @@ describe('settingNamesForRoute', () => {
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['TABLE_ACCESS_LOG', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
+    expect(names('login')).toEqual(['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
   });
 
   it('lists only the packages table for amendBest', () => {
@@ -131,7 +131,7 @@ describe('settingNamesForRoute', () => {
   });
 
   it('adds the staff-auth tables and the token secret to staff routes', () => {
-    const auth = ['TABLE_ACCESS_LOG', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
+    const auth = ['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
     expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
     expect(names('logout')).toEqual(auth.sort());
     expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
@@ -199,6 +199,7 @@ describe('readSettings', () => {
       ACKNOWLEDGE_VISITORS: true,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
       ORIGIN_VERIFY_SECRET: '',
+      REQUIRE_TWO_FACTOR: false,
     });
   });
 

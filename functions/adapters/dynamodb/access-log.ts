@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction } from '../../../shared/audit-actions';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { accessLogRetentionSeconds } from '../../../shared/retention';
 import type { AccessLogStore } from '../../ports';
@@ -35,7 +36,8 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
       });
       return items.map((item) => ({
         actor: String(item['actor']),
-        action: String(item['action']),
+        // Written only through `record`, so one of the actions named in shared/audit-actions.ts.
+        action: String(item['action']) as AuditAction,
         target: String(item['target']),
         clientAddress: String(item['clientAddress']),
         requestId: String(item['requestId']),

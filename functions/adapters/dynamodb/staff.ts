@@ -1,5 +1,17 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { StaffAccount, StaffStore } from '../../ports';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
+import { isConditionFailure } from './client';
+
+/** A conditional write: `false` when its condition failed. */
+async function conditional(send: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string): StaffStore {
   return {
@@ -9,6 +21,83 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
     },
     async put(account) {
       await db.send(new PutCommand({ TableName: tableName, Item: account }));
+    },
+    async list() {
+      const accounts: StaffAccount[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
+        accounts.push(...((page.Items ?? []) as StaffAccount[]));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return accounts;
+    },
+    replace(account, expectedRevision) {
+      return conditional(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...account, revision: expectedRevision + 1 },
+            ConditionExpression: expectedRevision === 0 ? 'attribute_not_exists(revision) OR revision = :expected' : 'revision = :expected',
+            ExpressionAttributeValues: { ':expected': expectedRevision },
+          }),
+        ),
+      );
+    },
+    async recordSignIn(email, at) {
+      await conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            UpdateExpression: 'SET lastSignInAt = :at',
+            ConditionExpression: 'attribute_exists(email)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      );
+    },
+    useTotpStep(email, step) {
+      return conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            UpdateExpression: 'SET totpLastStep = :step',
+            ConditionExpression: 'attribute_exists(totpSecret) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
+            ExpressionAttributeValues: { ':step': step },
+          }),
+        ),
+      );
+    },
+    useRecoveryCode(email, codeHash) {
+      return conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            UpdateExpression: 'DELETE recoveryCodeHashes :code',
+            ConditionExpression: 'contains(recoveryCodeHashes, :hash)',
+            ExpressionAttributeValues: { ':code': new Set([codeHash]), ':hash': codeHash },
+          }),
+        ),
+      );
+    },
+  };
+}
+
+const TWO_FACTOR_POLICY = 'twoFactor';
+
+export function dynamoPolicyStore(db: DynamoDBDocumentClient, tableName: string): PolicyStore {
+  return {
+    async get() {
+      const result = await db.send(new GetCommand({ TableName: tableName, Key: { policy: TWO_FACTOR_POLICY }, ConsistentRead: true }));
+      if (!result.Item) return undefined;
+      const { requireTwoFactor, updatedAt, updatedBy } = result.Item as StaffPolicy;
+      return { requireTwoFactor, updatedAt, updatedBy };
+    },
+    async put(policy) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { policy: TWO_FACTOR_POLICY, ...policy } }));
     },
   };
 }

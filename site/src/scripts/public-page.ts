@@ -1,26 +1,37 @@
 /**
  * The few lines of script the static page needs outside the islands: video
- * facades that become players on a click, the language dropdown that
- * navigates on change, and the call button that dials one customer-centre
+ * facades that become players (or the video's own file) on a click, and the call button that dials one customer-centre
  * number chosen at random on each page load.
  */
+/** The Vimeo player of a facade. */
+function playerFrame(facade: HTMLElement): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.src = facade.dataset['embed'] ?? '';
+  frame.title = facade.dataset['title'] ?? '';
+  frame.allow = 'autoplay; fullscreen; picture-in-picture';
+  frame.allowFullscreen = true;
+  return frame;
+}
+
+/** A facade's own video file (its source for mainland China), in the browser's player. */
+function videoElement(facade: HTMLElement): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.src = facade.dataset['file'] ?? '';
+  video.setAttribute('aria-label', facade.dataset['title'] ?? '');
+  video.controls = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  video.loop = 'loop' in facade.dataset;
+  return video;
+}
+
 export function enhancePage(): void {
   for (const facade of document.querySelectorAll<HTMLElement>('[data-facade]')) {
     facade.querySelector('a')?.addEventListener('click', (event) => {
       event.preventDefault();
-      const frame = document.createElement('iframe');
-      frame.src = facade.dataset['embed'] ?? '';
-      frame.title = facade.dataset['title'] ?? '';
-      frame.allow = 'autoplay; fullscreen; picture-in-picture';
-      frame.allowFullscreen = true;
-      facade.replaceChildren(frame);
-      frame.focus();
-    });
-  }
-
-  for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-navigate]')) {
-    select.addEventListener('change', () => {
-      if (select.value && select.value !== window.location.pathname) window.location.assign(select.value);
+      const player = facade.dataset['file'] ? videoElement(facade) : playerFrame(facade);
+      facade.replaceChildren(player);
+      player.focus();
     });
   }
 

@@ -8,6 +8,7 @@ import { formatReference } from '../../../shared/enquiry-work';
 import { StaffApiError, requireToken, staffFetch } from './api';
 import EnquiryFields from './EnquiryFields';
 import HistoryPanel from './HistoryPanel';
+import HoldPanel from './HoldPanel';
 import ReplyPanel from './ReplyPanel';
 import WorkPanel from './WorkPanel';
 import { type ThreadEntry, loadThread } from './work-api';
@@ -72,6 +73,7 @@ export default function DetailApp() {
               <WorkPanel record={load.record} onChanged={changed} />
               <ReplyPanel record={load.record} onSent={changed} />
               <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
+              <HoldPanel record={load.record} onChanged={changed} />
             </div>
           )}
         </div>

@@ -6,12 +6,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
-import { StaffApiError, requireToken, staffFetch, staffPost } from './api';
+import { StaffApiError, requireToken, saveDownload, staffFetch, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
 import Filters from './Filters';
 import { LAST_LIST_KEY, type ListQuery, exportSearch, isWorkQuery, listSearch, readListQuery, viewRequest } from './list-query';
 import WorkFilters from './WorkFilters';
 import Pagination from './Pagination';
+import RetentionNotice from './RetentionNotice';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
@@ -75,20 +76,7 @@ export default function MessageBoxApp() {
     setDownloading(true);
     try {
       const response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'application/json, text/csv' } });
-      const link = document.createElement('a');
-      if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
-        // A large export: a short-lived link to the file in the export bucket.
-        const { url, fileName } = (await response.json()) as { url: string; fileName: string };
-        link.href = url;
-        link.download = fileName;
-      } else {
-        const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'data.csv';
-        link.href = URL.createObjectURL(await response.blob());
-        link.download = fileName;
-      }
-      document.body.append(link);
-      link.click();
-      link.remove();
+      await saveDownload(response, 'data.csv');
     } catch (error) {
       if (!(error instanceof StaffApiError && error.status === 401)) setDownloadProblem(STAFF_TEXT.downloadFailed);
     }
@@ -99,6 +87,7 @@ export default function MessageBoxApp() {
 
   return (
     <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
+      <RetentionNotice />
       <WorkFilters key={`work${listSearch(query)}`} query={query} onApply={go} />
       <div className="toolbar">
         <Filters key={listSearch(query)} query={query} onApply={go} />

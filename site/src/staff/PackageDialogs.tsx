@@ -3,50 +3,14 @@
  * upload (one popup image per language). Native modal dialogs: focus stays
  * inside, Escape closes. A refused save keeps what was typed.
  */
-import { type SubmitEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package-text';
 import { StaffApiError, staffPost } from './api';
 import ImageUpload from './ImageUpload';
+import DialogFrame from './DialogFrame';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
-
-interface DialogFrameProps {
-  title: string;
-  onClose: () => void;
-  onSubmit: (event: SubmitEvent) => void;
-  busy: boolean;
-  problem: string;
-  children: ReactNode;
-}
-
-function DialogFrame({ title, onClose, onSubmit, busy, problem, children }: DialogFrameProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-  return (
-    <dialog ref={dialog} className="staff-dialog" aria-labelledby="staff-dialog-title" onClose={onClose}>
-      <form onSubmit={onSubmit}>
-        <h2 id="staff-dialog-title">{title}</h2>
-        {children}
-        {problem && (
-          <p className="staff__alert" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="staff-dialog__actions">
-          <button type="button" className="staff-button" onClick={() => dialog.current?.close()}>
-            {STAFF_TEXT.cancel}
-          </button>
-          <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
-            {busy ? STAFF_TEXT.saving : STAFF_TEXT.save}
-          </button>
-        </div>
-      </form>
-    </dialog>
-  );
-}
 
 /** Korean label of a payload field, for messages (`title_en` -> '제목 (영어)', `imgUP_ru` -> '팝업 이미지 (러시아어)'). */
 function fieldLabel(field: string): string {

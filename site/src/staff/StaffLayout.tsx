@@ -3,8 +3,9 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
+import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../shared/accounts';
 import type { StaffRole } from '../../../shared/auth';
-import { currentStaffRole, signOutLocally, staffFetch } from './api';
+import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
@@ -14,6 +15,10 @@ const STAFF_PAGES = [
   { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
   { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
   { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
+  { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
+  { key: 'access-log', href: '/access-log', label: STAFF_TEXT.accessLog, roles: [] },
+  // Admins only.
+  { key: 'accounts', href: ACCOUNTS_PATH, label: STAFF_TEXT.accounts, roles: [] },
 ] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
 
 /** The first page a role may open (where sign-in lands). */
@@ -21,14 +26,22 @@ export function homePageOf(role: StaffRole): string {
   return STAFF_PAGES.find((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))?.href ?? '/view';
 }
 
+/** Where a fresh token goes: two-factor set-up while the account must enrol first, else its home page. */
+export function landingPage(): string {
+  return currentTokenScope() === ENROL_SCOPE ? TWO_FACTOR_PATH : homePageOf(currentStaffRole());
+}
+
 export interface StaffLayoutProps {
-  current: (typeof STAFF_PAGES)[number]['key'];
+  /** The sidebar page shown, or `twoFactor` (the header's link, for every account). */
+  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor';
   title: string;
   children: ReactNode;
 }
 
 export default function StaffLayout({ current, title, children }: StaffLayoutProps) {
   const role = currentStaffRole();
+  // An account that must set up two-factor first may use only that page.
+  const enrolling = currentTokenScope() === ENROL_SCOPE;
   const [problem, setProblem] = useState('');
 
   const logout = async () => {
@@ -53,6 +66,9 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
         </a>
         <nav aria-label="사이트" className="staff__top">
           <a href="/">{STAFF_TEXT.home}</a>
+          <a href={TWO_FACTOR_PATH} aria-current={current === 'twoFactor' ? 'page' : undefined}>
+            {STAFF_TEXT.twoFactor}
+          </a>
           <button type="button" className="staff__link-button" onClick={logout}>
             {STAFF_TEXT.logout}
           </button>
@@ -61,7 +77,7 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            {STAFF_PAGES.filter((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role)).map((page) => (
+            {STAFF_PAGES.filter((page) => !enrolling && (role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))).map((page) => (
               <li key={page.key}>
                 <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
                   {page.label}

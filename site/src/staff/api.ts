@@ -2,6 +2,7 @@
  * The staff app's calls: the bearer token from localStorage (`login_T`) on
  * every staff request; any 401 removes the token and goes to the sign-in page.
  */
+import { ENROL_SCOPE, TWO_FACTOR_PATH, type TokenScope } from '../../../shared/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../shared/auth';
 
 export const LOGIN_PATH = '/login';
@@ -33,12 +34,12 @@ export class StaffApiError extends Error {
 }
 
 /** The claims of the stored token (the server checks the token; these only label the page and choose what it offers). */
-function tokenClaims(): { sub?: string; role?: string } {
+function tokenClaims(): { sub?: string; role?: string; scope?: string } {
   const payload = storedToken()?.split('.')[1];
   if (!payload) return {};
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string; role?: string };
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string; role?: string; scope?: string };
   } catch {
     return {};
   }
@@ -53,6 +54,11 @@ export function currentStaffEmail(): string {
 export function currentStaffRole(): StaffRole {
   const role = tokenClaims().role;
   return (STAFF_ROLES as readonly string[]).includes(role ?? '') ? (role as StaffRole) : ROLE_OF_ACCOUNTS_WITHOUT_ONE;
+}
+
+/** `enrol` while the account must set up two-factor before anything else (the token opens only that). */
+export function currentTokenScope(): TokenScope {
+  return tokenClaims().scope === ENROL_SCOPE ? ENROL_SCOPE : 'full';
 }
 
 /** Redirects to sign-in when there is no token; returns it otherwise. */
@@ -87,6 +93,8 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> } & Record<string, unknown>;
+    // The account must set up two-factor first (the policy requires it): that page is the only one it may use.
+    if (response.status === 403 && body.error === 'two_factor_required' && window.location.pathname !== TWO_FACTOR_PATH) window.location.assign(TWO_FACTOR_PATH);
     throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {}, body);
   }
   return response;
@@ -95,4 +103,24 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
 export async function staffPost<T>(path: string, body: unknown): Promise<{ data: T; response: Response }> {
   const response = await staffFetch(path, { method: 'POST', body: JSON.stringify(body) });
   return { data: (await response.json()) as T, response };
+}
+
+/**
+ * Saves a staff download: a file answered directly (named by its
+ * Content-Disposition), or a JSON `{ url, fileName }` pointing at a
+ * short-lived link (a large export in the export bucket).
+ */
+export async function saveDownload(response: Response, fallbackName: string): Promise<void> {
+  const link = document.createElement('a');
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json') && !response.headers.get('content-disposition')) {
+    const { url, fileName } = (await response.json()) as { url: string; fileName: string };
+    link.href = url;
+    link.download = fileName;
+  } else {
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  }
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

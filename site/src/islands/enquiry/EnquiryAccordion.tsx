@@ -10,6 +10,7 @@ import type { Section } from '../../../../shared/enums';
 import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
 import EnquiryForm, { type Status, failureStatus } from './EnquiryForm';
+import { fieldMessage, formFieldOf } from './form-model';
 import type { EnquiryLabels, Option, Phone } from './types';
 
 export interface EnquiryAccordionProps {
@@ -39,7 +40,11 @@ function noticeFromAddress(search: string, labels: EnquiryLabels): Status | unde
   const params = new URLSearchParams(search);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
-  return failureStatus(error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server', labels);
+  const status = failureStatus(error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server', labels);
+  // The form came back empty: each named field's reason is listed under the notice, in the page's language.
+  const fields = (params.get(FORM_RESULT_PARAMS.fields) ?? '').split(',').map(formFieldOf);
+  const details = [...new Set(fields.filter((field) => field !== undefined).map((field) => fieldMessage(field, labels)))];
+  return status.kind === 'error' && details.length > 0 ? { ...status, details } : status;
 }
 
 export default function EnquiryAccordion(props: EnquiryAccordionProps) {

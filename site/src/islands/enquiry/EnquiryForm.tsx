@@ -12,15 +12,20 @@ import {
   type FormValues,
   REFERENCE_SLOT,
   type SendOutcome,
+  dateProblems,
   defaultValues,
+  fieldMessage,
+  formFieldOf,
   invalidFields,
   isContactChannel,
   koreaNowInput,
   koreaTodayInput,
+  messageHint,
   missingRequired,
   sendEnquiry,
   toWire,
   valuesFromForm,
+  withCheckIn,
   withDefaultTimes,
 } from './form-model';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
@@ -50,8 +55,15 @@ export interface EnquiryFormProps {
   initialStatus?: Status;
 }
 
-/** `reference`: the stored enquiry's `MT-000123`, when the send route answered it. */
-export type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; reference?: string } | { kind: 'error'; message: string; callUs: boolean };
+/**
+ * `reference`: the stored enquiry's `MT-000123`, when the send route answered it.
+ * `details`: what was wrong with each field a no-JavaScript round trip names (`?fields=`).
+ */
+export type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'ok'; reference?: string }
+  | { kind: 'error'; message: string; callUs: boolean; details?: string[] };
 
 export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
 
@@ -91,7 +103,24 @@ function serverForm(idPrefix: string): HTMLFormElement | null {
   return document.getElementById(`${idPrefix}-user_name`)?.closest('form') ?? null;
 }
 
-const CHECKED_TOGETHER: (keyof FormValues)[] = ['contact_channel', 'contact_account'];
+/** Fields judged together: changing one clears the mark of all (a channel and its account; a check-in that may move the check-out). */
+const CHECKED_TOGETHER: (keyof FormValues)[][] = [
+  ['contact_channel', 'contact_account'],
+  ['start', 'finish'],
+];
+
+/**
+ * What the summary under the button says when the browser refuses the form:
+ * the required-items message when the name or e-mail is missing, the
+ * consent's own words when only a consent box is, otherwise a pointer to the
+ * messages beside the fields.
+ */
+function refusalStatus(missing: (keyof FormValues)[], labels: EnquiryLabels): Status {
+  const [first] = missing;
+  if (!first) return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
+  const consentsOnly = missing.every((field) => field === 'consent_privacy' || field === 'consent_health');
+  return { kind: 'error', message: consentsOnly ? fieldMessage(first, labels) : labels['form.requiredMissing'], callUs: false };
+}
 
 const isBrowser = () => true;
 /** Clock reads of the send handler (kept out of the component body, which the React compiler treats as render code). */
@@ -107,8 +136,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     return form ? valuesFromForm(form, defaults) : defaults;
   });
   const hydrated = useBrowserValue(isBrowser, false);
-  const [sentAt, setSentAt] = useState<number | undefined>();
-  const now = useBrowserValue(() => sentAt ?? PAGE_LOADED_AT, undefined);
+  // The "now" of the defaults and minimums: the page load, then the last send (a sent form starts again from then).
+  const [clockAt, setClockAt] = useState<number | undefined>();
+  const now = useBrowserValue(() => clockAt ?? PAGE_LOADED_AT, undefined);
   const [status, setStatus] = useState<Status>(props.initialStatus ?? { kind: 'idle' });
   // A result the accordion learns after hydration (the no-JavaScript round trip) replaces the shown one.
   const [initialStatus, setInitialStatus] = useState(props.initialStatus);
@@ -132,46 +162,62 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const hospital = section === HOSPITAL_SECTION;
   const withDestination = SECTIONS_WITH_DESTINATION.includes(section);
 
-  const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    // A channel and its account are judged together: changing either clears the mark of both.
-    const cleared: string[] = CHECKED_TOGETHER.includes(key) ? CHECKED_TOGETHER : [key];
+  const clearMarks = (key: keyof FormValues) => {
+    const cleared: string[] = CHECKED_TOGETHER.find((group) => group.includes(key)) ?? [key];
     if (cleared.some((field) => invalid.has(field))) setInvalid((previous) => new Set([...previous].filter((field) => !cleared.includes(field))));
   };
-  const text = (key: keyof FormValues) => ({
+  const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
+    // A new check-in takes the check-out along when it would leave the check-out before it.
+    if (hotel && key === 'start') setValues((previous) => withCheckIn(withDefaultTimes(previous, section, now), value as string));
+    else setValues((previous) => ({ ...previous, [key]: value }));
+    clearMarks(key);
+  };
+  const errorId = (key: keyof FormValues) => `${id(key)}-error`;
+  /** The field's hint (when it has one) and, while it is refused, the message saying why. */
+  const describedBy = (key: keyof FormValues, hint: boolean) =>
+    [hint ? `${id(key)}-hint` : '', invalid.has(key) ? errorId(key) : ''].filter(Boolean).join(' ') || undefined;
+  const text = (key: keyof FormValues, options: { hint?: boolean } = {}) => ({
     id: id(key),
     value: shown[key] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value as never),
     'aria-invalid': invalid.has(key) || undefined,
+    'aria-describedby': describedBy(key, options.hint ?? false),
   });
+  /** The reason a refused field gives, next to it, in the page's language. */
+  const problem = (key: keyof FormValues) =>
+    invalid.has(key) && (
+      <span className="field__error" id={errorId(key)}>
+        {fieldMessage(key, labels)}
+      </span>
+    );
 
-  const focusFirst = (fields: string[]) => {
-    const first = fields[0];
-    if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first))}`)?.focus();
+  /** Focuses the first refused field in the order the form shows them. */
+  const focusFirst = (fields: (keyof FormValues)[]) => {
+    const ids = new Set(fields.map(id));
+    const first = [...(form.current?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find((element) => ids.has(element.id));
+    first?.focus();
   };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === 'sending') return;
-    const missing = missingRequired(section, shown);
-    if (missing.length) {
-      setInvalid(new Set(missing));
-      setStatus({ kind: 'error', message: labels['form.requiredMissing'], callUs: false });
-      focusFirst(missing);
-      return;
-    }
-    const wrong = invalidFields(shown);
-    if (wrong.length) {
-      setInvalid(new Set(wrong));
-      setStatus(failureStatus('invalid', labels));
-      focusFirst(wrong);
+    // Judged on the clock of the send: untouched times are "now" again, a chosen one may have passed meanwhile.
+    const at = wallClock();
+    setClockAt(at);
+    const current = withDefaultTimes(values, section, at);
+    const missing = missingRequired(section, current);
+    const refused = [...new Set([...missing, ...invalidFields(current), ...dateProblems(section, current, at)])];
+    if (refused.length) {
+      setInvalid(new Set(refused));
+      setStatus(refusalStatus(missing, labels));
+      focusFirst(refused);
       return;
     }
     setStatus({ kind: 'sending' });
-    const outcome = await sendEnquiry(toWire(section, shown, submissionId, monotonicClock() - startedAt.current, props.locale));
+    const outcome = await sendEnquiry(toWire(section, current, submissionId, monotonicClock() - startedAt.current, props.locale));
     if (outcome.kind === 'sent') {
       setValues(defaultValues(section, props.defaultLanguage, undefined));
-      setSentAt(wallClock());
+      setClockAt(wallClock());
       setInvalid(new Set());
       setSubmissionId(crypto.randomUUID());
       startedAt.current = monotonicClock();
@@ -179,7 +225,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     if (outcome.kind === 'invalid') {
-      const fields = outcome.fields.map((field) => (field === 'user_language' ? 'languageOther' : field));
+      const fields = outcome.fields.map(formFieldOf).filter((field) => field !== undefined);
       setInvalid(new Set(fields));
       focusFirst(fields);
     }
@@ -208,6 +254,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           {required}
         </label>
         <input type="text" name="user_name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.nameMax} {...text('user_name')} />
+        {problem('user_name')}
       </div>
       <div className="field">
         <label htmlFor={id('user_email')}>
@@ -215,10 +262,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           {required}
         </label>
         <input type="email" name="user_email" autoComplete="email" required maxLength={ENQUIRY_LIMITS.emailMax} {...text('user_email')} />
+        {problem('user_email')}
       </div>
       <div className="field">
         <label htmlFor={id('phone')}>{labels['form.phone']}</label>
         <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
+        {problem('phone')}
       </div>
       <div className="field">
         <label htmlFor={id('contact_channel')}>{labels['form.channel']}</label>
@@ -230,6 +279,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             </option>
           ))}
         </select>
+        {problem('contact_channel')}
       </div>
       <div className="field">
         <label htmlFor={id('contact_account')}>{labels['form.channel.account']}</label>
@@ -239,12 +289,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           autoComplete="off"
           maxLength={CONTACT_ACCOUNT_MAX}
           placeholder={isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined}
-          aria-describedby={id('contact_account-hint')}
-          {...text('contact_account')}
+          {...text('contact_account', { hint: true })}
         />
         <span className="field__hint" id={id('contact_account-hint')}>
           {labels['form.channel.accountHint']}
         </span>
+        {problem('contact_account')}
       </div>
       {hospital && (
         <div className="field">
@@ -256,6 +306,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               </option>
             ))}
           </select>
+          {problem('detail_section')}
         </div>
       )}
       <div className="field">
@@ -267,6 +318,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             </option>
           ))}
         </select>
+        {problem('user_count')}
       </div>
       {hotel && (
         <div className="field">
@@ -278,6 +330,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               </option>
             ))}
           </select>
+          {problem('user_Room')}
         </div>
       )}
       <div className="field">
@@ -286,32 +339,35 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           type={hotel ? 'date' : 'datetime-local'}
           name="start"
           min={now === undefined ? undefined : hotel ? koreaTodayInput(now) : koreaNowInput(now)}
-          aria-describedby={id('start-hint')}
-          {...text('start')}
+          {...text('start', { hint: true })}
         />
         <span className="field__hint" id={id('start-hint')}>
           {labels['form.koreaTime']}
         </span>
+        {problem('start')}
       </div>
       {hotel && (
         <div className="field">
           <label htmlFor={id('finish')}>{labels['form.checkOut']}</label>
           <input type="date" name="finish" min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
+          {problem('finish')}
         </div>
       )}
       {hotel && (
         <div className="field span-2">
           <label htmlFor={id('hotel')}>{labels['form.hotel']}</label>
           <input type="text" name="hotel" maxLength={ENQUIRY_LIMITS.placeMax} {...text('hotel')} />
+          {problem('hotel')}
         </div>
       )}
       {withDestination && (
         <div className="field span-2">
           <label htmlFor={id('destination')}>{labels['form.destination']}</label>
-          <input type="text" name="destination" maxLength={ENQUIRY_LIMITS.placeMax} aria-describedby={id('destination-hint')} {...text('destination')} />
+          <input type="text" name="destination" maxLength={ENQUIRY_LIMITS.placeMax} {...text('destination', { hint: true })} />
           <span className="field__hint" id={id('destination-hint')}>
             {labels['form.destinationHint']}
           </span>
+          {problem('destination')}
         </div>
       )}
       <div className="field span-2">
@@ -336,15 +392,17 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <div className="field">
             <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
             <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />
+            {problem('languageOther')}
           </div>
         )}
       </div>
       <div className="field span-2">
         <label htmlFor={id('message')}>{labels['form.message']}</label>
-        <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} aria-describedby={id('message-hint')} {...text('message')} />
+        <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} {...text('message', { hint: true })} />
         <span className="field__hint" id={id('message-hint')}>
-          {labels['form.messageHint']}
+          {messageHint(section, labels)}
         </span>
+        {problem('message')}
       </div>
 
       <div className="consent span-2">
@@ -356,6 +414,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             required
             checked={values.consent_privacy}
             aria-invalid={invalid.has('consent_privacy') || undefined}
+            aria-describedby={describedBy('consent_privacy', false)}
             onChange={(event) => set('consent_privacy', event.currentTarget.checked)}
           />
           <span>
@@ -363,6 +422,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             {required}
           </span>
         </label>
+        {problem('consent_privacy')}
         <details>
           <summary>{labels['consent.details']}</summary>
           <p>{labels['consent.purpose']}</p>
@@ -384,6 +444,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               required
               checked={values.consent_health}
               aria-invalid={invalid.has('consent_health') || undefined}
+              aria-describedby={describedBy('consent_health', false)}
               onChange={(event) => set('consent_health', event.currentTarget.checked)}
             />
             <span>
@@ -391,6 +452,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
               {required}
             </span>
           </label>
+          {problem('consent_health')}
           <details>
             <summary>{labels['consent.details']}</summary>
             <p>{labels['consent.health']}</p>
@@ -416,6 +478,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         {status.kind === 'error' && (
           <div className="form-status form-status--error">
             <p>{status.message}</p>
+            {status.details && status.details.length > 0 && (
+              <ul>
+                {status.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
             {status.callUs && (
               <p>
                 {labels['form.failure.callUs']}{' '}

@@ -5,10 +5,18 @@
  */
 import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/contact-channels';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from '../../../../shared/form-fields';
-import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
+import {
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  OTHER_LANGUAGE_FIELD,
+  OTHER_LANGUAGE_VALUE,
+  RESERVATION_PAST_GRACE_MS,
+  normaliseEmail,
+} from '../../../../shared/form-fields';
+import { formatKoreaDate, formatKoreaDateTime, isKoreaDay, isPastKoreaTime, startOfKoreaDay } from '../../../../shared/korea-time';
 import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';
+import type { EnquiryLabels } from './types';
 
 export interface FormValues {
   user_name: string;
@@ -139,6 +147,34 @@ export function invalidFields(values: FormValues): (keyof FormValues)[] {
   return invalid;
 }
 
+/**
+ * Dates the send route would refuse, checked against the clock in Korea: a
+ * reservation time (or check-in day) already past beyond the shared grace,
+ * and a check-out before the check-in.
+ */
+export function dateProblems(section: Section, values: FormValues, now: number): (keyof FormValues)[] {
+  const problems: (keyof FormValues)[] = [];
+  if (values.start && isPastKoreaTime(values.start, now, RESERVATION_PAST_GRACE_MS)) problems.push('start');
+  if (section === HOTEL_SECTION && isKoreaDay(values.start) && isKoreaDay(values.finish) && values.finish < values.start) problems.push('finish');
+  return problems;
+}
+
+/** The day after a `YYYY-MM-DD` day. */
+function nextDay(day: string): string {
+  return formatKoreaDate(startOfKoreaDay(day) + 24 * 60 * 60 * 1000);
+}
+
+/**
+ * The hotel form's values with a new check-in: moved onto or past the
+ * check-out, it takes the check-out along to the day after, so the stay
+ * stays a stay instead of becoming an error.
+ */
+export function withCheckIn(values: FormValues, checkIn: string): FormValues {
+  const moved = { ...values, start: checkIn };
+  if (isKoreaDay(checkIn) && isKoreaDay(values.finish) && values.finish <= checkIn) moved.finish = nextDay(checkIn);
+  return moved;
+}
+
 /** Which required items are missing: name, e-mail, and the consents the section needs. */
 export function missingRequired(section: Section, values: FormValues): (keyof FormValues)[] {
   const missing: (keyof FormValues)[] = [];
@@ -147,6 +183,57 @@ export function missingRequired(section: Section, values: FormValues): (keyof Fo
   if (!values.consent_privacy) missing.push('consent_privacy');
   if (section === HOSPITAL_SECTION && !values.consent_health) missing.push('consent_health');
   return missing;
+}
+
+type FieldMessageKey = Extract<keyof EnquiryLabels, `form.error.${string}`>;
+
+/** The message shown next to each field the browser or the send route refuses. */
+const FIELD_MESSAGES: Partial<Record<keyof FormValues, FieldMessageKey>> = {
+  user_name: 'form.error.userName',
+  user_email: 'form.error.userEmail',
+  phone: 'form.error.phone',
+  start: 'form.error.start.past',
+  finish: 'form.error.finish.beforeStart',
+  consent_privacy: 'form.error.consentPrivacy',
+  consent_health: 'form.error.consentHealth',
+  contact_channel: 'form.error.contactChannel',
+  contact_account: 'form.error.contactAccount',
+  languageOther: 'form.error.language',
+};
+
+/**
+ * The page's own message for a refused field, in its language. The send
+ * route names fields with English messages; the page shows these instead.
+ * A field refused on the server is most likely refused for the reason the
+ * browser checks too (a start in the past, a check-out before check-in).
+ */
+export function fieldMessage(field: keyof FormValues, labels: EnquiryLabels): string {
+  return labels[FIELD_MESSAGES[field] ?? 'form.error.other'];
+}
+
+/** What the message box asks for, fitting each section (the hotel form does not ask about the visitor's condition). */
+const MESSAGE_HINTS: Record<Section, Extract<keyof EnquiryLabels, `form.messageHint.${string}`>> = {
+  병원예약: 'form.messageHint.hospital',
+  컨시어지: 'form.messageHint.concierge',
+  호텔예약: 'form.messageHint.hotel',
+  통역예약: 'form.messageHint.interpretation',
+};
+
+export function messageHint(section: Section, labels: EnquiryLabels): string {
+  return labels[MESSAGE_HINTS[section]];
+}
+
+/** The form field a wire field name of the send route's answer stands for (the other language's words travel as `user_language`). */
+export function formFieldOf(wireName: string): keyof FormValues | undefined {
+  if (wireName === 'user_language' || wireName === OTHER_LANGUAGE_FIELD) return 'languageOther';
+  if (wireName === HONEYPOT_FIELD) return undefined;
+  return wireName in TEXT_FIELDS || wireName === 'consent_privacy' || wireName === 'consent_health' ? (wireName as keyof FormValues) : undefined;
+}
+
+/** The page's message for a field the send route names by its wire name. */
+export function wireFieldMessage(wireName: string, labels: EnquiryLabels): string {
+  const field = formFieldOf(wireName);
+  return field ? fieldMessage(field, labels) : labels['form.error.other'];
 }
 
 /** The JSON body of `POST /api/sendmail` for this form on a page in `pageLocale`. */

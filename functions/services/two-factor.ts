@@ -1,0 +1,89 @@
+/**
+ * Two-factor sign-in with TOTP (RFC 6238, through `otpauth`): the secret an
+ * authenticator app scans, the codes it makes, and the one-time recovery
+ * codes. A code is accepted once: the account remembers the last time step a
+ * code was accepted for, and only a later step passes (a conditional write,
+ * so two requests with one code cannot both pass). Recovery codes are random
+ * (80 bits), shown once and stored as SHA-256 hashes; each is taken out of
+ * the account's set when used (again a conditional write).
+ *
+ * The QR code is made here, on the server, as an SVG data URL: the server
+ * makes the secret anyway, the browser bundle stays free of a QR library, and
+ * the page shows it as a plain `<img>` (the CSP's `img-src` allows `data:`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts';
+import type { AppDeps } from '../deps';
+import type { StaffAccount } from '../ports';
+
+/** Whether an account signs in with a second factor. */
+export function hasTwoFactor(account: Pick<StaffAccount, 'totpSecret'> | undefined): boolean {
+  return Boolean(account?.totpSecret);
+}
+
+/** Whether every account must use two-factor: the policy an admin set, or the stage's default. */
+export async function twoFactorRequired(deps: Pick<AppDeps, 'policies' | 'settings'>): Promise<boolean> {
+  return (await deps.policies.get())?.requireTwoFactor ?? deps.settings.REQUIRE_TWO_FACTOR;
+}
+
+/** A new secret: 160 random bits (RFC 4226's recommended length), base32. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+function totp(email: string, secret: string): TOTP {
+  const { algorithm, digits, period } = TOTP_PARAMETERS;
+  return new TOTP({ issuer: TOTP_ISSUER, label: email, algorithm, digits, period, secret: Secret.fromBase32(secret) });
+}
+
+/** The `otpauth://` URI an authenticator app reads from the QR code. */
+export function totpUri(email: string, secret: string): string {
+  return totp(email, secret).toString();
+}
+
+/** The URI as a QR code: an SVG image in a data URL. */
+export async function qrDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The time step a code belongs to (within one step of now either way), or `undefined` when it is not a code of this secret now. */
+export function matchingStep(email: string, secret: string, code: string, nowMs: number): number | undefined {
+  if (!TOTP_CODE_PATTERN.test(code)) return undefined;
+  const delta = totp(email, secret).validate({ token: code, timestamp: nowMs, window: TOTP_PARAMETERS.window });
+  if (delta === null) return undefined;
+  return Math.floor(nowMs / 1000 / TOTP_PARAMETERS.period) + delta;
+}
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** New recovery codes, as shown to the staff member: `abcd-efgh-ijkl-mnop`. */
+export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
+  return Array.from({ length: count }, () => {
+    const bytes = randomBytes(16);
+    const letters = Array.from({ length: 16 }, (_, i) => BASE32[(bytes[i] ?? 0) % 32]).join('');
+    return letters.match(/.{4}/g)?.join('-') ?? letters;
+  });
+}
+
+/** The stored form of a recovery code: SHA-256 of it without hyphens, in lower case (80 random bits need no slow hash). */
+export function recoveryCodeHash(code: string): string {
+  return createHash('sha256').update(code.replace(/-/g, '').toLowerCase()).digest('hex');
+}
+
+export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code);
+
+/**
+ * Checks a sign-in's second factor: a code of the account's app (each time
+ * step once) or one of its recovery codes (each once). `false` for anything
+ * else, a code used already included.
+ */
+export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff'>, account: StaffAccount, code: string, nowMs: number): Promise<'totp' | 'recovery' | undefined> {
+  if (!account.totpSecret) return undefined;
+  if (isRecoveryCode(code)) return (await deps.staff.useRecoveryCode(account.email, recoveryCodeHash(code))) ? 'recovery' : undefined;
+  const step = matchingStep(account.email, account.totpSecret, code, nowMs);
+  if (step === undefined) return undefined;
+  return (await deps.staff.useTotpStep(account.email, step)) ? 'totp' : undefined;
+}

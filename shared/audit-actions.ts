@@ -1,0 +1,77 @@
+/**
+ * Every action the access log records, with how the back office names it
+ * (Korean, as the back office speaks). The functions may record only these;
+ * the access-log page offers them as its action filter. An action's group is
+ * the part before the first dot, so `enquiry.` finds every enquiry action.
+ */
+import { isKoreaDay } from './korea-time';
+
+export const AUDIT_ACTIONS = {
+  'auth.login': '로그인',
+  'auth.login.failed': '로그인 실패 (비밀번호)',
+  'auth.login.refused': '로그인 거부 (시도 제한)',
+  'auth.logout': '로그아웃',
+  'auth.refused': '인증 거부 (토큰 없음·만료)',
+  'auth.forbidden': '권한 없는 요청',
+  'auth.login.code_required': '로그인: 2단계 인증 코드 요청',
+  'auth.login.code_failed': '로그인 실패 (2단계 인증 코드)',
+  'auth.login.recovery_code': '로그인 (복구 코드 사용)',
+  'auth.login.enrol': '로그인 (2단계 인증 등록 필요)',
+  'auth.enrolment_required': '거부: 2단계 인증 등록 먼저',
+  'auth.welcome': '초대 수락 (비밀번호 설정)',
+  'auth.welcome.failed': '초대 수락 실패',
+  'auth.welcome.refused': '초대 수락 거부 (시도 제한)',
+  'twofactor.status': '2단계 인증 상태 조회',
+  'twofactor.start': '2단계 인증 등록 시작',
+  'twofactor.confirm_failed': '2단계 인증 등록 실패 (코드)',
+  'twofactor.enrol': '2단계 인증 등록',
+  'account.list': '계정 목록 조회',
+  'account.invite': '계정 초대',
+  'account.role': '계정 역할 변경',
+  'account.disable': '계정 비활성화',
+  'account.enable': '계정 활성화',
+  'account.resetTwoFactor': '2단계 인증 초기화',
+  'account.policy': '2단계 인증 정책 변경',
+  'enquiry.list': '문의 목록 조회',
+  'enquiry.read': '문의 상세 조회',
+  'enquiry.thread': '문의 기록 조회',
+  'enquiry.export': '문의 CSV 내보내기',
+  'enquiry.work': '상태·담당 변경',
+  'enquiry.note': '메모 추가',
+  'enquiry.reply': '답장 발송',
+  'enquiry.hold': '법적 보존 설정',
+  'enquiry.release': '법적 보존 해제',
+  'template.list': '답장 양식 조회',
+  'template.save': '답장 양식 저장',
+  'package.edit': 'BEST 3 수정',
+  'package.popup': '팝업 이미지 수정',
+  'upload.presign': '이미지 업로드',
+  'accesslog.read': '접근 기록 조회',
+  'accesslog.export': '접근 기록 CSV',
+  'retention.read': '보관 기간 만료 건수 조회',
+  'subject.read': '개인정보 열람 (검색)',
+  'subject.export': '개인정보 내려받기',
+  'subject.erase': '개인정보 삭제',
+  'dashboard.read': '대시보드 조회',
+  'dashboard.export': '월간 보고서 CSV',
+} as const;
+
+/** The most days one access-log read covers (each day is one query). */
+export const ACCESS_LOG_MAX_DAYS = 31;
+
+/** Whether a span of Korea days is one the access-log routes read (the browser checks its address with this too). */
+export function isAccessLogSpan(from: string, to: string): boolean {
+  return isKoreaDay(from) && isKoreaDay(to) && from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 < ACCESS_LOG_MAX_DAYS;
+}
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** The groups (`auth`, `enquiry`, ...) in the order the actions are listed. */
+export const AUDIT_ACTION_GROUPS = [...new Set(AUDIT_ACTION_NAMES.map((action) => action.split('.')[0] ?? action))];
+
+/** The back office's name of an action; an unknown one (an older record) as it is written. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}

@@ -1,0 +1,356 @@
+/**
+ * Staff accounts, invitations and two-factor sign-in through the handlers,
+ * with in-memory fakes and a clock the tests move: invitation links (single
+ * use, expiry, wrong token), enrolment, codes used once, recovery codes,
+ * throttled codes, the policy, the last active admin, and the token version.
+ */
+import { TOTP } from 'otpauth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts';
+import type { StaffRole } from '../../shared/auth';
+import { HANDLER_FACTORIES } from '../../functions/handlers';
+import type { StaffAccount } from '../../functions/ports';
+import { hashPassword } from '../../functions/services/passwords';
+import { recoveryCodeHash } from '../../functions/services/two-factor';
+import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
+import type { RouteName } from '../../shared/routes';
+import { type FakeDeps, apiEvent, fakeDeps, jsonPost } from '../support/fakes';
+
+const ADMIN = 'admin@centre.example';
+const PASSWORD = 'a long enough password';
+let passwordHash = '';
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+function addAccount(deps: FakeDeps, email: string, role: StaffRole, extra: Partial<StaffAccount> = {}) {
+  const at = new Date(deps.clock.now()).toISOString();
+  deps.staff.items.set(email, { email, passwordHash, disabled: false, role, createdAt: at, updatedAt: at, tokenVersion: 0, ...extra });
+}
+
+async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
+  const account = await deps.staff.get(email);
+  return signStaffToken(deps.settings, email, account?.tokenVersion ?? 0, deps.clock.now(), account?.role ?? 'admin');
+}
+
+/** Calls a route through its handler: a JSON post of `{ data }`, or a GET. */
+async function call(deps: FakeDeps, name: RouteName, options: { token?: string; data?: unknown; sourceIp?: string; headers?: Record<string, string> } = {}) {
+  const path = { accounts: '/api/accounts', twoFactor: '/api/two-factor', logout: '/api/logout' }[name as string];
+  const headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
+  const event = path
+    ? apiEvent({ method: 'GET', path, headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) })
+    : jsonPost(routePath(name), options.data ?? {}, { headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) });
+  const response = await HANDLER_FACTORIES[name](deps)(event);
+  return { status: response.statusCode, body: JSON.parse(String(response.body || 'null')) as Record<string, unknown> & { error?: string } };
+}
+
+function routePath(name: RouteName): string {
+  const paths: Partial<Record<RouteName, string>> = {
+    invite: '/api/accounts/invite',
+    changeAccount: '/api/accounts/change',
+    twoFactorPolicy: '/api/accounts/policy',
+    welcome: '/api/welcome',
+    startTwoFactor: '/api/two-factor/start',
+    confirmTwoFactor: '/api/two-factor/confirm',
+    login: '/api/login',
+    view: '/api/view',
+  };
+  return paths[name] ?? `/api/${name}`;
+}
+
+/** The invitation link's token, read back from the invitation mail. */
+function invitationTokenIn(deps: FakeDeps, email: string): string {
+  const mail = [...deps.mailer.sent].reverse().find((sent) => sent.to === email);
+  const match = /\/welcome#([\w.-]+)/.exec(mail?.text ?? '');
+  if (!match?.[1]) throw new Error(`no invitation mail to ${email}`);
+  return match[1];
+}
+
+const totpOf = (email: string, secret: string) => new TOTP({ label: email, secret, algorithm: TOTP_PARAMETERS.algorithm, digits: TOTP_PARAMETERS.digits, period: TOTP_PARAMETERS.period });
+
+/** Enrols an account through the routes; its secret and recovery codes. */
+async function enrol(deps: FakeDeps, email: string, token?: string): Promise<{ secret: string; done: EnrolmentDone }> {
+  const bearer = token ?? (await tokenOf(deps, email));
+  const started = await call(deps, 'startTwoFactor', { token: bearer });
+  expect(started.status).toBe(200);
+  const { secret, uri, qr } = started.body as unknown as EnrolmentStart;
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(uri).toContain(`secret=${secret}`);
+  expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
+  const code = totpOf(email, secret).generate({ timestamp: deps.clock.now() });
+  const confirmed = await call(deps, 'confirmTwoFactor', { token: bearer, data: { code } });
+  expect(confirmed.status).toBe(200);
+  return { secret, done: confirmed.body as unknown as EnrolmentDone };
+}
+
+const login = (deps: FakeDeps, email: string, extra: { pass?: string; code?: string; sourceIp?: string } = {}) =>
+  call(deps, 'login', { data: { email, pass: extra.pass ?? PASSWORD, ...(extra.code !== undefined ? { code: extra.code } : {}) }, ...(extra.sourceIp ? { sourceIp: extra.sourceIp } : {}) });
+
+describe('invitations', () => {
+  it('invites by mail through the outbox: an invited account, the link with its token after #, only a hash stored', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const response = await call(deps, 'invite', { token: await tokenOf(deps, ADMIN), data: { email: ' New@Centre.Example ', role: 'staff' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ account: { email: 'new@centre.example', role: 'staff', state: 'invited', twoFactor: false }, mail: 'sent' });
+    const token = invitationTokenIn(deps, 'new@centre.example');
+    expect(deps.mailer.sent.at(-1)?.text).toContain(`https://site.example/welcome#${token}`);
+    const outbox = [...deps.outbox.items.values()];
+    expect(outbox).toEqual([expect.objectContaining({ kind: 'invite', status: 'sent', content: expect.objectContaining({ to: 'new@centre.example' }) })]);
+    const stored = deps.staff.items.get('new@centre.example');
+    expect(stored).toMatchObject({ passwordHash: '', role: 'staff', invitedBy: ADMIN, invitationExpiresAt: deps.clock.now() + INVITATION_LIFETIME_SECONDS * 1000 });
+    expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('account.invite');
+    // An invited account cannot sign in: it has no password yet.
+    expect((await login(deps, 'new@centre.example')).status).toBe(401);
+  });
+
+  it('refuses an address that has an account, and bad input with a clear 400', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const token = await tokenOf(deps, ADMIN);
+    expect((await call(deps, 'invite', { token, data: { email: ADMIN, role: 'staff' } })).status).toBe(409);
+    const bad = await call(deps, 'invite', { token, data: { email: 'not an address', role: 'boss' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body['fields'] as object).sort()).toEqual(['email', 'role']);
+  });
+
+  it('sets the password once: the link works no more, and the new member signs in', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    await call(deps, 'invite', { token: await tokenOf(deps, ADMIN), data: { email: 'new@centre.example', role: 'editor' } });
+    const token = invitationTokenIn(deps, 'new@centre.example');
+    const accepted = await call(deps, 'welcome', { data: { token, password: PASSWORD } });
+    expect(accepted.status).toBe(200);
+    const claims = await verifyStaffToken(deps.settings, accepted.body as unknown as string, deps.clock.now());
+    expect(claims).toMatchObject({ email: 'new@centre.example', scope: 'full' });
+    expect(deps.staff.items.get('new@centre.example')).not.toHaveProperty('invitationHash');
+    const again = await call(deps, 'welcome', { data: { token, password: 'another password 123' } });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('invalid_invitation');
+    expect((await login(deps, 'new@centre.example')).status).toBe(200);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.welcome', 'auth.welcome.failed']));
+  });
+
+  it('refuses a wrong token, an expired one, an older one replaced by a new invitation, and a short password', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const admin = await tokenOf(deps, ADMIN);
+    await call(deps, 'invite', { token: admin, data: { email: 'new@centre.example', role: 'staff' } });
+    const first = invitationTokenIn(deps, 'new@centre.example');
+    const [address] = first.split('.');
+    const wrong = `${address}.${'A'.repeat(43)}`;
+    expect((await call(deps, 'welcome', { data: { token: wrong, password: PASSWORD } })).body.error).toBe('invalid_invitation');
+    expect((await call(deps, 'welcome', { data: { token: 'nonsense', password: PASSWORD } })).status).toBe(400);
+    expect((await call(deps, 'welcome', { data: { token: first, password: 'short' } })).body).toMatchObject({ error: 'invalid_input', fields: { password: expect.any(String) } });
+
+    await call(deps, 'invite', { token: admin, data: { email: 'new@centre.example', role: 'staff' } });
+    const second = invitationTokenIn(deps, 'new@centre.example');
+    expect(second).not.toBe(first);
+    expect((await call(deps, 'welcome', { data: { token: first, password: PASSWORD } })).body.error).toBe('invalid_invitation');
+
+    deps.clock.advance(INVITATION_LIFETIME_SECONDS * 1000);
+    expect((await call(deps, 'welcome', { data: { token: second, password: PASSWORD } })).body.error).toBe('invalid_invitation');
+  });
+
+  it('is refused from another site, and limited per address', async () => {
+    const deps = fakeDeps({ settings: { LOGIN_FAILURES_PER_ADDRESS: 3 } });
+    const guess = `${Buffer.from('nobody@centre.example').toString('base64url')}.${'b'.repeat(43)}`;
+    const foreign = await call(deps, 'welcome', { data: { token: `a.${'b'.repeat(43)}`, password: PASSWORD }, headers: { origin: 'https://elsewhere.example' } });
+    expect(foreign.status).toBe(403);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(deps, 'welcome', { data: { token: guess, password: PASSWORD }, sourceIp: '198.51.100.9' })).status).toBe(400);
+    }
+    const limited = await call(deps, 'welcome', { data: { token: guess, password: PASSWORD }, sourceIp: '198.51.100.9' });
+    expect(limited.status).toBe(429);
+    // Another address is not held up by it.
+    expect((await call(deps, 'welcome', { data: { token: guess, password: PASSWORD }, sourceIp: '198.51.100.10' })).status).toBe(400);
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('asks for a code after the right password only, takes a code once, and refuses a wrong one', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const { secret } = await enrol(deps, ADMIN);
+    expect((await login(deps, ADMIN, { pass: 'wrong password here' })).body.error).toBe('invalid_credentials');
+    const asked = await login(deps, ADMIN);
+    expect(asked).toMatchObject({ status: 401, body: { error: 'code_required' } });
+
+    // The code that confirmed enrolment was used already; the next step's code is fresh.
+    const confirmedWith = totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() });
+    expect((await login(deps, ADMIN, { code: confirmedWith })).body.error).toBe('invalid_code');
+    deps.clock.advance(30_000);
+    const code = totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() });
+    const signedIn = await login(deps, ADMIN, { code });
+    expect(signedIn.status).toBe(200);
+    expect((await login(deps, ADMIN, { code })).body.error).toBe('invalid_code');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    deps.clock.advance(30_000);
+    expect((await login(deps, ADMIN, { code: wrong })).body.error).toBe('invalid_code');
+    expect(deps.staff.items.get(ADMIN)?.lastSignInAt).toBeDefined();
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.login.code_required', 'auth.login.code_failed', 'auth.login']));
+  });
+
+  it('takes each recovery code once, whatever its case and hyphens', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const { done } = await enrol(deps, ADMIN);
+    expect(done.recoveryCodes).toHaveLength(10);
+    expect(new Set(done.recoveryCodes).size).toBe(10);
+    const [first = '', second = ''] = done.recoveryCodes;
+    expect(first).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    // Stored hashed, never as given.
+    expect(JSON.stringify([...(deps.staff.items.get(ADMIN)?.recoveryCodeHashes ?? [])])).not.toContain(first);
+    expect(deps.staff.items.get(ADMIN)?.recoveryCodeHashes?.has(recoveryCodeHash(first))).toBe(true);
+    expect((await login(deps, ADMIN, { code: first })).status).toBe(200);
+    expect((await login(deps, ADMIN, { code: first })).body.error).toBe('invalid_code');
+    expect((await login(deps, ADMIN, { code: second.replace(/-/g, '').toUpperCase() })).status).toBe(200);
+    const status = await call(deps, 'twoFactor', { token: await tokenOf(deps, ADMIN) });
+    expect(status.body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 8 });
+  });
+
+  it('counts wrong codes against the sign-in limits, like wrong passwords', async () => {
+    const deps = fakeDeps({ settings: { LOGIN_FAILURES_PER_ACCOUNT: 3 } });
+    addAccount(deps, ADMIN, 'admin');
+    const { secret } = await enrol(deps, ADMIN);
+    for (let i = 0; i < 3; i += 1) expect((await login(deps, ADMIN, { code: '000000' })).status).toBe(401);
+    deps.clock.advance(30_000);
+    const limited = await login(deps, ADMIN, { code: totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() }) });
+    expect(limited.status).toBe(429);
+  });
+
+  it('enrolment: a wrong code is a 400 (the session goes on), two-factor on ends other sessions', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const before = await tokenOf(deps, ADMIN);
+    await call(deps, 'startTwoFactor', { token: before });
+    const wrong = await call(deps, 'confirmTwoFactor', { token: before, data: { code: '123456' } });
+    expect(wrong).toMatchObject({ status: 400, body: { fields: { code: expect.any(String) } } });
+    const { done } = await enrol(deps, ADMIN, before);
+    expect((await call(deps, 'accounts', { token: before })).status).toBe(401);
+    expect((await call(deps, 'accounts', { token: done.token })).status).toBe(200);
+    // On already: a new secret needs an admin's reset first.
+    expect((await call(deps, 'startTwoFactor', { token: done.token })).status).toBe(409);
+  });
+});
+
+describe('the two-factor policy', () => {
+  it('gives an account without two-factor a token that opens only enrolment, until it enrols', async () => {
+    const deps = fakeDeps({ settings: { REQUIRE_TWO_FACTOR: true } });
+    addAccount(deps, 'staff@centre.example', 'staff');
+    const signedIn = await login(deps, 'staff@centre.example');
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body as unknown as string;
+    expect(await verifyStaffToken(deps.settings, token, deps.clock.now())).toMatchObject({ scope: 'enrol' });
+    const refused = await call(deps, 'view', { token });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'two_factor_required' } });
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('auth.enrolment_required');
+    expect((await call(deps, 'twoFactor', { token })).body).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
+    const { done, secret } = await enrol(deps, 'staff@centre.example', token);
+    expect((await call(deps, 'view', { token: done.token })).status).toBe(200);
+    // The enrolment token is spent (the token version moved on).
+    expect((await call(deps, 'twoFactor', { token })).status).toBe(401);
+    deps.clock.advance(30_000);
+    const code = totpOf('staff@centre.example', secret).generate({ timestamp: deps.clock.now() });
+    const full = await login(deps, 'staff@centre.example', { code });
+    expect(await verifyStaffToken(deps.settings, full.body as unknown as string, deps.clock.now())).toMatchObject({ scope: 'full' });
+  });
+
+  it('applies to sessions already open, and an admin with two-factor can turn it on and off over the setting', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    addAccount(deps, 'staff@centre.example', 'staff');
+    const staff = await tokenOf(deps, 'staff@centre.example');
+    expect((await call(deps, 'view', { token: staff })).status).toBe(200);
+    // An admin without two-factor cannot require it of others (their next request would be refused).
+    expect((await call(deps, 'twoFactorPolicy', { token: await tokenOf(deps, ADMIN), data: { requireTwoFactor: true } })).status).toBe(409);
+    const admin = (await enrol(deps, ADMIN)).done.token;
+    expect((await call(deps, 'twoFactorPolicy', { token: admin, data: { requireTwoFactor: 'yes' } })).status).toBe(400);
+    expect((await call(deps, 'twoFactorPolicy', { token: staff, data: { requireTwoFactor: true } })).status).toBe(403);
+    expect((await call(deps, 'twoFactorPolicy', { token: admin, data: { requireTwoFactor: true } })).status).toBe(200);
+    expect((await call(deps, 'view', { token: staff })).body.error).toBe('two_factor_required');
+    expect((await call(deps, 'accounts', { token: admin })).body).toMatchObject({ requireTwoFactor: true });
+    expect((await call(deps, 'twoFactorPolicy', { token: admin, data: { requireTwoFactor: false } })).status).toBe(200);
+    expect((await call(deps, 'accounts', { token: admin })).body).toMatchObject({ requireTwoFactor: false });
+    expect((await call(deps, 'view', { token: staff })).status).toBe(200);
+  });
+});
+
+describe('account changes', () => {
+  it('lists every account with role, state, last sign-in and two-factor', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin', { lastSignInAt: '2026-11-20T01:00:00.000Z', totpSecret: 'JBSWY3DPEHPK3PXP' });
+    addAccount(deps, 'off@centre.example', 'editor', { disabled: true });
+    const listed = await call(deps, 'accounts', { token: await tokenOf(deps, ADMIN) });
+    expect(listed.status).toBe(200);
+    const accounts = listed.body['accounts'] as AccountSummary[];
+    expect(accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: ADMIN, role: 'admin', state: 'active', twoFactor: true, lastSignInAt: '2026-11-20T01:00:00.000Z' }),
+        expect.objectContaining({ email: 'off@centre.example', role: 'editor', state: 'disabled', twoFactor: false }),
+      ]),
+    );
+    expect(JSON.stringify(listed.body)).not.toMatch(/passwordHash|totpSecret|JBSWY3DPEHPK3PXP/);
+  });
+
+  it('keeps the last active admin: no disable or demotion, of themselves either', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    addAccount(deps, 'other@centre.example', 'admin', { disabled: true });
+    const token = await tokenOf(deps, ADMIN);
+    for (const data of [{ email: ADMIN, action: 'disable' }, { email: ADMIN, action: 'role', role: 'staff' }]) {
+      const refused = await call(deps, 'changeAccount', { token, data });
+      expect(refused).toMatchObject({ status: 409, body: { fields: { email: expect.any(String) } } });
+    }
+    expect(deps.staff.items.get(ADMIN)).toMatchObject({ role: 'admin', disabled: false, tokenVersion: 0 });
+    // With a second active admin, it may step down.
+    expect((await call(deps, 'changeAccount', { token, data: { email: 'other@centre.example', action: 'enable' } })).status).toBe(200);
+    expect((await call(deps, 'changeAccount', { token, data: { email: ADMIN, action: 'role', role: 'staff' } })).status).toBe(200);
+    expect((await call(deps, 'changeAccount', { token, data: { email: ADMIN, action: 'role', role: 'admin' } })).status).toBe(401);
+  });
+
+  it('ends sessions on disable, enable and role change, even a token signed in the same second', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    addAccount(deps, 'staff@centre.example', 'staff');
+    const admin = await tokenOf(deps, ADMIN);
+    const before = await tokenOf(deps, 'staff@centre.example');
+    expect((await call(deps, 'changeAccount', { token: admin, data: { email: 'staff@centre.example', action: 'disable' } })).status).toBe(200);
+    expect((await call(deps, 'view', { token: before })).status).toBe(401);
+    // A token signed in the same second as the disable, with the version from before it.
+    const sameSecond = await signStaffToken(deps.settings, 'staff@centre.example', 0, deps.clock.now(), 'staff');
+    expect((await call(deps, 'view', { token: sameSecond })).status).toBe(401);
+    expect((await call(deps, 'changeAccount', { token: admin, data: { email: 'staff@centre.example', action: 'enable' } })).status).toBe(200);
+    expect((await call(deps, 'view', { token: before })).status).toBe(401);
+    const afterEnable = await tokenOf(deps, 'staff@centre.example');
+    expect((await call(deps, 'view', { token: afterEnable })).status).toBe(200);
+    expect((await call(deps, 'changeAccount', { token: admin, data: { email: 'staff@centre.example', action: 'role', role: 'editor' } })).status).toBe(200);
+    expect((await call(deps, 'view', { token: afterEnable })).status).toBe(401);
+    expect(deps.staff.items.get('staff@centre.example')).toMatchObject({ role: 'editor', tokenVersion: 3 });
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['account.disable', 'account.enable', 'account.role']));
+  });
+
+  it('resets two-factor: secret and recovery codes gone, sessions ended', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    addAccount(deps, 'staff@centre.example', 'staff');
+    const { done } = await enrol(deps, 'staff@centre.example');
+    const reset = await call(deps, 'changeAccount', { token: await tokenOf(deps, ADMIN), data: { email: 'staff@centre.example', action: 'resetTwoFactor' } });
+    expect(reset).toMatchObject({ status: 200, body: { twoFactor: false } });
+    const stored = deps.staff.items.get('staff@centre.example');
+    expect(stored).not.toHaveProperty('totpSecret');
+    expect(stored).not.toHaveProperty('recoveryCodeHashes');
+    expect((await call(deps, 'view', { token: done.token })).status).toBe(401);
+    expect((await login(deps, 'staff@centre.example')).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown account and 400 for an unknown action', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const token = await tokenOf(deps, ADMIN);
+    expect((await call(deps, 'changeAccount', { token, data: { email: 'nobody@centre.example', action: 'disable' } })).status).toBe(404);
+    expect((await call(deps, 'changeAccount', { token, data: { email: ADMIN, action: 'delete' } })).status).toBe(400);
+  });
+});
