@@ -46,7 +46,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack({ clock }), launchBrowser()]);
   // Three days ago: four enquiries from four page languages; two hours later one is answered and one closed.
   await send({ user_name: 'Emma', user_email: 'emma@example.test', page_locale: 'en' });
-  await send({ user_name: '민수', user_email: 'minsu@example.test', page_locale: 'ko', section: '호텔예약', hotel: 'Grand', finish: '2026-12-12' });
+  await send({ user_name: '민수', user_email: 'minsu@example.test', page_locale: 'ko', section: '호텔예약', hotel: 'Grand', finish: '2036-12-12' });
   await send({ user_name: '王芳', user_email: 'wang@example.test', page_locale: 'zh', section: '컨시어지', destination: 'Airport' });
   await send({ user_name: 'Иван', user_email: 'ivan@example.test', page_locale: 'ru', section: '통역예약', destination: 'Hotel' });
   clock.at += 2 * HOUR;
