@@ -5,12 +5,15 @@
  * count cannot be read.
  */
 import { useEffect, useState } from 'react';
+import { storedToken } from './api';
 import { loadRetentionDue } from './privacy-api';
 import { STAFF_TEXT } from './text';
 
 export default function RetentionNotice() {
   const [due, setDue] = useState<{ count: number; months: number } | undefined>();
   useEffect(() => {
+    // Without a token the page is already on its way to sign-in: no second navigation.
+    if (!storedToken()) return;
     loadRetentionDue().then(
       (answer) => {
         if (typeof answer.due?.enquiries === 'number') setDue({ count: answer.due.enquiries, months: answer.periods.enquiryMonths });
