@@ -1,5 +1,6 @@
 import { TABLES } from '../../shared/tables';
 import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
+import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
@@ -16,6 +17,7 @@ import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
 import type {
   AccessLogStore,
+  AggregateStore,
   Clock,
   CounterStore,
   EnquiryStore,
@@ -49,6 +51,7 @@ export interface DynamoDeps {
   accessLog: AccessLogStore;
   policies: PolicyStore;
   exportJobs: ExportJobStore;
+  aggregates: AggregateStore;
 }
 
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
@@ -70,5 +73,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
     policies: () => dynamoPolicyStore(db(), table('policies')),
     exportJobs: () => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000)),
+    aggregates: () => dynamoAggregateStore(db(), table('aggregates')),
   });
 }
