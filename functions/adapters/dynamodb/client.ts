@@ -1,9 +1,19 @@
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, DynamoDBClient, type DynamoDBClientConfig, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-/** Document client that drops `undefined` attributes instead of failing on them. */
+/**
+ * Document client that drops `undefined` attributes instead of failing on them.
+ *
+ * Without the SDK's logger middleware: with no logger configured it still
+ * copies every response through its sensitive-data filter for a log line
+ * nobody writes (the default logger's `info` is a no-op, but the argument is
+ * built), which measured about a third of the client's time reading a page of
+ * enquiries. The functions log through Powertools, never through the SDK.
+ */
 export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  const client = new DynamoDBClient(config);
+  client.middlewareStack.remove('loggerMiddleware');
+  return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
@@ -36,6 +46,40 @@ export async function queryItems<Item = Record<string, unknown>>(db: DynamoDBDoc
   } while (startKey && items.length < upTo);
   // The table's items are written by this code base in the shape the caller names.
   return (Number.isFinite(upTo) ? items.slice(0, upTo) : items) as Item[];
+}
+
+/** One scalar attribute's value (a flat item holds nothing else). */
+function scalarOf(name: string, value: AttributeValue): string | number | boolean | null {
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return Number(value.N);
+  if (value.BOOL !== undefined) return value.BOOL;
+  if (value.NULL) return null;
+  throw new Error(`${name} is not a scalar attribute`);
+}
+
+/**
+ * Every item a query matches, page after page, for reading many items of
+ * scalar attributes (strings, numbers, booleans) fast, as an export does:
+ * through the low-level client, each item converted by hand. The document client's generic conversion of each
+ * answer measured as much CPU as the SDK's own parsing of it.
+ */
+export async function queryFlatItems<Item>(db: DynamoDBDocumentClient, input: Omit<RawQueryInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const result = await db.send(new RawQueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    for (const raw of result.Items ?? []) {
+      const item: Record<string, unknown> = {};
+      for (const name in raw) {
+        const value = raw[name];
+        if (value) item[name] = scalarOf(name, value);
+      }
+      items.push(item);
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  // The table's items are written by this code base in the shape the caller names.
+  return items as Item[];
 }
 
 /** Counts what a query matches, page after page. */

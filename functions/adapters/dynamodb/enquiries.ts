@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import { EXPORTED_FIELDS, type EnquiryList, type EnquiryStore, type ExportSource, type ExportedEnquiry, type MailUpdate, type StoredEnquiry, type WorkIndex } from '../../ports';
-import { isConditionFailure, queryCount, queryItems } from './client';
+import { isConditionFailure, queryCount, queryFlatItems, queryItems } from './client';
 
 
 const WORK_PARTITIONS: Record<WorkIndex, string> = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' };
@@ -114,13 +114,13 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     async exportRange(source, highest, lowest) {
       if (highest < lowest) return [];
       const keys = exportKeys(source);
-      return queryItems<ExportedEnquiry>(db, {
+      return queryFlatItems<ExportedEnquiry>(db, {
         TableName: tableName,
         IndexName: keys.index,
         KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
         ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
         ExpressionAttributeNames: { '#p': keys.partitionAttribute, '#s': keys.sequenceAttribute, ...EXPORT_PROJECTION.names },
-        ExpressionAttributeValues: { ':p': keys.partition, ':low': lowest, ':high': highest },
+        ExpressionAttributeValues: { ':p': { S: keys.partition }, ':low': { N: String(lowest) }, ':high': { N: String(highest) } },
         ScanIndexForward: false,
       });
     },
