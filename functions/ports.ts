@@ -397,9 +397,11 @@ export interface ImageStore {
 
 export interface ExportStore {
   /** Streams the body to the private bucket. */
-  upload(key: string, body: AsyncIterable<string>, fileName: string): Promise<void>;
+  upload(key: string, body: AsyncIterable<string> | Iterable<string>, fileName: string): Promise<void>;
   /** Short-lived download link that makes the browser save the file under `fileName`. */
   downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string>;
+  /** Whether a finished file is there (an erasure removes every export file). */
+  exists(key: string): Promise<boolean>;
   /** Deletes every export file (they hold many visitors' data; an erasure leaves none behind). */
   removeAll(): Promise<number>;
 }

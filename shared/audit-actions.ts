@@ -36,7 +36,6 @@ export const AUDIT_ACTIONS = {
   'enquiry.read': '문의 상세 조회',
   'enquiry.thread': '문의 기록 조회',
   'enquiry.export': '문의 CSV 내보내기',
-  'enquiry.export.download': '문의 CSV 내려받기 (백그라운드 내보내기)',
   'enquiry.work': '상태·담당 변경',
   'enquiry.note': '메모 추가',
   'enquiry.reply': '답장 발송',

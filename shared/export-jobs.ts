@@ -10,12 +10,26 @@ export const EXPORT_JOB_STATES = ['queued', 'running', 'ready', 'failed'] as con
 export type ExportJobState = (typeof EXPORT_JOB_STATES)[number];
 
 /**
- * Why a job failed: reading the enquiries failed, the export bucket refused
- * the file, or the worker stopped reporting (it crashed, ran out of time or
- * memory, or never started).
+ * Why a job failed, with what the API says about it (the back office says
+ * it in Korean): reading the enquiries failed, the export bucket refused the
+ * file, the worker stopped reporting (it crashed, ran out of time or memory,
+ * or never started), or enquiries were erased while it ran or its file was
+ * removed by an erasure (a file must never hold an erased enquiry).
  */
-export const EXPORT_JOB_FAILURES = ['reading', 'storage', 'stalled'] as const;
-export type ExportJobFailure = (typeof EXPORT_JOB_FAILURES)[number];
+export const EXPORT_JOB_FAILURES = {
+  reading: 'The enquiries could not be read; please start the export again.',
+  storage: 'The export bucket refused the file; nothing was kept. Please start the export again.',
+  stalled: 'The export stopped before it was finished; please start it again.',
+  erased: 'Enquiries were erased while the export ran, or its file was removed by an erasure; please start it again.',
+} as const;
+export type ExportJobFailure = keyof typeof EXPORT_JOB_FAILURES;
+
+/**
+ * A job not heard from for this long has stopped: far longer than a worker
+ * takes between two progress reports, and than Lambda takes to start it (its
+ * asynchronous event is dropped at this age, infra/constructs/workers.ts).
+ */
+export const EXPORT_STALL_MS = 60_000;
 
 /** What the API answers about a job. */
 export interface ExportJobView {
@@ -27,8 +41,9 @@ export interface ExportJobView {
   fileName: string;
   /** When ready: a short-lived link that saves the file under `fileName`. */
   url?: string;
-  /** When failed. */
+  /** When failed: why, and the sentence for a script (EXPORT_JOB_FAILURES). */
   failure?: ExportJobFailure;
+  message?: string;
 }
 
 /** Whether a job has reached an end (nothing more will change). */

@@ -18,9 +18,9 @@ export function makeExportStatusHandler(deps: StaffAuthDeps & Pick<AppDeps, 'exp
       if (reading.someoneElses) await audit('auth.forbidden', `${request.method} ${request.path}`);
       throw new ApiError('not_found', 'No such export: it may have expired. Please start it again.');
     }
-    const { view } = reading;
-    // Handing out the link is the download: that is what the access log records (the polls before it are not).
-    if (view.url) await audit('enquiry.export.download', JSON.stringify({ job: jobId, rows: view.rowsWritten }));
+    const { view, job } = reading;
+    // Handing out the link is the export, recorded as a direct one is (the polls before it are not).
+    if (view.url) await audit('enquiry.export', JSON.stringify({ ...job.filter, rows: job.rowsWritten, job: jobId }));
     return json(200, view);
   });
 }
