@@ -6,29 +6,20 @@
  * the jobs' failure queue. The status route reads the jobs and signs links
  * to the files; the export route no longer touches the bucket.
  */
-import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingNamesFor } from '../../functions/config';
 import { WORKER_SIZING } from '../../infra/constructs/workers';
-import type { MedicalTourismStack } from '../../infra/stack';
 import { EXPORT_STALL_MS } from '../../shared/export-jobs';
 import { API_ROUTES, WORKERS } from '../../shared/routes';
 import { TABLES } from '../../shared/tables';
-import { logicalId, permissionsOfRole, removeTemporaryDirs, testApp } from './helpers';
+import { logicalId, permissionsOfRole, unbundledStackForFile } from './helpers';
 
-let stack: MedicalTourismStack;
-let template: Template;
+const made = unbundledStackForFile();
 
-beforeAll(() => {
-  ({ stack } = testApp({}, { bundle: false }));
-  template = Template.fromStack(stack);
-}, 300_000);
-afterAll(removeTemporaryDirs);
-
-const resources = () => template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-const worker = () => stack.workers.functions.exportWorker;
+const resources = () => made.template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+const worker = () => made.stack.workers.functions.exportWorker;
 const propertiesOf = (id: string) => resources()[id]?.Properties ?? {};
-const linesOf = (fn: { role?: unknown }) => [...permissionsOfRole(template, logicalId(fn.role as never))].sort();
+const linesOf = (fn: { role?: unknown }) => [...permissionsOfRole(made.template, logicalId(fn.role as never))].sort();
 
 describe('the export worker function', () => {
   it("runs for up to 15 minutes (Lambda's most) with 1,769 MiB (a whole vCPU), on the current runtime", () => {
@@ -42,8 +33,8 @@ describe('the export worker function', () => {
   });
 
   it('may read the enquiries and counters, keep its jobs, and only write export files (no read, no delete), nothing else', () => {
-    const arn = (key: keyof typeof TABLES) => `<${logicalId(stack.data.tables[key])}.Arn>`;
-    const exportsBucket = `<${logicalId(stack.data.buckets.exports)}.Arn>`;
+    const arn = (key: keyof typeof TABLES) => `<${logicalId(made.stack.data.tables[key])}.Arn>`;
+    const exportsBucket = `<${logicalId(made.stack.data.buckets.exports)}.Arn>`;
     const expected = [
       ...['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'].map((action) => `${action} ${arn('enquiries')}`),
       ...TABLES.enquiries.globalIndexes.map((index) => `dynamodb:Query ${arn('enquiries')}/index/${index.name}`),
@@ -54,7 +45,7 @@ describe('the export worker function', () => {
       `logs:CreateLogStream <${logicalId(worker().logGroup)}.Arn>`,
       `logs:PutLogEvents <${logicalId(worker().logGroup)}.Arn>`,
       // The failure destination: Lambda sends a failed run with the function's role.
-      ...['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].map((action) => `${action} <${logicalId(stack.jobs.failures)}.Arn>`),
+      ...['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].map((action) => `${action} <${logicalId(made.stack.jobs.failures)}.Arn>`),
     ].sort();
     expect(linesOf(worker())).toEqual(expected);
   });
@@ -67,41 +58,41 @@ describe('the export worker function', () => {
     expect(configs[0]?.Properties).toMatchObject({
       MaximumRetryAttempts: 0,
       MaximumEventAgeInSeconds: EXPORT_STALL_MS / 1000,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.jobs.failures), 'Arn'] } } },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(made.stack.jobs.failures), 'Arn'] } } },
     });
   });
 });
 
 describe('the routes around it', () => {
   it('lets only the export route start it (lambda:InvokeFunction on it alone), naming it in EXPORT_WORKER_FUNCTION', () => {
-    const invoking = API_ROUTES.filter((route) => linesOf(stack.api.functions[route.name]).some((line) => line.startsWith('lambda:'))).map((route) => route.name);
+    const invoking = API_ROUTES.filter((route) => linesOf(made.stack.api.functions[route.name]).some((line) => line.startsWith('lambda:'))).map((route) => route.name);
     expect(invoking).toEqual(['exportCsv']);
-    const exportCsv = stack.api.functions.exportCsv;
+    const exportCsv = made.stack.api.functions.exportCsv;
     expect(linesOf(exportCsv).filter((line) => line.startsWith('lambda:'))).toEqual([`lambda:InvokeFunction <${logicalId(worker())}.Arn>`]);
     const variables = (propertiesOf(logicalId(exportCsv)).Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables[WORKERS.exportWorker.envVar]).toEqual({ Ref: logicalId(worker()) });
     // Jobs and workers do not start workers.
-    for (const fn of [...Object.values(stack.jobs.functions), worker()]) expect(linesOf(fn).filter((line) => line.startsWith('lambda:'))).toEqual([]);
+    for (const fn of [...Object.values(made.stack.jobs.functions), worker()]) expect(linesOf(fn).filter((line) => line.startsWith('lambda:'))).toEqual([]);
   });
 
   it('keeps the export route off the bucket, and lets the status route only read it (to check a file and sign its link)', () => {
-    const exportsBucket = logicalId(stack.data.buckets.exports);
-    expect(linesOf(stack.api.functions.exportCsv).filter((line) => line.includes(exportsBucket))).toEqual([]);
-    expect(linesOf(stack.api.functions.exportStatus).filter((line) => line.includes(exportsBucket))).toEqual([`s3:GetObject <${exportsBucket}.Arn>/*`, `s3:ListBucket <${exportsBucket}.Arn>`]);
+    const exportsBucket = logicalId(made.stack.data.buckets.exports);
+    expect(linesOf(made.stack.api.functions.exportCsv).filter((line) => line.includes(exportsBucket))).toEqual([]);
+    expect(linesOf(made.stack.api.functions.exportStatus).filter((line) => line.includes(exportsBucket))).toEqual([`s3:GetObject <${exportsBucket}.Arn>/*`, `s3:ListBucket <${exportsBucket}.Arn>`]);
   });
 
   it('answers both routes well inside API Gateway\'s 29 s: the export route never waits for the rows', () => {
-    for (const name of ['exportCsv', 'exportStatus'] as const) expect(propertiesOf(logicalId(stack.api.functions[name])).Timeout).toBeLessThanOrEqual(29);
+    for (const name of ['exportCsv', 'exportStatus'] as const) expect(propertiesOf(logicalId(made.stack.api.functions[name])).Timeout).toBeLessThanOrEqual(29);
   });
 
   it('expires export files and unfinished multipart uploads within a day', () => {
-    expect(propertiesOf(logicalId(stack.data.buckets.exports)).LifecycleConfiguration).toEqual({
+    expect(propertiesOf(logicalId(made.stack.data.buckets.exports)).LifecycleConfiguration).toEqual({
       Rules: [{ ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
     });
   });
 
   it('keeps export jobs in a table of their own that forgets them (TTL on expiresAt)', () => {
-    expect(propertiesOf(logicalId(stack.data.tables.exportJobs))).toMatchObject({
+    expect(propertiesOf(logicalId(made.stack.data.tables.exportJobs))).toMatchObject({
       KeySchema: [{ AttributeName: 'jobId', KeyType: 'HASH' }],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
