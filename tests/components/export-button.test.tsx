@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import type { ExportJobView } from '../../shared/export-jobs';
 import ExportButton from '../../site/src/staff/ExportButton';
+import { exportPollDelay } from '../../site/src/staff/export-api';
 import { STAFF_TEXT } from '../../site/src/staff/text';
 
 const JOB: ExportJobView = { jobId: 'job-1', status: 'queued', rowsWritten: 0, rowsTotal: 100_000, fileName: 'data_202611231200.csv' };
@@ -102,10 +103,43 @@ describe('ExportButton', () => {
     await waitFor(() => expect(starts).toBe(2));
   });
 
+  it('asks again after a passing failure to read the job, and still saves the file', async () => {
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/export.csv')) return json(JOB, 202, { Location: '/api/export/job-1' });
+        reads += 1;
+        return reads === 1 ? json({ error: 'service_unavailable' }, 503) : json({ ...JOB, status: 'ready', rowsWritten: 100_000, url: 'https://exports.example/data.csv' });
+      }),
+    );
+    render(<ExportButton query={{ page: 1 }} />);
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
+    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), { timeout: 3_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(reads).toBe(2);
+  });
+
   it('says the download failed when the API cannot start it', async () => {
     stubApi(() => json({ error: 'service_unavailable' }, 503), []);
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.downloadFailed);
+  });
+});
+
+describe('exportPollDelay', () => {
+  it('asks every half second for five seconds, then less and less often, at most every five seconds', () => {
+    const delays = Array.from({ length: 50 }, (_, attempt) => exportPollDelay(attempt));
+    expect(delays.slice(0, 10).every((delay) => delay === 500)).toBe(true);
+    expect(delays.slice(10, 20).every((delay) => delay === 1_000)).toBe(true);
+    expect(delays.slice(20, 30).every((delay) => delay === 2_000)).toBe(true);
+    expect(delays.slice(30, 40).every((delay) => delay === 4_000)).toBe(true);
+    expect(delays.slice(40).every((delay) => delay === 5_000)).toBe(true);
+    // A one-minute export is asked about 33 times, far inside the edge's 1,000 requests in five minutes per address.
+    let elapsed = 0;
+    let asks = 0;
+    while (elapsed < 60_000) elapsed += exportPollDelay(asks++);
+    expect(asks).toBeLessThan(40);
   });
 });

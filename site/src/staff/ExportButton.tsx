@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ExportJobView, exportJobSettled } from '../../../shared/export-jobs';
 import { StaffApiError, saveDownload, saveFromLink } from './api';
 import Alert from './Alert';
-import { EXPORT_POLL_MS, readExportJob, startExport } from './export-api';
+import { EXPORT_POLL_RETRIES, exportPollDelay, readExportJob, startExport } from './export-api';
 import type { ListQuery } from './list-query';
 import { STAFF_TEXT } from './text';
 
@@ -41,10 +41,18 @@ export default function ExportButton({ query }: { query: ListQuery }) {
         return;
       }
       let job = started.job;
-      while (still() && !exportJobSettled(job.status)) {
+      let failedAsks = 0;
+      for (let attempt = 0; still() && !exportJobSettled(job.status); attempt += 1) {
         setState({ step: 'running', job });
-        await wait(EXPORT_POLL_MS);
-        job = await readExportJob(started.statusPath);
+        await wait(exportPollDelay(attempt));
+        try {
+          job = await readExportJob(started.statusPath);
+          failedAsks = 0;
+        } catch (error) {
+          // The job goes on without the page: a passing failure to ask is asked again; a missing job (404) or sign-out is not.
+          const passing = error instanceof StaffApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          if (!passing || ++failedAsks > EXPORT_POLL_RETRIES) throw error;
+        }
       }
       if (!still()) return;
       if (job.status === 'ready' && job.url) {

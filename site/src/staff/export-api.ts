@@ -8,8 +8,18 @@ import { apiPath } from '../../../shared/routes';
 import { staffFetch } from './api';
 import { type ListQuery, exportSearch } from './list-query';
 
-/** How often the page asks how far a job has come. */
+/** How often the page first asks how far a job has come. */
 export const EXPORT_POLL_MS = 500;
+/** The longest wait between two asks: a long export is asked about less often (every call counts against the edge's per-address limit). */
+const EXPORT_POLL_MAX_MS = 5_000;
+
+/** The wait before the `attempt`th ask (from 0): every half second for the first five seconds, then twice as long every ten asks. */
+export function exportPollDelay(attempt: number): number {
+  return Math.min(EXPORT_POLL_MAX_MS, EXPORT_POLL_MS * 2 ** Math.floor(attempt / 10));
+}
+
+/** Asks in a row that may fail (a dropped connection, a busy moment) before the page gives up on a job. */
+export const EXPORT_POLL_RETRIES = 3;
 
 export type ExportStart = { kind: 'file'; response: Response } | { kind: 'job'; job: ExportJobView; statusPath: string };
 
