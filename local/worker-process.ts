@@ -29,8 +29,16 @@ export interface WorkerRun {
   jobId: string;
 }
 
+/** Peaks of what the process held while a job ran, in bytes (sampled every 50 ms). */
+export interface MemoryPeaks {
+  rss: number;
+  heapUsed: number;
+  /** Buffers and other memory outside V8's heap (the upload's parts among them). */
+  external: number;
+}
+
 export type WorkerDone =
-  | { jobId: string; outcome: Awaited<ReturnType<typeof runExportJob>>; ms: number; cpuMs: number; maxRssKiB: number }
+  | { jobId: string; outcome: Awaited<ReturnType<typeof runExportJob>>; ms: number; cpuMs: number; maxRssKiB: number; startRss: number; peaks: MemoryPeaks }
   | { jobId: string; outcome: 'crashed'; errorName: string };
 
 async function main() {
@@ -43,12 +51,24 @@ async function main() {
   const run = async ({ jobId }: WorkerRun): Promise<WorkerDone> => {
     const start = performance.now();
     const cpu = process.cpuUsage();
+    const startRss = process.memoryUsage().rss;
+    const peaks: MemoryPeaks = { rss: 0, heapUsed: 0, external: 0 };
+    const sample = () => {
+      const usage = process.memoryUsage();
+      peaks.rss = Math.max(peaks.rss, usage.rss);
+      peaks.heapUsed = Math.max(peaks.heapUsed, usage.heapUsed);
+      peaks.external = Math.max(peaks.external, usage.external);
+    };
+    const sampler = setInterval(sample, 50);
     try {
       const outcome = await runExportJob(deps, jobId);
       const used = process.cpuUsage(cpu);
-      return { jobId, outcome, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS };
+      sample();
+      return { jobId, outcome, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS, startRss, peaks };
     } catch (error) {
       return { jobId, outcome: 'crashed', errorName: error instanceof Error ? error.name : typeof error };
+    } finally {
+      clearInterval(sampler);
     }
   };
 

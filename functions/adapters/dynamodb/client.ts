@@ -6,9 +6,9 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
  *
  * Without the SDK's logger middleware: with no logger configured it still
  * copies every response through its sensitive-data filter for a log line
- * nobody writes (the default logger's `info` is a no-op, but the argument is
- * built), which measured about a third of the client's time reading a page of
- * enquiries. The functions log through Powertools, never through the SDK.
+ * nobody writes (the default logger's `info` is a no-op, but its argument is
+ * built). Profiled reading 10,000 enquiries, that copy was about half of the
+ * SDK's CPU time (140 of some 280 ms). The functions never log through the SDK.
  */
 export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
   const client = new DynamoDBClient(config);
