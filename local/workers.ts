@@ -85,9 +85,16 @@ export function processWorkers(setup: WorkerProcessSetup, log: Log): LocalWorker
       waiting.get(message.jobId)?.();
     });
     // A job the process took with it stalls, and the status route fails it, as when a Lambda runs out of time or memory.
+    const releaseAll = () => {
+      for (const done of [...waiting.values()]) done();
+    };
     started.on('exit', (code) => {
       if (code) log.error('export worker process ended', { code });
-      for (const done of waiting.values()) done();
+      releaseAll();
+    });
+    started.on('error', (error) => {
+      log.error('export worker process failed', { errorName: failureName(error) });
+      releaseAll();
     });
     child = started;
     return started;
@@ -97,15 +104,20 @@ export function processWorkers(setup: WorkerProcessSetup, log: Log): LocalWorker
     exportWorker: {
       async start(jobId) {
         const run: WorkerRun = { jobId };
-        runs.track(
-          new Promise<void>((done) => {
-            waiting.set(jobId, () => {
-              waiting.delete(jobId);
-              done();
-            });
-            processOf().send(run);
-          }),
-        );
+        const ended = new Promise<void>((done) => {
+          waiting.set(jobId, () => {
+            waiting.delete(jobId);
+            done();
+          });
+        });
+        try {
+          processOf().send(run);
+        } catch (error) {
+          // Not handed over: the route fails the job, as when Lambda refuses an invocation.
+          waiting.get(jobId)?.();
+          throw error;
+        }
+        runs.track(ended);
       },
     },
     idle: () => runs.idle(),
