@@ -85,7 +85,7 @@ export const SETTINGS = {
   ),
   REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
-  EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
+  EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV the export route answers itself; a larger one becomes a job for the export worker, which writes it to the export bucket', 1_000_000),
   REQUIRE_TWO_FACTOR: flag(
     'whether every staff account must sign in with two-factor until an admin sets the policy on the accounts page (the stage config makes it true in production)',
     false,

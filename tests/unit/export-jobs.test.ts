@@ -6,9 +6,11 @@
  * worker went silent, whose bucket refused the file, or during which
  * enquiries were erased.
  */
+import type { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../shared/csv';
 import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/export-jobs';
+import { lambdaExportWorker } from '../../functions/adapters/lambda/workers';
 import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
 import { makeExportStatusHandler } from '../../functions/handlers/export-status';
 import type { StoredEnquiry } from '../../functions/ports';
@@ -310,5 +312,17 @@ describe('erased enquiries', () => {
     const { view: after } = await readStatus(deps, token, view.jobId);
     expect(after).toMatchObject({ status: 'failed', failure: 'erased' });
     expect(after.url).toBeUndefined();
+  });
+});
+
+describe('the export worker on AWS', () => {
+  it('is started with an asynchronous invocation (InvocationType Event) carrying only the job id', async () => {
+    const sent: InvokeCommand[] = [];
+    const lambda = { send: async (command: InvokeCommand) => void sent.push(command) } as unknown as LambdaClient;
+    await lambdaExportWorker(lambda, 'export-worker-fn').start('job-7');
+    expect(sent).toHaveLength(1);
+    const input = sent[0]?.input;
+    expect(input).toMatchObject({ FunctionName: 'export-worker-fn', InvocationType: 'Event' });
+    expect(JSON.parse(new TextDecoder().decode(input?.Payload as Uint8Array))).toEqual({ jobId: 'job-7' });
   });
 });
