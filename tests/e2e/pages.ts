@@ -68,3 +68,18 @@ export async function scrollThrough(page: Page): Promise<void> {
     return waiting.length === 0;
   });
 }
+
+/**
+ * Waits until the BEST 3 board shows its three images, loaded. They are lazy: when the board's
+ * data arrives after a read-through has scrolled past it, they load only once the board is near
+ * the viewport again, as they would for a visitor scrolling back, so it is brought into view.
+ */
+export async function boardImagesLoaded(page: Page): Promise<void> {
+  await page.locator('#best .board > li:nth-child(3)').waitFor();
+  await page.waitForFunction(() => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('#best .board img')];
+    const loaded = images.length === 3 && images.every((image) => image.complete && image.naturalWidth > 0);
+    if (!loaded) document.querySelector('#best')?.scrollIntoView();
+    return loaded;
+  });
+}

@@ -13,7 +13,7 @@ import { SERVICE_VIDEOS, VR_VIDEOS } from '../../shared/content/media';
 import { LOCALES, LOCALE_CODES, privacyRoute } from '../../shared/locales';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
+import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, boardImagesLoaded, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
 
 let stack: TestStack;
 let browser: Browser;
@@ -199,8 +199,7 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
     expect(beforeInteraction.filter((url) => !isLocal(url, stack.url))).toEqual([]);
     await scrollThrough(page);
     // Everything the page loads once read through: the board's data and its three images, from the stack.
-    await page.waitForSelector('#best .board li:nth-child(3)');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#best .board img')].every((image) => image.complete && image.naturalWidth > 0));
+    await boardImagesLoaded(page);
     expect(requests.some((url) => new URL(url).pathname === '/api/amendBest')).toBe(true);
     expect(requests.filter((url) => !isLocal(url, stack.url))).toEqual([]);
   });
