@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { hydrate, keepRequestsLocal } from './pages';
+import { hydrate, keepRequestsLocal, sleepingIsland } from './pages';
 import { type HeldIsland, emulateSlowPhone, holdIsland } from './slow-phone';
 
 /** What the visitor sees of the accordion: every control, the open panels and disclosures, the focus and its caret. */
@@ -73,7 +73,7 @@ const accordion = () => page.evaluate(readAccordion);
 const field = (form: number, name: string) => page.locator(`#enquiry-${form}-${name}`);
 const panelSummary = (form: number) => page.locator('#contact details.panel > summary').nth(form);
 const radio = (form: number, value: string) => page.locator('#contact form').nth(form).locator(`input[name="user_language"][value="${value}"]`);
-const islandAsleep = () => page.locator('astro-island[component-url*="/EnquiryAccordion."][ssr]').count();
+const islandAsleep = () => page.locator(sleepingIsland('EnquiryAccordion')).count();
 
 /** Lets the island's code through and waits until it has hydrated and rendered its first browser render (forms judged by the script: `noValidate`). */
 async function wake(held: HeldIsland): Promise<void> {
@@ -220,7 +220,7 @@ describe('the clinic video list takes over the focus', () => {
     const third = page.locator('#videos .player__item').nth(2);
     await third.focus();
     const label = await third.textContent();
-    expect(await page.locator('astro-island[component-url*="/ClinicVideoPlayer."][ssr]').count()).toBe(1);
+    expect(await page.locator(sleepingIsland('ClinicVideoPlayer')).count()).toBe(1);
 
     await held.requested;
     held.release();

@@ -13,7 +13,7 @@ import { SERVICE_VIDEOS, VR_VIDEOS } from '../../shared/content/media';
 import { LOCALES, LOCALE_CODES, privacyRoute } from '../../shared/locales';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
+import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, enhanced, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
 
 let stack: TestStack;
 let browser: Browser;
@@ -390,6 +390,7 @@ describe('videos', () => {
     ['#vr', VR_VIDEOS[1], 'dnt=1'],
   ] as const)('swaps the %s facade for the player on a click', async (section, id, parameter) => {
     await visit('/RuPage');
+    await enhanced(page);
     const facade = page.locator(`${section} [data-facade][data-embed*="/video/${id}?"]`);
     expect(await facade.locator('iframe').count()).toBe(0);
     await facade.locator('a').click();
