@@ -31,6 +31,8 @@ let stack: TestStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What the page logged as an error: a hydration that did not match the page (React says so and renders afresh). */
+let pageErrors: string[] = [];
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
@@ -43,6 +45,11 @@ beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await keepRequestsLocal(context, stack.url);
   page = await context.newPage();
+  pageErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 afterEach(async () => {
   await context?.close();
@@ -83,6 +90,7 @@ async function wake(held: HeldIsland): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLFormElement>('#contact form')].every((form) => form.noValidate));
   // Effects and the renders they cause run within the next frames.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(pageErrors).toEqual([]);
 }
 
 /**
@@ -119,8 +127,10 @@ describe('the enquiry accordion takes over what the visitor did before it woke',
     await page.goto(`${stack.url}/`, { waitUntil: 'domcontentloaded' });
     await page.locator('#contact').scrollIntoViewIfNeeded();
 
-    // The first panel, open by default: a name, both consents, a subject.
+    // The first panel, open by default: a name, both consents, a subject, and a language in the free-text box
+    // (always there without the island) with no radio chosen for it.
     await field(0, 'user_name').pressSequentially('Ada Lovelace');
+    await field(0, 'languageOther').pressSequentially('Tagalog');
     await field(0, 'detail_section').selectOption('종합검진');
     await field(0, 'consent_privacy').check();
     await field(0, 'consent_health').check();
@@ -176,6 +186,12 @@ describe('the enquiry accordion takes over what the visitor did before it woke',
       message: 'Two rooms near the hospital, please.',
       consent_privacy: true,
     });
+
+    // The island knows the hotel panel was the open one: choosing the first section again starts its form
+    // afresh, as SPEC.md says of every section change once the island is awake.
+    await panelSummary(0).click();
+    await expect.poll(() => field(0, 'user_name').inputValue()).toBe('');
+    expect(await field(0, 'languageOther').count()).toBe(0);
   });
 
   it.each([

@@ -20,8 +20,8 @@ const COMPONENTS: { [Name in IslandName]: Loader<Name> } = {
 
 /** How far beyond the screen an island starts to load, so it is usually awake by the time it shows. */
 const NEAR_SCREEN = '200px';
-/** What a visitor may do inside an island before it is near enough to wake: tab into a field, tap a panel. */
-const REACHING_IN = ['focusin', 'pointerdown'] as const;
+/** What a visitor (or autofill) may do inside an island before it is near enough to wake: tab into a field, tap a panel, fill a field. */
+const REACHING_IN = ['focusin', 'pointerdown', 'input'] as const;
 
 const propsFiles = new Map<string, Promise<IslandProps>>();
 
