@@ -25,6 +25,7 @@ import { LOCALES } from '../shared/locales';
 import { scrollThrough } from '../tests/e2e/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';
 import { CATEGORIES, type Category, type LighthouseRun, lighthouseRun } from './site-lighthouse';
+import { recordFigure } from './figures';
 import { benchStack, kib, percentile } from './support';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -100,7 +101,23 @@ try {
     const figures = await loadFigures(locale.route);
     const runs: LighthouseRun[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(`${stack.url}${locale.route}`, chrome.port));
-    rows.push({ route: locale.route, htmlBytes: html.length, htmlGzip: gzipSync(html).length, ...figures, runs });
+    const htmlGzip = gzipSync(html).length;
+    rows.push({ route: locale.route, htmlBytes: html.length, htmlGzip, ...figures, runs });
+    runs.forEach((run, index) =>
+      recordFigure({
+        kind: 'lighthouse',
+        page: locale.route,
+        run: index + 1,
+        performance: run.scores.performance ?? 0,
+        accessibility: run.scores.accessibility ?? 0,
+        bestPractices: run.scores['best-practices'] ?? 0,
+        seo: run.scores.seo ?? 0,
+        lcpMs: run.lcpMs,
+        tbtMs: run.tbtMs,
+        cls: run.cls,
+        htmlCssGzKiB: htmlGzip / 1024,
+      }),
+    );
     process.stderr.write(`measured ${locale.route}\n`);
   }
 } finally {
