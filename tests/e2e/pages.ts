@@ -58,7 +58,11 @@ export async function hydrate(page: Page, island: IslandName): Promise<void> {
   await page.waitForSelector(awakeIsland(island), { state: 'attached' });
 }
 
-/** Scrolls down the page a screen at a time, as a reader would, until every island has hydrated. */
+/**
+ * Scrolls down the page a screen at a time, as a reader would, until every island has hydrated, and
+ * ends at the bottom (lazy images there load). Sections below the first screen take their real height
+ * only as they come near (content-visibility), so a quick pass may skip one.
+ */
 export async function scrollThrough(page: Page): Promise<void> {
   await enhanced(page);
   await page.evaluate(async () => {
@@ -80,4 +84,5 @@ export async function scrollThrough(page: Page): Promise<void> {
     missed?.parentElement?.scrollIntoView({ block: 'center' });
     return waiting.length === 0;
   }, `[${ISLAND_ATTRIBUTE}]:not([${HYDRATED_ATTRIBUTE}])`);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
