@@ -12,6 +12,13 @@ export interface PublicPage {
   locale: Locale;
 }
 
+/**
+ * What a language page may weigh: its HTML with the inlined stylesheet, gzipped, fits the first round
+ * trip of a new connection (ten segments of 1,460 bytes, less the response headers). `bench:site` and
+ * page-weight.test.ts hold the built pages to it.
+ */
+export const HTML_GZIP_BUDGET_BYTES = 14 * 1024;
+
 /** The six canonical language pages. */
 export const LANGUAGE_PAGES: PublicPage[] = LOCALES.map((locale) => ({ route: locale.route, locale }));
 
