@@ -2,12 +2,10 @@
  * `npm run bench:api`: figures of the API on the local stack (2-core machine,
  * emulators in the same process, so absolute numbers are a floor, not AWS).
  */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { documentClient } from '../functions/adapters/dynamodb/client';
-import { LAMBDA_BUNDLE_OPTIONS, lambdaEntries } from '../functions/bundling';
 import { seedEnquiries } from '../local/seed/enquiries';
-import { BENCH_STAFF, benchStack, kib, ms, summarise, timed } from './support';
+import { printBundleSizes, printColdStarts } from './functions';
+import { BENCH_STAFF, benchStack, ms, summarise, timed } from './support';
 
 let stack = await benchStack();
 const post = (path: string, body: unknown, token?: string) =>
@@ -117,10 +115,5 @@ for (const [label, query] of [
 db.destroy();
 await stack.dispose();
 
-console.log('\nFunction bundles (esbuild, minified, as deployed)');
-console.log('  function       minified    gzip');
-for (const entry of lambdaEntries()) {
-  const result = await build({ ...LAMBDA_BUNDLE_OPTIONS, entryPoints: [entry.file], write: false, sourcemap: false, logLevel: 'silent' });
-  const code = result.outputFiles?.[0]?.contents ?? new Uint8Array();
-  console.log(`  ${entry.name.padEnd(12)} ${kib(code.length).padStart(11)} ${kib(gzipSync(code).length).padStart(10)}`);
-}
+await printBundleSizes();
+await printColdStarts();

@@ -39,6 +39,13 @@ export const LAMBDA_BUNDLE_OPTIONS: {
   banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
 };
 
+/**
+ * The most a function's bundle may weigh, gzip (issue 13): every byte is read
+ * and compiled at each cold start. tests/unit/bundle-budget.test.ts holds each
+ * entry to it; `npm run bundle:analyze` shows what weighs.
+ */
+export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 100 * 1024;
+
 export const ENTRIES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'entries');
 
 /** Entry file of each function: one per API route, plus the scheduled jobs. */
