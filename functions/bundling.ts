@@ -1,8 +1,10 @@
 /**
- * How each Lambda entry is bundled, defined once for the CDK stack and the
- * bundle-size benchmark: ESM for the current Node runtime, minified, with
- * source maps, and the AWS SDK bundled in (the runtime's copy is not pinned,
- * and it lacks the presigned-post and storage helpers).
+ * How each Lambda entry is bundled, defined once for the CDK stack, the
+ * benchmarks and the bundle budget test: ESM for the current Node runtime,
+ * minified, with source maps, and the AWS SDK bundled in (the runtime's copy
+ * is not pinned, and it lacks the presigned-post and storage helpers), its
+ * default credential chain cut down to the step Lambda uses
+ * (functions/lambda-credentials.ts).
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +20,13 @@ export const NODE_MAJOR = 24;
 
 export const LAMBDA_NODE_TARGET = `node${NODE_MAJOR}`;
 
+const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Packages replaced in the bundles, each by a module of ours that says why. */
+export const LAMBDA_BUNDLE_ALIASES: Record<string, string> = {
+  '@aws-sdk/credential-provider-node': join(FUNCTIONS_DIR, 'lambda-credentials.ts'),
+};
+
 export const LAMBDA_BUNDLE_OPTIONS: {
   bundle: true;
   platform: 'node';
@@ -26,6 +35,7 @@ export const LAMBDA_BUNDLE_OPTIONS: {
   minify: true;
   sourcemap: true;
   mainFields: string[];
+  alias: Record<string, string>;
   banner: { js: string };
 } = {
   bundle: true,
@@ -35,6 +45,7 @@ export const LAMBDA_BUNDLE_OPTIONS: {
   minify: true,
   sourcemap: true,
   mainFields: ['module', 'main'] as string[],
+  alias: LAMBDA_BUNDLE_ALIASES,
   // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
 };
@@ -46,7 +57,7 @@ export const LAMBDA_BUNDLE_OPTIONS: {
  */
 export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 100 * 1024;
 
-export const ENTRIES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'entries');
+export const ENTRIES_DIR = join(FUNCTIONS_DIR, 'entries');
 
 /** Entry file of each function: one per API route, plus the scheduled jobs. */
 export function lambdaEntries(): { name: string; file: string }[] {

@@ -95,6 +95,7 @@ export class RouteFunction extends NodejsFunction {
         sourcesContent: false,
         mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
         banner: LAMBDA_BUNDLE_OPTIONS.banner.js,
+        esbuildArgs: { '--alias': Object.entries(LAMBDA_BUNDLE_OPTIONS.alias).map(([from, to]) => `${from}=${to}`) },
         // The SDK is bundled in, as the bundle benchmark measures it (the runtime's copy is not pinned).
         externalModules: [],
         bundleAwsSDK: true,
