@@ -1,4 +1,4 @@
-import { makeStartTwoFactorHandler } from '../handlers/two-factor';
+import { makeStartTwoFactorHandler } from '../handlers/two-factor-start';
 import { lambdaEntry } from '../lambda';
 import { dynamoDeps } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
