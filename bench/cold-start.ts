@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { build } from 'esbuild';
 import { API_ROUTES, type RouteName } from '../shared/routes';
-import { LAMBDA_BUNDLE_OPTIONS, lambdaEntries } from '../functions/bundling';
+import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling';
 import type { ScratchStack } from '../local/scratch-stack';
 
 /** One request of a route: what the browser sends. */
@@ -78,15 +77,6 @@ function eventFor(route: RouteName, siteUrl: string, request: ColdRequest, reque
   };
 }
 
-/** The route's bundle as CDK deploys it: minified, the source map in a file beside it (infra/constructs/route-function.ts). */
-async function writeBundle(route: RouteName, folder: string): Promise<string> {
-  const entry = lambdaEntries().find((candidate) => candidate.name === route);
-  if (!entry) throw new Error(`No entry file for ${route}`);
-  const outfile = join(folder, route, 'index.mjs');
-  await build({ ...LAMBDA_BUNDLE_OPTIONS, sourcesContent: false, entryPoints: [entry.file], outfile, logLevel: 'silent' });
-  return outfile;
-}
-
 /** The environment Lambda gives the function: its settings, the region, credentials in variables; here the emulators' endpoints too. */
 function lambdaEnvironment(stack: ScratchStack): Record<string, string> {
   const { region, credentials, endpoints } = stack.aws;
@@ -127,8 +117,9 @@ export async function measureColdStarts(
 ): Promise<Map<RouteName, ColdStartRun[]>> {
   const folder = mkdtempSync(join(tmpdir(), 'mt-cold-'));
   try {
-    const bundles = new Map<RouteName, string>();
-    for (const route of routes) bundles.set(route, await writeBundle(route, folder));
+    // Each route's bundle as CDK deploys it (infra/function-bundles.ts): minified, the source map in a file beside it.
+    await bundleLambdas(folder, routes);
+    const bundles = new Map<RouteName, string>(routes.map((route) => [route, join(folder, route, LAMBDA_BUNDLE_FILE)]));
     const env = lambdaEnvironment(stack);
     const results = new Map<RouteName, ColdStartRun[]>(routes.map((route) => [route, []]));
     for (let run = 0; run < runs; run += 1) {
