@@ -4,7 +4,6 @@ import {
   type BestPackage,
   IMAGE_FILE_NAME,
   POPUP_FIELD_BY_SUFFIX,
-  bestPackageSchema,
   packageTextFor,
   popupEditSchema,
   titleEditSchema,
@@ -137,7 +136,7 @@ describe('popupEditSchema', () => {
   });
 });
 
-const pkg: BestPackage = bestPackageSchema.parse({
+const pkg: BestPackage = {
   INDEX: 1,
   TITLE: '종합검진',
   TITLE_kr: '종합검진',
@@ -153,7 +152,7 @@ const pkg: BestPackage = bestPackageSchema.parse({
   FILE_THUMB_ch: 'ch.webp',
   FILE_THUMB_ru: 'ru.webp',
   FILE_POPUP: 'board.webp',
-});
+};
 
 const forLocale = (record: BestPackage, code: 'en' | 'ko' | 'zh' | 'ru' | 'vi' | 'ja') => {
   const locale = localeByCode(code);
