@@ -4,7 +4,8 @@
  * benchmark, `npm run bundle:analyze` and the bundle budget test. ESM for the
  * current Node runtime, minified, with source maps, and the AWS SDK bundled in
  * (the runtime's copy is not pinned), its default credential chain cut down to
- * the step Lambda uses (functions/lambda-credentials.ts) and its schemas made
+ * the step Lambda uses (functions/lambda-credentials.ts), its event-stream
+ * support left out (functions/lambda-no-event-streams.ts) and its schemas made
  * tree-shakable (functions/bundle-plugins.ts). Plugins run only in esbuild's
  * JavaScript API, which is why CDK bundles through it too rather than through
  * NodejsFunction's command line.
@@ -30,6 +31,7 @@ const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
 /** Packages replaced in the bundles, each by a module of ours that says why. */
 export const LAMBDA_BUNDLE_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(FUNCTIONS_DIR, 'lambda-credentials.ts'),
+  '@smithy/core/event-streams': join(FUNCTIONS_DIR, 'lambda-no-event-streams.ts'),
 };
 
 export const LAMBDA_BUNDLE_OPTIONS = {
