@@ -89,7 +89,7 @@ function lambdaEnvironment(stack: ScratchStack): Record<string, string> {
     AWS_ENDPOINT_URL_DYNAMODB: endpoints?.dynamodb ?? '',
     AWS_ENDPOINT_URL_SESV2: endpoints?.ses ?? '',
     AWS_ENDPOINT_URL_S3: endpoints?.s3 ?? '',
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
+    LOG_LEVEL: 'SILENT',
     NODE_OPTIONS: '--enable-source-maps',
   };
 }

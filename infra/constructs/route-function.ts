@@ -38,7 +38,7 @@ export interface RouteFunctionProps {
   logRetention: RetentionDays;
   /** What happens to the log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
-  /** Powertools log level of the function. */
+  /** Log level of the function (`LOG_LEVEL`, read by functions/logging.ts). */
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
 
@@ -82,7 +82,7 @@ export class RouteFunction extends LambdaFunction {
       timeout: props.timeout,
       logGroup,
       // Stack traces point into the TypeScript sources through the bundled source maps.
-      environment: { POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
+      environment: { LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
     });
     this.entryName = props.entryName;
   }

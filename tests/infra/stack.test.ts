@@ -122,7 +122,7 @@ function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): st
     ...names.map((name) => (secret(name) ? `${name}_ARN` : name)),
     ...(api ? ['ORIGIN_VERIFY_SECRET_ARN', 'REQUIRE_TWO_FACTOR'] : []),
     'NODE_OPTIONS',
-    'POWERTOOLS_LOG_LEVEL',
+    'LOG_LEVEL',
   ].sort();
 }
 
