@@ -40,3 +40,23 @@ export function sdkSchemaPlainKeys(): Plugin {
     },
   };
 }
+
+/** A client's own manifest, which its runtime configuration imports whole. */
+const SDK_CLIENT_MANIFEST = /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]package\.json$/;
+
+/**
+ * Keeps only the version of an SDK client's package.json, the one field the
+ * client reads (for its user agent); esbuild would otherwise bundle the whole
+ * manifest, scripts and dependency lists included (about 2 KiB per client).
+ */
+export function sdkManifestVersionOnly(): Plugin {
+  return {
+    name: 'sdk-manifest-version-only',
+    setup(build) {
+      build.onLoad({ filter: SDK_CLIENT_MANIFEST }, async ({ path }) => {
+        const { version } = JSON.parse(await readFile(path, 'utf8')) as { version: string };
+        return { contents: JSON.stringify({ version }), loader: 'json' };
+      });
+    },
+  };
+}

@@ -5,8 +5,10 @@
  * current Node runtime, minified, with source maps, and the AWS SDK bundled in
  * (the runtime's copy is not pinned), its default credential chain cut down to
  * the step Lambda uses (functions/lambda-credentials.ts), its event-stream
- * support left out (functions/lambda-no-event-streams.ts) and its schemas made
- * tree-shakable (functions/bundle-plugins.ts). Plugins run only in esbuild's
+ * support left out (functions/lambda-no-event-streams.ts), its endpoint cache
+ * on a plain Map (functions/lambda-lru-cache.ts), and its schemas made
+ * tree-shakable and its clients' manifests cut to their version
+ * (functions/bundle-plugins.ts). Plugins run only in esbuild's
  * JavaScript API, which is why CDK bundles through it too rather than through
  * NodejsFunction's command line.
  */
@@ -14,7 +16,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, type Metafile, build } from 'esbuild';
-import { sdkSchemaPlainKeys } from './bundle-plugins';
+import { sdkManifestVersionOnly, sdkSchemaPlainKeys } from './bundle-plugins';
 
 /**
  * The Node.js major that production runs (the Lambda runtime) and that every
@@ -32,6 +34,7 @@ const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
 export const LAMBDA_BUNDLE_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(FUNCTIONS_DIR, 'lambda-credentials.ts'),
   '@smithy/core/event-streams': join(FUNCTIONS_DIR, 'lambda-no-event-streams.ts'),
+  'mnemonist/lru-cache': join(FUNCTIONS_DIR, 'lambda-lru-cache.ts'),
 };
 
 export const LAMBDA_BUNDLE_OPTIONS = {
@@ -45,7 +48,7 @@ export const LAMBDA_BUNDLE_OPTIONS = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   alias: LAMBDA_BUNDLE_ALIASES,
-  plugins: [sdkSchemaPlainKeys()],
+  plugins: [sdkSchemaPlainKeys(), sdkManifestVersionOnly()],
   // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
