@@ -208,13 +208,14 @@ describe('S3 requests written by hand', () => {
 });
 
 describe.each([
-  ['path style (the emulator)', true],
-  ['virtual-hosted style (AWS)', false],
-])('S3 presigning by hand, %s', (_style, pathStyle) => {
+  ['path style (the emulator)', true, true],
+  ['at an IP address, which is path style without asking', false, true],
+  ['virtual-hosted style (AWS)', false, false],
+])('S3 presigning by hand, %s', (_style, pathStyle, atEmulator) => {
   /** The SDK's client and our bucket, alike, at one fixed time (presigning signs the time). */
   function presigners() {
     vi.useFakeTimers({ now: new Date('2026-11-23T01:02:03.456Z'), toFake: ['Date'] });
-    const options = pathStyle ? { endpoint } : {};
+    const options = atEmulator ? { endpoint } : {};
     const sdk = s3Client({ region: REGION, credentials: CREDENTIALS, forcePathStyle: pathStyle, ...options });
     onTestFinished(() => sdk.destroy());
     return { sdk, ours: new S3Bucket(s3Service({ region: REGION, credentials: CREDENTIALS, ...options }), BUCKET, pathStyle) };

@@ -47,16 +47,24 @@ const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** A POST policy condition, as S3 reads them (and @aws-sdk/s3-presigned-post types them). */
 export type PolicyCondition = ['eq', string, string] | ['starts-with', string, string] | ['content-length-range', number, number] | Record<string, string>;
 
+/** An IPv4 or bracketed IPv6 host, which cannot carry a bucket name in front. */
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
 export class S3Bucket {
+  private readonly forcePathStyle: boolean;
+
   /**
    * @param forcePathStyle `https://host/bucket/key` (an emulator has no bucket host names) rather
-   *   than `https://bucket.host/key`, as the SDK's option of that name.
+   *   than `https://bucket.host/key`, as the SDK's option of that name; an endpoint at an IP
+   *   address always gets it, as the SDK's endpoint rules give it.
    */
   constructor(
     private readonly s3: AwsService,
     readonly name: string,
-    private readonly forcePathStyle = false,
-  ) {}
+    forcePathStyle = false,
+  ) {
+    this.forcePathStyle = forcePathStyle || IP_HOST.test(new URL(s3.origin()).hostname);
+  }
 
   /** Where an object is, or with no key the bucket itself. */
   private address(key?: string): { hostPrefix?: string; path: string } {
