@@ -21,7 +21,7 @@ const enquiry = (i: number) => ({
     user_email: `bench${i}@example.test`,
     section: '병원예약',
     message: 'Benchmark enquiry',
-    start: '2026-12-10 09:30',
+    start: '2036-12-10 09:30', // far ahead: the send route refuses a time already past
     consent_privacy: true,
     consent_health: true,
   },
