@@ -2,24 +2,31 @@
  * Figures of the Lambda functions themselves: each bundle's size (minified
  * and gzip, against the budget) and the cold starts of the public routes.
  * Printed at the end of `npm run bench:api`; `npm run bench:functions` prints
- * them alone.
+ * them alone. Recorded for `npm run bench`'s report (bench/figures.ts) as one
+ * figure per function: its gzip size and, for the public routes, the median
+ * cold start.
  */
 import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from '../functions/bundling';
 import { weighLambdaBundles } from '../functions/bundle-weights';
 import { startScratchStack } from '../local/scratch-stack';
 import type { RouteName } from '../shared/routes';
 import { type ColdRequest, measureColdStarts } from './cold-start';
+import { recordFigure } from './figures';
 import { BENCH_STAFF, kib, ms, summarise } from './support';
 
 const COLD_START_RUNS = 7;
 
-export async function printBundleSizes(): Promise<void> {
+/** Prints each bundle's size; answers its gzip size by name. */
+async function printBundleSizes(): Promise<Map<string, number>> {
   console.log(`\nFunction bundles (esbuild, minified, as deployed; budget ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip)`);
   console.log('  function           minified       gzip');
+  const gzip = new Map<string, number>();
   for (const bundle of await weighLambdaBundles()) {
     const over = bundle.gzipBytes > LAMBDA_BUNDLE_BUDGET_GZIP_BYTES ? '  over budget' : '';
     console.log(`  ${bundle.name.padEnd(16)} ${kib(bundle.bytes).padStart(11)} ${kib(bundle.gzipBytes).padStart(10)}${over}`);
+    gzip.set(bundle.name, bundle.gzipBytes);
   }
+  return gzip;
 }
 
 const enquiry = (n: number) => ({
@@ -56,7 +63,8 @@ function publicRequests(route: RouteName, run: number): [ColdRequest, ColdReques
 
 const PUBLIC_ROUTES: RouteName[] = ['amendBest', 'sendmail', 'login', 'welcome'];
 
-export async function printColdStarts(): Promise<void> {
+/** Prints the public routes' cold starts; answers the median of each. */
+async function printColdStarts(): Promise<Map<string, number>> {
   // Sign-in and invitation limits raised: every run counts against the one bench address.
   const stack = await startScratchStack({
     staffEmail: BENCH_STAFF.email,
@@ -65,11 +73,13 @@ export async function printColdStarts(): Promise<void> {
   });
   try {
     const results = await measureColdStarts(stack, PUBLIC_ROUTES, publicRequests, COLD_START_RUNS);
+    const coldStarts = new Map<string, number>();
     console.log(`\nCold starts of the public routes (a fresh Node process per run, median of ${COLD_START_RUNS}; timing on a shared machine is noisy)`);
     console.log('  route         load bundle   first answer   cold start   warm answer   cold - warm   status');
     for (const [route, runs] of results) {
       const median = (pick: (run: (typeof runs)[number]) => number) => summarise(runs.map(pick)).p50;
       const statuses = [...new Set(runs.flatMap((run) => run.statuses))].join(',');
+      coldStarts.set(route, median((run) => run.loadMs + run.firstMs));
       console.log(
         `  ${route.padEnd(12)} ${ms(median((run) => run.loadMs)).padStart(12)} ${ms(median((run) => run.firstMs)).padStart(14)} ${ms(median((run) => run.loadMs + run.firstMs)).padStart(12)} ${ms(median((run) => run.warmMs)).padStart(13)} ${ms(median((run) => run.loadMs + run.firstMs - run.warmMs)).padStart(13)}   ${statuses}`,
       );
@@ -78,13 +88,21 @@ export async function printColdStarts(): Promise<void> {
     console.log('  cold start = load bundle + first answer; cold - warm = what being cold adds to an answer. Login answers after the password');
     console.log('  hash (scrypt), which every sign-in pays, warm or cold; sendmail after its writes to the emulators, slow on a busy machine.');
     console.log(`  Not counted: loading node:http for the emulators' plain HTTP (median ${ms(httpImport)} here), which Lambda's HTTPS endpoints do not need.`);
+    return coldStarts;
   } finally {
     await stack.dispose();
   }
 }
 
-// Run alone: `npm run bench:functions`.
-if (import.meta.main) {
-  await printBundleSizes();
-  await printColdStarts();
+/** Both tables, and one figure per function for the report. */
+export async function printFunctionFigures(): Promise<void> {
+  const gzip = await printBundleSizes();
+  const coldStarts = await printColdStarts();
+  for (const [name, bytes] of gzip) {
+    const coldStartMs = coldStarts.get(name);
+    recordFigure({ kind: 'bundle', name, gzipKiB: bytes / 1024, ...(coldStartMs === undefined ? {} : { coldStartMs }) });
+  }
 }
+
+// Run alone: `npm run bench:functions`.
+if (import.meta.main) await printFunctionFigures();
