@@ -23,6 +23,7 @@ import { seedEnquiries } from '../local/seed/enquiries';
 import type { WorkerDone, WorkerProcessSetup } from '../local/worker-process';
 import { WORKER_SETUP_VARIABLE } from '../local/workers';
 import { EXPORT_POLL_MS } from '../site/src/staff/export-api';
+import { recordFigure } from './figures';
 import { BENCH_STAFF, benchStack, benchToken, timed } from './support';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -148,6 +149,8 @@ export async function measureExports(sizes: number[]): Promise<ExportFigures[]> 
       const capped = await workerProcess(stack, CAPPED_HEAP_MIB);
       for (const run of [worker, capped]) if (run.rows !== size) throw new Error(`the worker process wrote ${run.rows} rows, not ${size}`);
       figures.push({ rows: size, coldMs, readyMs, seenMs, downloadMs, bytes, worker, capped });
+      // For `npm run bench`'s report: time to ready through the API, and the worker's peak V8 heap.
+      recordFigure({ kind: 'export', rows: size, seconds: readyMs / 1000, peakHeapMiB: worker.peakHeapMiB });
       const indent = ' '.repeat(6);
       console.log(`  ${size.toLocaleString('en')} enquiries (seeded in ${seconds(seedMs)})`);
       console.log(`${indent}ready in ${seconds(readyMs)} (${perSecond(size, readyMs)}); the page saw it at ${seconds(seenMs)}; the first export, which also started the worker process: ${seconds(coldMs)}`);

@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../shared/api-error';
+import * as z from '../../shared/zod';
 
 /** A failure the client should be told about; mapped to its HTTP status in one place. */
 export class ApiError extends Error {
@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /** Field name to the first problem found with it. */
-function fieldProblems(error: z.ZodError): Record<string, string> {
+function fieldProblems(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
@@ -26,14 +26,14 @@ function fieldProblems(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function invalidInput(error: z.ZodError): ApiError {
+function invalidInput(error: z.core.$ZodError): ApiError {
   const fields = fieldProblems(error);
   return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }
 
 /** Parses with a schema, turning a failure into a 400 that names each field. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input);
+export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw invalidInput(result.error);
   return result.data;
 }

@@ -1,5 +1,4 @@
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { lambdaExportWorker } from '../adapters/lambda/workers';
+import { lambdaExportWorker, lambdaService } from '../adapters/lambda/workers';
 import type { Settings } from '../config';
 import type { ExportWorker } from '../ports';
 import type { AwsClientOptions } from './aws';
@@ -9,10 +8,9 @@ export interface LambdaDeps {
   exportWorker: ExportWorker;
 }
 
-/** Background workers started with an asynchronous Lambda invocation (the local stack runs them in-process instead). */
+/** Background workers started with an asynchronous Lambda invocation (the local stack runs them itself instead). */
 export function lambdaDeps(settings: Partial<Settings>, aws: AwsClientOptions): LambdaDeps {
   return lazyObject<LambdaDeps>({
-    exportWorker: () =>
-      lambdaExportWorker(new LambdaClient({ region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
+    exportWorker: () => lambdaExportWorker(lambdaService({ region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
   });
 }

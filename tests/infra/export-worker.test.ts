@@ -29,7 +29,7 @@ describe('the export worker function', () => {
 
   it('has the variables of what it uses, and no secret: it signs nothing and answers no request', () => {
     const variables = (propertiesOf(logicalId(worker())).Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual([...settingNamesFor(WORKERS.exportWorker.uses), 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL'].sort());
+    expect(Object.keys(variables).sort()).toEqual([...settingNamesFor(WORKERS.exportWorker.uses), 'NODE_OPTIONS', 'LOG_LEVEL'].sort());
   });
 
   it('may read the enquiries and counters, keep its jobs, and only write export files (no read, no delete), nothing else', () => {

@@ -12,7 +12,8 @@ import { CSV_COLUMNS } from '../../shared/csv';
 import type { ExportJobView } from '../../shared/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
-import { s3Client } from '../../functions/adapters/s3/client';
+import { S3Bucket, s3Service } from '../../functions/adapters/s3/bucket';
+import { s3Client } from '../../local/sdk-s3';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { hashPassword } from '../../functions/services/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';
@@ -109,7 +110,7 @@ describe('when the export bucket refuses the file', () => {
     // multipart upload (it cannot list those), so a clean delete shows neither was left.
     const bucket = 'mt-exports-broken';
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-    const store = s3ExportStore(s3, bucket);
+    const store = s3ExportStore(new S3Bucket(s3Service({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3 }), bucket, true));
     const line = `${'x'.repeat(1023)}\n`;
     async function* rowsThenFailure() {
       // Past one 5 MiB part, so the upload is a multipart one when the failure comes.

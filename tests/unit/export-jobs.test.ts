@@ -6,11 +6,13 @@
  * worker went silent, whose bucket refused the file, or during which
  * enquiries were erased.
  */
-import type { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { type IncomingHttpHeaders, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../shared/csv';
 import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/export-jobs';
-import { lambdaExportWorker } from '../../functions/adapters/lambda/workers';
+import type { AwsRequest } from '../../functions/adapters/aws-request';
+import { lambdaExportWorker, lambdaService } from '../../functions/adapters/lambda/workers';
 import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
 import { makeExportStatusHandler } from '../../functions/handlers/export-status';
 import type { StoredEnquiry } from '../../functions/ports';
@@ -316,13 +318,53 @@ describe('erased enquiries', () => {
 });
 
 describe('the export worker on AWS', () => {
-  it('is started with an asynchronous invocation (InvocationType Event) carrying only the job id', async () => {
-    const sent: InvokeCommand[] = [];
-    const lambda = { send: async (command: InvokeCommand) => void sent.push(command) } as unknown as LambdaClient;
-    await lambdaExportWorker(lambda, 'export-worker-fn').start('job-7');
-    expect(sent).toHaveLength(1);
-    const input = sent[0]?.input;
-    expect(input).toMatchObject({ FunctionName: 'export-worker-fn', InvocationType: 'Event' });
-    expect(JSON.parse(new TextDecoder().decode(input?.Payload as Uint8Array))).toEqual({ jobId: 'job-7' });
+  it("is started with Lambda's Invoke call, asynchronous (InvocationType Event), carrying only the job id", async () => {
+    const sent: AwsRequest[] = [];
+    const lambda = { send: async (request: AwsRequest) => (sent.push(request), { statusCode: 202, headers: {}, body: new Uint8Array() }) };
+    await lambdaExportWorker(lambda, 'MedicalTourism-test-ExportWorker-AbC12').start('job-7');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/2015-03-31/functions/MedicalTourism-test-ExportWorker-AbC12/invocations',
+        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+        body: JSON.stringify({ jobId: 'job-7' }),
+      },
+    ]);
+  });
+
+  it('fails its start when Lambda refuses the invocation (the route then fails the job)', async () => {
+    const lambda = {
+      send: async () => {
+        throw Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+      },
+    };
+    await expect(lambdaExportWorker(lambda, 'fn').start('job-8')).rejects.toThrow('Rate exceeded');
+  });
+});
+
+describe('the Invoke request as sent', () => {
+  it('is signed for Lambda in the region and reaches the endpoint with its header and payload', async () => {
+    const received: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ method: request.method, url: request.url, headers: request.headers, body });
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const lambda = lambdaService({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint: `http://127.0.0.1:${port}` });
+      await lambdaExportWorker(lambda, 'export-worker').start('job-9');
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/2015-03-31/functions/export-worker/invocations', body: '{"jobId":"job-9"}' });
+    expect(request?.headers['x-amz-invocation-type']).toBe('Event');
+    expect(request?.headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/lambda\/aws4_request, SignedHeaders=[^,]*x-amz-invocation-type/);
   });
 });

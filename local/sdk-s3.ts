@@ -1,0 +1,16 @@
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+
+/**
+ * The SDK's S3 client, for the local stack's own needs (making the buckets,
+ * serving `/image/*`) and the tests; the functions use the requests of
+ * functions/adapters/s3/bucket.ts. It computes checksums only when S3
+ * requires them: the SDK's default adds checksum framing to streamed uploads
+ * and presigned URLs that the local emulator cannot carry.
+ */
+export function s3Client(config: S3ClientConfig = {}): S3Client {
+  return new S3Client({
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...config,
+  });
+}
