@@ -55,7 +55,7 @@ await stack.dispose();
 stack = await benchStack();
 const token = (await (await post('/api/login', { data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } })).json()) as string;
 const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
-const tables = { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters };
+const tables = { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates };
 
 async function viewLatency(body: Record<string, unknown>, rounds = 40) {
   const samples: number[] = [];

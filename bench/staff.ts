@@ -2,7 +2,11 @@
  * `npm run bench:staff`: the staff back office in Debian's Chromium against a
  * scratch local stack holding 100,000 enquiries: the JavaScript the staff
  * pages load (gzip), the time from clicking LOGIN to the first page of the
- * message box, and from a filter change to its result. A 2-core machine with
+ * message box, and from a filter change to its result. Then the dashboard (its
+ * API, its monthly CSV, the page drawn) and the status and owner filters on
+ * that stack, and at every size of BENCH_ENQUIRIES (default 1,000 and 100,000)
+ * on stacks whose last 90 days are alike, to show they stay flat
+ * (bench/staff-dashboard.ts). A 2-core machine with
  * the emulators, the API and the browser in one box: figures are a floor for
  * what a staff member sees, not a measure of AWS.
  */
@@ -14,11 +18,17 @@ import { SECTION_VALUES } from '../shared/enums';
 import { formatKoreaDate } from '../shared/korea-time';
 import { PAGE_SIZE } from '../shared/pagination';
 import { documentClient } from '../functions/adapters/dynamodb/client';
+import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';
+import { type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
 import { BENCH_STAFF, benchStack, kib, ms, timed } from './support';
 
-const ENQUIRIES = Number(process.env['BENCH_ENQUIRIES'] ?? 100_000);
+/** Sizes to measure the dashboard at, e.g. `BENCH_ENQUIRIES=1000` or `1000,100000`; the sign-in and filter figures are at the largest. */
+const SIZES = (process.env['BENCH_ENQUIRIES'] ?? '1000,100000').split(',').map((size) => Number(size.trim()));
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('BENCH_ENQUIRIES: whole numbers from 1, separated by commas');
+const ENQUIRIES = Math.max(...SIZES);
+const DASHBOARD_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7) * 3;
 const LOGIN_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7);
 const FILTER_ROUNDS = LOGIN_ROUNDS * 2;
 /** One enquiry every 5 minutes: 100,000 cover almost a year. */
@@ -46,21 +56,29 @@ const median = (values: number[]) => {
 const line = (label: string, samples: number[]) =>
   console.log(`  ${label.padEnd(44)} median ${ms(median(samples)).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}   (${samples.length} runs)`);
 
+/** Seeds `count` enquiries, worked on as a centre would (answered, closed, some left open), ending a minute ago. */
+async function seed(target: ScratchStack, count: number) {
+  const db = documentClient({ region: target.aws.region, credentials: target.aws.credentials, endpoint: target.aws.endpoints?.dynamodb });
+  try {
+    const tables = { enquiries: target.tableNames.enquiries, counters: target.tableNames.counters, aggregates: target.tableNames.aggregates };
+    return await timed(() => seedEnquiries(db, tables, count, Date.now() - 60_000, SPACING_MS, { worked: true }));
+  } finally {
+    db.destroy();
+  }
+}
+
+const dashboardFigures: DashboardFigures[] = [];
 const stack = await benchStack();
 let browser: Browser | undefined;
 try {
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
-  const [{ total }, seedTime] = await timed(() =>
-    seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, ENQUIRIES, Date.now() - 60_000, SPACING_MS),
-  );
-  db.destroy();
+  const [{ total }, seedTime] = await seed(stack, ENQUIRIES);
   browser = await launchBrowser();
   console.log(`Staff back office, ${total.toLocaleString('en')} stored enquiries (seeded in ${(seedTime / 1000).toFixed(1)} s), Chromium ${browser.version()}\n`);
 
   // --- JavaScript of the staff pages ---------------------------------------------------------
   console.log('JavaScript loaded (the built files in site/dist/_astro, gzip level 9 as a CDN would serve them)');
   const token = await apiToken();
-  for (const route of ['/login', '/view', '/editpage']) {
+  for (const route of ['/login', '/view', '/editpage', '/dashboard']) {
     const context = await browser.newContext();
     if (route !== '/login') await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['login_T', token] as const);
     const page = await context.newPage();
@@ -149,10 +167,30 @@ try {
   line(`section + dates ${from}..${to}`, withDates);
   line('  of which POST /api/view', filterApi);
   await context.close();
+
+  // Every day of the last 90 full (one enquiry every 5 minutes: 288 a day, most of them answered): the heaviest read here.
+  dashboardFigures.push(await measureDashboard(stack, browser, token, `${total.toLocaleString('en')}, ${Math.round((24 * 60 * 60_000) / SPACING_MS)}/day`, DASHBOARD_ROUNDS));
 } finally {
   await browser?.close();
   await stack.dispose();
 }
+
+// --- The dashboard and the work lists at each size, the last 90 days alike ------------------
+const shapedFigures: DashboardFigures[] = [];
+for (const size of SIZES) {
+  const shaped = await benchStack();
+  const shapedBrowser = await launchBrowser();
+  try {
+    const recent = Math.min(size, RECENT).toLocaleString('en');
+    const seedTime = await seedShaped(shaped, size);
+    console.log(`\n(${size.toLocaleString('en')} enquiries, ${recent} of them in the last 90 days, on a stack of their own, seeded in ${(seedTime / 1000).toFixed(1)} s)`);
+    shapedFigures.push(await measureDashboard(shaped, shapedBrowser, await apiToken(shaped), `${size.toLocaleString('en')}, ${recent} in 90 d`, DASHBOARD_ROUNDS));
+  } finally {
+    await shapedBrowser.close();
+    await shaped.dispose();
+  }
+}
+printDashboardFigures([...shapedFigures, ...dashboardFigures]);
 
 /** Clicks LOGIN on the sign-in page and waits for the message box's first page. */
 async function signInTimed(target: Page): Promise<number> {
@@ -169,8 +207,8 @@ async function signInTimed(target: Page): Promise<number> {
   return took;
 }
 
-async function apiToken(): Promise<string> {
-  const response = await fetch(`${stack.url}/api/login`, {
+async function apiToken(target = stack): Promise<string> {
+  const response = await fetch(`${target.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } }),

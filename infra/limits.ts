@@ -25,6 +25,8 @@ export const EDGE_RATE_LIMITS = {
   // A staff member signs in a few times an hour, a typo or two included; a clinic office of several staff
   // behind one address at the start of the day stays well under 20 in ten minutes. A guessing loop gets two tries a minute.
   signIn: { limit: 20, windowSeconds: 600 },
+  // Taking up an invitation happens once per new staff member; a few tries with a mistyped password at most.
+  welcome: { limit: 10, windowSeconds: 600 },
   // A patient sends one enquiry, maybe a second one or a retry of the same; ten in ten minutes from one address is a script.
   enquiry: { limit: 10, windowSeconds: 600 },
   // Everything under /api/, cache hits included (AWS WAF sees a request before the cache does): each page a visitor

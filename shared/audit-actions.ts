@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   'subject.read': '개인정보 열람 (검색)',
   'subject.export': '개인정보 내려받기',
   'subject.erase': '개인정보 삭제',
+  'dashboard.read': '대시보드 조회',
+  'dashboard.export': '월간 보고서 CSV',
 } as const;
 
 /** The most days one access-log read covers (each day is one query). */

@@ -117,6 +117,8 @@ export const ROUTE_NAMES = [
   'twoFactor',
   'startTwoFactor',
   'confirmTwoFactor',
+  'dashboard',
+  'dashboardCsv',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -128,7 +130,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sendmail',
     access: 'public',
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write' }, sendsMail: true },
   },
   {
     name: 'login',
@@ -168,7 +170,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/work',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read' } },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   {
@@ -176,11 +178,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/reply',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read', aggregates: 'write' }, sendsMail: true },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
   { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'write' } } },
+  // Figures only, no one's data: staff and admins.
+  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
+  { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
   // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
   { name: 'accessLog', method: 'GET', path: '/api/access-log', access: 'staff', uses: { tables: { accessLog: 'read' } } },
   { name: 'accessLogCsv', method: 'GET', path: '/api/access-log.csv', access: 'staff', uses: { tables: { accessLog: 'read' } } },
@@ -194,7 +199,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/subject/erase',
     access: 'staff',
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
       buckets: { exports: 'full' },
     },
   },
@@ -232,7 +237,7 @@ export const SCHEDULED_JOBS = [
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
       buckets: { exports: 'full' },
     } satisfies ResourceUse,
   },

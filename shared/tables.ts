@@ -140,6 +140,12 @@ export const TABLES = {
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,
   },
+  aggregates: {
+    envVar: 'TABLE_AGGREGATES',
+    purpose: 'Dashboard figures kept on write: one item per Korea-time day (received by section and page language, open by received day, first-reply times) and the running totals.',
+    partitionKey: { name: 'key', type: 'S' },
+    globalIndexes: [],
+  },
   accessLog: {
     envVar: 'TABLE_ACCESS_LOG',
     purpose: 'Every staff read, export and change: who, what, which record, when, from where.',

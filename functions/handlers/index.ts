@@ -6,6 +6,7 @@ import type { RouteName } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { LambdaHttpHandler } from '../http/handler';
 import { makeAmendBestHandler } from './amend-best';
+import { makeDashboardCsvHandler, makeDashboardHandler } from './dashboard';
 import { makeDetailHandler } from './detail';
 import { makeExportCsvHandler } from './export-csv';
 import { makeFileuploadHandler } from './fileupload';
@@ -62,4 +63,6 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   twoFactor: makeTwoFactorHandler,
   startTwoFactor: makeStartTwoFactorHandler,
   confirmTwoFactor: makeConfirmTwoFactorHandler,
+  dashboard: makeDashboardHandler,
+  dashboardCsv: makeDashboardCsvHandler,
 };

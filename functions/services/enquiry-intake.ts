@@ -8,9 +8,10 @@ import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../ports';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from './enquiry-lists';
 import { clientNetwork } from './client-network';
+import { countReceived } from './dashboard';
 import { deliverEnquiryMail } from './mail-delivery';
 
-export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
+export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log' | 'aggregates'>;
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
@@ -157,6 +158,7 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
+  await countReceived(deps, enquiry);
   if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
   return { postIndex, duplicate: false };
 }
@@ -189,6 +191,7 @@ async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmiss
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {
     deps.log.info('enquiry stored on resubmission', { postIndex });
+    await countReceived(deps, enquiry);
     if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
   }
 }

@@ -14,12 +14,13 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { json, type ApiResponse } from '../http/response';
 import type { EnquiryEvent, OutboxMail, StoredEnquiry } from '../ports';
+import { countFirstReply, countStatusChange } from './dashboard';
 import { countCounter, workListKeys } from './enquiry-lists';
 import { toRecord } from './enquiry-record';
 import { MAIL_GRACE_MS, type MailDeps, deliverMail } from './mail-delivery';
 import { composeReply } from './reply-mail';
 
-export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log'>;
+export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
 
 /** Someone else changed the enquiry first: the caller answers 409 with what it is now. */
 export class WorkConflict extends Error {
@@ -86,6 +87,7 @@ async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry
   await recount(deps, enquiry, updated);
   const history: EnquiryEvent[] = [];
   const before = enquiry.STATUS ?? 'new';
+  if (status !== before) await countStatusChange(deps, enquiry.RECEIVED_AT, before, status);
   if (status !== before) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'status', actor, from: before, to: status });
   if (owner !== (enquiry.OWNER ?? '')) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 1), type: 'owner', actor, from: enquiry.OWNER ?? '', to: owner });
   await Promise.all(history.map((event) => deps.events.add(event)));
@@ -136,6 +138,7 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
   }
   const now = deps.clock.now();
   const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', firstReplyAt: new Date(now).toISOString() });
+  if (!enquiry.FIRST_REPLY_AT) await countFirstReply(deps, enquiry.RECEIVED_AT, now);
   const record = toRecord(updated);
   const mail: OutboxMail = {
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,

@@ -12,11 +12,12 @@ import type { EnquiryRecord } from '../../shared/enquiry';
 import { enquiryRetentionMs, spamRetentionMs } from '../../shared/retention';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent, ErasureTombstone, MailContent, OutboxMail, StoredEnquiry } from '../ports';
+import { countRemoved } from './dashboard';
 import { countCounter, removedCounter } from './enquiry-lists';
 import { toRecord } from './enquiry-record';
 import { acknowledgementMailId, staffMailId } from './mail-delivery';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates'>;
 
 /** The address as an erasure records it: a hash, so a second request can be recognised without keeping the address. */
 export const subjectHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -42,6 +43,7 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
     deps.counters.add(removedCounter(enquiry.SECTION_LIST), 1),
     ...workLists.map((key) => deps.counters.add(countCounter(key), -1)),
   ]);
+  await countRemoved(deps, enquiry);
 }
 
 export interface SubjectData {

@@ -1,5 +1,6 @@
 import { TABLES } from '../../shared/tables';
 import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
+import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
@@ -15,6 +16,7 @@ import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
 import type {
   AccessLogStore,
+  AggregateStore,
   Clock,
   CounterStore,
   EnquiryStore,
@@ -46,6 +48,7 @@ export interface DynamoDeps {
   throttle: ThrottleStore;
   accessLog: AccessLogStore;
   policies: PolicyStore;
+  aggregates: AggregateStore;
 }
 
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
@@ -66,5 +69,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     throttle: () => dynamoThrottleStore(db(), table('throttle')),
     accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
     policies: () => dynamoPolicyStore(db(), table('policies')),
+    aggregates: () => dynamoAggregateStore(db(), table('aggregates')),
   });
 }

@@ -59,6 +59,9 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   // Makes the QR code (SVG) of the new secret.
   startTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
   confirmTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
+  // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
+  dashboard: { memoryMiB: 512, timeoutSeconds: 10 },
+  dashboardCsv: { memoryMiB: 512, timeoutSeconds: 10 },
 };
 
 export interface ApiProps {

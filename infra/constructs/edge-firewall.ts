@@ -100,15 +100,16 @@ export class EdgeFirewall extends Construct {
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       // AWS WAF allows letters, digits, spaces and = : # @ / - , . here.
-      description: 'Per-address rate limits for sign-in, enquiries and the API, then the AWS managed common and known-bad-input rules',
+      description: 'Per-address rate limits for sign-in, invitations, enquiries and the API, then the AWS managed common and known-bad-input rules',
       defaultAction: { allow: {} },
       customResponseBodies: { [RATE_LIMITED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(RATE_LIMITED_BODY) } },
       rules: [
         rateRule('SignInRate', 0, EDGE_RATE_LIMITS.signIn, routeRequests('login')),
-        rateRule('EnquiryRate', 1, EDGE_RATE_LIMITS.enquiry, routeRequests('sendmail')),
-        rateRule('ApiRate', 2, EDGE_RATE_LIMITS.api, pathStartsWith(API_PATH_PREFIX)),
-        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 3),
-        managedRule('AWSManagedRulesCommonRuleSet', 4),
+        rateRule('WelcomeRate', 1, EDGE_RATE_LIMITS.welcome, routeRequests('welcome')),
+        rateRule('EnquiryRate', 2, EDGE_RATE_LIMITS.enquiry, routeRequests('sendmail')),
+        rateRule('ApiRate', 3, EDGE_RATE_LIMITS.api, pathStartsWith(API_PATH_PREFIX)),
+        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),
+        managedRule('AWSManagedRulesCommonRuleSet', 5),
       ],
       visibilityConfig: visibility('WebAcl'),
     });

@@ -1,13 +1,18 @@
 /**
  * Bulk enquiries for benchmarks and for trying the back office with a full
  * table: written in batches straight to the local tables, with the same list
- * bookkeeping (sequences and counters) the send route keeps.
+ * bookkeeping (sequences and counters) the send route keeps, and the same
+ * dashboard figures (functions/services/dashboard.ts) the send, work and
+ * reply routes keep.
  */
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SECTION_VALUES, type Section } from '../../shared/enums';
-import { formatKoreaDateTime } from '../../shared/korea-time';
+import type { EnquiryStatus } from '../../shared/enquiry-work';
+import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/form-fields';
 import type { StoredEnquiry } from '../../functions/ports';
+import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
+import { AGGREGATE } from '../../functions/services/dashboard';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
 import { LOCALE_CODES } from '../../shared/locales';
 
@@ -17,13 +22,38 @@ const LANGUAGES = ['Russian', 'English', 'Chinese', 'Vietnamese', 'Japanese'];
 export interface SeedTables {
   enquiries: string;
   counters: string;
+  aggregates: string;
+}
+
+export interface SeedOptions {
+  /**
+   * Worked on as a centre would: enquiries received more than two days before
+   * `until` are answered (one in three of those then closed) with a first reply
+   * 20 minutes to 10 hours after receipt, except one in ten, left new or in
+   * progress. Without it every seeded enquiry is new and unassigned.
+   */
+  worked?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How a seeded enquiry stands: its status, and its first reply's minutes after receipt if it has one. */
+function workOf(i: number, received: number, until: number, worked: boolean): { status: EnquiryStatus; replyMinutes?: number } {
+  if (!worked || until - received <= 2 * DAY_MS) return { status: 'new' };
+  if (i % 10 === 0) return { status: i % 20 === 0 ? 'in_progress' : 'new' };
+  return { status: i % 3 === 0 ? 'closed' : 'answered', replyMinutes: 20 + ((i * 37) % 580) };
+}
+
+interface DayTally {
+  add: Record<string, number>;
+  replyMinutes: number[];
 }
 
 /**
  * Appends `count` enquiries after those already there, received one every
  * `spacingMs` up to `until`. Returns the new totals.
  */
-export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTables, count: number, until: number, spacingMs = 5 * 60_000) {
+export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTables, count: number, until: number, spacingMs = 5 * 60_000, options: SeedOptions = {}) {
   const read = async (name: string) => Number((await db.send(new GetCommand({ TableName: tables.counters, Key: { name } }))).Item?.['value'] ?? 0);
   let postIndex = await read(POST_INDEX_COUNTER);
   let listSeq = await read(sequenceCounter(listName(false)));
@@ -31,6 +61,18 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   for (const section of SECTION_VALUES) sectionSeq.set(section, await read(sequenceCounter(sectionListName(false, section))));
 
   const start = until - count * spacingMs;
+  // The dashboard's figures, by Korea-time day, and the work lists' counts, written once at the end.
+  const days = new Map<string, DayTally>();
+  const tally = (day: string): DayTally => {
+    const known = days.get(day);
+    if (known) return known;
+    const fresh: DayTally = { add: {}, replyMinutes: [] };
+    days.set(day, fresh);
+    return fresh;
+  };
+  const bump = (add: Record<string, number>, name: string, by = 1) => (add[name] = (add[name] ?? 0) + by);
+  const workLists = new Map<string, number>();
+  let openTotal = 0;
   let batch: StoredEnquiry[] = [];
   const flush = async () => {
     let requests = batch.map((item) => ({ PutRequest: { Item: item } }));
@@ -49,6 +91,23 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
     const seq = (sectionSeq.get(section) ?? 0) + 1;
     sectionSeq.set(section, seq);
     const receivedAt = new Date(received).toISOString();
+    const locale = LOCALE_CODES[i % LOCALE_CODES.length] ?? 'en';
+    const work = workOf(i, received, until, options.worked === true);
+    const firstReplyAt = work.replyMinutes === undefined ? undefined : received + work.replyMinutes * 60_000;
+    const receivedDay = tally(formatKoreaDate(received)).add;
+    bump(receivedDay, AGGREGATE.received);
+    bump(receivedDay, AGGREGATE.section(section));
+    bump(receivedDay, AGGREGATE.locale(locale));
+    if (work.status === 'new' || work.status === 'in_progress') {
+      bump(receivedDay, AGGREGATE.open);
+      openTotal += 1;
+    }
+    if (firstReplyAt !== undefined && work.replyMinutes !== undefined) {
+      const replyDay = tally(formatKoreaDate(firstReplyAt));
+      bump(replyDay.add, AGGREGATE.firstReplies);
+      replyDay.replyMinutes.push(work.replyMinutes);
+    }
+    for (const key of Object.values(workListKeys(work.status, ''))) workLists.set(key, (workLists.get(key) ?? 0) + 1);
     batch.push({
       POST_INDEX: postIndex,
       NAME: `${NAMES[i % NAMES.length]} ${postIndex}`,
@@ -73,12 +132,13 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
       CONSENT_VERSION: CONSENT_NOTICE_VERSION,
       CONSENT_AT: receivedAt,
       CONSENT_HEALTH: section === '병원예약',
-      LOCALE: LOCALE_CODES[i % LOCALE_CODES.length] ?? 'en',
-      STATUS: 'new',
+      LOCALE: locale,
+      STATUS: work.status,
       OWNER: '',
-      VERSION: 0,
-      UPDATED_AT: receivedAt,
-      ...workListKeys('new', ''),
+      VERSION: work.status === 'new' ? 0 : 1,
+      UPDATED_AT: firstReplyAt === undefined ? receivedAt : new Date(firstReplyAt).toISOString(),
+      ...(firstReplyAt === undefined ? {} : { FIRST_REPLY_AT: new Date(firstReplyAt).toISOString() }),
+      ...workListKeys(work.status, ''),
       LIST: listName(false),
       LIST_SEQ: listSeq,
       SECTION_LIST: sectionListName(false, section),
@@ -92,11 +152,17 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   await setCounter(POST_INDEX_COUNTER, postIndex);
   await setCounter(sequenceCounter(listName(false)), listSeq);
   for (const [section, value] of sectionSeq) await setCounter(sequenceCounter(sectionListName(false, section)), value);
-  // Every seeded enquiry is new and unassigned: its work lists grow by the whole batch.
-  for (const key of Object.values(workListKeys('new', ''))) {
+  // Every seeded enquiry is unassigned: its work lists grow by how many of each status were seeded.
+  for (const [key, added] of workLists) {
     await db.send(
-      new UpdateCommand({ TableName: tables.counters, Key: { name: countCounter(key) }, UpdateExpression: 'ADD #value :count', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':count': count } }),
+      new UpdateCommand({ TableName: tables.counters, Key: { name: countCounter(key) }, UpdateExpression: 'ADD #value :count', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':count': added } }),
     );
   }
+  // The dashboard's figures, added to whatever the days held already (one write per day).
+  const aggregates = dynamoAggregateStore(db, tables.aggregates);
+  for (const [day, { add, replyMinutes }] of days) {
+    await aggregates.update(AGGREGATE.dayKey(day), { add, ...(replyMinutes.length ? { append: { [AGGREGATE.replyMinutes]: replyMinutes } } : {}) });
+  }
+  if (openTotal > 0) await aggregates.update(AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: openTotal } });
   return { total: listSeq };
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Older enquiries first (seeded straight into the tables, ending two days ago), then today's from the API.
   const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
   try {
-    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, SEEDED, Date.now() - 2 * 24 * 60 * 60_000, 20 * 60_000);
+    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, SEEDED, Date.now() - 2 * 24 * 60 * 60_000, 20 * 60_000);
   } finally {
     db.destroy();
   }

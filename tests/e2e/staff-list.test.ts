@@ -41,7 +41,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
   try {
-    const { total } = await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters }, COUNT, UNTIL, SPACING_MS);
+    const { total } = await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, COUNT, UNTIL, SPACING_MS);
     expect(total).toBe(COUNT);
   } finally {
     db.destroy();

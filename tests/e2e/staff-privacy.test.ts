@@ -129,6 +129,33 @@ describe('as an admin', () => {
     await page.screenshot({ path: 'test-results/staff-privacy-after-erase.png', fullPage: true });
   });
 
+  it('leaves no trace of the erased enquiry in the list, its detail page, the CSV or the open count of the dashboard', async () => {
+    await page.goto(`${stack.url}/view`);
+    await eventually(() => page.locator('table.messages tbody tr').count()).toBe(3);
+    const list = await page.locator('table.messages').textContent();
+    expect(list).not.toContain('MT-000002');
+    expect(list).toContain('MT-000004');
+    expect(await page.getByText('총 3건').isVisible()).toBe(true);
+
+    await page.goto(`${stack.url}/detail/2`);
+    await eventually(() => page.getByText('해당 문의를 찾을 수 없습니다.').isVisible()).toBe(true);
+
+    await page.goto(`${stack.url}/view`);
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV 다운로드' }).click();
+    const csv = await readFile(await (await saved).path(), 'utf8');
+    expect(csv).toContain('Someone Else');
+    expect(csv).toContain('MT-000004');
+    expect(csv).not.toContain('MT-000002');
+
+    // Four were open, one is erased (what was received stays counted: a number that names no one).
+    await page.goto(`${stack.url}/dashboard`);
+    const open = page.getByRole('img', { name: '미처리 문의 (접수 후 경과일)' });
+    await eventually(() => open.count()).toBe(1);
+    const description = page.locator(`[id="${(await open.getAttribute('aria-describedby')) ?? 'missing'}"]`);
+    expect(await description.textContent()).toMatch(/^미처리 문의 3건:/);
+  });
+
   it('reads the access log by action and downloads it as CSV', async () => {
     await page.goto(`${stack.url}/access-log`);
     const rows = page.locator('table.access-log tbody tr');
@@ -163,7 +190,7 @@ describe('as a staff member', () => {
     const staffPage = await contextFor(await signIn(stack, COLLEAGUE.email, COLLEAGUE.password));
     await staffPage.goto(`${stack.url}/view`);
     const sidebar = staffPage.getByRole('navigation', { name: '관리자 메뉴' });
-    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual(['메시지함', '답장 양식']);
+    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual(['메시지함', '대시보드', '답장 양식']);
     await staffPage.goto(`${stack.url}/access-log`);
     await eventually(() => staffPage.getByRole('alert').textContent()).toBe('접근 권한이 없습니다.');
     expect(await staffPage.locator('table.access-log').count()).toBe(0);

@@ -34,7 +34,7 @@ const distributionConfigOf = (template: Template) =>
 const cfr2Acknowledgements = (app: App) => acknowledgementsUnder(app).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-CFR2');
 
 /** What a route's own rate rule counts: its path (decoded, normalised, as API Gateway routes it) and its method. */
-function routeScopeDown(name: 'login' | 'sendmail') {
+function routeScopeDown(name: 'login' | 'welcome' | 'sendmail') {
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   return {
     AndStatement: {
@@ -90,13 +90,18 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     // The main stack has a region of its own (the default when neither -c region nor the CLI names one).
     expect(stack.region).toBe('ap-northeast-2');
     edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    expect(rules.map((candidate) => candidate.Name)).toEqual(['SignInRate', 'EnquiryRate', 'ApiRate', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
-    expect(rules.map((candidate) => candidate.Priority)).toEqual([0, 1, 2, 3, 4]);
+    expect(rules.map((candidate) => candidate.Name)).toEqual(['SignInRate', 'WelcomeRate', 'EnquiryRate', 'ApiRate', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
+    expect(rules.map((candidate) => candidate.Priority)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('limits sign-in per address: POST /api/login', () => {
     expect(rule('SignInRate').Statement).toEqual(rateStatement(EDGE_RATE_LIMITS.signIn, routeScopeDown('login')));
     expect(rule('SignInRate').Action).toEqual(rateLimited);
+  });
+
+  it('limits taking up invitations per address: POST /api/welcome (a password is hashed each time)', () => {
+    expect(rule('WelcomeRate').Statement).toEqual(rateStatement(EDGE_RATE_LIMITS.welcome, routeScopeDown('welcome')));
+    expect(rule('WelcomeRate').Action).toEqual(rateLimited);
   });
 
   it('limits enquiries per address: POST /api/sendmail', () => {

@@ -13,6 +13,9 @@ import type { Log } from '../../functions/logging';
 import type {
   AccessLogEntry,
   AccessLogStore,
+  AggregateChange,
+  AggregateItem,
+  AggregateStore,
   Clock,
   CounterStore,
   EnquiryList,
@@ -391,6 +394,23 @@ export class FakeAccessLogStore implements AccessLogStore {
   }
 }
 
+/** The aggregates table in memory: counters added to and lists appended to, as the DynamoDB adapter does. */
+export class FakeAggregateStore implements AggregateStore {
+  readonly items = new Map<string, AggregateItem>();
+  /** Set to make the next updates fail (the dashboard's hooks must not fail the request). */
+  failWith: Error | undefined;
+  async update(key: string, change: AggregateChange): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    const item = this.items.get(key) ?? { counters: {}, lists: {} };
+    for (const [name, delta] of Object.entries(change.add ?? {})) item.counters[name] = (item.counters[name] ?? 0) + delta;
+    for (const [name, values] of Object.entries(change.append ?? {})) item.lists[name] = [...(item.lists[name] ?? []), ...values];
+    this.items.set(key, item);
+  }
+  async getMany(keys: readonly string[]): Promise<Map<string, AggregateItem>> {
+    return new Map(keys.flatMap((key) => (this.items.has(key) ? [[key, clone(this.items.get(key) as AggregateItem)] as const] : [])));
+  }
+}
+
 /** What SES answers when it refuses a mail: an error with a status, so the mail was not sent. */
 export const sesRefused = () => Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
 /** A call cut off after the request went out (a time-out): SES may have accepted the mail. */
@@ -464,6 +484,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_THROTTLE: 'throttle',
     TABLE_ACCESS_LOG: 'access-log',
     TABLE_POLICIES: 'policies',
+    TABLE_AGGREGATES: 'aggregates',
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
     MAIL_FROM: 'no-reply@example.com',
@@ -503,6 +524,7 @@ export interface FakeDeps extends AppDeps {
   throttle: FakeThrottleStore;
   accessLog: FakeAccessLogStore;
   policies: FakePolicyStore;
+  aggregates: FakeAggregateStore;
   mailer: FakeMailer;
   images: FakeImageStore;
   exports: FakeExportStore;
@@ -528,6 +550,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     throttle: new FakeThrottleStore(),
     accessLog: new FakeAccessLogStore(),
     policies: new FakePolicyStore(),
+    aggregates: new FakeAggregateStore(),
     mailer: new FakeMailer(),
     images: new FakeImageStore(),
     exports: new FakeExportStore(),

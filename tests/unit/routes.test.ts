@@ -119,7 +119,7 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
   });
 
   it('lists what login needs', () => {
@@ -168,6 +168,7 @@ describe('readSettings', () => {
     TABLE_COUNTERS: 'cnt',
     TABLE_SUBMISSIONS: 'sub',
     TABLE_THROTTLE: 'thr',
+    TABLE_AGGREGATES: 'agg',
     MAIL_FROM: 'from@example.com',
     MAIL_TO: 'to@example.com',
   };
@@ -218,7 +219,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(7);
+    expect(error.problems).toHaveLength(8);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);

@@ -12,6 +12,7 @@ import { apiPath } from '../../../shared/routes';
 /** The sidebar, in order, with the roles each page is for (admins see every page). */
 const STAFF_PAGES = [
   { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
+  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
   { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
   { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
   { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
