@@ -28,7 +28,8 @@ function get(url: string, options: { agent?: Agent; host?: string; headers?: Rec
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: options.method ?? 'GET',
-        agent: options.agent,
+        // A fresh connection unless the test gives an agent: Node's global agent keeps connections alive, which would reach a refusing proxy.
+        agent: options.agent ?? false,
         headers: { ...(options.host ? { host: options.host } : {}), ...options.headers },
       },
       (response) => {

@@ -1,9 +1,10 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AWS_CALL_LIMITS } from '../call-limits';
 
-/** Document client that drops `undefined` attributes instead of failing on them. */
+/** Document client that drops `undefined` attributes instead of failing on them, and gives up on a call that hangs. */
 export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ ...AWS_CALL_LIMITS, ...config }), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
