@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { PACKAGE_LIMITS } from './best-package-text';
+import { oneLine, wholeNumberField } from './field-schemas';
 
 /** The board always shows exactly these three packages. */
 export const BEST_PACKAGE_INDEXES = [1, 2, 3] as const;
@@ -41,14 +42,11 @@ export const bestPackageSchema = z.object({
 
 export type BestPackage = z.infer<typeof bestPackageSchema>;
 
-const packageIndex = z.coerce
-  .number({ error: 'One of the BEST 3 package numbers' })
-  .int()
-  .refine((index) => (BEST_PACKAGE_INDEXES as readonly number[]).includes(index), 'One of the BEST 3 package numbers');
+const packageIndex = wholeNumberField(1, BEST_PACKAGE_INDEXES.length, 'One of the BEST 3 package numbers');
 
-const title = z.string({ error: 'Required' }).trim().min(1, 'Required').max(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`);
+const title = oneLine(z.string({ error: 'Required' }).trim().min(1, 'Required').max(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`));
 const content = z.string({ error: 'Required' }).trim().min(1, 'Required').max(PACKAGE_LIMITS.contentMax, `At most ${PACKAGE_LIMITS.contentMax} characters`);
-const optionalTitle = z.string().trim().max(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`).optional();
+const optionalTitle = oneLine(z.string().trim().max(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`)).optional();
 const optionalContent = z.string().trim().max(PACKAGE_LIMITS.contentMax, `At most ${PACKAGE_LIMITS.contentMax} characters`).optional();
 /** An uploaded image's file name; empty or absent keeps the current image. */
 const imageName = z

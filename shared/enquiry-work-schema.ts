@@ -1,12 +1,13 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
 import * as z from 'zod';
-import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
+import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from './enums';
 import { LOCALE_CODES } from './locales';
+import { wholeNumberField } from './field-schemas';
 
-const index = z.coerce.number({ error: 'An enquiry number' }).int('An enquiry number').min(1, 'An enquiry number').max(1e12);
+const index = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
 /** The VERSION the staff member saw: a change made meanwhile by someone else is not overwritten. */
-const version = z.coerce.number({ error: 'The version you read' }).int('The version you read').min(0, 'The version you read');
+const version = wholeNumberField(0, Number.MAX_SAFE_INTEGER, 'The version you read');
 /** One line of printable text: no control characters (it may become a mail subject). */
 const line = (max: number) =>
   z

@@ -20,6 +20,7 @@ import { ENQUIRY_STATUSES, OWNER_FILTERS, parseReference } from './enquiry-work'
 import { parseKoreaDateTime } from './korea-time';
 import { LOCALE_CODES } from './locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
+import { oneLine, wholeNumberField } from './field-schemas';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */
@@ -30,6 +31,9 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+/** A place or hotel name: one line. */
+const optionalLine = (max: number) =>
+  z.preprocess(emptyToUndefined, oneLine(z.string().trim().max(max, `At most ${max} characters`)).optional());
 
 const checkbox = z.preprocess(
   (value) => (typeof value === 'string' ? TRUE_WORDS.has(value.trim().toLowerCase()) : value === true),
@@ -78,7 +82,7 @@ function takeOtherLanguage(input: unknown): unknown {
 /** The enquiry as the public forms send it (`{ data: {...} }` or a form post). */
 export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
   .object({
-    user_name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`),
+    user_name: oneLine(z.string({ error: 'Required' }).trim().min(1, 'Required').max(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`)),
     user_email: z
       .string({ error: 'Required' })
       .trim()
@@ -96,7 +100,8 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
         .string()
         .trim()
         .max(ENQUIRY_LIMITS.phoneMax, `At most ${ENQUIRY_LIMITS.phoneMax} characters`)
-        .regex(/^[0-9+()\-.\s/]*$/, 'Digits, spaces and + ( ) - . / only')
+        // Spaces, not any white space: a line break would make a phone number two lines of a mail.
+        .regex(/^[0-9+()\-. /]*$/, 'Digits, spaces and + ( ) - . / only')
         .optional(),
     ),
     section: z.enum(SECTION_VALUES, { error: 'One of the four enquiry types' }),
@@ -108,10 +113,10 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     finish: reservationTime,
     user_language: z.preprocess(
       (value) => (typeof value === 'string' ? normaliseLanguage(value) || undefined : value),
-      z.string().max(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`).optional(),
+      oneLine(z.string().max(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`)).optional(),
     ),
-    destination: optionalText(ENQUIRY_LIMITS.placeMax),
-    hotel: optionalText(ENQUIRY_LIMITS.placeMax),
+    destination: optionalLine(ENQUIRY_LIMITS.placeMax),
+    hotel: optionalLine(ENQUIRY_LIMITS.placeMax),
     consent_privacy: checkbox.refine((given) => given, 'Consent to the collection and use of personal data is required'),
     consent_health: checkbox.optional(),
     submission_id: uuid,
@@ -258,7 +263,7 @@ export const enquiryListQuerySchema = z.intersection(
     cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
     limit: wholeNumber(1, LIST_PAGE_MAX, LIST_PAGE_DEFAULT),
     /** Additive: jump straight to a 1-based page of `limit` rows (used by the page links). */
-    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, 'A page number from 1').max(1_000_000).optional()),
+    page: z.preprocess(emptyToUndefined, wholeNumberField(1, 1_000_000, 'A page number from 1').optional()),
     /** Additive: find one enquiry by its reference (`MT-000123`, or its number). */
     reference: z.preprocess(
       emptyToUndefined,

@@ -1,7 +1,9 @@
 /** Request bodies and queries of the admin routes for the access log, retention and visitors' rights. */
 import * as z from 'zod';
 import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from './audit-actions';
+import { MAX_ENQUIRY_INDEX } from './enquiry-work';
 import { isKoreaDay } from './korea-time';
+import { oneLine, wholeNumberField } from './field-schemas';
 
 const day = z.string().refine(isKoreaDay, 'A day as YYYY-MM-DD');
 const address = z
@@ -21,9 +23,9 @@ export const accessLogQuerySchema = z
   .object({
     from: day,
     to: day,
-    actor: z.string().trim().max(254).optional(),
-    action: z.string().trim().max(60).optional(),
-    target: z.string().trim().max(200).optional(),
+    actor: oneLine(z.string().trim().max(254)).optional(),
+    action: oneLine(z.string().trim().max(60)).optional(),
+    target: oneLine(z.string().trim().max(200)).optional(),
   })
   .refine((query) => query.from <= query.to, { path: ['to'], message: 'Not before from' })
   .refine((query) => isAccessLogSpan(query.from, query.to), {
@@ -38,7 +40,7 @@ export const subjectQuerySchema = z.object({ email: address });
 export const eraseSubjectSchema = z.object({ email: address, reason });
 
 export const holdSchema = z.object({
-  index: z.coerce.number({ error: 'An enquiry number' }).int().min(1, 'An enquiry number'),
+  index: wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number'),
   /** A reason sets the hold; none lifts it. */
   reason: reason.optional(),
 });

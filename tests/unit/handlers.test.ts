@@ -827,11 +827,13 @@ describe('composeEnquiryMail', () => {
     expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
   });
 
-  it('keeps CR/LF out of the subject of a mail sent through the handler', async () => {
+  it('refuses a name with a line break (header injection) before anything is stored or mailed', async () => {
     const deps = staffMailDeps();
-    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
-    expect(deps.mailer.sent).toHaveLength(1);
-    expect(deps.mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body ?? '{}').fields).toHaveProperty('user_name');
+    expect(deps.mailer.sent).toHaveLength(0);
+    expect(deps.enquiries.items.size).toBe(0);
   });
 });
 
