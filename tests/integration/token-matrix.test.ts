@@ -127,6 +127,20 @@ function passwordChanged(): Promise<Record<StaffRole, string>> {
   return passwordChanges;
 }
 
+/** A token signed before an admin changed the account on the accounts page (each change ends its sessions). */
+function changedByAdmin(name: string, state: string, changes: (role: StaffRole) => Record<string, unknown>[]): TokenState {
+  return {
+    name,
+    opens: 'nothing',
+    authorization: async (role) => {
+      const email = await account(state, role);
+      const token = await signedFor(email, role);
+      for (const change of changes(role)) expect((await postJson(stack, '/api/accounts/change', { data: { email, ...change } }, admin)).status).toBe(200);
+      return bearer(token);
+    },
+  };
+}
+
 const TOKEN_STATES: TokenState[] = [
   { name: 'no token', opens: 'nothing', authorization: async () => undefined },
   { name: 'an empty bearer', opens: 'nothing', authorization: async () => 'Bearer ' },
@@ -167,37 +181,9 @@ const TOKEN_STATES: TokenState[] = [
     opens: 'nothing',
     authorization: (role) => passwordChanged().then((tokens) => bearer(tokens[role])),
   },
-  {
-    name: 'of a disabled account',
-    opens: 'nothing',
-    authorization: async (role) => {
-      const email = await account('disabled', role);
-      const token = await signedFor(email, role);
-      expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'disable' } }, admin)).status).toBe(200);
-      return bearer(token);
-    },
-  },
-  {
-    name: 'older than a disable and enable',
-    opens: 'nothing',
-    authorization: async (role) => {
-      const email = await account('reenabled', role);
-      const token = await signedFor(email, role);
-      for (const action of ['disable', 'enable']) expect((await postJson(stack, '/api/accounts/change', { data: { email, action } }, admin)).status).toBe(200);
-      return bearer(token);
-    },
-  },
-  {
-    name: 'older than a role change',
-    opens: 'nothing',
-    authorization: async (role) => {
-      const email = await account('rechanged', role);
-      const token = await signedFor(email, role);
-      const other = STAFF_ROLES.find((candidate) => candidate !== role);
-      expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'role', role: other } }, admin)).status).toBe(200);
-      return bearer(token);
-    },
-  },
+  changedByAdmin('of a disabled account', 'disabled', () => [{ action: 'disable' }]),
+  changedByAdmin('older than a disable and enable', 'reenabled', () => [{ action: 'disable' }, { action: 'enable' }]),
+  changedByAdmin('older than a role change', 'rechanged', (role) => [{ action: 'role', role: STAFF_ROLES.find((candidate) => candidate !== role) }]),
   {
     name: 'an enrolment token (two-factor set-up first)',
     opens: 'enrolment',
