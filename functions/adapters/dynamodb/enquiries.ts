@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
-import { isConditionFailure, queryCount, queryItems } from './client';
+import { isConditionFailure, queryCount, queryItems, wroteItOurselves } from './client';
 
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
@@ -58,7 +58,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { POST_INDEX: enquiry.POST_INDEX }, { ...enquiry });
         throw error;
       }
     },

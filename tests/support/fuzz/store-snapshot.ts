@@ -11,6 +11,8 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import type { BucketKey } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
 import { s3Client } from '../../../functions/adapters/s3/client';
@@ -29,7 +31,7 @@ export interface StoreSelection {
 
 export interface StoreReader {
   snapshot(selection?: StoreSelection): Promise<StoreSnapshot>;
-  /** Items of one table (every page). */
+  /** Items of one table (every page), as the adapters read them. */
   items(table: TableKey): Promise<Record<string, unknown>[]>;
   close(): void;
 }
@@ -44,13 +46,27 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
   const s3: S3Client = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint, forcePathStyle: true });
 
-  const items = async (table: TableKey) => {
+  const documents = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
+
+  /** Every item as DynamoDB holds it (typed attribute values: a set stays a set in its JSON). */
+  const rawItems = async (table: TableKey) => {
     const found: Record<string, unknown>[] = [];
     let startKey: Record<string, never> | undefined;
     do {
       const page = await dynamodb.send(new ScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }));
       found.push(...((page.Items ?? []) as Record<string, unknown>[]));
       startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
+    } while (startKey);
+    return found;
+  };
+
+  const items = async (table: TableKey) => {
+    const found: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(new DocumentScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }));
+      found.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
     } while (startKey);
     return found;
   };
@@ -72,7 +88,7 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
       const tables = selection.tables.filter((table) => !ATTEMPT_TABLES.includes(table));
       const [tableParts, bucketParts] = await Promise.all([
         Promise.all(tables.map(async (table) => {
-          const rows = (await items(table)).map((item) => JSON.stringify(item, Object.keys(item).sort()));
+          const rows = (await rawItems(table)).map((item) => JSON.stringify(item, Object.keys(item).sort()));
           return [`table ${table}`, { count: rows.length, fingerprint: fingerprintOf(rows) }] as const;
         })),
         Promise.all(selection.buckets.map(async (bucket) => {
@@ -84,6 +100,7 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
     },
     close() {
       dynamodb.destroy();
+      documents.destroy();
       s3.destroy();
     },
   };
