@@ -2,7 +2,7 @@
  * The settings of `npm start` and `npm run dev`, read once from the
  * environment with their local defaults, and the shared way both stop.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../functions/config';
 import type { LocalStack } from './stack';
@@ -104,7 +104,10 @@ export function announceEndpoints(stack: LocalStack, dataDir: string): void {
   const endpoints: StackAnnouncement = { dynamodb: stack.emulators.dynamodbEndpoint, pid: process.pid };
   writeFileSync(join(dataDir, ENDPOINTS_FILE), JSON.stringify(endpoints));
   const control: FaultControlAnnouncement = { ...stack.faults.control, pid: process.pid };
-  writeFileSync(join(dataDir, FAULT_CONTROL_FILE), JSON.stringify(control), { mode: 0o600 });
+  const controlFile = join(dataDir, FAULT_CONTROL_FILE);
+  writeFileSync(controlFile, JSON.stringify(control), { mode: 0o600 });
+  // The mode above applies only to a new file: one left by an earlier start keeps its own.
+  chmodSync(controlFile, 0o600);
 }
 
 function processAlive(pid: number): boolean {
