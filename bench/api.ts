@@ -2,12 +2,11 @@
  * `npm run bench:api`: figures of the API on the local stack (2-core machine,
  * emulators in the same process, so absolute numbers are a floor, not AWS).
  */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { documentClient } from '../functions/adapters/dynamodb/client';
-import { LAMBDA_BUNDLE_OPTIONS, lambdaEntries } from '../functions/bundling';
 import { seedEnquiries } from '../local/seed/enquiries';
-import { BENCH_STAFF, benchStack, kib, ms, summarise, timed } from './support';
+import { recordFigure } from './figures';
+import { printFunctionFigures } from './functions';
+import { BENCH_STAFF, benchStack, ms, summarise, timed } from './support';
 
 let stack = await benchStack();
 const post = (path: string, body: unknown, token?: string) =>
@@ -23,7 +22,7 @@ const enquiry = (i: number) => ({
     user_email: `bench${i}@example.test`,
     section: '병원예약',
     message: 'Benchmark enquiry',
-    start: '2026-12-10 09:30',
+    start: '2036-12-10 09:30', // far ahead: the send route refuses a time already past
     consent_privacy: true,
     consent_health: true,
   },
@@ -47,7 +46,9 @@ for (const clients of [1, 8, 32]) {
     ),
   );
   const { p50, p95, p99 } = summarise(samples);
-  console.log(`  ${String(clients).padStart(7)}  ${String(samples.length).padStart(8)}  ${ms(p50).padStart(9)}  ${ms(p95).padStart(9)}  ${ms(p99).padStart(9)}  ${(samples.length / (total / 1000)).toFixed(0)} req/s`);
+  const throughput = samples.length / (total / 1000);
+  console.log(`  ${String(clients).padStart(7)}  ${String(samples.length).padStart(8)}  ${ms(p50).padStart(9)}  ${ms(p95).padStart(9)}  ${ms(p99).padStart(9)}  ${throughput.toFixed(0)} req/s`);
+  recordFigure({ kind: 'sendmail', clients, requests: samples.length, throughput, p50, p95, p99 });
 }
 
 // A fresh stack for reading, so list sequences follow receive times as they do in real use.
@@ -83,6 +84,7 @@ for (const target of [1_000, 100_000]) {
   console.log(`    first page        p50 ${ms(first.p50)}  p95 ${ms(first.p95)}`);
   console.log(`    section + dates   p50 ${ms(filtered.p50)}  p95 ${ms(filtered.p95)}`);
   console.log(`    middle page       p50 ${ms(deep.p50)}  p95 ${ms(deep.p95)}`);
+  for (const [read, figures] of [['first page', first], ['section + dates', filtered], ['middle page', deep]] as const) recordFigure({ kind: 'list', stored: total, read, ...figures });
 }
 
 console.log(`\nGET /api/export.csv (streamed to the export bucket, then a presigned download)`);
@@ -112,15 +114,11 @@ for (const [label, query] of [
     return size;
   });
   clearInterval(sampler);
-  console.log(`  ${label}: ${(took / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB; peak live heap +${((peakHeap - baseline.heapUsed) / 1024 / 1024).toFixed(0)} MiB, peak RSS +${((peakRss - baseline.rss) / 1024 / 1024).toFixed(0)} MiB (whole process, emulators included)`);
+  const peakHeapMiB = (peakHeap - baseline.heapUsed) / 1024 / 1024;
+  console.log(`  ${label}: ${(took / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB; peak live heap +${peakHeapMiB.toFixed(0)} MiB, peak RSS +${((peakRss - baseline.rss) / 1024 / 1024).toFixed(0)} MiB (whole process, emulators included)`);
+  if (!query) recordFigure({ kind: 'export', rows: stored, seconds: took / 1000, peakHeapMiB });
 }
 db.destroy();
 await stack.dispose();
 
-console.log('\nFunction bundles (esbuild, minified, as deployed)');
-console.log('  function       minified    gzip');
-for (const entry of lambdaEntries()) {
-  const result = await build({ ...LAMBDA_BUNDLE_OPTIONS, entryPoints: [entry.file], write: false, sourcemap: false, logLevel: 'silent' });
-  const code = result.outputFiles?.[0]?.contents ?? new Uint8Array();
-  console.log(`  ${entry.name.padEnd(12)} ${kib(code.length).padStart(11)} ${kib(gzipSync(code).length).padStart(10)}`);
-}
+await printFunctionFigures();

@@ -22,8 +22,9 @@
  *     ranAt: string (ISO), machine: { cpus, model, node, loadAverage: [1, 5, 15 min] },
  *     load: { visitors, clients, staffClients, seconds, enquiriesPerSecond, requestsPerSecond,
  *             attemptsPerVisitor: { max, mean }, storedFirstTry },
- *     routes: { "<METHOD path>": { requests, p50Ms, p95Ms, p99Ms, errors: { "<status code>": count } } },
- *     errorsByKind: { "<status code>": count },            // every route together, most first
+ *     routes: [ { route: "<METHOD path>", requests, throughput (req/s), p50, p95, p99 (ms), errors: { "<status code>": count } } ],
+ *     errors: { "<status code>": count },                  // every route together, most first
+ *     lost: number, duplicated: number,                     // all kinds together (enquiries, staff mails, acknowledgements, replies)
  *     faults: [ { service, fault, fromS, untilS } ],        // seconds since the load began
  *     mailRetry: { runs, sent },                            // the retry job after the services came back
  *     verdict: { lost, duplicated, delivered: { enquiries, staffMails, acknowledgements, replies },
@@ -39,9 +40,10 @@ import { faultControlClient } from '../local/faults/control-client';
 import { startScratchStack } from '../local/scratch-stack';
 import { FUZZ_PROPERTIES, type FuzzProperty, apiFuzzer } from '../tests/support/fuzz/api-fuzz';
 import { signIn } from '../tests/support/stack';
+import type { LoadFigures } from './report-markdown';
 import { BENCH_STAFF } from './support';
 import { type FaultEvent, playFaults } from './load/fault-timeline';
-import { LoadFigures, timedFetch } from './load/figures';
+import { LoadFigures as LoadRecorder, timedFetch } from './load/figures';
 import { startStaffClient } from './load/staff';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
@@ -95,7 +97,7 @@ async function fuzzLonger() {
 
 let exitCode = 1;
 try {
-  const figures = new LoadFigures();
+  const figures = new LoadRecorder();
   const control = faultControlClient(stack.faults.control);
   const tokens = await Promise.all(Array.from({ length: STAFF_CLIENTS }, () => signIn(stack, BENCH_STAFF.email, BENCH_STAFF.password)));
 
@@ -146,14 +148,15 @@ try {
 
   const fuzz = await fuzzLonger();
 
-  const routes = figures.routes();
-  const requests = Object.values(routes).reduce((sum, route) => sum + route.requests, 0);
+  const routes = figures.routes(loadSeconds);
+  const requests = routes.reduce((sum, route) => sum + route.requests, 0);
   const attempts = visitors.visitors.map((visitor) => visitor.attempts);
   const visitorsMisled = visitors.visitors.reduce((sum, visitor) => sum + visitor.dishonest, 0);
   const staffMisled = staff.reduce((sum, { client }) => sum + client.dishonest, 0);
   const staffSawErrors = staff.filter(({ client }) => client.sawError).length;
   const staffRecovered = staff.every(({ client }) => client.recovered);
-  const nothingWrong = (tally: object) => Object.values(tally).every((count) => count === 0);
+  const total = (tally: object) => Object.values(tally).reduce((sum: number, count: number) => sum + count, 0);
+  const nothingWrong = (tally: object) => total(tally) === 0;
   const ok =
     nothingWrong(verdict.lost) &&
     nothingWrong(verdict.duplicated) &&
@@ -178,25 +181,27 @@ try {
       storedFirstTry: attempts.filter((count) => count === 1).length,
     },
     routes,
-    errorsByKind: figures.errorsByKind(),
+    errors: figures.errorsByKind(),
+    lost: total(verdict.lost),
+    duplicated: total(verdict.duplicated),
     faults,
     mailRetry: { runs: retryRuns, sent: retrySent },
     verdict,
     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors: staffSawErrors },
     fuzz,
     ok,
-  };
+  } satisfies LoadFigures;
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/load.json', `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(`\nThroughput: ${report.load.enquiriesPerSecond} enquiries/s stored, ${report.load.requestsPerSecond} requests/s, ${report.load.seconds} s of load (${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' ')})`);
   console.log(`Visitors: ${report.load.storedFirstTry} stored at the first try; at most ${report.load.attemptsPerVisitor.max} tries (mean ${report.load.attemptsPerVisitor.mean})`);
   console.log('\nroute                              requests      p50        p95        p99   errors');
-  for (const [route, figure] of Object.entries(routes)) {
+  for (const figure of routes) {
     const errors = Object.entries(figure.errors).map(([kind, count]) => `${count}× ${kind}`).join(', ');
-    console.log(`${route.padEnd(33)} ${String(figure.requests).padStart(8)} ${`${figure.p50Ms} ms`.padStart(10)} ${`${figure.p95Ms} ms`.padStart(10)} ${`${figure.p99Ms} ms`.padStart(10)}   ${errors || '-'}`);
+    console.log(`${figure.route.padEnd(33)} ${String(figure.requests).padStart(8)} ${`${figure.p50} ms`.padStart(10)} ${`${figure.p95} ms`.padStart(10)} ${`${figure.p99} ms`.padStart(10)}   ${errors || '-'}`);
   }
-  console.log(`\nErrors by kind: ${Object.entries(report.errorsByKind).map(([kind, count]) => `${kind}: ${count}`).join(', ') || 'none'}`);
+  console.log(`\nErrors by kind: ${Object.entries(report.errors).map(([kind, count]) => `${kind}: ${count}`).join(', ') || 'none'}`);
   console.log(`Faults: ${faults.map((event) => `${event.service} ${event.fault} ${event.fromS}-${event.untilS ?? '?'} s`).join('; ')}`);
   console.log(`Mail retry job: ${retryRuns} runs, ${retrySent} mails sent after the services came back; outbox ${JSON.stringify(verdict.outbox)}`);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);

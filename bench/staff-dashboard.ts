@@ -17,12 +17,15 @@ import { formatKoreaDate } from '../shared/korea-time';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
-import { timed } from './support';
+import { recordFigure } from './figures';
+import { median, timed } from './support';
 
 export interface DashboardFigures {
   /** The column's heading: how many enquiries, and how they are spread. */
   label: string;
   samples: Map<string, number[]>;
+  /** How many enquiries the stack held: the report's x axis. */
+  stored?: number;
 }
 
 /** Enquiries in the last 90 days of every shaped stack (one every 2 h 10 min, about 11 a day). */
@@ -114,12 +117,6 @@ export async function measureDashboard(stack: ScratchStack, browser: Browser, to
   return { label, samples };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 /** One row per measure, one column per stack: the medians side by side. */
 export function printDashboardFigures(figures: DashboardFigures[]): void {
   console.log('\nDashboard and work lists by stored enquiries (median; API: request to response end, page: navigation to charts drawn, 90 days)');
@@ -128,6 +125,7 @@ export function printDashboardFigures(figures: DashboardFigures[]): void {
   for (const label of DASHBOARD_MEASURES) {
     const cells = figures.map((entry) => {
       const taken = entry.samples.get(label) ?? [];
+      if (entry.stored !== undefined) recordFigure({ kind: 'dashboard', stored: entry.stored, label: entry.label, measure: label, medianMs: median(taken) });
       return `${median(taken).toFixed(1)} ms (${taken.length})`.padStart(width);
     });
     console.log(`  ${label.padEnd(44)}${cells.join('')}`);

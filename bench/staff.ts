@@ -22,7 +22,8 @@ import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';
 import { type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
-import { BENCH_STAFF, benchStack, kib, ms, timed } from './support';
+import { recordFigure } from './figures';
+import { BENCH_STAFF, benchStack, kib, median, ms, timed } from './support';
 
 /** Sizes to measure the dashboard at, e.g. `BENCH_ENQUIRIES=1000` or `1000,100000`; the sign-in and filter figures are at the largest. */
 const SIZES = (process.env['BENCH_ENQUIRIES'] ?? '1000,100000').split(',').map((size) => Number(size.trim()));
@@ -48,13 +49,11 @@ function readFileSafe(path: string): Buffer | undefined {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-const line = (label: string, samples: number[]) =>
+/** Prints one measure's median and worst, and records it for the report under `group: label`. */
+function line(group: string, label: string, samples: number[]): void {
   console.log(`  ${label.padEnd(44)} median ${ms(median(samples)).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}   (${samples.length} runs)`);
+  recordFigure({ kind: 'staff', measure: `${group}: ${label.trim()}`, medianMs: median(samples), maxMs: Math.max(...samples), runs: samples.length });
+}
 
 /** Seeds `count` enquiries, worked on as a centre would (answered, closed, some left open), ending a minute ago. */
 async function seed(target: ScratchStack, count: number) {
@@ -128,10 +127,10 @@ try {
     warm.push(await signInTimed(page));
     await context.close();
   }
-  line('fresh profile (nothing cached)', cold);
-  line('warm HTTP cache (signing in again)', warm);
-  line('  of which POST /api/login (password check)', loginApi);
-  line('  of which POST /api/view (request to response end)', viewApi);
+  line('sign-in', 'fresh profile (nothing cached)', cold);
+  line('sign-in', 'warm HTTP cache (signing in again)', warm);
+  line('sign-in', '  of which POST /api/login (password check)', loginApi);
+  line('sign-in', '  of which POST /api/view (request to response end)', viewApi);
 
   // --- Filter change to its result -----------------------------------------------------------
   console.log("\nFilter change (choose a section, click '검색') -> its first page rendered");
@@ -162,14 +161,14 @@ try {
     const section = SECTION_VALUES[round % SECTION_VALUES.length] ?? '병원예약';
     withDates.push(await filterTimed(page, section, { from, to }));
   }
-  line('section', sectionOnly);
-  line('  of which POST /api/view', sectionApi);
-  line(`section + dates ${from}..${to}`, withDates);
-  line('  of which POST /api/view', filterApi);
+  line('filter', 'section', sectionOnly);
+  line('filter', '  of which POST /api/view', sectionApi);
+  line('filter', `section + dates ${from}..${to}`, withDates);
+  line('filter', '  of which POST /api/view', filterApi);
   await context.close();
 
   // Every day of the last 90 full (one enquiry every 5 minutes: 288 a day, most of them answered): the heaviest read here.
-  dashboardFigures.push(await measureDashboard(stack, browser, token, `${total.toLocaleString('en')}, ${Math.round((24 * 60 * 60_000) / SPACING_MS)}/day`, DASHBOARD_ROUNDS));
+  dashboardFigures.push({ ...(await measureDashboard(stack, browser, token, `${total.toLocaleString('en')}, ${Math.round((24 * 60 * 60_000) / SPACING_MS)}/day`, DASHBOARD_ROUNDS)), stored: total });
 } finally {
   await browser?.close();
   await stack.dispose();
@@ -184,7 +183,7 @@ for (const size of SIZES) {
     const recent = Math.min(size, RECENT).toLocaleString('en');
     const seedTime = await seedShaped(shaped, size);
     console.log(`\n(${size.toLocaleString('en')} enquiries, ${recent} of them in the last 90 days, on a stack of their own, seeded in ${(seedTime / 1000).toFixed(1)} s)`);
-    shapedFigures.push(await measureDashboard(shaped, shapedBrowser, await apiToken(shaped), `${size.toLocaleString('en')}, ${recent} in 90 d`, DASHBOARD_ROUNDS));
+    shapedFigures.push({ ...(await measureDashboard(shaped, shapedBrowser, await apiToken(shaped), `${size.toLocaleString('en')}, ${recent} in 90 d`, DASHBOARD_ROUNDS)), stored: size });
   } finally {
     await shapedBrowser.close();
     await shaped.dispose();

@@ -1,4 +1,3 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 
 /**
@@ -16,20 +15,68 @@ export interface Log {
   addLambdaContext(context: Context): void;
 }
 
-type PowertoolsLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+const LEVELS = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3, SILENT: 4 } as const;
 
-function wrap(logger: Logger): Log {
-  return {
-    debug: (message, extra) => logger.debug(message, extra ?? {}),
-    info: (message, extra) => logger.info(message, extra ?? {}),
-    warn: (message, extra) => logger.warn(message, extra ?? {}),
-    error: (message, extra) => logger.error(message, extra ?? {}),
-    forRequest: (requestId) => wrap(logger.createChild({ persistentKeys: { requestId } })),
-    addLambdaContext: (context) => logger.addContext(context),
-  };
+export type LogLevel = keyof typeof LEVELS;
+
+type Level = Exclude<LogLevel, 'SILENT'>;
+
+/** Writes one finished line; warnings and errors go to stderr, as a console would send them. */
+export type LineWriter = (level: Level, line: string) => void;
+
+const writeToConsoleStreams: LineWriter = (level, line) => (level === 'WARN' || level === 'ERROR' ? process.stderr : process.stdout).write(`${line}\n`);
+
+export const SERVICE_NAME = 'medical-tourism-api';
+
+/** `LOG_LEVEL` as the functions are given it (infra/constructs/route-function.ts), INFO when absent or unknown. */
+function levelFromEnvironment(): LogLevel {
+  const named = process.env['LOG_LEVEL']?.toUpperCase();
+  return named && named in LEVELS ? (named as LogLevel) : 'INFO';
 }
 
-/** Structured JSON logs (Powertools); `POWERTOOLS_LOG_LEVEL` or the argument sets the level. */
-export function createLog(level?: PowertoolsLevel): Log {
-  return wrap(new Logger({ serviceName: 'medical-tourism-api', ...(level ? { logLevel: level } : {}) }));
+/** Errors as their name, message and stack (JSON.stringify would write `{}`). */
+function serialisable(_key: string, value: unknown): unknown {
+  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+}
+
+/**
+ * Structured logs: one JSON object per line with the keys Powertools for AWS
+ * Lambda writes (`level`, `message`, `timestamp`, `service`, `cold_start`,
+ * `function_name`, `function_request_id`, `xray_trace_id`, ...), so
+ * CloudWatch Logs Insights reads them as before, written by these few lines
+ * instead of Powertools Logger, which put about 20 KiB into every bundle.
+ * The level is the argument, else `LOG_LEVEL`, else INFO.
+ */
+export function createLog(level: LogLevel = levelFromEnvironment(), write: LineWriter = writeToConsoleStreams): Log {
+  const threshold = LEVELS[level];
+  // The first invocation a process serves is its cold start.
+  let invocations = 0;
+  let lambdaKeys: Record<string, unknown> = {};
+
+  const logger = (persistent: Record<string, unknown>): Log => {
+    const emit = (lineLevel: Level, message: string, extra: Record<string, unknown> = {}) => {
+      if (LEVELS[lineLevel] < threshold) return;
+      const trace = process.env['_X_AMZN_TRACE_ID'];
+      const line = { level: lineLevel, message, timestamp: new Date().toISOString(), service: SERVICE_NAME, ...lambdaKeys, ...(trace ? { xray_trace_id: trace } : {}), ...persistent, ...extra };
+      write(lineLevel, JSON.stringify(line, serialisable));
+    };
+    return {
+      debug: (message, extra) => emit('DEBUG', message, extra),
+      info: (message, extra) => emit('INFO', message, extra),
+      warn: (message, extra) => emit('WARN', message, extra),
+      error: (message, extra) => emit('ERROR', message, extra),
+      forRequest: (requestId) => logger({ ...persistent, requestId }),
+      addLambdaContext: (context) => {
+        invocations += 1;
+        lambdaKeys = {
+          cold_start: invocations === 1,
+          function_arn: context.invokedFunctionArn,
+          function_memory_size: Number(context.memoryLimitInMB),
+          function_name: context.functionName,
+          function_request_id: context.awsRequestId,
+        };
+      },
+    };
+  };
+  return logger({});
 }

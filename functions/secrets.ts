@@ -1,11 +1,13 @@
 /**
  * Secret settings can come from Secrets Manager: when `<NAME>_ARN` is set and
- * `<NAME>` is not, the function reads the secret through Powertools
- * Parameters, whose cache keeps a value for SECRET_MAX_AGE_SECONDS. A rotated
- * secret therefore takes effect within that time on warm instances too, and
- * the value never appears in the function's configuration.
+ * `<NAME>` is not, the function reads the secret (GetSecretValue) and keeps
+ * it for SECRET_MAX_AGE_SECONDS. A rotated secret therefore takes effect
+ * within that time on warm instances too, and the value never appears in the
+ * function's configuration. One cached read per secret, shared by requests
+ * that arrive while it is on its way: the SDK client and a map, all that
+ * Powertools Parameters did here, without its weight in every bundle.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 
 export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET'] as const;
 
@@ -14,11 +16,29 @@ export const SECRET_MAX_AGE_SECONDS = 300;
 
 export type SecretReader = (arn: string) => Promise<string>;
 
-export const readFromSecretsManager: SecretReader = async (arn) => {
-  const value = await getSecret(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
-  if (typeof value !== 'string' || value === '') throw new Error(`Secret ${arn} has no string value`);
-  return value;
-};
+/** A reader of Secrets Manager with the cache above; `now` is for tests. */
+export function secretsManagerReader(client: Pick<SecretsManagerClient, 'send'>, now: () => number = Date.now): SecretReader {
+  const cache = new Map<string, { value: Promise<string>; until: number }>();
+  return (arn) => {
+    const cached = cache.get(arn);
+    if (cached && cached.until > now()) return cached.value;
+    const value = client.send(new GetSecretValueCommand({ SecretId: arn })).then(({ SecretString }) => {
+      if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
+      return SecretString;
+    });
+    cache.set(arn, { value, until: now() + SECRET_MAX_AGE_SECONDS * 1000 });
+    // A failed read is not kept: the next request asks again.
+    value.catch(() => {
+      if (cache.get(arn)?.value === value) cache.delete(arn);
+    });
+    return value;
+  };
+}
+
+let lambdaReader: SecretReader | undefined;
+
+/** The function's own reader: its client is made on the first read, so a function given every value directly never makes one. */
+export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(new SecretsManagerClient({})))(arn);
 
 /** The environment with each secret setting filled in from its `_ARN`, when only the ARN is given. */
 export async function withSecrets(env: Record<string, string | undefined>, read: SecretReader = readFromSecretsManager): Promise<Record<string, string | undefined>> {

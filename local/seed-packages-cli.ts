@@ -6,7 +6,7 @@
  */
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoPackageStore } from '../functions/adapters/dynamodb/packages';
-import { s3Client } from '../functions/adapters/s3/client';
+import { S3Bucket, s3Service } from '../functions/adapters/s3/bucket';
 import { s3ImageStore } from '../functions/adapters/s3/images';
 import { BUCKETS } from '../shared/routes';
 import { TABLES } from '../shared/tables';
@@ -20,13 +20,13 @@ async function main() {
     process.exit(2);
   }
   const db = documentClient({});
-  const s3 = s3Client({});
+  // The region as the SDK finds it (the environment or the profile), for the S3 requests too.
+  const s3 = s3Service({ region: await db.config.region() });
   try {
-    const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(s3, bucket));
+    const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(new S3Bucket(s3, bucket)));
     console.log(seeded ? `Seeded the three BEST 3 packages into ${table} and their images into ${bucket}.` : `${table} already has packages; nothing changed.`);
   } finally {
     db.destroy();
-    s3.destroy();
   }
 }
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BUCKETS } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
-import { s3Client } from '../functions/adapters/s3/client';
+import { s3Client } from './sdk-s3';
 import { type SettingName, SETTINGS, readSettings } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';

@@ -1,15 +1,13 @@
 /** Request bodies of the account, invitation and two-factor routes (the constants are in accounts.ts). */
-import * as z from 'zod';
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './accounts';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, normaliseStaffEmail } from './auth';
 import { EMAIL_PATTERN } from './form-fields';
+import * as z from './zod';
 
-const email = z
-  .string({ error: 'Required' })
-  .trim()
-  .max(254, 'At most 254 characters')
-  .transform(normaliseStaffEmail)
-  .refine((value) => EMAIL_PATTERN.test(value), 'An e-mail address');
+const email = z.pipe(
+  z.string({ error: 'Required' }).check(z.trim(), z.maxLength(254, 'At most 254 characters')),
+  z.string().check(z.overwrite(normaliseStaffEmail), z.refine((value) => EMAIL_PATTERN.test(value), 'An e-mail address')),
+);
 const role = z.enum(STAFF_ROLES, { error: 'One of admin, staff, editor' });
 
 export const inviteSchema = z.object({ email, role });
@@ -32,21 +30,23 @@ export const policySchema = z.object({ requireTwoFactor: z.boolean({ error: 'tru
 /** A new password: long enough, and not so long that hashing it is a way to tie up the function. */
 export const newPassword = z
   .string({ error: 'Required' })
-  .min(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
-  .max(1_024, 'At most 1024 characters');
+  .check(z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`), z.maxLength(1_024, 'At most 1024 characters'));
 
 /** The invitation link's token: the invited address (base64url) and 32 random bytes (base64url). */
 export const INVITATION_TOKEN_PATTERN = /^[\w-]{4,400}\.[\w-]{43}$/;
 
 export const welcomeSchema = z.object({
-  token: z.string({ error: 'Required' }).trim().regex(INVITATION_TOKEN_PATTERN, 'The link from the invitation mail'),
+  token: z.string({ error: 'Required' }).check(z.trim(), z.regex(INVITATION_TOKEN_PATTERN, 'The link from the invitation mail')),
   password: newPassword,
 });
+
+const withoutSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ''));
 
 /** A code from the authenticator app (six digits) or a recovery code, spaces allowed. */
 export const codeField = z
   .string({ error: 'Required' })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), 'Six digits from the app, or a recovery code');
+  .check(withoutSpaces, z.refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), 'Six digits from the app, or a recovery code'));
 
-export const enrolConfirmSchema = z.object({ code: z.string({ error: 'Required' }).transform((value) => value.replace(/\s+/g, '')).refine((value) => TOTP_CODE_PATTERN.test(value), 'Six digits from the app') });
+export const enrolConfirmSchema = z.object({
+  code: z.string({ error: 'Required' }).check(withoutSpaces, z.refine((value) => TOTP_CODE_PATTERN.test(value), 'Six digits from the app')),
+});

@@ -1,6 +1,6 @@
 /** The dashboard's query schemas (`GET /api/dashboard`, `GET /api/dashboard.csv`). */
-import * as z from 'zod';
 import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, FIRST_REPORT_MONTH, isMonth } from './dashboard';
+import * as z from './zod';
 
 const PERIOD_MESSAGE = 'Either 30 or 90 (days)';
 
@@ -8,7 +8,10 @@ const PERIOD_MESSAGE = 'Either 30 or 90 (days)';
 export const dashboardQuerySchema = z.object({
   days: z.preprocess(
     (value) => (value === undefined || value === '' ? String(DEFAULT_DASHBOARD_PERIOD) : value),
-    z.enum(['30', '90'], { error: PERIOD_MESSAGE }).transform((text) => Number(text) as DashboardPeriod),
+    z.pipe(
+      z.enum(['30', '90'], { error: PERIOD_MESSAGE }),
+      z.transform((text: '30' | '90') => Number(text) as DashboardPeriod),
+    ),
   ),
 });
 
@@ -19,7 +22,9 @@ export function monthlyReportQuerySchema(currentMonth: string) {
   return z.object({
     month: z
       .string({ error: 'A month as YYYY-MM' })
-      .refine(isMonth, 'A month as YYYY-MM')
-      .refine((month) => month >= FIRST_REPORT_MONTH && month <= currentMonth, `A month from ${FIRST_REPORT_MONTH} to ${currentMonth}`),
+      .check(
+        z.refine(isMonth, 'A month as YYYY-MM'),
+        z.refine((month) => month >= FIRST_REPORT_MONTH && month <= currentMonth, `A month from ${FIRST_REPORT_MONTH} to ${currentMonth}`),
+      ),
   });
 }

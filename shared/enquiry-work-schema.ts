@@ -1,9 +1,9 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
-import * as z from 'zod';
 import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from './enums';
-import { LOCALE_CODES } from './locales';
 import { wholeNumberField } from './field-schemas';
+import { LOCALE_CODES } from './locales';
+import * as z from './zod';
 
 const index = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
 /** The VERSION the staff member saw: a change made meanwhile by someone else is not overwritten. */
@@ -12,32 +12,39 @@ const version = wholeNumberField(0, Number.MAX_SAFE_INTEGER, 'The version you re
 const line = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, 'Required')
-    .max(max, `At most ${max} characters`)
-    .refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), 'One line, without control characters');
+    .check(
+      z.trim(),
+      z.minLength(1, 'Required'),
+      z.maxLength(max, `At most ${max} characters`),
+      z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), 'One line, without control characters'),
+    );
 const text = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, 'Required')
-    .max(max, `At most ${max} characters`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters');
+    .check(
+      z.trim(),
+      z.minLength(1, 'Required'),
+      z.maxLength(max, `At most ${max} characters`),
+      z.refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters'),
+    );
 
 export const workChangeSchema = z
   .object({
     index,
     version,
-    status: z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' }).optional(),
+    status: z.optional(z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' })),
     /** A staff address, or '' for nobody. */
-    owner: z
-      .string()
-      .trim()
-      .max(254)
-      .refine((value) => value === '' || /^[^\s@]+@[^\s@]+$/.test(value), 'A staff address, or empty for nobody')
-      .optional(),
+    owner: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(254),
+          z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+$/.test(value), 'A staff address, or empty for nobody'),
+        ),
+    ),
   })
-  .refine((change) => change.status !== undefined || change.owner !== undefined, { path: ['status'], message: 'Give a status, an owner, or both' });
+  .check(z.refine((change) => change.status !== undefined || change.owner !== undefined, { path: ['status'], message: 'Give a status, an owner, or both' }));
 
 export type WorkChangeRequest = z.output<typeof workChangeSchema>;
 

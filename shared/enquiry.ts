@@ -2,7 +2,7 @@
  * The enquiry: as a public form sends it (wire names of SPEC.md section 3)
  * and as staff read it (the record of SPEC.md section 3, plus additive fields).
  */
-import * as z from 'zod';
+import * as z from './zod';
 import {
   DETAIL_SECTION_VALUES,
   FREE_LANGUAGE_MAX_LENGTH,
@@ -10,15 +10,16 @@ import {
   HOTEL_SECTION,
   SECTION_VALUES,
   SECTIONS_WITH_DESTINATION,
+  type Section,
   normaliseLanguage,
 } from './enums';
 import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from './form-fields';
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
-import { CONTACT_CHANNELS, isValidAccount } from './contact-channels';
-import { ENQUIRY_STATUSES, OWNER_FILTERS, parseReference } from './enquiry-work';
+import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from './contact-channels';
+import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from './enquiry-work';
 import { parseKoreaDateTime } from './korea-time';
-import { LOCALE_CODES } from './locales';
+import { LOCALE_CODES, type LocaleCode } from './locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
 import { oneLine, wholeNumberField } from './field-schemas';
 
@@ -30,29 +31,27 @@ const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalText = (max: number) =>
-  z.preprocess(emptyToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+  z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
 /** A place or hotel name: one line. */
 const optionalLine = (max: number) =>
-  z.preprocess(emptyToUndefined, oneLine(z.string().trim().max(max, `At most ${max} characters`)).optional());
+  z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), oneLine())));
 
 const checkbox = z.preprocess(
   (value) => (typeof value === 'string' ? TRUE_WORDS.has(value.trim().toLowerCase()) : value === true),
   z.boolean(),
 );
 
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess(
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `A whole number from ${min} to ${max}`;
+  return z.preprocess(
     (value) => {
       const present = emptyToUndefined(value);
       if (present === undefined) return fallback;
       return typeof present === 'string' && /^\s*\d+\s*$/.test(present) ? Number(present) : present;
     },
-    z
-      .number({ error: `A whole number from ${min} to ${max}` })
-      .int(`A whole number from ${min} to ${max}`)
-      .min(min, `A whole number from ${min} to ${max}`)
-      .max(max, `A whole number from ${min} to ${max}`),
+    z.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message)),
   );
+};
 
 /** A browser's date-time input posts `YYYY-MM-DDTHH:mm` when JavaScript is off; the wire format has a space. */
 const reservationTime = z.preprocess(
@@ -60,14 +59,10 @@ const reservationTime = z.preprocess(
     const present = emptyToUndefined(value);
     return typeof present === 'string' ? present.trim().replace(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/, '$1 $2') : present;
   },
-  z
-    .string()
-    .trim()
-    .refine((text) => parseKoreaDateTime(text) !== undefined, 'A date as YYYY-MM-DD HH:mm or YYYY-MM-DD')
-    .optional(),
+  z.optional(z.string().check(z.trim(), z.refine((text) => parseKoreaDateTime(text) !== undefined, 'A date as YYYY-MM-DD HH:mm or YYYY-MM-DD'))),
 );
 
-const uuid = z.preprocess(emptyToUndefined, z.uuid('A UUID').optional());
+const uuid = z.preprocess(emptyToUndefined, z.optional(z.uuid('A UUID')));
 
 
 /** A plain form post names the other language in its own field; JSON clients send the words as `user_language`. */
@@ -82,30 +77,29 @@ function takeOtherLanguage(input: unknown): unknown {
 /** The enquiry as the public forms send it (`{ data: {...} }` or a form post). */
 export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
   .object({
-    user_name: oneLine(z.string({ error: 'Required' }).trim().min(1, 'Required').max(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`)),
-    user_email: z
-      .string({ error: 'Required' })
-      .trim()
-      .min(1, 'Required')
-      .max(ENQUIRY_LIMITS.emailMax, `At most ${ENQUIRY_LIMITS.emailMax} characters`)
-      .transform((value, context) => {
+    user_name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`), oneLine()),
+    user_email: z.pipe(
+      z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(ENQUIRY_LIMITS.emailMax, `At most ${ENQUIRY_LIMITS.emailMax} characters`)),
+      z.transform((value: string, context) => {
         const address = normaliseEmail(value);
         if (address) return address;
-        context.addIssue({ code: 'custom', message: 'A plain e-mail address such as name@example.com' });
+        context.issues.push({ code: 'custom', message: 'A plain e-mail address such as name@example.com', input: value });
         return z.NEVER;
       }),
+    ),
     phone: z.preprocess(
       emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .max(ENQUIRY_LIMITS.phoneMax, `At most ${ENQUIRY_LIMITS.phoneMax} characters`)
-        // Spaces, not any white space: a line break would make a phone number two lines of a mail.
-        .regex(/^[0-9+()\-. /]*$/, 'Digits, spaces and + ( ) - . / only')
-        .optional(),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(ENQUIRY_LIMITS.phoneMax, `At most ${ENQUIRY_LIMITS.phoneMax} characters`),
+          // Spaces, not any white space: a line break would make a phone number two lines of a mail.
+          z.regex(/^[0-9+()\-. /]*$/, 'Digits, spaces and + ( ) - . / only'),
+        ),
+      ),
     ),
     section: z.enum(SECTION_VALUES, { error: 'One of the four enquiry types' }),
-    detail_section: z.preprocess(emptyToUndefined, z.enum(DETAIL_SECTION_VALUES, { error: 'One of the listed medical subjects' }).optional()),
+    detail_section: z.preprocess(emptyToUndefined, z.optional(z.enum(DETAIL_SECTION_VALUES, { error: 'One of the listed medical subjects' }))),
     message: optionalText(ENQUIRY_LIMITS.messageMax),
     user_count: wholeNumber(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax, 1),
     user_Room: wholeNumber(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax, 1),
@@ -113,28 +107,28 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     finish: reservationTime,
     user_language: z.preprocess(
       (value) => (typeof value === 'string' ? normaliseLanguage(value) || undefined : value),
-      oneLine(z.string().max(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`)).optional(),
+      z.optional(z.string().check(z.maxLength(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`), oneLine())),
     ),
     destination: optionalLine(ENQUIRY_LIMITS.placeMax),
     hotel: optionalLine(ENQUIRY_LIMITS.placeMax),
-    consent_privacy: checkbox.refine((given) => given, 'Consent to the collection and use of personal data is required'),
-    consent_health: checkbox.optional(),
+    consent_privacy: checkbox.check(z.refine((given) => given, 'Consent to the collection and use of personal data is required')),
+    consent_health: z.optional(checkbox),
     submission_id: uuid,
     /** Additive: the language of the page the enquiry was sent from (the acknowledgement and replies use it). */
-    page_locale: z.preprocess(emptyToUndefined, z.enum(LOCALE_CODES, { error: 'One of en, ko, zh, ru, vi, ja' }).default('en')),
+    page_locale: z.preprocess(emptyToUndefined, z._default(z.enum(LOCALE_CODES, { error: 'One of en, ko, zh, ru, vi, ja' }), 'en')),
     /** Additive: how the visitor prefers to be contacted, and the account or number there. */
-    contact_channel: z.preprocess(emptyToUndefined, z.enum(CONTACT_CHANNELS, { error: 'One of the listed contact channels' }).optional()),
-    contact_account: z.preprocess(emptyToUndefined, z.string().trim().optional()),
-    [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.string().max(1_000).optional()),
+    contact_channel: z.preprocess(emptyToUndefined, z.optional(z.enum(CONTACT_CHANNELS, { error: 'One of the listed contact channels' }))),
+    contact_account: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim()))),
+    [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(1_000)))),
     [FILL_TIME_FIELD]: z.preprocess(
       (value) => {
         const present = emptyToUndefined(value);
         return typeof present === 'string' && /^-?\d+$/.test(present.trim()) ? Number(present) : present;
       },
-      z.number().int().optional(),
+      z.optional(z.number().check(z.int())),
     ),
   })
-  .superRefine((enquiry, context) => {
+  .check(z.superRefine((enquiry, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     if (enquiry.section === HOSPITAL_SECTION && enquiry.consent_health !== true) {
       problem('consent_health', 'Consent to the processing of health information is required for a hospital reservation');
@@ -157,7 +151,7 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
       const finish = parseKoreaDateTime(enquiry.finish);
       if (start !== undefined && finish !== undefined && finish < start) problem('finish', 'Not before the start');
     }
-  }));
+  })));
 
 export type EnquirySubmission = z.output<typeof enquirySubmissionSchema>;
 
@@ -171,55 +165,54 @@ export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped',
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** The enquiry record as staff read it. Upper-case names are the contract; the rest are additive. */
-export const enquiryRecordSchema = z.object({
-  POST_INDEX: z.number().int().positive(),
-  NAME: z.string(),
-  CONTACT_NUMBER: z.string(),
-  EMAIL: z.string(),
-  LANG_PREFERENCE: z.string(),
-  MEDICAL_SECTION: z.enum(SECTION_VALUES),
-  DETAIL_SECTION: z.string(),
+export type EnquiryRecord = {
+  /** A positive whole number, the enquiry's place in the order received. */
+  POST_INDEX: number;
+  NAME: string;
+  CONTACT_NUMBER: string;
+  EMAIL: string;
+  LANG_PREFERENCE: string;
+  MEDICAL_SECTION: Section;
+  DETAIL_SECTION: string;
   /** When the enquiry was received, Korea time `YYYY-MM-DD HH:mm`. */
-  DATE: z.string(),
+  DATE: string;
   /** Requested start, as sent. */
-  REGISTRATION_DATE: z.string(),
+  REGISTRATION_DATE: string;
   /** Requested end (hotel stays), as sent. */
-  REGISTRATION_END: z.string(),
-  HOTEL: z.string(),
-  NUMBER_PEOPLE: z.number().int(),
-  ROOM: z.number().int(),
-  DESTINATION: z.string(),
-  CONTEXT: z.string(),
+  REGISTRATION_END: string;
+  HOTEL: string;
+  NUMBER_PEOPLE: number;
+  ROOM: number;
+  DESTINATION: string;
+  CONTEXT: string;
   /** Additive: when received, as an ISO-8601 instant. */
-  RECEIVED_AT: z.string(),
+  RECEIVED_AT: string;
   /** Additive: whether the staff mail went out. */
-  MAIL_STATUS: z.enum(MAIL_STATUSES),
+  MAIL_STATUS: MailStatus;
   /** Additive: suspected spam, stored apart instead of dropped. */
-  SPAM: z.boolean(),
-  SPAM_REASON: z.string().optional(),
+  SPAM: boolean;
+  SPAM_REASON?: string;
   /** Additive: the consent notice version the visitor agreed to, and when. */
-  CONSENT_VERSION: z.string(),
-  CONSENT_AT: z.string(),
-  CONSENT_HEALTH: z.boolean(),
+  CONSENT_VERSION: string;
+  CONSENT_AT: string;
+  CONSENT_HEALTH: boolean;
   /** Additive: the human reference (`MT-000123`), from POST_INDEX. */
-  REFERENCE: z.string(),
+  REFERENCE: string;
   /** Additive: the language of the page it was sent from. */
-  LOCALE: z.enum(LOCALE_CODES),
+  LOCALE: LocaleCode;
   /** Additive: the preferred contact channel and account, when given. */
-  CONTACT_CHANNEL: z.enum(CONTACT_CHANNELS).optional(),
-  CONTACT_ACCOUNT: z.string().optional(),
+  CONTACT_CHANNEL?: ContactChannel;
+  CONTACT_ACCOUNT?: string;
   /** Additive: where staff stand with it (absent for suspected spam), who handles it ('' for nobody), its change count. */
-  STATUS: z.enum(ENQUIRY_STATUSES).optional(),
-  OWNER: z.string(),
-  VERSION: z.number().int(),
-  UPDATED_AT: z.string(),
+  STATUS?: EnquiryStatus;
+  OWNER: string;
+  VERSION: number;
+  UPDATED_AT: string;
   /** Additive: when staff first replied from the back office. */
-  FIRST_REPLY_AT: z.string().optional(),
+  FIRST_REPLY_AT?: string;
   /** Additive: why an admin holds it (kept whatever retention or an erasure request says), when held. */
-  LEGAL_HOLD: z.string().optional(),
-});
-
-export type EnquiryRecord = z.infer<typeof enquiryRecordSchema>;
+  LEGAL_HOLD?: string;
+};
 
 /** Staff list query (`POST /api/view` body) and export filter (`GET /api/export.csv` query). */
 export const LIST_PAGE_MAX = 100;
@@ -228,50 +221,49 @@ export const LIST_PAGE_DEFAULT = PAGE_SIZE;
 
 const day = z
   .string()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseKoreaDateTime(text) !== undefined, 'A day as YYYY-MM-DD');
+  .check(z.refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseKoreaDateTime(text) !== undefined, 'A day as YYYY-MM-DD'));
 
 export const enquiryFilterSchema = z
   .object({
-    section: z.preprocess((value) => (value === '' || value === 'ALL' ? undefined : value), z.enum(SECTION_VALUES, { error: 'ALL or one of the four enquiry types' }).optional()),
-    from: z.preprocess(emptyToUndefined, day.optional()),
-    to: z.preprocess(emptyToUndefined, day.optional()),
+    section: z.preprocess((value) => (value === '' || value === 'ALL' ? undefined : value), z.optional(z.enum(SECTION_VALUES, { error: 'ALL or one of the four enquiry types' }))),
+    from: z.preprocess(emptyToUndefined, z.optional(day)),
+    to: z.preprocess(emptyToUndefined, z.optional(day)),
     /** Additive: list the enquiries flagged as suspected spam instead of the others. */
-    spam: checkbox.optional(),
+    spam: z.optional(checkbox),
     /** Additive: one status, and/or an owner (`mine`, `unassigned` or a staff address); not with section, dates or spam. */
-    status: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' }).optional()),
+    status: z.preprocess(emptyToUndefined, z.optional(z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' }))),
     owner: z.preprocess(
       emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .max(254)
-        .refine((value) => value === OWNER_FILTERS.mine || value === OWNER_FILTERS.unassigned || /^[^\s@]+@[^\s@]+$/.test(value), 'mine, unassigned or a staff address')
-        .optional(),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(254),
+          z.refine((value) => value === OWNER_FILTERS.mine || value === OWNER_FILTERS.unassigned || /^[^\s@]+@[^\s@]+$/.test(value), 'mine, unassigned or a staff address'),
+        ),
+      ),
     ),
   })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' })
-  .refine((filter) => !(filter.status || filter.owner) || !(filter.section || filter.from || filter.to || filter.spam), {
-    path: ['status'],
-    message: 'Filter by status and owner, or by section, dates and spam, not both',
-  });
+  .check(
+    z.refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' }),
+    z.refine((filter) => !(filter.status || filter.owner) || !(filter.section || filter.from || filter.to || filter.spam), {
+      path: ['status'],
+      message: 'Filter by status and owner, or by section, dates and spam, not both',
+    }),
+  );
 
 export type EnquiryFilter = z.output<typeof enquiryFilterSchema>;
 
 export const enquiryListQuerySchema = z.intersection(
   enquiryFilterSchema,
   z.object({
-    cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+    cursor: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(200)))),
     limit: wholeNumber(1, LIST_PAGE_MAX, LIST_PAGE_DEFAULT),
     /** Additive: jump straight to a 1-based page of `limit` rows (used by the page links). */
-    page: z.preprocess(emptyToUndefined, wholeNumberField(1, 1_000_000, 'A page number from 1').optional()),
+    page: z.preprocess(emptyToUndefined, z.optional(wholeNumberField(1, 1_000_000, 'A page number from 1'))),
     /** Additive: find one enquiry by its reference (`MT-000123`, or its number). */
     reference: z.preprocess(
       emptyToUndefined,
-      z
-        .string()
-        .max(40)
-        .refine((text) => parseReference(text) !== undefined, 'A reference such as MT-000123')
-        .optional(),
+      z.optional(z.string().check(z.maxLength(40), z.refine((text) => parseReference(text) !== undefined, 'A reference such as MT-000123'))),
     ),
   }),
 );

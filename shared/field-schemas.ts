@@ -1,8 +1,8 @@
 /**
- * Field schemas several request schemas share.
+ * Field schemas and checks several request schemas share.
  */
-import * as z from 'zod';
 import { ONE_LINE_MESSAGE, isOneLine } from './plain-text';
+import * as z from './zod';
 
 /**
  * A whole-number field: a JSON number, or digits as text (a form or query
@@ -14,11 +14,9 @@ import { ONE_LINE_MESSAGE, isOneLine } from './plain-text';
 export function wholeNumberField(min: number, max: number, message: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
+    z.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message)),
   );
 }
 
-/** One line of text (a name, a title, a place): no line break, so it can never become two mail headers or CSV rows. */
-export function oneLine<Schema extends z.ZodType<string>>(schema: Schema) {
-  return schema.refine(isOneLine, ONE_LINE_MESSAGE);
-}
+/** The check of a one-line text (a name, a title, a place): no line break, so it can never become two mail headers or CSV rows. */
+export const oneLine = () => z.refine<string>(isOneLine, ONE_LINE_MESSAGE);

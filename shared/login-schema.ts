@@ -1,12 +1,12 @@
 /** The login payload of `POST /api/login`. */
-import * as z from 'zod';
 import { codeField } from './accounts-schema';
+import * as z from './zod';
 
 export const loginSchema = z.object({
-  email: z.string({ error: 'Required' }).trim().min(1, 'Required').max(254, 'At most 254 characters'),
-  pass: z.string({ error: 'Required' }).min(1, 'Required').max(1_024, 'At most 1024 characters'),
+  email: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(254, 'At most 254 characters')),
+  pass: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters')),
   /** For an account with two-factor on: the app's code or a recovery code (asked for after a right password). */
-  code: codeField.optional(),
+  code: z.optional(codeField),
 });
 
 export type LoginPayload = z.output<typeof loginSchema>;

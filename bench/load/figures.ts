@@ -4,11 +4,15 @@
  */
 import { summarise } from '../support';
 
+/** One route's figures, in the shape bench/report-markdown.ts reads (`LoadFigures.routes`). */
 export interface RouteFigures {
+  route: string;
   requests: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
+  /** Requests a second over the load's whole time. */
+  throughput: number;
+  p50: number;
+  p95: number;
+  p99: number;
   /** Answers other than 2xx by kind, e.g. `503 service_unavailable`, `409 conflict`, `network error`. */
   errors: Record<string, number>;
 }
@@ -24,14 +28,13 @@ export class LoadFigures {
     kinds?.set(outcome, (kinds.get(outcome) ?? 0) + 1);
   }
 
-  routes(): Record<string, RouteFigures> {
-    return Object.fromEntries(
-      [...this.latencies.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([route, samples]) => {
-        const { p50, p95, p99 } = summarise(samples);
-        const round = (value: number) => Math.round(value * 10) / 10;
-        return [route, { requests: samples.length, p50Ms: round(p50), p95Ms: round(p95), p99Ms: round(p99), errors: Object.fromEntries(this.errors.get(route) ?? []) }];
-      }),
-    );
+  /** Every route's figures over `seconds` of load, by route name. */
+  routes(seconds: number): RouteFigures[] {
+    const round = (value: number) => Math.round(value * 10) / 10;
+    return [...this.latencies.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([route, samples]) => {
+      const { p50, p95, p99 } = summarise(samples);
+      return { route, requests: samples.length, throughput: round(samples.length / seconds), p50: round(p50), p95: round(p95), p99: round(p99), errors: Object.fromEntries(this.errors.get(route) ?? []) };
+    });
   }
 
   /** Every refusal of every route by kind. */

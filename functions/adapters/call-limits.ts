@@ -4,11 +4,12 @@
  * gateway's bare error instead of our JSON 503 (and locally, waits forever).
  * A connection must open within `connectionTimeout`, and a call that sends or
  * receives nothing for `socketTimeout` is given up (an idle limit, not a total
- * one, so a large S3 transfer that keeps moving is never cut). The SDK retries
- * a time-out, so a hanging service fails a call after about
- * maxAttempts × socketTimeout plus back-off (some 6.5 s), inside the shortest
- * function time-out (10 s, infra/constructs/api.ts). A healthy call answers in
- * milliseconds.
+ * one, so a large S3 transfer that keeps moving is never cut). The DynamoDB
+ * client retries a time-out, so a hanging DynamoDB fails a call after about
+ * maxAttempts × socketTimeout plus back-off (some 6.5 s); S3's requests
+ * (aws-request.ts) fail at the first time-out. Both inside the shortest
+ * function time-out (10 s, infra/constructs/api.ts). A healthy call answers
+ * in milliseconds.
  */
 export const AWS_CALL_LIMITS = {
   maxAttempts: 3,

@@ -1,6 +1,6 @@
 import { makeChangeAccountHandler } from '../handlers/accounts';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('changeAccount', makeChangeAccountHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('changeAccount', makeChangeAccountHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

@@ -1,7 +1,7 @@
 import { makeExportCsvHandler } from '../handlers/export-csv';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, counters, enquiries, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 
-export const handler = lambdaEntry('exportCsv', makeExportCsvHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), s3Deps(settings, {})));
+export const handler = lambdaEntry('exportCsv', makeExportCsvHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters }), s3Deps(settings, {})));

@@ -1,7 +1,7 @@
 import { makeFileuploadHandler } from '../handlers/fileupload';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 
-export const handler = lambdaEntry('fileupload', makeFileuploadHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), s3Deps(settings, {})));
+export const handler = lambdaEntry('fileupload', makeFileuploadHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Deps(settings, {})));

@@ -1,7 +1,7 @@
 import { makeInviteHandler } from '../handlers/accounts';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, enquiries, outbox, staffAuthStores, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 
-export const handler = lambdaEntry('invite', makeInviteHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {})));
+export const handler = lambdaEntry('invite', makeInviteHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, outbox, throttle }), sesDeps(settings, {})));

@@ -1,6 +1,6 @@
 import { makeLoginHandler } from '../handlers/login';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, accessLog, policies, staff, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('login', makeLoginHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('login', makeLoginHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })));

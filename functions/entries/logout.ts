@@ -1,6 +1,6 @@
 import { makeLogoutHandler } from '../handlers/logout';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('logout', makeLogoutHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('logout', makeLogoutHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

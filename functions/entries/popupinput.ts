@@ -1,7 +1,7 @@
 import { makePopupinputHandler } from '../handlers/popupinput';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, packages, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 
-export const handler = lambdaEntry('popupinput', makePopupinputHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), s3Deps(settings, {})));
+export const handler = lambdaEntry('popupinput', makePopupinputHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})));

@@ -1,7 +1,7 @@
 import { makeReplyHandler } from '../handlers/enquiry-work';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, aggregates, counters, enquiries, events, outbox, staffAuthStores, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 
-export const handler = lambdaEntry('reply', makeReplyHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {})));
+export const handler = lambdaEntry('reply', makeReplyHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters, events, aggregates, outbox, throttle }), sesDeps(settings, {})));

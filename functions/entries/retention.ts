@@ -4,7 +4,7 @@ import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import { createLog } from '../logging';
 import { runRetention } from '../services/erasure';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, aggregates, counters, enquiries, erasures, events, outbox, submissions } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 
@@ -12,7 +12,7 @@ const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retention');
 if (!job) throw new Error('No retention job');
 const settings = readSettings(process.env, settingNamesFor(job.uses));
 const base = baseDeps(settings, createLog());
-const deps = mergeLazy(base, dynamoDeps(settings, {}, base.clock), s3Deps(settings, {}));
+const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {}));
 
 /** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/retention.ts), held ones kept. */
 export const handler = async (_event: unknown, context?: Context) => {

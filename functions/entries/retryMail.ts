@@ -4,7 +4,7 @@ import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import { createLog } from '../logging';
 import { retryDueMail } from '../services/mail-delivery';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, enquiries, outbox, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 
@@ -12,7 +12,7 @@ const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
 if (!job) throw new Error('No retryMail job');
 const settings = readSettings(process.env, settingNamesFor(job.uses));
 const base = baseDeps(settings, createLog());
-const deps = mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {}));
+const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle }), sesDeps(settings, {}));
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
 export const handler = async (_event: unknown, context?: Context) => {

@@ -1,6 +1,6 @@
 import { makeSaveTemplateHandler } from '../handlers/reply-templates';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, staffAuthStores, templates } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('saveTemplate', makeSaveTemplateHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('saveTemplate', makeSaveTemplateHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, templates })));

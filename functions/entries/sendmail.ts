@@ -1,7 +1,7 @@
 import { makeSendmailHandler } from '../handlers/sendmail';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, aggregates, counters, enquiries, outbox, submissions, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 
-export const handler = lambdaEntry('sendmail', makeSendmailHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock), sesDeps(settings, {})));
+export const handler = lambdaEntry('sendmail', makeSendmailHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, counters, submissions, throttle, aggregates }), sesDeps(settings, {})));

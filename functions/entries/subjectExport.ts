@@ -1,6 +1,6 @@
 import { makeSubjectExportHandler } from '../handlers/privacy';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, enquiries, events, outbox, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('subjectExport', makeSubjectExportHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('subjectExport', makeSubjectExportHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })));

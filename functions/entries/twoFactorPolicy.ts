@@ -1,6 +1,6 @@
 import { makeTwoFactorPolicyHandler } from '../handlers/accounts';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('twoFactorPolicy', makeTwoFactorPolicyHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('twoFactorPolicy', makeTwoFactorPolicyHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

@@ -1,6 +1,6 @@
 import { makeWelcomeHandler } from '../handlers/welcome';
 import { lambdaEntry } from '../lambda';
-import { dynamoDeps } from '../wiring/dynamodb';
+import { dynamoStores, accessLog, policies, staff, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 
-export const handler = lambdaEntry('welcome', makeWelcomeHandler, (settings, base) => mergeLazy(base, dynamoDeps(settings, {}, base.clock)));
+export const handler = lambdaEntry('welcome', makeWelcomeHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })));

@@ -28,7 +28,8 @@ import {
   makeSubjectHandler,
 } from './privacy';
 import { makeAccountsHandler, makeChangeAccountHandler, makeInviteHandler, makeTwoFactorPolicyHandler } from './accounts';
-import { makeConfirmTwoFactorHandler, makeStartTwoFactorHandler, makeTwoFactorHandler } from './two-factor';
+import { makeConfirmTwoFactorHandler, makeTwoFactorHandler } from './two-factor';
+import { makeStartTwoFactorHandler } from './two-factor-start';
 import { makeWelcomeHandler } from './welcome';
 
 export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpHandler> = {

@@ -3,8 +3,9 @@
  * that must enrol first): its state, a new secret to scan, and the
  * confirmation with a code from the app, which turns it on, gives the
  * recovery codes once and a new token (the account's other sessions end).
+ * The start, which makes the QR code, is in two-factor-start.ts.
  */
-import type { EnrolmentDone, EnrolmentStart, TwoFactorStatus } from '../../shared/accounts';
+import type { EnrolmentDone, TwoFactorStatus } from '../../shared/accounts';
 import { nextTokenVersion } from '../../shared/auth';
 import { enrolConfirmSchema } from '../../shared/accounts-schema';
 import { ApiError, parseInput } from '../http/errors';
@@ -13,9 +14,9 @@ import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { roleOf } from '../services/staff-accounts';
 import { signStaffToken } from '../services/tokens';
-import { hasTwoFactor, matchingStep, newRecoveryCodes, newTotpSecret, qrDataUrl, recoveryCodeHash, totpUri, twoFactorRequired } from '../services/two-factor';
+import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from '../services/two-factor';
 
-const changedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
+export const changedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
 
 /** `GET /api/two-factor`. */
 export function makeTwoFactorHandler(deps: StaffAuthDeps) {
@@ -27,21 +28,6 @@ export function makeTwoFactorHandler(deps: StaffAuthDeps) {
     };
     await audit('twofactor.status', '-');
     return json(200, status);
-  });
-}
-
-/** `POST /api/two-factor/start`: a new secret (kept as pending until confirmed); 409 while two-factor is on (an admin resets it). */
-export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
-  return staffHandler(deps, async ({ staff, audit }) => {
-    const { account } = staff;
-    if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
-    const secret = newTotpSecret();
-    const changed = await deps.staff.replace({ ...account, pendingTotpSecret: secret, updatedAt: new Date(deps.clock.now()).toISOString() }, account.revision ?? 0);
-    if (!changed) throw changedMeanwhile();
-    const uri = totpUri(account.email, secret);
-    await audit('twofactor.start', '-');
-    const answer: EnrolmentStart = { secret, uri, qr: await qrDataUrl(uri) };
-    return json(200, answer);
   });
 }
 

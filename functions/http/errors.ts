@@ -1,6 +1,6 @@
-import type * as z from 'zod';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../shared/api-error';
 import { CONTROL_CHARACTER_MESSAGE, firstUnsafeText } from '../../shared/plain-text';
+import * as z from '../../shared/zod';
 
 /** A failure the client should be told about; mapped to its HTTP status in one place. */
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /** Field name to the first problem found with it. */
-function fieldProblems(error: z.ZodError): Record<string, string> {
+function fieldProblems(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
@@ -27,7 +27,7 @@ function fieldProblems(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function invalidInput(error: z.ZodError): ApiError {
+function invalidInput(error: z.core.$ZodError): ApiError {
   const fields = fieldProblems(error);
   return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }
@@ -37,10 +37,10 @@ function invalidInput(error: z.ZodError): ApiError {
  * First, for every route at once: no key or text anywhere in the input may
  * hold a control character or half a surrogate pair (shared/plain-text.ts).
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const unsafe = firstUnsafeText(input);
   if (unsafe !== undefined) throw new ApiError('invalid_input', `Please check: ${unsafe}`, { [unsafe]: CONTROL_CHARACTER_MESSAGE });
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (!result.success) throw invalidInput(result.error);
   return result.data;
 }

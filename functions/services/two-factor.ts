@@ -7,13 +7,12 @@
  * (80 bits), shown once and stored as SHA-256 hashes; each is taken out of
  * the account's set when used (again a conditional write).
  *
- * The QR code is made here, on the server, as an SVG data URL: the server
- * makes the secret anyway, the browser bundle stays free of a QR library, and
- * the page shows it as a plain `<img>` (the CSP's `img-src` allows `data:`).
+ * The QR code of a new secret is in two-factor-qr.ts: its library weighs as
+ * much as the rest of this module's, and only the enrolment start needs it
+ * (every staff route asks whether an account has two-factor).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts';
 import type { AppDeps } from '../deps';
 import type { StaffAccount } from '../ports';
@@ -41,12 +40,6 @@ function totp(email: string, secret: string): TOTP {
 /** The `otpauth://` URI an authenticator app reads from the QR code. */
 export function totpUri(email: string, secret: string): string {
   return totp(email, secret).toString();
-}
-
-/** The URI as a QR code: an SVG image in a data URL. */
-export async function qrDataUrl(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /** The time step a code belongs to (within one step of now either way), or `undefined` when it is not a code of this secret now. */

@@ -51,24 +51,71 @@ export interface DynamoDeps {
   aggregates: AggregateStore;
 }
 
-export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
+/** What a store is made from: the function's one document client, its table names, the clock. */
+export interface StoreContext {
+  db: () => ReturnType<typeof documentClient>;
+  table: (key: keyof typeof TABLES) => string;
+  clock: Clock;
+}
+
+export type StoreMaker<Store> = (context: StoreContext) => Store;
+
+// One maker per store, each its own export, so a bundle holds only the adapters its entry names.
+export const enquiries: StoreMaker<EnquiryStore> = ({ db, table }) => dynamoEnquiryStore(db(), table('enquiries'));
+export const outbox: StoreMaker<OutboxStore> = ({ db, table }) => dynamoOutboxStore(db(), table('outbox'));
+export const events: StoreMaker<EventStore> = ({ db, table }) => dynamoEventStore(db(), table('enquiryEvents'));
+export const templates: StoreMaker<TemplateStore> = ({ db, table }) => dynamoTemplateStore(db(), table('replyTemplates'));
+export const erasures: StoreMaker<ErasureStore> = ({ db, table }) => dynamoErasureStore(db(), table('erasures'));
+export const counters: StoreMaker<CounterStore> = ({ db, table }) => dynamoCounterStore(db(), table('counters'));
+export const submissions: StoreMaker<SubmissionStore> = ({ db, table, clock }) =>
+  dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000));
+export const packages: StoreMaker<PackageStore> = ({ db, table }) => dynamoPackageStore(db(), table('packages'));
+export const staff: StoreMaker<StaffStore> = ({ db, table }) => dynamoStaffStore(db(), table('staff'));
+export const revokedTokens: StoreMaker<RevokedTokenStore> = ({ db, table }) => dynamoRevokedTokenStore(db(), table('revokedTokens'));
+export const throttle: StoreMaker<ThrottleStore> = ({ db, table }) => dynamoThrottleStore(db(), table('throttle'));
+export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAccessLogStore(db(), table('accessLog'));
+export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
+export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
+
+/** What every staff route checks a token against (functions/http/staff.ts). */
+export const staffAuthStores = { revokedTokens, staff, accessLog, policies };
+
+/**
+ * The stores a function names, each made on first use (wiring/lazy.ts) on
+ * one document client; a store's table comes from the function's settings.
+ */
+export function dynamoStores<Stores extends Partial<DynamoDeps>>(
+  settings: Partial<Settings>,
+  aws: AwsClientOptions,
+  clock: Clock,
+  makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> },
+): Stores {
   let client: ReturnType<typeof documentClient> | undefined;
-  const db = () => (client ??= documentClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.dynamodb }));
-  const table = (key: keyof typeof TABLES) => settingOf(settings, TABLES[key].envVar);
-  return lazyObject<DynamoDeps>({
-    enquiries: () => dynamoEnquiryStore(db(), table('enquiries')),
-    outbox: () => dynamoOutboxStore(db(), table('outbox')),
-    events: () => dynamoEventStore(db(), table('enquiryEvents')),
-    templates: () => dynamoTemplateStore(db(), table('replyTemplates')),
-    erasures: () => dynamoErasureStore(db(), table('erasures')),
-    counters: () => dynamoCounterStore(db(), table('counters')),
-    submissions: () => dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000)),
-    packages: () => dynamoPackageStore(db(), table('packages')),
-    staff: () => dynamoStaffStore(db(), table('staff')),
-    revokedTokens: () => dynamoRevokedTokenStore(db(), table('revokedTokens')),
-    throttle: () => dynamoThrottleStore(db(), table('throttle')),
-    accessLog: () => dynamoAccessLogStore(db(), table('accessLog')),
-    policies: () => dynamoPolicyStore(db(), table('policies')),
-    aggregates: () => dynamoAggregateStore(db(), table('aggregates')),
+  const context: StoreContext = {
+    db: () => (client ??= documentClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.dynamodb })),
+    table: (key) => settingOf(settings, TABLES[key].envVar),
+    clock,
+  };
+  const lazy = Object.fromEntries(Object.entries(makers).map(([key, make]) => [key, () => (make as StoreMaker<unknown>)(context)]));
+  return lazyObject(lazy as { [Key in keyof Stores]: () => Stores[Key] });
+}
+
+/** Every store, for the local stack (a Lambda entry names only those its route uses). */
+export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
+  return dynamoStores<DynamoDeps>(settings, aws, clock, {
+    enquiries,
+    outbox,
+    events,
+    templates,
+    erasures,
+    counters,
+    submissions,
+    packages,
+    staff,
+    revokedTokens,
+    throttle,
+    accessLog,
+    policies,
+    aggregates,
   });
 }

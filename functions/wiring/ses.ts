@@ -1,5 +1,4 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { sesMailer } from '../adapters/ses/mailer';
+import { sesMailer, sesService } from '../adapters/ses/mailer';
 import type { Settings } from '../config';
 import type { Mailer } from '../ports';
 import type { AwsClientOptions } from './aws';
@@ -13,7 +12,7 @@ export function sesDeps(settings: Partial<Settings>, aws: AwsClientOptions): Ses
   return lazyObject<SesDeps>({
     mailer: () =>
       sesMailer(
-        new SESv2Client({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses, maxAttempts: 2 }),
+        sesService({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses }),
         settingOf(settings, 'MAIL_FROM'),
         settingOf(settings, 'MAIL_TIMEOUT_MS'),
       ),

@@ -1,30 +1,30 @@
 /**
  * The project's Lambda function: one entry file of functions/entries/, bundled
- * locally with esbuild (no Docker) with the same settings as
- * functions/bundling.ts, on the current Node runtime for ARM64. The `bind*`
+ * locally (no Docker) by functions/bundling.ts through infra/function-bundles.ts,
+ * on the current Node runtime for ARM64. The `bind*`
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
-import { join } from 'node:path';
-import { type CfnElement, type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { cpSync } from 'node:fs';
+import { AssetHashType, type CfnElement, DockerImage, type Duration, type ILocalBundling, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
-import { ENTRIES_DIR, LAMBDA_BUNDLE_OPTIONS } from '../../functions/bundling';
+import { ENTRIES_DIR, LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
+import { functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
 import { LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
-export const REPO_ROOT = join(ENTRIES_DIR, '..', '..');
+export { REPO_ROOT } from '../function-bundles';
 
 /** The Node.js runtime of functions/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -38,7 +38,7 @@ export interface RouteFunctionProps {
   logRetention: RetentionDays;
   /** What happens to the log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
-  /** Powertools log level of the function. */
+  /** Log level of the function (`LOG_LEVEL`, read by functions/logging.ts). */
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
 
@@ -59,7 +59,7 @@ export type SecretSettingName = (typeof SECRET_SETTINGS)[number];
 /** The variable that names a secret setting's Secrets Manager secret. */
 export const secretArnVariable = (name: SecretSettingName) => `${name}_ARN` as const;
 
-export class RouteFunction extends NodejsFunction {
+export class RouteFunction extends LambdaFunction {
   readonly entryName: string;
   private readonly bound = new Set<string>();
 
@@ -73,33 +73,16 @@ export class RouteFunction extends NodejsFunction {
     logGroup.grantWrite(role);
     super(scope, id, {
       role,
-      entry: join(ENTRIES_DIR, `${props.entryName}.ts`),
-      handler: 'handler',
+      code: functionCode(props.entryName),
+      handler: `${LAMBDA_BUNDLE_FILE.replace(/\.mjs$/, '')}.handler`,
       description: props.description,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMiB,
       timeout: props.timeout,
       logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       // Stack traces point into the TypeScript sources through the bundled source maps.
-      environment: { POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        // functions/bundling.ts, translated to NodejsFunction's options.
-        format: LAMBDA_BUNDLE_OPTIONS.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
-        target: LAMBDA_BUNDLE_OPTIONS.target,
-        minify: LAMBDA_BUNDLE_OPTIONS.minify,
-        sourceMap: LAMBDA_BUNDLE_OPTIONS.sourcemap,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
-        banner: LAMBDA_BUNDLE_OPTIONS.banner.js,
-        // The SDK is bundled in, as the bundle benchmark measures it (the runtime's copy is not pinned).
-        externalModules: [],
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
-      },
+      environment: { LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
     });
     this.entryName = props.entryName;
   }
@@ -185,6 +168,33 @@ export class RouteFunction extends NodejsFunction {
     this.addEnvironment(name, value);
     this.bound.add(name);
   }
+}
+
+/**
+ * Copies an entry's bundle (infra/function-bundles.ts) into CDK's asset
+ * folder. Its entry name is a field, so it is part of the key under which CDK
+ * caches bundles during a synthesis, and two functions bundled from the same
+ * folder never share one.
+ */
+class EntryBundling implements ILocalBundling {
+  constructor(readonly entryName: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    cpSync(functionBundle(this.entryName), outputDir, { recursive: true });
+    return true;
+  }
+}
+
+/**
+ * An entry's bundle as the function's code, hashed by its content. CDK asks
+ * for a Docker image in case local bundling declines; it never does (it
+ * answers or throws), so the image is a placeholder that is never pulled.
+ */
+function functionCode(entryName: string): Code {
+  return Code.fromAsset(ENTRIES_DIR, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: { image: DockerImage.fromRegistry('dummy'), local: new EntryBundling(entryName) },
+  });
 }
 
 /** `retryMail` -> `RetryMail`, for construct ids made from route and job names. */

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { LANGUAGE_PAGES, keepRequestsLocal, scrollThrough } from './pages';
+import { LANGUAGE_PAGES, boardImagesLoaded, keepRequestsLocal, scrollThrough } from './pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -47,8 +47,7 @@ async function violations(target: Page, include?: string): Promise<string[]> {
 async function readThrough(route: string): Promise<void> {
   await page.goto(`${stack.url}${route}`);
   await scrollThrough(page);
-  await page.locator('#best .board > li:nth-child(3)').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#best .board img')].every((image) => image.complete));
+  await boardImagesLoaded(page);
   await page.locator('#contact form input[name="submission_id"]').first().waitFor({ state: 'attached' });
   await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -12,36 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { copyFor } from '../../shared/content/copy';
 import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../shared/contact-channels';
-import { LIST_HEADERS } from '../../shared/enquiry';
+import { type EnquiryRecord, LIST_HEADERS } from '../../shared/enquiry';
 import { RECEIPT_TEXT } from '../../shared/receipt-text';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
 import { hydrate, keepRequestsLocal, pageOf } from './pages';
 
-interface StaffRecord {
-  POST_INDEX: number;
-  REFERENCE: string;
-  LOCALE: string;
-  CONTACT_CHANNEL?: string;
-  CONTACT_ACCOUNT?: string;
-  NAME: string;
-  EMAIL: string;
-  CONTACT_NUMBER: string;
-  MEDICAL_SECTION: string;
-  DETAIL_SECTION: string;
-  REGISTRATION_DATE: string;
-  REGISTRATION_END: string;
-  HOTEL: string;
-  NUMBER_PEOPLE: number;
-  ROOM: number;
-  DESTINATION: string;
-  CONTEXT: string;
-  LANG_PREFERENCE: string;
-  SPAM: boolean;
-  SPAM_REASON?: string;
-  CONSENT_HEALTH: boolean;
-  CONSENT_VERSION: string;
-}
+/** An enquiry as the staff API returns it. */
+type StaffRecord = EnquiryRecord;
 
 const en = copyFor('en');
 const PHONE_TARGETS = CONTACT.customerCentres.map(telHref);

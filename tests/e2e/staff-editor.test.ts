@@ -12,6 +12,7 @@ import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import type { BestPackage } from '../../shared/best-package';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, signIn, startTestStack } from '../support/stack';
+import { awakeIsland } from './pages';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -66,7 +67,7 @@ async function publicBoard(route: string): Promise<BoardItem[]> {
     const response = await visit.goto(`${stack.url}${route}`);
     expect(response?.status()).toBe(200);
     await visit.locator('#best').scrollIntoViewIfNeeded();
-    await visit.waitForSelector('astro-island[component-url*="/BestBoard."]:not([ssr])', { state: 'attached' });
+    await visit.waitForSelector(awakeIsland('BestBoard'), { state: 'attached' });
     const items = visit.locator('#best .board__item');
     await visit.waitForFunction(() => document.querySelectorAll('#best .board__item').length === 3);
     await items.first().scrollIntoViewIfNeeded();

@@ -10,6 +10,7 @@ import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { formatReference } from '../../shared/enquiry-work';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { awakeIsland } from './pages';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -92,7 +93,7 @@ describe('an enquiry sent from the English page', () => {
   it('is sent through the hospital form', async () => {
     await page.goto(`${stack.url}/`);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.waitForSelector('astro-island[component-url*="/EnquiryAccordion."]:not([ssr])', { state: 'attached' });
+    await page.waitForSelector(awakeIsland('EnquiryAccordion'), { state: 'attached' });
     const hydratedAt = Date.now();
     const form = page.locator('form.enquiry').first();
     await form.locator('input[name="user_name"]').fill(visitor.name);

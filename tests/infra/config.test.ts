@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ContextError, DEFAULT_REGION, edgeStackNameOf, readStageConfig, stackNameOf, stageRegion } from '../../infra/config';
 
-const read = (context: Record<string, unknown>) => readStageConfig(new App({ context }).node);
+// An App without an outdir makes a temporary folder of its own each time, and nothing removes it.
+const outdir = mkdtempSync(join(tmpdir(), 'infra-config-'));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+const read = (context: Record<string, unknown>) => readStageConfig(new App({ context, outdir }).node);
 const MAIL = { mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' };
 
 function problemsOf(context: Record<string, unknown>): string[] {

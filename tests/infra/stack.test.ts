@@ -5,13 +5,15 @@
  */
 import type { AccessPart } from '../../infra/permissions';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
 import { SECRET_SETTINGS } from '../../functions/secrets';
@@ -120,7 +122,7 @@ function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): st
     ...names.map((name) => (secret(name) ? `${name}_ARN` : name)),
     ...(api ? ['ORIGIN_VERIFY_SECRET_ARN', 'REQUIRE_TWO_FACTOR'] : []),
     'NODE_OPTIONS',
-    'POWERTOOLS_LOG_LEVEL',
+    'LOG_LEVEL',
   ].sort();
 }
 
@@ -171,17 +173,28 @@ describe('the API: one function per route of the route table', () => {
     for (const route of API_ROUTES) expect(resourceOf(logicalId(functionOf(route))).Properties.Timeout).toBeLessThan(30);
   });
 
-  it('bundles each function locally with esbuild into ESM with a source map', () => {
+  it('deploys each function as functions/bundling.ts bundles it (the benchmarks and the budget test use the same), ESM with a source map, taking credentials from the environment only', async () => {
     const assembly = app.synth();
-    for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)]) {
-      const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
-      const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
-      expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);
-      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
-      expect(code).toContain('createRequire');
-      expect(code).not.toMatch(/from ?"@aws-sdk\//);
+    const fresh = mkdtempSync(join(tmpdir(), 'infra-bundles-'));
+    try {
+      await bundleLambdas(fresh);
+      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)]) {
+        const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
+        const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
+        expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);
+        const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+        expect(code, fn.entryName).toBe(readFileSync(join(fresh, fn.entryName, 'index.mjs'), 'utf8'));
+        expect(code).toContain('createRequire');
+        expect(code).not.toMatch(/from ?"@aws-sdk\//);
+        // Lambda hands the role's credentials over in variables (functions/lambda-credentials.ts); the rest of the chain is not there.
+        expect(code).toContain('AWS_SECRET_ACCESS_KEY');
+        expect(code).not.toContain('sso_start_url');
+        expect(code).not.toContain('AWS_CONTAINER_CREDENTIALS');
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('gives each function exactly the variables config.ts reads for its route', () => {
     for (const route of API_ROUTES) {

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/s3/client';
+import { S3Bucket, s3Service } from '../../functions/adapters/s3/bucket';
+import { s3ExportStore } from '../../functions/adapters/s3/exports';
+import { s3Client } from '../../local/sdk-s3';
 import { createBuckets } from '../../local/setup';
 import { type S3Emulator, postPolicyProblem, startS3Emulator } from '../../local/s3-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
@@ -77,6 +79,41 @@ describe('presigned POST', () => {
     expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'a/']] }), 1, 'b')).toBeUndefined();
     expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'c/']] }), 1, 'b')).toBe('$key must start with c/');
     expect(postPolicyProblem(new Map([['key', 'x']]), 1, 'b')).toBe('the form carries no policy');
+  });
+});
+
+describe('the export store on the requests the functions send', () => {
+  const exportsOf = (target: S3Emulator) =>
+    s3ExportStore(new S3Bucket(s3Service({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint }), 'uploads', true));
+  async function* rows(count: number, row: string) {
+    for (let i = 0; i < count; i += 1) yield `${i},${row}\n`;
+  }
+
+  it('uploads a file past one part in parts, and one below it at once, each with its name for the download', async () => {
+    const store = exportsOf(emulator);
+    // 12 MiB and a little: three parts of 5 MiB at most.
+    const row = 'x'.repeat(1_000);
+    await store.upload('exports/large.csv', rows(12_600, row), 'large.csv');
+    await store.upload('exports/small.csv', rows(3, row), 'small.csv');
+    for (const [key, count, parts] of [['exports/large.csv', 12_600, '-3"'], ['exports/small.csv', 3, undefined]] as const) {
+      const object = await clientOf(emulator).send(new GetObjectCommand({ Bucket: 'uploads', Key: key }));
+      const text = (await object.Body?.transformToString()) ?? '';
+      expect(object.ContentType).toBe('text/csv; charset=utf-8');
+      expect(text.split('\n').length - 1).toBe(count);
+      expect(text.endsWith(`${count - 1},${row}\n`)).toBe(true);
+      // A multipart object's ETag counts its parts.
+      if (parts) expect(object.ETag).toMatch(new RegExp(`${parts}$`));
+      else expect(object.ETag).not.toContain('-');
+    }
+    const download = await fetch(await store.downloadUrl('exports/small.csv', 'small.csv', 60));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="small.csv"');
+  });
+
+  it('removes every export file', async () => {
+    const store = exportsOf(emulator);
+    expect(await store.removeAll()).toBeGreaterThanOrEqual(2);
+    expect(await store.removeAll()).toBe(0);
   });
 });
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BEST_PACKAGE_INDEXES,
-  type BestPackage,
-  IMAGE_FILE_NAME,
-  POPUP_FIELD_BY_SUFFIX,
-  bestPackageSchema,
-  packageTextFor,
-  popupEditSchema,
-  titleEditSchema,
-} from '../../shared/best-package';
+import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from '../../shared/best-package';
+import { popupEditSchema, titleEditSchema } from '../../shared/best-package-schema';
 import { LOCALES, localeByCode } from '../../shared/locales';
 
 const titleEdit = {
@@ -137,7 +129,7 @@ describe('popupEditSchema', () => {
   });
 });
 
-const pkg: BestPackage = bestPackageSchema.parse({
+const pkg: BestPackage = {
   INDEX: 1,
   TITLE: '종합검진',
   TITLE_kr: '종합검진',
@@ -153,7 +145,7 @@ const pkg: BestPackage = bestPackageSchema.parse({
   FILE_THUMB_ch: 'ch.webp',
   FILE_THUMB_ru: 'ru.webp',
   FILE_POPUP: 'board.webp',
-});
+};
 
 const forLocale = (record: BestPackage, code: 'en' | 'ko' | 'zh' | 'ru' | 'vi' | 'ja') => {
   const locale = localeByCode(code);

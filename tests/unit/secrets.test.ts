@@ -1,5 +1,6 @@
+import type { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it, vi } from 'vitest';
-import { withSecrets } from '../../functions/secrets';
+import { SECRET_MAX_AGE_SECONDS, secretsManagerReader, withSecrets } from '../../functions/secrets';
 
 describe('secret settings named by ARN', () => {
   it('reads each secret whose ARN is given and whose value is not', async () => {
@@ -18,5 +19,40 @@ describe('secret settings named by ARN', () => {
 
   it('fails when the secret cannot be read', async () => {
     await expect(withSecrets({ TOKEN_SECRET_ARN: 'arn:missing' }, async () => Promise.reject(new Error('AccessDenied')))).rejects.toThrow('AccessDenied');
+  });
+});
+
+describe('reading Secrets Manager', () => {
+  /** A client's `send` answering GetSecretValue with each answer in turn. */
+  const sendAnswering = (...answers: (string | Error)[]) =>
+    vi.fn(async (command: GetSecretValueCommand) => {
+      const answer = answers.shift();
+      if (answer instanceof Error) throw answer;
+      return { SecretString: `${command.input.SecretId}=${answer}` };
+    });
+
+  it('asks once per secret while the value is fresh, also for reads that arrive while the first is on its way', async () => {
+    let now = 0;
+    const send = sendAnswering('one', 'two');
+    const read = secretsManagerReader({ send } as never, () => now);
+    expect(await Promise.all([read('arn:a'), read('arn:a')])).toEqual(['arn:a=one', 'arn:a=one']);
+    now = SECRET_MAX_AGE_SECONDS * 1000 - 1;
+    expect(await read('arn:a')).toBe('arn:a=one');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0].input).toEqual({ SecretId: 'arn:a' });
+    now = SECRET_MAX_AGE_SECONDS * 1000;
+    expect(await read('arn:a')).toBe('arn:a=two');
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no failure: the next read asks again', async () => {
+    const read = secretsManagerReader({ send: sendAnswering(new Error('ThrottlingException'), 'back') } as never, () => 0);
+    await expect(read('arn:a')).rejects.toThrow('ThrottlingException');
+    expect(await read('arn:a')).toBe('arn:a=back');
+  });
+
+  it('refuses a secret without a string value', async () => {
+    const read = secretsManagerReader({ send: async () => ({}) } as never, () => 0);
+    await expect(read('arn:binary')).rejects.toThrow('Secret arn:binary has no string value');
   });
 });

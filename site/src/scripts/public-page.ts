@@ -1,8 +1,13 @@
 /**
  * The few lines of script the static page needs outside the islands: video
  * facades that become players (or the video's own file) on a click, and the call button that dials one customer-centre
- * number chosen at random on each page load.
+ * number chosen at random on each page load. Until this runs (after the first
+ * paint, site/src/components/PageScript.astro) a facade is a link to its video
+ * and the button dials the first number, as without JavaScript.
  */
+
+/** Set on `<html>` once the page's script has run (browser tests wait for it before they click). */
+export const ENHANCED_ATTRIBUTE = 'data-enhanced';
 /** The Vimeo player of a facade. */
 function playerFrame(facade: HTMLElement): HTMLIFrameElement {
   const frame = document.createElement('iframe');
@@ -40,4 +45,5 @@ export function enhancePage(): void {
     const chosen = numbers[Math.floor(Math.random() * numbers.length)];
     if (chosen) button.href = chosen;
   }
+  document.documentElement.setAttribute(ENHANCED_ATTRIBUTE, '');
 }

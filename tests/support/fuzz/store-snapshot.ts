@@ -15,7 +15,7 @@ import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import type { BucketKey } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
-import { s3Client } from '../../../functions/adapters/s3/client';
+import { s3Client } from '../../../local/sdk-s3';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalStack } from '../../../local/stack';
 
 /** Tables a refused request may write to, by design. */

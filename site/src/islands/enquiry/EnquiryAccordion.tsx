@@ -2,7 +2,8 @@
  * The four-panel enquiry accordion. Each panel is a native `<details>` of one
  * exclusive group (`name`), so it opens and closes with the keyboard and
  * without JavaScript, one at a time, the first open by default. Opening
- * another panel starts its form afresh with that section's defaults.
+ * another panel starts its form afresh with that section's defaults. Waking,
+ * the island takes over the panel the visitor left open.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useBrowserValue } from '../browser-value';
@@ -31,6 +32,19 @@ export interface EnquiryAccordionProps {
 
 const readSearch = () => window.location.search;
 
+/** The panels' exclusive group: the browser keeps one open at a time, with or without the island. */
+const PANEL_GROUP = 'enquiry-sections';
+
+/**
+ * The panel open in the page when the island wakes: the first one as rendered, or the one the visitor
+ * opened before (natively, the island still asleep); -1 when they closed them all.
+ */
+function openPanelInPage(): number {
+  if (typeof document === 'undefined') return 0;
+  const panels = [...document.querySelectorAll<HTMLDetailsElement>(`details[name="${PANEL_GROUP}"]`)];
+  return panels.length ? panels.findIndex((panel) => panel.open) : 0;
+}
+
 /**
  * What a failed no-JavaScript round trip left in the address (`?error=...`).
  * A successful one never comes back here: the send route answers it with a
@@ -48,7 +62,7 @@ function noticeFromAddress(search: string, labels: EnquiryLabels): Status | unde
 }
 
 export default function EnquiryAccordion(props: EnquiryAccordionProps) {
-  const [openIndex, setOpenIndex] = useState(0);
+  const [openIndex, setOpenIndex] = useState(openPanelInPage);
   // Bumped when a panel opens, so its form starts again from the defaults.
   const [generations, setGenerations] = useState(() => props.sections.map(() => 0));
   const search = useBrowserValue(readSearch, '');
@@ -78,7 +92,7 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
         <details
           key={section.value}
           className="panel"
-          name="enquiry-sections"
+          name={PANEL_GROUP}
           open={openIndex === index}
           onToggle={(event) => toggled(index, event.currentTarget.open)}
         >

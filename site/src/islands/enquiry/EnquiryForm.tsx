@@ -136,6 +136,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     return form ? valuesFromForm(form, defaults) : defaults;
   });
   const hydrated = useBrowserValue(isBrowser, false);
+  // Without the island the free-text language box is always there; text typed into it before the island woke stays in view until a language is chosen.
+  const [otherTextKept, setOtherTextKept] = useState(() => values.languageOther !== '' && values.language !== OTHER_LANGUAGE_VALUE);
   // The "now" of the defaults and minimums: the page load, then the last send (a sent form starts again from then).
   const [clockAt, setClockAt] = useState<number | undefined>();
   const now = useBrowserValue(() => clockAt ?? PAGE_LOADED_AT, undefined);
@@ -217,6 +219,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     const outcome = await sendEnquiry(toWire(section, current, submissionId, monotonicClock() - startedAt.current, props.locale));
     if (outcome.kind === 'sent') {
       setValues(defaultValues(section, props.defaultLanguage, undefined));
+      setOtherTextKept(false);
       setClockAt(wallClock());
       setInvalid(new Set());
       setSubmissionId(crypto.randomUUID());
@@ -381,14 +384,17 @@ export default function EnquiryForm(props: EnquiryFormProps) {
                   name="user_language"
                   value={option.value}
                   checked={values.language === option.value}
-                  onChange={() => set('language', option.value)}
+                  onChange={() => {
+                    set('language', option.value);
+                    setOtherTextKept(false);
+                  }}
                 />
                 {option.label}
               </label>
             ))}
           </div>
         </fieldset>
-        {(!hydrated || values.language === OTHER_LANGUAGE_VALUE) && (
+        {(!hydrated || values.language === OTHER_LANGUAGE_VALUE || otherTextKept) && (
           <div className="field">
             <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
             <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />
