@@ -4,43 +4,26 @@
  * `npm run fault` CLI, and what the product answers while a service is down.
  */
 import { execFile } from 'node:child_process';
-import { Agent, type Server, createServer, request as httpRequest } from 'node:http';
+import { Agent, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultControlClient } from '../../local/faults/control-client';
 import { type FaultProxy, startFaultProxy } from '../../local/faults/fault-proxy';
 import { SERVICE_UP } from '../../local/faults/faults';
+import { type Answer, requestAnswer } from '../support/http-answer';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 function get(url: string, options: { agent?: Agent; host?: string; headers?: Record<string, string>; method?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const outgoing = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? 'GET',
-        // A fresh connection unless the test gives an agent: Node's global agent keeps connections alive, which would reach a refusing proxy.
-        agent: options.agent ?? false,
-        headers: { ...(options.host ? { host: options.host } : {}), ...options.headers },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
+  const target = new URL(url);
+  return requestAnswer({
+    host: target.hostname,
+    port: target.port,
+    path: `${target.pathname}${target.search}`,
+    method: options.method ?? 'GET',
+    // A fresh connection unless the test gives an agent: Node's global agent keeps connections alive, which would reach a refusing proxy.
+    agent: options.agent ?? false,
+    headers: { ...(options.host ? { host: options.host } : {}), ...options.headers },
   });
 }
 
