@@ -163,6 +163,8 @@ export interface OutboxMail {
   nextAt?: number;
   /** When the current or last send began (recorded before the call). */
   startedAt?: number;
+  /** A random id the worker that began the current send wrote with it: a retried write of that claim is still recognised as its own. */
+  claim?: string;
   sentAt?: number;
   /** Sent as part of a daily digest. */
   inDigest?: boolean;
@@ -170,7 +172,7 @@ export interface OutboxMail {
   content?: MailContent;
 }
 
-export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'sentAt' | 'inDigest'>>;
+export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>>;
 
 export interface OutboxStore {
   /** Adds a new mail; `false` when one with this id exists already. */

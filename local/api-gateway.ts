@@ -3,6 +3,7 @@
  * request into the event Lambda would get, calls the route's handler, and
  * writes its result back, so local runs exercise the very same handlers.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -27,7 +28,8 @@ export function toEvent(request: IncomingMessage, url: URL, route: ApiRoute, par
   }
   const query: Record<string, string> = {};
   for (const name of new Set(url.searchParams.keys())) query[name] = url.searchParams.getAll(name).join(',');
-  const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
+  // Text that is not UTF-8 goes as bytes (base64), as binary does: decoding it here would hide the broken bytes from the handler.
+  const isText = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body));
   const now = Date.now();
   const method = request.method ?? 'GET';
   return {

@@ -22,10 +22,6 @@ export interface Emulators {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   sesEndpoint: string;
-  /** Stops only the SES emulator (to show that a mail failure loses nothing). */
-  stopMail(): Promise<void>;
-  /** Starts the SES emulator again on the same port. */
-  startMail(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,21 +59,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
 
   const s3 = await startS3Emulator({ dataDir: s3Dir, host: LOOPBACK, corsOrigins: options.corsOrigins });
 
-  const startSes = async (port: number) => guardHost(await sesEmulator({ host: LOOPBACK, port }));
-  let mail: Server | undefined = await startSes(options.mailboxPort);
+  const mail = guardHost(await sesEmulator({ host: LOOPBACK, port: options.mailboxPort }));
   const mailPort = (mail.address() as AddressInfo).port;
 
   return {
     dynamodbEndpoint: `http://${LOOPBACK}:${dynamoPort}`,
     s3Endpoint: s3.endpoint,
     sesEndpoint: `http://${LOOPBACK}:${mailPort}`,
-    async stopMail() {
-      await closeServer(mail);
-      mail = undefined;
-    },
-    async startMail() {
-      mail ??= await startSes(mailPort);
-    },
     async stop() {
       await Promise.all([closeServer(mail), s3.stop(), closeServer(dynamo)]);
     },

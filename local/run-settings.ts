@@ -2,7 +2,7 @@
  * The settings of `npm start` and `npm run dev`, read once from the
  * environment with their local defaults, and the shared way both stop.
  */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../functions/config';
 import type { LocalStack } from './stack';
@@ -75,7 +75,60 @@ export function reportStartFailure(error: unknown): never {
   process.exit(1);
 }
 
-/** Lets `npm run staff` find this stack's DynamoDB emulator while it runs. */
-export function announceEndpoints(stack: LocalStack, dataDir: string): void {
-  writeFileSync(join(dataDir, 'endpoints.json'), JSON.stringify({ dynamodb: stack.emulators.dynamodbEndpoint, pid: process.pid }));
+/** The start banner's lines about fault injection (`npm start` and `npm run dev`). */
+export function faultControlLines(stack: LocalStack): string {
+  return [
+    '    faults         npm run fault -- ses down | dynamodb slow 800 | s3 hang | all up | status',
+    `                   (control ${stack.faults.control.url}, key ${stack.faults.control.key})`,
+  ].join('\n');
 }
+
+/** What a running stack leaves in its data folder for the CLIs: `npm run staff` and `npm run fault`. */
+export interface StackAnnouncement {
+  dynamodb: string;
+  pid: number;
+}
+
+export interface FaultControlAnnouncement {
+  url: string;
+  key: string;
+  pid: number;
+}
+
+const ENDPOINTS_FILE = 'endpoints.json';
+/** Apart from the endpoints, and readable by its owner only: it holds the fault control key. */
+const FAULT_CONTROL_FILE = 'fault-control.json';
+
+/** Lets `npm run staff` find this stack's DynamoDB emulator, and `npm run fault` its fault control, while it runs. */
+export function announceEndpoints(stack: LocalStack, dataDir: string): void {
+  const endpoints: StackAnnouncement = { dynamodb: stack.emulators.dynamodbEndpoint, pid: process.pid };
+  writeFileSync(join(dataDir, ENDPOINTS_FILE), JSON.stringify(endpoints));
+  const control: FaultControlAnnouncement = { ...stack.faults.control, pid: process.pid };
+  const controlFile = join(dataDir, FAULT_CONTROL_FILE);
+  writeFileSync(controlFile, JSON.stringify(control), { mode: 0o600 });
+  // The mode above applies only to a new file: one left by an earlier start keeps its own.
+  chmodSync(controlFile, 0o600);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function announcement<T extends { pid: number }>(dataDir: string, file: string): T | undefined {
+  const path = join(dataDir, file);
+  if (!existsSync(path)) return undefined;
+  const announced = JSON.parse(readFileSync(path, 'utf8')) as T;
+  // A stack that stopped (or crashed) leaves its file behind: only a live process counts.
+  return processAlive(announced.pid) ? announced : undefined;
+}
+
+/** The stack running on this data folder now, if any. */
+export const runningStack = (dataDir: string) => announcement<StackAnnouncement>(dataDir, ENDPOINTS_FILE);
+
+/** The fault control of the stack running on this data folder now, if any. */
+export const runningFaultControl = (dataDir: string) => announcement<FaultControlAnnouncement>(dataDir, FAULT_CONTROL_FILE);

@@ -23,6 +23,7 @@ import type { Clock } from '../functions/ports';
 import { runRetention as removeExpired } from '../functions/services/erasure';
 import { retryDueMail } from '../functions/services/mail-delivery';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators';
+import { type FaultInjection, startFaultInjection } from './faults/injection';
 import { createBuckets, createTables, ensureStaffAccount, seedPackages } from './setup';
 import { localSecurityHeaders } from './security-headers';
 import { type Ready, createSiteServer } from './site-server';
@@ -56,6 +57,8 @@ export interface LocalStack {
   url: string;
   mailboxUrl: string;
   emulators: Emulators;
+  /** Makes SES, DynamoDB or S3 refuse, hang or slow down for the stack's own clients (`npm run fault`). */
+  faults: FaultInjection;
   deps: AppDeps;
   aws: AwsClientOptions;
   tableNames: Record<TableKey, string>;
@@ -115,16 +118,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const url = `http://${LOOPBACK}:${port}`;
 
   let emulators: Emulators | undefined;
+  let faults: FaultInjection | undefined;
   try {
     emulators = await startEmulators({
       dataDir,
       mailboxPort: options.mailboxPort,
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
     });
-    return await finishStart({ options, log, server, url, dataDir, siteRoot, emulators, ready });
+    // The stack's clients reach each emulator through a fault proxy; nothing in functions/ knows.
+    faults = await startFaultInjection({ dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint }, LOOPBACK);
+    return await finishStart({ options, log, server, url, dataDir, siteRoot, emulators, faults, ready });
   } catch (error) {
     // A failed start closes what it had opened, so a port or data folder is not left held.
     await closeServer(server);
+    await faults?.stop();
     await emulators?.stop();
     throw error;
   }
@@ -138,11 +145,12 @@ interface StartState {
   url: string;
   dataDir: string;
   emulators: Emulators;
+  faults: FaultInjection;
   ready: Ready;
 }
 
 /** Tables, seed data, adapters and handlers of a stack whose server and emulators are up. */
-async function finishStart({ options, log, server, url, dataDir, siteRoot, emulators, ready }: StartState): Promise<LocalStack> {
+async function finishStart({ options, log, server, url, dataDir, siteRoot, emulators, faults, ready }: StartState): Promise<LocalStack> {
 
   const tableNames = localTableNames();
   const settingsEnv: Record<string, string> = {
@@ -162,7 +170,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   const aws: AwsClientOptions = {
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
-    endpoints: { dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint },
+    endpoints: faults.endpoints,
   };
   // The export worker in a process of its own, as on Lambda; on a test's clock, in this process on that clock.
   const workers = options.clock
@@ -173,14 +181,16 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
   await createTables(dynamodb, tableNames);
   dynamodb.destroy();
-  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.s3Endpoint, forcePathStyle: true });
+  // Through the proxy: a refusing S3 fails `/image/` as it fails the CDN in production.
+  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: faults.endpoints.s3, forcePathStyle: true });
   await createBuckets(s3, Object.values(LOCAL_BUCKETS));
   const seeded = await seedPackages(deps.packages, deps.images);
   const account = await ensureStaffAccount(deps.staff, options.staffEmail, options.staffPassword);
   log.debug('local stack ready', { seeded, account });
 
   ready.serveImage = (key, response) => serveImage(response, s3, LOCAL_BUCKETS.images, key);
-  ready.headers = localSecurityHeaders(siteRoot, emulators.s3Endpoint);
+  // Presigned uploads and downloads name the proxy, so the pages' CSP allows it.
+  ready.headers = localSecurityHeaders(siteRoot, faults.endpoints.s3);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
 
   // The scheduled jobs of production (EventBridge there), on timers here; `mailRetryIntervalMs: false` leaves both to the caller.
@@ -199,6 +209,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     url,
     mailboxUrl: emulators.sesEndpoint,
     emulators,
+    faults,
     deps,
     aws,
     tableNames,
@@ -212,6 +223,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
       // A running export finishes (or fails) against the emulators before they stop.
       await workers.stop();
       s3.destroy();
+      await faults.stop();
       await emulators.stop();
     },
   };

@@ -8,7 +8,6 @@
  * DATA_DIR (default .data): through the running `npm start`, or on its own.
  * The password comes from STAFF_PASSWORD or is asked for (not echoed).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,6 +19,7 @@ import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
 import type { StaffStore } from '../functions/ports';
 import { hashPassword } from '../functions/services/passwords';
 import { closeServer } from './emulators';
+import { runningStack } from './run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from './stack';
 import { createTables } from './setup';
 
@@ -34,15 +34,6 @@ function usage(message?: string): never {
   process.exit(2);
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The staff table to work on, and how to let go of it afterwards. */
 async function openStaffStore(): Promise<{ store: StaffStore; where: string; close: () => Promise<void> }> {
   const tableName = process.env[TABLES.staff.envVar];
@@ -52,13 +43,10 @@ async function openStaffStore(): Promise<{ store: StaffStore; where: string; clo
   }
   const dataDir = resolve(process.env['DATA_DIR'] || '.data');
   const local = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
-  const endpointsFile = join(dataDir, 'endpoints.json');
-  if (existsSync(endpointsFile)) {
-    const running = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { dynamodb: string; pid: number };
-    if (processAlive(running.pid)) {
-      const client = documentClient({ ...local, endpoint: running.dynamodb });
-      return { store: dynamoStaffStore(client, localTableNames().staff), where: `the running local stack (${dataDir})`, close: async () => client.destroy() };
-    }
+  const running = runningStack(dataDir);
+  if (running) {
+    const client = documentClient({ ...local, endpoint: running.dynamodb });
+    return { store: dynamoStaffStore(client, localTableNames().staff), where: `the running local stack (${dataDir})`, close: async () => client.destroy() };
   }
   // No stack running: open the data folder with an emulator of our own for this one command.
   const { default: dynalite } = await import('dynalite');

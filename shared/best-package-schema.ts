@@ -1,13 +1,12 @@
 /** The two edit payloads of the BEST 3 packages (SPEC.md section 3), with optional Japanese and Vietnamese fields added. */
 import { BEST_PACKAGE_INDEXES, IMAGE_FILE_NAME } from './best-package';
 import { PACKAGE_LIMITS } from './best-package-text';
+import { oneLine, wholeNumberField } from './field-schemas';
 import * as z from './zod';
 
-const packageIndex = z.coerce
-  .number({ error: 'One of the BEST 3 package numbers' })
-  .check(z.int(), z.refine((index) => (BEST_PACKAGE_INDEXES as readonly number[]).includes(index), 'One of the BEST 3 package numbers'));
+const packageIndex = wholeNumberField(1, BEST_PACKAGE_INDEXES.length, 'One of the BEST 3 package numbers');
 
-const titleText = z.string({ error: 'Required' }).check(z.trim(), z.maxLength(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`));
+const titleText = z.string({ error: 'Required' }).check(z.trim(), z.maxLength(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`), oneLine());
 const contentText = z.string({ error: 'Required' }).check(z.trim(), z.maxLength(PACKAGE_LIMITS.contentMax, `At most ${PACKAGE_LIMITS.contentMax} characters`));
 const title = titleText.check(z.minLength(1, 'Required'));
 const content = contentText.check(z.minLength(1, 'Required'));

@@ -1,12 +1,13 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
-import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
+import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from './enums';
+import { wholeNumberField } from './field-schemas';
 import { LOCALE_CODES } from './locales';
 import * as z from './zod';
 
-const index = z.coerce.number({ error: 'An enquiry number' }).check(z.int('An enquiry number'), z.minimum(1, 'An enquiry number'), z.maximum(1e12));
+const index = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
 /** The VERSION the staff member saw: a change made meanwhile by someone else is not overwritten. */
-const version = z.coerce.number({ error: 'The version you read' }).check(z.int('The version you read'), z.minimum(0, 'The version you read'));
+const version = wholeNumberField(0, Number.MAX_SAFE_INTEGER, 'The version you read');
 /** One line of printable text: no control characters (it may become a mail subject). */
 const line = (max: number) =>
   z

@@ -10,6 +10,9 @@ export function formatReference(postIndex: number): string {
   return `MT-${String(postIndex).padStart(6, '0')}`;
 }
 
+/** The largest enquiry number a request may name (twelve digits, as a reference carries). */
+export const MAX_ENQUIRY_INDEX = 999_999_999_999;
+
 /** The POST_INDEX of a reference as people type it (`MT-000123`, `mt 123`, `#123`, `123`), or `undefined`. */
 export function parseReference(text: string): number | undefined {
   const match = /^\s*(?:mt[\s-]*|#)?0*(\d{1,12})\s*$/i.exec(text);

@@ -21,6 +21,7 @@ import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } f
 import { parseKoreaDateTime } from './korea-time';
 import { LOCALE_CODES, type LocaleCode } from './locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
+import { oneLine, wholeNumberField } from './field-schemas';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */
@@ -31,6 +32,9 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
+/** A place or hotel name: one line. */
+const optionalLine = (max: number) =>
+  z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), oneLine())));
 
 const checkbox = z.preprocess(
   (value) => (typeof value === 'string' ? TRUE_WORDS.has(value.trim().toLowerCase()) : value === true),
@@ -73,7 +77,7 @@ function takeOtherLanguage(input: unknown): unknown {
 /** The enquiry as the public forms send it (`{ data: {...} }` or a form post). */
 export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
   .object({
-    user_name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`)),
+    user_name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(ENQUIRY_LIMITS.nameMax, `At most ${ENQUIRY_LIMITS.nameMax} characters`), oneLine()),
     user_email: z.pipe(
       z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(ENQUIRY_LIMITS.emailMax, `At most ${ENQUIRY_LIMITS.emailMax} characters`)),
       z.transform((value: string, context) => {
@@ -89,7 +93,8 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
         z.string().check(
           z.trim(),
           z.maxLength(ENQUIRY_LIMITS.phoneMax, `At most ${ENQUIRY_LIMITS.phoneMax} characters`),
-          z.regex(/^[0-9+()\-.\s/]*$/, 'Digits, spaces and + ( ) - . / only'),
+          // Spaces, not any white space: a line break would make a phone number two lines of a mail.
+          z.regex(/^[0-9+()\-. /]*$/, 'Digits, spaces and + ( ) - . / only'),
         ),
       ),
     ),
@@ -102,10 +107,10 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     finish: reservationTime,
     user_language: z.preprocess(
       (value) => (typeof value === 'string' ? normaliseLanguage(value) || undefined : value),
-      z.optional(z.string().check(z.maxLength(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`))),
+      z.optional(z.string().check(z.maxLength(FREE_LANGUAGE_MAX_LENGTH, `At most ${FREE_LANGUAGE_MAX_LENGTH} characters`), oneLine())),
     ),
-    destination: optionalText(ENQUIRY_LIMITS.placeMax),
-    hotel: optionalText(ENQUIRY_LIMITS.placeMax),
+    destination: optionalLine(ENQUIRY_LIMITS.placeMax),
+    hotel: optionalLine(ENQUIRY_LIMITS.placeMax),
     consent_privacy: checkbox.check(z.refine((given) => given, 'Consent to the collection and use of personal data is required')),
     consent_health: z.optional(checkbox),
     submission_id: uuid,
@@ -254,7 +259,7 @@ export const enquiryListQuerySchema = z.intersection(
     cursor: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(200)))),
     limit: wholeNumber(1, LIST_PAGE_MAX, LIST_PAGE_DEFAULT),
     /** Additive: jump straight to a 1-based page of `limit` rows (used by the page links). */
-    page: z.preprocess(emptyToUndefined, z.optional(z.coerce.number().check(z.int(), z.minimum(1, 'A page number from 1'), z.maximum(1_000_000)))),
+    page: z.preprocess(emptyToUndefined, z.optional(wholeNumberField(1, 1_000_000, 'A page number from 1'))),
     /** Additive: find one enquiry by its reference (`MT-000123`, or its number). */
     reference: z.preprocess(
       emptyToUndefined,

@@ -1,5 +1,7 @@
 /** Request bodies and queries of the admin routes for the access log, retention and visitors' rights. */
 import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from './audit-actions';
+import { MAX_ENQUIRY_INDEX } from './enquiry-work';
+import { oneLine, wholeNumberField } from './field-schemas';
 import { isKoreaDay } from './korea-time';
 import * as z from './zod';
 
@@ -25,9 +27,9 @@ export const accessLogQuerySchema = z
   .object({
     from: day,
     to: day,
-    actor: z.optional(z.string().check(z.trim(), z.maxLength(254))),
-    action: z.optional(z.string().check(z.trim(), z.maxLength(60))),
-    target: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    actor: z.optional(z.string().check(z.trim(), z.maxLength(254), oneLine())),
+    action: z.optional(z.string().check(z.trim(), z.maxLength(60), oneLine())),
+    target: z.optional(z.string().check(z.trim(), z.maxLength(200), oneLine())),
   })
   .check(
     z.refine((query) => query.from <= query.to, { path: ['to'], message: 'Not before from' }),
@@ -44,7 +46,7 @@ export const subjectQuerySchema = z.object({ email: address });
 export const eraseSubjectSchema = z.object({ email: address, reason });
 
 export const holdSchema = z.object({
-  index: z.coerce.number({ error: 'An enquiry number' }).check(z.int(), z.minimum(1, 'An enquiry number')),
+  index: wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number'),
   /** A reason sets the hold; none lifts it. */
   reason: z.optional(reason),
 });

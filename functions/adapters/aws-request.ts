@@ -37,6 +37,8 @@ export interface AwsServiceOptions {
   endpoint?: string;
   /** Attempts per request, the first included (the SDK's default is 3). */
   maxAttempts?: number;
+  /** How long to wait for a connection, and for a silent one to say something (milliseconds; none by default). */
+  timeouts?: { connectionTimeout: number; socketTimeout: number };
 }
 
 export interface AwsRequest {
@@ -98,7 +100,7 @@ export function serviceError(response: AwsResponse): AwsServiceError {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class AwsService {
-  private readonly handler = new NodeHttpHandler();
+  private readonly handler: NodeHttpHandler;
   private readonly signer: SignatureV4;
   /** The credentials requests are signed with (a POST policy is signed by hand with them). */
   readonly credentials: AwsCredentialsProvider;
@@ -119,6 +121,7 @@ export class AwsService {
       `https://${options.hostLabel}.${this.region}.amazonaws.com`;
     this.base = new URL(endpoint);
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.handler = new NodeHttpHandler(options.timeouts ?? {});
     const isS3 = options.signingName === 's3';
     // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header.
     this.signer = new SignatureV4({ service: options.signingName, region: this.region, credentials, sha256: Sha256, uriEscapePath: !isS3, applyChecksum: isS3 });

@@ -4,6 +4,8 @@ import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { readExportJob } from '../services/export-jobs';
 
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * `GET /api/export/{jobId}`: a background export's state and progress (rows
  * written of the total), and once it is ready a link to the file that works
@@ -13,6 +15,8 @@ import { readExportJob } from '../services/export-jobs';
 export function makeExportStatusHandler(deps: StaffAuthDeps & Pick<AppDeps, 'exportJobs' | 'exports'>) {
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const jobId = request.params['jobId'] ?? '';
+    // Job ids are the UUIDs the starter gives (services/export-jobs.ts); anything else is refused before it reaches the table.
+    if (!JOB_ID.test(jobId)) throw new ApiError('invalid_input', 'The export id is not one this server gives.', { jobId: 'An export id as the export route returned it' });
     const reading = await readExportJob(deps, jobId, staff.email);
     if (!reading.view) {
       if (reading.someoneElses) await audit('auth.forbidden', `${request.method} ${request.path}`);

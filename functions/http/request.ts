@@ -14,6 +14,8 @@ export interface ApiRequest {
   query: Record<string, string>;
   params: Record<string, string>;
   body: string;
+  /** False when the body's bytes are not UTF-8 (it is then read as empty, and refused wherever a body is read). */
+  bodyIsUtf8: boolean;
   clientAddress: string;
   /** The host name and port the visitor addressed (the site's own, behind CloudFront). */
   siteHost: string;
@@ -63,6 +65,15 @@ function cookiesOf(event: APIGatewayProxyEventV2, headers: Record<string, string
   return cookies;
 }
 
+/** The bytes as text, or `undefined` when they are not UTF-8 (a lenient decoding would store U+FFFD in their place, silently). */
+function utf8Text(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = ''): ApiRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
@@ -71,7 +82,7 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = '
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.pathParameters ?? {})) if (value !== undefined) params[name] = value;
   const raw = event.body ?? '';
-  const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  const body = event.isBase64Encoded ? utf8Text(Buffer.from(raw, 'base64')) : raw;
   const viaCdn = cameViaCdn(headers, originSecret);
   return {
     method: event.requestContext.http.method,
@@ -79,7 +90,8 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = '
     headers,
     query,
     params,
-    body,
+    body: body ?? '',
+    bodyIsUtf8: body !== undefined,
     clientAddress: clientAddressOf(headers, event.requestContext.http.sourceIp, originSecret),
     siteHost: ((viaCdn ? headers[VIEWER_HOST_HEADER] : headers['host']) ?? '').toLowerCase(),
     viaCdn,
@@ -92,10 +104,12 @@ export function mediaType(request: ApiRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+/** Refuses a body too large, or one that is not UTF-8 text, before it is parsed. */
 function checkSize(request: ApiRequest) {
   if (Buffer.byteLength(request.body, 'utf8') > MAX_BODY_BYTES) {
     throw new ApiError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
   }
+  if (!request.bodyIsUtf8) throw new ApiError('invalid_input', 'The body is not UTF-8 text.', { body: 'UTF-8 text' });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

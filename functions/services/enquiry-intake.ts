@@ -154,7 +154,8 @@ export async function receiveEnquiry(
 
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (!enquiry) {
-    // Only a resend completing this same submission can have written this POST_INDEX: it is stored.
+    // Only a resend completing this same submission can have written this POST_INDEX: it is stored, its mails maybe not yet queued.
+    await mailIfNotYet(deps, await deps.enquiries.get(postIndex));
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
@@ -178,13 +179,27 @@ function refusePastTimes(submission: EnquirySubmission, now: number): void {
   if (Object.keys(fields).length) throw new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }
 
+/**
+ * The mails of an enquiry a try stored earlier. That try may have failed after
+ * the store and before its mails were queued (DynamoDB refused), and the retry
+ * job only knows queued mails: queue and try them now. The outbox sends each
+ * mail at most once, so one queued, under way or sent already is left as it is.
+ */
+async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined) {
+  if (stored && !stored.SPAM && stored.MAIL_STATUS === 'pending') await deliverEnquiryMail(deps, stored);
+}
+
 /** A resend while the first try may still be storing: the page says so and offers to try again. */
 function inFlight(): ApiError {
   return new ApiError('conflict', 'This enquiry is being sent already. Please wait a few seconds and try again.', undefined, { 'Retry-After': '5' });
 }
 
 async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmission, postIndex: number, claimedAt: number, now: number, spam: string | undefined) {
-  if (await deps.enquiries.get(postIndex)) return;
+  const stored = await deps.enquiries.get(postIndex);
+  if (stored) {
+    await mailIfNotYet(deps, stored);
+    return;
+  }
   // The first try may still be writing; storing again now would race it.
   if (now - claimedAt < IN_FLIGHT_MS) throw inFlight();
   // The earlier try claimed the id but stopped before writing: write it now.

@@ -7,6 +7,7 @@
  * accepted the mail (a time-out, a reset) is marked uncertain and not sent
  * again. Past the daily cap, mails are held and staff get one digest per run.
  */
+import { randomUUID } from 'node:crypto';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
@@ -126,7 +127,7 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   }
 
   const attempts = mail.attempts + 1;
-  const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
+  const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, claim: randomUUID(), queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
   if (!(await move(deps, mail, sending))) return 'sending';
   const claimed = { ...mail, status: 'sending' as const, attempts };
 

@@ -24,6 +24,9 @@ export interface StaffClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
+/** How far apart the clocks of the functions that sign and check a token may be (a token just signed is never "from the future"). */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
 /**
  * A staff token. `role` is only for the back office to show what the account
  * may use; the server checks the account's role on every call.
@@ -59,6 +62,8 @@ export async function verifyStaffToken(settings: TokenSettings, token: string, n
       requiredClaims: ['sub', 'jti', 'exp', 'iat', 'ver'],
     });
     if (!payload.sub || !payload.jti || payload.exp === undefined || payload.iat === undefined) return undefined;
+    // jose checks iat only against a maximum age: a token issued in the future (not valid yet) is refused here.
+    if (payload.iat > Math.floor(nowMs / 1000) + CLOCK_TOLERANCE_SECONDS) return undefined;
     if (typeof payload['ver'] !== 'number' || !Number.isInteger(payload['ver'])) return undefined;
     // No scope is a full token; a scope we do not know opens nothing.
     const scope = payload['scope'];

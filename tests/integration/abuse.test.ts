@@ -4,7 +4,6 @@
  * address they connect from (127.0.0.2, 127.0.0.3, ...: Linux routes all of
  * 127/8 to this machine).
  */
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_DEVICE_COOKIE, nextTokenVersion } from '../../shared/auth';
@@ -12,6 +11,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoAccessLogStore } from '../../functions/adapters/dynamodb/access-log';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
+import { type Answer, requestAnswer } from '../support/http-answer';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -29,35 +29,20 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.dispose());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 /** One HTTP request from a chosen loopback address, with exactly the headers given (Host included). */
 function send(options: { from?: string; method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress: options.from ?? '127.0.0.1',
-        method: options.method ?? 'GET',
-        path: options.path,
-        headers: { host: `127.0.0.1:${port}`, ...options.headers },
-        setHost: false,
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
+  return requestAnswer(
+    {
+      host: '127.0.0.1',
+      port,
+      localAddress: options.from ?? '127.0.0.1',
+      method: options.method ?? 'GET',
+      path: options.path,
+      headers: { host: `127.0.0.1:${port}`, ...options.headers },
+      setHost: false,
+    },
+    options.body,
+  );
 }
 
 /** Raw bytes on a socket, for requests an HTTP client would refuse to make; answers the status line. */
@@ -116,14 +101,7 @@ describe('the local server survives any request', () => {
 
   it('refuses a foreign Host at the mailbox too (DNS rebinding could read captured mail)', async () => {
     const mailbox = new URL(stack.mailboxUrl);
-    const answer = await new Promise<number>((resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port: mailbox.port, path: '/store', headers: { host: 'evil.example' } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      })
-        .on('error', reject)
-        .end();
-    });
+    const answer = (await requestAnswer({ host: '127.0.0.1', port: mailbox.port, path: '/store', headers: { host: 'evil.example' } })).status;
     expect(answer).toBe(421);
     expect((await fetch(`${stack.mailboxUrl}/store`)).status).toBe(200);
   });

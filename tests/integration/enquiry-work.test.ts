@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { hashPassword } from '../../functions/services/passwords';
+import { SERVICE_UP } from '../../local/faults/faults';
 import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -86,12 +87,12 @@ describe('notes and replies', () => {
   });
 
   it('keeps a reply through an SES outage and sends it once when SES is back', async () => {
-    await stack.emulators.stopMail();
+    await stack.faults.set('ses', { mode: 'refuse' });
     let answer: Response;
     try {
       answer = await postJson(stack, '/api/enquiry/reply', { data: { index: 4, version: 0, subject: 'Second try', body: 'Hello' } }, token);
     } finally {
-      await stack.emulators.startMail();
+      await stack.faults.set('ses', SERVICE_UP);
     }
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ mailStatus: 'pending' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReference } from '../../shared/enquiry-work';
+import { SERVICE_UP } from '../../local/faults/faults';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
@@ -20,7 +21,7 @@ async function record(index: number) {
 
 describe('when SES is down', () => {
   it('keeps the enquiry stored, answers success, and the retry job mails it once SES is back', async () => {
-    await stack.emulators.stopMail();
+    await stack.faults.set('ses', { mode: 'refuse' });
     const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: 'Mail later' }) });
     expect(response.status).toBe(200);
 
@@ -39,7 +40,7 @@ describe('when SES is down', () => {
     expect(await stack.runMailRetry()).toMatchObject({ sent: 0, pending: 2 });
     expect((await record(index))?.MAIL_STATUS).toBe('pending');
 
-    await stack.emulators.startMail();
+    await stack.faults.set('ses', SERVICE_UP);
     clock.offset = 61_000 + 121_000;
     token = await signIn(stack);
     expect(await stack.runMailRetry()).toMatchObject({ sent: 2 });

@@ -183,10 +183,20 @@ describe('the worker and the status route', () => {
     expect(colleague.view.url).toBeUndefined();
     expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: COLLEAGUE, action: 'auth.forbidden', target: `GET /api/export/${view.jobId}` });
     expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export')).toEqual([]);
-    expect((await readStatus(deps, await tokenOf(deps, OWNER), 'never-started')).response.statusCode).toBe(404);
+    expect((await readStatus(deps, await tokenOf(deps, OWNER), '6f1c2a34-0000-4000-8000-000000000000')).response.statusCode).toBe(404);
     // Without a token: 401, as every staff route.
     const anonymous = await makeExportStatusHandler(deps)(apiEvent({ method: 'GET', path: `/api/export/${view.jobId}`, params: { jobId: view.jobId } }));
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an id it never gives, naming the field, before reading the table', async () => {
+    const { deps } = await startedJob(40);
+    const token = await tokenOf(deps, OWNER);
+    for (const jobId of ['never-started', 'x'.repeat(3_000), '6F1C2A34-0000-4000-8000-000000000000', '6f1c2a34-0000-4000-8000-000000000000\n']) {
+      const { response } = await readStatus(deps, token, jobId);
+      expect(response.statusCode).toBe(400);
+      expect(bodyOf(response)).toMatchObject({ fields: { jobId: expect.any(String) } });
+    }
   });
 
   it('forgets a job an hour after it started', async () => {

@@ -207,6 +207,30 @@ describe('POST /api/sendmail: idempotency', () => {
     expect(deps.enquiries.items.size).toBe(1);
   });
 
+  it('queues and sends the mail of an enquiry stored by a try whose mail queue failed, when the visitor sends again', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const payload = enquiry({ submission_id: 'c3a1e2d4-5b6f-4a7b-8c9d-0e1f2a3b4c5d' });
+    // DynamoDB refuses the outbox write of the first try: the enquiry is stored, its mail not yet queued.
+    const add = deps.outbox.add.bind(deps.outbox);
+    deps.outbox.add = async () => {
+      throw Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' });
+    };
+    const first = await sendmail(jsonPost('/api/sendmail', payload));
+    expect(first.statusCode).toBe(503);
+    expect(deps.enquiries.items.size).toBe(1);
+    expect(deps.outbox.items.size).toBe(0);
+
+    deps.outbox.add = add;
+    const second = await sendmail(jsonPost('/api/sendmail', payload));
+    expect(second.statusCode).toBe(200);
+    expect(deps.enquiries.items.size).toBe(1);
+    expect(deps.mailer.sent).toHaveLength(1);
+    // A third try finds the mail sent: nothing more is sent.
+    await sendmail(jsonPost('/api/sendmail', payload));
+    expect(deps.mailer.sent).toHaveLength(1);
+  });
+
   it('stores distinct submissions separately', async () => {
     const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
@@ -827,11 +851,13 @@ describe('composeEnquiryMail', () => {
     expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
   });
 
-  it('keeps CR/LF out of the subject of a mail sent through the handler', async () => {
+  it('refuses a name with a line break (header injection) before anything is stored or mailed', async () => {
     const deps = staffMailDeps();
-    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
-    expect(deps.mailer.sent).toHaveLength(1);
-    expect(deps.mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body ?? '{}').fields).toHaveProperty('user_name');
+    expect(deps.mailer.sent).toHaveLength(0);
+    expect(deps.enquiries.items.size).toBe(0);
   });
 });
 

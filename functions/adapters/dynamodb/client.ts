@@ -1,8 +1,10 @@
 import { type AttributeValue, DynamoDBClient, type DynamoDBClientConfig, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AWS_CALL_LIMITS } from '../call-limits';
 
 /**
- * Document client that drops `undefined` attributes instead of failing on them.
+ * Document client that drops `undefined` attributes instead of failing on
+ * them, and gives up on a call that hangs.
  *
  * Without the SDK's logger middleware: with no logger configured it still
  * copies every response through its sensitive-data filter for a log line
@@ -11,7 +13,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
  * SDK's CPU time (140 of some 280 ms). The functions never log through the SDK.
  */
 export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  const client = new DynamoDBClient(config);
+  const client = new DynamoDBClient({ ...AWS_CALL_LIMITS, ...config });
   client.middlewareStack.remove('loggerMiddleware');
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
@@ -20,6 +22,38 @@ export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocum
 
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** A value as canonical JSON (keys sorted at every level), to compare what was written with what is stored. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value instanceof Set) return canonical([...value].map(canonical).sort());
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, inner]) => inner !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * Whether a conditional write that failed its condition was in fact our own:
+ * the item now holds every attribute this write wrote. The SDK retries a call
+ * whose answer was lost (a time-out, a reset) even when the first attempt went
+ * through; the retry then fails the condition the first attempt satisfied.
+ * Taken for someone else's write, an enquiry would go unmailed and a mail
+ * would wait "under way" forever. Read strongly consistent, right after.
+ */
+export async function wroteItOurselves(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  key: Record<string, unknown>,
+  written: Record<string, unknown>,
+  /** Attributes the write removed. */
+  removed: readonly string[] = [],
+): Promise<boolean> {
+  const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  if (!item) return false;
+  return Object.entries(written).every(([name, value]) => value === undefined || canonical(item[name]) === canonical(value)) && removed.every((name) => item[name] === undefined);
 }
 
 /** The emulator has no TTL: items whose expiry has passed are treated as absent. */

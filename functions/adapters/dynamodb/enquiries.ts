@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import { EXPORTED_FIELDS, type EnquiryList, type EnquiryStore, type ExportSource, type ExportedEnquiry, type MailUpdate, type StoredEnquiry, type WorkIndex } from '../../ports';
-import { isConditionFailure, queryCount, queryFlatItems, queryItems } from './client';
+import { isConditionFailure, queryCount, queryFlatItems, queryItems, wroteItOurselves } from './client';
 
 
 const WORK_PARTITIONS: Record<WorkIndex, string> = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' };
@@ -75,7 +75,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { POST_INDEX: enquiry.POST_INDEX }, { ...enquiry });
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../ports';
-import { isConditionFailure } from './client';
+import { isConditionFailure, wroteItOurselves } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
@@ -48,7 +48,7 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { mailId }, change, leaveQueue ? ['queue', 'nextAt'] : []);
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubmissionStore } from '../../ports';
-import { expired, isConditionFailure } from './client';
+import { expired, isConditionFailure, wroteItOurselves } from './client';
 
 export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SubmissionStore {
   return {
@@ -13,18 +13,19 @@ export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: str
       await db.send(new DeleteCommand({ TableName: tableName, Key: { submissionId } }));
     },
     async claim(submissionId, claim, expiresAtSeconds) {
+      const item = { submissionId, POST_INDEX: claim.postIndex, claimedAt: claim.claimedAt, expiresAt: expiresAtSeconds };
       try {
         await db.send(
           new PutCommand({
             TableName: tableName,
-            Item: { submissionId, POST_INDEX: claim.postIndex, claimedAt: claim.claimedAt, expiresAt: expiresAtSeconds },
+            Item: item,
             ConditionExpression: 'attribute_not_exists(submissionId) OR expiresAt <= :now',
             ExpressionAttributeValues: { ':now': nowSeconds() },
           }),
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { submissionId }, item);
         throw error;
       }
     },

@@ -12,10 +12,12 @@ import { createScope, getSigningKey } from '@smithy/signature-v4';
 import { Sha256 } from '@smithy/core/checksum';
 import { extendedEncodeURIComponent } from '@smithy/core/protocols';
 import { AwsService, type AwsServiceOptions, AwsServiceError, type AwsResponse } from '../aws-request';
+import { AWS_CALL_LIMITS } from '../call-limits';
 
 /** The S3 endpoint, region and credentials of a function (the environment's when not given). */
 export function s3Service(options: Pick<AwsServiceOptions, 'region' | 'credentials' | 'endpoint'> = {}): AwsService {
-  return new AwsService({ signingName: 's3', hostLabel: 's3', endpointVariable: 'S3', ...options });
+  // A hanging S3 is given up like a hanging DynamoDB (call-limits.ts), so the caller gets our 503, not the gateway's.
+  return new AwsService({ signingName: 's3', hostLabel: 's3', endpointVariable: 'S3', timeouts: AWS_CALL_LIMITS.requestHandler, ...options });
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,0 +1,112 @@
+/**
+ * After the load: what was stored and mailed, against what visitors and staff
+ * were told. Read straight from the emulators (the DynamoDB tables and the SES
+ * emulator's mailbox), never through the API under test.
+ */
+import { formatReference } from '../../shared/enquiry-work';
+import { acknowledgementMailId, staffMailId } from '../../functions/services/mail-delivery';
+import type { LocalStack } from '../../local/stack';
+import { capturedMail } from '../../tests/support/stack';
+import { storeReader } from '../../tests/support/fuzz/store-snapshot';
+import type { StaffClient } from './staff';
+import type { Visitor } from './visitors';
+
+export interface Tally {
+  enquiries: number;
+  staffMails: number;
+  acknowledgements: number;
+  replies: number;
+}
+
+export interface Verdict {
+  /** Answered 2xx (or given a reference) yet not stored; mails of a stored enquiry (or a taken reply) never delivered. */
+  lost: Tally;
+  /** Stored or delivered more than once. */
+  duplicated: Tally;
+  /** Visitors never stored (they gave up after every try was refused). */
+  gaveUp: number;
+  /** A reference given that is not the stored enquiry's. */
+  wrongReference: number;
+  /** The outbox after the retry job: mails by state. */
+  outbox: Record<string, number>;
+  /** Each mail lost, with its state in the outbox (`not queued` when it never was), at most 20. */
+  lostMails: string[];
+  delivered: Tally;
+}
+
+const zero = (): Tally => ({ enquiries: 0, staffMails: 0, acknowledgements: 0, replies: 0 });
+const countBy = <T>(items: T[], key: (item: T) => string | undefined) => {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = key(item);
+    if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return counts;
+};
+
+export async function verify(stack: LocalStack, visitors: readonly Visitor[], staff: readonly StaffClient[]): Promise<Verdict> {
+  const reader = storeReader(stack);
+  const [enquiries, outbox] = await Promise.all([reader.items('enquiries'), reader.items('outbox')]);
+  reader.close();
+  const mails = await capturedMail(stack);
+  const staffInbox = stack.settings['MAIL_TO'];
+
+  const lost = zero();
+  const lostMails: string[] = [];
+  const outboxById = new Map(outbox.map((item) => [String(item['mailId']), item]));
+  const describeLost = (mailId: string, what: string) => {
+    const item = outboxById.get(mailId);
+    if (lostMails.length < 20) lostMails.push(`${what} ${mailId}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`);
+  };
+  const duplicated = zero();
+  const delivered = zero();
+  let gaveUp = 0;
+  let wrongReference = 0;
+
+  const storedByEmail = new Map<string, Record<string, unknown>[]>();
+  for (const item of enquiries) {
+    const email = String(item['EMAIL'] ?? '');
+    storedByEmail.set(email, [...(storedByEmail.get(email) ?? []), item]);
+  }
+  const staffMailsBySubject = countBy(mails.filter((mail) => mail.destination.to.includes(staffInbox ?? '')), (mail) => /MT-\d+/.exec(mail.subject)?.[0]);
+  const toVisitors = mails.filter((mail) => !mail.destination.to.includes(staffInbox ?? ''));
+  const acknowledgements = countBy(toVisitors.filter((mail) => !mail.subject.startsWith('Load reply')), (mail) => `${mail.destination.to.join(',')} ${/MT-\d+/.exec(mail.subject)?.[0] ?? ''}`);
+  // The reply route adds the reference to the subject staff wrote.
+  const replies = countBy(toVisitors, (mail) => /^Load reply [0-9a-f-]+/.exec(mail.subject)?.[0]);
+
+  for (const visitor of visitors) {
+    const stored = storedByEmail.get(visitor.email) ?? [];
+    if (stored.length > 1) duplicated.enquiries += 1;
+    if (stored.length === 0) {
+      if (visitor.reference) lost.enquiries += 1;
+      else gaveUp += 1;
+      continue;
+    }
+    delivered.enquiries += 1;
+    const reference = formatReference(Number(stored[0]?.['POST_INDEX']));
+    if (visitor.reference && visitor.reference !== reference) wrongReference += 1;
+    const staffMails = staffMailsBySubject.get(reference) ?? 0;
+    const acks = acknowledgements.get(`${visitor.email} ${reference}`) ?? 0;
+    const postIndex = Number(stored[0]?.['POST_INDEX']);
+    for (const [kind, count, mailId] of [['staffMails', staffMails, staffMailId(postIndex)], ['acknowledgements', acks, acknowledgementMailId(postIndex)]] as const) {
+      if (count === 0) {
+        lost[kind] += 1;
+        describeLost(mailId, kind === 'staffMails' ? 'staff mail' : 'acknowledgement');
+      }
+      else if (count > 1) duplicated[kind] += 1;
+      else delivered[kind] += 1;
+    }
+  }
+  for (const client of staff) {
+    for (const subject of client.repliesTaken) {
+      const count = replies.get(subject) ?? 0;
+      if (count === 0) lost.replies += 1;
+      else if (count > 1) duplicated.replies += 1;
+      else delivered.replies += 1;
+    }
+    // A reply refused may have been queued before the failure: delivered once or not at all, never twice.
+    for (const subject of client.repliesRefused) if ((replies.get(subject) ?? 0) > 1) duplicated.replies += 1;
+  }
+  const outboxStates = Object.fromEntries(countBy(outbox, (item) => String(item['status'])));
+  return { lost, duplicated, gaveUp, wrongReference, outbox: outboxStates, lostMails, delivered };
+}
