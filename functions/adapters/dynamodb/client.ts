@@ -56,6 +56,22 @@ export async function wroteItOurselves(
   return Object.entries(written).every(([name, value]) => value === undefined || canonical(item[name]) === canonical(value)) && removed.every((name) => item[name] === undefined);
 }
 
+/**
+ * The `SET` assignments of an update, one per attribute of `change` that is
+ * not undefined, each through a name and a value placeholder (added to
+ * `names` and `values`) so reserved words like `status` are safe.
+ */
+export function setAssignments(change: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  const set: string[] = [];
+  for (const [field, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    set.push(`#${field} = :${field}`);
+  }
+  return set;
+}
+
 /** The emulator has no TTL: items whose expiry has passed are treated as absent. */
 export function expired(item: Record<string, unknown> | undefined, nowSeconds: number): boolean {
   const expiresAt = item?.['expiresAt'];

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import { EXPORTED_FIELDS, type EnquiryList, type EnquiryStore, type ExportSource, type ExportedEnquiry, type MailUpdate, type StoredEnquiry, type WorkIndex } from '../../ports';
-import { isConditionFailure, queryCount, queryFlatItems, queryItems, wroteItOurselves } from './client';
+import { isConditionFailure, queryCount, queryFlatItems, queryItems, setAssignments, wroteItOurselves } from './client';
 
 
 const WORK_PARTITIONS: Record<WorkIndex, string> = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' };
@@ -145,13 +145,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     async changeWork(postIndex, expectedVersion, change) {
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
-      const set: string[] = [];
-      for (const [field, value] of Object.entries(change)) {
-        if (value === undefined) continue;
-        names[`#${field}`] = field;
-        values[`:${field}`] = value;
-        set.push(`#${field} = :${field}`);
-      }
+      const set = setAssignments(change, names, values);
       try {
         const result = await db.send(
           new UpdateCommand({

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportJobStore } from '../../ports';
-import { expired, isConditionFailure } from './client';
+import { expired, isConditionFailure, setAssignments } from './client';
 
 export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): ExportJobStore {
   return {
@@ -24,13 +24,7 @@ export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: stri
         values[':expectedUpdatedAt'] = expected.updatedAt;
         condition += ' AND #updatedAt = :expectedUpdatedAt';
       }
-      const set: string[] = [];
-      for (const [field, value] of Object.entries(change)) {
-        if (value === undefined) continue;
-        names[`#${field}`] = field;
-        values[`:${field}`] = value;
-        set.push(`#${field} = :${field}`);
-      }
+      const set = setAssignments(change, names, values);
       try {
         await db.send(
           new UpdateCommand({
