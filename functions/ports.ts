@@ -190,6 +190,20 @@ export interface OutboxStore {
   remove(mailId: string): Promise<void>;
 }
 
+/**
+ * The export's reading of the enquiries table, apart from EnquiryStore so
+ * only the export route and worker carry it (every route that reads or
+ * writes enquiries does not).
+ */
+export interface EnquiryExportReader {
+  /**
+   * Every enquiry of an export's source from `highest` down to `lowest` (list
+   * sequences, or POST_INDEX in a work list), newest first, with only the
+   * fields a CSV row needs.
+   */
+  exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
+}
+
 export interface EnquiryStore {
   /** Stores a new enquiry; `false` when one with this POST_INDEX already exists. */
   create(enquiry: StoredEnquiry): Promise<boolean>;
@@ -202,12 +216,6 @@ export interface EnquiryStore {
   updateMail(postIndex: number, update: MailUpdate): Promise<void>;
   /** Newest first, POST_INDEX below `below` (or from the newest), in one work list (an index and its key). */
   workPage(index: WorkIndex, key: string, below: number | undefined, limit: number): Promise<StoredEnquiry[]>;
-  /**
-   * Every enquiry of an export's source from `highest` down to `lowest` (list
-   * sequences, or POST_INDEX in a work list), newest first, with only the
-   * fields a CSV row needs.
-   */
-  exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
   /**
    * Changes the work fields of an enquiry only if its VERSION is still
    * `expectedVersion` (adding one to it); the changed item, or `undefined`

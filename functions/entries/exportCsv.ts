@@ -1,9 +1,9 @@
 import { makeExportCsvHandler } from '../handlers/export-csv';
 import { lambdaEntry } from '../lambda';
-import { counters, dynamoStores, enquiries, exportJobs, staffAuthStores } from '../wiring/dynamodb';
+import { counters, dynamoStores, enquiries, enquiryExports, exportJobs, staffAuthStores } from '../wiring/dynamodb';
 import { lambdaDeps } from '../wiring/lambda';
 import { mergeLazy } from '../wiring/lazy';
 
 export const handler = lambdaEntry('exportCsv', makeExportCsvHandler, (settings, base) =>
-  mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters, exportJobs }), lambdaDeps(settings, {})),
+  mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, enquiryExports, counters, exportJobs }), lambdaDeps(settings, {})),
 );

@@ -5,13 +5,13 @@ import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import { createLog } from '../logging';
 import { runExportJob } from '../services/export-jobs';
-import { counters, dynamoStores, enquiries, exportJobs } from '../wiring/dynamodb';
+import { counters, dynamoStores, enquiries, enquiryExports, exportJobs } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 
 const settings = readSettings(process.env, settingNamesFor(WORKERS.exportWorker.uses));
 const base = baseDeps(settings, createLog());
-const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, counters, exportJobs }), s3Deps(settings, {}));
+const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, enquiryExports, counters, exportJobs }), s3Deps(settings, {}));
 
 /**
  * Started asynchronously by the export route (`{ jobId }`): writes the job's

@@ -25,8 +25,8 @@ const SHORTEST_ROW_BYTES = 100;
  * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
  * Gateway's 29 s.
  */
-export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters' | 'exportJobs' | 'exportWorker'>) {
-  const reading = { enquiries: deps.enquiries, counters: deps.counters };
+export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'exportJobs' | 'exportWorker'>) {
+  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters };
   const { settings, clock } = deps;
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const filter = parseInput(enquiryFilterSchema, request.query);
@@ -48,7 +48,7 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquir
 }
 
 /** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
-async function csvWithin(reading: Pick<AppDeps, 'enquiries'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+async function csvWithin(reading: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
   let text = '';
   let bytes = 0;
   let rows = 0;

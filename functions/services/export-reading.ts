@@ -6,6 +6,7 @@
  */
 import { csvHeader, enquiryCsvLine } from '../../shared/csv';
 import type { EnquiryFilter } from '../../shared/enquiry';
+import type { AppDeps } from '../deps';
 import type { ExportSource } from '../ports';
 import { POST_INDEX_COUNTER, countCounter, listForFilter } from './enquiry-lists';
 import { type ReadingDeps, listSpan, workListOf } from './enquiry-reading';
@@ -57,10 +58,10 @@ export interface CsvChunk {
 }
 
 /** The export's CSV: the header (with the BOM), then one chunk per range, in order. */
-export async function* exportCsvChunks(deps: Pick<ReadingDeps, 'enquiries'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
+export async function* exportCsvChunks(deps: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
   yield { text: csvHeader(), rows: 0 };
   yield* inOrder(plan.ranges, READ_CONCURRENCY, async (range) => {
-    const items = await deps.enquiries.exportRange(plan.source, range.highest, range.lowest);
+    const items = await deps.enquiryExports.exportRange(plan.source, range.highest, range.lowest);
     let text = '';
     for (const item of items) text += enquiryCsvLine(toCsvEnquiry(item));
     return { text, rows: items.length };

@@ -3,6 +3,7 @@ import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
 import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
+import { dynamoEnquiryExportReader } from '../adapters/dynamodb/enquiry-exports';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
 import { dynamoErasureStore } from '../adapters/dynamodb/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/events';
@@ -20,6 +21,7 @@ import type {
   AggregateStore,
   Clock,
   CounterStore,
+  EnquiryExportReader,
   EnquiryStore,
   ErasureStore,
   EventStore,
@@ -38,6 +40,7 @@ import { lazyObject, settingOf } from './lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
+  enquiryExports: EnquiryExportReader;
   outbox: OutboxStore;
   events: EventStore;
   templates: TemplateStore;
@@ -65,6 +68,7 @@ export type StoreMaker<Store> = (context: StoreContext) => Store;
 
 // One maker per store, each its own export, so a bundle holds only the adapters its entry names.
 export const enquiries: StoreMaker<EnquiryStore> = ({ db, table }) => dynamoEnquiryStore(db(), table('enquiries'));
+export const enquiryExports: StoreMaker<EnquiryExportReader> = ({ db, table }) => dynamoEnquiryExportReader(db(), table('enquiries'));
 export const outbox: StoreMaker<OutboxStore> = ({ db, table }) => dynamoOutboxStore(db(), table('outbox'));
 export const events: StoreMaker<EventStore> = ({ db, table }) => dynamoEventStore(db(), table('enquiryEvents'));
 export const templates: StoreMaker<TemplateStore> = ({ db, table }) => dynamoTemplateStore(db(), table('replyTemplates'));
@@ -108,6 +112,7 @@ export function dynamoStores<Stores extends Partial<DynamoDeps>>(
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
   return dynamoStores<DynamoDeps>(settings, aws, clock, {
     enquiries,
+    enquiryExports,
     outbox,
     events,
     templates,

@@ -18,6 +18,7 @@ import type {
   AggregateStore,
   Clock,
   CounterStore,
+  EnquiryExportReader,
   EnquiryList,
   EnquiryStore,
   ExportJob,
@@ -96,7 +97,8 @@ export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
 
 const WORK_FIELDS = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const satisfies Record<WorkIndex, keyof StoredEnquiry>;
 
-export class FakeEnquiryStore implements EnquiryStore {
+/** The enquiries table, both as the store and as the export's reader. */
+export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   readonly items = new Map<number, StoredEnquiry>();
 
   async create(enquiry: StoredEnquiry): Promise<boolean> {
@@ -575,6 +577,7 @@ export interface FakeDeps extends AppDeps {
   clock: FakeClock;
   log: SilentLog;
   enquiries: FakeEnquiryStore;
+  enquiryExports: FakeEnquiryStore;
   outbox: FakeOutboxStore;
   events: FakeEventStore;
   templates: FakeTemplateStore;
@@ -598,11 +601,13 @@ export interface FakeDeps extends AppDeps {
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
 export function fakeDeps(options: { start?: number | string; settings?: Partial<Settings> } = {}): FakeDeps {
   const clock = new FakeClock(new Date(options.start ?? '2026-11-22T10:00:00Z').getTime());
+  const enquiries = new FakeEnquiryStore();
   return {
     settings: testSettings(options.settings),
     clock,
     log: silentLog(),
-    enquiries: new FakeEnquiryStore(),
+    enquiries,
+    enquiryExports: enquiries,
     outbox: new FakeOutboxStore(),
     events: new FakeEventStore(),
     templates: new FakeTemplateStore(),

@@ -1,4 +1,4 @@
-import { type AttributeValue, DynamoDBClient, type DynamoDBClientConfig, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
 
@@ -96,40 +96,6 @@ export async function queryItems<Item = Record<string, unknown>>(db: DynamoDBDoc
   } while (startKey && items.length < upTo);
   // The table's items are written by this code base in the shape the caller names.
   return (Number.isFinite(upTo) ? items.slice(0, upTo) : items) as Item[];
-}
-
-/** One scalar attribute's value (a flat item holds nothing else). */
-function scalarOf(name: string, value: AttributeValue): string | number | boolean | null {
-  if (value.S !== undefined) return value.S;
-  if (value.N !== undefined) return Number(value.N);
-  if (value.BOOL !== undefined) return value.BOOL;
-  if (value.NULL) return null;
-  throw new Error(`${name} is not a scalar attribute`);
-}
-
-/**
- * Every item a query matches, page after page, for reading many items of
- * scalar attributes (strings, numbers, booleans) fast, as an export does:
- * through the low-level client, each item converted by hand. The document client's generic conversion of each
- * answer measured as much CPU as the SDK's own parsing of it.
- */
-export async function queryFlatItems<Item>(db: DynamoDBDocumentClient, input: Omit<RawQueryInput, 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, AttributeValue> | undefined;
-  do {
-    const result = await db.send(new RawQueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    for (const raw of result.Items ?? []) {
-      const item: Record<string, unknown> = {};
-      for (const name in raw) {
-        const value = raw[name];
-        if (value) item[name] = scalarOf(name, value);
-      }
-      items.push(item);
-    }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  // The table's items are written by this code base in the shape the caller names.
-  return items as Item[];
 }
 
 /** Counts what a query matches, page after page. */

@@ -1,32 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import { EXPORTED_FIELDS, type EnquiryList, type EnquiryStore, type ExportSource, type ExportedEnquiry, type MailUpdate, type StoredEnquiry, type WorkIndex } from '../../ports';
-import { isConditionFailure, queryCount, queryFlatItems, queryItems, setAssignments, wroteItOurselves } from './client';
+import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
+import { isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
+import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
-
-const WORK_PARTITIONS: Record<WorkIndex, string> = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' };
-
-/** An export reads only the CSV's fields (several are reserved words, so each goes through a placeholder): less to send and to parse. */
-const EXPORT_PROJECTION = {
-  ProjectionExpression: EXPORTED_FIELDS.map((_, i) => `#f${i}`).join(', '),
-  names: Object.fromEntries(EXPORTED_FIELDS.map((field, i) => [`#f${i}`, field])),
-};
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
-  const listKeys = (list: EnquiryList) =>
-    list.bySection
-      ? { partition: 'SECTION_LIST', sequence: 'SECTION_SEQ', bySequence: ENQUIRY_INDEXES.bySection, byTime: ENQUIRY_INDEXES.bySectionTime }
-      : { partition: 'LIST', sequence: 'LIST_SEQ', bySequence: ENQUIRY_INDEXES.byList, byTime: ENQUIRY_INDEXES.byListTime };
-
-  /** The index an export source is read from, and its key attributes. */
-  function exportKeys(source: ExportSource) {
-    if (source.kind === 'work') {
-      return { index: ENQUIRY_INDEXES[source.index], partitionAttribute: WORK_PARTITIONS[source.index], partition: source.key, sequenceAttribute: 'POST_INDEX' };
-    }
-    const keys = listKeys(source.list);
-    return { index: keys.bySequence, partitionAttribute: keys.partition, partition: source.list.partition, sequenceAttribute: keys.sequence };
-  }
-
   async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
     const keys = listKeys(list);
     const result = await db.send(
@@ -109,20 +88,6 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
         edgeSequence(list, fromIso, toIso, true),
       ]);
       return lowest === undefined || highest === undefined ? undefined : { lowest, highest };
-    },
-
-    async exportRange(source, highest, lowest) {
-      if (highest < lowest) return [];
-      const keys = exportKeys(source);
-      return queryFlatItems<ExportedEnquiry>(db, {
-        TableName: tableName,
-        IndexName: keys.index,
-        KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
-        ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
-        ExpressionAttributeNames: { '#p': keys.partitionAttribute, '#s': keys.sequenceAttribute, ...EXPORT_PROJECTION.names },
-        ExpressionAttributeValues: { ':p': { S: keys.partition }, ':low': { N: String(lowest) }, ':high': { N: String(highest) } },
-        ScanIndexForward: false,
-      });
     },
 
     async workPage(index, key, below, limit) {
