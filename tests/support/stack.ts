@@ -2,6 +2,8 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
+import { LOGIN_WINDOW_SECONDS } from '../../functions/handlers/login';
+import type { Clock } from '../../functions/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';
@@ -9,6 +11,18 @@ import { type ScratchStack, startScratchStack } from '../../local/scratch-stack'
 export const STAFF = { email: 'staff@example.test', password: 'correct horse battery staple' };
 
 export type TestStack = ScratchStack;
+
+/**
+ * A clock running from just after a sign-in window opens, for tests that
+ * count sign-in attempts: the limits count in fixed quarter-hour windows, and
+ * a test that ran across a window's end on the wall clock would see its
+ * counts start again halfway. (Time-based codes follow the stack's clock too.)
+ */
+export function signInWindowClock(): Clock {
+  const windowMs = LOGIN_WINDOW_SECONDS * 1000;
+  const offset = windowMs - (Date.now() % windowMs) + 1_000;
+  return { now: () => Date.now() + offset };
+}
 
 export function startTestStack(overrides: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   return startScratchStack({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
