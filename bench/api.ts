@@ -87,37 +87,7 @@ for (const target of [1_000, 100_000]) {
   for (const [read, figures] of [['first page', first], ['section + dates', filtered], ['middle page', deep]] as const) recordFigure({ kind: 'list', stored: total, read, ...figures });
 }
 
-console.log(`\nGET /api/export.csv (streamed to the export bucket, then a presigned download)`);
-for (const [label, query] of [
-  ['one section (~25,000 rows)', `?section=${encodeURIComponent('컨시어지')}`],
-  [`everything (${stored} rows)`, ''],
-] as const) {
-  global.gc?.();
-  const baseline = process.memoryUsage();
-  let peakHeap = baseline.heapUsed;
-  let peakRss = baseline.rss;
-  // Collect garbage before each sample, so the figure is memory held, not garbage not yet collected.
-  const sampler = setInterval(() => {
-    global.gc?.();
-    const usage = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-    peakRss = Math.max(peakRss, usage.rss);
-  }, 100);
-  const [bytes, took] = await timed(async () => {
-    const response = await fetch(`${stack.url}/api/export.csv${query}`, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
-    const location = response.headers.get('location');
-    if (response.status !== 303 || !location) throw new Error(`export answered ${response.status}`);
-    const download = await fetch(location);
-    let size = 0;
-    const reader = download.body?.getReader();
-    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) size += part.value.length;
-    return size;
-  });
-  clearInterval(sampler);
-  const peakHeapMiB = (peakHeap - baseline.heapUsed) / 1024 / 1024;
-  console.log(`  ${label}: ${(took / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB; peak live heap +${peakHeapMiB.toFixed(0)} MiB, peak RSS +${((peakRss - baseline.rss) / 1024 / 1024).toFixed(0)} MiB (whole process, emulators included)`);
-  if (!query) recordFigure({ kind: 'export', rows: stored, seconds: took / 1000, peakHeapMiB });
-}
+// CSV exports run in the background now: `npm run bench:export` (and the end of `npm run bench:staff`) measures them.
 db.destroy();
 await stack.dispose();
 

@@ -19,9 +19,9 @@ const REPORT = join(ROOT, 'reports', 'benchmark.md');
 const LOAD_FIGURES = join(ROOT, 'reports', 'load.json');
 
 const STEPS = [
-  { name: 'api', script: 'bench:api', title: 'API: sendmail, list, export, function bundles and cold starts' },
+  { name: 'api', script: 'bench:api', title: 'API: sendmail, list, function bundles and cold starts' },
   { name: 'site', script: 'bench:site', title: 'Public pages: bytes, requests, Lighthouse mobile' },
-  { name: 'staff', script: 'bench:staff', title: 'Back office: JavaScript, sign-in, filters, dashboard' },
+  { name: 'staff', script: 'bench:staff', title: 'Back office: JavaScript, sign-in, filters, dashboard, CSV exports in the background' },
   { name: 'load', script: 'test:load', title: 'Load with faults injected: nothing lost, nothing twice' },
 ] as const;
 

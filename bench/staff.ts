@@ -6,7 +6,8 @@
  * API, its monthly CSV, the page drawn) and the status and owner filters on
  * that stack, and at every size of BENCH_ENQUIRIES (default 1,000 and 100,000)
  * on stacks whose last 90 days are alike, to show they stay flat
- * (bench/staff-dashboard.ts). A 2-core machine with
+ * (bench/staff-dashboard.ts). Last, CSV exports in the background at 100,000
+ * and 200,000 enquiries (bench/staff-export.ts). A 2-core machine with
  * the emulators, the API and the browser in one box: figures are a floor for
  * what a staff member sees, not a measure of AWS.
  */
@@ -23,7 +24,8 @@ import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';
 import { type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
 import { recordFigure } from './figures';
-import { BENCH_STAFF, benchStack, kib, median, ms, timed } from './support';
+import { EXPORT_HEADING, exportSizes, measureExports } from './staff-export';
+import { BENCH_STAFF, benchStack, benchToken, kib, median, ms, timed } from './support';
 
 /** Sizes to measure the dashboard at, e.g. `BENCH_ENQUIRIES=1000` or `1000,100000`; the sign-in and filter figures are at the largest. */
 const SIZES = (process.env['BENCH_ENQUIRIES'] ?? '1000,100000').split(',').map((size) => Number(size.trim()));
@@ -191,6 +193,10 @@ for (const size of SIZES) {
 }
 printDashboardFigures([...shapedFigures, ...dashboardFigures]);
 
+// --- CSV exports in the background, at each size of BENCH_EXPORT_ROWS --------------------------
+console.log(`\n${EXPORT_HEADING}`);
+await measureExports(exportSizes());
+
 /** Clicks LOGIN on the sign-in page and waits for the message box's first page. */
 async function signInTimed(target: Page): Promise<number> {
   await target.goto(`${stack.url}/login`);
@@ -206,14 +212,8 @@ async function signInTimed(target: Page): Promise<number> {
   return took;
 }
 
-async function apiToken(target = stack): Promise<string> {
-  const response = await fetch(`${target.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } }),
-  });
-  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-  return (await response.json()) as string;
+function apiToken(target = stack): Promise<string> {
+  return benchToken(target);
 }
 
 /** Waits until the message box shows a full page (13 rows), optionally all of one section. */

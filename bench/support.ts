@@ -2,6 +2,17 @@ import { type ScratchStack, startScratchStack } from '../local/scratch-stack';
 
 export const BENCH_STAFF = { email: 'bench@example.test', password: 'bench password 1234' };
 
+/** Signs the bench's staff member in on a stack; the token. */
+export async function benchToken(stack: Pick<ScratchStack, 'url'>): Promise<string> {
+  const response = await fetch(`${stack.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return (await response.json()) as string;
+}
+
 export function benchStack(): Promise<ScratchStack> {
   return startScratchStack({ staffEmail: BENCH_STAFF.email, staffPassword: BENCH_STAFF.password });
 }

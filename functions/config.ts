@@ -4,7 +4,7 @@
  * full list of what is missing or wrong, never with a silent `|| ''`.
  */
 import { EMAIL_PATTERN } from '../shared/form-fields';
-import { BUCKETS, type ApiRoute, type ResourceUse, resourcesOf } from '../shared/routes';
+import { BUCKETS, type ApiRoute, type ResourceUse, WORKERS, resourcesOf } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 
 interface Setting<T> {
@@ -58,9 +58,14 @@ const bucketSettings = {
   [BUCKETS.exports.envVar]: required('name of the private CSV export bucket'),
 } as Record<(typeof BUCKETS)[keyof typeof BUCKETS]['envVar'], Setting<string>>;
 
+const workerSettings = {
+  [WORKERS.exportWorker.envVar]: required('name of the export worker function, started asynchronously for CSV exports too large to answer at once'),
+} as Record<(typeof WORKERS)[keyof typeof WORKERS]['envVar'], Setting<string>>;
+
 export const SETTINGS = {
   ...tableSettings,
   ...bucketSettings,
+  ...workerSettings,
   MAIL_FROM: required('sender address of the staff notification mail (a verified SES identity)', emailCheck),
   MAIL_TO: required('staff address that receives each enquiry', emailCheck),
   TOKEN_SECRET: required('HS256 signing secret for staff tokens, at least 32 characters (never a human password)', (value) =>
@@ -80,7 +85,7 @@ export const SETTINGS = {
   ),
   REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
-  EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV answered directly; larger ones go through the export bucket', 1_000_000),
+  EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV the export route answers itself; a larger one becomes a job for the export worker, which writes it to the export bucket', 1_000_000),
   REQUIRE_TWO_FACTOR: flag(
     'whether every staff account must sign in with two-factor until an admin sets the policy on the accounts page (the stage config makes it true in production)',
     false,
@@ -150,6 +155,7 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
   if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
+  for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
   return names;
 }
 

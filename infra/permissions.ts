@@ -17,6 +17,7 @@
  *   signed with it) and ListBucket, so a missing key answers 404 instead of 403;
  *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload.
  * - SES: SendEmail only, only on the sender identity, only with that From address.
+ * - Lambda: InvokeFunction only, only on the background workers a route starts (WORKERS).
  * - Secrets Manager: GetSecretValue only, only on the secrets a function reads at cold start
  *   (the token-signing secret for login and staff routes, the origin-verify secret for API routes).
  */
@@ -53,6 +54,9 @@ export const BUCKET_ACTIONS = {
 } as const;
 
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
+
+/** Starting a background worker (an asynchronous invocation), on that worker's function only. */
+export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;

@@ -1,6 +1,6 @@
 /**
  * One stage of the product: CDN and site, HTTP API with one function per
- * route, scheduled mail retry, tables and buckets, the SES sender, the
+ * route, the export worker, scheduled mail retry, tables and buckets, the SES sender, the
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
  */
@@ -16,6 +16,7 @@ import { Jobs } from './constructs/jobs';
 import { StaffMail } from './constructs/mail';
 import type { BindableResources } from './constructs/route-function';
 import { SiteHosting } from './constructs/site-hosting';
+import { Workers } from './constructs/workers';
 import { acknowledge } from './nag';
 
 export interface MedicalTourismStackProps extends StackProps {
@@ -34,6 +35,7 @@ export class MedicalTourismStack extends Stack {
   readonly originVerifySecret: Secret;
   readonly api: Api;
   readonly jobs: Jobs;
+  readonly workers: Workers;
   readonly site: SiteHosting;
 
   constructor(scope: Construct, id: string, props: MedicalTourismStackProps) {
@@ -84,8 +86,9 @@ export class MedicalTourismStack extends Stack {
       tokenSecret: this.tokenSecret,
       originVerifySecret: this.originVerifySecret,
     };
-    this.api = new Api(this, 'Api', { resources, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
+    this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
+    this.api = new Api(this, 'Api', { resources: { ...resources, workers: this.workers.functions }, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
 
     this.site = new SiteHosting(this, 'Site', {
       production: config.production,
@@ -117,6 +120,6 @@ export class MedicalTourismStack extends Stack {
     new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
     new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
     new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
-    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable mail-retry runs', value: this.jobs.failures.queueUrl });
+    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs and the export worker', value: this.jobs.failures.queueUrl });
   }
 }

@@ -17,6 +17,8 @@ export interface RouteRequest {
   headers?: Record<string, string>;
   body?: unknown;
   query?: string;
+  /** The route path's `{name}` parameters. */
+  params?: Record<string, string>;
 }
 
 export interface ProcessRun {
@@ -58,15 +60,17 @@ process.once('message', async (events) => {
 
 /** The API Gateway (HTTP API, payload 2.0) event of one request to a route of the local stack. */
 export function apiEvent(route: RouteName, siteUrl: string, request: RouteRequest, requestId: string): APIGatewayProxyEventV2 {
-  const { method, path } = API_ROUTES.find((candidate) => candidate.name === route) ?? {};
-  if (!method || !path) throw new Error(`No route named ${route}`);
+  const { method, path: template } = API_ROUTES.find((candidate) => candidate.name === route) ?? {};
+  if (!method || !template) throw new Error(`No route named ${route}`);
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
   const host = new URL(siteUrl).host;
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const headers = { host, origin: siteUrl, ...(body ? { 'content-type': 'application/json' } : {}), ...request.headers };
   return {
     version: '2.0',
-    routeKey: `${method} ${path}`,
+    routeKey: `${method} ${template}`,
     rawPath: path,
+    ...(request.params ? { pathParameters: request.params } : {}),
     rawQueryString: request.query ?? '',
     ...(request.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(request.query)) } : {}),
     headers,
@@ -77,7 +81,7 @@ export function apiEvent(route: RouteName, siteUrl: string, request: RouteReques
       domainPrefix: 'local',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'local' },
       requestId,
-      routeKey: `${method} ${path}`,
+      routeKey: `${method} ${template}`,
       stage: '$default',
       time: new Date().toUTCString(),
       timeEpoch: Date.now(),

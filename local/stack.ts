@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BUCKETS } from '../shared/routes';
+import { BUCKETS, WORKERS } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 import { s3Client } from './sdk-s3';
-import { type SettingName, SETTINGS, readSettings } from '../functions/config';
+import { type SettingName, SETTINGS, readSettings, settingNamesFor } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';
 import { HANDLER_FACTORIES } from '../functions/handlers';
@@ -28,6 +28,7 @@ import { createBuckets, createTables, ensureStaffAccount, seedPackages } from '.
 import { localSecurityHeaders } from './security-headers';
 import { type Ready, createSiteServer } from './site-server';
 import { serveImage } from './static-files';
+import { inProcessWorkers, processWorkers } from './workers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..');
@@ -65,6 +66,8 @@ export interface LocalStack {
   runMailRetry(): ReturnType<typeof retryDueMail>;
   /** The daily retention job (removes enquiries past their retention period). */
   runRetention(): ReturnType<typeof removeExpired>;
+  /** Resolves once no background worker (an export) is running. */
+  workersIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -160,14 +163,20 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
   settingsEnv['TOKEN_SECRET'] = tokenSecret(dataDir, options.env?.['TOKEN_SECRET']);
-  const settings = readSettings(settingsEnv, Object.keys(SETTINGS) as SettingName[]);
+  // Every setting but the workers' function names: the workers run in this process.
+  const workerSettings = new Set<string>(Object.values(WORKERS).map((worker) => worker.envVar));
+  const settings = readSettings(settingsEnv, (Object.keys(SETTINGS) as SettingName[]).filter((name) => !workerSettings.has(name)));
 
   const aws: AwsClientOptions = {
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
     endpoints: faults.endpoints,
   };
-  const deps = createDeps(settings, aws, log, options.clock ?? systemClock);
+  // The export worker in a process of its own, as on Lambda; on a test's clock, in this process on that clock.
+  const workers = options.clock
+    ? inProcessWorkers(() => deps, log)
+    : processWorkers({ settings: workerSettingsOf(settingsEnv), aws, logLevel: options.logLevel ?? 'INFO' }, log);
+  const deps: AppDeps = createDeps(settings, aws, log, options.clock ?? systemClock, workers);
 
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
   await createTables(dynamodb, tableNames);
@@ -207,14 +216,22 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     settings: settingsEnv,
     runMailRetry,
     runRetention,
+    workersIdle: () => workers.idle(),
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await closeServer(server);
+      // A running export finishes (or fails) against the emulators before they stop.
+      await workers.stop();
       s3.destroy();
       await faults.stop();
       await emulators.stop();
     },
   };
+}
+
+/** The settings the export worker reads, and no other (the signing secret stays in this process). */
+function workerSettingsOf(settingsEnv: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(settingNamesFor(WORKERS.exportWorker.uses).flatMap((name) => (settingsEnv[name] === undefined ? [] : [[name, settingsEnv[name]]])));
 }
 
 /** A job that never runs twice at once: a second call while one runs waits for that one. */

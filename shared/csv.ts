@@ -66,7 +66,31 @@ export function csvHeader(): string {
   return csvHeaderOf(CSV_COLUMNS);
 }
 
-export function enquiryCsvLine(record: EnquiryRecord): string {
+/** The fields of an enquiry its CSV row is made from (an export reads only these). */
+export type CsvEnquiry = Pick<
+  EnquiryRecord,
+  | 'NAME'
+  | 'CONTACT_NUMBER'
+  | 'EMAIL'
+  | 'LANG_PREFERENCE'
+  | 'MEDICAL_SECTION'
+  | 'DETAIL_SECTION'
+  | 'REGISTRATION_DATE'
+  | 'REGISTRATION_END'
+  | 'HOTEL'
+  | 'NUMBER_PEOPLE'
+  | 'ROOM'
+  | 'REFERENCE'
+  | 'STATUS'
+  | 'OWNER'
+  | 'CONTACT_CHANNEL'
+  | 'CONTACT_ACCOUNT'
+  | 'LOCALE'
+  | 'CONTEXT'
+  | 'RECEIVED_AT'
+>;
+
+export function enquiryCsvLine(record: CsvEnquiry): string {
   const cells = [
     csvCell(record.NAME),
     phoneCell(record.CONTACT_NUMBER),

@@ -27,7 +27,7 @@ export const BUCKETS = {
     envVar: 'IMAGES_BUCKET',
     purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
   },
-  exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, downloaded through short-lived presigned URLs.' },
+  exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.' },
 } as const;
 
 export type BucketKey = keyof typeof BUCKETS;
@@ -39,6 +39,8 @@ export interface ResourceUse {
   sendsMail?: boolean;
   /** Signs or verifies staff tokens, so it reads the signing secret. */
   usesTokenSecret?: boolean;
+  /** Background workers (WORKERS) it starts, each with an asynchronous invocation. */
+  invokes?: readonly WorkerName[];
   /**
    * Tables the function reads whole with a Scan (dynamodb:Scan on the table
    * itself, no index). Only for tables that stay tiny: the staff accounts (a
@@ -95,6 +97,7 @@ export const ROUTE_NAMES = [
   'modalinput',
   'popupinput',
   'exportCsv',
+  'exportStatus',
   'work',
   'note',
   'reply',
@@ -163,7 +166,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/export.csv',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'read', counters: 'read' }, buckets: { exports: 'readWrite' } },
+    // Answers a small export itself; a larger one becomes a job for the export worker.
+    uses: { tables: { enquiries: 'read', counters: 'read', exportJobs: 'write' }, invokes: ['exportWorker'] },
+  },
+  {
+    name: 'exportStatus',
+    method: 'GET',
+    path: '/api/export/{jobId}',
+    access: 'staff', roles: ['staff'],
+    // Writes only to mark a job whose worker stopped reporting as failed; reads the bucket only to sign the download link.
+    uses: { tables: { exportJobs: 'readWrite' }, buckets: { exports: 'read' } },
   },
   {
     name: 'work',
@@ -242,6 +254,28 @@ export const SCHEDULED_JOBS = [
     } satisfies ResourceUse,
   },
 ] as const;
+
+/**
+ * Functions an API route starts and does not wait for: an asynchronous
+ * invocation in production (Lambda queues the event and runs the function on
+ * its own, up to 15 minutes), an in-process job runner on the local stack.
+ */
+export const WORKER_NAMES = ['exportWorker'] as const;
+
+export type WorkerName = (typeof WORKER_NAMES)[number];
+
+export interface BackgroundWorker {
+  /** The variable that carries the worker's function name to the routes that start it. */
+  envVar: string;
+  uses: ResourceUse;
+}
+
+export const WORKERS = {
+  exportWorker: {
+    envVar: 'EXPORT_WORKER_FUNCTION',
+    uses: { tables: { enquiries: 'read', counters: 'read', exportJobs: 'readWrite' }, buckets: { exports: 'write' } },
+  },
+} as const satisfies Record<WorkerName, BackgroundWorker>;
 
 /** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */
 export function apiPath(name: RouteName, params: Record<string, string | number> = {}): string {

@@ -154,6 +154,13 @@ export const TABLES = {
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,
   },
+  exportJobs: {
+    envVar: 'TABLE_EXPORT_JOBS',
+    purpose: 'CSV exports made in the background: who started each, its filter, its state and progress (rows written of the total), its file; gone an hour after it started.',
+    partitionKey: { name: 'jobId', type: 'S' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
+  },
   policies: {
     envVar: 'TABLE_POLICIES',
     purpose: 'Settings admins change in the back office, one item each: whether every staff account must sign in with two-factor.',

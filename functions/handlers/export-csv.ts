@@ -1,64 +1,64 @@
-import { randomUUID } from 'node:crypto';
-import { csvHeader, enquiryCsvLine, exportFileName } from '../../shared/csv';
-import { type EnquiryRecord, enquiryFilterSchema } from '../../shared/enquiry';
+import { exportFileName } from '../../shared/csv';
+import { enquiryFilterSchema } from '../../shared/enquiry';
+import { apiPath } from '../../shared/routes';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
-import { NO_STORE, type ApiResponse, json, redirect } from '../http/response';
+import { ApiError, parseInput } from '../http/errors';
+import { NO_STORE, type ApiResponse, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { readAllEnquiries } from '../services/enquiry-reading';
-
-const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
+import { jobView, startExportJob } from '../services/export-jobs';
+import { type ExportPlan, exportCsvChunks, planExport } from '../services/export-reading';
 
 /**
- * `GET /api/export.csv?section=&from=&to=`: the CSV of the filtered enquiries.
- * A small export is answered directly. A Lambda answer is capped at 6 MB, so
- * past `EXPORT_INLINE_MAX_BYTES` the rows stream to the private export bucket
- * and the route redirects to a short-lived download link (or, asked with
- * `Accept: application/json`, answers `{ url, fileName }`).
+ * No CSV row is shorter than this (nineteen quoted cells, a reference, a
+ * status and a time), so a filter holding more than
+ * EXPORT_INLINE_MAX_BYTES / SHORTEST_ROW_BYTES rows goes to the worker unread.
  */
-export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters' | 'exports'>) {
-  const reading = { enquiries: deps.enquiries, counters: deps.counters };
-  const { exports, settings, clock } = deps;
+const SHORTEST_ROW_BYTES = 100;
+
+/**
+ * `GET /api/export.csv?section=&from=&to=` (or `status=&owner=`): the CSV of
+ * the filtered enquiries. One of at most `EXPORT_INLINE_MAX_BYTES` is
+ * answered at once. A larger one becomes a job for the export worker, which
+ * writes it to the export bucket: the route answers 202 with the job (its
+ * progress at `Location`, `GET /api/export/{jobId}`), so it never waits for
+ * the rows, however many there are. The route reads at most
+ * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
+ * Gateway's 29 s.
+ */
+export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'exportJobs' | 'exportWorker'>) {
+  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters };
+  const { settings, clock } = deps;
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const filter = parseInput(enquiryFilterSchema, request.query);
     const fileName = exportFileName(clock.now());
-    const rows = readAllEnquiries(reading, filter, 500, staff.email)[Symbol.asyncIterator]();
+    const plan = await planExport(reading, filter, staff.email);
 
-    // Read rows until the export is known to be small, or too big to answer directly.
-    const buffered: string[] = [csvHeader()];
-    let bufferedBytes = Buffer.byteLength(buffered[0] ?? '');
-    let count = 0;
-    let next = await rows.next();
-    while (!next.done && bufferedBytes <= settings.EXPORT_INLINE_MAX_BYTES) {
-      const line = enquiryCsvLine(next.value);
-      buffered.push(line);
-      bufferedBytes += Buffer.byteLength(line);
-      count += 1;
-      next = await rows.next();
+    const small = plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES ? await csvWithin(reading, plan, settings.EXPORT_INLINE_MAX_BYTES) : undefined;
+    if (small) {
+      await audit('enquiry.export', JSON.stringify({ ...filter, rows: small.rows }));
+      return csvResponse(small.text, fileName);
     }
 
-    if (next.done) {
-      await audit('enquiry.export', JSON.stringify({ ...filter, rows: count }));
-      return csvResponse(buffered.join(''), fileName);
-    }
-
-    let row: IteratorResult<EnquiryRecord> = next;
-    async function* lines() {
-      yield* buffered.splice(0);
-      for (; !row.done; row = await rows.next()) {
-        count += 1;
-        yield enquiryCsvLine(row.value);
-      }
-    }
-    const key = `exports/${randomUUID()}/${fileName}`;
-    await exports.upload(key, lines(), fileName);
-    await audit('enquiry.export', JSON.stringify({ ...filter, rows: count, via: 'bucket' }));
-    const url = await exports.downloadUrl(key, fileName, DOWNLOAD_WINDOW_SECONDS);
-    // A script that sends its token cannot follow a redirect to S3 (the signed URL is the only
-    // credential S3 accepts), so it may ask for the link as JSON instead.
-    if ((request.headers['accept'] ?? '').includes('application/json')) return json(200, { url, fileName });
-    return redirect(303, url);
+    const job = await startExportJob(deps, { filter, owner: staff.email, fileName, rowsTotal: plan.total }).catch((error: unknown) => {
+      throw new ApiError('service_unavailable', `The export could not be started (${error instanceof Error ? error.name : 'error'}); please try again.`);
+    });
+    // Nothing has left yet: the access log records the export when the status route hands out the file.
+    return json(202, jobView(job), { Location: apiPath('exportStatus', { jobId: job.jobId }) });
   });
+}
+
+/** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
+async function csvWithin(reading: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+  let text = '';
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of exportCsvChunks(reading, plan)) {
+    bytes += Buffer.byteLength(chunk.text);
+    if (bytes > maxBytes) return undefined;
+    text += chunk.text;
+    rows += chunk.rows;
+  }
+  return { text, rows };
 }
 
 function csvResponse(body: string, fileName: string): ApiResponse {

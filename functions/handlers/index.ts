@@ -9,6 +9,7 @@ import { makeAmendBestHandler } from './amend-best';
 import { makeDashboardCsvHandler, makeDashboardHandler } from './dashboard';
 import { makeDetailHandler } from './detail';
 import { makeExportCsvHandler } from './export-csv';
+import { makeExportStatusHandler } from './export-status';
 import { makeFileuploadHandler } from './fileupload';
 import { makeLoginHandler } from './login';
 import { makeLogoutHandler } from './logout';
@@ -43,6 +44,7 @@ export const HANDLER_FACTORIES: Record<RouteName, (deps: AppDeps) => LambdaHttpH
   modalinput: makeModalinputHandler,
   popupinput: makePopupinputHandler,
   exportCsv: makeExportCsvHandler,
+  exportStatus: makeExportStatusHandler,
   work: makeWorkHandler,
   note: makeNoteHandler,
   reply: makeReplyHandler,

@@ -14,7 +14,8 @@ import { deviceCookieHeader, deviceOf, newDeviceCookie } from '../services/sign-
 import { signStaffToken } from '../services/tokens';
 import { acceptSecondFactor, hasTwoFactor, twoFactorRequired } from '../services/two-factor';
 
-const WINDOW_SECONDS = 15 * 60;
+/** Sign-in attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** An account as a whole waits only after this many times its per-address limit. */
 const ACCOUNT_WIDE_FACTOR = 10;
 
@@ -70,12 +71,12 @@ export function makeLoginHandler(deps: LoginDeps) {
 
     // Counted before the slow password check, so parallel guesses cannot all slip under the limit;
     // an attempt refused for the limit takes its count back (it checked nothing), as does a success.
-    const attempts = await Promise.all(limits.map(({ key }) => throttle.hit(key, WINDOW_SECONDS, now)));
-    const release = () => Promise.all(limits.map(({ key }) => throttle.release(key, WINDOW_SECONDS, now)));
+    const attempts = await Promise.all(limits.map(({ key }) => throttle.hit(key, LOGIN_WINDOW_SECONDS, now)));
+    const release = () => Promise.all(limits.map(({ key }) => throttle.release(key, LOGIN_WINDOW_SECONDS, now)));
     if (attempts.some((count, i) => count > (limits[i]?.limit ?? 0))) {
       await release();
       await audit('auth.login.refused');
-      const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
+      const retryAfter = LOGIN_WINDOW_SECONDS - (Math.floor(now / 1000) % LOGIN_WINDOW_SECONDS);
       throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
     }
 

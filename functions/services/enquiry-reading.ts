@@ -37,8 +37,17 @@ function parseCursor(cursor: string): number {
   return Number(cursor);
 }
 
+/**
+ * The sequences a list filter covers and how many enquiries it holds.
+ * Removed enquiries (retention, erasure) leave gaps in the sequence: the total leaves them out.
+ */
+export async function listSpan(deps: ReadingDeps, list: EnquiryList, filter: EnquiryFilter): Promise<{ bounds: Bounds; total: number } | undefined> {
+  const [bounds, removed] = await Promise.all([boundsOf(deps, list, filter), filter.from || filter.to ? 0 : deps.counters.read(removedCounter(list.partition))]);
+  return bounds ? { bounds, total: Math.max(0, bounds.highest - bounds.lowest + 1 - removed) } : undefined;
+}
+
 /** The work list a status and/or owner filter reads, and its counter. `mine` is the staff member asking. */
-function workListOf(query: EnquiryListQuery, viewer: string): { index: WorkIndex; key: string } | undefined {
+export function workListOf(query: Pick<EnquiryFilter, 'status' | 'owner'>, viewer: string): { index: WorkIndex; key: string } | undefined {
   if (!query.status && !query.owner) return undefined;
   const owner = query.owner === OWNER_FILTERS.mine ? viewer : query.owner === OWNER_FILTERS.unassigned ? '' : query.owner?.toLowerCase();
   const keys = workListKeys(query.status ?? 'new', owner ?? '');
@@ -72,10 +81,10 @@ export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery
   const workList = workListOf(query, viewer);
   if (workList) return readWorkPage(deps, workList, query);
   const list = listForFilter(query);
-  const [bounds, removed] = await Promise.all([boundsOf(deps, list, query), query.from || query.to ? 0 : deps.counters.read(removedCounter(list.partition))]);
-  if (!bounds) return { records: [], total: 0 };
-  // Removed enquiries (retention, erasure) leave gaps in the sequence: the total leaves them out; a page may hold fewer rows.
-  const total = Math.max(0, bounds.highest - bounds.lowest + 1 - removed);
+  const span = await listSpan(deps, list, query);
+  if (!span) return { records: [], total: 0 };
+  // A page may hold fewer rows than its limit where enquiries were removed.
+  const { bounds, total } = span;
   let top = bounds.highest;
   if (query.cursor !== undefined) top = Math.min(top, parseCursor(query.cursor));
   else if (query.page !== undefined) top = bounds.highest - (query.page - 1) * query.limit;

@@ -1,37 +1,45 @@
+import type { CsvEnquiry } from '../../shared/csv';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { formatReference } from '../../shared/enquiry-work';
-import type { StoredEnquiry } from '../ports';
+import type { ExportedEnquiry, StoredEnquiry } from '../ports';
 
-/** The staff view of a stored enquiry: the record fields, without index bookkeeping (older items get the defaults of fields added since). */
-export function toRecord(stored: StoredEnquiry): EnquiryRecord {
+/** The fields of a CSV row, from the stored fields an export reads (older items get the defaults of fields added since). */
+export function toCsvEnquiry(stored: ExportedEnquiry): CsvEnquiry {
   return {
-    POST_INDEX: stored.POST_INDEX,
     NAME: stored.NAME,
     CONTACT_NUMBER: stored.CONTACT_NUMBER,
     EMAIL: stored.EMAIL,
     LANG_PREFERENCE: stored.LANG_PREFERENCE,
     MEDICAL_SECTION: stored.MEDICAL_SECTION,
     DETAIL_SECTION: stored.DETAIL_SECTION,
-    DATE: stored.DATE,
     REGISTRATION_DATE: stored.REGISTRATION_DATE,
     REGISTRATION_END: stored.REGISTRATION_END,
     HOTEL: stored.HOTEL,
     NUMBER_PEOPLE: stored.NUMBER_PEOPLE,
     ROOM: stored.ROOM,
-    DESTINATION: stored.DESTINATION,
     CONTEXT: stored.CONTEXT,
     RECEIVED_AT: stored.RECEIVED_AT,
+    REFERENCE: formatReference(stored.POST_INDEX),
+    LOCALE: stored.LOCALE ?? 'en',
+    ...(stored.CONTACT_CHANNEL ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' } : {}),
+    ...(stored.SPAM ? {} : { STATUS: stored.STATUS ?? 'new' }),
+    OWNER: stored.OWNER ?? '',
+  };
+}
+
+/** The staff view of a stored enquiry: the record fields, without index bookkeeping (older items get the defaults of fields added since). */
+export function toRecord(stored: StoredEnquiry): EnquiryRecord {
+  return {
+    ...toCsvEnquiry(stored),
+    POST_INDEX: stored.POST_INDEX,
+    DATE: stored.DATE,
+    DESTINATION: stored.DESTINATION,
     MAIL_STATUS: stored.MAIL_STATUS,
     SPAM: stored.SPAM,
     ...(stored.SPAM_REASON ? { SPAM_REASON: stored.SPAM_REASON } : {}),
     CONSENT_VERSION: stored.CONSENT_VERSION,
     CONSENT_AT: stored.CONSENT_AT,
     CONSENT_HEALTH: stored.CONSENT_HEALTH,
-    REFERENCE: formatReference(stored.POST_INDEX),
-    LOCALE: stored.LOCALE ?? 'en',
-    ...(stored.CONTACT_CHANNEL ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' } : {}),
-    ...(stored.SPAM ? {} : { STATUS: stored.STATUS ?? 'new' }),
-    OWNER: stored.OWNER ?? '',
     VERSION: stored.VERSION ?? 0,
     UPDATED_AT: stored.UPDATED_AT ?? stored.RECEIVED_AT,
     ...(stored.FIRST_REPLY_AT ? { FIRST_REPLY_AT: stored.FIRST_REPLY_AT } : {}),

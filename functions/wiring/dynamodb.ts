@@ -3,9 +3,11 @@ import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
 import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
 import { documentClient } from '../adapters/dynamodb/client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
+import { dynamoEnquiryExportReader } from '../adapters/dynamodb/enquiry-exports';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries';
 import { dynamoErasureStore } from '../adapters/dynamodb/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/events';
+import { dynamoExportJobStore } from '../adapters/dynamodb/export-jobs';
 import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
@@ -19,9 +21,11 @@ import type {
   AggregateStore,
   Clock,
   CounterStore,
+  EnquiryExportReader,
   EnquiryStore,
   ErasureStore,
   EventStore,
+  ExportJobStore,
   OutboxStore,
   PackageStore,
   PolicyStore,
@@ -36,6 +40,7 @@ import { lazyObject, settingOf } from './lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
+  enquiryExports: EnquiryExportReader;
   outbox: OutboxStore;
   events: EventStore;
   templates: TemplateStore;
@@ -48,6 +53,7 @@ export interface DynamoDeps {
   throttle: ThrottleStore;
   accessLog: AccessLogStore;
   policies: PolicyStore;
+  exportJobs: ExportJobStore;
   aggregates: AggregateStore;
 }
 
@@ -62,6 +68,7 @@ export type StoreMaker<Store> = (context: StoreContext) => Store;
 
 // One maker per store, each its own export, so a bundle holds only the adapters its entry names.
 export const enquiries: StoreMaker<EnquiryStore> = ({ db, table }) => dynamoEnquiryStore(db(), table('enquiries'));
+export const enquiryExports: StoreMaker<EnquiryExportReader> = ({ db, table }) => dynamoEnquiryExportReader(db(), table('enquiries'));
 export const outbox: StoreMaker<OutboxStore> = ({ db, table }) => dynamoOutboxStore(db(), table('outbox'));
 export const events: StoreMaker<EventStore> = ({ db, table }) => dynamoEventStore(db(), table('enquiryEvents'));
 export const templates: StoreMaker<TemplateStore> = ({ db, table }) => dynamoTemplateStore(db(), table('replyTemplates'));
@@ -76,6 +83,7 @@ export const throttle: StoreMaker<ThrottleStore> = ({ db, table }) => dynamoThro
 export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAccessLogStore(db(), table('accessLog'));
 export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
 export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
+export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
 /** What every staff route checks a token against (functions/http/staff.ts). */
 export const staffAuthStores = { revokedTokens, staff, accessLog, policies };
@@ -104,6 +112,7 @@ export function dynamoStores<Stores extends Partial<DynamoDeps>>(
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
   return dynamoStores<DynamoDeps>(settings, aws, clock, {
     enquiries,
+    enquiryExports,
     outbox,
     events,
     templates,
@@ -117,5 +126,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     accessLog,
     policies,
     aggregates,
+    exportJobs,
   });
 }

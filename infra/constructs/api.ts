@@ -30,8 +30,10 @@ export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeco
   fileupload: { memoryMiB: 512, timeoutSeconds: 10 },
   modalinput: { memoryMiB: 512, timeoutSeconds: 15 },
   popupinput: { memoryMiB: 512, timeoutSeconds: 15 },
-  // Streams large exports to S3 in 5 MiB parts.
+  // Answers an export of at most EXPORT_INLINE_MAX_BYTES itself (about a second); a larger one only starts the worker.
   exportCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
+  // Reads one job, and once it is ready checks its file and signs a link.
+  exportStatus: { memoryMiB: 512, timeoutSeconds: 10 },
   work: { memoryMiB: 512, timeoutSeconds: 10 },
   note: { memoryMiB: 512, timeoutSeconds: 10 },
   // Records the reply, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.

@@ -2,7 +2,8 @@
  * Scheduled jobs of the route table (SCHEDULED_JOBS in shared/routes.ts): the
  * mail-retry job on an EventBridge Scheduler schedule. A run that cannot be
  * delivered (scheduler) or fails (function, invoked asynchronously) lands in
- * an SQS failure queue, with an alarm on its depth.
+ * an SQS failure queue, with an alarm on its depth; the background workers
+ * (workers.ts) send their failed runs there too.
  */
 import { Aws, type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -43,7 +44,7 @@ export class Jobs extends Construct {
       'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
     );
     new Alarm(this, 'FailuresAlarm', {
-      alarmDescription: 'A scheduled job (mail retry) failed or could not be started: read the message in the failure queue and the function log.',
+      alarmDescription: 'A scheduled job (mail retry, retention) or the export worker failed or could not be started: read the message in the failure queue and the function log.',
       metric: this.failures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

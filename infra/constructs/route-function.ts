@@ -13,15 +13,16 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
 import { ENTRIES_DIR, LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
-import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable } from '../../shared/routes';
+import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
-import { LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -51,6 +52,8 @@ export interface BindableResources {
   tokenSecret: ISecret;
   /** The X-Origin-Verify value CloudFront adds to API requests (ORIGIN_VERIFY_SECRET). */
   originVerifySecret: ISecret;
+  /** The background workers API routes start (infra/constructs/workers.ts); absent while the workers themselves are made. */
+  workers?: Record<WorkerName, IFunction>;
 }
 
 /** Settings a function may read from Secrets Manager at cold start (functions/secrets.ts). */
@@ -137,6 +140,12 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable('MAIL_TO', mail.mailTo);
   }
 
+  /** Leave to start one background worker (lambda:InvokeFunction on it alone), and its name in the worker's variable. */
+  bindWorker(name: WorkerName, worker: IFunction): void {
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...INVOKE_WORKER_ACTIONS], resources: [worker.functionArn] }));
+    this.setVariable(WORKERS[name].envVar, worker.functionName);
+  }
+
   /**
    * A secret setting by reference: `<NAME>_ARN` names the secret, and the
    * function reads it once at cold start (functions/secrets.ts), so the value
@@ -160,6 +169,11 @@ export class RouteFunction extends LambdaFunction {
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     if (uses.sendsMail) this.bindMail(resources.mail);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
+    for (const name of uses.invokes ?? []) {
+      const worker = resources.workers?.[name];
+      if (!worker) throw new Error(`${this.node.path} starts ${name}, which is not made yet`);
+      this.bindWorker(name, worker);
+    }
     const missing = settingNamesFor(uses).filter((name) => !this.bound.has(name));
     if (missing.length > 0) throw new Error(`${this.node.path} is missing settings ${missing.join(', ')}`);
   }

@@ -2,8 +2,9 @@
  * The message box's CSV download in Debian's Chromium: the file of the
  * current filter, caught as a browser download and parsed back (UTF-8 BOM,
  * header, text in six scripts intact, a formula-looking name made harmless),
- * and a large export, which the API hands over as a link to the export
- * bucket, still arriving whole in the browser.
+ * and a large export, made in the background: a progress bar (rows written
+ * of the total) while the page follows the job, then the file from its
+ * short-lived link to the export bucket, arriving whole in the browser.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
@@ -65,13 +66,15 @@ interface Caught {
   bytes: Buffer;
 }
 
-/** Clicks 'CSV 다운로드' and catches the file the browser saves. */
-async function downloadCsv(): Promise<Caught> {
+/** Clicks 'CSV 다운로드' and catches the file the browser saves; `whileMade` runs while a background export is made. */
+async function downloadCsv(expectedStatus: 200 | 202, whileMade?: () => Promise<void>): Promise<Caught> {
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/export.csv');
   const caught = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV 다운로드' }).click();
-  const [response, download] = await Promise.all([answered, caught]);
-  expect(response.status()).toBe(200);
+  const response = await answered;
+  expect(response.status()).toBe(expectedStatus);
+  await whileMade?.();
+  const download = await caught;
   expect(await download.failure()).toBeNull();
   const path = await download.path();
   return { download, exportResponse: { url: response.url(), contentType: response.headers()['content-type'] ?? '' }, bytes: await readFile(path) };
@@ -94,7 +97,7 @@ describe('CSV download', () => {
     await page.getByRole('button', { name: '검색' }).click();
     await eventually(() => page.getByText(`총 ${NAMES.length}건`).isVisible()).toBe(true);
 
-    const { download, exportResponse, bytes } = await downloadCsv();
+    const { download, exportResponse, bytes } = await downloadCsv(200);
     expect(download.suggestedFilename()).toMatch(/^data_\d{12}\.csv$/);
     // The filter on screen is the filter of the file, answered directly (it is small).
     const asked = new URL(exportResponse.url).searchParams;
@@ -118,12 +121,29 @@ describe('CSV download', () => {
     expect(anna?.slice(11, 14)).toEqual([expect.stringMatching(/^MT-\d{6}$/), 'new', '']);
   });
 
-  it('downloads a large export in full through the link to the export bucket', async () => {
+  it('shows a progress bar while a large export is made in the background, then downloads it in full from the export bucket', async () => {
     await page.getByRole('button', { name: '초기화' }).click();
     await eventually(() => page.getByText(`총 ${SEEDED + NAMES.length}건`).isVisible()).toBe(true);
 
-    const { download, exportResponse, bytes } = await downloadCsv();
-    // Too big to answer directly: the API gave the browser a short-lived link to the bucket.
+    const total = SEEDED + NAMES.length;
+    let shown: { label: string | null; max: number; value: number; text: string; buttonDisabled: boolean } | undefined;
+    const { download, exportResponse, bytes } = await downloadCsv(202, async () => {
+      // Too big to answer directly: a job, followed on the page with a progress bar of its rows. The bar is read in
+      // one go the moment it appears (it may be gone a second later, when the file is ready).
+      const handle = await page.waitForFunction(
+        () => {
+          const bar = document.querySelector('progress');
+          const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === '내려받는 중…');
+          return bar && { label: bar.getAttribute('aria-label'), max: bar.max, value: bar.value, text: bar.parentElement?.textContent ?? '', buttonDisabled: button?.disabled === true };
+        },
+        undefined,
+        { polling: 'raf', timeout: 15_000 },
+      );
+      shown = (await handle.jsonValue()) as typeof shown;
+    });
+    expect(shown).toMatchObject({ label: 'CSV 파일 만드는 중', max: total, buttonDisabled: true });
+    expect(shown?.value).toBeLessThanOrEqual(total);
+    expect(shown?.text).toMatch(new RegExp(`^CSV 파일 만드는 중: [\\d,]+ / ${total}건`));
     expect(exportResponse.contentType).toMatch(/^application\/json/);
     expect(new URL(exportResponse.url).search).toBe('');
     expect(download.url()).not.toContain(new URL(stack.url).host);
@@ -140,7 +160,9 @@ describe('CSV download', () => {
     // Seeded names in Hangul, Cyrillic, Han, Vietnamese and Japanese came through intact.
     const names = body.map((row) => row[0] ?? '');
     for (const stem of ['김민수', 'Иван Иванов', '王芳', 'Nguyễn Văn An', '佐藤 花子']) expect(names.some((name) => name.startsWith(`${stem} `))).toBe(true);
-    // The page is still the message box; the download did not navigate away.
+    // The page is still the message box; the download did not navigate away; the bar is gone and the saving announced.
     expect(new URL(page.url()).pathname).toBe('/view');
+    await eventually(() => page.getByRole('progressbar').count()).toBe(0);
+    await eventually(() => page.getByRole('status').filter({ hasText: 'CSV 파일을 내려받았습니다.' }).count()).toBe(1);
   });
 });

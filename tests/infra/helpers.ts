@@ -7,9 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll } from 'vitest';
 import type { IConstruct } from 'constructs';
 import { buildApp } from '../../infra/main';
+import type { MedicalTourismStack } from '../../infra/stack';
 
 export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
 
@@ -119,4 +121,27 @@ export function allAllowedActions(template: Template): string[] {
     for (const inline of (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]) collect(inline.PolicyDocument);
   }
   return actions;
+}
+
+/**
+ * The test stage's stack and template, made once for a test file without
+ * bundling the functions (for tests about resources and permissions, not code).
+ */
+export function unbundledStackForFile(): { readonly stack: MedicalTourismStack; readonly template: Template } {
+  const made: { stack?: MedicalTourismStack; template?: Template } = {};
+  beforeAll(() => {
+    made.stack = testApp({}, { bundle: false }).stack;
+    made.template = Template.fromStack(made.stack);
+  }, 300_000);
+  afterAll(removeTemporaryDirs);
+  return {
+    get stack() {
+      if (!made.stack) throw new Error('The stack is made in beforeAll');
+      return made.stack;
+    },
+    get template() {
+      if (!made.template) throw new Error('The template is made in beforeAll');
+      return made.template;
+    },
+  };
 }

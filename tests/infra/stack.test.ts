@@ -105,6 +105,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   if (uses.sendsMail) {
     lines.add(`ses:SendEmail ${render(stack.resolve(stack.mail.identity.emailIdentityArn))} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
   }
+  // Background workers a route starts: InvokeFunction on each of them alone.
+  for (const worker of uses.invokes ?? []) lines.add(`lambda:InvokeFunction <${logicalId(stack.workers.functions[worker])}.Arn>`);
   // Secrets are read at cold start by ARN: GetSecretValue on that secret, nothing else.
   if (uses.usesTokenSecret) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
@@ -159,7 +161,7 @@ describe('the API: one function per route of the route table', () => {
   });
 
   it('runs every function on the current Node runtime, ARM64, with source maps, sized and timed, logging to its own group', () => {
-    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)];
+    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions)];
     for (const fn of functions) {
       const properties = resourceOf(logicalId(fn)).Properties;
       expect(properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -178,7 +180,7 @@ describe('the API: one function per route of the route table', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'infra-bundles-'));
     try {
       await bundleLambdas(fresh);
-      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions)]) {
+      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions)]) {
         const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
         const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
         expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);

@@ -12,7 +12,9 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoAccessLogStore } from '../../functions/adapters/dynamodb/access-log';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 import { type Answer, requestAnswer } from '../support/http-answer';
-import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
+import { STAFF, type TestStack, capturedMail, enquiry, signInWindowClock, startTestStack } from '../support/stack';
+
+const clock = signInWindowClock();
 
 let stack: TestStack;
 let port: number;
@@ -21,7 +23,7 @@ let staffToken: string;
 let ownerCookie: string;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ clock });
   port = Number(new URL(stack.url).port);
   const owner = await signIn('127.0.0.9', STAFF.password);
   staffToken = JSON.parse(owner.body) as string;
@@ -117,7 +119,7 @@ describe('sign-in throttling cannot be turned against the owner', () => {
     expect((await signIn('127.0.0.2', STAFF.password)).status).toBe(429);
     expect((await signIn('127.0.0.3', STAFF.password)).status).toBe(200);
     // Every failure and refusal is in the access log, with its address.
-    const day = await stack.deps.accessLog.day(formatKoreaDate(Date.now()));
+    const day = await stack.deps.accessLog.day(formatKoreaDate(clock.now()));
     const fromAttacker = day.filter((entry) => entry.clientAddress === '127.0.0.2');
     expect(fromAttacker.filter((entry) => entry.action === 'auth.login.failed')).toHaveLength(5);
     expect(fromAttacker.filter((entry) => entry.action === 'auth.login.refused')).toHaveLength(56);

@@ -4,28 +4,45 @@
  * Lambda's kind of environment, credentials in variables only
  * (local/lambda-process.ts), against the local stack. The other integration
  * tests run the same handlers unbundled; these show the trimmed bundles still
- * sign in, store and mail an enquiry, presign and check an upload, and export.
+ * sign in, store and mail an enquiry, presign and check an upload, and export
+ * in the background: the export route's bundle starts the worker through
+ * Lambda's Invoke API (a stand-in endpoint here, which runs the worker's
+ * bundle on the event), and the status route's bundle hands out the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../functions/bundling';
 import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/lambda-process';
-import type { RouteName } from '../../shared/routes';
+import type { ExportJobView } from '../../shared/export-jobs';
+import { type RouteName, WORKERS } from '../../shared/routes';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
 
-const ROUTES = ['amendBest', 'sendmail', 'login', 'fileupload', 'modalinput', 'exportCsv'] as const satisfies readonly RouteName[];
+const ROUTES = ['amendBest', 'sendmail', 'login', 'fileupload', 'modalinput', 'exportCsv', 'exportStatus'] as const satisfies readonly RouteName[];
+const WORKER_FUNCTION = 'export-worker-under-test';
 
 let stack: TestStack;
 let folder: string;
 let token: string;
+/** Stands in for Lambda's Invoke API: answers 202 and keeps each event, as an asynchronous invocation queues it. */
+let lambdaEndpoint: Server;
+const invocations: { path: string; invocationType: string; event: unknown }[] = [];
+
+/** The functions' environment, with the Invoke stand-in and the worker's name. */
+const environment = () => ({
+  ...lambdaEnvironment(stack),
+  AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${(lambdaEndpoint.address() as AddressInfo).port}`,
+  [WORKERS.exportWorker.envVar]: WORKER_FUNCTION,
+});
 
 /** One fresh process of the route's bundle answering the requests in turn. */
 async function invoke(route: (typeof ROUTES)[number], ...requests: RouteRequest[]) {
   const events = requests.map((request, i) => apiEvent(route, stack.url, request, `bundle-${route}-${i}`));
-  const { answers } = await runInFreshProcess(join(folder, route, LAMBDA_BUNDLE_FILE), lambdaEnvironment(stack), events);
+  const { answers } = await runInFreshProcess(join(folder, route, LAMBDA_BUNDLE_FILE), environment(), events);
   return answers.map(({ response }) => ({ status: response.statusCode, body: JSON.parse(response.body || 'null') as unknown }));
 }
 
@@ -34,13 +51,23 @@ const staff = (body: unknown): RouteRequest => ({ headers: { authorization: `Bea
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'mt-bundles-'));
   // Every export through the bucket, so the bundle's S3 upload and presigned link are used.
-  [stack] = await Promise.all([startTestStack({ env: { EXPORT_INLINE_MAX_BYTES: '1' } }), bundleLambdas(folder, ROUTES)]);
+  lambdaEndpoint = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      invocations.push({ path: request.url ?? '', invocationType: String(request.headers['x-amz-invocation-type']), event: JSON.parse(body) as unknown });
+      response.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((listening) => lambdaEndpoint.listen(0, '127.0.0.1', listening));
+  [stack] = await Promise.all([startTestStack({ env: { EXPORT_INLINE_MAX_BYTES: '1' } }), bundleLambdas(folder, [...ROUTES, 'exportWorker'])]);
   const [signedIn] = await invoke('login', { body: { data: { email: STAFF.email, pass: STAFF.password } } });
   expect(signedIn?.status).toBe(200);
   token = signedIn?.body as string;
 }, 180_000);
 
 afterAll(async () => {
+  await new Promise((closed) => lambdaEndpoint?.close(closed));
   await stack?.dispose();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -71,10 +98,21 @@ describe('the bundled functions', () => {
     expect((await fetch(`${stack.url}/image/${filename}`)).status).toBe(200);
   });
 
-  it('export the enquiries to the bucket and link to the file', async () => {
-    const [exported] = await invoke('exportCsv', { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-    expect(exported?.status).toBe(200);
-    const download = await fetch((exported?.body as { url: string }).url);
+  it('export in the background: the route starts the worker through Lambda, the worker writes the file, the status route links to it', async () => {
+    const [started] = await invoke('exportCsv', { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    expect(started?.status).toBe(202);
+    const { jobId } = started?.body as ExportJobView;
+    expect(invocations).toEqual([{ path: `/2015-03-31/functions/${WORKER_FUNCTION}/invocations`, invocationType: 'Event', event: { jobId } }]);
+
+    // Lambda runs the worker's bundle on the event it queued.
+    const { answers } = await runInFreshProcess(join(folder, 'exportWorker', LAMBDA_BUNDLE_FILE), environment(), [invocations[0]?.event] as never);
+    expect(answers[0]?.response).toBe('ready');
+
+    const [status] = await invoke('exportStatus', { headers: { authorization: `Bearer ${token}` }, params: { jobId } });
+    expect(status?.status).toBe(200);
+    const view = status?.body as ExportJobView;
+    expect(view).toMatchObject({ jobId, status: 'ready' });
+    const download = await fetch(view.url ?? '');
     expect(download.status).toBe(200);
     expect(await download.text()).toContain('Bundled Visitor');
   });

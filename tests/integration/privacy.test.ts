@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
+import type { ExportJobView } from '../../shared/export-jobs';
 import { RETENTION } from '../../shared/retention';
 import { hashPassword } from '../../functions/services/passwords';
-import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { STAFF, type TestStack, capturedMail, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The stack's clock, moved by the test across the retention periods. */
@@ -19,6 +20,7 @@ const VISITOR = 'Mira.Kim@Example.test';
 const COLLEAGUE = { email: 'colleague@example.test', password: 'another long password' };
 let stack: TestStack;
 let token: string;
+let largeExport: ExportJobView;
 
 async function send(overrides: Record<string, unknown>) {
   clock.at += 60_000;
@@ -46,7 +48,8 @@ beforeAll(async () => {
   const reply = await postJson(stack, '/api/enquiry/reply', { data: { index: 1, version: 0, subject: 'Your visit', body: 'Dr Park will see you on Tuesday.' } }, token);
   expect(reply.status).toBe(200);
   // A large export goes to the bucket: a file holding every visitor's rows.
-  expect((await getWithToken(stack, '/api/export.csv', token)).status).toBe(303);
+  largeExport = (await finishedExport(stack, token)).view;
+  expect(largeExport.status).toBe('ready');
 });
 afterAll(() => stack?.dispose());
 
@@ -83,6 +86,10 @@ describe("one visitor's data", () => {
     expect(await stack.deps.events.list(1)).toEqual([]);
     for (const mailId of [...mailIds, '1:staff', '1:ack', '3:staff', '3:ack']) expect(await stack.deps.outbox.get(mailId)).toBeUndefined();
     expect(await stack.deps.exports.removeAll()).toBe(0);
+    // The finished export that held the visitor has no file any more: its owner is told so, and gets no link.
+    const after = await json<ExportJobView>(getWithToken(stack, `/api/export/${largeExport.jobId}`, token));
+    expect(after).toMatchObject({ status: 'failed', failure: 'erased' });
+    expect(after.url).toBeUndefined();
     expect(await stack.deps.enquiries.byEmail('mira.kim@example.test')).toEqual([]);
     expect(await total()).toBe(1);
     const found = await json<{ enquiries: unknown[] }>(getWithToken(stack, `/api/subject?email=${VISITOR}`, token));

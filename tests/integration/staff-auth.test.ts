@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { ensureStaffAccount } from '../../local/setup';
-import { STAFF, type TestStack, postJson, signIn, startTestStack } from '../support/stack';
+import { STAFF, type TestStack, postJson, signIn, signInWindowClock, startTestStack } from '../support/stack';
 
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '50' } });
+  stack = await startTestStack({ clock: signInWindowClock(), env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '50' } });
 });
 afterAll(() => stack.dispose());
 

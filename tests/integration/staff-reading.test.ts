@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS } from '../../shared/csv';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { SECTION_VALUES } from '../../shared/enums';
-import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { type TestStack, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 import { parseCsv } from '../support/csv';
 
 /** The stack's clock, moved by the test to receive enquiries on chosen days. */
@@ -159,30 +159,19 @@ describe('GET /api/export.csv', () => {
     expect(rows[1]?.[4]).toBe('병원예약');
   });
 
-  it('streams a large export to the private bucket and redirects to a short-lived download', async () => {
-    const response = await getWithToken(stack, '/api/export.csv', token);
-    expect(response.status).toBe(303);
-    const location = response.headers.get('location') ?? '';
-    expect(location).toMatch(/X-Amz-Expires=300/);
-    expect(location).toContain('exports/');
-    const download = await fetch(location);
+  it('makes a large export in the background: the file lands in the private bucket, whole, behind a short-lived link', async () => {
+    const { view, seen } = await finishedExport(stack, token);
+    expect(seen[0]).toMatchObject({ status: 'queued', rowsWritten: 0, rowsTotal: 42 });
+    expect(view).toMatchObject({ status: 'ready', rowsWritten: 42, rowsTotal: 42, fileName: expect.stringMatching(/^data_\d{12}\.csv$/) });
+    expect(view.url).toMatch(/X-Amz-Expires=300/);
+    expect(view.url).toContain(`exports/${view.jobId}/`);
+    const download = await fetch(view.url ?? '');
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toMatch(/attachment; filename="data_\d{12}\.csv"/);
-    const text = await download.text();
-    const rows = parseCsv(text.replace(/^\uFEFF/, ''));
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${view.fileName}"`);
+    const rows = parseCsv((await download.text()).replace(/^\uFEFF/, ''));
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(43);
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(42);
-  });
-
-  it('gives a script the download link as JSON when it asks for JSON', async () => {
-    const response = await fetch(`${stack.url}/api/export.csv`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { url: string; fileName: string };
-    expect(body.fileName).toMatch(/^data_\d{12}\.csv$/);
-    const download = await fetch(body.url);
-    expect(download.status).toBe(200);
-    expect((await download.text()).split('\r\n').filter(Boolean)).toHaveLength(43);
   });
 
   it('refuses a bad filter with 400', async () => {

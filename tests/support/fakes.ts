@@ -18,9 +18,16 @@ import type {
   AggregateStore,
   Clock,
   CounterStore,
+  EnquiryExportReader,
   EnquiryList,
   EnquiryStore,
+  ExportJob,
+  ExportJobChange,
+  ExportJobStore,
+  ExportSource,
   ExportStore,
+  ExportWorker,
+  ExportedEnquiry,
   ImageStore,
   Mail,
   Mailer,
@@ -48,6 +55,8 @@ import type {
   SubmissionStore,
   ThrottleStore,
 } from '../../functions/ports';
+import { EXPORTED_FIELDS } from '../../functions/ports';
+import type { ExportJobState } from '../../shared/export-jobs';
 import type { ImageContentType } from '../../shared/uploads';
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -86,7 +95,10 @@ export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
   };
 }
 
-export class FakeEnquiryStore implements EnquiryStore {
+const WORK_FIELDS = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const satisfies Record<WorkIndex, keyof StoredEnquiry>;
+
+/** The enquiries table, both as the store and as the export's reader. */
+export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   readonly items = new Map<number, StoredEnquiry>();
 
   async create(enquiry: StoredEnquiry): Promise<boolean> {
@@ -130,12 +142,22 @@ export class FakeEnquiryStore implements EnquiryStore {
   }
 
   async workPage(index: WorkIndex, key: string, below: number | undefined, limit: number): Promise<StoredEnquiry[]> {
-    const field = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const;
     return [...this.items.values()]
-      .filter((item) => item[field[index]] === key && (below === undefined || item.POST_INDEX < below))
+      .filter((item) => item[WORK_FIELDS[index]] === key && (below === undefined || item.POST_INDEX < below))
       .sort((a, b) => b.POST_INDEX - a.POST_INDEX)
       .slice(0, limit)
       .map(clone);
+  }
+
+  async exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]> {
+    const found =
+      source.kind === 'list'
+        ? this.inList(source.list)
+        : [...this.items.values()].filter((item) => item[WORK_FIELDS[source.index]] === source.key).map((item) => ({ item, seq: item.POST_INDEX }));
+    return found
+      .filter(({ seq }) => seq >= lowest && seq <= highest)
+      .sort((a, b) => b.seq - a.seq)
+      .map(({ item }) => Object.fromEntries(EXPORTED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, clone(item[field])])) as ExportedEnquiry);
   }
 
   async changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined> {
@@ -451,10 +473,21 @@ export class FakeImageStore implements ImageStore {
 
 export class FakeExportStore implements ExportStore {
   readonly files = new Map<string, { body: string; fileName: string }>();
-  async upload(key: string, body: AsyncIterable<string>, fileName: string): Promise<void> {
+  /** Set to make the bucket refuse an upload once this many characters have arrived (as S3 refusing a part mid-export). */
+  refuseAfterChars: number | undefined;
+  async upload(key: string, body: AsyncIterable<string> | Iterable<string>, fileName: string): Promise<void> {
     let text = '';
-    for await (const chunk of body) text += chunk;
+    for await (const chunk of body) {
+      text += chunk;
+      if (this.refuseAfterChars !== undefined && text.length > this.refuseAfterChars) {
+        throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+      }
+    }
+    // Like a multipart upload, the object appears only once it is complete.
     this.files.set(key, { body: text, fileName });
+  }
+  async exists(key: string): Promise<boolean> {
+    return this.files.has(key);
   }
   async removeAll(): Promise<number> {
     const count = this.files.size;
@@ -463,6 +496,36 @@ export class FakeExportStore implements ExportStore {
   }
   async downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string> {
     return `https://exports.example.invalid/${key}?name=${encodeURIComponent(fileName)}&expires=${expiresSeconds}`;
+  }
+}
+
+export class FakeExportJobStore implements ExportJobStore {
+  readonly jobs = new Map<string, ExportJob>();
+  constructor(private readonly clock: Clock) {}
+  async create(job: ExportJob): Promise<void> {
+    if (this.jobs.has(job.jobId)) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    this.jobs.set(job.jobId, clone(job));
+  }
+  async get(jobId: string): Promise<ExportJob | undefined> {
+    const job = this.jobs.get(jobId);
+    return job && job.expiresAt > this.clock.now() / 1000 ? clone(job) : undefined;
+  }
+  async transition(jobId: string, expected: { status: ExportJobState; updatedAt?: number }, change: ExportJobChange): Promise<boolean> {
+    const job = this.jobs.get(jobId);
+    if (!job || job.status !== expected.status || (expected.updatedAt !== undefined && job.updatedAt !== expected.updatedAt)) return false;
+    for (const [field, value] of Object.entries(change)) if (value !== undefined) (job as unknown as Record<string, unknown>)[field] = value;
+    return true;
+  }
+}
+
+/** Remembers the jobs it was asked to start; a test runs them (runExportJob) when it wants to. */
+export class FakeExportWorker implements ExportWorker {
+  readonly started: string[] = [];
+  /** Set to make starting the worker fail (Lambda refusing the invocation). */
+  refuse: Error | undefined;
+  async start(jobId: string): Promise<void> {
+    if (this.refuse) throw this.refuse;
+    this.started.push(jobId);
   }
 }
 
@@ -485,6 +548,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_ACCESS_LOG: 'access-log',
     TABLE_POLICIES: 'policies',
     TABLE_AGGREGATES: 'aggregates',
+    TABLE_EXPORT_JOBS: 'export-jobs',
+    EXPORT_WORKER_FUNCTION: 'export-worker',
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
     MAIL_FROM: 'no-reply@example.com',
@@ -512,6 +577,7 @@ export interface FakeDeps extends AppDeps {
   clock: FakeClock;
   log: SilentLog;
   enquiries: FakeEnquiryStore;
+  enquiryExports: FakeEnquiryStore;
   outbox: FakeOutboxStore;
   events: FakeEventStore;
   templates: FakeTemplateStore;
@@ -528,16 +594,20 @@ export interface FakeDeps extends AppDeps {
   mailer: FakeMailer;
   images: FakeImageStore;
   exports: FakeExportStore;
+  exportJobs: FakeExportJobStore;
+  exportWorker: FakeExportWorker;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
 export function fakeDeps(options: { start?: number | string; settings?: Partial<Settings> } = {}): FakeDeps {
   const clock = new FakeClock(new Date(options.start ?? '2026-11-22T10:00:00Z').getTime());
+  const enquiries = new FakeEnquiryStore();
   return {
     settings: testSettings(options.settings),
     clock,
     log: silentLog(),
-    enquiries: new FakeEnquiryStore(),
+    enquiries,
+    enquiryExports: enquiries,
     outbox: new FakeOutboxStore(),
     events: new FakeEventStore(),
     templates: new FakeTemplateStore(),
@@ -554,6 +624,8 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     mailer: new FakeMailer(),
     images: new FakeImageStore(),
     exports: new FakeExportStore(),
+    exportJobs: new FakeExportJobStore(clock),
+    exportWorker: new FakeExportWorker(),
   };
 }
 

@@ -2,12 +2,27 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
+import { LOGIN_WINDOW_SECONDS } from '../../functions/handlers/login';
+import type { Clock } from '../../functions/ports';
+import { type ExportJobView, exportJobSettled } from '../../shared/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';
 
 export const STAFF = { email: 'staff@example.test', password: 'correct horse battery staple' };
 
 export type TestStack = ScratchStack;
+
+/**
+ * A clock running from just after a sign-in window opens, for tests that
+ * count sign-in attempts: the limits count in fixed quarter-hour windows, and
+ * a test that ran across a window's end on the wall clock would see its
+ * counts start again halfway. (Time-based codes follow the stack's clock too.)
+ */
+export function signInWindowClock(): Clock {
+  const windowMs = LOGIN_WINDOW_SECONDS * 1000;
+  const offset = windowMs - (Date.now() % windowMs) + 1_000;
+  return { now: () => Date.now() + offset };
+}
 
 export function startTestStack(overrides: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   return startScratchStack({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
@@ -29,6 +44,24 @@ export async function signIn(stack: LocalStack, email = STAFF.email, pass = STAF
   const response = await postJson(stack, '/api/login', { data: { email, pass } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as string;
+}
+
+/**
+ * Starts a CSV export that becomes a background job (202) and reads its
+ * state until it has ended (ready or failed): the job as its owner last saw
+ * it, and every state seen on the way.
+ */
+export async function finishedExport(stack: LocalStack, token: string, search = ''): Promise<{ view: ExportJobView; statusPath: string; seen: ExportJobView[] }> {
+  const started = await getWithToken(stack, `/api/export.csv${search}`, token);
+  if (started.status !== 202) throw new Error(`the export answered ${started.status}, not 202: ${await started.text()}`);
+  const statusPath = started.headers.get('location') ?? '';
+  const seen = [(await started.json()) as ExportJobView];
+  for (;;) {
+    const view = (await (await getWithToken(stack, statusPath, token)).json()) as ExportJobView;
+    seen.push(view);
+    if (exportJobSettled(view.status)) return { view, statusPath, seen };
+    await new Promise((next) => setTimeout(next, 50));
+  }
 }
 
 /** A valid enquiry for a section; fields override. */

@@ -165,7 +165,9 @@ describe('enquiryCsvLine', () => {
   });
 
   it('does not export bookkeeping fields, and shows the received time in Korea time', () => {
-    const line = enquiryCsvLine({ ...record, MAIL_STATUS: 'uncertain', CONSENT_VERSION: 'v-secret' });
+    // A whole stored record (an export reads only the CSV's fields; a direct one may pass more).
+    const stored: EnquiryRecord = { ...record, MAIL_STATUS: 'uncertain', CONSENT_VERSION: 'v-secret' };
+    const line = enquiryCsvLine(stored);
     expect(line).not.toContain('uncertain');
     expect(line).not.toContain('v-secret');
     expect(line).not.toContain('2026-11-22T15:30');

@@ -1095,25 +1095,6 @@ describe('staff routes: token checks and logout', () => {
 
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['enquiry.list', 'enquiry.read', 'enquiry.read', 'enquiry.export']);
   });
-
-  it('streams a large export to the bucket and redirects to the download link', async () => {
-    const deps = staffDeps();
-    deps.settings.EXPORT_INLINE_MAX_BYTES = 300;
-    const sendmail = makeSendmailHandler(deps);
-    for (let i = 1; i <= 6; i += 1) {
-      await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i}` })));
-      deps.clock.advance(MINUTE);
-    }
-    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
-    const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', headers: bearer(token) }));
-    expect(response.statusCode).toBe(303);
-    expect(response.headers['Location']).toMatch(/^https:\/\/exports\.example\.invalid\/exports\//);
-    const [file] = [...deps.exports.files.values()];
-    const lines = (file?.body ?? '').split('\r\n').filter(Boolean);
-    expect(lines).toHaveLength(7);
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([6, 5, 4, 3, 2, 1].map((i) => `"Visitor ${i}"`));
-    expect(deps.accessLog.entries.at(-1)?.target).toContain('"rows":6');
-  });
 });
 
 describe('the visitor address behind CloudFront', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { HANDLER_FACTORIES } from '../../functions/handlers';
-import { API_ROUTES, type ApiRoute, ROUTE_NAMES, SCHEDULED_JOBS, STAFF_AUTH_USES, matchRoutePath, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, type ApiRoute, ROUTE_NAMES, SCHEDULED_JOBS, STAFF_AUTH_USES, WORKERS, matchRoutePath, resourcesOf } from '../../shared/routes';
 import { TABLES } from '../../shared/tables';
 
 const route = (name: ApiRoute['name']): ApiRoute => {
@@ -135,8 +135,14 @@ describe('settingNamesForRoute', () => {
     expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
     expect(names('logout')).toEqual(auth.sort());
     expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
-    expect(names('exportCsv')).toEqual([...auth, 'EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
+    // The export route answers a small export itself and starts the worker for a larger one; only the status route signs links.
+    expect(names('exportCsv')).toEqual([...auth, 'EXPORT_WORKER_FUNCTION', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_EXPORT_JOBS'].sort());
+    expect(names('exportStatus')).toEqual([...auth, 'EXPORTS_BUCKET', 'TABLE_EXPORT_JOBS'].sort());
     expect(names('popupinput')).toEqual([...auth, 'IMAGES_BUCKET', 'TABLE_PACKAGES'].sort());
+  });
+
+  it('gives the export worker its tables and bucket, and no staff-auth setting', () => {
+    expect([...new Set(settingNamesFor(WORKERS.exportWorker.uses))].sort()).toEqual(['EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_EXPORT_JOBS']);
   });
 
   it('never asks a function for the mail settings unless it mails', () => {

@@ -2,9 +2,20 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
 
-/** Document client that drops `undefined` attributes instead of failing on them, and gives up on a call that hangs. */
+/**
+ * Document client that drops `undefined` attributes instead of failing on
+ * them, and gives up on a call that hangs.
+ *
+ * Without the SDK's logger middleware: with no logger configured it still
+ * copies every response through its sensitive-data filter for a log line
+ * nobody writes (the default logger's `info` is a no-op, but its argument is
+ * built). Profiled reading 10,000 enquiries, that copy was about half of the
+ * SDK's CPU time (140 of some 280 ms). The functions never log through the SDK.
+ */
 export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ ...AWS_CALL_LIMITS, ...config }), {
+  const client = new DynamoDBClient({ ...AWS_CALL_LIMITS, ...config });
+  client.middlewareStack.remove('loggerMiddleware');
+  return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
@@ -43,6 +54,22 @@ export async function wroteItOurselves(
   const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
   if (!item) return false;
   return Object.entries(written).every(([name, value]) => value === undefined || canonical(item[name]) === canonical(value)) && removed.every((name) => item[name] === undefined);
+}
+
+/**
+ * The `SET` assignments of an update, one per attribute of `change` that is
+ * not undefined, each through a name and a value placeholder (added to
+ * `names` and `values`) so reserved words like `status` are safe.
+ */
+export function setAssignments(change: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  const set: string[] = [];
+  for (const [field, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    set.push(`#${field} = :${field}`);
+  }
+  return set;
 }
 
 /** The emulator has no TTL: items whose expiry has passed are treated as absent. */

@@ -1,15 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
-import { isConditionFailure, queryCount, queryItems, wroteItOurselves } from './client';
+import { isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
+import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
-  const listKeys = (list: EnquiryList) =>
-    list.bySection
-      ? { partition: 'SECTION_LIST', sequence: 'SECTION_SEQ', bySequence: ENQUIRY_INDEXES.bySection, byTime: ENQUIRY_INDEXES.bySectionTime }
-      : { partition: 'LIST', sequence: 'LIST_SEQ', bySequence: ENQUIRY_INDEXES.byList, byTime: ENQUIRY_INDEXES.byListTime };
-
   async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
     const keys = listKeys(list);
     const result = await db.send(
@@ -95,7 +91,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     },
 
     async workPage(index, key, below, limit) {
-      const partition = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' }[index];
+      const partition = WORK_PARTITIONS[index];
       const items = await queryItems<StoredEnquiry>(
         db,
         {
@@ -114,13 +110,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     async changeWork(postIndex, expectedVersion, change) {
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
-      const set: string[] = [];
-      for (const [field, value] of Object.entries(change)) {
-        if (value === undefined) continue;
-        names[`#${field}`] = field;
-        values[`:${field}`] = value;
-        set.push(`#${field} = :${field}`);
-      }
+      const set = setAssignments(change, names, values);
       try {
         const result = await db.send(
           new UpdateCommand({

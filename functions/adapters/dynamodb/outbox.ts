@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../ports';
-import { isConditionFailure, wroteItOurselves } from './client';
+import { isConditionFailure, setAssignments, wroteItOurselves } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
@@ -23,13 +23,7 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
     async transition(mailId, expected, change) {
       const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts' };
       const values: Record<string, unknown> = { ':expectedStatus': expected.status, ':expectedAttempts': expected.attempts };
-      const set: string[] = [];
-      for (const [field, value] of Object.entries(change)) {
-        if (value === undefined) continue;
-        names[`#${field}`] = field;
-        values[`:${field}`] = value;
-        set.push(`#${field} = :${field}`);
-      }
+      const set = setAssignments(change, names, values);
       const leaveQueue = change.queue === undefined;
       if (leaveQueue) {
         names['#queue'] = 'queue';

@@ -1,8 +1,10 @@
 import type { ExportStore } from '../../ports';
 import type { S3Bucket } from './bucket';
 
-/** S3's smallest part but the last: the file is sent in parts this big, one in memory at a time. */
+/** S3's smallest part but the last: 10,000 of them (S3's most) hold 48 GiB, past any export. */
 const PART_BYTES = 5 * 1024 * 1024;
+/** Parts on their way to S3 while the next rows are read: the reading goes on while S3 takes a part, and at most this many parts (20 MiB) wait in memory. */
+const PARTS_IN_FLIGHT = 4;
 
 export function s3ExportStore(bucket: S3Bucket): ExportStore {
   const disposition = (fileName: string) => `attachment; filename="${fileName}"`;
@@ -12,12 +14,19 @@ export function s3ExportStore(bucket: S3Bucket): ExportStore {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let uploadId: string | undefined;
-      const etags: string[] = [];
+      const etags: Promise<string>[] = [];
+      const inFlight = new Set<Promise<string>>();
       const sendPart = async () => {
         uploadId ??= await bucket.createMultipartUpload(key, headers);
-        etags.push(await bucket.uploadPart(key, uploadId, etags.length + 1, Buffer.concat(pending)));
+        const part = bucket.uploadPart(key, uploadId, etags.length + 1, Buffer.concat(pending));
+        // A failure is met when the window waits on it, or at the end; until then it must not count as unhandled.
+        part.catch(() => undefined);
+        etags.push(part);
+        inFlight.add(part);
+        void part.finally(() => inFlight.delete(part)).catch(() => undefined);
         pending = [];
         pendingBytes = 0;
+        while (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
       };
       try {
         for await (const text of body) {
@@ -29,10 +38,13 @@ export function s3ExportStore(bucket: S3Bucket): ExportStore {
         // A small file is one PutObject; a large one ends with its last (shorter) part.
         if (!uploadId) return await bucket.putObject(key, Buffer.concat(pending), headers);
         if (pendingBytes > 0) await sendPart();
-        await bucket.completeMultipartUpload(key, uploadId, etags);
+        await bucket.completeMultipartUpload(key, uploadId, await Promise.all(etags));
       } catch (error) {
-        // The parts already sent are freed; S3 would otherwise keep (and bill) them.
-        if (uploadId) await bucket.abortMultipartUpload(key, uploadId).catch(() => undefined);
+        // No half file: the parts already sent are freed (S3 would otherwise keep, and bill, them) and no object appears.
+        if (uploadId) {
+          await Promise.allSettled(etags);
+          await bucket.abortMultipartUpload(key, uploadId).catch(() => undefined);
+        }
         throw error;
       }
     },
@@ -48,6 +60,9 @@ export function s3ExportStore(bucket: S3Bucket): ExportStore {
         token = page.next;
       } while (token);
       return removed;
+    },
+    async exists(key) {
+      return (await bucket.headObject(key)) !== undefined;
     },
     async downloadUrl(key, fileName, expiresSeconds) {
       return bucket.presignGetObject(key, { 'response-content-disposition': disposition(fileName) }, expiresSeconds);

@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
-import { StaffApiError, requireToken, saveDownload, staffFetch, staffPost } from './api';
+import { StaffApiError, requireToken, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
+import ExportButton from './ExportButton';
 import Filters from './Filters';
-import { LAST_LIST_KEY, type ListQuery, exportSearch, isWorkQuery, listSearch, readListQuery, viewRequest } from './list-query';
+import { LAST_LIST_KEY, type ListQuery, isWorkQuery, listSearch, readListQuery, viewRequest } from './list-query';
 import WorkFilters from './WorkFilters';
 import Pagination from './Pagination';
 import RetentionNotice from './RetentionNotice';
@@ -33,8 +34,6 @@ async function loadPage(target: ListQuery): Promise<Load | undefined> {
 export default function MessageBoxApp() {
   const [query, setQuery] = useState<ListQuery>(() => readListQuery(window.location.search));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [downloadProblem, setDownloadProblem] = useState('');
-  const [downloading, setDownloading] = useState(false);
 
   // Only the newest request's answer is shown, however the answers arrive.
   const latest = useRef(0);
@@ -71,18 +70,6 @@ export default function MessageBoxApp() {
     fetchPage(target);
   };
 
-  const download = async () => {
-    setDownloadProblem('');
-    setDownloading(true);
-    try {
-      const response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'application/json, text/csv' } });
-      await saveDownload(response, 'data.csv');
-    } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setDownloadProblem(STAFF_TEXT.downloadFailed);
-    }
-    setDownloading(false);
-  };
-
   const totalPages = load.state === 'ready' ? pageCount(load.total, PAGE_SIZE) : 0;
 
   return (
@@ -91,15 +78,8 @@ export default function MessageBoxApp() {
       <WorkFilters key={`work${listSearch(query)}`} query={query} onApply={go} />
       <div className="toolbar">
         <Filters key={listSearch(query)} query={query} onApply={go} />
-        <button type="button" className="staff-button" onClick={download} disabled={downloading}>
-          {downloading ? STAFF_TEXT.downloading : STAFF_TEXT.download}
-        </button>
+        <ExportButton query={query} />
       </div>
-      {downloadProblem && (
-        <p className="staff__alert" role="alert">
-          {downloadProblem}
-        </p>
-      )}
       <div aria-live="polite" aria-busy={load.state === 'loading'}>
         {load.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
         {load.state === 'failed' && (

@@ -105,22 +105,18 @@ export async function staffPost<T>(path: string, body: unknown): Promise<{ data:
   return { data: (await response.json()) as T, response };
 }
 
-/**
- * Saves a staff download: a file answered directly (named by its
- * Content-Disposition), or a JSON `{ url, fileName }` pointing at a
- * short-lived link (a large export in the export bucket).
- */
-export async function saveDownload(response: Response, fallbackName: string): Promise<void> {
+/** Makes the browser save what a link points at under `fileName`, without leaving the page. */
+export function saveFromLink(href: string, fileName: string): void {
   const link = document.createElement('a');
-  if ((response.headers.get('content-type') ?? '').startsWith('application/json') && !response.headers.get('content-disposition')) {
-    const { url, fileName } = (await response.json()) as { url: string; fileName: string };
-    link.href = url;
-    link.download = fileName;
-  } else {
-    link.href = URL.createObjectURL(await response.blob());
-    link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  }
+  link.href = href;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves a file a staff route answered (named by its Content-Disposition). */
+export async function saveDownload(response: Response, fallbackName: string): Promise<void> {
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveFromLink(URL.createObjectURL(await response.blob()), fileName);
 }

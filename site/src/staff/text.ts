@@ -3,6 +3,7 @@
  * section 8 ('no access permission', 'no permission', 'logout failed').
  */
 import type { MailStatus } from '../../../shared/enquiry';
+import type { ExportJobFailure } from '../../../shared/export-jobs';
 
 export const STAFF_TEXT = {
   noAccess: '접근 권한이 없습니다.',
@@ -46,6 +47,21 @@ export const STAFF_TEXT = {
   download: 'CSV 다운로드',
   downloading: '내려받는 중…',
   downloadFailed: 'CSV를 내려받지 못했습니다.',
+  /** A large export, made in the background (shared/export-jobs.ts). */
+  export: {
+    progressLabel: 'CSV 파일 만드는 중',
+    progress: (written: number, total: number) =>
+      `CSV 파일 만드는 중: ${written.toLocaleString('ko-KR')} / ${total.toLocaleString('ko-KR')}건 (${total > 0 ? Math.floor((Math.min(written, total) / total) * 100) : 0}%)`,
+    started: '문의가 많아 CSV 파일을 따로 만들고 있습니다. 준비되면 바로 내려받습니다.',
+    saved: 'CSV 파일을 내려받았습니다.',
+    retry: '다시 시도',
+    failed: {
+      reading: '문의를 읽지 못해 CSV 파일을 만들지 못했습니다. 다시 시도해 주세요.',
+      storage: '파일 저장소가 CSV 파일을 받지 않아 내보내기가 중단되었습니다. 남은 파일은 없습니다. 다시 시도해 주세요.',
+      stalled: 'CSV 파일을 만드는 작업이 도중에 멈췄습니다. 다시 시도해 주세요.',
+      erased: '내보내는 동안 문의가 삭제되어(개인정보 삭제·보존 기간) 파일을 버렸습니다. 다시 시도해 주세요.',
+    } satisfies Record<ExportJobFailure, string>,
+  },
   total: (count: number) => `총 ${count.toLocaleString('ko-KR')}건`,
   pagination: '페이지',
   previous: '이전 페이지',

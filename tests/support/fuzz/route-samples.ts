@@ -61,6 +61,8 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     modalinput: { body: { index: 1, ...titles }, multiline: ['content_kr', 'content_en', 'content_ch', 'content_ru'] },
     popupinput: { body: { index: 2, imgUP_en: '' } },
     exportCsv: { query: { section: 'ALL', from: '2026-01-01', to: context.today } },
+    // A well-formed id of no job: the fuzzer spoils it into ids the route must refuse.
+    exportStatus: { params: { jobId: '00000000-0000-4000-8000-000000000000' } },
     work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
     note: { body: { index, text: 'Called back; she will send the scans.' }, multiline: ['text'] },
     reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },

@@ -1,0 +1,16 @@
+import { lambdaExportWorker, lambdaService } from '../adapters/lambda/workers';
+import type { Settings } from '../config';
+import type { ExportWorker } from '../ports';
+import type { AwsClientOptions } from './aws';
+import { lazyObject, settingOf } from './lazy';
+
+export interface LambdaDeps {
+  exportWorker: ExportWorker;
+}
+
+/** Background workers started with an asynchronous Lambda invocation (the local stack runs them itself instead). */
+export function lambdaDeps(settings: Partial<Settings>, aws: AwsClientOptions): LambdaDeps {
+  return lazyObject<LambdaDeps>({
+    exportWorker: () => lambdaExportWorker(lambdaService({ region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Background workers of the route table (WORKERS in shared/routes.ts): the
+ * export worker, which API routes start with an asynchronous invocation and
+ * never wait for. Each is bound to exactly what its `uses` lists; the routes
+ * that start it may invoke it and nothing else (RouteFunction.bindWorker).
+ */
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { EXPORT_STALL_MS } from '../../shared/export-jobs';
+import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/routes';
+import { type BindableResources, RouteFunction, pascal } from './route-function';
+
+/**
+ * Memory and time per worker. The export worker turns rows into CSV on one
+ * core: 1,769 MiB is where Lambda gives a function a whole vCPU. Its memory
+ * stays flat whatever the export's size (a few ranges of rows and four 5 MiB
+ * parts at a time, nothing on /tmp); 15 minutes is Lambda's limit, and the
+ * README's plan for 1,000,000 rows stays far inside it.
+ */
+export const WORKER_SIZING: Record<WorkerName, { memoryMiB: number; timeoutSeconds: number }> = {
+  exportWorker: { memoryMiB: 1769, timeoutSeconds: 15 * 60 },
+};
+
+export interface WorkersProps {
+  resources: BindableResources;
+  /** Where a run that failed (or an event too old to run) is recorded: the jobs' failure queue, with its alarm. */
+  failures: IQueue;
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+export class Workers extends Construct {
+  readonly functions: Record<WorkerName, RouteFunction>;
+
+  constructor(scope: Construct, id: string, props: WorkersProps) {
+    super(scope, id);
+    const functions: Partial<Record<WorkerName, RouteFunction>> = {};
+    for (const name of WORKER_NAMES) {
+      const sizing = WORKER_SIZING[name];
+      const fn = new RouteFunction(this, `${pascal(name)}Function`, {
+        entryName: name,
+        description: `Background worker ${name}, started asynchronously by the API`,
+        memoryMiB: sizing.memoryMiB,
+        timeout: Duration.seconds(sizing.timeoutSeconds),
+        logRetention: props.logRetention,
+        logRemovalPolicy: props.logRemovalPolicy,
+      });
+      fn.bindUses(WORKERS[name].uses, props.resources, { listing: true });
+      // No retries: a job is claimed once, so a second run would find it taken and do nothing; the staff member starts
+      // it again. An event not run within the stall window is dropped: the status route has failed its job by then.
+      fn.configureAsyncInvoke({ onFailure: new SqsDestination(props.failures), retryAttempts: 0, maxEventAge: Duration.millis(EXPORT_STALL_MS) });
+      functions[name] = fn;
+    }
+    this.functions = functions as Record<WorkerName, RouteFunction>;
+  }
+}

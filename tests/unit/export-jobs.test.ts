@@ -1,0 +1,380 @@
+/**
+ * CSV exports in the background, on fakes: the export route answers a small
+ * export itself and starts a job for a larger one; the worker writes the file
+ * and reports its progress; the status route shows the job only to the one
+ * who started it, hands out the file once it is whole, and fails a job whose
+ * worker went silent, whose bucket refused the file, or during which
+ * enquiries were erased.
+ */
+import { type IncomingHttpHeaders, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '../../shared/csv';
+import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/export-jobs';
+import type { AwsRequest } from '../../functions/adapters/aws-request';
+import { lambdaExportWorker, lambdaService } from '../../functions/adapters/lambda/workers';
+import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
+import { makeExportStatusHandler } from '../../functions/handlers/export-status';
+import type { StoredEnquiry } from '../../functions/ports';
+import { countCounter, removedCounter, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
+import { eraseSubject } from '../../functions/services/erasure';
+import { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS, runExportJob } from '../../functions/services/export-jobs';
+import { signStaffToken } from '../../functions/services/tokens';
+import { parseCsv } from '../support/csv';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps } from '../support/fakes';
+import { sampleRecord } from '../support/records';
+
+const OWNER = 'export-owner@example.test';
+const COLLEAGUE = 'colleague@example.test';
+
+function staffDeps(): FakeDeps {
+  const deps = fakeDeps({ settings: { EXPORT_INLINE_MAX_BYTES: 2_000 } });
+  const at = new Date(deps.clock.now()).toISOString();
+  for (const email of [OWNER, COLLEAGUE]) deps.staff.items.set(email, { email, passwordHash: 'not used', disabled: false, createdAt: at, updatedAt: at });
+  return deps;
+}
+
+/** `count` enquiries straight into the fake tables, numbered 1..count, with the counters the lists read. */
+function storeEnquiries(deps: FakeDeps, count: number): void {
+  for (let index = 1; index <= count; index += 1) {
+    const { REFERENCE: _reference, ...record } = sampleRecord(index, { EMAIL: `v${index}@example.test` });
+    const stored: StoredEnquiry = {
+      ...record,
+      LIST: 'ALL',
+      LIST_SEQ: index,
+      SECTION_LIST: 'ALL#호텔예약',
+      SECTION_SEQ: index,
+      EMAIL_KEY: `v${index}@example.test`,
+      MAIL_ATTEMPTS: 1,
+      ...workListKeys('new', ''),
+    };
+    deps.enquiries.items.set(index, stored);
+  }
+  for (const counter of [sequenceCounter('ALL'), sequenceCounter('ALL#호텔예약'), 'POST_INDEX', countCounter(workListKeys('new', '').STATUS_LIST)]) {
+    deps.counters.values.set(counter, count);
+  }
+}
+
+async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
+  return signStaffToken(deps.settings, email, 0, deps.clock.now());
+}
+
+async function startExport(deps: FakeDeps, token: string, query: Record<string, string> = {}) {
+  const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', query, headers: { authorization: `Bearer ${token}` } }));
+  return { response, view: (response.statusCode === 202 ? bodyOf(response) : {}) as ExportJobView };
+}
+
+async function readStatus(deps: FakeDeps, token: string, jobId: string) {
+  const response = await makeExportStatusHandler(deps)(
+    apiEvent({ method: 'GET', path: `/api/export/${jobId}`, params: { jobId }, headers: { authorization: `Bearer ${token}` } }),
+  );
+  return { response, view: bodyOf(response) as ExportJobView };
+}
+
+const fileOf = (deps: FakeDeps) => [...deps.exports.files.entries()];
+
+/** `count` stored enquiries and a started export of all of them, by its owner. */
+async function startedJob(count: number) {
+  const deps = staffDeps();
+  storeEnquiries(deps, count);
+  const token = await tokenOf(deps, OWNER);
+  const { view } = await startExport(deps, token);
+  return { deps, token, view };
+}
+
+describe('starting an export', () => {
+  it('answers a small export at once, as a CSV, with nothing left in the bucket', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 3);
+    const { response } = await startExport(deps, await tokenOf(deps, OWNER));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['Content-Type']).toBe('text/csv; charset=utf-8');
+    expect(parseCsv((response.body ?? '').slice(1))).toHaveLength(4);
+    expect(deps.exportWorker.started).toEqual([]);
+    expect(fileOf(deps)).toEqual([]);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['enquiry.export']);
+  });
+
+  it('makes a larger one a job: 202 with the job and where to follow it, the worker started, nothing logged yet', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 40);
+    const { response, view } = await startExport(deps, await tokenOf(deps, OWNER), { section: '호텔예약' });
+    expect(response.statusCode).toBe(202);
+    expect(view).toEqual({ jobId: expect.any(String), status: 'queued', rowsWritten: 0, rowsTotal: 40, fileName: expect.stringMatching(/^data_\d{12}\.csv$/) });
+    expect(response.headers['Location']).toBe(`/api/export/${view.jobId}`);
+    expect(deps.exportWorker.started).toEqual([view.jobId]);
+    expect((await deps.exportJobs.get(view.jobId))?.filter).toEqual({ section: '호텔예약' });
+    // Nothing has left: the access log records the export when the file is handed out.
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual([]);
+  });
+
+  it('answers 503 and leaves the job failed when the worker cannot be started', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 40);
+    deps.exportWorker.refuse = Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+    const { response } = await startExport(deps, await tokenOf(deps, OWNER));
+    expect(response.statusCode).toBe(503);
+    const [job] = [...deps.exportJobs.jobs.values()];
+    expect(job).toMatchObject({ status: 'failed', failure: 'stalled' });
+  });
+});
+
+describe('the worker and the status route', () => {
+  it('writes the whole file, newest first, and then hands it out to its owner with the access-log entry of an export', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 40);
+    const token = await tokenOf(deps, OWNER);
+    const { view } = await startExport(deps, token, { section: '호텔예약' });
+
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'queued', rowsWritten: 0 });
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+
+    const [[key, file] = []] = fileOf(deps);
+    expect(key).toBe(`exports/${view.jobId}/${view.fileName}`);
+    const rows = parseCsv((file?.body ?? '').slice(1));
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(Array.from({ length: 40 }, (_, i) => `Visitor ${40 - i}`));
+
+    const { response, view: ready } = await readStatus(deps, token, view.jobId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['Cache-Control']).toBe('no-store');
+    expect(ready).toMatchObject({ status: 'ready', rowsWritten: 40, rowsTotal: 40, fileName: view.fileName });
+    expect(ready.url).toBe(`https://exports.example.invalid/${key}?name=${encodeURIComponent(view.fileName)}&expires=300`);
+    const logged = deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export');
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]?.target ?? '{}')).toEqual({ section: '호텔예약', rows: 40, job: view.jobId });
+    expect(logged[0]?.actor).toBe(OWNER);
+  });
+
+  it('reports its progress, rows written of the total, while it writes', async () => {
+    const deps = staffDeps();
+    const count = PROGRESS_EVERY_ROWS * 2 + 500;
+    storeEnquiries(deps, count);
+    const token = await tokenOf(deps, OWNER);
+    const { view } = await startExport(deps, token);
+    const seen: { status: string; rowsWritten: number; rowsTotal: number }[] = [];
+    // The progress the owner would read at each report of the worker.
+    const transition = deps.exportJobs.transition.bind(deps.exportJobs);
+    deps.exportJobs.transition = async (jobId, expected, change) => {
+      const changed = await transition(jobId, expected, change);
+      const job = await deps.exportJobs.get(jobId);
+      if (job) seen.push({ status: job.status, rowsWritten: job.rowsWritten, rowsTotal: job.rowsTotal });
+      return changed;
+    };
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+    const running = seen.filter((step) => step.status === 'running');
+    expect([...new Set(running.map((step) => step.rowsWritten))]).toEqual([0, PROGRESS_EVERY_ROWS, PROGRESS_EVERY_ROWS * 2]);
+    expect(running.every((step) => step.rowsTotal === count)).toBe(true);
+    expect(seen.at(-1)).toEqual({ status: 'ready', rowsWritten: count, rowsTotal: count });
+  });
+
+  it('runs a job once: a repeated start finds it taken and does nothing', async () => {
+    const { deps, view } = await startedJob(40);
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+    expect(await runExportJob(deps, view.jobId)).toBe('skipped');
+    expect(await runExportJob(deps, 'no-such-job')).toBe('skipped');
+  });
+
+  it('shows a job to nobody but its owner: anyone else is told there is none, and the attempt is logged', async () => {
+    const { deps, view } = await startedJob(40);
+    await runExportJob(deps, view.jobId);
+    const colleague = await readStatus(deps, await tokenOf(deps, COLLEAGUE), view.jobId);
+    expect(colleague.response.statusCode).toBe(404);
+    expect(colleague.view.url).toBeUndefined();
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: COLLEAGUE, action: 'auth.forbidden', target: `GET /api/export/${view.jobId}` });
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export')).toEqual([]);
+    expect((await readStatus(deps, await tokenOf(deps, OWNER), '6f1c2a34-0000-4000-8000-000000000000')).response.statusCode).toBe(404);
+    // Without a token: 401, as every staff route.
+    const anonymous = await makeExportStatusHandler(deps)(apiEvent({ method: 'GET', path: `/api/export/${view.jobId}`, params: { jobId: view.jobId } }));
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an id it never gives, naming the field, before reading the table', async () => {
+    const { deps } = await startedJob(40);
+    const token = await tokenOf(deps, OWNER);
+    for (const jobId of ['never-started', 'x'.repeat(3_000), '6F1C2A34-0000-4000-8000-000000000000', '6f1c2a34-0000-4000-8000-000000000000\n']) {
+      const { response } = await readStatus(deps, token, jobId);
+      expect(response.statusCode).toBe(400);
+      expect(bodyOf(response)).toMatchObject({ fields: { jobId: expect.any(String) } });
+    }
+  });
+
+  it('forgets a job an hour after it started', async () => {
+    const { deps, view } = await startedJob(40);
+    await runExportJob(deps, view.jobId);
+    deps.clock.advance(60 * 60_000 - 1_000);
+    expect((await readStatus(deps, await tokenOf(deps, OWNER), view.jobId)).response.statusCode).toBe(200);
+    deps.clock.advance(1_000);
+    expect((await readStatus(deps, await tokenOf(deps, OWNER), view.jobId)).response.statusCode).toBe(404);
+  });
+});
+
+describe('when an export fails', () => {
+  it('marks the job failed with a clear message when the bucket refuses the file mid-export, serves no half file, and a retry works', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 1_500);
+    const token = await tokenOf(deps, OWNER);
+    deps.exports.refuseAfterChars = 50_000;
+    const { view } = await startExport(deps, token);
+    expect(await runExportJob(deps, view.jobId)).toBe('failed');
+    expect(fileOf(deps)).toEqual([]);
+    const failed = (await readStatus(deps, token, view.jobId)).view;
+    expect(failed).toMatchObject({ status: 'failed', failure: 'storage', message: expect.stringContaining('refused') });
+    expect(failed.url).toBeUndefined();
+    expect(deps.log.lines.some((line) => line.level === 'error' && line.message === 'export failed' && line.extra?.['errorName'] === 'AccessDenied')).toBe(true);
+
+    deps.exports.refuseAfterChars = undefined;
+    const retry = await startExport(deps, token);
+    expect(retry.view.jobId).not.toBe(view.jobId);
+    expect(await runExportJob(deps, retry.view.jobId)).toBe('ready');
+    expect((await readStatus(deps, token, retry.view.jobId)).view).toMatchObject({ status: 'ready', rowsWritten: 1_500 });
+  });
+
+  it('marks the job failed when reading the enquiries fails', async () => {
+    const { deps, token, view } = await startedJob(40);
+    deps.enquiries.exportRange = async () => {
+      throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ProvisionedThroughputExceededException' });
+    };
+    expect(await runExportJob(deps, view.jobId)).toBe('failed');
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'failed', failure: 'reading' });
+    expect(fileOf(deps)).toEqual([]);
+  });
+
+  it('fails a job whose worker went silent (time limit, memory), and a worker that wakes up late finds it taken away', async () => {
+    const { deps, token, view } = await startedJob(PROGRESS_EVERY_ROWS + 100);
+    // The worker is held at its first progress report while the owner keeps reading the job.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transition = deps.exportJobs.transition.bind(deps.exportJobs);
+    deps.exportJobs.transition = async (jobId, expected, change) => {
+      if (change.rowsWritten === PROGRESS_EVERY_ROWS) await held;
+      return transition(jobId, expected, change);
+    };
+    const worker = runExportJob(deps, view.jobId);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect((await readStatus(deps, token, view.jobId)).view.status).toBe('running');
+    deps.clock.advance(EXPORT_STALL_MS + 1);
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'failed', failure: 'stalled' });
+    release();
+    expect(await worker).toBe('failed');
+    expect((await deps.exportJobs.get(view.jobId))?.status).toBe('failed');
+    expect((await readStatus(deps, token, view.jobId)).view.url).toBeUndefined();
+  });
+});
+
+describe('erased enquiries', () => {
+  it('are not in an export started after the erasure', async () => {
+    const deps = staffDeps();
+    storeEnquiries(deps, 40);
+    const erased = await eraseSubject(deps, 'admin@example.test', 'v7@example.test', 'Asked');
+    expect(erased.erased).toEqual([7]);
+    const token = await tokenOf(deps, OWNER);
+    const { view } = await startExport(deps, token);
+    expect(view.rowsTotal).toBe(39);
+    await runExportJob(deps, view.jobId);
+    const [[, file] = []] = fileOf(deps);
+    const emails = parseCsv((file?.body ?? '').slice(1)).map((row) => row[2]);
+    expect(emails).toHaveLength(40);
+    expect(emails).not.toContain('v7@example.test');
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'ready', rowsWritten: 39 });
+  });
+
+  it('make the worker write the file again when they are erased while it runs', async () => {
+    const { deps, token, view } = await startedJob(40);
+    // The erasure lands after the rows were read (the file already holds the visitor) and before the worker checks.
+    const exportRange = deps.enquiries.exportRange.bind(deps.enquiries);
+    let erasedOnce = false;
+    deps.enquiries.exportRange = async (...args) => {
+      const items = await exportRange(...args);
+      if (!erasedOnce) {
+        erasedOnce = true;
+        await eraseSubject(deps, 'admin@example.test', 'v7@example.test', 'Asked');
+      }
+      return items;
+    };
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+    const [[, file] = []] = fileOf(deps);
+    expect(file?.body).not.toContain('v7@example.test');
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'ready', rowsWritten: 39 });
+  });
+
+  it('fail the job, leaving a header-only file, when erasures keep landing during every run', async () => {
+    const { deps, token, view } = await startedJob(40);
+    let runs = 0;
+    const exportRange = deps.enquiries.exportRange.bind(deps.enquiries);
+    deps.enquiries.exportRange = async (...args) => {
+      runs += 1;
+      await deps.counters.add(removedCounter('ALL'), 1);
+      return exportRange(...args);
+    };
+    expect(await runExportJob(deps, view.jobId)).toBe('failed');
+    expect(runs).toBe(EXPORT_ATTEMPTS);
+    const [[, file] = []] = fileOf(deps);
+    expect(parseCsv((file?.body ?? '').slice(1))).toEqual([[...CSV_COLUMNS]]);
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'failed', failure: 'erased' });
+  });
+
+  it('fail a finished job whose file an erasure has removed, so no link to a missing file is handed out', async () => {
+    const { deps, token, view } = await startedJob(40);
+    await runExportJob(deps, view.jobId);
+    const outcome = await eraseSubject(deps, 'admin@example.test', 'v7@example.test', 'Asked');
+    expect(outcome.exportFilesRemoved).toBe(1);
+    const { view: after } = await readStatus(deps, token, view.jobId);
+    expect(after).toMatchObject({ status: 'failed', failure: 'erased' });
+    expect(after.url).toBeUndefined();
+  });
+});
+
+describe('the export worker on AWS', () => {
+  it("is started with Lambda's Invoke call, asynchronous (InvocationType Event), carrying only the job id", async () => {
+    const sent: AwsRequest[] = [];
+    const lambda = { send: async (request: AwsRequest) => (sent.push(request), { statusCode: 202, headers: {}, body: new Uint8Array() }) };
+    await lambdaExportWorker(lambda, 'MedicalTourism-test-ExportWorker-AbC12').start('job-7');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/2015-03-31/functions/MedicalTourism-test-ExportWorker-AbC12/invocations',
+        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+        body: JSON.stringify({ jobId: 'job-7' }),
+      },
+    ]);
+  });
+
+  it('fails its start when Lambda refuses the invocation (the route then fails the job)', async () => {
+    const lambda = {
+      send: async () => {
+        throw Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+      },
+    };
+    await expect(lambdaExportWorker(lambda, 'fn').start('job-8')).rejects.toThrow('Rate exceeded');
+  });
+});
+
+describe('the Invoke request as sent', () => {
+  it('is signed for Lambda in the region and reaches the endpoint with its header and payload', async () => {
+    const received: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ method: request.method, url: request.url, headers: request.headers, body });
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const lambda = lambdaService({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint: `http://127.0.0.1:${port}` });
+      await lambdaExportWorker(lambda, 'export-worker').start('job-9');
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/2015-03-31/functions/export-worker/invocations', body: '{"jobId":"job-9"}' });
+    expect(request?.headers['x-amz-invocation-type']).toBe('Event');
+    expect(request?.headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/lambda\/aws4_request, SignedHeaders=[^,]*x-amz-invocation-type/);
+  });
+});
