@@ -13,7 +13,7 @@ import { SERVICE_VIDEOS, VR_VIDEOS } from '../../shared/content/media';
 import { LOCALES, LOCALE_CODES, privacyRoute } from '../../shared/locales';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, boardImagesLoaded, enhanced, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
+import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, LIGHTHOUSE_PHONE, boardImagesLoaded, enhanced, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
 
 let stack: TestStack;
 let browser: Browser;
@@ -226,8 +226,8 @@ describe('on a 320 px phone', () => {
           return { scrollWidth: document.documentElement.scrollWidth, width, wide };
         });
         expect(found.scrollWidth, `${route} ${state}: page ${found.scrollWidth} px wide in a ${found.width} px viewport; widest: ${found.wide.join(', ')}`).toBeLessThanOrEqual(found.width);
-        // A section below the first screen clips what overflows it (content-visibility), so the page itself
-        // would not widen: no element may reach past the viewport either.
+        // A box that clips what overflows it (the banner) keeps the page itself from widening: no element
+        // may reach past the viewport either.
         expect(found.wide, `${route} ${state}`).toEqual([]);
       };
       await overflow('as loaded');
@@ -238,6 +238,40 @@ describe('on a 320 px phone', () => {
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
+describe('the banner link to the enquiry forms, on a phone', () => {
+  // Smooth scrolling (no reduced motion asked) aims at where the forms are when the scroll starts. Sections
+  // laid out only near the screen (content-visibility) grew on the way and the scroll ended a screen short;
+  // a reload, restoring the scroll offset onto guessed heights, landed a screen and a half past.
+  it.each(LANGUAGE_PAGES)('on $route brings the forms to the top of the screen, and a reload keeps them there', async ({ route }) => {
+    const phone = await browser.newContext({ ...LIGHTHOUSE_PHONE, reducedMotion: 'no-preference' });
+    try {
+      await keepRequestsLocal(phone, stack.url);
+      const tab = await phone.newPage();
+      await tab.goto(`${stack.url}${route}`);
+      await enhanced(tab);
+      // How far #contact's top is from where an in-page link puts it (below the sticky header, scroll-padding-top), two frames on.
+      const formsOffTarget = () =>
+        tab.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const top = document.querySelector('#contact')?.getBoundingClientRect().top ?? Number.NaN;
+          return Math.abs(top - Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+        });
+      await tab.evaluate(() => {
+        (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded = new Promise((resolve) => window.addEventListener('scrollend', resolve, { once: true }));
+      });
+      await tab.locator('.banner a[href="#contact"]').tap();
+      await tab.evaluate(() => (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded);
+      expect(await formsOffTarget(), `${route}: px between #contact's top and its place after the link's smooth scroll`).toBeLessThanOrEqual(2);
+
+      await tab.reload();
+      await enhanced(tab);
+      expect(await formsOffTarget(), `${route}: px between #contact's top and its place after a reload`).toBeLessThanOrEqual(2);
+    } finally {
+      await phone.close();
     }
   });
 });
