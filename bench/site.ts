@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import { buildSiteIfStale } from '../local/site-build';
 import { LOCALES } from '../shared/locales';
-import { HTML_GZIP_BUDGET_BYTES, scrollThrough } from '../tests/e2e/pages';
+import { HTML_GZIP_BUDGET_BYTES, LIGHTHOUSE_PHONE, scrollThrough } from '../tests/e2e/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';
 import { CATEGORIES, type Category, type LighthouseRun, lighthouseRun } from './site-lighthouse';
 import { recordFigure } from './figures';
@@ -63,7 +63,7 @@ const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLA
 
 /** JavaScript and request counts from Playwright: before interaction, and after scrolling to the bottom. */
 async function loadFigures(route: string) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(LIGHTHOUSE_PHONE);
   // tsx (esbuild's keepNames) wraps the named functions inside page.evaluate callbacks in `__name(...)`, which only exists in Node.
   await context.addInitScript('globalThis.__name = (target) => target;');
   const page = await context.newPage();

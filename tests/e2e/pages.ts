@@ -19,6 +19,9 @@ export interface PublicPage {
  */
 export const HTML_GZIP_BUDGET_BYTES = 14 * 1024;
 
+/** Lighthouse's mobile emulation (its default form factor, a Moto G Power): the phone its audits, `bench:site` and the phone tests load a page on. */
+export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
 /** The six canonical language pages. */
 export const LANGUAGE_PAGES: PublicPage[] = LOCALES.map((locale) => ({ route: locale.route, locale }));
 
@@ -67,8 +70,8 @@ export async function hydrate(page: Page, island: IslandName): Promise<void> {
 
 /**
  * Scrolls down the page a screen at a time, as a reader would, until every island has hydrated, and
- * ends at the bottom (lazy images there load). Sections below the first screen take their real height
- * only as they come near (content-visibility), so a quick pass may skip one.
+ * ends at the bottom (lazy images there load). An island wakes only near the screen, so a quick pass
+ * may have gone past one before its code arrived.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   await enhanced(page);
