@@ -159,8 +159,8 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
-  await countReceived(deps, enquiry);
-  if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
+  // The dashboard's count never fails the request (countReceived logs and goes on), so it runs beside the mails.
+  await Promise.all([countReceived(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
   return { postIndex, duplicate: false };
 }
 

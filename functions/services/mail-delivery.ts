@@ -161,9 +161,12 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
 export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
   const acknowledge = deps.settings.ACKNOWLEDGE_VISITORS && shouldAcknowledge(enquiry);
   const [staff, ack] = await Promise.all([queueMail(deps, enquiry, 'staff'), acknowledge ? queueMail(deps, enquiry, 'ack') : undefined]);
-  const status = await deliverMail(deps, staff, enquiry);
-  if (ack) await deliverMail(deps, ack, enquiry);
-  return status;
+  // Both at once: each is its own outbox record, sent at most once, so neither waits for the other's round trips.
+  // Settled before answering, so a function is never frozen with a send under way; the first failure is then raised.
+  const [staffSent, ackSent] = await Promise.allSettled([deliverMail(deps, staff, enquiry), ack ? deliverMail(deps, ack, enquiry) : undefined]);
+  if (staffSent.status === 'rejected') throw staffSent.reason;
+  if (ackSent.status === 'rejected') throw ackSent.reason;
+  return staffSent.value;
 }
 
 /** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */
