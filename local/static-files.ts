@@ -86,8 +86,14 @@ export async function serveImage(response: ServerResponse, s3: S3Client, bucket:
     if (body) body.pipe(response);
     else response.end();
   } catch (error) {
-    if (!isNotFound(error)) throw error;
-    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    response.end('Not found');
+    if (response.headersSent) {
+      // The store failed mid-body: the visitor's browser sees a cut-off image, as from CloudFront.
+      response.destroy();
+      return;
+    }
+    // A store that does not answer is CloudFront's 502 for a failing origin, not a fault of ours (500).
+    const [status, text] = isNotFound(error) ? [404, 'Not found'] : [502, 'The image store is not answering; please try again.'];
+    response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end(text);
   }
 }
