@@ -155,11 +155,22 @@ describe('MessageBoxApp', () => {
     expect(screen.getByRole('button', { name: '2페이지' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('says there is no access permission when the list cannot be read', async () => {
+  it('says there is no access permission when the list is refused', async () => {
     window.history.replaceState(null, '', '/view');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })));
     render(<MessageBoxApp />);
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.noAccess);
+  });
+
+  it('says the server is not answering, not that permission is missing, when a service is down or the network fails', async () => {
+    window.history.replaceState(null, '', '/view');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })));
+    const { unmount } = render(<MessageBoxApp />);
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.serviceDown);
+    unmount();
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    render(<MessageBoxApp />);
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.serviceDown);
   });
 
   it("announces how many enquiries tonight's retention run deletes", async () => {

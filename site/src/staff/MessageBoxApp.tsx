@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
-import { StaffApiError, requireToken, staffPost } from './api';
+import { StaffApiError, failureText, requireToken, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
 import ExportButton from './ExportButton';
 import Filters from './Filters';
@@ -18,7 +18,7 @@ import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
+type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
 
 /** One page of the list; `undefined` after a 401 (the token is gone and the page is on its way to /login). */
 async function loadPage(target: ListQuery): Promise<Load | undefined> {
@@ -27,7 +27,7 @@ async function loadPage(target: ListQuery): Promise<Load | undefined> {
     const nextCursor = response.headers.get(LIST_HEADERS.nextCursor) ?? undefined;
     return { state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length), ...(nextCursor ? { nextCursor } : {}), readAt: Date.now() };
   } catch (error) {
-    return error instanceof StaffApiError && error.status === 401 ? undefined : { state: 'failed' };
+    return error instanceof StaffApiError && error.status === 401 ? undefined : { state: 'failed', text: failureText(error) };
   }
 }
 
@@ -84,7 +84,7 @@ export default function MessageBoxApp() {
         {load.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
         {load.state === 'failed' && (
           <p className="staff__alert" role="alert">
-            {STAFF_TEXT.noAccess}
+            {load.text}
           </p>
         )}
         {load.state === 'ready' && (

@@ -4,6 +4,7 @@
  */
 import { ENROL_SCOPE, TWO_FACTOR_PATH, type TokenScope } from '../../../shared/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../shared/auth';
+import { STAFF_TEXT } from './text';
 
 export const LOGIN_PATH = '/login';
 
@@ -98,6 +99,16 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
     throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {}, body);
   }
   return response;
+}
+
+/**
+ * What a failed list or page load tells the staff member: SPEC.md's 'no
+ * access permission', except when the server or the network failed (a
+ * backing service down, a 5xx, no connection): that passes, and saying
+ * "no permission" then would send them to an administrator for nothing.
+ */
+export function failureText(error: unknown): string {
+  return error instanceof StaffApiError && (error.status === 0 || error.status >= 500) ? STAFF_TEXT.serviceDown : STAFF_TEXT.noAccess;
 }
 
 export async function staffPost<T>(path: string, body: unknown): Promise<{ data: T; response: Response }> {

@@ -8,6 +8,7 @@ import type { ExportJobFailure } from '../../../shared/export-jobs';
 export const STAFF_TEXT = {
   noAccess: '접근 권한이 없습니다.',
   noPermission: '권한이 없습니다.',
+  serviceDown: '서버가 잠시 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
   logoutFailed: '로그아웃 실패',
   loginWait: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   loginTitle: '관리자 로그인',
