@@ -7,15 +7,10 @@
  * and prints its outcome, time and the process's peak memory as one JSON
  * line (bench/staff-export.ts measures the worker so).
  */
-import { WORKERS } from '../shared/routes';
-import { readSettings, settingNamesFor } from '../functions/config';
-import { baseDeps } from '../functions/deps';
 import { createLog } from '../functions/logging';
 import { runExportJob } from '../functions/services/export-jobs';
 import type { AwsClientOptions } from '../functions/wiring/aws';
-import { dynamoDeps } from '../functions/wiring/dynamodb';
-import { mergeLazy } from '../functions/wiring/lazy';
-import { s3Deps } from '../functions/wiring/s3';
+import { exportWorkerDeps } from '../functions/wiring/export-worker';
 import { WORKER_SETUP_VARIABLE } from './workers';
 
 export interface WorkerProcessSetup {
@@ -44,9 +39,7 @@ export type WorkerDone =
 async function main() {
   const setup = JSON.parse(process.env[WORKER_SETUP_VARIABLE] ?? 'null') as WorkerProcessSetup | null;
   if (!setup) throw new Error(`${WORKER_SETUP_VARIABLE} is not set: local/workers.ts starts this process`);
-  const settings = readSettings(setup.settings, settingNamesFor(WORKERS.exportWorker.uses));
-  const base = baseDeps(settings, createLog(setup.logLevel));
-  const deps = mergeLazy(base, dynamoDeps(settings, setup.aws, base.clock), s3Deps(settings, setup.aws));
+  const deps = exportWorkerDeps(setup.settings, setup.aws, createLog(setup.logLevel));
 
   const run = async ({ jobId }: WorkerRun): Promise<WorkerDone> => {
     const start = performance.now();

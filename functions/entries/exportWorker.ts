@@ -1,17 +1,10 @@
 import type { Context } from 'aws-lambda';
-import { WORKERS } from '../../shared/routes';
 import type { ExportWorkerEvent } from '../adapters/lambda/workers';
-import { readSettings, settingNamesFor } from '../config';
-import { baseDeps } from '../deps';
 import { createLog } from '../logging';
 import { runExportJob } from '../services/export-jobs';
-import { counters, dynamoStores, enquiries, enquiryExports, exportJobs } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { exportWorkerDeps } from '../wiring/export-worker';
 
-const settings = readSettings(process.env, settingNamesFor(WORKERS.exportWorker.uses));
-const base = baseDeps(settings, createLog());
-const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, enquiryExports, counters, exportJobs }), s3Deps(settings, {}));
+const deps = exportWorkerDeps(process.env, {}, createLog());
 
 /**
  * Started asynchronously by the export route (`{ jobId }`): writes the job's

@@ -1,0 +1,21 @@
+import { WORKERS } from '../../shared/routes';
+import { readSettings, settingNamesFor } from '../config';
+import { baseDeps } from '../deps';
+import type { Log } from '../logging';
+import type { ExportWorkerDeps } from '../services/export-jobs';
+import type { AwsClientOptions } from './aws';
+import { counters, dynamoStores, enquiries, enquiryExports, exportJobs } from './dynamodb';
+import { mergeLazy } from './lazy';
+import { s3Deps } from './s3';
+
+/**
+ * What the export worker runs on, from an environment's settings (only those
+ * its `uses` in the route table need): the Lambda entry builds it from
+ * process.env, the local worker process from the stack's settings and the
+ * emulators' endpoints.
+ */
+export function exportWorkerDeps(environment: Record<string, string | undefined>, aws: AwsClientOptions, log: Log): ExportWorkerDeps {
+  const settings = readSettings(environment, settingNamesFor(WORKERS.exportWorker.uses));
+  const base = baseDeps(settings, log);
+  return mergeLazy(base, dynamoStores(settings, aws, base.clock, { enquiries, enquiryExports, counters, exportJobs }), s3Deps(settings, aws));
+}
