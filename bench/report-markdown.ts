@@ -96,7 +96,13 @@ function targetRows(figures: Figure[], load: LoadFigures | undefined): TargetRow
     const worst = (pick: (run: Of<'lighthouse'>) => number) => Math.max(...lighthouse.map(pick));
     rows.push({ measure: `Lighthouse mobile, lowest score of four categories (${lighthouse.length} runs)`, figure: String(lowest), target: `${TARGETS.lighthouseScore}`, met: lowest >= TARGETS.lighthouseScore });
     rows.push({ measure: 'Largest Contentful Paint, worst run of any page', figure: `${round(worst((run) => run.lcpMs), 0)} ms`, target: `≤ ${TARGETS.lcpMs} ms`, met: worst((run) => run.lcpMs) <= TARGETS.lcpMs });
-    rows.push({ measure: 'Total Blocking Time, worst run of any page', figure: `${round(worst((run) => run.tbtMs), 0)} ms`, target: `≤ ${TARGETS.tbtMs} ms`, met: worst((run) => run.tbtMs) <= TARGETS.tbtMs });
+    const longestBlocked = lighthouse.reduce((longest, run) => (run.tbtMs > longest.tbtMs ? run : longest));
+    rows.push({
+      measure: 'Total Blocking Time, worst run of any page',
+      figure: `${round(longestBlocked.tbtMs, 0)} ms (${longestBlocked.page}; the browser's own tasks ${round(longestBlocked.tbtBrowserMs, 0)} ms of it)`,
+      target: `≤ ${TARGETS.tbtMs} ms`,
+      met: longestBlocked.tbtMs <= TARGETS.tbtMs,
+    });
     rows.push({ measure: 'HTML + critical CSS (gzip), largest page', figure: `${round(worst((run) => run.htmlCssGzKiB))} KiB`, target: `≤ ${TARGETS.htmlCssGzKiB} KiB`, met: worst((run) => run.htmlCssGzKiB) <= TARGETS.htmlCssGzKiB });
     rows.push({ measure: 'Cumulative Layout Shift, worst run', figure: String(round(worst((run) => run.cls), 3)), target: '0', met: worst((run) => run.cls) === 0 });
   }

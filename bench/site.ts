@@ -7,7 +7,9 @@
  * simulated throttling), run three times in a row per page (BENCH_SITE_RUNS
  * to change it; BENCH_SITE_PAGES to measure some pages only): the median and
  * the worst of each score, LCP, TBT and CLS, the main thread's CPU and
- * wall-clock time, and what the worst run's trace says set LCP and TBT.
+ * wall-clock time, and what the worst run's trace says set LCP and TBT;
+ * TBT also as the part the browser's own navigation work makes. Then the same
+ * runs of a control page (bench/control-page.ts), the floor of this machine.
  *
  * Chromium is Debian's /usr/bin/chromium (CHROMIUM_PATH to change it); nothing
  * is downloaded. Lighthouse simulates a phone's network and CPU from what it
@@ -24,6 +26,7 @@ import { buildSiteIfStale } from '../local/site-build';
 import { LOCALES } from '../shared/locales';
 import { HTML_GZIP_BUDGET_BYTES, LIGHTHOUSE_PHONE, scrollThrough } from '../tests/e2e/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';
+import { serveControlPage } from './control-page';
 import { CATEGORIES, type Category, type LighthouseRun, lighthouseRun } from './site-lighthouse';
 import { recordFigure } from './figures';
 import { benchStack, kib, percentile } from './support';
@@ -95,6 +98,7 @@ async function loadFigures(route: string) {
 }
 
 const rows: PageFigures[] = [];
+const controlRuns: LighthouseRun[] = [];
 try {
   for (const locale of PAGES) {
     const html = builtHtml(locale.route);
@@ -114,11 +118,18 @@ try {
         seo: run.scores.seo ?? 0,
         lcpMs: run.lcpMs,
         tbtMs: run.tbtMs,
+        tbtBrowserMs: run.tbtBrowserMs,
         cls: run.cls,
         htmlCssGzKiB: htmlGzip / 1024,
       }),
     );
     process.stderr.write(`measured ${locale.route}\n`);
+  }
+  const control = await serveControlPage();
+  try {
+    for (let run = 0; run < RUNS; run += 1) controlRuns.push(await lighthouseRun(control.url, chrome.port));
+  } finally {
+    await control.close();
   }
 } finally {
   await browser.close();
@@ -148,6 +159,7 @@ const columns: [string, (row: PageFigures) => string][] = [
   ...CATEGORIES.map((id): [string, (row: PageFigures) => string] => [{ performance: 'perf', accessibility: 'a11y', 'best-practices': 'best pr.', seo: 'SEO' }[id], (row) => spread(row, scoreOf(id), lowest, String)]),
   ['LCP s', (row) => spread(row, (run) => run.lcpMs, highest, seconds)],
   ['TBT ms', (row) => spread(row, (run) => run.tbtMs, highest, (ms) => String(Math.round(ms)))],
+  ["TBT browser's ms", (row) => spread(row, (run) => run.tbtBrowserMs, highest, (ms) => String(Math.round(ms)))],
   ['CLS', (row) => spread(row, (run) => run.cls, highest, (cls) => cls.toFixed(3))],
   ['render-blocking', (row) => String(highest(row.runs.map((run) => run.renderBlocking)))],
   ['main thread CPU/wall ms', (row) => `${Math.round(median(row.runs.map((run) => run.mainThread.cpuMs)))}/${Math.round(median(row.runs.map((run) => run.mainThread.wallMs)))}`],
@@ -162,7 +174,11 @@ function misses(row: PageFigures): string[] {
   if (row.htmlGzip > TARGETS.htmlGzipBytes) found.push(`HTML gz ${kib(row.htmlGzip)} > ${kib(TARGETS.htmlGzipBytes)}`);
   for (const id of CATEGORIES) if (row.runs.some((run) => run.scores[id] !== TARGETS.score)) found.push(`${id} below ${TARGETS.score}`);
   if (row.runs.some((run) => run.lcpMs > TARGETS.lcpMs)) found.push(`LCP > ${seconds(TARGETS.lcpMs)} s`);
-  if (row.runs.some((run) => run.tbtMs > TARGETS.tbtMs)) found.push(`TBT > ${TARGETS.tbtMs} ms`);
+  const overTbt = row.runs.filter((run) => run.tbtMs > TARGETS.tbtMs);
+  if (overTbt.length) {
+    const runs = overTbt.map((run) => `${Math.round(run.tbtMs)} ms, of it the browser's ${Math.round(run.tbtBrowserMs)}`).join('; ');
+    found.push(`TBT > ${TARGETS.tbtMs} ms in ${overTbt.length} of ${row.runs.length} runs (${runs})`);
+  }
   if (row.runs.some((run) => run.cls > TARGETS.cls)) found.push('layout shift');
   return found;
 }
@@ -177,6 +193,16 @@ console.log(`|${widths.map((width, index) => (index === 0 ? `:${'-'.repeat(width
 for (const values of cells) console.log(line(values));
 console.log('Lighthouse columns: median/worst of the runs. HTML gz includes the inlined critical CSS. JS counts script responses only (inline scripts are part of the HTML).');
 console.log('Main thread: the tasks of the page until its load event, median over the runs, as thread CPU time and as wall-clock time; Lantern scales the wall-clock time, so where it is several times the CPU time the machine was busy and LCP and TBT are inflated by that.');
+console.log("TBT browser's: the part of TBT from tasks Lighthouse attributes to neither the page nor a script (the browser committing the navigation and creating the page's JavaScript context), the same work for any page; a busy machine stretches it, and Lantern counts it four times over.");
+const controlFigure = (pick: (run: LighthouseRun) => number, format: (value: number) => string) => {
+  const values = controlRuns.map(pick);
+  return `${format(median(values))}/${format(highest(values))}`;
+};
+console.log(
+  `Control page (one heading and one paragraph, no script, style or image; same browser, ${controlRuns.length} runs, median/worst): ` +
+    `LCP ${controlFigure((run) => run.lcpMs, seconds)} s, TBT ${controlFigure((run) => run.tbtMs, (ms) => String(Math.round(ms)))} ms, ` +
+    `of it the browser's ${controlFigure((run) => run.tbtBrowserMs, (ms) => String(Math.round(ms)))} ms. What it shows is this machine's floor, not the site's.`,
+);
 console.log(`Targets: every score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcpMs)} s, TBT <= ${TARGETS.tbtMs} ms, no layout shift, HTML gz <= ${kib(TARGETS.htmlGzipBytes)}, in every run.`);
 for (const row of rows) {
   const missed = misses(row);

@@ -8,7 +8,7 @@ import type { Figure } from '../../bench/figures';
 import { type ReportInput, benchmarkMarkdown, chart } from '../../bench/report-markdown';
 
 const machine: ReportInput['machine'] = { cpu: 'Test CPU @ 2.0GHz', cores: 2, memoryGiB: 24, os: 'Linux 6.1', node: 'v24.21.0', loadAverage: [0.5, 0.4, 0.3] };
-const lighthouseRun = (page: string, run: number, lcpMs: number, performance = 100): Figure => ({ kind: 'lighthouse', page, run, performance, accessibility: 100, bestPractices: 100, seo: 100, lcpMs, tbtMs: 10, cls: 0, htmlCssGzKiB: 13.2 });
+const lighthouseRun = (page: string, run: number, lcpMs: number, performance = 100): Figure => ({ kind: 'lighthouse', page, run, performance, accessibility: 100, bestPractices: 100, seo: 100, lcpMs, tbtMs: 10, tbtBrowserMs: 0, cls: 0, htmlCssGzKiB: 13.2 });
 
 function report(figures: Figure[], steps: ReportInput['steps'] = [{ script: 'bench:site', title: 'Public pages', exitCode: 0, seconds: 61, output: 'table\n' }], load?: ReportInput['load']): string {
   return benchmarkMarkdown({ writtenAt: new Date('2026-11-23T08:00:00.123Z'), commit: 'abc1234', machine, steps, figures, ...(load ? { load } : {}) });
@@ -31,6 +31,11 @@ describe('the benchmark report', () => {
     const oneSlow = report([lighthouseRun('/', 1, 700), lighthouseRun('/', 2, 950), lighthouseRun('/KrPage', 1, 790)]);
     expect(targetLine(oneSlow, 'Largest Contentful Paint')).toMatch(/\| 950 ms \| ≤ 800 ms \| \*\*no\*\* \|$/);
     expect(targetLine(report([lighthouseRun('/', 1, 700, 99)]), 'Lighthouse mobile')).toMatch(/\| 99 \| 100 \| \*\*no\*\* \|$/);
+  });
+
+  it("names the page of the most blocked run and the browser's own share of its blocking time", () => {
+    const runs = [lighthouseRun('/', 1, 700), { ...lighthouseRun('/JpPage', 2, 720), tbtMs: 70, tbtBrowserMs: 55 }, { ...lighthouseRun('/KrPage', 1, 790), tbtMs: 40 }];
+    expect(targetLine(report(runs), 'Total Blocking Time')).toMatch(/\| 70 ms \(\/JpPage; the browser's own tasks 55 ms of it\) \| ≤ 50 ms \| \*\*no\*\* \|$/);
   });
 
   it('draws sendmail latency against concurrency and list latency against stored enquiries from the figures', () => {
