@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { RETENTION } from '../../shared/retention';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../shared/auth';
+import { describe, expect, it, vi } from 'vitest';
 import type { BestPackage } from '../../shared/best-package';
 import EnquiryTable from '../../site/src/staff/EnquiryTable';
 import Filters from '../../site/src/staff/Filters';
@@ -11,18 +10,12 @@ import MessageBoxApp from '../../site/src/staff/MessageBoxApp';
 import { EditDialog } from '../../site/src/staff/PackageDialogs';
 import Pagination from '../../site/src/staff/Pagination';
 import { STAFF_TEXT } from '../../site/src/staff/text';
+import { signedInStaffMember } from '../support/staff-session';
 import { sampleRecord } from '../support/records';
 
 const record = sampleRecord;
 
-beforeEach(() => {
-  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+signedInStaffMember();
 
 describe('EnquiryTable', () => {
   it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {

@@ -8,7 +8,7 @@ import { type SubmitEvent, useEffect, useState } from 'react';
 import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, auditActionLabel, isAccessLogSpan } from '../../../shared/audit-actions';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../shared/korea-time';
 import type { AccessLogQuery } from '../../../shared/privacy-schema';
-import { StaffApiError, requireToken } from './api';
+import { StaffApiError, failureText, requireToken } from './api';
 import { type AccessLogRow, downloadAccessLog, loadAccessLog } from './privacy-api';
 import Alert from './Alert';
 import StaffLayout from './StaffLayout';
@@ -49,7 +49,7 @@ export default function AccessLogApp() {
       (error: unknown) => {
         if (!current || (error instanceof StaffApiError && error.status === 401)) return;
         const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
-        setLoad({ state: 'failed', text: fields.length ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ') : STAFF_TEXT.noAccess });
+        setLoad({ state: 'failed', text: fields.length ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ') : failureText(error) });
       },
     );
     return () => {

@@ -9,7 +9,7 @@ import type { AccountAction, AccountSummary, AccountsAnswer } from '../../../sha
 import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { changeAccount, inviteAccount, loadAccounts, setTwoFactorPolicy } from './accounts-api';
-import { StaffApiError, currentStaffEmail, requireToken } from './api';
+import { StaffApiError, currentStaffEmail, failureText, requireToken } from './api';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 
@@ -75,16 +75,17 @@ function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; 
 
 export default function AccountsApp() {
   const [answer, setAnswer] = useState<AccountsAnswer | undefined>();
-  const [failed, setFailed] = useState(false);
+  /** Why the page could not load (failureText): no access, or the server not answering. */
+  const [failed, setFailed] = useState<string>();
   const [message, setMessage] = useState<Message>();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
   const [busy, setBusy] = useState(false);
 
-  const reload = () => loadAccounts().then(setAnswer, () => setFailed(true));
+  const reload = () => loadAccounts().then(setAnswer, (error: unknown) => setFailed(failureText(error)));
   useEffect(() => {
     if (!requireToken()) return;
-    loadAccounts().then(setAnswer, () => setFailed(true));
+    loadAccounts().then(setAnswer, (error: unknown) => setFailed(failureText(error)));
   }, []);
 
   const invite = async (address: string, as: StaffRole) => {
@@ -136,7 +137,7 @@ export default function AccountsApp() {
     <StaffLayout current="accounts" title={STAFF_TEXT.accounts}>
       {failed && (
         <p className="staff__alert" role="alert">
-          {STAFF_TEXT.noAccess}
+          {failed}
         </p>
       )}
       <p className={message?.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'} role={message?.kind === 'alert' ? 'alert' : 'status'}>

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import { formatReference } from '../../../shared/enquiry-work';
-import { StaffApiError, requireToken, staffFetch } from './api';
+import { StaffApiError, failureText, requireToken, staffFetch } from './api';
 import EnquiryFields from './EnquiryFields';
 import HistoryPanel from './HistoryPanel';
 import HoldPanel from './HoldPanel';
@@ -17,7 +17,7 @@ import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; record: EnquiryRecord };
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; text: string } | { state: 'ready'; record: EnquiryRecord };
 
 export function indexFromPath(pathname: string): number | undefined {
   const match = /^\/detail\/(\d{1,12})\/?$/.exec(pathname);
@@ -41,7 +41,7 @@ export default function DetailApp() {
       .then((records) => setLoad(records[0] ? { state: 'ready', record: records[0] } : { state: 'missing' }))
       .catch((error: unknown) => {
         if (error instanceof StaffApiError && (error.status === 404 || error.status === 400)) setLoad({ state: 'missing' });
-        else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed' });
+        else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed', text: failureText(error) });
       });
     refreshThread();
   }, [index, refreshThread]);
@@ -62,7 +62,7 @@ export default function DetailApp() {
       {load.state === 'missing' && <p className="staff__empty">{STAFF_TEXT.notFound}</p>}
       {load.state === 'failed' && (
         <p className="staff__alert" role="alert">
-          {STAFF_TEXT.noAccess}
+          {load.text}
         </p>
       )}
       {load.state === 'ready' && (

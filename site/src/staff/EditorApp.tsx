@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { fieldFor } from '../../../shared/best-package-text';
-import { requireToken } from './api';
+import { StaffApiError, failureText, requireToken } from './api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from './StaffLayout';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
@@ -12,15 +12,22 @@ import { imageUrl } from '../../../shared/uploads';
 type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
 
 /** The packages as they are now (never the CDN's cached copy: the editor shows what it saved). */
+/** The packages as the language pages read them (a public route, no token); failures as a staff request's, for failureText. */
 async function fetchPackages(): Promise<BestPackage[]> {
-  const response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
-  if (!response.ok) throw new Error(String(response.status));
+  let response: Response;
+  try {
+    response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
+  } catch {
+    throw new StaffApiError(0, 'network');
+  }
+  if (!response.ok) throw new StaffApiError(response.status, 'error');
   return (await response.json()) as BestPackage[];
 }
 
 export default function EditorApp() {
   const [packages, setPackages] = useState<BestPackage[] | undefined>();
-  const [failed, setFailed] = useState(false);
+  /** Why the page could not load (failureText): no access, or the server not answering. */
+  const [failed, setFailed] = useState<string>();
   const [open, setOpen] = useState<Open>();
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [confirmation, setConfirmation] = useState('');
@@ -29,7 +36,7 @@ export default function EditorApp() {
     if (!requireToken()) return;
     fetchPackages().then(
       (list) => setPackages(list),
-      () => setFailed(true),
+      (error: unknown) => setFailed(failureText(error)),
     );
   }, []);
 
@@ -49,7 +56,7 @@ export default function EditorApp() {
       {!packages && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
       {failed && (
         <p className="staff__alert" role="alert">
-          {STAFF_TEXT.noAccess}
+          {failed}
         </p>
       )}
       {/* Said where a screen reader hears it, and seen above the list: the dialog closed, the change is saved. */}

@@ -8,14 +8,14 @@
 import { type SubmitEvent, useState } from 'react';
 import { SECTIONS, labelOf } from '../../../shared/enums';
 import { STATUS_LABELS, formatReference } from '../../../shared/enquiry-work';
-import { StaffApiError } from './api';
+import { StaffApiError, failureText } from './api';
 import DialogFrame from './DialogFrame';
 import { type SubjectEnquiry, downloadSubject, eraseSubject, findSubject } from './privacy-api';
 import Alert from './Alert';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 
-type Found = { state: 'idle' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; email: string; enquiries: SubjectEnquiry[] };
+type Found = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; email: string; enquiries: SubjectEnquiry[] };
 
 const text = STAFF_TEXT.privacyPage;
 const failure = (error: unknown, otherwise: string) => (error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : otherwise);
@@ -66,7 +66,7 @@ export default function PrivacyRequestsApp() {
       const data = await findSubject(address);
       setFound({ state: 'ready', email: data.email, enquiries: data.enquiries });
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setFound({ state: 'failed' });
+      if (!(error instanceof StaffApiError && error.status === 401)) setFound({ state: 'failed', text: failure(error, failureText(error)) });
     }
   };
 
@@ -104,7 +104,7 @@ export default function PrivacyRequestsApp() {
       )}
       <div aria-live="polite" aria-busy={found.state === 'loading'}>
         {found.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
-        <Alert text={found.state === 'failed' ? STAFF_TEXT.noPermission : undefined} />
+        <Alert text={found.state === 'failed' ? found.text : undefined} />
         {found.state === 'ready' &&
           (found.enquiries.length === 0 ? (
             <p className="staff__empty">{text.none}</p>

@@ -8,14 +8,15 @@ import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../../shared/enquiry
 import { SECTIONS, type Section, labelOf } from '../../../shared/enums';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { LOCALES, type LocaleCode } from '../../../shared/locales';
-import { requireToken } from './api';
+import { failureText, requireToken } from './api';
 import StaffLayout from './StaffLayout';
 import { STAFF_TEXT } from './text';
 import { type Template, loadTemplates, saveTemplate } from './work-api';
 
 export default function TemplatesApp() {
   const [templates, setTemplates] = useState<Template[] | undefined>();
-  const [failed, setFailed] = useState(false);
+  /** Why the page could not load (failureText): no access, or the server not answering. */
+  const [failed, setFailed] = useState<string>();
   const [section, setSection] = useState<Section>('병원예약');
   const [locale, setLocale] = useState<LocaleCode>('en');
   const [draft, setDraft] = useState<{ subject: string; body: string } | undefined>();
@@ -23,7 +24,7 @@ export default function TemplatesApp() {
 
   useEffect(() => {
     if (!requireToken()) return;
-    loadTemplates().then(setTemplates, () => setFailed(true));
+    loadTemplates().then(setTemplates, (error: unknown) => setFailed(failureText(error)));
   }, []);
 
   const chosen = templates?.find((template) => template.section === section && template.locale === locale);
@@ -52,7 +53,7 @@ export default function TemplatesApp() {
     <StaffLayout current="templates" title={STAFF_TEXT.templates}>
       {failed && (
         <p className="staff__alert" role="alert">
-          {STAFF_TEXT.noAccess}
+          {failed}
         </p>
       )}
       {!templates && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}

@@ -7,7 +7,7 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import type { EnrolmentStart, TwoFactorStatus } from '../../../shared/accounts';
 import { confirmEnrolment, loadTwoFactor, startEnrolment } from './accounts-api';
-import { StaffApiError, requireToken, storeToken } from './api';
+import { StaffApiError, failureText, requireToken, storeToken } from './api';
 import StaffLayout, { landingPage } from './StaffLayout';
 import { STAFF_TEXT } from './text';
 
@@ -15,7 +15,8 @@ const TEXT = STAFF_TEXT.twoFactorPage;
 
 export default function TwoFactorApp() {
   const [status, setStatus] = useState<TwoFactorStatus | undefined>();
-  const [failed, setFailed] = useState(false);
+  /** Why the page could not load (failureText): no access, or the server not answering. */
+  const [failed, setFailed] = useState<string>();
   const [enrolment, setEnrolment] = useState<EnrolmentStart | undefined>();
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>();
@@ -24,7 +25,7 @@ export default function TwoFactorApp() {
 
   useEffect(() => {
     if (!requireToken()) return;
-    loadTwoFactor().then(setStatus, () => setFailed(true));
+    loadTwoFactor().then(setStatus, (error: unknown) => setFailed(failureText(error)));
   }, []);
 
   const start = async () => {
@@ -59,7 +60,7 @@ export default function TwoFactorApp() {
     <StaffLayout current="twoFactor" title={STAFF_TEXT.twoFactor}>
       {failed && (
         <p className="staff__alert" role="alert">
-          {STAFF_TEXT.noAccess}
+          {failed}
         </p>
       )}
       {!status && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
