@@ -6,6 +6,7 @@
  * failureText). The message box's own list has its test in staff.test.tsx.
  */
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import AccessLogApp from '../../site/src/staff/AccessLogApp';
@@ -13,6 +14,7 @@ import AccountsApp from '../../site/src/staff/AccountsApp';
 import DetailApp from '../../site/src/staff/DetailApp';
 import EditorApp from '../../site/src/staff/EditorApp';
 import TemplatesApp from '../../site/src/staff/TemplatesApp';
+import PrivacyRequestsApp from '../../site/src/staff/PrivacyRequestsApp';
 import TwoFactorApp from '../../site/src/staff/TwoFactorApp';
 import { STAFF_TEXT } from '../../site/src/staff/text';
 import { signedInStaffMember } from '../support/staff-session';
@@ -57,5 +59,29 @@ describe.each(PAGES)('$name', ({ path, Page }) => {
     const offline = await alertTexts();
     expect(offline).toContain(STAFF_TEXT.serviceDown);
     expect(offline).not.toContain(STAFF_TEXT.noAccess);
+  });
+});
+
+describe('the privacy requests page', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/privacy-requests'));
+
+  /** Looks a visitor's address up as the staff member does. */
+  async function findVisitor(): Promise<string[]> {
+    render(<PrivacyRequestsApp />);
+    await userEvent.type(screen.getByLabelText(STAFF_TEXT.privacyPage.email), 'visitor@example.test');
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.privacyPage.find }));
+    return alertTexts();
+  }
+
+  it('says the role lacks the permission when the search is refused', async () => {
+    vi.stubGlobal('fetch', answering(403, 'forbidden'));
+    expect(await findVisitor()).toContain(STAFF_TEXT.noPermission);
+  });
+
+  it('says the server is not answering when a service is down', async () => {
+    vi.stubGlobal('fetch', answering(503, 'service_unavailable'));
+    const texts = await findVisitor();
+    expect(texts).toContain(STAFF_TEXT.serviceDown);
+    expect(texts).not.toContain(STAFF_TEXT.noPermission);
   });
 });
