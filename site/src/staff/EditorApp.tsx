@@ -11,8 +11,10 @@ import { imageUrl } from '../../../shared/uploads';
 
 type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
 
-/** The packages as they are now (never the CDN's cached copy: the editor shows what it saved). */
-/** The packages as the language pages read them (a public route, no token); failures as a staff request's, for failureText. */
+/**
+ * The packages as they are now (never the CDN's cached copy: the editor shows what it saved), from the
+ * public route the language pages read (no token); a failure is thrown as a staff request's, for failureText.
+ */
 async function fetchPackages(): Promise<BestPackage[]> {
   let response: Response;
   try {
