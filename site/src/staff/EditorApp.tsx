@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
 import { fieldFor } from '../../../shared/best-package-text';
-import { StaffApiError, failureText, requireToken } from './api';
+import { StaffApiError, failureText, fetchOrNetworkError, requireToken } from './api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from './StaffLayout';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
@@ -16,12 +16,7 @@ type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
  * public route the language pages read (no token); a failure is thrown as a staff request's, for failureText.
  */
 async function fetchPackages(): Promise<BestPackage[]> {
-  let response: Response;
-  try {
-    response = await fetch(apiPath('amendBest'), { cache: 'no-store' });
-  } catch {
-    throw new StaffApiError(0, 'network');
-  }
+  const response = await fetchOrNetworkError(apiPath('amendBest'), { cache: 'no-store' });
   if (!response.ok) throw new StaffApiError(response.status, 'error');
   return (await response.json()) as BestPackage[];
 }

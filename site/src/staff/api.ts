@@ -72,6 +72,15 @@ export function requireToken(): string | undefined {
   return token;
 }
 
+/** `fetch`, with no answer at all (the network) rejected as a `StaffApiError` of status 0. */
+export async function fetchOrNetworkError(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch {
+    throw new StaffApiError(0, 'network');
+  }
+}
+
 /**
  * A staff request. Resolves with the response for 2xx; a 401 signs out; any
  * other failure rejects with a `StaffApiError` (status 0 for the network).
@@ -79,15 +88,10 @@ export function requireToken(): string | undefined {
 export async function staffFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const token = requireToken();
   if (!token) throw new StaffApiError(401, 'unauthorized');
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      headers: { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers, Authorization: `Bearer ${token}` },
-    });
-  } catch {
-    throw new StaffApiError(0, 'network');
-  }
+  const response = await fetchOrNetworkError(path, {
+    ...init,
+    headers: { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers, Authorization: `Bearer ${token}` },
+  });
   if (response.status === 401) {
     signOutLocally();
     throw new StaffApiError(401, 'unauthorized');
