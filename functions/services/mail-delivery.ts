@@ -92,25 +92,48 @@ function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry | unde
 /** Staff replies and invitations are not held back by the daily cap: somebody is waiting for them. */
 const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind !== 'invite';
 
-async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<boolean> {
-  const moved = await deps.outbox.transition(mail.mailId, mail, change);
+/**
+ * Moves a mail to its next state. `ownSend`: the move records the outcome of
+ * this worker's own send, a mail it holds as "sending" that no other worker
+ * touches before STALE_SENDING_MS.
+ */
+async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange, ownSend = false): Promise<boolean> {
   // "sending" lasts a moment; the box shows the state before and after it.
-  if (moved && mail.kind === 'staff' && change.status !== 'sending') {
-    // The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail.
-    await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
-      deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
-    });
+  const copied = mail.kind === 'staff' && change.status !== 'sending';
+  if (copied && ownSend) {
+    // Nobody else can win this move, so the copy goes out beside it: one round trip fewer before the visitor's answer.
+    const [moved] = await Promise.all([deps.outbox.transition(mail.mailId, mail, change), copyToEnquiry(deps, mail, change)]);
+    return moved;
   }
+  const moved = await deps.outbox.transition(mail.mailId, mail, change);
+  // From any other state another worker may have moved the mail first: only the winner copies.
+  if (moved && copied) await copyToEnquiry(deps, mail, change);
   return moved;
 }
 
-/** Sends one pending mail, exactly once whoever else tries; answers its state afterwards. */
-export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: StoredEnquiry): Promise<MailStatus> {
+/** The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail. */
+async function copyToEnquiry(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<void> {
+  await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
+    deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
+  });
+}
+
+/** Counts one more mail toward the Korea-time day's cap; answers the day's count with it. */
+function countToday(deps: MailDeps, now: number): Promise<number> {
+  return deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now);
+}
+
+/**
+ * Sends one pending mail, exactly once whoever else tries; answers its state
+ * afterwards. `countedToday`: the day's count of a mail the caller has
+ * counted already (deliverEnquiryMail does so while it queues the mail).
+ */
+export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: StoredEnquiry, countedToday?: number): Promise<MailStatus> {
   if (mail.status !== 'pending') return mail.status;
   const now = deps.clock.now();
   const [enquiry, sentToday] = await Promise.all([
     known ?? (standsAlone(mail) ? undefined : deps.enquiries.get(mail.postIndex)),
-    countsTowardCap(mail) ? deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now) : 0,
+    countedToday ?? (countsTowardCap(mail) ? countToday(deps, now) : 0),
   ]);
   if (!enquiry && !standsAlone(mail)) return mail.status;
 
@@ -136,18 +159,18 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
   } catch (error) {
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {
-      await move(deps, claimed, { status: 'uncertain', attempts });
+      await move(deps, claimed, { status: 'uncertain', attempts }, true);
       deps.log.error('mail send cut off after SES may have accepted it: not sent again', { postIndex: mail.postIndex, attempts, errorName });
       return 'uncertain';
     }
     const givenUp = attempts >= MAX_MAIL_ATTEMPTS;
     const status: MailStatus = givenUp ? 'failed' : 'pending';
-    await move(deps, claimed, givenUp ? { status, attempts } : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) });
+    await move(deps, claimed, givenUp ? { status, attempts } : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) }, true);
     deps.log.warn('mail not sent', { postIndex: mail.postIndex, attempts, status, errorName });
     return status;
   }
   // Sent: if this mark fails the record stays "sending" and the retry job makes it uncertain, never a second send.
-  await move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now() });
+  await move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now() }, true);
   deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
   return 'sent';
 }
@@ -160,10 +183,18 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
  */
 export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
   const acknowledge = deps.settings.ACKNOWLEDGE_VISITORS && shouldAcknowledge(enquiry);
-  const [staff, ack] = await Promise.all([queueMail(deps, enquiry, 'staff'), acknowledge ? queueMail(deps, enquiry, 'ack') : undefined]);
+  const now = deps.clock.now();
+  // Each mail is counted toward the day's cap while it is queued, a round trip fewer before the sends. A mail an
+  // earlier try of this enquiry queued (and maybe sent) is then counted again: the cap, a guard against a flood, comes a mail nearer.
+  const [staff, ack, staffCount, ackCount] = await Promise.all([
+    queueMail(deps, enquiry, 'staff'),
+    acknowledge ? queueMail(deps, enquiry, 'ack') : undefined,
+    countToday(deps, now),
+    acknowledge ? countToday(deps, now) : undefined,
+  ]);
   // Both at once: each is its own outbox record, sent at most once, so neither waits for the other's round trips.
   // Settled before answering, so a function is never frozen with a send under way; the first failure is then raised.
-  const [staffSent, ackSent] = await Promise.allSettled([deliverMail(deps, staff, enquiry), ack ? deliverMail(deps, ack, enquiry) : undefined]);
+  const [staffSent, ackSent] = await Promise.allSettled([deliverMail(deps, staff, enquiry, staffCount), ack ? deliverMail(deps, ack, enquiry, ackCount) : undefined]);
   if (staffSent.status === 'rejected') throw staffSent.reason;
   if (ackSent.status === 'rejected') throw ackSent.reason;
   return staffSent.value;

@@ -739,6 +739,17 @@ describe('retryDueMail', () => {
     expect(sends).toHaveLength(1);
   });
 
+  it('sends the mail and answers when copying its state to the enquiry fails: the badge is only stale', async () => {
+    const deps = staffMailDeps();
+    deps.enquiries.updateMail = () => Promise.reject(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
+    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(response.statusCode).toBe(200);
+    expect(deps.mailer.sent).toHaveLength(1);
+    expect(deps.outbox.items.get('1:staff')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(deps.enquiries.items.get(1)?.MAIL_STATUS).toBe('pending');
+    expect(deps.log.lines.some((line) => line.level === 'warn' && /not copied/.test(line.message))).toBe(true);
+  });
+
   it('holds mails past the daily cap, keeps every enquiry, and sends staff one digest of them', async () => {
     const deps = staffMailDeps({ settings: { MAIL_DAILY_CAP: 2 } });
     const sendmail = makeSendmailHandler(deps);
@@ -1210,6 +1221,22 @@ describe('the acknowledgement to the visitor', () => {
     await makeSendmailHandler(capped)(jsonPost('/api/sendmail', enquiry()));
     expect(capped.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com']);
     expect(capped.outbox.items.get('1:ack')).toMatchObject({ status: 'skipped' });
+  });
+
+  it('counts each mail once toward the daily cap, and a retried one again when it is tried again', async () => {
+    const deps = fakeDeps();
+    const mailsToday = () => [...deps.throttle.counts].filter(([key]) => key.startsWith('mail:day:')).reduce((sum, [, count]) => sum + count, 0);
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+    expect(mailsToday()).toBe(2);
+
+    deps.mailer.failWith = sesRefused();
+    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'second' })));
+    expect(mailsToday()).toBe(4);
+    deps.mailer.failWith = undefined;
+    deps.clock.advance(MINUTE);
+    await retryDueMail(deps);
+    expect(mailsToday()).toBe(6);
+    expect(deps.mailer.sent).toHaveLength(4);
   });
 
   it('is left out when the operator turns acknowledgements off (SES sandbox)', async () => {
