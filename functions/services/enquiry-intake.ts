@@ -33,12 +33,34 @@ export function spamReason(submission: EnquirySubmission): string | undefined {
   return undefined;
 }
 
-async function enforceRateLimits(deps: IntakeDeps, clientAddress: string, now: number) {
+/** How many enquiries the client's network has sent this minute and this day, this one included. */
+interface SendCounts {
+  perMinute: number;
+  perDay: number;
+}
+
+/** The rate-limit windows of a client's network: one minute and one day. */
+function sendWindows(clientAddress: string): [key: string, seconds: number][] {
   const client = clientNetwork(clientAddress);
-  const [perMinute, perDay] = await Promise.all([
-    deps.throttle.hit(`send:${client}:minute`, 60, now),
-    deps.throttle.hit(`send:${client}:day`, 24 * 60 * 60, now),
-  ]);
+  return [
+    [`send:${client}:minute`, 60],
+    [`send:${client}:day`, 24 * 60 * 60],
+  ];
+}
+
+async function countSend(deps: IntakeDeps, clientAddress: string, now: number): Promise<SendCounts> {
+  const [perMinute = 0, perDay = 0] = await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.hit(key, seconds, now)));
+  return { perMinute, perDay };
+}
+
+/** Takes a count back: only new enquiries count, not a resend, a refused time, or a try that failed before it was looked at. */
+async function uncountSend(deps: IntakeDeps, clientAddress: string, now: number): Promise<void> {
+  await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.release(key, seconds, now))).catch((error: unknown) => {
+    deps.log.warn('rate-limit count not taken back', { errorName: error instanceof Error ? error.name : typeof error });
+  });
+}
+
+function refuseOverLimits(deps: IntakeDeps, { perMinute, perDay }: SendCounts): void {
   if (perDay > deps.settings.SEND_LIMIT_PER_DAY) {
     throw new ApiError('rate_limited', 'Too many enquiries from this address today. Please call us instead.', undefined, {
       'Retry-After': String(60 * 60),
@@ -135,16 +157,24 @@ export async function receiveEnquiry(
   const submissionId = deduplication?.submissionId;
   const spam = spamReason(submission);
 
-  if (submissionId) {
-    const earlier = await deps.submissions.find(submissionId);
-    if (earlier !== undefined) {
-      await completeEarlierStore(deps, submission, earlier.postIndex, earlier.claimedAt, now, spam);
-      return { postIndex: earlier.postIndex, duplicate: true };
-    }
+  // The duplicate lookup and the rate-limit count go out together, one round trip instead of two. A time in
+  // the past is refused without a count (unless the lookup finds this a resend, answered as stored).
+  const pastTimes = pastTimeFields(submission, now);
+  const [earlier, counts] = await Promise.allSettled([
+    submissionId ? deps.submissions.find(submissionId) : undefined,
+    pastTimes ? undefined : countSend(deps, clientAddress, now),
+  ]);
+  const counted = counts.status === 'fulfilled' ? counts.value : undefined;
+  // Only new enquiries count: a resend, or a try whose lookup failed, takes its count back.
+  if (counted && (earlier.status === 'rejected' || earlier.value !== undefined)) await uncountSend(deps, clientAddress, now);
+  if (earlier.status === 'rejected') throw earlier.reason;
+  if (earlier.value !== undefined) {
+    await completeEarlierStore(deps, submission, earlier.value.postIndex, earlier.value.claimedAt, now, spam);
+    return { postIndex: earlier.value.postIndex, duplicate: true };
   }
-
-  refusePastTimes(submission, now);
-  await enforceRateLimits(deps, clientAddress, now);
+  if (pastTimes) throw pastTimesRefused(pastTimes);
+  if (counts.status === 'rejected') throw counts.reason;
+  if (counted) refuseOverLimits(deps, counted);
 
   const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
   if (submissionId) {
@@ -165,18 +195,22 @@ export async function receiveEnquiry(
 }
 
 /**
- * A reservation time that has passed in Korea (beyond the grace the page
- * allows too) is refused, so nobody books yesterday by mistake. Checked after
- * the duplicate lookup: a resend of an enquiry stored earlier is answered as
- * stored, whatever the clock says now.
+ * The reservation times that have passed in Korea (beyond the grace the page
+ * allows too), so nobody books yesterday by mistake; `undefined` when none
+ * has. Refused after the duplicate lookup: a resend of an enquiry stored
+ * earlier is answered as stored, whatever the clock says now.
  */
-function refusePastTimes(submission: EnquirySubmission, now: number): void {
+function pastTimeFields(submission: EnquirySubmission, now: number): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const field of ['start', 'finish'] as const) {
     const value = submission[field];
     if (value !== undefined && isPastKoreaTime(value, now, RESERVATION_PAST_GRACE_MS)) fields[field] = 'Not in the past (Korea time)';
   }
-  if (Object.keys(fields).length) throw new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+function pastTimesRefused(fields: Record<string, string>): ApiError {
+  return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
 }
 
 /**

@@ -349,6 +349,36 @@ describe('POST /api/sendmail: rate limits', () => {
     expect(deps.mailer.sent).toHaveLength(5);
   });
 
+  it('counts only new enquiries: not a resend, a refused past time, or a try whose duplicate lookup failed', async () => {
+    const deps = staffMailDeps({ start: '2026-11-22T10:00:05Z', settings: { SEND_LIMIT_PER_MINUTE: 2 } });
+    const sendmail = makeSendmailHandler(deps);
+    const first = enquiry({ submission_id: '0b6e3c1a-2d4f-4e5a-8b7c-9d0e1f2a3b4c' });
+    expect((await sendmail(jsonPost('/api/sendmail', first))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', first))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', first))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-01 10:00' })))).statusCode).toBe(400);
+    const find = deps.submissions.find.bind(deps.submissions);
+    deps.submissions.find = () => Promise.reject(Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' }));
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d' })))).statusCode).toBe(503);
+    deps.submissions.find = find;
+
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: 'Second' })))).statusCode).toBe(200);
+    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: 'Third' })))).statusCode).toBe(429);
+    expect(stored(deps).map((record) => record.NAME)).toEqual(['Anna Petrova', 'Second']);
+  });
+
+  it('answers a resend as stored when its count cannot be taken back, and says so in the log', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const payload = enquiry({ submission_id: '7c6d5e4f-3a2b-4c1d-9e8f-7a6b5c4d3e2f' });
+    const first = await sendmail(jsonPost('/api/sendmail', payload));
+    deps.throttle.release = () => Promise.reject(Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' }));
+    const again = await sendmail(jsonPost('/api/sendmail', payload));
+    expect(again.statusCode).toBe(200);
+    expect(bodyOf(again)).toEqual(bodyOf(first));
+    expect(deps.log.lines.some((line) => line.level === 'warn' && /not taken back/.test(line.message))).toBe(true);
+  });
+
   it('limits per client address, and lets the address in again the next minute', async () => {
     const deps = staffMailDeps({ start: '2026-11-22T10:00:05Z', settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
