@@ -3,34 +3,50 @@
  * (test tools cannot download browsers here) and the HTML validator runs on
  * Java. When either is missing, root on a Debian machine gets them through
  * apt-get; anyone else is told the one command to run, before anything else
- * starts, so no test fails halfway for a missing tool.
+ * starts, so no test fails halfway for a missing tool. `npm run bench:site`
+ * asks the same way for the Korean, Chinese and Japanese fonts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CHROMIUM_PATH } from './browser';
 
-interface Tool {
+export interface Tool {
   name: string;
   present(): boolean;
   debianPackage: string;
 }
 
-const TOOLS: Tool[] = [
+const BROWSER_TEST_TOOLS: Tool[] = [
   { name: `Chromium (${CHROMIUM_PATH}, or set CHROMIUM_PATH)`, present: () => existsSync(CHROMIUM_PATH), debianPackage: 'chromium' },
   { name: 'Java (for the HTML validator)', present: () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0, debianPackage: 'default-jre-headless' },
 ];
 
-const missing = TOOLS.filter((tool) => !tool.present());
-if (missing.length > 0) {
+/** Whether fontconfig knows a font for each language (`ko`, `zh`, `ja`): what Chromium falls back to for their text. */
+export function hasFontsFor(languages: readonly string[]): boolean {
+  return languages.every((language) => {
+    const listed = spawnSync('fc-list', [`:lang=${language}`, 'family'], { encoding: 'utf8' });
+    return listed.status === 0 && listed.stdout.trim() !== '';
+  });
+}
+
+/**
+ * Makes sure every tool is present, installing the missing ones with apt-get
+ * as root on Debian; otherwise exits with the command that installs them.
+ * `needs` says who needs them ("The browser tests need"); `again` is what to
+ * run after installing; `otherSystems` how to get them elsewhere.
+ */
+export function ensureTools(tools: readonly Tool[], needs: string, again: string, otherSystems?: string): void {
+  const missing = tools.filter((tool) => !tool.present());
+  if (missing.length === 0) return;
   const packages = missing.map((tool) => tool.debianPackage);
   const canInstall = process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`The browser tests need: ${missing.map((tool) => tool.name).join(', ')}.`);
-    console.error(`Install, then run npm test again:\n\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`);
-    console.error('(On macOS or Windows: install Chromium or Chrome and set CHROMIUM_PATH to it, and a Java runtime.)');
+    console.error(`${needs}: ${missing.map((tool) => tool.name).join(', ')}.`);
+    console.error(`Install, then run ${again} again:\n\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`);
+    if (otherSystems) console.error(otherSystems);
     process.exit(1);
   }
-  console.log(`Installing ${packages.join(', ')} with apt-get, for the browser tests...`);
+  console.log(`Installing ${packages.join(', ')} with apt-get (${needs.toLowerCase()} them)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
@@ -44,4 +60,8 @@ if (missing.length > 0) {
     console.error(`Still missing after apt-get: ${still.map((tool) => tool.name).join(', ')}`);
     process.exit(1);
   }
+}
+
+if (import.meta.main) {
+  ensureTools(BROWSER_TEST_TOOLS, 'The browser tests need', 'npm test', '(On macOS or Windows: install Chromium or Chrome and set CHROMIUM_PATH to it, and a Java runtime.)');
 }
