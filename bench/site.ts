@@ -13,9 +13,10 @@
  *
  * Chromium is Debian's /usr/bin/chromium (CHROMIUM_PATH to change it); nothing
  * is downloaded. The Korean, Chinese and Japanese fonts (Debian's
- * fonts-noto-cjk) must be installed, as on a phone; as root they are. Lighthouse simulates a phone's network and CPU from what it
- * observes on this machine, so a busy machine inflates the CPU part: the load
- * average is printed with the figures.
+ * fonts-noto-cjk) must be there, as on a phone; run as root, it installs them.
+ * Lighthouse simulates a phone's network and CPU from what it observes on this
+ * machine, so a busy machine inflates the CPU part: the load average is
+ * printed with the figures.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -64,7 +65,8 @@ const loadAtStart = load();
 // Korean, Chinese and Japanese text laid out with its fonts, as every phone has them. Without them Chromium
 // looks for a fallback for each such character and the pages measured are ones no visitor sees (measured
 // here: LCP worst 0.86 s and TBT worst 111 ms without, 0.77 s and 29 ms with fonts-noto-cjk).
-ensureTools([{ name: 'fonts for Korean, Chinese and Japanese', present: () => hasFontsFor(['ko', 'zh', 'ja']), debianPackage: 'fonts-noto-cjk' }], 'Measuring the pages as a phone shows them needs', 'npm run bench:site');
+const CJK_FONTS = { name: 'fonts for Korean, Chinese and Japanese', present: () => hasFontsFor(['ko', 'zh', 'ja']), debianPackage: 'fonts-noto-cjk' };
+ensureTools([CJK_FONTS], 'Measuring the pages as a phone shows them needs', 'npm run bench:site');
 await buildSiteIfStale();
 const stack = await benchStack();
 const browser = await launchBrowser();
