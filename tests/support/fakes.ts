@@ -435,6 +435,8 @@ export class FakeAggregateStore implements AggregateStore {
 
 /** What SES answers when it refuses a mail: an error with a status, so the mail was not sent. */
 export const sesRefused = () => Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+/** What DynamoDB answers when it refuses a call (unavailable, or throttled with `ProvisionedThroughputExceededException`). */
+export const dynamoRefused = (name = 'ServiceUnavailableException') => Object.assign(new Error('DynamoDB refused the call'), { name });
 /** A call cut off after the request went out (a time-out): SES may have accepted the mail. */
 export const sesCutOff = () => Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
 

@@ -21,7 +21,7 @@ import { eraseSubject } from '../../functions/services/erasure';
 import { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS, runExportJob } from '../../functions/services/export-jobs';
 import { signStaffToken } from '../../functions/services/tokens';
 import { parseCsv } from '../support/csv';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps } from '../support/fakes';
+import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps } from '../support/fakes';
 import { sampleRecord } from '../support/records';
 
 const OWNER = 'export-owner@example.test';
@@ -233,7 +233,7 @@ describe('when an export fails', () => {
   it('marks the job failed when reading the enquiries fails', async () => {
     const { deps, token, view } = await startedJob(40);
     deps.enquiries.exportRange = async () => {
-      throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ProvisionedThroughputExceededException' });
+      throw dynamoRefused('ProvisionedThroughputExceededException');
     };
     expect(await runExportJob(deps, view.jobId)).toBe('failed');
     expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'failed', failure: 'reading' });

@@ -17,7 +17,7 @@ import { hashPassword } from '../../functions/services/passwords';
 import { composeEnquiryMail } from '../../functions/services/staff-mail';
 import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
 import { sampleRecord } from '../support/records';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, formPost, jsonPost, sesCutOff, sesRefused } from '../support/fakes';
+import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost, sesCutOff, sesRefused } from '../support/fakes';
 
 const MINUTE = 60_000;
 
@@ -214,7 +214,7 @@ describe('POST /api/sendmail: idempotency', () => {
     // DynamoDB refuses the outbox write of the first try: the enquiry is stored, its mail not yet queued.
     const add = deps.outbox.add.bind(deps.outbox);
     deps.outbox.add = async () => {
-      throw Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' });
+      throw dynamoRefused();
     };
     const first = await sendmail(jsonPost('/api/sendmail', payload));
     expect(first.statusCode).toBe(503);
@@ -358,7 +358,7 @@ describe('POST /api/sendmail: rate limits', () => {
     expect((await sendmail(jsonPost('/api/sendmail', first))).statusCode).toBe(200);
     expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-01 10:00' })))).statusCode).toBe(400);
     const find = deps.submissions.find.bind(deps.submissions);
-    deps.submissions.find = () => Promise.reject(Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' }));
+    deps.submissions.find = () => Promise.reject(dynamoRefused());
     expect((await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d' })))).statusCode).toBe(503);
     deps.submissions.find = find;
 
@@ -372,7 +372,7 @@ describe('POST /api/sendmail: rate limits', () => {
     const sendmail = makeSendmailHandler(deps);
     const payload = enquiry({ submission_id: '7c6d5e4f-3a2b-4c1d-9e8f-7a6b5c4d3e2f' });
     const first = await sendmail(jsonPost('/api/sendmail', payload));
-    deps.throttle.release = () => Promise.reject(Object.assign(new Error('refused'), { name: 'ServiceUnavailableException' }));
+    deps.throttle.release = () => Promise.reject(dynamoRefused());
     const again = await sendmail(jsonPost('/api/sendmail', payload));
     expect(again.statusCode).toBe(200);
     expect(bodyOf(again)).toEqual(bodyOf(first));
@@ -771,7 +771,7 @@ describe('retryDueMail', () => {
 
   it('sends the mail and answers when copying its state to the enquiry fails: the badge is only stale', async () => {
     const deps = staffMailDeps();
-    deps.enquiries.updateMail = () => Promise.reject(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
+    deps.enquiries.updateMail = () => Promise.reject(dynamoRefused('ProvisionedThroughputExceededException'));
     const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     expect(response.statusCode).toBe(200);
     expect(deps.mailer.sent).toHaveLength(1);
