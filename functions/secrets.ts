@@ -4,10 +4,14 @@
  * it for SECRET_MAX_AGE_SECONDS. A rotated secret therefore takes effect
  * within that time on warm instances too, and the value never appears in the
  * function's configuration. One cached read per secret, shared by requests
- * that arrive while it is on its way: the SDK client and a map, all that
- * Powertools Parameters did here, without its weight in every bundle.
+ * that arrive while it is on its way: a map and one request, all that
+ * Powertools Parameters did here, without its weight in every bundle. The
+ * request is written by hand over aws-request.ts, as the other AWS calls
+ * are: the SDK's Secrets Manager client brought the SDK's whole client
+ * machinery into every bundle (issue 13).
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { AwsService, type AwsServiceOptions } from './adapters/aws-request';
+import { AWS_CALL_LIMITS } from './adapters/call-limits';
 
 export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET'] as const;
 
@@ -16,13 +20,43 @@ export const SECRET_MAX_AGE_SECONDS = 300;
 
 export type SecretReader = (arn: string) => Promise<string>;
 
+/** Secrets Manager's GetSecretValue: the answer's fields that matter here. */
+export type GetSecretValue = (secretId: string) => Promise<{ SecretString?: string }>;
+
+/** GetSecretValue over Secrets Manager's JSON API, with the environment's region and credentials. */
+export function getSecretValueFrom(service: AwsService): GetSecretValue {
+  return async (secretId) => {
+    const response = await service.send({
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
+      body: JSON.stringify({ SecretId: secretId }),
+    });
+    return JSON.parse(new TextDecoder().decode(response.body)) as { SecretString?: string };
+  };
+}
+
+/** Secrets Manager where the environment says (in Lambda: the function's region, its role's credentials). */
+export function secretsManagerService(options: Pick<AwsServiceOptions, 'region' | 'credentials' | 'endpoint'> = {}): AwsService {
+  // A read is safe to repeat, so a time-out is tried again.
+  return new AwsService({
+    signingName: 'secretsmanager',
+    hostLabel: 'secretsmanager',
+    endpointVariable: 'SECRETS_MANAGER',
+    maxAttempts: AWS_CALL_LIMITS.maxAttempts,
+    timeouts: AWS_CALL_LIMITS.requestHandler,
+    retryTimeouts: true,
+    ...options,
+  });
+}
+
 /** A reader of Secrets Manager with the cache above; `now` is for tests. */
-export function secretsManagerReader(client: Pick<SecretsManagerClient, 'send'>, now: () => number = Date.now): SecretReader {
+export function secretsManagerReader(getSecretValue: GetSecretValue, now: () => number = Date.now): SecretReader {
   const cache = new Map<string, { value: Promise<string>; until: number }>();
   return (arn) => {
     const cached = cache.get(arn);
     if (cached && cached.until > now()) return cached.value;
-    const value = client.send(new GetSecretValueCommand({ SecretId: arn })).then(({ SecretString }) => {
+    const value = getSecretValue(arn).then(({ SecretString }) => {
       if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
       return SecretString;
     });
@@ -37,8 +71,8 @@ export function secretsManagerReader(client: Pick<SecretsManagerClient, 'send'>,
 
 let lambdaReader: SecretReader | undefined;
 
-/** The function's own reader: its client is made on the first read, so a function given every value directly never makes one. */
-export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(new SecretsManagerClient({})))(arn);
+/** The function's own reader: made on the first read, so a function given every value directly never makes one. */
+export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(getSecretValueFrom(secretsManagerService())))(arn);
 
 /** The environment with each secret setting filled in from its `_ARN`, when only the ARN is given. */
 export async function withSecrets(env: Record<string, string | undefined>, read: SecretReader = readFromSecretsManager): Promise<Record<string, string | undefined>> {

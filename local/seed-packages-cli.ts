@@ -4,6 +4,7 @@
  * otherwise empty; staff then edit them. Needs TABLE_PACKAGES, IMAGES_BUCKET
  * and AWS credentials. Packages already there are left alone.
  */
+import { sdkRegion } from './aws-region';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoPackageStore } from '../functions/adapters/dynamodb/packages';
 import { S3Bucket, s3Service } from '../functions/adapters/s3/bucket';
@@ -19,9 +20,9 @@ async function main() {
     console.error(`Set ${TABLES.packages.envVar} and ${BUCKETS.images.envVar} (the stack's TablePackages and ImagesBucket outputs).`);
     process.exit(2);
   }
-  const db = documentClient({});
-  // The region as the SDK finds it (the environment or the profile), for the S3 requests too.
-  const s3 = s3Service({ region: await db.config.region() });
+  const region = await sdkRegion();
+  const db = documentClient({ region });
+  const s3 = s3Service({ region });
   try {
     const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(new S3Bucket(s3, bucket)));
     console.log(seeded ? `Seeded the three BEST 3 packages into ${table} and their images into ${bucket}.` : `${table} already has packages; nothing changed.`);

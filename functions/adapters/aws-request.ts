@@ -39,6 +39,8 @@ export interface AwsServiceOptions {
   maxAttempts?: number;
   /** How long to wait for a connection, and for a silent one to say something (milliseconds; none by default). */
   timeouts?: { connectionTimeout: number; socketTimeout: number };
+  /** Whether a time-out is tried again (DynamoDB's, as the SDK did); otherwise it fails the call at once. */
+  retryTimeouts?: boolean;
 }
 
 export interface AwsRequest {
@@ -73,10 +75,14 @@ export class AwsServiceError extends Error {
 
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const RETRYABLE_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The SDK's throttling error names (DynamoDB answers throttling with a 400 and one of these). */
+const THROTTLING_ERROR_NAMES = /Throttl|SlowDown|TooManyRequests|ProvisionedThroughputExceeded|RequestLimitExceeded|TransactionInProgress/;
 const BACK_OFF_BASE_MS = 100;
 const BACK_OFF_MAX_MS = 20_000;
 
 const errorCode = (error: unknown) => (error instanceof Error && 'code' in error ? String(error.code) : '');
+/** NodeHttpHandler's connection and socket time-outs: errors named so, without a code. */
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
 
 /** Names an error answer from its body (S3's XML, the JSON of the other services) or, without one, from its status. */
 export function serviceError(response: AwsResponse): AwsServiceError {
@@ -106,6 +112,7 @@ export class AwsService {
   readonly credentials: AwsCredentialsProvider;
   private readonly base: URL;
   private readonly maxAttempts: number;
+  private readonly retryTimeouts: boolean;
   readonly region: string;
 
   constructor(options: AwsServiceOptions) {
@@ -121,6 +128,7 @@ export class AwsService {
       `https://${options.hostLabel}.${this.region}.amazonaws.com`;
     this.base = new URL(endpoint);
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.retryTimeouts = options.retryTimeouts ?? false;
     this.handler = new NodeHttpHandler(options.timeouts ?? {});
     const isS3 = options.signingName === 's3';
     // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header.
@@ -166,15 +174,20 @@ export class AwsService {
       try {
         response = await this.sendOnce(request);
       } catch (error) {
-        if (lastTry || !RETRYABLE_ERROR_CODES.has(errorCode(error))) throw error;
+        if (lastTry || !(RETRYABLE_ERROR_CODES.has(errorCode(error)) || (this.retryTimeouts && isTimeout(error)))) throw error;
         await backOff();
         continue;
       }
       if (response.statusCode < 300) return response;
       const error = serviceError(response);
-      if (lastTry || !(RETRYABLE_STATUSES.has(response.statusCode) || /Throttl|SlowDown|TooManyRequests/.test(error.name))) throw error;
+      if (lastTry || !(RETRYABLE_STATUSES.has(response.statusCode) || THROTTLING_ERROR_NAMES.test(error.name))) throw error;
       await backOff();
     }
+  }
+
+  /** Closes the kept-alive connections. */
+  destroy(): void {
+    this.handler.destroy();
   }
 
   /** A presigned URL for the request (S3 style: an unsigned payload), valid for `expiresIn` seconds. */

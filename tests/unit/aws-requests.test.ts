@@ -1,13 +1,15 @@
 /**
- * The S3 and SES requests the functions write by hand (functions/adapters/
- * aws-request.ts, s3/bucket.ts, ses/mailer.ts) against the SDK clients they
+ * The S3, SES, DynamoDB and Secrets Manager requests the functions write by
+ * hand (functions/adapters/aws-request.ts, s3/bucket.ts, ses/mailer.ts,
+ * dynamodb/document-db.ts, functions/secrets.ts) against the SDK clients they
  * replace: each one reaches a recording server as the SDK's would (method,
  * path, query, the headers that matter, body), its signature holds for what
  * arrived, presigned URLs and POST policies are the SDK presigners' own, and
- * error answers take the SDK's shape.
+ * error answers take the SDK's shape; DynamoDB's answers read as the SDK's
+ * document client reads them.
  */
 import { createHash } from 'node:crypto';
-import { type IncomingMessage, createServer } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AbortMultipartUploadCommand,
@@ -22,7 +24,11 @@ import {
   type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { DynamoDBClient, QueryCommand as SdkWireQueryCommand } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import * as sdkDocuments from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Sha256 } from '@smithy/core/checksum';
@@ -30,8 +36,11 @@ import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AwsServiceError } from '../../functions/adapters/aws-request';
+import { isConditionFailure } from '../../functions/adapters/dynamodb/client';
+import * as ourDocuments from '../../functions/adapters/dynamodb/document-db';
 import { type PolicyCondition, S3Bucket, s3Service } from '../../functions/adapters/s3/bucket';
 import { sesMailer, sesService } from '../../functions/adapters/ses/mailer';
+import { getSecretValueFrom, secretsManagerService } from '../../functions/secrets';
 import { s3Client } from '../../local/sdk-s3';
 
 const REGION = 'ap-northeast-2';
@@ -56,7 +65,9 @@ interface Answer {
   body?: string;
 }
 
-let answer: (request: Arrived) => Answer = () => ({ status: 200 });
+/** `'hold'`: no answer at all, as from a service that hangs. */
+let answer: (request: Arrived) => Answer | 'hold' = () => ({ status: 200 });
+const held: ServerResponse[] = [];
 
 /** Signs what arrived again, with the same keys and time: the signature only holds if the request arrived as it was signed. */
 async function signatureHolds(request: IncomingMessage, body: Buffer): Promise<boolean> {
@@ -84,7 +95,12 @@ const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://placeholder');
     const record: Arrived = { method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers, body, signatureHolds: await signatureHolds(request, body) };
     arrived.push(record);
-    const { status, headers = {}, body: text = '' } = answer(record);
+    const given = answer(record);
+    if (given === 'hold') {
+      held.push(response);
+      return;
+    }
+    const { status, headers = {}, body: text = '' } = given;
     response.writeHead(status, headers);
     response.end(request.method === 'HEAD' ? undefined : text);
   });
@@ -108,18 +124,19 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
   arrived.length = 0;
+  for (const response of held.splice(0)) response.destroy();
 });
 
 const bucket = () => new S3Bucket(s3Service({ region: REGION, credentials: CREDENTIALS, endpoint }), BUCKET, true);
 
 /** The parts of a request both must send alike (the SDK adds its own bookkeeping headers besides). */
-const HEADERS_COMPARED = ['content-type', 'cache-control', 'content-disposition', 'content-length', 'range', 'x-amz-copy-source', 'x-amz-metadata-directive'];
+const HEADERS_COMPARED = ['content-type', 'x-amz-target', 'cache-control', 'content-disposition', 'content-length', 'range', 'x-amz-copy-source', 'x-amz-metadata-directive'];
 function essentials(request: Arrived | undefined) {
   const { 'x-id': _sdkOperationName, ...query } = request?.query ?? {};
   const headers = Object.fromEntries(HEADERS_COMPARED.filter((name) => request?.headers[name] !== undefined).map((name) => [name, request?.headers[name]]));
   const text = request?.body.toString() ?? '';
   // JSON members in any order.
-  const body = request?.headers['content-type'] === 'application/json' ? (JSON.parse(text) as unknown) : text;
+  const body = /^application\/(x-amz-)?json/.test(request?.headers['content-type'] ?? '') ? (JSON.parse(text) as unknown) : text;
   return { method: request?.method, path: request?.path, query, headers, body };
 }
 
@@ -264,5 +281,143 @@ describe('the SES request written by hand', () => {
       .send({ to: 'a@example.com', subject: 's', html: 'h', text: 't' })
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ name: 'MessageRejected', message: 'Email address is not verified.', $metadata: { httpStatusCode: 400 } });
+  });
+});
+
+describe('DynamoDB requests written by hand', () => {
+  const TABLE = 'enquiries';
+  /** Every kind of value the stores write, and an undefined one, which is dropped. */
+  const item = { POST_INDEX: 7, NAME: '김민지', SPAM: false, NOTE: null, LIST: [1, 'two', { three: 3 }], MAP: { inner: { deep: 'x' } }, TAGS: new Set(['a', 'b']), SEEN: new Set([1, 2]), GONE: undefined };
+  const key = { POST_INDEX: 7 };
+  const stored = (value: Record<string, unknown>) => marshall(value, { removeUndefinedValues: true });
+  const json = (body: unknown): Answer => ({ status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify(body) });
+  const ours = (options: ourDocuments.DocumentDbOptions = {}) => new ourDocuments.DocumentDb({ region: REGION, credentials: CREDENTIALS, endpoint, ...options });
+
+  let sdk: sdkDocuments.DynamoDBDocumentClient;
+  beforeAll(() => {
+    sdk = sdkDocuments.DynamoDBDocumentClient.from(new DynamoDBClient({ region: REGION, credentials: CREDENTIALS, endpoint, maxAttempts: 1 }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  });
+  afterAll(() => sdk.destroy());
+
+  const update = {
+    TableName: TABLE,
+    Key: key,
+    UpdateExpression: 'SET #m = :m ADD #c :one',
+    ConditionExpression: 'attribute_exists(POST_INDEX)',
+    ExpressionAttributeNames: { '#m': 'MAP', '#c': 'COUNT' },
+    ExpressionAttributeValues: { ':m': { inner: [1, null] }, ':one': 1, ':unused': undefined },
+    ReturnValues: 'ALL_NEW' as const,
+  };
+  const cases = [
+    ['GetItem', 'GetCommand', { TableName: TABLE, Key: key, ConsistentRead: true }, { Item: stored(item) }],
+    ['PutItem', 'PutCommand', { TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(POST_INDEX)' }, {}],
+    ['UpdateItem', 'UpdateCommand', update, { Attributes: stored(item) }],
+    ['DeleteItem', 'DeleteCommand', { TableName: TABLE, Key: key, ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'VERSION' }, ExpressionAttributeValues: { ':v': 3 } }, {}],
+    [
+      'Query',
+      'QueryCommand',
+      { TableName: TABLE, IndexName: 'byList', KeyConditionExpression: '#p = :p', ExpressionAttributeNames: { '#p': 'LIST' }, ExpressionAttributeValues: { ':p': 'inbox' }, ExclusiveStartKey: key, Limit: 2, Select: undefined },
+      { Items: [stored(item), stored(key)], Count: 2, ScannedCount: 2, LastEvaluatedKey: stored(key) },
+    ],
+    ['Scan', 'ScanCommand', { TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: key }, { Items: [stored(item)], Count: 1, ScannedCount: 1 }],
+    [
+      'BatchGetItem',
+      'BatchGetCommand',
+      { RequestItems: { [TABLE]: { Keys: [key, { POST_INDEX: 8 }], ConsistentRead: true } } },
+      { Responses: { [TABLE]: [stored(item)] }, UnprocessedKeys: { [TABLE]: { Keys: [stored({ POST_INDEX: 8 })], ConsistentRead: true } } },
+    ],
+    [
+      'BatchWriteItem',
+      'BatchWriteCommand',
+      { RequestItems: { [TABLE]: [{ PutRequest: { Item: item } }, { DeleteRequest: { Key: { POST_INDEX: 9 } } }] } },
+      { UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: stored(item) } }, { DeleteRequest: { Key: stored({ POST_INDEX: 9 }) } }] } },
+    ],
+  ] as const;
+
+  it.each(cases)("sends %s as the SDK's document client does, signed right, and reads the answer as it does", async (_operation, command, input, answered) => {
+    answer = () => json(answered);
+    const Sdk = sdkDocuments[command] as unknown as new (input: unknown) => Parameters<typeof sdk.send>[0];
+    const Ours = ourDocuments[command] as unknown as new (input: unknown) => ourDocuments.DocumentCommand<unknown, Record<string, unknown>>;
+    let theirs: Record<string, unknown> = {};
+    let mine: Record<string, unknown> = {};
+    await sameAsSdk(
+      async () => {
+        theirs = (await sdk.send(new Sdk(input))) as Record<string, unknown>;
+      },
+      async () => {
+        mine = await ours().send(new Ours(input));
+      },
+    );
+    const { $metadata: _theirMetadata, ...theirOutput } = theirs;
+    const { $metadata: ourMetadata, ...ourOutput } = mine;
+    expect(ourOutput).toEqual(theirOutput);
+    expect(ourMetadata).toMatchObject({ httpStatusCode: 200 });
+  });
+
+  it('passes a query in DynamoDB\'s own values through as the SDK\'s client does, both ways', async () => {
+    const raw = { Items: [stored(item)], Count: 1, LastEvaluatedKey: stored(key) };
+    answer = () => json(raw);
+    const input = { TableName: TABLE, KeyConditionExpression: '#p = :p', ExpressionAttributeNames: { '#p': 'LIST' }, ExpressionAttributeValues: { ':p': { S: 'inbox' } } };
+    let mine: Record<string, unknown> = {};
+    await sameAsSdk(
+      () => sdk.send(new SdkWireQueryCommand(input)),
+      async () => {
+        mine = (await ours().send(new ourDocuments.WireQueryCommand(input))) as unknown as Record<string, unknown>;
+      },
+    );
+    expect(mine).toMatchObject(raw);
+  });
+
+  it('names a failed condition as the SDK does and does not try it again', async () => {
+    answer = () => ({ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","message":"The conditional request failed"}' });
+    const refused = await ours()
+      .send(new ourDocuments.PutCommand({ TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(POST_INDEX)' }))
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ name: 'ConditionalCheckFailedException', message: 'The conditional request failed', $metadata: { httpStatusCode: 400 } });
+    expect(isConditionFailure(refused)).toBe(true);
+    expect(arrived).toHaveLength(1);
+  });
+
+  it('tries throttling and server errors again, as the SDK does, up to three times', async () => {
+    const throttled = { status: 400, body: '{"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException","message":"Rate exceeded"}' };
+    let calls = 0;
+    answer = () => (++calls === 1 ? throttled : calls === 2 ? { status: 500, body: '{"__type":"InternalServerError"}' } : json({ Item: stored(key) }));
+    expect(await ours().send(new ourDocuments.GetCommand({ TableName: TABLE, Key: key }))).toMatchObject({ Item: key });
+    expect(calls).toBe(3);
+    arrived.length = 0;
+    answer = () => throttled;
+    await expect(ours().send(new ourDocuments.GetCommand({ TableName: TABLE, Key: key }))).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    expect(arrived).toHaveLength(3);
+  });
+
+  it('gives up on a call that hangs and tries it again, as the SDK client did', async () => {
+    let calls = 0;
+    answer = () => (++calls === 1 ? 'hold' : json({ Item: stored(key) }));
+    const db = ours({ timeouts: { connectionTimeout: 1_000, socketTimeout: 100 } });
+    expect(await db.send(new ourDocuments.GetCommand({ TableName: TABLE, Key: key }))).toMatchObject({ Item: key });
+    expect(calls).toBe(2);
+    db.destroy();
+  });
+
+  it('refuses a binary attribute before anything is sent', async () => {
+    await expect(ours().send(new ourDocuments.PutCommand({ TableName: TABLE, Item: { POST_INDEX: 1, FILE: new Uint8Array([1, 2]) } }))).rejects.toThrow(/Binary attributes/);
+    expect(arrived).toHaveLength(0);
+  });
+});
+
+describe('the Secrets Manager request written by hand', () => {
+  it("sends GetSecretValue as the SDK's client does, signed right, and names its refusals", async () => {
+    answer = () => ({ status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: '{"ARN":"arn:s","Name":"s","SecretString":"token-secret"}' });
+    const sdkSecrets = new SecretsManagerClient({ region: REGION, credentials: CREDENTIALS, endpoint, maxAttempts: 1 });
+    onTestFinished(() => sdkSecrets.destroy());
+    const get = getSecretValueFrom(secretsManagerService({ region: REGION, credentials: CREDENTIALS, endpoint }));
+    await sameAsSdk(
+      () => sdkSecrets.send(new GetSecretValueCommand({ SecretId: 'arn:aws:secretsmanager:ap-northeast-2:1:secret:token' })),
+      async () => expect(await get('arn:aws:secretsmanager:ap-northeast-2:1:secret:token')).toMatchObject({ SecretString: 'token-secret' }),
+    );
+    answer = () => ({ status: 400, body: '{"__type":"ResourceNotFoundException","message":"Secrets Manager can\'t find the specified secret."}' });
+    await expect(get('arn:missing')).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } });
   });
 });

@@ -1,4 +1,3 @@
-import type { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET_MAX_AGE_SECONDS, secretsManagerReader, withSecrets } from '../../functions/secrets';
 
@@ -23,36 +22,36 @@ describe('secret settings named by ARN', () => {
 });
 
 describe('reading Secrets Manager', () => {
-  /** A client's `send` answering GetSecretValue with each answer in turn. */
+  /** GetSecretValue answering with each answer in turn. */
   const sendAnswering = (...answers: (string | Error)[]) =>
-    vi.fn(async (command: GetSecretValueCommand) => {
+    vi.fn(async (secretId: string) => {
       const answer = answers.shift();
       if (answer instanceof Error) throw answer;
-      return { SecretString: `${command.input.SecretId}=${answer}` };
+      return { SecretString: `${secretId}=${answer}` };
     });
 
   it('asks once per secret while the value is fresh, also for reads that arrive while the first is on its way', async () => {
     let now = 0;
     const send = sendAnswering('one', 'two');
-    const read = secretsManagerReader({ send } as never, () => now);
+    const read = secretsManagerReader(send, () => now);
     expect(await Promise.all([read('arn:a'), read('arn:a')])).toEqual(['arn:a=one', 'arn:a=one']);
     now = SECRET_MAX_AGE_SECONDS * 1000 - 1;
     expect(await read('arn:a')).toBe('arn:a=one');
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send.mock.calls[0]?.[0].input).toEqual({ SecretId: 'arn:a' });
+    expect(send.mock.calls[0]?.[0]).toBe('arn:a');
     now = SECRET_MAX_AGE_SECONDS * 1000;
     expect(await read('arn:a')).toBe('arn:a=two');
     expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('keeps no failure: the next read asks again', async () => {
-    const read = secretsManagerReader({ send: sendAnswering(new Error('ThrottlingException'), 'back') } as never, () => 0);
+    const read = secretsManagerReader(sendAnswering(new Error('ThrottlingException'), 'back'), () => 0);
     await expect(read('arn:a')).rejects.toThrow('ThrottlingException');
     expect(await read('arn:a')).toBe('arn:a=back');
   });
 
   it('refuses a secret without a string value', async () => {
-    const read = secretsManagerReader({ send: async () => ({}) } as never, () => 0);
+    const read = secretsManagerReader(async () => ({}), () => 0);
     await expect(read('arn:binary')).rejects.toThrow('Secret arn:binary has no string value');
   });
 });

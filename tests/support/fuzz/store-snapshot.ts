@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { ScanCommand as DocumentScanCommand } from '../../../functions/adapters/dynamodb/document-db';
 import type { BucketKey } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
 import { s3Client } from '../../../local/sdk-s3';
