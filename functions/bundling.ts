@@ -2,21 +2,19 @@
  * How each Lambda entry is bundled, defined once and used by everything that
  * bundles one: the CDK stack (infra/function-bundles.ts), the cold-start
  * benchmark, `npm run bundle:analyze` and the bundle budget test. ESM for the
- * current Node runtime, minified, with source maps, and the AWS SDK bundled in
- * (the runtime's copy is not pinned), its default credential chain cut down to
- * the step Lambda uses (functions/lambda-credentials.ts), its event-stream
- * support left out (functions/lambda-no-event-streams.ts), its endpoint cache
- * on a plain Map (functions/lambda-lru-cache.ts), and its schemas made
- * tree-shakable and its clients' manifests cut to their version
- * (functions/bundle-plugins.ts). Plugins run only in esbuild's
- * JavaScript API, which is why CDK bundles through it too rather than through
- * NodejsFunction's command line.
+ * current Node runtime, minified, with source maps. No SDK service client is
+ * bundled: every AWS call is written by hand over the SDK's signer and HTTP
+ * handler (functions/adapters/aws-request.ts), which are bundled in (the
+ * runtime's copy is not pinned), with the SDK's default credential chain cut
+ * down to the step Lambda uses (functions/lambda-credentials.ts) and the
+ * event-stream support of its HTTP parts left out
+ * (functions/lambda-no-event-streams.ts). CDK bundles through esbuild's
+ * JavaScript API too, with these very options.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, type Metafile, build } from 'esbuild';
-import { sdkManifestVersionOnly, sdkSchemaPlainKeys } from './bundle-plugins';
 
 /**
  * The Node.js major that production runs (the Lambda runtime) and that every
@@ -34,7 +32,6 @@ const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
 export const LAMBDA_BUNDLE_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(FUNCTIONS_DIR, 'lambda-credentials.ts'),
   '@smithy/core/event-streams': join(FUNCTIONS_DIR, 'lambda-no-event-streams.ts'),
-  'mnemonist/lru-cache': join(FUNCTIONS_DIR, 'lambda-lru-cache.ts'),
 };
 
 export const LAMBDA_BUNDLE_OPTIONS = {
@@ -48,7 +45,6 @@ export const LAMBDA_BUNDLE_OPTIONS = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   alias: LAMBDA_BUNDLE_ALIASES,
-  plugins: [sdkSchemaPlainKeys(), sdkManifestVersionOnly()],
   // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -1,8 +1,8 @@
 /**
  * The functions' code as CDK deploys it: every entry bundled by
- * functions/bundling.ts, the very options (plugins and aliases included) the
- * benchmarks and the bundle budget test use. esbuild runs plugins only in its
- * asynchronous API while CDK bundles synchronously, so the first function of
+ * functions/bundling.ts, the very options (aliases included) the benchmarks
+ * and the bundle budget test use. CDK bundles synchronously and esbuild's
+ * build of all entries in one run is asynchronous, so the first function of
  * a synthesis bundles them all at once in a child process (this file, run as a
  * script), and each function copies its own folder from there.
  */
