@@ -26,13 +26,8 @@ export type GetSecretValue = (secretId: string) => Promise<{ SecretString?: stri
 /** GetSecretValue over Secrets Manager's JSON API, with the environment's region and credentials. */
 export function getSecretValueFrom(service: AwsService): GetSecretValue {
   return async (secretId) => {
-    const response = await service.send({
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
-      body: JSON.stringify({ SecretId: secretId }),
-    });
-    return JSON.parse(new TextDecoder().decode(response.body)) as { SecretString?: string };
+    const { output } = await service.callJson('1.1', 'secretsmanager.GetSecretValue', { SecretId: secretId });
+    return output as { SecretString?: string };
   };
 }
 

@@ -62,6 +62,12 @@ export interface AwsResponse {
   body: Uint8Array;
 }
 
+/** A JSON protocol answer: its body, and the status and request id as the SDK's `$metadata` has them. */
+export interface AwsJsonAnswer {
+  output: Record<string, unknown>;
+  $metadata: { httpStatusCode: number; requestId?: string };
+}
+
 /** An error answer, shaped as the SDK's are: the service's error code as the name, the status in `$metadata`. */
 export class AwsServiceError extends Error {
   readonly $metadata: { httpStatusCode: number; requestId?: string };
@@ -183,6 +189,23 @@ export class AwsService {
       if (lastTry || !(RETRYABLE_STATUSES.has(response.statusCode) || THROTTLING_ERROR_NAMES.test(error.name))) throw error;
       await backOff();
     }
+  }
+
+  /**
+   * One call of a service that speaks AWS's JSON protocol (DynamoDB, Secrets
+   * Manager): a POST to `/` naming the operation in `x-amz-target`, the input
+   * as JSON (through `replacer`, if given), the answer parsed from JSON.
+   */
+  async callJson(protocolVersion: '1.0' | '1.1', target: string, input: unknown, replacer?: (key: string, value: unknown) => unknown): Promise<AwsJsonAnswer> {
+    const response = await this.send({
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': `application/x-amz-json-${protocolVersion}`, 'x-amz-target': target },
+      body: JSON.stringify(input, replacer),
+    });
+    const text = new TextDecoder().decode(response.body);
+    const requestId = response.headers['x-amzn-requestid'];
+    return { output: (text ? JSON.parse(text) : {}) as Record<string, unknown>, $metadata: { httpStatusCode: response.statusCode, ...(requestId ? { requestId } : {}) } };
   }
 
   /** Closes the kept-alive connections. */

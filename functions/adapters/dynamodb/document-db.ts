@@ -171,16 +171,8 @@ export class DocumentDb {
   }
 
   async send<Input, Output>(command: DocumentCommand<Input, Output>): Promise<Output> {
-    const response = await this.service.send({
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${command.operation}` },
-      body: JSON.stringify(command.request(), refuseBinary),
-    });
-    const text = new TextDecoder().decode(response.body);
-    const wire = (text ? JSON.parse(text) : {}) as Wire;
-    const requestId = response.headers['x-amzn-requestid'];
-    return { ...command.answer(wire), $metadata: { httpStatusCode: response.statusCode, ...(requestId ? { requestId } : {}) } } as Output;
+    const { output, $metadata } = await this.service.callJson('1.0', `DynamoDB_20120810.${command.operation}`, command.request(), refuseBinary);
+    return { ...command.answer(output), $metadata } as Output;
   }
 
   /** Closes the kept-alive connections (a command-line tool that should exit). */
