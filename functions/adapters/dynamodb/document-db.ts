@@ -46,10 +46,10 @@ const toWire = (item: Item): WireItem => marshall(item, { removeUndefinedValues:
 const fromWire = (item: WireItem): Item => unmarshall(item);
 
 /** `value` with each of the named fields converted by `convert`, when present. */
-function converting<Value>(value: Value, fields: Partial<Record<string, (field: never) => unknown>>): Wire {
+function converting<Value>(value: Value, fields: Record<string, (field: never) => unknown>): Wire {
   const converted: Wire = { ...(value as Wire) };
   for (const [name, convert] of Object.entries(fields)) {
-    if (converted[name] !== undefined && convert) converted[name] = convert(converted[name] as never);
+    if (converted[name] !== undefined) converted[name] = convert(converted[name] as never);
   }
   return converted;
 }
