@@ -42,6 +42,24 @@ function clientWentAway(request: IncomingMessage, response: ServerResponse, erro
   return request.destroyed || response.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
+/**
+ * The raw answer to a request Node refused to parse, on a closed connection:
+ * 431 for headers too large, else 400. Under `/api/` it is a JSON error body
+ * as every other API refusal is, so a client reads one shape of error
+ * (the path comes from the request line, which Node has read by then).
+ */
+export function unparsableRequestAnswer(code: string | undefined, rawPacket: Buffer | undefined): string {
+  const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason] = tooLarge ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const requestLine = rawPacket?.subarray(0, 8_192).toString('latin1').split('\r\n')[0] ?? '';
+  const isApi = requestLine.split(' ')[1]?.startsWith('/api/') ?? false;
+  const body = isApi
+    ? JSON.stringify({ error: tooLarge ? 'headers_too_large' : 'bad_request', message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.' })
+    : reason;
+  const type = isApi ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
+  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
 export function createSiteServer(siteRoot: string, ready: Ready, log: Log): Server {
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (refuseForeignHost(request, response)) return;
@@ -78,9 +96,9 @@ export function createSiteServer(siteRoot: string, ready: Ready, log: Log): Serv
       else response.destroy();
     });
   });
-  // A request Node cannot even parse (a broken request line or header) gets a plain 400 and a closed connection.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  // A request Node cannot parse (a broken request line or header, or headers past Node's 16 KiB) gets its answer here.
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket) => {
+    if (socket.writable) socket.end(unparsableRequestAnswer(error.code, error.rawPacket));
     else socket.destroy();
   });
   return server;

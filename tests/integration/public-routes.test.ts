@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_HEADERS } from '../../shared/enquiry';
 import { type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
@@ -216,4 +217,35 @@ describe('unknown routes', () => {
     expect((await fetch(`${stack.url}/image/`)).status).toBe(404);
     expect((await fetch(`${stack.url}/image/nothing-here.png`)).status).toBe(404);
   });
+
+  it('answers a request Node cannot parse with 431 or 400, under /api/ as a JSON error body', async () => {
+    const bigHeaders = ['x-a', 'x-b', 'x-c', 'x-d', 'x-e'].map((name) => `${name}: ${'a'.repeat(4_000)}\r\n`).join('');
+    const api = await rawExchange(`GET /api/export/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: 127.0.0.1\r\n${bigHeaders}\r\n`);
+    expect(api.head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(api.head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(api.body)).toMatchObject({ error: 'headers_too_large', message: expect.any(String) });
+
+    const page = await rawExchange(`GET /KrPage HTTP/1.1\r\nHost: 127.0.0.1\r\n${bigHeaders}\r\n`);
+    expect(page.head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(page.body).toBe('Request Header Fields Too Large');
+
+    const broken = await rawExchange('GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\nbroken header line\r\n\r\n');
+    expect(broken.head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.body)).toMatchObject({ error: 'bad_request', message: expect.any(String) });
+  });
 });
+
+/** Sends bytes as they are (fetch and Node's client refuse to build a broken request) and reads the answer until the server closes. */
+function rawExchange(bytes: string): Promise<{ head: string; body: string }> {
+  const { hostname, port } = new URL(stack.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...rest] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      resolve({ head, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
