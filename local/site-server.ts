@@ -1,9 +1,9 @@
 /**
  * The local server's request handling: the site, `/image/*` and `/api/*` on
  * one origin, as the CDN serves them in production. It survives any request:
- * every parse is inside the error handling, a malformed request gets a 400, a
- * client that goes away is not an error, and a request addressed to another
- * host name (DNS rebinding) is refused.
+ * every parse is inside the error handling, a malformed request gets a 400
+ * (431 for oversized headers), a client that goes away is not an error, and a
+ * request addressed to another host name (DNS rebinding) is refused.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../shared/rewrite';
@@ -45,10 +45,11 @@ function clientWentAway(request: IncomingMessage, response: ServerResponse, erro
 /**
  * The raw answer to a request Node refused to parse, on a closed connection:
  * 431 for headers too large, else 400. Under `/api/` it is a JSON error body
- * as every other API refusal is, so a client reads one shape of error
- * (the path comes from the request line, which Node has read by then).
+ * as every other API refusal is, so a client reads one shape of error. The
+ * path comes from the request line in the packet Node failed on (a request's
+ * head arrives in one packet from any client we know; if not, plain text).
  */
-export function unparsableRequestAnswer(code: string | undefined, rawPacket: Buffer | undefined): string {
+function unparsableRequestAnswer(code: string | undefined, rawPacket: Buffer | undefined): string {
   const tooLarge = code === 'HPE_HEADER_OVERFLOW';
   const [status, reason] = tooLarge ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
   const requestLine = rawPacket?.subarray(0, 8_192).toString('latin1').split('\r\n')[0] ?? '';
