@@ -34,9 +34,25 @@ function levelFromEnvironment(): LogLevel {
   return named && named in LEVELS ? (named as LogLevel) : 'INFO';
 }
 
-/** Errors as their name, message and stack (JSON.stringify would write `{}`). */
-function serialisable(_key: string, value: unknown): unknown {
-  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+/**
+ * A replacer for one line, so that no field can make JSON.stringify throw
+ * and cost the line: a reference back to an object that encloses it becomes
+ * "[Circular]" and a BigInt its decimal digits. Errors are written as their
+ * name, message and stack (JSON.stringify would write `{}`). An object met
+ * twice side by side is written twice: only a loop is circular.
+ */
+function serialisable(): (this: unknown, key: string, value: unknown) => unknown {
+  // The objects from the line down to the one being written: JSON.stringify calls the replacer depth first, with the holder as `this`.
+  const enclosing: unknown[] = [];
+  return function (_key, value) {
+    if (typeof value === 'bigint') return value.toString();
+    if (typeof value !== 'object' || value === null) return value;
+    while (enclosing.length > 0 && enclosing.at(-1) !== this) enclosing.pop();
+    if (enclosing.includes(value)) return '[Circular]';
+    const written = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+    enclosing.push(written);
+    return written;
+  };
 }
 
 /**
@@ -58,7 +74,7 @@ export function createLog(level: LogLevel = levelFromEnvironment(), write: LineW
       if (LEVELS[lineLevel] < threshold) return;
       const trace = process.env['_X_AMZN_TRACE_ID'];
       const line = { level: lineLevel, message, timestamp: new Date().toISOString(), service: SERVICE_NAME, ...lambdaKeys, ...(trace ? { xray_trace_id: trace } : {}), ...persistent, ...extra };
-      write(lineLevel, JSON.stringify(line, serialisable));
+      write(lineLevel, JSON.stringify(line, serialisable()));
     };
     return {
       debug: (message, extra) => emit('DEBUG', message, extra),

@@ -74,4 +74,27 @@ describe('createLog', () => {
     expect(streams.stderr.every((line) => line.endsWith('}\n'))).toBe(true);
     expect(JSON.parse(streams.stderr[1] ?? '{}').cause).toMatchObject({ name: 'TypeError', message: 'bad value' });
   });
+
+  it('writes a circular reference as a marker and a BigInt as its digits, rather than throw and lose the line', () => {
+    const { log, lines } = capture();
+    const circular: Record<string, unknown> = { name: 'loop' };
+    circular['self'] = circular;
+    expect(() => log.info('circular', { a: circular })).not.toThrow();
+    expect(() => log.warn('big', { n: 10n, nested: { id: 12345678901234567890n } })).not.toThrow();
+    expect(lines.map(({ line }) => line['message'])).toEqual(['circular', 'big']);
+    expect(lines[0]?.line['a']).toEqual({ name: 'loop', self: '[Circular]' });
+    expect(lines[1]?.line).toMatchObject({ n: '10', nested: { id: '12345678901234567890' } });
+  });
+
+  it('writes an object met twice side by side in full, since only a loop back to an enclosing object is circular', () => {
+    const { log, lines } = capture();
+    const shared = { id: 1 };
+    const error = new RangeError('too far');
+    log.error('twice', { first: shared, second: shared, list: [shared, { shared }], errors: [error, error] });
+    expect(lines[0]?.line).toMatchObject({ first: { id: 1 }, second: { id: 1 }, list: [{ id: 1 }, { shared: { id: 1 } }] });
+    expect(lines[0]?.line['errors']).toEqual([
+      { name: 'RangeError', message: 'too far', stack: error.stack },
+      { name: 'RangeError', message: 'too far', stack: error.stack },
+    ]);
+  });
 });
