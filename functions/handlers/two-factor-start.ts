@@ -21,7 +21,7 @@ export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
     if (!changed) throw changedMeanwhile();
     const uri = totpUri(account.email, secret);
     await audit('twofactor.start', '-');
-    const answer: EnrolmentStart = { secret, uri, qr: qrDataUrl(uri) };
+    const answer: EnrolmentStart = { secret, uri, qr: await qrDataUrl(uri) };
     return json(200, answer);
   });
 }

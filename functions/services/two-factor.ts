@@ -7,8 +7,8 @@
  * (80 bits), shown once and stored as SHA-256 hashes; each is taken out of
  * the account's set when used (again a conditional write).
  *
- * The QR code of a new secret is in two-factor-qr.ts: its library weighs as
- * much as the rest of this module's, and only the enrolment start needs it
+ * The QR code of a new secret is in two-factor-qr.ts: its library weighs
+ * more than the rest of this module's, and only the enrolment start needs it
  * (every staff route asks whether an account has two-factor).
  */
 import { createHash, randomBytes } from 'node:crypto';
