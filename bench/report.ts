@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIGURES_FILE_VARIABLE, readFigures } from './figures';
+import { npmMissingMessage, npmScriptCommand } from './npm-script';
 import { type LoadFigures, type StepOutcome, benchmarkMarkdown } from './report-markdown';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -39,16 +40,27 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 /** Runs one npm script, echoing what it prints and keeping a copy for the report. */
 function runStep(script: string, figuresFile: string): Promise<Omit<StepOutcome, 'title'>> {
   const started = performance.now();
+  const { command, args, shell } = npmScriptCommand(script);
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, env: { ...process.env, [FIGURES_FILE_VARIABLE]: figuresFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, [FIGURES_FILE_VARIABLE]: figuresFile }, stdio: ['ignore', 'pipe', 'pipe'], shell });
     let output = '';
-    const keep = (chunk: Buffer, sink: NodeJS.WriteStream) => {
+    const keep = (chunk: Buffer | string, sink: NodeJS.WriteStream) => {
       sink.write(chunk);
-      output += chunk.toString('utf8');
+      output += chunk.toString();
     };
     child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
     child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
-    child.on('close', (code, signal) => done({ script, exitCode: code ?? (signal ? 128 : 1), seconds: (performance.now() - started) / 1000, output: output.replace(ANSI, '') }));
+    // A command that cannot start is an 'error' (then a 'close' with a negative code): said plainly, with exit 127 as a shell gives.
+    let failedToStart = false;
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      failedToStart = true;
+      const npmMissing = error.code === 'ENOENT' && command === 'npm';
+      keep(`${npmMissing ? npmMissingMessage(script) : `Could not start ${command} to run ${script}: ${error.message}`}\n`, process.stderr);
+    });
+    child.on('close', (code, signal) => {
+      const exitCode = failedToStart ? 127 : (code ?? (signal ? 128 : 1));
+      done({ script, exitCode, seconds: (performance.now() - started) / 1000, output: output.replace(ANSI, '') });
+    });
   });
 }
 
