@@ -14,6 +14,7 @@
  * Chromium is Debian's /usr/bin/chromium (CHROMIUM_PATH to change it); nothing
  * is downloaded. The Korean, Chinese and Japanese fonts (Debian's
  * fonts-noto-cjk) must be there, as on a phone; run as root, it installs them.
+ * Without fontconfig's fc-list they cannot be checked: it says so and goes on.
  * Lighthouse simulates a phone's network and CPU from what it observes on this
  * machine, so a busy machine inflates the CPU part: the load average is
  * printed with the figures.
@@ -28,7 +29,7 @@ import { buildSiteIfStale } from '../local/site-build';
 import { LOCALES } from '../shared/locales';
 import { HTML_GZIP_BUDGET_BYTES, LIGHTHOUSE_PHONE, scrollThrough } from '../tests/e2e/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';
-import { ensureTools, hasFontsFor } from '../tests/support/browser-tools';
+import { ensureFonts } from '../tests/support/browser-tools';
 import { serveControlPage } from './control-page';
 import { CATEGORIES, type Category, type LighthouseRun, lighthouseRun } from './site-lighthouse';
 import { recordFigure } from './figures';
@@ -65,8 +66,8 @@ const loadAtStart = load();
 // Korean, Chinese and Japanese text laid out with its fonts, as every phone has them. Without them Chromium
 // looks for a fallback for each such character and the pages measured are ones no visitor sees (measured
 // here: LCP worst 0.86 s and TBT worst 111 ms without, 0.77 s and 29 ms with fonts-noto-cjk).
-const CJK_FONTS = { name: 'fonts for Korean, Chinese and Japanese', present: () => hasFontsFor(['ko', 'zh', 'ja']), debianPackage: 'fonts-noto-cjk' };
-ensureTools([CJK_FONTS], 'Measuring the pages as a phone shows them needs', 'npm run bench:site');
+const CJK_FONTS = { name: 'fonts for Korean, Chinese and Japanese', languages: ['ko', 'zh', 'ja'], debianPackage: 'fonts-noto-cjk' };
+ensureFonts(CJK_FONTS, 'Measuring the pages as a phone shows them needs', 'npm run bench:site');
 await buildSiteIfStale();
 const stack = await benchStack();
 const browser = await launchBrowser();

@@ -4,7 +4,8 @@
  * Java. When either is missing, root on a Debian machine gets them through
  * apt-get; anyone else is told the one command to run, before anything else
  * starts, so no test fails halfway for a missing tool. `npm run bench:site`
- * asks the same way for the Korean, Chinese and Japanese fonts.
+ * asks the same way for the Korean, Chinese and Japanese fonts, unless
+ * fontconfig's fc-list is missing to tell whether they are there.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,12 +22,37 @@ const BROWSER_TEST_TOOLS: Tool[] = [
   { name: 'Java (for the HTML validator)', present: () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0, debianPackage: 'default-jre-headless' },
 ];
 
-/** Whether fontconfig knows a font for each language (`ko`, `zh`, `ja`): what Chromium falls back to for their text. */
-export function hasFontsFor(languages: readonly string[]): boolean {
-  return languages.every((language) => {
-    const listed = spawnSync('fc-list', [`:lang=${language}`, 'family'], { encoding: 'utf8' });
-    return listed.status === 0 && listed.stdout.trim() !== '';
-  });
+/** What fontconfig says of the fonts for some languages; unknown when there is no fc-list to ask. */
+export type FontsFound = 'present' | 'missing' | 'unknown';
+
+/**
+ * Whether fontconfig knows a font for each language (`ko`, `zh`, `ja`): what
+ * Chromium falls back to for their text. Chromium needs only fontconfig's
+ * library, so fc-list (Debian's fontconfig package) may be missing while the
+ * fonts are there: then the answer is unknown, not missing. `fcList` names
+ * the command, so that a test can name one that is not installed.
+ */
+export function fontsFor(languages: readonly string[], fcList = 'fc-list'): FontsFound {
+  for (const language of languages) {
+    const listed = spawnSync(fcList, [`:lang=${language}`, 'family'], { encoding: 'utf8' });
+    if ((listed.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return 'unknown';
+    if (listed.status !== 0 || listed.stdout.trim() === '') return 'missing';
+  }
+  return 'present';
+}
+
+/**
+ * Makes sure fontconfig knows the fonts, as ensureTools does for a tool.
+ * Without fc-list they cannot be checked: it says so and goes on, since
+ * installing the fonts would not make them checkable and they may be there.
+ */
+export function ensureFonts(fonts: { name: string; languages: readonly string[]; debianPackage: string }, needs: string, again: string, fcList = 'fc-list'): FontsFound {
+  if (fontsFor(fonts.languages, fcList) === 'unknown') {
+    console.warn(`Could not check the ${fonts.name}: fontconfig's fc-list is missing (Debian's fontconfig package). Going on; without them (Debian's ${fonts.debianPackage}) the figures are not those of a phone.`);
+    return 'unknown';
+  }
+  ensureTools([{ name: fonts.name, present: () => fontsFor(fonts.languages, fcList) === 'present', debianPackage: fonts.debianPackage }], needs, again);
+  return 'present';
 }
 
 /**
