@@ -4,13 +4,9 @@
  * it for SECRET_MAX_AGE_SECONDS. A rotated secret therefore takes effect
  * within that time on warm instances too, and the value never appears in the
  * function's configuration. One cached read per secret, shared by requests
- * that arrive while it is on its way: a map and one request, all that
- * Powertools Parameters did here, without its weight in every bundle. The
- * request is written by hand over aws-request.ts, as the other AWS calls
- * are: the SDK's Secrets Manager client brought the SDK's whole client
- * machinery into every bundle (issue 13).
+ * that arrive while it is on its way.
  */
-import { AwsService, type AwsServiceOptions } from './adapters/aws-request';
+import { GetSecretValueCommand, SecretsManagerClient, type SecretsManagerClientConfig } from '@aws-sdk/client-secrets-manager';
 import { AWS_CALL_LIMITS } from './adapters/call-limits';
 
 export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET'] as const;
@@ -23,26 +19,14 @@ export type SecretReader = (arn: string) => Promise<string>;
 /** Secrets Manager's GetSecretValue: the answer's fields that matter here. */
 export type GetSecretValue = (secretId: string) => Promise<{ SecretString?: string }>;
 
-/** GetSecretValue over Secrets Manager's JSON API, with the environment's region and credentials. */
-export function getSecretValueFrom(service: AwsService): GetSecretValue {
-  return async (secretId) => {
-    const { output } = await service.callJson('1.1', 'secretsmanager.GetSecretValue', { SecretId: secretId });
-    return output as { SecretString?: string };
-  };
+/** GetSecretValue through the SDK's client; in Lambda, in the function's region with its role's credentials. */
+export function getSecretValueFrom(client: Pick<SecretsManagerClient, 'send'>): GetSecretValue {
+  return (secretId) => client.send(new GetSecretValueCommand({ SecretId: secretId }));
 }
 
-/** Secrets Manager where the environment says (in Lambda: the function's region, its role's credentials). */
-export function secretsManagerService(options: Pick<AwsServiceOptions, 'region' | 'credentials' | 'endpoint'> = {}): AwsService {
-  // A read is safe to repeat, so a time-out is tried again.
-  return new AwsService({
-    signingName: 'secretsmanager',
-    hostLabel: 'secretsmanager',
-    endpointVariable: 'SECRETS_MANAGER',
-    maxAttempts: AWS_CALL_LIMITS.maxAttempts,
-    timeouts: AWS_CALL_LIMITS.requestHandler,
-    retryTimeouts: true,
-    ...options,
-  });
+/** Secrets Manager with the call limits of call-limits.ts (a read is safe to repeat, so a time-out is tried again). */
+export function secretsManagerClient(config: SecretsManagerClientConfig = {}): SecretsManagerClient {
+  return new SecretsManagerClient({ ...AWS_CALL_LIMITS, ...config });
 }
 
 /** A reader of Secrets Manager with the cache above; `now` is for tests. */
@@ -67,7 +51,7 @@ export function secretsManagerReader(getSecretValue: GetSecretValue, now: () => 
 let lambdaReader: SecretReader | undefined;
 
 /** The function's own reader: made on the first read, so a function given every value directly never makes one. */
-export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(getSecretValueFrom(secretsManagerService())))(arn);
+export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(getSecretValueFrom(secretsManagerClient())))(arn);
 
 /** The environment with each secret setting filled in from its `_ARN`, when only the ARN is given. */
 export async function withSecrets(env: Record<string, string | undefined>, read: SecretReader = readFromSecretsManager): Promise<Record<string, string | undefined>> {

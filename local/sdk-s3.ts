@@ -1,19 +1,7 @@
-import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { AWS_CALL_LIMITS } from '../functions/adapters/call-limits';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { EMULATED_S3, s3Client } from '../functions/adapters/s3/client';
 
-/**
- * The SDK's S3 client, for the local stack's own needs (making the buckets,
- * serving `/image/*`) and the tests; the functions use the requests of
- * functions/adapters/s3/bucket.ts. It computes checksums only when S3
- * requires them: the SDK's default adds checksum framing to streamed uploads
- * and presigned URLs that the local emulator cannot carry. A hanging S3 is
- * given up as the functions give it up (functions/adapters/call-limits.ts).
- */
-export function s3Client(config: S3ClientConfig = {}): S3Client {
-  return new S3Client({
-    ...AWS_CALL_LIMITS,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...config,
-  });
+/** The functions' S3 client set for the local S3 emulator: for the local stack's own needs (making the buckets, serving `/image/*`) and the tests. */
+export function localS3Client(config: S3ClientConfig): S3Client {
+  return s3Client({ ...EMULATED_S3, ...config });
 }

@@ -4,10 +4,9 @@
  * otherwise empty; staff then edit them. Needs TABLE_PACKAGES, IMAGES_BUCKET
  * and AWS credentials. Packages already there are left alone.
  */
-import { sdkRegion } from './aws-region';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoPackageStore } from '../functions/adapters/dynamodb/packages';
-import { S3Bucket, s3Service } from '../functions/adapters/s3/bucket';
+import { s3Client } from '../functions/adapters/s3/client';
 import { s3ImageStore } from '../functions/adapters/s3/images';
 import { BUCKETS } from '../shared/routes';
 import { TABLES } from '../shared/tables';
@@ -20,14 +19,15 @@ async function main() {
     console.error(`Set ${TABLES.packages.envVar} and ${BUCKETS.images.envVar} (the stack's TablePackages and ImagesBucket outputs).`);
     process.exit(2);
   }
-  const region = await sdkRegion();
-  const db = documentClient({ region });
-  const s3 = s3Service({ region });
+  // The SDK finds the region and credentials as it always does (environment, profile).
+  const db = documentClient();
+  const s3 = s3Client();
   try {
-    const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(new S3Bucket(s3, bucket)));
+    const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(s3, bucket));
     console.log(seeded ? `Seeded the three BEST 3 packages into ${table} and their images into ${bucket}.` : `${table} already has packages; nothing changed.`);
   } finally {
     db.destroy();
+    s3.destroy();
   }
 }
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BUCKETS, WORKERS } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
-import { s3Client } from './sdk-s3';
+import { localS3Client } from './sdk-s3';
 import { type SettingName, SETTINGS, readSettings, settingNamesFor } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';
@@ -182,7 +182,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   await createTables(dynamodb, tableNames);
   dynamodb.destroy();
   // Through the proxy: a refusing S3 fails `/image/` as it fails the CDN in production.
-  const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: faults.endpoints.s3, forcePathStyle: true });
+  const s3 = localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: faults.endpoints.s3 });
   await createBuckets(s3, Object.values(LOCAL_BUCKETS));
   const seeded = await seedPackages(deps.packages, deps.images);
   const account = await ensureStaffAccount(deps.staff, options.staffEmail, options.staffPassword);

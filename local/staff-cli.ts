@@ -14,7 +14,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
 import { EMAIL_PATTERN } from '../shared/form-fields';
 import { TABLES } from '../shared/tables';
-import { sdkRegion } from './aws-region';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
 import type { StaffStore } from '../functions/ports';
@@ -39,7 +38,7 @@ function usage(message?: string): never {
 async function openStaffStore(): Promise<{ store: StaffStore; where: string; close: () => Promise<void> }> {
   const tableName = process.env[TABLES.staff.envVar];
   if (tableName) {
-    const client = documentClient({ region: await sdkRegion() });
+    const client = documentClient();
     return { store: dynamoStaffStore(client, tableName), where: `table ${tableName}`, close: async () => client.destroy() };
   }
   const dataDir = resolve(process.env['DATA_DIR'] || '.data');

@@ -1,4 +1,6 @@
-import { lambdaExportWorker, lambdaService } from '../adapters/lambda/workers';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { lambdaExportWorker } from '../adapters/lambda/workers';
+import { AWS_CALL_LIMITS } from '../adapters/call-limits';
 import type { Settings } from '../config';
 import type { ExportWorker } from '../ports';
 import type { AwsClientOptions } from './aws';
@@ -11,6 +13,7 @@ export interface LambdaDeps {
 /** Background workers started with an asynchronous Lambda invocation (the local stack runs them itself instead). */
 export function lambdaDeps(settings: Partial<Settings>, aws: AwsClientOptions): LambdaDeps {
   return lazyObject<LambdaDeps>({
-    exportWorker: () => lambdaExportWorker(lambdaService({ region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
+    exportWorker: () =>
+      lambdaExportWorker(new LambdaClient({ ...AWS_CALL_LIMITS, region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
   });
 }

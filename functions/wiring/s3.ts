@@ -1,4 +1,4 @@
-import { S3Bucket, s3Service } from '../adapters/s3/bucket';
+import { EMULATED_S3, s3Client } from '../adapters/s3/client';
 import { s3ExportStore } from '../adapters/s3/exports';
 import { s3ImageStore } from '../adapters/s3/images';
 import type { Settings } from '../config';
@@ -12,12 +12,12 @@ export interface S3Deps {
 }
 
 export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3Deps {
-  let service: ReturnType<typeof s3Service> | undefined;
-  const s3 = () => (service ??= s3Service({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.s3 }));
-  // The emulator has no bucket host names.
-  const pathStyle = aws.endpoints?.s3 !== undefined;
+  let client: ReturnType<typeof s3Client> | undefined;
+  // An endpoint given here is the local emulator's (in Lambda the SDK finds S3 itself).
+  const emulated = aws.endpoints?.s3 ? EMULATED_S3 : {};
+  const s3 = () => (client ??= s3Client({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.s3, ...emulated }));
   return lazyObject<S3Deps>({
-    images: () => s3ImageStore(new S3Bucket(s3(), settingOf(settings, 'IMAGES_BUCKET'), pathStyle)),
-    exports: () => s3ExportStore(new S3Bucket(s3(), settingOf(settings, 'EXPORTS_BUCKET'), pathStyle)),
+    images: () => s3ImageStore(s3(), settingOf(settings, 'IMAGES_BUCKET')),
+    exports: () => s3ExportStore(s3(), settingOf(settings, 'EXPORTS_BUCKET')),
   });
 }

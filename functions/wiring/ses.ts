@@ -1,4 +1,4 @@
-import { sesMailer, sesService } from '../adapters/ses/mailer';
+import { sesClient, sesMailer } from '../adapters/ses/mailer';
 import type { Settings } from '../config';
 import type { Mailer } from '../ports';
 import type { AwsClientOptions } from './aws';
@@ -12,7 +12,7 @@ export function sesDeps(settings: Partial<Settings>, aws: AwsClientOptions): Ses
   return lazyObject<SesDeps>({
     mailer: () =>
       sesMailer(
-        sesService({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses }),
+        sesClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses }),
         settingOf(settings, 'MAIL_FROM'),
         settingOf(settings, 'MAIL_TIMEOUT_MS'),
       ),

@@ -5,7 +5,7 @@
  * dashboard figures (functions/services/dashboard.ts) the send, work and
  * reply routes keep.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DocumentDb } from '../../functions/adapters/dynamodb/document-db';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SECTION_VALUES, type Section } from '../../shared/enums';
 import type { EnquiryStatus } from '../../shared/enquiry-work';
 import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
@@ -53,7 +53,7 @@ interface DayTally {
  * Appends `count` enquiries after those already there, received one every
  * `spacingMs` up to `until`. Returns the new totals.
  */
-export async function seedEnquiries(db: DocumentDb, tables: SeedTables, count: number, until: number, spacingMs = 5 * 60_000, options: SeedOptions = {}) {
+export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTables, count: number, until: number, spacingMs = 5 * 60_000, options: SeedOptions = {}) {
   const read = async (name: string) => Number((await db.send(new GetCommand({ TableName: tables.counters, Key: { name } }))).Item?.['value'] ?? 0);
   let postIndex = await read(POST_INDEX_COUNTER);
   let listSeq = await read(sequenceCounter(listName(false)));

@@ -12,8 +12,7 @@ import { CSV_COLUMNS } from '../../shared/csv';
 import type { ExportJobView } from '../../shared/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
-import { S3Bucket, s3Service } from '../../functions/adapters/s3/bucket';
-import { s3Client } from '../../local/sdk-s3';
+import { localS3Client } from '../../local/sdk-s3';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { hashPassword } from '../../functions/services/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';
@@ -25,7 +24,7 @@ const SEEDED = 12_000;
 const COLLEAGUE = { email: 'colleague@example.test', password: 'another long password' };
 let stack: TestStack;
 let token: string;
-let s3: ReturnType<typeof s3Client>;
+let s3: ReturnType<typeof localS3Client>;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -38,7 +37,7 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   await stack.deps.staff.put({ email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password), disabled: false, role: 'staff', createdAt: at, updatedAt: at });
   token = await signIn(stack);
-  s3 = s3Client({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3, forcePathStyle: true });
+  s3 = localS3Client({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3 });
 }, 300_000);
 afterAll(async () => {
   s3?.destroy();
@@ -110,7 +109,7 @@ describe('when the export bucket refuses the file', () => {
     // multipart upload (it cannot list those), so a clean delete shows neither was left.
     const bucket = 'mt-exports-broken';
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-    const store = s3ExportStore(new S3Bucket(s3Service({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3 }), bucket, true));
+    const store = s3ExportStore(s3, bucket);
     const line = `${'x'.repeat(1023)}\n`;
     async function* rowsThenFailure() {
       // Past one 5 MiB part, so the upload is a multipart one when the failure comes.

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3Bucket, s3Service } from '../../functions/adapters/s3/bucket';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
-import { s3Client } from '../../local/sdk-s3';
+import { localS3Client } from '../../local/sdk-s3';
 import { createBuckets } from '../../local/setup';
 import { type S3Emulator, postPolicyProblem, startS3Emulator } from '../../local/s3-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
@@ -21,7 +20,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mt-s3-'));
 let emulator: S3Emulator;
 
 const start = () => startS3Emulator({ dataDir, host: '127.0.0.1', corsOrigins: [SITE] });
-const clientOf = (target: S3Emulator) => s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint, forcePathStyle: true });
+const clientOf = (target: S3Emulator) => localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint });
 
 beforeAll(async () => {
   emulator = await start();
@@ -82,9 +81,8 @@ describe('presigned POST', () => {
   });
 });
 
-describe('the export store on the requests the functions send', () => {
-  const exportsOf = (target: S3Emulator) =>
-    s3ExportStore(new S3Bucket(s3Service({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint }), 'uploads', true));
+describe('the export store', () => {
+  const exportsOf = (target: S3Emulator) => s3ExportStore(clientOf(target), 'uploads');
   async function* rows(count: number, row: string) {
     for (let i = 0; i < count; i += 1) yield `${i},${row}\n`;
   }

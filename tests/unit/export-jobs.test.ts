@@ -11,18 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../shared/csv';
 import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/export-jobs';
-import type { AwsRequest } from '../../functions/adapters/aws-request';
-import { lambdaExportWorker, lambdaService } from '../../functions/adapters/lambda/workers';
+import { type InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { lambdaExportWorker } from '../../functions/adapters/lambda/workers';
 import { makeExportCsvHandler } from '../../functions/handlers/export-csv';
 import { makeExportStatusHandler } from '../../functions/handlers/export-status';
-import type { StoredEnquiry } from '../../functions/ports';
-import { countCounter, removedCounter, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
+import { removedCounter } from '../../functions/services/enquiry-lists';
 import { eraseSubject } from '../../functions/services/erasure';
 import { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS, runExportJob } from '../../functions/services/export-jobs';
 import { signStaffToken } from '../../functions/services/tokens';
 import { parseCsv } from '../support/csv';
 import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps } from '../support/fakes';
-import { sampleRecord } from '../support/records';
+import { storeListedEnquiries } from '../support/listed-enquiries';
 
 const OWNER = 'export-owner@example.test';
 const COLLEAGUE = 'colleague@example.test';
@@ -32,27 +31,6 @@ function staffDeps(): FakeDeps {
   const at = new Date(deps.clock.now()).toISOString();
   for (const email of [OWNER, COLLEAGUE]) deps.staff.items.set(email, { email, passwordHash: 'not used', disabled: false, createdAt: at, updatedAt: at });
   return deps;
-}
-
-/** `count` enquiries straight into the fake tables, numbered 1..count, with the counters the lists read. */
-function storeEnquiries(deps: FakeDeps, count: number): void {
-  for (let index = 1; index <= count; index += 1) {
-    const { REFERENCE: _reference, ...record } = sampleRecord(index, { EMAIL: `v${index}@example.test` });
-    const stored: StoredEnquiry = {
-      ...record,
-      LIST: 'ALL',
-      LIST_SEQ: index,
-      SECTION_LIST: 'ALL#호텔예약',
-      SECTION_SEQ: index,
-      EMAIL_KEY: `v${index}@example.test`,
-      MAIL_ATTEMPTS: 1,
-      ...workListKeys('new', ''),
-    };
-    deps.enquiries.items.set(index, stored);
-  }
-  for (const counter of [sequenceCounter('ALL'), sequenceCounter('ALL#호텔예약'), 'POST_INDEX', countCounter(workListKeys('new', '').STATUS_LIST)]) {
-    deps.counters.values.set(counter, count);
-  }
 }
 
 async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
@@ -76,7 +54,7 @@ const fileOf = (deps: FakeDeps) => [...deps.exports.files.entries()];
 /** `count` stored enquiries and a started export of all of them, by its owner. */
 async function startedJob(count: number) {
   const deps = staffDeps();
-  storeEnquiries(deps, count);
+  storeListedEnquiries(deps, count);
   const token = await tokenOf(deps, OWNER);
   const { view } = await startExport(deps, token);
   return { deps, token, view };
@@ -85,7 +63,7 @@ async function startedJob(count: number) {
 describe('starting an export', () => {
   it('answers a small export at once, as a CSV, with nothing left in the bucket', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 3);
+    storeListedEnquiries(deps, 3);
     const { response } = await startExport(deps, await tokenOf(deps, OWNER));
     expect(response.statusCode).toBe(200);
     expect(response.headers['Content-Type']).toBe('text/csv; charset=utf-8');
@@ -97,7 +75,7 @@ describe('starting an export', () => {
 
   it('makes a larger one a job: 202 with the job and where to follow it, the worker started, nothing logged yet', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 40);
+    storeListedEnquiries(deps, 40);
     const { response, view } = await startExport(deps, await tokenOf(deps, OWNER), { section: '호텔예약' });
     expect(response.statusCode).toBe(202);
     expect(view).toEqual({ jobId: expect.any(String), status: 'queued', rowsWritten: 0, rowsTotal: 40, fileName: expect.stringMatching(/^data_\d{12}\.csv$/) });
@@ -110,7 +88,7 @@ describe('starting an export', () => {
 
   it('answers 503 and leaves the job failed when the worker cannot be started', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 40);
+    storeListedEnquiries(deps, 40);
     deps.exportWorker.refuse = Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
     const { response } = await startExport(deps, await tokenOf(deps, OWNER));
     expect(response.statusCode).toBe(503);
@@ -122,7 +100,7 @@ describe('starting an export', () => {
 describe('the worker and the status route', () => {
   it('writes the whole file, newest first, and then hands it out to its owner with the access-log entry of an export', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 40);
+    storeListedEnquiries(deps, 40);
     const token = await tokenOf(deps, OWNER);
     const { view } = await startExport(deps, token, { section: '호텔예약' });
 
@@ -149,7 +127,7 @@ describe('the worker and the status route', () => {
   it('reports its progress, rows written of the total, while it writes', async () => {
     const deps = staffDeps();
     const count = PROGRESS_EVERY_ROWS * 2 + 500;
-    storeEnquiries(deps, count);
+    storeListedEnquiries(deps, count);
     const token = await tokenOf(deps, OWNER);
     const { view } = await startExport(deps, token);
     const seen: { status: string; rowsWritten: number; rowsTotal: number }[] = [];
@@ -212,7 +190,7 @@ describe('the worker and the status route', () => {
 describe('when an export fails', () => {
   it('marks the job failed with a clear message when the bucket refuses the file mid-export, serves no half file, and a retry works', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 1_500);
+    storeListedEnquiries(deps, 1_500);
     const token = await tokenOf(deps, OWNER);
     deps.exports.refuseAfterChars = 50_000;
     const { view } = await startExport(deps, token);
@@ -267,7 +245,7 @@ describe('when an export fails', () => {
 describe('erased enquiries', () => {
   it('are not in an export started after the erasure', async () => {
     const deps = staffDeps();
-    storeEnquiries(deps, 40);
+    storeListedEnquiries(deps, 40);
     const erased = await eraseSubject(deps, 'admin@example.test', 'v7@example.test', 'Asked');
     expect(erased.erased).toEqual([7]);
     const token = await tokenOf(deps, OWNER);
@@ -329,17 +307,10 @@ describe('erased enquiries', () => {
 
 describe('the export worker on AWS', () => {
   it("is started with Lambda's Invoke call, asynchronous (InvocationType Event), carrying only the job id", async () => {
-    const sent: AwsRequest[] = [];
-    const lambda = { send: async (request: AwsRequest) => (sent.push(request), { statusCode: 202, headers: {}, body: new Uint8Array() }) };
+    const sent: unknown[] = [];
+    const lambda = { send: async (command: InvokeCommand) => (sent.push(command.input), { StatusCode: 202 }) } as unknown as Pick<LambdaClient, 'send'>;
     await lambdaExportWorker(lambda, 'MedicalTourism-test-ExportWorker-AbC12').start('job-7');
-    expect(sent).toEqual([
-      {
-        method: 'POST',
-        path: '/2015-03-31/functions/MedicalTourism-test-ExportWorker-AbC12/invocations',
-        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
-        body: JSON.stringify({ jobId: 'job-7' }),
-      },
-    ]);
+    expect(sent).toEqual([{ FunctionName: 'MedicalTourism-test-ExportWorker-AbC12', InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify({ jobId: 'job-7' })) }]);
   });
 
   it('fails its start when Lambda refuses the invocation (the route then fails the job)', async () => {
@@ -366,7 +337,7 @@ describe('the Invoke request as sent', () => {
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     try {
       const { port } = server.address() as AddressInfo;
-      const lambda = lambdaService({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint: `http://127.0.0.1:${port}` });
+      const lambda = new LambdaClient({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint: `http://127.0.0.1:${port}` });
       await lambdaExportWorker(lambda, 'export-worker').start('job-9');
     } finally {
       await new Promise((closed) => server.close(closed));

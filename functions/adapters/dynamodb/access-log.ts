@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, type DocumentDb } from './document-db';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction } from '../../../shared/audit-actions';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { accessLogRetentionSeconds } from '../../../shared/retention';
@@ -7,7 +7,7 @@ import type { AccessLogStore } from '../../ports';
 import { queryItems } from './client';
 
 
-export function dynamoAccessLogStore(db: DocumentDb, tableName: string): AccessLogStore {
+export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: string): AccessLogStore {
   return {
     async record(entry) {
       await db.send(

@@ -1,4 +1,4 @@
-import { BatchGetCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { BatchGetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../../../shared/tables';
 import type { AggregateItem, AggregateStore } from '../../ports';
 
@@ -11,7 +11,7 @@ const BATCH = 100;
  * UpdateItem per change (no read first, no transaction: the emulator has
  * none, and neither is needed for adding).
  */
-export function dynamoAggregateStore(db: DocumentDb, tableName: string): AggregateStore {
+export function dynamoAggregateStore(db: DynamoDBDocumentClient, tableName: string): AggregateStore {
   return {
     async update(key, change) {
       const names: Record<string, string> = {};

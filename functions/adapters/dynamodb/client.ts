@@ -1,14 +1,21 @@
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
-import { DocumentDb, type DocumentDbOptions, GetCommand, QueryCommand } from './document-db';
 
 /**
- * The functions' DynamoDB client (document-db.ts): the region, credentials
- * and endpoint of the environment unless given, and the call limits of
- * call-limits.ts, so a call that hangs is given up.
+ * The functions' DynamoDB document client: the region, credentials and
+ * endpoint of the environment unless given, the call limits of
+ * call-limits.ts, and `undefined` attributes dropped rather than refused.
+ *
+ * Without the SDK's logger middleware: with no logger configured it still
+ * copies every answer through its sensitive-data filter for a log line
+ * nobody writes. Profiled reading 10,000 enquiries, that copy was about half
+ * of the SDK's CPU time. The functions never log through the SDK.
  */
-export function documentClient(options: Pick<DocumentDbOptions, 'region' | 'credentials' | 'endpoint'> = {}): DocumentDb {
-  return new DocumentDb({ maxAttempts: AWS_CALL_LIMITS.maxAttempts, timeouts: AWS_CALL_LIMITS.requestHandler, ...options });
+export function documentClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({ ...AWS_CALL_LIMITS, ...config });
+  client.middlewareStack.remove('loggerMiddleware');
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 
 export function isConditionFailure(error: unknown): boolean {
@@ -35,7 +42,7 @@ function canonical(value: unknown): string {
  * would wait "under way" forever. Read strongly consistent, right after.
  */
 export async function wroteItOurselves(
-  db: DocumentDb,
+  db: DynamoDBDocumentClient,
   tableName: string,
   key: Record<string, unknown>,
   written: Record<string, unknown>,
@@ -76,7 +83,7 @@ type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
  * With `upTo`, each request asks only for what is still missing unless the input fixes its own Limit
  * (a filtered query should read whole pages, as the filter drops items after they are counted).
  */
-export async function queryItems<Item = Record<string, unknown>>(db: DocumentDb, input: QueryInput, upTo = Infinity): Promise<Item[]> {
+export async function queryItems<Item = Record<string, unknown>>(db: DynamoDBDocumentClient, input: QueryInput, upTo = Infinity): Promise<Item[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -90,7 +97,7 @@ export async function queryItems<Item = Record<string, unknown>>(db: DocumentDb,
 }
 
 /** Counts what a query matches, page after page. */
-export async function queryCount(db: DocumentDb, input: QueryInput): Promise<number> {
+export async function queryCount(db: DynamoDBDocumentClient, input: QueryInput): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {

@@ -1,7 +1,7 @@
-import { GetCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CounterStore } from '../../ports';
 
-export function dynamoCounterStore(db: DocumentDb, tableName: string): CounterStore {
+export function dynamoCounterStore(db: DynamoDBDocumentClient, tableName: string): CounterStore {
   async function add(name: string, delta: number): Promise<number> {
     const result = await db.send(
       new UpdateCommand({

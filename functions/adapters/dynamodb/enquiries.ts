@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
 import { isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 
-export function dynamoEnquiryStore(db: DocumentDb, tableName: string): EnquiryStore {
+export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
   async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
     const keys = listKeys(list);
     const result = await db.send(

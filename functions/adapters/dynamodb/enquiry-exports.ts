@@ -1,7 +1,7 @@
-import type { AttributeValue, QueryCommandInput } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../ports';
-import { type DocumentDb, WireQueryCommand } from './document-db';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 /** An export reads only the CSV's fields (several are reserved words, so each goes through a placeholder): less to send and to parse. */
@@ -19,7 +19,7 @@ function exportKeys(source: ExportSource) {
   return { index: keys.bySequence, partitionAttribute: keys.partition, partition: source.list.partition, sequenceAttribute: keys.sequence };
 }
 
-export function dynamoEnquiryExportReader(db: DocumentDb, tableName: string): EnquiryExportReader {
+export function dynamoEnquiryExportReader(db: DynamoDBDocumentClient, tableName: string): EnquiryExportReader {
   return {
     async exportRange(source, highest, lowest) {
       if (highest < lowest) return [];
@@ -49,14 +49,14 @@ function scalarOf(name: string, value: AttributeValue): string | number | boolea
 /**
  * Every item a query matches, page after page, for reading many items of
  * scalar attributes (strings, numbers, booleans) fast, as an export does:
- * in DynamoDB's typed values, each item converted by hand. The generic conversion (util-dynamodb's) of each
- * answer measured as much CPU as the SDK's own parsing of it.
+ * through the low-level client's command, in DynamoDB's typed values, each item converted by hand.
+ * The document client's generic conversion of each answer measured as much CPU as the SDK's own parsing of it.
  */
-export async function queryFlatItems<Item>(db: DocumentDb, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+export async function queryFlatItems<Item>(db: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, AttributeValue> | undefined;
   do {
-    const result = await db.send(new WireQueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const result = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     for (const raw of result.Items ?? []) {
       const item: Record<string, unknown> = {};
       for (const name in raw) {

@@ -1,8 +1,8 @@
-import { BatchWriteCommand, PutCommand, type DocumentDb } from './document-db';
+import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EnquiryEvent, EventStore } from '../../ports';
 import { queryItems } from './client';
 
-export function dynamoEventStore(db: DocumentDb, tableName: string): EventStore {
+export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {
   return {
     async add(event) {
       // History is written once: a line is never replaced.

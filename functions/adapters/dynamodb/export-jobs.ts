@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportJobStore } from '../../ports';
 import { expired, isConditionFailure, setAssignments } from './client';
 
-export function dynamoExportJobStore(db: DocumentDb, tableName: string, nowSeconds: () => number): ExportJobStore {
+export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): ExportJobStore {
   return {
     async create(job) {
       await db.send(new PutCommand({ TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(jobId)' }));

@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../ports';
 import { isConditionFailure, setAssignments, wroteItOurselves } from './client';
 
-export function dynamoOutboxStore(db: DocumentDb, tableName: string): OutboxStore {
+export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
     async add(mail) {
       try {

@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BEST_PACKAGE_INDEXES, type BestPackage } from '../../../shared/best-package';
 import type { PackageStore } from '../../ports';
 
-export function dynamoPackageStore(db: DocumentDb, tableName: string): PackageStore {
+export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string): PackageStore {
   return {
     async list() {
       // Three known keys, never a scan. Single reads: a batch read may leave keys unprocessed under throttling.

@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, type DocumentDb } from './document-db';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RevokedTokenStore } from '../../ports';
 import { expired } from './client';
 
-export function dynamoRevokedTokenStore(db: DocumentDb, tableName: string): RevokedTokenStore {
+export function dynamoRevokedTokenStore(db: DynamoDBDocumentClient, tableName: string): RevokedTokenStore {
   return {
     async revoke(jti, expiresAtSeconds) {
       await db.send(new PutCommand({ TableName: tableName, Item: { jti, expiresAt: expiresAtSeconds } }));

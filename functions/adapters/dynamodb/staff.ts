@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DocumentDb } from './document-db';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
 import { isConditionFailure } from './client';
 
@@ -13,7 +13,7 @@ async function conditional(send: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export function dynamoStaffStore(db: DocumentDb, tableName: string): StaffStore {
+export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string): StaffStore {
   return {
     async get(email) {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }));
@@ -88,7 +88,7 @@ export function dynamoStaffStore(db: DocumentDb, tableName: string): StaffStore 
 
 const TWO_FACTOR_POLICY = 'twoFactor';
 
-export function dynamoPolicyStore(db: DocumentDb, tableName: string): PolicyStore {
+export function dynamoPolicyStore(db: DynamoDBDocumentClient, tableName: string): PolicyStore {
   return {
     async get() {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { policy: TWO_FACTOR_POLICY }, ConsistentRead: true }));

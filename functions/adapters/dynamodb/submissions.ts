@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, type DocumentDb } from './document-db';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubmissionStore } from '../../ports';
 import { expired, isConditionFailure, wroteItOurselves } from './client';
 
-export function dynamoSubmissionStore(db: DocumentDb, tableName: string, nowSeconds: () => number): SubmissionStore {
+export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SubmissionStore {
   return {
     async find(submissionId) {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }));

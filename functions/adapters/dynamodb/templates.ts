@@ -1,7 +1,7 @@
-import { BatchGetCommand, PutCommand, type DocumentDb } from './document-db';
+import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReplyTemplate, TemplateStore } from '../../ports';
 
-export function dynamoTemplateStore(db: DocumentDb, tableName: string): TemplateStore {
+export function dynamoTemplateStore(db: DynamoDBDocumentClient, tableName: string): TemplateStore {
   return {
     async getMany(templateIds) {
       const found: ReplyTemplate[] = [];

@@ -1,4 +1,4 @@
-import { UpdateCommand, type DocumentDb } from './document-db';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ThrottleStore } from '../../ports';
 import { isConditionFailure } from './client';
 
@@ -8,7 +8,7 @@ function windowKey(key: string, windowSeconds: number, now: number) {
   return { key: `${key}@${windowStart}`, expiresAt: windowStart + windowSeconds };
 }
 
-export function dynamoThrottleStore(db: DocumentDb, tableName: string): ThrottleStore {
+export function dynamoThrottleStore(db: DynamoDBDocumentClient, tableName: string): ThrottleStore {
   return {
     async hit(key, windowSeconds, now) {
       const window = windowKey(key, windowSeconds, now);

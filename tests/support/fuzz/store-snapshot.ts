@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../../functions/adapters/dynamodb/client';
-import { ScanCommand as DocumentScanCommand } from '../../../functions/adapters/dynamodb/document-db';
+import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { BucketKey } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
-import { s3Client } from '../../../local/sdk-s3';
+import { localS3Client } from '../../../local/sdk-s3';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalStack } from '../../../local/stack';
 
 /** Tables a refused request may write to, by design. */
@@ -44,7 +44,7 @@ const fingerprintOf = (values: string[]) => createHash('sha256').update(values.s
 
 export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>): StoreReader {
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
-  const s3: S3Client = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint, forcePathStyle: true });
+  const s3: S3Client = localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint });
 
   const documents = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
 
