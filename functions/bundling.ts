@@ -1,15 +1,11 @@
 /**
  * How each Lambda entry is bundled, defined once and used by everything that
  * bundles one: the CDK stack (infra/function-bundles.ts), the cold-start
- * benchmark, `npm run bundle:analyze` and the bundle budget test. ESM for the
- * current Node runtime, minified, with source maps. No SDK service client is
- * bundled: every AWS call is written by hand over the SDK's signer and HTTP
- * handler (functions/adapters/aws-request.ts), which are bundled in (the
- * runtime's copy is not pinned), with the SDK's default credential chain cut
- * down to the step Lambda uses (functions/lambda-credentials.ts) and the
- * event-stream support of its HTTP parts left out
- * (functions/lambda-no-event-streams.ts). CDK bundles through esbuild's
- * JavaScript API too, with these very options.
+ * benchmark, `npm run bundle:analyze` and the bundle budget test. As AWS
+ * recommends for the Node.js runtimes: ESM, minified and tree-shaken, with
+ * the function's own pinned AWS SDK clients bundled in rather than the
+ * runtime's copy, whose version changes under the function. CDK bundles
+ * through esbuild's JavaScript API too, with these very options.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,12 +24,6 @@ export const LAMBDA_NODE_TARGET = `node${NODE_MAJOR}`;
 
 const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
 
-/** Packages replaced in the bundles, each by a module of ours that says why. */
-export const LAMBDA_BUNDLE_ALIASES: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': join(FUNCTIONS_DIR, 'lambda-credentials.ts'),
-  '@smithy/core/event-streams': join(FUNCTIONS_DIR, 'lambda-no-event-streams.ts'),
-};
-
 export const LAMBDA_BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
@@ -44,18 +34,19 @@ export const LAMBDA_BUNDLE_OPTIONS = {
   sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  alias: LAMBDA_BUNDLE_ALIASES,
   // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 } satisfies BuildOptions;
 
 /**
- * The most a function's bundle may weigh, gzip (issue 13): every byte is read
- * and compiled at each cold start. tests/unit/bundle-budget.test.ts holds each
- * entry to it; `npm run bundle:analyze` shows what weighs.
+ * The most a function's bundle may weigh, gzip: every byte is read and
+ * compiled at each cold start. Just above the heaviest measured with the SDK's
+ * clients (about 185 KiB, a route with DynamoDB, S3 and the credential chain),
+ * so a bundle that suddenly doubles fails tests/unit/bundle-budget.test.ts;
+ * `npm run bundle:analyze` shows what weighs.
  */
-export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 100 * 1024;
+export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 200 * 1024;
 
 export const ENTRIES_DIR = join(FUNCTIONS_DIR, 'entries');
 

@@ -1,16 +1,31 @@
 /**
- * Every Lambda bundle, as deployed (functions/bundling.ts), within the budget
- * of issue 13: every byte is read and compiled at each cold start. When one
- * grows past it, `npm run bundle:analyze -- <entry>` shows what weighs.
+ * Every Lambda bundle, as deployed (functions/bundling.ts): within the
+ * budget, since every byte is read and compiled at each cold start, and
+ * holding the SDK client of each AWS service its route uses and of no other.
+ * When one grows past the budget, `npm run bundle:analyze -- <entry>` shows
+ * what weighs.
  */
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from '../../functions/bundling';
 import { type BundleWeight, weighLambdaBundles } from '../../functions/bundle-weights';
-
-/** Packages the functions do without, each 20-120 KiB minified: a bundle that holds one took a wrong import (ESLint names most). */
-const LEFT_OUT = ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/lib-storage', '@aws-sdk/credential-provider-ini', '@aws-sdk/client-sso', '@aws-lambda-powertools/logger', 'pngjs'];
+import { API_ROUTES, type ResourceUse, SCHEDULED_JOBS, STAFF_AUTH_USES, WORKERS } from '../../shared/routes';
 
 let bundles: BundleWeight[] = [];
+
+/** What each function's declaration says it uses, by entry name; a staff route also checks the token against the staff tables (STAFF_AUTH_USES). */
+const USES = new Map<string, ResourceUse>([
+  ...API_ROUTES.map((route): [string, ResourceUse] => [route.name, route.access === 'staff' ? { ...route.uses, tables: { ...STAFF_AUTH_USES.tables, ...route.uses.tables } } : route.uses]),
+  ...SCHEDULED_JOBS.map((job): [string, ResourceUse] => [job.name, job.uses]),
+  ...Object.entries(WORKERS).map(([name, worker]): [string, ResourceUse] => [name, worker.uses]),
+]);
+
+/** The SDK client package of each service, and whether a declaration uses that service. */
+const CLIENTS: [string, (uses: ResourceUse) => boolean][] = [
+  ['@aws-sdk/client-dynamodb', (uses) => Object.keys(uses.tables ?? {}).length > 0],
+  ['@aws-sdk/client-s3', (uses) => Object.keys(uses.buckets ?? {}).length > 0],
+  ['@aws-sdk/client-sesv2', (uses) => uses.sendsMail === true],
+  ['@aws-sdk/client-lambda', (uses) => (uses.invokes ?? []).length > 0],
+];
 
 describe('Lambda bundles', () => {
   it('weighs every entry', async () => {
@@ -23,8 +38,18 @@ describe('Lambda bundles', () => {
     expect(over).toEqual([]);
   });
 
-  it('holds none of the packages the functions do without', () => {
-    const found = bundles.flatMap((bundle) => bundle.inputs.filter((input) => LEFT_OUT.includes(input.name)).map((input) => `${bundle.name}: ${input.name}`));
+  it('holds the SDK client of each service its declaration uses, and of no other', () => {
+    const mismatches = bundles.flatMap((bundle) => {
+      const uses = USES.get(bundle.name);
+      if (!uses) return [`${bundle.name}: no route, job or worker declares it`];
+      const held = new Set(bundle.inputs.map((input) => input.name));
+      return CLIENTS.filter(([client, used]) => held.has(client) !== used(uses)).map(([client]) => `${bundle.name}: ${held.has(client) ? 'holds' : 'lacks'} ${client}`);
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('holds no logger library (functions/logging.ts writes the lines)', () => {
+    const found = bundles.flatMap((bundle) => bundle.inputs.filter((input) => input.name.startsWith('@aws-lambda-powertools/')).map((input) => `${bundle.name}: ${input.name}`));
     expect(found).toEqual([]);
   });
 });
