@@ -170,6 +170,32 @@ describe('the local stack with faults injected', () => {
     expect((await fetch(`${stack.url}/api/amendBest`)).status).toBe(200);
   });
 
+  it('S3 hanging: a package save that must check its image answers a JSON 503 of its own, and nothing changes', async () => {
+    const board = async () => (await fetch(`${stack.url}/api/amendBest`)).text();
+    const before = await board();
+    const edit = {
+      index: 1,
+      title_kr: '제목',
+      content_kr: '내용',
+      title_en: 'Title',
+      content_en: 'Content',
+      title_ch: '标题',
+      content_ch: '内容',
+      title_ru: 'Заголовок',
+      content_ru: 'Текст',
+      imgUP: '00000000-0000-4000-8000-000000000000.png',
+    };
+    await stack.faults.set('s3', { mode: 'hang' });
+    try {
+      const answer = await postJson(stack, '/api/modalinput', { data: edit }, token);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ error: 'service_unavailable' });
+    } finally {
+      await stack.faults.set('s3', SERVICE_UP);
+    }
+    expect(await board()).toBe(before);
+  });
+
   it('S3 refusing: images fail while it is down and are served again once it is back', async () => {
     const image = `${stack.url}/image/best-1-checkup-popup.webp`;
     await stack.faults.set('s3', { mode: 'refuse' });
