@@ -73,8 +73,15 @@ export function createLog(level: LogLevel = levelFromEnvironment(), write: LineW
     const emit = (lineLevel: Level, message: string, extra: Record<string, unknown> = {}) => {
       if (LEVELS[lineLevel] < threshold) return;
       const trace = process.env['_X_AMZN_TRACE_ID'];
-      const line = { level: lineLevel, message, timestamp: new Date().toISOString(), service: SERVICE_NAME, ...lambdaKeys, ...(trace ? { xray_trace_id: trace } : {}), ...persistent, ...extra };
-      write(lineLevel, JSON.stringify(line, serialisable()));
+      const base = { level: lineLevel, message, timestamp: new Date().toISOString(), service: SERVICE_NAME, ...lambdaKeys, ...(trace ? { xray_trace_id: trace } : {}), ...persistent };
+      let line: string;
+      try {
+        line = JSON.stringify({ ...base, ...extra }, serialisable());
+      } catch (error) {
+        // A field whose getter or toJSON throws: the line is still written, without the fields, saying why.
+        line = JSON.stringify({ ...base, log_error: `fields not written: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      write(lineLevel, line);
     };
     return {
       debug: (message, extra) => emit('DEBUG', message, extra),

@@ -97,4 +97,17 @@ describe('createLog', () => {
       { name: 'RangeError', message: 'too far', stack: error.stack },
     ]);
   });
+
+  it('still writes the line, without its fields and saying why, when a field cannot be written at all', () => {
+    const { log, lines } = capture();
+    const hostile = {
+      toJSON() {
+        throw new Error('no JSON for you');
+      },
+    };
+    expect(() => log.error('hostile', { requestPart: hostile, jobId: 'job-1' })).not.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.line).toMatchObject({ level: 'ERROR', message: 'hostile', service: SERVICE_NAME, log_error: 'fields not written: no JSON for you' });
+    expect(lines[0]?.line).not.toHaveProperty('jobId');
+  });
 });
