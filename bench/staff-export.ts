@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { documentClient } from '../functions/adapters/dynamodb/client';
-import { startExportJob } from '../functions/services/export-jobs';
+import { startExportJob } from '../functions/exports/export-jobs';
 import { exportFileName } from '../shared/csv';
 import { apiPath } from '../shared/routes';
 import type { ExportJobView } from '../shared/export-jobs';

@@ -28,7 +28,7 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   EMAIL_KEY?: string;
   /** Kept whatever the retention period and any erasure request, while set (a legal hold), with its reason. */
   LEGAL_HOLD?: string;
-  /** Keys of the work lists (services/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
+  /** Keys of the work lists (enquiries/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
   STATUS_LIST?: string;
   OWNER_LIST?: string;
   STATUS_OWNER?: string;
@@ -42,7 +42,7 @@ export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
 /** What an export reads: a newest-first list (by its sequence), or a work list (by POST_INDEX). */
 export type ExportSource = { kind: 'list'; list: EnquiryList } | { kind: 'work'; index: WorkIndex; key: string };
 
-/** The stored fields an export reads (services/enquiry-record.ts turns them into a CSV row's fields). */
+/** The stored fields an export reads (enquiries/enquiry-record.ts turns them into a CSV row's fields). */
 export const EXPORTED_FIELDS = [
   'POST_INDEX',
   'NAME',
@@ -300,7 +300,7 @@ export interface StaffAccount {
    * signed before, whenever in the same second it was signed.
    */
   tokenVersion?: number;
-  // Accounts, invitations and two-factor (services/staff-accounts.ts, services/two-factor.ts).
+  // Accounts, invitations and two-factor (accounts/staff-accounts.ts, accounts/two-factor.ts).
   /** Counts every change made through `replace`, so two admins' changes never overwrite each other. */
   revision?: number;
   /** ISO instant of the last successful sign-in. */

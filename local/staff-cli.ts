@@ -17,7 +17,7 @@ import { TABLES } from '../shared/tables';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
 import type { StaffStore } from '../functions/ports';
-import { hashPassword } from '../functions/services/passwords';
+import { hashPassword } from '../functions/accounts/passwords';
 import { closeServer } from './emulators';
 import { runningStack } from './run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from './stack';

@@ -8,7 +8,7 @@
  * line (bench/staff-export.ts measures the worker so).
  */
 import { createLog } from '../functions/logging';
-import { runExportJob } from '../functions/services/export-jobs';
+import { runExportJob } from '../functions/exports/export-jobs';
 import type { AwsClientOptions } from '../functions/wiring/aws';
 import { exportWorkerDeps } from '../functions/wiring/export-worker';
 import { WORKER_SETUP_VARIABLE } from './workers';

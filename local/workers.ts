@@ -13,7 +13,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Log } from '../functions/logging';
-import { type ExportWorkerDeps, runExportJob } from '../functions/services/export-jobs';
+import { type ExportWorkerDeps, runExportJob } from '../functions/exports/export-jobs';
 import type { LambdaDeps } from '../functions/wiring/lambda';
 import type { WorkerDone, WorkerProcessSetup, WorkerRun } from './worker-process';
 

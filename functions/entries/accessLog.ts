@@ -1,4 +1,4 @@
-import { makeAccessLogHandler } from '../handlers/privacy';
+import { makeAccessLogHandler } from '../privacy/privacy-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeAccessLogCsvHandler } from '../handlers/privacy';
+import { makeAccessLogCsvHandler } from '../privacy/privacy-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

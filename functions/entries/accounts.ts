@@ -1,4 +1,4 @@
-import { makeAccountsHandler } from '../handlers/accounts';
+import { makeAccountsHandler } from '../accounts/accounts-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

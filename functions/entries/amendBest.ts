@@ -1,4 +1,4 @@
-import { makeAmendBestHandler } from '../handlers/amend-best';
+import { makeAmendBestHandler } from '../packages/amend-best-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, packages } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

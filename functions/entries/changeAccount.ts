@@ -1,4 +1,4 @@
-import { makeChangeAccountHandler } from '../handlers/accounts';
+import { makeChangeAccountHandler } from '../accounts/accounts-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

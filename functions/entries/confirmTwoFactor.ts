@@ -1,4 +1,4 @@
-import { makeConfirmTwoFactorHandler } from '../handlers/two-factor';
+import { makeConfirmTwoFactorHandler } from '../accounts/two-factor-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeDashboardCsvHandler } from '../handlers/dashboard';
+import { makeDashboardCsvHandler } from '../dashboard/dashboard-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, aggregates, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

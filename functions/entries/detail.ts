@@ -1,4 +1,4 @@
-import { makeDetailHandler } from '../handlers/detail';
+import { makeDetailHandler } from '../enquiries/detail-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, enquiries, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeExportCsvHandler } from '../handlers/export-csv';
+import { makeExportCsvHandler } from '../exports/export-csv-handler';
 import { lambdaEntry } from '../lambda';
 import { counters, dynamoStores, enquiries, enquiryExports, exportJobs, staffAuthStores } from '../wiring/dynamodb';
 import { lambdaDeps } from '../wiring/lambda';

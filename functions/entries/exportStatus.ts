@@ -1,4 +1,4 @@
-import { makeExportStatusHandler } from '../handlers/export-status';
+import { makeExportStatusHandler } from '../exports/export-status-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, exportJobs, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

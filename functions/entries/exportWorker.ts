@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { ExportWorkerEvent } from '../adapters/lambda/workers';
 import { createLog } from '../logging';
-import { runExportJob } from '../services/export-jobs';
+import { runExportJob } from '../exports/export-jobs';
 import { exportWorkerDeps } from '../wiring/export-worker';
 
 const deps = exportWorkerDeps(process.env, {}, createLog());

@@ -1,4 +1,4 @@
-import { makeFileuploadHandler } from '../handlers/fileupload';
+import { makeFileuploadHandler } from '../packages/fileupload-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

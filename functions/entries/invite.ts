@@ -1,4 +1,4 @@
-import { makeInviteHandler } from '../handlers/accounts';
+import { makeInviteHandler } from '../accounts/accounts-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, enquiries, outbox, staffAuthStores, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeLoginHandler } from '../handlers/login';
+import { makeLoginHandler } from '../accounts/login-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, accessLog, policies, staff, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeLogoutHandler } from '../handlers/logout';
+import { makeLogoutHandler } from '../accounts/logout-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

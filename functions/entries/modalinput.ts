@@ -1,4 +1,4 @@
-import { makeModalinputHandler } from '../handlers/modalinput';
+import { makeModalinputHandler } from '../packages/modalinput-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, packages, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makePopupinputHandler } from '../handlers/popupinput';
+import { makePopupinputHandler } from '../packages/popupinput-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, packages, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

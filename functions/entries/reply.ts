@@ -1,4 +1,4 @@
-import { makeReplyHandler } from '../handlers/enquiry-work';
+import { makeReplyHandler } from '../work/enquiry-work-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, aggregates, counters, enquiries, events, outbox, staffAuthStores, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -3,7 +3,7 @@ import { SCHEDULED_JOBS } from '../../shared/routes';
 import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import { createLog } from '../logging';
-import { runRetention } from '../services/erasure';
+import { runRetention } from '../privacy/erasure';
 import { dynamoStores, aggregates, counters, enquiries, erasures, events, outbox, submissions } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';

@@ -1,4 +1,4 @@
-import { makeRetentionHandler } from '../handlers/privacy';
+import { makeRetentionHandler } from '../privacy/privacy-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, enquiries, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -3,7 +3,7 @@ import { SCHEDULED_JOBS } from '../../shared/routes';
 import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import { createLog } from '../logging';
-import { retryDueMail } from '../services/mail-delivery';
+import { retryDueMail } from '../mail/mail-delivery';
 import { dynamoStores, enquiries, outbox, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';

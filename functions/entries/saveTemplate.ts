@@ -1,4 +1,4 @@
-import { makeSaveTemplateHandler } from '../handlers/reply-templates';
+import { makeSaveTemplateHandler } from '../work/reply-templates-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores, templates } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

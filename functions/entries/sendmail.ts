@@ -1,4 +1,4 @@
-import { makeSendmailHandler } from '../handlers/sendmail';
+import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, aggregates, counters, enquiries, outbox, submissions, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeStartTwoFactorHandler } from '../handlers/two-factor-start';
+import { makeStartTwoFactorHandler } from '../accounts/two-factor-start-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

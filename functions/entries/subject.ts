@@ -1,4 +1,4 @@
-import { makeSubjectHandler } from '../handlers/privacy';
+import { makeSubjectHandler } from '../privacy/privacy-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, enquiries, events, outbox, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

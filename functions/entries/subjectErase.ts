@@ -1,4 +1,4 @@
-import { makeSubjectEraseHandler } from '../handlers/privacy';
+import { makeSubjectEraseHandler } from '../privacy/privacy-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, aggregates, counters, enquiries, erasures, events, outbox, staffAuthStores, submissions } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeTemplatesHandler } from '../handlers/reply-templates';
+import { makeTemplatesHandler } from '../work/reply-templates-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores, templates } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

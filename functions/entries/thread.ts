@@ -1,4 +1,4 @@
-import { makeThreadHandler } from '../handlers/enquiry-work';
+import { makeThreadHandler } from '../work/enquiry-work-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, enquiries, events, outbox, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

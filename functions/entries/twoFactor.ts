@@ -1,4 +1,4 @@
-import { makeTwoFactorHandler } from '../handlers/two-factor';
+import { makeTwoFactorHandler } from '../accounts/two-factor-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeTwoFactorPolicyHandler } from '../handlers/accounts';
+import { makeTwoFactorPolicyHandler } from '../accounts/accounts-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

@@ -1,4 +1,4 @@
-import { makeViewHandler } from '../handlers/view';
+import { makeViewHandler } from '../enquiries/view-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, counters, enquiries, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

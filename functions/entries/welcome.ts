@@ -1,4 +1,4 @@
-import { makeWelcomeHandler } from '../handlers/welcome';
+import { makeWelcomeHandler } from '../accounts/welcome-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, accessLog, policies, staff, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

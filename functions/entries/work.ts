@@ -1,4 +1,4 @@
-import { makeWorkHandler } from '../handlers/enquiry-work';
+import { makeWorkHandler } from '../work/enquiry-work-handler';
 import { lambdaEntry } from '../lambda';
 import { dynamoStores, aggregates, counters, enquiries, events, staffAuthStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

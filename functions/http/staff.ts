@@ -4,8 +4,8 @@ import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole } from '../../shared/auth'
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { StaffAccount } from '../ports';
-import { hasTwoFactor, twoFactorRequired } from '../services/two-factor';
-import { type StaffClaims, verifyStaffToken } from '../services/tokens';
+import { hasTwoFactor, twoFactorRequired } from '../accounts/two-factor';
+import { type StaffClaims, verifyStaffToken } from './staff-tokens';
 import { ApiError } from './errors';
 import { type LambdaHttpHandler, type RequestContext, httpHandler } from './handler';
 import { bearerToken } from './request';

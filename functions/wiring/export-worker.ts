@@ -2,7 +2,7 @@ import { WORKERS } from '../../shared/routes';
 import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import type { Log } from '../logging';
-import type { ExportWorkerDeps } from '../services/export-jobs';
+import type { ExportWorkerDeps } from '../exports/export-jobs';
 import type { AwsClientOptions } from './aws';
 import { counters, dynamoStores, enquiries, enquiryExports, exportJobs } from './dynamodb';
 import { mergeLazy } from './lazy';

@@ -2,7 +2,7 @@
  * Bulk enquiries for benchmarks and for trying the back office with a full
  * table: written in batches straight to the local tables, with the same list
  * bookkeeping (sequences and counters) the send route keeps, and the same
- * dashboard figures (functions/services/dashboard.ts) the send, work and
+ * dashboard figures (functions/dashboard/dashboard.ts) the send, work and
  * reply routes keep.
  */
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,8 +12,8 @@ import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/form-fields';
 import type { StoredEnquiry } from '../../functions/ports';
 import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
-import { AGGREGATE } from '../../functions/services/dashboard';
-import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
+import { AGGREGATE } from '../../functions/dashboard/dashboard';
+import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
 import { LOCALE_CODES } from '../../shared/locales';
 
 const NAMES = ['Anna Petrova', '김민수', '王芳', 'Nguyễn Văn An', '佐藤 花子', 'John Smith', 'Иван Иванов'];

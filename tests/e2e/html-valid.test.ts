@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderReceiptPage } from '../../functions/services/receipt-page';
+import { renderReceiptPage } from '../../functions/intake/receipt-page';
 import { LOCALE_CODES, localeByCode } from '../../shared/locales';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
-import { hashPassword } from '../../functions/services/passwords';
+import { hashPassword } from '../../functions/accounts/passwords';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 

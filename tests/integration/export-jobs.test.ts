@@ -14,7 +14,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { localS3Client } from '../../local/sdk-s3';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
-import { hashPassword } from '../../functions/services/passwords';
+import { hashPassword } from '../../functions/accounts/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { LOCAL_BUCKETS } from '../../local/stack';
 import { parseCsv } from '../support/csv';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import type { ExportJobView } from '../../shared/export-jobs';
 import { RETENTION } from '../../shared/retention';
-import { hashPassword } from '../../functions/services/passwords';
+import { hashPassword } from '../../functions/accounts/passwords';
 import { STAFF, type TestStack, capturedMail, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 const DAY = 24 * 60 * 60 * 1000;

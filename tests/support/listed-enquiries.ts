@@ -1,6 +1,6 @@
 import type { EnquiryRecord } from '../../shared/enquiry';
 import type { StoredEnquiry } from '../../functions/ports';
-import { countCounter, sequenceCounter, workListKeys } from '../../functions/services/enquiry-lists';
+import { countCounter, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
 import type { FakeDeps } from './fakes';
 import { sampleRecord } from './records';
 

@@ -10,9 +10,9 @@ import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATIO
 import type { StaffRole } from '../../shared/auth';
 import { HANDLER_FACTORIES } from '../../functions/handlers';
 import type { StaffAccount } from '../../functions/ports';
-import { hashPassword } from '../../functions/services/passwords';
-import { recoveryCodeHash } from '../../functions/services/two-factor';
-import { signStaffToken, verifyStaffToken } from '../../functions/services/tokens';
+import { hashPassword } from '../../functions/accounts/passwords';
+import { recoveryCodeHash } from '../../functions/accounts/two-factor';
+import { signStaffToken, verifyStaffToken } from '../../functions/http/staff-tokens';
 import type { RouteName } from '../../shared/routes';
 import { type FakeDeps, apiEvent, fakeDeps, jsonPost } from '../support/fakes';
 

@@ -6,7 +6,7 @@
  * one's own words to somebody else's address.
  */
 import { describe, expect, it } from 'vitest';
-import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from '../../functions/services/acknowledgement-mail';
+import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from '../../functions/mail/acknowledgement-mail';
 import { CONTACT } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { DETAIL_SECTIONS, SECTIONS, labelOf } from '../../shared/enums';

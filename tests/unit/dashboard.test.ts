@@ -8,12 +8,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MONTHLY_CSV_COLUMNS, type DashboardData, addDays, daysBetween, daysEnding, daysOfMonth, median, previousMonth } from '../../shared/dashboard';
 import { HONEYPOT_FIELD } from '../../shared/form-fields';
-import { makeDashboardCsvHandler, makeDashboardHandler } from '../../functions/handlers/dashboard';
-import { makeReplyHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
-import { makeSendmailHandler } from '../../functions/handlers/sendmail';
-import { AGGREGATE, countReceived, countStatusChange, readDashboard } from '../../functions/services/dashboard';
-import { eraseSubject } from '../../functions/services/erasure';
-import { signStaffToken } from '../../functions/services/tokens';
+import { makeDashboardCsvHandler, makeDashboardHandler } from '../../functions/dashboard/dashboard-handler';
+import { makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
+import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
+import { AGGREGATE, countReceived, countStatusChange, readDashboard } from '../../functions/dashboard/dashboard';
+import { eraseSubject } from '../../functions/privacy/erasure';
+import { signStaffToken } from '../../functions/http/staff-tokens';
 import { parseCsv } from '../support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
 

@@ -8,12 +8,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { SECTION_VALUES } from '../../shared/enums';
 import { LOCALE_CODES } from '../../shared/locales';
-import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
-import { makeSaveTemplateHandler, makeTemplatesHandler } from '../../functions/handlers/reply-templates';
-import { makeSendmailHandler } from '../../functions/handlers/sendmail';
-import { makeViewHandler } from '../../functions/handlers/view';
-import { countCounter } from '../../functions/services/enquiry-lists';
-import { signStaffToken } from '../../functions/services/tokens';
+import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
+import { makeSaveTemplateHandler, makeTemplatesHandler } from '../../functions/work/reply-templates-handler';
+import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
+import { makeViewHandler } from '../../functions/enquiries/view-handler';
+import { countCounter } from '../../functions/enquiries/enquiry-lists';
+import { signStaffToken } from '../../functions/http/staff-tokens';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost, sesRefused } from '../support/fakes';
 
 const ANNA = 'anna@centre.example';

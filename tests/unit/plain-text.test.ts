@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstUnsafeText, hasUnsafeCharacters, isOneLine } from '../../shared/plain-text';
 import { wholeNumberField } from '../../shared/field-schemas';
-import { makeSendmailHandler } from '../../functions/handlers/sendmail';
+import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
 import { apiEvent, fakeDeps } from '../support/fakes';
 
 describe('hasUnsafeCharacters', () => {

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { HONEYPOT_FIELD } from '../../shared/form-fields';
 import { RETENTION, withRetentionPeriods } from '../../shared/retention';
-import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../../functions/handlers/enquiry-work';
+import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
 import {
   makeAccessLogCsvHandler,
   makeAccessLogHandler,
@@ -18,12 +18,12 @@ import {
   makeSubjectEraseHandler,
   makeSubjectExportHandler,
   makeSubjectHandler,
-} from '../../functions/handlers/privacy';
-import { makeSendmailHandler } from '../../functions/handlers/sendmail';
-import { makeViewHandler } from '../../functions/handlers/view';
-import { countCounter } from '../../functions/services/enquiry-lists';
-import { runRetention, subjectHash } from '../../functions/services/erasure';
-import { signStaffToken } from '../../functions/services/tokens';
+} from '../../functions/privacy/privacy-handler';
+import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
+import { makeViewHandler } from '../../functions/enquiries/view-handler';
+import { countCounter } from '../../functions/enquiries/enquiry-lists';
+import { runRetention, subjectHash } from '../../functions/privacy/erasure';
+import { signStaffToken } from '../../functions/http/staff-tokens';
 import { parseCsv } from '../support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
 

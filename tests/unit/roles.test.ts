@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../shared/auth';
 import { API_ROUTES, roleMayCall } from '../../shared/routes';
 import { HANDLER_FACTORIES } from '../../functions/handlers';
-import { signStaffToken } from '../../functions/services/tokens';
+import { signStaffToken } from '../../functions/http/staff-tokens';
 import { apiEvent, fakeDeps } from '../support/fakes';
 
 const STAFF_ROUTES = API_ROUTES.filter((route) => route.access === 'staff');

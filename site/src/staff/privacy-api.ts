@@ -1,4 +1,4 @@
-/** The back office's calls for the access log, retention and visitors' rights (functions/handlers/privacy.ts). */
+/** The back office's calls for the access log, retention and visitors' rights (functions/privacy/privacy-handler.ts). */
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import type { AccessLogQuery } from '../../../shared/privacy-schema';
 import type { RETENTION } from '../../../shared/retention';

@@ -1,4 +1,4 @@
-/** The back office's calls that work an enquiry (the routes of functions/handlers/enquiry-work.ts). */
+/** The back office's calls that work an enquiry (the routes of functions/work/enquiry-work-handler.ts). */
 import type { EnquiryRecord } from '../../../shared/enquiry';
 import type { EnquiryEventType, EnquiryStatus } from '../../../shared/enquiry-work';
 import type { LocaleCode } from '../../../shared/locales';

@@ -22,7 +22,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { API_ROUTES, type Access, type ApiRoute, type BucketKey, type RouteName, resourcesOf, roleMayCall, routeOf } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
-import { signStaffToken } from '../../../functions/services/tokens';
+import { signStaffToken } from '../../../functions/http/staff-tokens';
 import { ensureStaffAccount } from '../../../local/setup';
 import type { LocalStack } from '../../../local/stack';
 import { hostileBody, hostileHeaders, hostileMethod, hostileQuery, hostileSegment, hostileText, hostileValue, strayApiPath } from './hostile';

@@ -1,0 +1,68 @@
+/**
+ * Two-factor enrolment of the signed-in account (every role, and an account
+ * that must enrol first): its state, a new secret to scan, and the
+ * confirmation with a code from the app, which turns it on, gives the
+ * recovery codes once and a new token (the account's other sessions end).
+ * The start, which makes the QR code, is in two-factor-start.ts.
+ */
+import type { EnrolmentDone, TwoFactorStatus } from '../../shared/accounts';
+import { nextTokenVersion } from '../../shared/auth';
+import { enrolConfirmSchema } from '../../shared/accounts-schema';
+import { ApiError, parseInput } from '../http/errors';
+import { jsonPayload } from '../http/request';
+import { json } from '../http/response';
+import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { roleOf } from './staff-accounts';
+import { signStaffToken } from '../http/staff-tokens';
+import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from './two-factor';
+
+export const changedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
+
+/** `GET /api/two-factor`. */
+export function makeTwoFactorHandler(deps: StaffAuthDeps) {
+  return staffHandler(deps, async ({ staff, audit }) => {
+    const status: TwoFactorStatus = {
+      enabled: hasTwoFactor(staff.account),
+      required: staff.mustEnrol || (await twoFactorRequired(deps)),
+      recoveryCodesLeft: staff.account.recoveryCodeHashes?.size ?? 0,
+    };
+    await audit('twofactor.status', '-');
+    return json(200, status);
+  });
+}
+
+/** `POST /api/two-factor/confirm`: `{ data: { code } }` -> the recovery codes and a new token. */
+export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps) {
+  return staffHandler(deps, async ({ request, staff, audit }) => {
+    const { code } = parseInput(enrolConfirmSchema, jsonPayload(request));
+    const { account } = staff;
+    if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already.');
+    if (!account.pendingTotpSecret) throw new ApiError('conflict', 'Start the set-up first.');
+    const now = deps.clock.now();
+    const step = matchingStep(account.email, account.pendingTotpSecret, code, now);
+    if (step === undefined) {
+      await audit('twofactor.confirm_failed', '-');
+      // 400, not 401: the session is fine, only the code is wrong.
+      throw new ApiError('invalid_input', 'The code is not right. Check the time on your phone and try the next code.', { code: 'Not the current code' });
+    }
+    const recoveryCodes = newRecoveryCodes();
+    const tokenVersion = nextTokenVersion(account);
+    const at = new Date(now).toISOString();
+    const enrolled = {
+      ...account,
+      totpSecret: account.pendingTotpSecret,
+      // The confirming code is used: it cannot sign in as well.
+      totpLastStep: step,
+      pendingTotpSecret: undefined,
+      twoFactorSince: at,
+      recoveryCodeHashes: new Set(recoveryCodes.map(recoveryCodeHash)),
+      updatedAt: at,
+      // Sessions signed in with the password alone end; this one goes on with the new token.
+      tokenVersion,
+    };
+    if (!(await deps.staff.replace(enrolled, account.revision ?? 0))) throw changedMeanwhile();
+    await audit('twofactor.enrol', '-');
+    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, roleOf(account)) };
+    return json(200, answer);
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The start of two-factor enrolment: a new secret and its QR code. Apart from
+ * the other two-factor routes (two-factor.ts) so that only this one bundles
+ * the QR code library.
+ */
+import type { EnrolmentStart } from '../../shared/accounts';
+import { ApiError } from '../http/errors';
+import { json } from '../http/response';
+import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { hasTwoFactor, newTotpSecret, totpUri } from './two-factor';
+import { qrDataUrl } from './two-factor-qr';
+import { changedMeanwhile } from './two-factor-handler';
+
+/** `POST /api/two-factor/start`: a new secret (kept as pending until confirmed); 409 while two-factor is on (an admin resets it). */
+export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
+  return staffHandler(deps, async ({ staff, audit }) => {
+    const { account } = staff;
+    if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
+    const secret = newTotpSecret();
+    const changed = await deps.staff.replace({ ...account, pendingTotpSecret: secret, updatedAt: new Date(deps.clock.now()).toISOString() }, account.revision ?? 0);
+    if (!changed) throw changedMeanwhile();
+    const uri = totpUri(account.email, secret);
+    await audit('twofactor.start', '-');
+    const answer: EnrolmentStart = { secret, uri, qr: await qrDataUrl(uri) };
+    return json(200, answer);
+  });
+}

@@ -1,0 +1,74 @@
+import { exportFileName } from '../../shared/csv';
+import { enquiryFilterSchema } from '../../shared/enquiry';
+import { apiPath } from '../../shared/routes';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../http/errors';
+import { NO_STORE, type ApiResponse, json } from '../http/response';
+import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { jobView, startExportJob } from './export-jobs';
+import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
+
+/**
+ * No CSV row is shorter than this (nineteen quoted cells, a reference, a
+ * status and a time), so a filter holding more than
+ * EXPORT_INLINE_MAX_BYTES / SHORTEST_ROW_BYTES rows goes to the worker unread.
+ */
+const SHORTEST_ROW_BYTES = 100;
+
+/**
+ * `GET /api/export.csv?section=&from=&to=` (or `status=&owner=`): the CSV of
+ * the filtered enquiries. One of at most `EXPORT_INLINE_MAX_BYTES` is
+ * answered at once. A larger one becomes a job for the export worker, which
+ * writes it to the export bucket: the route answers 202 with the job (its
+ * progress at `Location`, `GET /api/export/{jobId}`), so it never waits for
+ * the rows, however many there are. The route reads at most
+ * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
+ * Gateway's 29 s.
+ */
+export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'exportJobs' | 'exportWorker'>) {
+  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters };
+  const { settings, clock } = deps;
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const filter = parseInput(enquiryFilterSchema, request.query);
+    const fileName = exportFileName(clock.now());
+    const plan = await planExport(reading, filter, staff.email);
+
+    const small = plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES ? await csvWithin(reading, plan, settings.EXPORT_INLINE_MAX_BYTES) : undefined;
+    if (small) {
+      await audit('enquiry.export', JSON.stringify({ ...filter, rows: small.rows }));
+      return csvResponse(small.text, fileName);
+    }
+
+    const job = await startExportJob(deps, { filter, owner: staff.email, fileName, rowsTotal: plan.total }).catch((error: unknown) => {
+      throw new ApiError('service_unavailable', `The export could not be started (${error instanceof Error ? error.name : 'error'}); please try again.`);
+    });
+    // Nothing has left yet: the access log records the export when the status route hands out the file.
+    return json(202, jobView(job), { Location: apiPath('exportStatus', { jobId: job.jobId }) });
+  });
+}
+
+/** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
+async function csvWithin(reading: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+  let text = '';
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of exportCsvChunks(reading, plan)) {
+    bytes += Buffer.byteLength(chunk.text);
+    if (bytes > maxBytes) return undefined;
+    text += chunk.text;
+    rows += chunk.rows;
+  }
+  return { text, rows };
+}
+
+function csvResponse(body: string, fileName: string): ApiResponse {
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      ...NO_STORE,
+    },
+    body,
+  };
+}

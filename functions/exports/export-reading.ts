@@ -1,0 +1,69 @@
+/**
+ * How an export reads its rows fast: the filter's enquiries sit under
+ * consecutive numbers of one index (a list's sequence, or POST_INDEX in a
+ * work list), so the export cuts that span into ranges, reads several ranges
+ * at once and writes them out newest first, each range as one CSV chunk.
+ */
+import { csvHeader, enquiryCsvLine } from '../../shared/csv';
+import type { EnquiryFilter } from '../../shared/enquiry';
+import type { AppDeps } from '../deps';
+import type { ExportSource } from '../ports';
+import { POST_INDEX_COUNTER, countCounter, listForFilter } from '../enquiries/enquiry-lists';
+import { type ReadingDeps, listSpan, workListOf } from '../enquiries/enquiry-reading';
+import { toCsvEnquiry } from '../enquiries/enquiry-record';
+import { inOrder } from './in-order';
+
+/** Rows a range holds (on average, in a sparse work list): one DynamoDB query page of projected items, about 0.5 MB. */
+export const RANGE_ROWS = 1_000;
+/** Ranges read at once: enough to keep DynamoDB busy while the previous ranges are turned into CSV, few enough to keep memory flat. */
+export const READ_CONCURRENCY = 4;
+
+export interface KeyRange {
+  highest: number;
+  lowest: number;
+}
+
+export interface ExportPlan {
+  source: ExportSource;
+  /** How many rows the filter holds now (from counters: nothing is read to know it). */
+  total: number;
+  /** Newest first. */
+  ranges: KeyRange[];
+}
+
+/** Cuts [lowest, highest] into ranges of `step` keys, newest first. */
+function rangesOf(highest: number, lowest: number, step: number): KeyRange[] {
+  const ranges: KeyRange[] = [];
+  for (let top = highest; top >= lowest; top -= step) ranges.push({ highest: top, lowest: Math.max(lowest, top - step + 1) });
+  return ranges;
+}
+
+/** What an export of this filter reads. `viewer` is who asks (their `mine`). */
+export async function planExport(deps: ReadingDeps, filter: EnquiryFilter, viewer: string): Promise<ExportPlan> {
+  const workList = workListOf(filter, viewer);
+  if (workList) {
+    // A work list is a sparse subset of every POST_INDEX: ranges wide enough to hold RANGE_ROWS of it on average.
+    const [total, highest] = await Promise.all([deps.counters.read(countCounter(workList.key)), deps.counters.read(POST_INDEX_COUNTER)]);
+    const step = total > 0 ? Math.max(RANGE_ROWS, Math.ceil((highest / total) * RANGE_ROWS)) : Math.max(highest, 1);
+    return { source: { kind: 'work', ...workList }, total, ranges: rangesOf(highest, 1, step) };
+  }
+  const list = listForFilter(filter);
+  const span = await listSpan(deps, list, filter);
+  return { source: { kind: 'list', list }, total: span?.total ?? 0, ranges: span ? rangesOf(span.bounds.highest, span.bounds.lowest, RANGE_ROWS) : [] };
+}
+
+export interface CsvChunk {
+  text: string;
+  rows: number;
+}
+
+/** The export's CSV: the header (with the BOM), then one chunk per range, in order. */
+export async function* exportCsvChunks(deps: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
+  yield { text: csvHeader(), rows: 0 };
+  yield* inOrder(plan.ranges, READ_CONCURRENCY, async (range) => {
+    const items = await deps.enquiryExports.exportRange(plan.source, range.highest, range.lowest);
+    let text = '';
+    for (const item of items) text += enquiryCsvLine(toCsvEnquiry(item));
+    return { text, rows: items.length };
+  });
+}

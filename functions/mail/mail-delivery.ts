@@ -1,0 +1,236 @@
+/**
+ * The outbox: every mail is an item with a state, sent at most once. A send
+ * is recorded before the SES call ("sending") and reconciled after it; of two
+ * workers (the send route and the retry job) only the one whose record
+ * succeeds calls SES. A failure SES answered, or a connection that never
+ * opened, is retried with back-off; a call cut off after SES may have
+ * accepted the mail (a time-out, a reset) is marked uncertain and not sent
+ * again. Past the daily cap, mails are held and staff get one digest per run.
+ */
+import { randomUUID } from 'node:crypto';
+import { formatKoreaDate } from '../../shared/korea-time';
+import type { MailStatus } from '../../shared/enquiry';
+import { OUTBOX_QUEUES } from '../../shared/tables';
+import type { AppDeps } from '../deps';
+import type { Mail, OutboxChange, OutboxMail, StoredEnquiry } from '../ports';
+import { toRecord } from '../enquiries/enquiry-record';
+import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
+import { composeDigestMail, composeEnquiryMail } from './staff-mail';
+
+export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
+
+/** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
+export const MAX_MAIL_ATTEMPTS = 72;
+/** Mail of a just-stored enquiry is left to the send route for this long before the retry job may take it. */
+export const MAIL_GRACE_MS = 2 * 60 * 1000;
+/** A send still recorded as under way after this long was cut off (the function stopped): uncertain. */
+export const STALE_SENDING_MS = 15 * 60 * 1000;
+/** Most held mails one digest lists. */
+export const DIGEST_MAX_ITEMS = 200;
+
+/** Back-off before try `attempts + 1`: 1, 2, 4, ... minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+export const staffMailId = (postIndex: number) => `${postIndex}:staff`;
+export const acknowledgementMailId = (postIndex: number) => `${postIndex}:ack`;
+
+/**
+ * Whether SES may have accepted a mail whose call failed: yes when the call
+ * was cut off after the request went out; no when SES answered with an error,
+ * or the connection was never made.
+ */
+export function mayHaveBeenAccepted(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== undefined) return false;
+  const code = 'code' in error ? String(error.code) : '';
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return false;
+  return true;
+}
+
+/** Puts a mail of a stored enquiry in the outbox (once: a second call finds the first), due after the send route's grace. */
+async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
+  const now = deps.clock.now();
+  const mail: OutboxMail = {
+    mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX),
+    kind,
+    postIndex: enquiry.POST_INDEX,
+    status: 'pending',
+    attempts: 0,
+    createdAt: now,
+    queue: OUTBOX_QUEUES.due,
+    nextAt: now + MAIL_GRACE_MS,
+  };
+  if (await deps.outbox.add(mail)) return mail;
+  return (await deps.outbox.get(mail.mailId)) ?? mail;
+}
+
+/** Mails that belong to no enquiry (a staff invitation): sent as stored, without reading one. */
+const standsAlone = (mail: OutboxMail) => mail.kind === 'invite';
+
+/** The mail itself: a notification is composed from the enquiry when it is sent (so it shows the latest), a reply is what staff wrote. */
+function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Mail {
+  switch (mail.kind) {
+    case 'staff':
+      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
+      return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
+    case 'ack':
+      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
+      return composeAcknowledgement(toRecord(enquiry), {
+        staffInbox: deps.settings.MAIL_TO,
+        siteUrl: deps.settings.SITE_URL,
+        replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
+      });
+    case 'reply':
+    case 'invite':
+      if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
+      return mail.content;
+  }
+}
+
+/** Staff replies and invitations are not held back by the daily cap: somebody is waiting for them. */
+const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind !== 'invite';
+
+/**
+ * Moves a mail to its next state. `ownSend`: the move records the outcome of
+ * this worker's own send, a mail it holds as "sending" that no other worker
+ * touches before STALE_SENDING_MS.
+ */
+async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange, ownSend = false): Promise<boolean> {
+  // "sending" lasts a moment; the box shows the state before and after it.
+  const copied = mail.kind === 'staff' && change.status !== 'sending';
+  if (copied && ownSend) {
+    // Nobody else can win this move, so the copy goes out beside it: one round trip fewer before the visitor's answer.
+    const [moved] = await Promise.all([deps.outbox.transition(mail.mailId, mail, change), copyToEnquiry(deps, mail, change)]);
+    return moved;
+  }
+  const moved = await deps.outbox.transition(mail.mailId, mail, change);
+  // From any other state another worker may have moved the mail first: only the winner copies.
+  if (moved && copied) await copyToEnquiry(deps, mail, change);
+  return moved;
+}
+
+/** The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail. */
+async function copyToEnquiry(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<void> {
+  await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
+    deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
+  });
+}
+
+/** Counts one more mail toward the Korea-time day's cap; answers the day's count with it. */
+function countToday(deps: MailDeps, now: number): Promise<number> {
+  return deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now);
+}
+
+/**
+ * Sends one pending mail, exactly once whoever else tries; answers its state
+ * afterwards. `countedToday`: the day's count of a mail the caller has
+ * counted already (deliverEnquiryMail does so while it queues the mail).
+ */
+export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: StoredEnquiry, countedToday?: number): Promise<MailStatus> {
+  if (mail.status !== 'pending') return mail.status;
+  const now = deps.clock.now();
+  const [enquiry, sentToday] = await Promise.all([
+    known ?? (standsAlone(mail) ? undefined : deps.enquiries.get(mail.postIndex)),
+    countedToday ?? (countsTowardCap(mail) ? countToday(deps, now) : 0),
+  ]);
+  if (!enquiry && !standsAlone(mail)) return mail.status;
+
+  if (sentToday > deps.settings.MAIL_DAILY_CAP) {
+    // Staff still learn of every enquiry, in the digest; a visitor's acknowledgement past the cap is not sent.
+    if (mail.kind === 'ack') {
+      const skipped = await move(deps, mail, { status: 'skipped', attempts: mail.attempts });
+      if (skipped) deps.log.warn('daily mail cap reached: acknowledgement not sent', { postIndex: mail.postIndex });
+      return skipped ? 'skipped' : mail.status;
+    }
+    const held = await move(deps, mail, { status: 'held', attempts: mail.attempts, queue: OUTBOX_QUEUES.digest, nextAt: now });
+    if (held) deps.log.warn('daily mail cap reached: mail held for the digest', { postIndex: mail.postIndex });
+    return held ? 'held' : mail.status;
+  }
+
+  const attempts = mail.attempts + 1;
+  const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, claim: randomUUID(), queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
+  if (!(await move(deps, mail, sending))) return 'sending';
+  const claimed = { ...mail, status: 'sending' as const, attempts };
+
+  try {
+    await deps.mailer.send(compose(deps, claimed, enquiry));
+  } catch (error) {
+    const errorName = error instanceof Error ? error.name : typeof error;
+    if (mayHaveBeenAccepted(error)) {
+      await move(deps, claimed, { status: 'uncertain', attempts }, true);
+      deps.log.error('mail send cut off after SES may have accepted it: not sent again', { postIndex: mail.postIndex, attempts, errorName });
+      return 'uncertain';
+    }
+    const givenUp = attempts >= MAX_MAIL_ATTEMPTS;
+    const status: MailStatus = givenUp ? 'failed' : 'pending';
+    await move(deps, claimed, givenUp ? { status, attempts } : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) }, true);
+    deps.log.warn('mail not sent', { postIndex: mail.postIndex, attempts, status, errorName });
+    return status;
+  }
+  // Sent: if this mark fails the record stays "sending" and the retry job makes it uncertain, never a second send.
+  await move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now() }, true);
+  deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
+  return 'sent';
+}
+
+/**
+ * The mails of a just-stored enquiry: the staff notification and, when the
+ * address can take one, the visitor's acknowledgement in the page's language.
+ * Both are queued first (so the retry job has them whatever happens next),
+ * then tried at once by the send route. Answers the staff mail's state.
+ */
+export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
+  const acknowledge = deps.settings.ACKNOWLEDGE_VISITORS && shouldAcknowledge(enquiry);
+  const now = deps.clock.now();
+  // Each mail is counted toward the day's cap while it is queued, a round trip fewer before the sends. A mail an
+  // earlier try of this enquiry queued (and maybe sent) is then counted again: the cap, a guard against a flood, comes a mail nearer.
+  const [staff, ack, staffCount, ackCount] = await Promise.all([
+    queueMail(deps, enquiry, 'staff'),
+    acknowledge ? queueMail(deps, enquiry, 'ack') : undefined,
+    countToday(deps, now),
+    acknowledge ? countToday(deps, now) : undefined,
+  ]);
+  // Both at once: each is its own outbox record, sent at most once, so neither waits for the other's round trips.
+  // Settled before answering, so a function is never frozen with a send under way; the first failure is then raised.
+  const [staffSent, ackSent] = await Promise.allSettled([deliverMail(deps, staff, enquiry, staffCount), ack ? deliverMail(deps, ack, enquiry, ackCount) : undefined]);
+  if (staffSent.status === 'rejected') throw staffSent.reason;
+  if (ackSent.status === 'rejected') throw ackSent.reason;
+  return staffSent.value;
+}
+
+/** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */
+async function sendDigest(deps: MailDeps): Promise<number> {
+  const ids = await deps.outbox.due(OUTBOX_QUEUES.digest, deps.clock.now(), DIGEST_MAX_ITEMS);
+  // Only staff notifications are ever held (see deliverMail).
+  const held = (await Promise.all(ids.map((id) => deps.outbox.get(id)))).filter((mail): mail is OutboxMail => mail?.status === 'held');
+  if (held.length === 0) return 0;
+  const enquiries = (await Promise.all(held.map((mail) => deps.enquiries.get(mail.postIndex)))).filter((enquiry): enquiry is StoredEnquiry => enquiry !== undefined);
+  try {
+    await deps.mailer.send(composeDigestMail(enquiries.map(toRecord), deps.settings.MAIL_TO));
+  } catch (error) {
+    deps.log.warn('digest not sent; the held mails wait for the next run', { count: held.length, errorName: error instanceof Error ? error.name : typeof error });
+    return 0;
+  }
+  const now = deps.clock.now();
+  for (const mail of held) await move(deps, mail, { status: 'sent', attempts: mail.attempts, sentAt: now, inDigest: true });
+  return held.length;
+}
+
+/** The scheduled job: retries every mail that is due, oldest first, settles cut-off sends, and sends the digest. */
+export async function retryDueMail(deps: MailDeps, batch = 25): Promise<Record<MailStatus, number> & { digested: number }> {
+  const outcome: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, held: 0, uncertain: 0 };
+  const now = deps.clock.now();
+  for (const mailId of await deps.outbox.due(OUTBOX_QUEUES.due, now, batch)) {
+    const mail = await deps.outbox.get(mailId);
+    if (!mail) continue;
+    if (mail.status === 'sending') {
+      // Its worker stopped mid-send (nextAt is the stale time): SES may have the mail; do not send it again.
+      if (await move(deps, mail, { status: 'uncertain', attempts: mail.attempts })) outcome.uncertain += 1;
+      continue;
+    }
+    outcome[await deliverMail(deps, mail)] += 1;
+  }
+  return { ...outcome, digested: await sendDigest(deps) };
+}

@@ -1,0 +1,144 @@
+/**
+ * Removing an enquiry everywhere the product keeps it: the item, its history
+ * and notes, its mails in the outbox (with a reply's text), its submission
+ * claim, and the export files (which hold many visitors' rows); the counters
+ * follow, so totals and work lists stay right; a tombstone says when, why
+ * and by whom. Used by the retention job and by an admin acting on a
+ * visitor's request (the right to erasure), who can first export all of it
+ * (the right of access).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { enquiryRetentionMs, spamRetentionMs } from '../../shared/retention';
+import type { AppDeps } from '../deps';
+import type { EnquiryEvent, ErasureTombstone, MailContent, OutboxMail, StoredEnquiry } from '../ports';
+import { countRemoved } from '../dashboard/dashboard';
+import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
+import { toRecord } from '../enquiries/enquiry-record';
+import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
+
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates'>;
+
+/** The address as an erasure records it: a hash, so a second request can be recognised without keeping the address. */
+export const subjectHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** Every mail id an enquiry may have in the outbox. */
+function mailIdsOf(enquiry: StoredEnquiry, events: EnquiryEvent[]): string[] {
+  return [staffMailId(enquiry.POST_INDEX), acknowledgementMailId(enquiry.POST_INDEX), ...events.flatMap((event) => (event.mailId ? [event.mailId] : []))];
+}
+
+/** Removes one enquiry and everything that belongs to it; the counters follow. */
+async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise<void> {
+  const events = await deps.events.list(enquiry.POST_INDEX);
+  await Promise.all([
+    ...mailIdsOf(enquiry, events).map((mailId) => deps.outbox.remove(mailId)),
+    deps.events.removeAll(enquiry.POST_INDEX),
+    ...(enquiry.SUBMISSION_ID ? [deps.submissions.remove(enquiry.SUBMISSION_ID)] : []),
+  ]);
+  await deps.enquiries.remove(enquiry.POST_INDEX);
+  // Its lists count one fewer: the list totals and the work lists (not a transaction: a failure leaves a count one off).
+  const workLists = [enquiry.STATUS_LIST, enquiry.OWNER_LIST, enquiry.STATUS_OWNER].filter((key): key is string => key !== undefined);
+  await Promise.all([
+    deps.counters.add(removedCounter(enquiry.LIST), 1),
+    deps.counters.add(removedCounter(enquiry.SECTION_LIST), 1),
+    ...workLists.map((key) => deps.counters.add(countCounter(key), -1)),
+  ]);
+  await countRemoved(deps, enquiry);
+}
+
+export interface SubjectData {
+  email: string;
+  enquiries: (EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[]; mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & { content?: Pick<MailContent, 'to' | 'subject' | 'text'> })[] })[];
+}
+
+/** One visitor's enquiries with their history and mails (the right of access), oldest first. */
+export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>, email: string): Promise<SubjectData> {
+  const indexes = (await deps.enquiries.byEmail(email.trim().toLowerCase())).sort((a, b) => a - b);
+  const enquiries = await Promise.all(
+    indexes.map(async (index) => {
+      const enquiry = await deps.enquiries.get(index);
+      if (!enquiry) return undefined;
+      const events = await deps.events.list(index);
+      const mails = (await Promise.all(mailIdsOf(enquiry, events).map((mailId) => deps.outbox.get(mailId)))).filter((mail): mail is OutboxMail => mail !== undefined);
+      return {
+        ...toRecord(enquiry),
+        history: events.map(({ postIndex: _index, ...event }) => event),
+        // A reply's words as the visitor read them (the HTML copy says the same).
+        mails: mails.map(({ kind, status, sentAt, content }) => ({
+          kind,
+          status,
+          ...(sentAt ? { sentAt } : {}),
+          ...(content ? { content: { to: content.to, subject: content.subject, text: content.text } } : {}),
+        })),
+      };
+    }),
+  );
+  return { email: email.trim().toLowerCase(), enquiries: enquiries.filter((entry) => entry !== undefined) };
+}
+
+export interface ErasureOutcome {
+  erased: number[];
+  /** Under a legal hold: kept, and named so the admin can tell the visitor why. */
+  held: number[];
+  exportFilesRemoved: number;
+}
+
+/** Erases every enquiry of one address (the right to erasure), except those under a legal hold; records a tombstone. */
+export async function eraseSubject(deps: ErasureDeps, actor: string, email: string, reason: string): Promise<ErasureOutcome> {
+  const indexes = await deps.enquiries.byEmail(email.trim().toLowerCase());
+  const erased: number[] = [];
+  const held: number[] = [];
+  for (const index of indexes) {
+    const enquiry = await deps.enquiries.get(index);
+    if (!enquiry) continue;
+    if (enquiry.LEGAL_HOLD !== undefined) held.push(index);
+    else {
+      await removeEnquiry(deps, enquiry);
+      erased.push(index);
+    }
+  }
+  // Export files hold rows of many visitors and expire within a day anyway: none is left to hold this one's.
+  const exportFilesRemoved = erased.length ? await deps.exports.removeAll() : 0;
+  await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(email) });
+  deps.log.info('enquiries erased on request', { count: erased.length, held: held.length });
+  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), exportFilesRemoved };
+}
+
+async function recordTombstone(deps: Pick<AppDeps, 'erasures' | 'clock'>, tombstone: Omit<ErasureTombstone, 'erasureId' | 'at'>): Promise<void> {
+  await deps.erasures.record({ erasureId: randomUUID(), at: new Date(deps.clock.now()).toISOString(), ...tombstone });
+}
+
+/** Where each list's retention ends now: before these instants, an enquiry's last activity is too old. */
+export function retentionCutoffs(now: number): { ALL: string; SPAM: string } {
+  return { ALL: new Date(now - enquiryRetentionMs()).toISOString(), SPAM: new Date(now - spamRetentionMs()).toISOString() };
+}
+
+/** How many enquiries the next retention run will remove (read from the activity index: never a scan). */
+export async function retentionDue(deps: Pick<AppDeps, 'enquiries' | 'clock'>): Promise<{ enquiries: number; spam: number }> {
+  const cutoffs = retentionCutoffs(deps.clock.now());
+  const [enquiries, spam] = await Promise.all([deps.enquiries.countInactive('ALL', cutoffs.ALL), deps.enquiries.countInactive('SPAM', cutoffs.SPAM)]);
+  return { enquiries, spam };
+}
+
+/**
+ * The scheduled job: removes enquiries whose last activity is older than the
+ * retention period (spam after its shorter one), oldest first, a batch at a
+ * time; an enquiry under a legal hold stays. One tombstone per run.
+ */
+export async function runRetention(deps: ErasureDeps, batch = 100): Promise<{ removed: number }> {
+  const cutoffs = retentionCutoffs(deps.clock.now());
+  let removed = 0;
+  for (const list of ['ALL', 'SPAM'] as const) {
+    for (const index of await deps.enquiries.inactive(list, cutoffs[list], batch)) {
+      const enquiry = await deps.enquiries.get(index);
+      if (!enquiry || enquiry.LEGAL_HOLD !== undefined) continue;
+      await removeEnquiry(deps, enquiry);
+      removed += 1;
+    }
+  }
+  if (removed) {
+    await recordTombstone(deps, { actor: 'retention', reason: 'retention period ended', kind: 'retention', count: removed });
+    deps.log.info('retention run', { removed });
+  }
+  return { removed };
+}

@@ -1,0 +1,61 @@
+/** The routes that work an enquiry: status and owner, notes, replies, its thread. */
+import { noteSchema, replySchema, workChangeSchema } from '../../shared/enquiry-work-schema';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../http/errors';
+import { jsonPayload } from '../http/request';
+import { json } from '../http/response';
+import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { type ReplyDeps, WorkConflict, type WorkDeps, addNote, changeWork, conflictResponse, readThread, sendReply } from './enquiry-work';
+
+/** Runs a change, answering a conflict with 409 and the current state. */
+async function orConflict<T>(run: () => Promise<T>) {
+  try {
+    return json(200, await run());
+  } catch (error) {
+    if (error instanceof WorkConflict) return conflictResponse(error);
+    throw error;
+  }
+}
+
+/** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
+export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const change = parseInput(workChangeSchema, jsonPayload(request));
+    // Logged first: a change must never happen without its access-log record.
+    await audit('enquiry.work', JSON.stringify(change));
+    return orConflict(() => changeWork(deps, staff.email, change));
+  });
+}
+
+/** `POST /api/enquiry/note`: `{ data: { index, text } }` -> the note as stored in the history. */
+export function makeNoteHandler(deps: StaffAuthDeps & WorkDeps) {
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const note = parseInput(noteSchema, jsonPayload(request));
+    await audit('enquiry.note', String(note.index));
+    return json(200, await addNote(deps, staff.email, note.index, note.text));
+  });
+}
+
+/** `POST /api/enquiry/reply`: `{ data: { index, version, subject, body } }` -> the record and the reply's delivery state. */
+export function makeReplyHandler(deps: StaffAuthDeps & ReplyDeps) {
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const reply = parseInput(replySchema, jsonPayload(request));
+    await audit('enquiry.reply', String(reply.index));
+    return orConflict(() => sendReply(deps, staff.email, reply));
+  });
+}
+
+/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first. */
+export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
+  return staffHandler(deps, async ({ request, audit }) => {
+    const raw = request.params['index'] ?? '';
+    if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
+      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', { index: 'A whole number from 1' });
+    }
+    const enquiry = await deps.enquiries.get(Number(raw));
+    await audit('enquiry.thread', raw);
+    if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${raw}.`);
+    return json(200, await readThread(deps, enquiry.POST_INDEX));
+  });
+}
+

@@ -1,0 +1,175 @@
+/**
+ * Working an enquiry: its status and owner, internal notes, replies to the
+ * visitor, and the history of all of it. A change names the VERSION the staff
+ * member saw; if someone changed the enquiry meanwhile, nothing is written and
+ * the caller gets the current state (a 409) instead of overwriting it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { type EnquiryStatus } from '../../shared/enquiry-work';
+import type { ReplyRequest, WorkChangeRequest } from '../../shared/enquiry-work-schema';
+import { EMAIL_PATTERN } from '../../shared/form-fields';
+import { OUTBOX_QUEUES } from '../../shared/tables';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import { json, type ApiResponse } from '../http/response';
+import type { EnquiryEvent, OutboxMail, StoredEnquiry } from '../ports';
+import { countFirstReply, countStatusChange } from '../dashboard/dashboard';
+import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
+import { toRecord } from '../enquiries/enquiry-record';
+import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
+import { composeReply } from './reply-mail';
+
+export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
+
+/** Someone else changed the enquiry first: the caller answers 409 with what it is now. */
+export class WorkConflict extends Error {
+  constructor(readonly current: EnquiryRecord) {
+    super('This enquiry was changed by someone else meanwhile.');
+    this.name = 'WorkConflict';
+  }
+}
+
+/** The answer to a conflict: 409 with the current record, so the page can show it. */
+export function conflictResponse(conflict: WorkConflict): ApiResponse {
+  return json(409, { error: 'conflict', message: 'Someone else changed this enquiry meanwhile. Here is how it stands now.', current: conflict.current });
+}
+
+/** History keys sort by time, then by their order within one change; the random tail keeps two changes of one millisecond apart. */
+const eventKey = (now: number, order = 0) => `${new Date(now).toISOString()}#${order}${randomUUID().slice(0, 8)}`;
+
+export async function workableEnquiry(deps: Pick<AppDeps, 'enquiries'>, postIndex: number): Promise<StoredEnquiry> {
+  const enquiry = await deps.enquiries.get(postIndex);
+  if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${postIndex}.`);
+  if (enquiry.SPAM) throw new ApiError('invalid_input', 'Suspected spam is kept apart and is not worked on.', { index: 'Not suspected spam' });
+  return enquiry;
+}
+
+/** Moves the enquiry's list counts from its old work lists to its new ones. */
+async function recount(deps: Pick<AppDeps, 'counters'>, before: StoredEnquiry, after: StoredEnquiry) {
+  const fields = ['STATUS_LIST', 'OWNER_LIST', 'STATUS_OWNER'] as const;
+  const moves: Promise<number>[] = [];
+  for (const field of fields) {
+    const from = before[field];
+    const to = after[field];
+    if (from === to) continue;
+    // An enquiry stored before the work lists existed was never counted in one.
+    if (from) moves.push(deps.counters.add(countCounter(from), -1));
+    if (to) moves.push(deps.counters.add(countCounter(to), 1));
+  }
+  // Not one transaction with the change (the emulator has none): a failure here leaves a count one off, never an enquiry.
+  await Promise.all(moves);
+}
+
+interface Change {
+  status?: EnquiryStatus;
+  owner?: string;
+  firstReplyAt?: string;
+}
+
+/** Applies a change to status and owner (and the first reply's time) if the enquiry is still at `version`. */
+async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry, version: number, change: Change): Promise<StoredEnquiry> {
+  const status = change.status ?? enquiry.STATUS ?? 'new';
+  const owner = change.owner ?? enquiry.OWNER ?? '';
+  const now = deps.clock.now();
+  const updated = await deps.enquiries.changeWork(enquiry.POST_INDEX, version, {
+    STATUS: status,
+    OWNER: owner,
+    UPDATED_AT: new Date(now).toISOString(),
+    ...workListKeys(status, owner),
+    ...(change.firstReplyAt && !enquiry.FIRST_REPLY_AT ? { FIRST_REPLY_AT: change.firstReplyAt } : {}),
+  });
+  if (!updated) {
+    const current = await deps.enquiries.get(enquiry.POST_INDEX);
+    if (!current) throw new ApiError('not_found', `There is no enquiry ${enquiry.POST_INDEX}.`);
+    throw new WorkConflict(toRecord(current));
+  }
+  await recount(deps, enquiry, updated);
+  const history: EnquiryEvent[] = [];
+  const before = enquiry.STATUS ?? 'new';
+  if (status !== before) await countStatusChange(deps, enquiry.RECEIVED_AT, before, status);
+  if (status !== before) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'status', actor, from: before, to: status });
+  if (owner !== (enquiry.OWNER ?? '')) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 1), type: 'owner', actor, from: enquiry.OWNER ?? '', to: owner });
+  await Promise.all(history.map((event) => deps.events.add(event)));
+  return updated;
+}
+
+/** `status` and/or `owner` as a staff member set them. An owner must be a staff account that may sign in. */
+export async function changeWork(deps: WorkDeps, actor: string, request: WorkChangeRequest): Promise<EnquiryRecord> {
+  const enquiry = await workableEnquiry(deps, request.index);
+  if (request.owner) {
+    const account = await deps.staff.get(request.owner.toLowerCase());
+    if (!account || account.disabled) throw new ApiError('invalid_input', 'There is no active staff account with this address.', { owner: 'A staff account' });
+  }
+  const change: Change = {
+    ...(request.status !== undefined ? { status: request.status } : {}),
+    ...(request.owner !== undefined ? { owner: request.owner.toLowerCase() } : {}),
+  };
+  const unchanged = (change.status ?? enquiry.STATUS ?? 'new') === (enquiry.STATUS ?? 'new') && (change.owner ?? enquiry.OWNER ?? '') === (enquiry.OWNER ?? '');
+  if (unchanged) {
+    if ((enquiry.VERSION ?? 0) !== request.version) throw new WorkConflict(toRecord(enquiry));
+    return toRecord(enquiry);
+  }
+  return toRecord(await applyChange(deps, actor, enquiry, request.version, change));
+}
+
+export async function addNote(deps: WorkDeps, actor: string, postIndex: number, text: string): Promise<EnquiryEvent> {
+  await workableEnquiry(deps, postIndex);
+  const now = deps.clock.now();
+  const event: EnquiryEvent = { postIndex, at: eventKey(now), type: 'note', actor, text };
+  await deps.events.add(event);
+  // A note is activity: the retention period counts from it.
+  await deps.enquiries.touch(postIndex, new Date(now).toISOString());
+  return event;
+}
+
+export type ReplyDeps = WorkDeps & MailDeps;
+
+/**
+ * Sends a reply to the visitor through the outbox (so a failed send is
+ * retried and a send is never doubled), records it in the thread and moves
+ * the enquiry to answered. The version check comes first: a reply written
+ * against a state someone else has changed is not sent.
+ */
+export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRequest): Promise<{ record: EnquiryRecord; mailStatus: string }> {
+  const enquiry = await workableEnquiry(deps, request.index);
+  if (!EMAIL_PATTERN.test(enquiry.EMAIL)) {
+    throw new ApiError('invalid_input', 'This enquiry has no e-mail address a reply can go to.', { index: 'An enquiry with a plain e-mail address' });
+  }
+  const now = deps.clock.now();
+  const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', firstReplyAt: new Date(now).toISOString() });
+  if (!enquiry.FIRST_REPLY_AT) await countFirstReply(deps, enquiry.RECEIVED_AT, now);
+  const record = toRecord(updated);
+  const mail: OutboxMail = {
+    mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,
+    kind: 'reply',
+    postIndex: enquiry.POST_INDEX,
+    status: 'pending',
+    attempts: 0,
+    createdAt: now,
+    queue: OUTBOX_QUEUES.due,
+    nextAt: now + MAIL_GRACE_MS,
+    content: composeReply(record, request.subject, request.body, deps.settings.MAIL_TO),
+  };
+  await deps.outbox.add(mail);
+  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, mailId: mail.mailId });
+  const mailStatus = await deliverMail(deps, mail, updated);
+  return { record, mailStatus };
+}
+
+export interface ThreadEntry extends Omit<EnquiryEvent, 'postIndex'> {
+  /** A reply's delivery state. */
+  mailStatus?: string;
+}
+
+/** The enquiry's history and thread, oldest first, with each reply's delivery state. */
+export async function readThread(deps: Pick<AppDeps, 'events' | 'outbox'>, postIndex: number): Promise<ThreadEntry[]> {
+  const events = await deps.events.list(postIndex);
+  return Promise.all(
+    events.map(async ({ postIndex: _index, ...event }) => {
+      if (!event.mailId) return event;
+      const mail = await deps.outbox.get(event.mailId);
+      return { ...event, ...(mail ? { mailStatus: mail.status } : {}) };
+    }),
+  );
+}

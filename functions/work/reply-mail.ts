@@ -1,0 +1,24 @@
+/**
+ * A reply from the back office, as the visitor receives it: what staff wrote,
+ * with the enquiry's reference in the subject (so the visitor's answer can be
+ * matched to it), from the centre, Reply-To the staff inbox.
+ */
+import type { EnquiryRecord } from '../../shared/enquiry';
+import { localeByCode } from '../../shared/locales';
+import type { MailContent } from '../ports';
+import { escapeHtml } from '../mail/html-text';
+
+export function composeReply(record: EnquiryRecord, subject: string, body: string, staffInbox: string): MailContent {
+  const withReference = subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`;
+  const paragraphs = body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
+  const html = [
+    `<!doctype html><html lang="${localeByCode(record.LOCALE).lang}"><head><meta charset="utf-8"></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5">',
+    ...paragraphs,
+    '</body></html>',
+  ].join('\n');
+  return { to: record.EMAIL, replyTo: staffInbox, subject: withReference, text: body.replace(/\r\n?/g, '\n'), html };
+}
