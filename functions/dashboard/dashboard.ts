@@ -48,7 +48,8 @@ import { SECTION_VALUES } from '../../shared/enums';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
-import type { AggregateChange, AggregateItem, StoredEnquiry } from '../ports';
+import type { AggregateChange, AggregateItem } from './ports';
+import type { StoredEnquiry } from '../enquiries/ports';
 
 export type AggregateDeps = Pick<AppDeps, 'aggregates' | 'log'>;
 export type DashboardReadDeps = Pick<AppDeps, 'aggregates' | 'clock'>;

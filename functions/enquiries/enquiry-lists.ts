@@ -1,7 +1,7 @@
 import type { Section } from '../../shared/enums';
 import type { EnquiryFilter } from '../../shared/enquiry';
 import type { EnquiryStatus } from '../../shared/enquiry-work';
-import type { EnquiryList, StoredEnquiry } from '../ports';
+import type { EnquiryList, StoredEnquiry } from './ports';
 
 /**
  * Every enquiry sits in two newest-first lists: its list (`ALL`, or `SPAM`

@@ -3,7 +3,7 @@ import { endOfKoreaDay, startOfKoreaDay } from '../../shared/korea-time';
 import { OWNER_FILTERS, parseReference } from '../../shared/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { EnquiryList, WorkIndex } from '../ports';
+import type { EnquiryList, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
 import { countCounter, listForFilter, removedCounter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
 

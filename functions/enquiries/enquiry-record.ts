@@ -1,7 +1,8 @@
 import type { CsvEnquiry } from '../../shared/csv';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { formatReference } from '../../shared/enquiry-work';
-import type { ExportedEnquiry, StoredEnquiry } from '../ports';
+import type { ExportedEnquiry } from '../exports/ports';
+import type { StoredEnquiry } from './ports';
 
 /** The fields of a CSV row, from the stored fields an export reads (older items get the defaults of fields added since). */
 export function toCsvEnquiry(stored: ExportedEnquiry): CsvEnquiry {

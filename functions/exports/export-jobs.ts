@@ -12,7 +12,7 @@ import { csvHeader } from '../../shared/csv';
 import type { EnquiryFilter } from '../../shared/enquiry';
 import { EXPORT_JOB_FAILURES, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/export-jobs';
 import type { AppDeps } from '../deps';
-import type { ExportJob } from '../ports';
+import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';
 import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
 

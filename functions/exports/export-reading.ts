@@ -7,7 +7,7 @@
 import { csvHeader, enquiryCsvLine } from '../../shared/csv';
 import type { EnquiryFilter } from '../../shared/enquiry';
 import type { AppDeps } from '../deps';
-import type { ExportSource } from '../ports';
+import type { ExportSource } from './ports';
 import { POST_INDEX_COUNTER, countCounter, listForFilter } from '../enquiries/enquiry-lists';
 import { type ReadingDeps, listSpan, workListOf } from '../enquiries/enquiry-reading';
 import { toCsvEnquiry } from '../enquiries/enquiry-record';

@@ -5,7 +5,7 @@ import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_
 import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { StoredEnquiry } from '../ports';
+import type { StoredEnquiry } from '../enquiries/ports';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';

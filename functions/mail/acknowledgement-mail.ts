@@ -14,7 +14,7 @@ import { formatReference } from '../../shared/enquiry-work';
 import { EMAIL_PATTERN } from '../../shared/form-fields';
 import { type LocaleCode, localeByCode, privacyRoute } from '../../shared/locales';
 import { RECEIPT_TEXT, type ReceiptText } from '../../shared/receipt-text';
-import type { Mail } from '../ports';
+import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 import { customerCentrePhones, describeWhen } from '../intake/receipt-parts';
 

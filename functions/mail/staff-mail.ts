@@ -4,7 +4,7 @@ import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { EMAIL_PATTERN } from '../../shared/form-fields';
-import type { Mail } from '../ports';
+import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 
 

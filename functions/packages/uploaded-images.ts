@@ -1,6 +1,6 @@
 import { IMAGE_SNIFF_BYTES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, sniffImageType } from '../../shared/uploads';
 import { ApiError } from '../http/errors';
-import type { ImageStore } from '../ports';
+import type { ImageStore } from './ports';
 
 /**
  * Makes each named upload public, once it is checked. A browser's upload

@@ -16,25 +16,15 @@ import { dynamoPolicyStore, dynamoStaffStore } from '../adapters/dynamodb/staff'
 import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
-import type {
-  AccessLogStore,
-  AggregateStore,
-  Clock,
-  CounterStore,
-  EnquiryExportReader,
-  EnquiryStore,
-  ErasureStore,
-  EventStore,
-  ExportJobStore,
-  OutboxStore,
-  PackageStore,
-  PolicyStore,
-  RevokedTokenStore,
-  StaffStore,
-  SubmissionStore,
-  TemplateStore,
-  ThrottleStore,
-} from '../ports';
+import type { AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffStore, ThrottleStore } from '../ports';
+import type { AggregateStore } from '../dashboard/ports';
+import type { CounterStore, EnquiryStore } from '../enquiries/ports';
+import type { EnquiryExportReader, ExportJobStore } from '../exports/ports';
+import type { ErasureStore } from '../privacy/ports';
+import type { EventStore, TemplateStore } from '../work/ports';
+import type { OutboxStore } from '../mail/ports';
+import type { PackageStore } from '../packages/ports';
+import type { SubmissionStore } from '../intake/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 

@@ -2,7 +2,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { lambdaExportWorker } from '../adapters/lambda/workers';
 import { AWS_CALL_LIMITS } from '../adapters/call-limits';
 import type { Settings } from '../config';
-import type { ExportWorker } from '../ports';
+import type { ExportWorker } from '../exports/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 

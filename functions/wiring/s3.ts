@@ -2,7 +2,8 @@ import { EMULATED_S3, s3Client } from '../adapters/s3/client';
 import { s3ExportStore } from '../adapters/s3/exports';
 import { s3ImageStore } from '../adapters/s3/images';
 import type { Settings } from '../config';
-import type { ExportStore, ImageStore } from '../ports';
+import type { ExportStore } from '../exports/ports';
+import type { ImageStore } from '../packages/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 

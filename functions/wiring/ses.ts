@@ -1,6 +1,6 @@
 import { sesClient, sesMailer } from '../adapters/ses/mailer';
 import type { Settings } from '../config';
-import type { Mailer } from '../ports';
+import type { Mailer } from '../mail/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 

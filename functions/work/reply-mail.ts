@@ -5,7 +5,7 @@
  */
 import type { EnquiryRecord } from '../../shared/enquiry';
 import { localeByCode } from '../../shared/locales';
-import type { MailContent } from '../ports';
+import type { MailContent } from '../mail/ports';
 import { escapeHtml } from '../mail/html-text';
 
 export function composeReply(record: EnquiryRecord, subject: string, body: string, staffInbox: string): MailContent {

@@ -4,7 +4,7 @@ import { SECTION_VALUES } from '../../shared/enums';
 import type { TemplateRequest } from '../../shared/enquiry-work-schema';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
-import type { ReplyTemplate } from '../ports';
+import type { ReplyTemplate } from './ports';
 
 export interface TemplateView extends TemplateRequest {
   /** Whether someone saved it (otherwise it is the default). */

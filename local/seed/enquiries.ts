@@ -10,7 +10,7 @@ import { SECTION_VALUES, type Section } from '../../shared/enums';
 import type { EnquiryStatus } from '../../shared/enquiry-work';
 import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/form-fields';
-import type { StoredEnquiry } from '../../functions/ports';
+import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
 import { AGGREGATE } from '../../functions/dashboard/dashboard';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';

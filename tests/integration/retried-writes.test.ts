@@ -7,7 +7,8 @@
  * Replayed here by making the very same write twice, against the emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMail, StoredEnquiry } from '../../functions/ports';
+import type { OutboxMail } from '../../functions/mail/ports';
+import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { type TestStack, startTestStack } from '../support/stack';
 
 let stack: TestStack;

@@ -10,52 +10,16 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type {
-  AccessLogEntry,
-  AccessLogStore,
-  AggregateChange,
-  AggregateItem,
-  AggregateStore,
-  Clock,
-  CounterStore,
-  EnquiryExportReader,
-  EnquiryList,
-  EnquiryStore,
-  ExportJob,
-  ExportJobChange,
-  ExportJobStore,
-  ExportSource,
-  ExportStore,
-  ExportWorker,
-  ExportedEnquiry,
-  ImageStore,
-  Mail,
-  Mailer,
-  MailUpdate,
-  OutboxChange,
-  OutboxMail,
-  OutboxStore,
-  EnquiryEvent,
-  ErasureStore,
-  ErasureTombstone,
-  EventStore,
-  ReplyTemplate,
-  TemplateStore,
-  WorkChange,
-  WorkIndex,
-  PackageStore,
-  PolicyStore,
-  PresignedUpload,
-  RevokedTokenStore,
-  StaffAccount,
-  StaffPolicy,
-  SubmissionClaim,
-  StaffStore,
-  StoredEnquiry,
-  SubmissionStore,
-  ThrottleStore,
-} from '../../functions/ports';
-import { EXPORTED_FIELDS } from '../../functions/ports';
+import type { AccessLogEntry, AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AggregateChange, AggregateItem, AggregateStore } from '../../functions/dashboard/ports';
+import type { CounterStore, EnquiryList, EnquiryStore, MailUpdate, WorkChange, WorkIndex, StoredEnquiry } from '../../functions/enquiries/ports';
+import type { EnquiryExportReader, ExportJob, ExportJobChange, ExportJobStore, ExportSource, ExportStore, ExportWorker, ExportedEnquiry } from '../../functions/exports/ports';
+import type { ImageStore, PackageStore, PresignedUpload } from '../../functions/packages/ports';
+import type { Mail, Mailer, OutboxChange, OutboxMail, OutboxStore } from '../../functions/mail/ports';
+import type { EnquiryEvent, EventStore, ReplyTemplate, TemplateStore } from '../../functions/work/ports';
+import type { ErasureStore, ErasureTombstone } from '../../functions/privacy/ports';
+import type { SubmissionClaim, SubmissionStore } from '../../functions/intake/ports';
+import { EXPORTED_FIELDS } from '../../functions/exports/ports';
 import type { ExportJobState } from '../../shared/export-jobs';
 import type { ImageContentType } from '../../shared/uploads';
 

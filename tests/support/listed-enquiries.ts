@@ -1,5 +1,5 @@
 import type { EnquiryRecord } from '../../shared/enquiry';
-import type { StoredEnquiry } from '../../functions/ports';
+import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { countCounter, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
 import type { FakeDeps } from './fakes';
 import { sampleRecord } from './records';

@@ -11,7 +11,7 @@ import { makeLogoutHandler } from '../../functions/accounts/logout-handler';
 import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
 import { makeViewHandler } from '../../functions/enquiries/view-handler';
 import { MAX_BODY_BYTES } from '../../functions/http/request';
-import type { Mail } from '../../functions/ports';
+import type { Mail } from '../../functions/mail/ports';
 import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retryDueMail } from '../../functions/mail/mail-delivery';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { composeEnquiryMail } from '../../functions/mail/staff-mail';

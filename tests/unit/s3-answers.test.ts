@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/s3/client';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { runExportJob } from '../../functions/exports/export-jobs';
-import type { ExportJob } from '../../functions/ports';
+import type { ExportJob } from '../../functions/exports/ports';
 import { fakeDeps } from '../support/fakes';
 import { storeListedEnquiries } from '../support/listed-enquiries';
 

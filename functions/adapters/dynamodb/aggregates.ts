@@ -1,6 +1,6 @@
 import { BatchGetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../../../shared/tables';
-import type { AggregateItem, AggregateStore } from '../../ports';
+import type { AggregateItem, AggregateStore } from '../../dashboard/ports';
 
 const KEY = TABLES.aggregates.partitionKey.name;
 /** BatchGetItem takes 100 keys at a time. */

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CounterStore } from '../../ports';
+import type { CounterStore } from '../../enquiries/ports';
 
 export function dynamoCounterStore(db: DynamoDBDocumentClient, tableName: string): CounterStore {
   async function add(name: string, delta: number): Promise<number> {

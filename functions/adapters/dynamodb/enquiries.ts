@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../ports';
+import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../enquiries/ports';
 import { isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 

@@ -1,6 +1,6 @@
 import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../ports';
+import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../exports/ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { EnquiryEvent, EventStore } from '../../ports';
+import type { EnquiryEvent, EventStore } from '../../work/ports';
 import { queryItems } from './client';
 
 export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {

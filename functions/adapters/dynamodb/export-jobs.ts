@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ExportJob, ExportJobStore } from '../../ports';
+import type { ExportJob, ExportJobStore } from '../../exports/ports';
 import { expired, isConditionFailure, setAssignments } from './client';
 
 export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): ExportJobStore {

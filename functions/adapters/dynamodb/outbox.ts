@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
-import type { OutboxMail, OutboxStore } from '../../ports';
+import type { OutboxMail, OutboxStore } from '../../mail/ports';
 import { isConditionFailure, setAssignments, wroteItOurselves } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {

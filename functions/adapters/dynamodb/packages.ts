@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BEST_PACKAGE_INDEXES, type BestPackage } from '../../../shared/best-package';
-import type { PackageStore } from '../../ports';
+import type { PackageStore } from '../../packages/ports';
 
 export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string): PackageStore {
   return {

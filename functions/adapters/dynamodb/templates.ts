@@ -1,5 +1,5 @@
 import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ReplyTemplate, TemplateStore } from '../../ports';
+import type { ReplyTemplate, TemplateStore } from '../../work/ports';
 
 export function dynamoTemplateStore(db: DynamoDBDocumentClient, tableName: string): TemplateStore {
   return {

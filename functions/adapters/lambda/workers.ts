@@ -1,5 +1,5 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import type { ExportWorker } from '../../ports';
+import type { ExportWorker } from '../../exports/ports';
 
 /** The payload the export worker's entry reads (functions/entries/exportWorker.ts). */
 export interface ExportWorkerEvent {

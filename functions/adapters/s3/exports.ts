@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ExportStore } from '../../ports';
+import type { ExportStore } from '../../exports/ports';
 import { isNotFound } from './client';
 
 /** S3's smallest part but the last: 10,000 of them (S3's most) hold 48 GiB, past any export. */

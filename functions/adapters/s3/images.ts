@@ -1,6 +1,6 @@
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { ImageStore } from '../../ports';
+import type { ImageStore } from '../../packages/ports';
 import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/uploads';
 import { isNotFound } from './client';
 

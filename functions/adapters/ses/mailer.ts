@@ -1,5 +1,5 @@
 import { SESv2Client, type SESv2ClientConfig, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { Mailer } from '../../ports';
+import type { Mailer } from '../../mail/ports';
 
 /**
  * SES v2 with one attempt per send: a send retried after a dropped

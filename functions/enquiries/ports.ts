@@ -1,0 +1,83 @@
+/**
+ * What the enquiry features store and count: the enquiries table (its lists
+ * and work indexes) and the counters. Adapters implement these ports; unit
+ * tests pass in-memory fakes.
+ */
+import type { EnquiryRecord, MailStatus } from '../../shared/enquiry';
+
+/** Which newest-first list an enquiry belongs to: every enquiry, or one section's. */
+export interface EnquiryList {
+  /** `ALL`, `SPAM`, `ALL#병원예약`, `SPAM#호텔예약`, ... */
+  partition: string;
+  bySection: boolean;
+}
+
+/** An enquiry as stored: the staff record (its reference is derived) plus the bookkeeping the list indexes use. */
+export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
+  LIST: string;
+  LIST_SEQ: number;
+  SECTION_LIST: string;
+  SECTION_SEQ: number;
+  /** The address in lower case, the key of one visitor's enquiries (the rights of access and erasure). */
+  EMAIL_KEY?: string;
+  /** Kept whatever the retention period and any erasure request, while set (a legal hold), with its reason. */
+  LEGAL_HOLD?: string;
+  /** Keys of the work lists (enquiries/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
+  STATUS_LIST?: string;
+  OWNER_LIST?: string;
+  STATUS_OWNER?: string;
+  /** A copy of its staff mail's state in the outbox, for the message box. */
+  MAIL_ATTEMPTS: number;
+  SUBMISSION_ID?: string;
+}
+
+export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
+
+/** What a work change sets on the enquiry (its list keys follow its status and owner). */
+export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
+  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT'>;
+
+export interface MailUpdate {
+  status: MailStatus;
+  attempts: number;
+}
+
+export interface EnquiryStore {
+  /** Stores a new enquiry; `false` when one with this POST_INDEX already exists. */
+  create(enquiry: StoredEnquiry): Promise<boolean>;
+  get(postIndex: number): Promise<StoredEnquiry | undefined>;
+  /** Newest first, sequences from `highest` down to `lowest`, at most `limit` items. */
+  page(list: EnquiryList, highest: number, lowest: number, limit: number): Promise<StoredEnquiry[]>;
+  /** Lowest and highest sequence of the list's enquiries received in [fromIso, toIso]. */
+  sequenceBounds(list: EnquiryList, fromIso: string, toIso: string): Promise<{ lowest: number; highest: number } | undefined>;
+  /** Copies the staff mail's state onto the enquiry (the message box shows it). */
+  updateMail(postIndex: number, update: MailUpdate): Promise<void>;
+  /** Newest first, POST_INDEX below `below` (or from the newest), in one work list (an index and its key). */
+  workPage(index: WorkIndex, key: string, below: number | undefined, limit: number): Promise<StoredEnquiry[]>;
+  /**
+   * Changes the work fields of an enquiry only if its VERSION is still
+   * `expectedVersion` (adding one to it); the changed item, or `undefined`
+   * when someone else changed it first.
+   */
+  changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined>;
+  /** Marks activity that changes nothing else (a note), so retention counts from it. */
+  touch(postIndex: number, at: string): Promise<void>;
+  /** Sets (a reason) or lifts (undefined) a legal hold. */
+  setHold(postIndex: number, reason: string | undefined): Promise<void>;
+  /** The POST_INDEXes of one address's enquiries. */
+  byEmail(emailKey: string): Promise<number[]>;
+  /** Up to `limit` of a list's enquiries not under a legal hold whose last activity is before `beforeIso`, oldest first. */
+  inactive(list: 'ALL' | 'SPAM', beforeIso: string, limit: number): Promise<number[]>;
+  /** How many enquiries of a list have been inactive since before `beforeIso` and are not held. */
+  countInactive(list: 'ALL' | 'SPAM', beforeIso: string): Promise<number>;
+  remove(postIndex: number): Promise<void>;
+}
+
+export interface CounterStore {
+  /** Atomically adds one and returns the new value. */
+  increment(name: string): Promise<number>;
+  /** Atomically adds `delta` (which may be negative) and returns the new value. */
+  add(name: string, delta: number): Promise<number>;
+  /** Current value; 0 for a counter never incremented. */
+  read(name: string): Promise<number>;
+}

@@ -1,0 +1,101 @@
+/**
+ * What a CSV export reads and writes: the export's reading of the enquiries,
+ * the exports bucket, the job table and the worker that runs a job. Adapters
+ * implement these ports; unit tests pass in-memory fakes.
+ */
+import type { EnquiryFilter } from '../../shared/enquiry';
+import type { ExportJobFailure, ExportJobState } from '../../shared/export-jobs';
+import type { EnquiryList, StoredEnquiry, WorkIndex } from '../enquiries/ports';
+
+/** What an export reads: a newest-first list (by its sequence), or a work list (by POST_INDEX). */
+export type ExportSource = { kind: 'list'; list: EnquiryList } | { kind: 'work'; index: WorkIndex; key: string };
+
+/** The stored fields an export reads (enquiries/enquiry-record.ts turns them into a CSV row's fields). */
+export const EXPORTED_FIELDS = [
+  'POST_INDEX',
+  'NAME',
+  'CONTACT_NUMBER',
+  'EMAIL',
+  'LANG_PREFERENCE',
+  'MEDICAL_SECTION',
+  'DETAIL_SECTION',
+  'REGISTRATION_DATE',
+  'REGISTRATION_END',
+  'HOTEL',
+  'NUMBER_PEOPLE',
+  'ROOM',
+  'SPAM',
+  'STATUS',
+  'OWNER',
+  'CONTACT_CHANNEL',
+  'CONTACT_ACCOUNT',
+  'LOCALE',
+  'CONTEXT',
+  'RECEIVED_AT',
+] as const satisfies readonly (keyof StoredEnquiry)[];
+
+export type ExportedEnquiry = Pick<StoredEnquiry, (typeof EXPORTED_FIELDS)[number]>;
+
+/**
+ * The export's reading of the enquiries table, apart from EnquiryStore so
+ * only the export route and worker carry it (every route that reads or
+ * writes enquiries does not).
+ */
+export interface EnquiryExportReader {
+  /**
+   * Every enquiry of an export's source from `highest` down to `lowest` (list
+   * sequences, or POST_INDEX in a work list), newest first, with only the
+   * fields a CSV row needs.
+   */
+  exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
+}
+
+export interface ExportStore {
+  /** Streams the body to the private bucket. */
+  upload(key: string, body: AsyncIterable<string> | Iterable<string>, fileName: string): Promise<void>;
+  /** Short-lived download link that makes the browser save the file under `fileName`. */
+  downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string>;
+  /** Whether a finished file is there (an erasure removes every export file). */
+  exists(key: string): Promise<boolean>;
+  /** Deletes every export file (they hold many visitors' data; an erasure leaves none behind). */
+  removeAll(): Promise<number>;
+}
+
+/** A CSV export made in the background (shared/export-jobs.ts has its states). */
+export interface ExportJob {
+  jobId: string;
+  /** Who started it: the only one who may read it. */
+  owner: string;
+  filter: EnquiryFilter;
+  fileName: string;
+  status: ExportJobState;
+  rowsTotal: number;
+  rowsWritten: number;
+  /** Epoch milliseconds: started, and the last sign of life (each progress report). */
+  createdAt: number;
+  updatedAt: number;
+  /** Epoch seconds: the table's TTL. */
+  expiresAt: number;
+  /** When ready: the object in the export bucket. */
+  fileKey?: string;
+  failure?: ExportJobFailure;
+}
+
+export type ExportJobChange = Partial<Pick<ExportJob, 'status' | 'rowsWritten' | 'rowsTotal' | 'updatedAt' | 'fileKey' | 'failure'>>;
+
+export interface ExportJobStore {
+  create(job: ExportJob): Promise<void>;
+  /** The job, or `undefined` when there is none or it has expired. */
+  get(jobId: string): Promise<ExportJob | undefined>;
+  /**
+   * Changes a job only while it is still in `expected` state (and, when
+   * given, still at `expectedUpdatedAt`), so a worker and a stall check never
+   * both decide its end; `false` when it was not.
+   */
+  transition(jobId: string, expected: { status: ExportJobState; updatedAt?: number }, change: ExportJobChange): Promise<boolean>;
+}
+
+/** Starts the export worker on a job and returns without waiting for it. */
+export interface ExportWorker {
+  start(jobId: string): Promise<void>;
+}

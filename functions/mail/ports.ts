@@ -1,0 +1,75 @@
+/**
+ * The outbox (every mail sent exactly once) and the mailer that sends one.
+ * Adapters implement these ports; unit tests pass in-memory fakes.
+ */
+import type { MailStatus } from '../../shared/enquiry';
+
+/**
+ * What an outbox mail is: the staff notification and the visitor's
+ * acknowledgement are composed from the enquiry when sent; a reply carries
+ * the content staff wrote.
+ */
+export type OutboxKind = 'staff' | 'ack' | 'reply'
+  // A staff invitation: its content (with the one-time link) is stored on the item, like a reply's; it belongs to no enquiry (postIndex 0).
+  | 'invite';
+
+export interface MailContent {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One mail to send, exactly once. */
+export interface OutboxMail {
+  /** `{POST_INDEX}:{kind}`. */
+  mailId: string;
+  kind: OutboxKind;
+  postIndex: number;
+  status: MailStatus;
+  attempts: number;
+  createdAt: number;
+  /** The queue it waits in (the sparse index), and from when; absent once nothing more happens to it. */
+  queue?: string;
+  nextAt?: number;
+  /** When the current or last send began (recorded before the call). */
+  startedAt?: number;
+  /** A random id the worker that began the current send wrote with it: a retried write of that claim is still recognised as its own. */
+  claim?: string;
+  sentAt?: number;
+  /** Sent as part of a daily digest. */
+  inDigest?: boolean;
+  /** A reply's own content (other kinds are composed from the enquiry). */
+  content?: MailContent;
+}
+
+export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>>;
+
+export interface OutboxStore {
+  /** Adds a new mail; `false` when one with this id exists already. */
+  add(mail: OutboxMail): Promise<boolean>;
+  get(mailId: string): Promise<OutboxMail | undefined>;
+  /**
+   * Changes a mail only if it is still in the state the caller read (status
+   * and attempts), so of two workers only one ever starts a send. Fields left
+   * out of `change` keep their value; `queue` undefined takes it off every queue.
+   */
+  transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, change: OutboxChange): Promise<boolean>;
+  /** Ids of the mails in a queue whose time has come, oldest first. */
+  due(queue: string, now: number, limit: number): Promise<string[]>;
+  /** Removes a mail and its content (an erasure). */
+  remove(mailId: string): Promise<void>;
+}
+
+export interface Mail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}

@@ -1,0 +1,44 @@
+/**
+ * What working an enquiry keeps beside it: its history and the staff's reply
+ * templates. Adapters implement these ports; unit tests pass in-memory fakes.
+ */
+import type { EnquiryEventType } from '../../shared/enquiry-work';
+
+/** One line of an enquiry's history: who did what, when. */
+export interface EnquiryEvent {
+  postIndex: number;
+  /** ISO instant plus a unique tail, so two events in one millisecond both stay (and sort by time). */
+  at: string;
+  type: EnquiryEventType;
+  actor: string;
+  /** For status and owner changes. */
+  from?: string;
+  to?: string;
+  /** A note's text, or a reply's subject. */
+  text?: string;
+  /** A reply's mail in the outbox (its delivery state). */
+  mailId?: string;
+}
+
+export interface EventStore {
+  add(event: EnquiryEvent): Promise<void>;
+  /** Oldest first. */
+  list(postIndex: number): Promise<EnquiryEvent[]>;
+  /** Every event of an enquiry (its erasure). */
+  removeAll(postIndex: number): Promise<void>;
+}
+
+export interface ReplyTemplate {
+  /** `{section}#{locale}`. */
+  templateId: string;
+  subject: string;
+  body: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface TemplateStore {
+  /** The templates that exist among these ids. */
+  getMany(templateIds: string[]): Promise<ReplyTemplate[]>;
+  put(template: ReplyTemplate): Promise<void>;
+}
