@@ -9,32 +9,8 @@
  */
 import { createLog } from '../functions/logging';
 import { runExportJob } from '../functions/exports/export-jobs';
-import type { AwsClientOptions } from '../functions/wiring/aws';
 import { exportWorkerDeps } from '../functions/wiring/export-worker';
-import { WORKER_SETUP_VARIABLE } from './workers';
-
-export interface WorkerProcessSetup {
-  /** The stack's settings (the worker reads those its `uses` need). */
-  settings: Record<string, string>;
-  aws: AwsClientOptions;
-  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
-}
-
-export interface WorkerRun {
-  jobId: string;
-}
-
-/** Peaks of what the process held while a job ran, in bytes (sampled every 50 ms). */
-export interface MemoryPeaks {
-  rss: number;
-  heapUsed: number;
-  /** Buffers and other memory outside V8's heap (the upload's parts among them). */
-  external: number;
-}
-
-export type WorkerDone =
-  | { jobId: string; outcome: Awaited<ReturnType<typeof runExportJob>>; ms: number; cpuMs: number; maxRssKiB: number; startRss: number; peaks: MemoryPeaks }
-  | { jobId: string; outcome: 'crashed'; errorName: string };
+import { type MemoryPeaks, WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
 
 async function main() {
   const setup = JSON.parse(process.env[WORKER_SETUP_VARIABLE] ?? 'null') as WorkerProcessSetup | null;

@@ -15,10 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log } from '../functions/logging';
 import { type ExportWorkerDeps, runExportJob } from '../functions/exports/export-jobs';
 import type { LambdaDeps } from '../functions/wiring/lambda';
-import type { WorkerDone, WorkerProcessSetup, WorkerRun } from './worker-process';
-
-/** The variable that hands the worker process its settings and emulator endpoints. */
-export const WORKER_SETUP_VARIABLE = 'LOCAL_WORKER_SETUP';
+import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
 
 export interface LocalWorkers extends LambdaDeps {
   /** Resolves once no worker is running. */

@@ -1,6 +1,6 @@
 /** The two edit payloads of the BEST 3 packages (SPEC.md section 3), with optional Japanese and Vietnamese fields added. */
 import { BEST_PACKAGE_INDEXES, IMAGE_FILE_NAME } from './best-package';
-import { PACKAGE_LIMITS } from './best-package-text';
+import { PACKAGE_LIMITS } from './best-package';
 import { oneLine, wholeNumberField } from './field-schemas';
 import * as z from './zod';
 

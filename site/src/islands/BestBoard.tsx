@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
-import { packageTextFor } from '../../../shared/best-package-text';
+import { packageTextFor } from '../../../shared/best-package';
 import type { PackageSuffix } from '../../../shared/locales';
 import { apiPath } from '../../../shared/routes';
 import { imageUrl } from '../../../shared/uploads';

@@ -1,7 +1,7 @@
 /** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
 import { useEffect, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
-import { fieldFor } from '../../../shared/best-package-text';
+import { fieldFor } from '../../../shared/best-package';
 import { StaffApiError, failureText, fetchOrNetworkError, requireToken } from './api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from './StaffLayout';

@@ -5,7 +5,7 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import type { BestPackage } from '../../../shared/best-package';
-import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package-text';
+import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package';
 import { StaffApiError, staffPost } from './api';
 import ImageUpload from './ImageUpload';
 import DialogFrame from './DialogFrame';
