@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLE_OPTIONS, lambdaEntries } from './bundling';
+import { LAMBDA_BUNDLE_OPTIONS, entryPointOf, lambdaEntries, lambdaPlugins } from './bundling';
 
 export interface BundleInput {
   /** A package (`@aws-sdk/client-s3`) or a source file of this repository (`functions/lambda.ts`). */
@@ -41,11 +41,12 @@ function inputsOf(output: Metafile['outputs'][string]): BundleInput[] {
 
 /** Every entry (or the named ones), in one esbuild run: each entry point still gets a bundle of its own. */
 export async function weighLambdaBundles(names?: readonly string[]): Promise<BundleWeight[]> {
-  const entries = lambdaEntries().filter((entry) => !names?.length || names.includes(entry.name));
+  const entries = await lambdaEntries(names);
   if (entries.length === 0) return [];
   const result = await build({
     ...LAMBDA_BUNDLE_OPTIONS,
-    entryPoints: Object.fromEntries(entries.map((entry) => [entry.name, entry.file])),
+    plugins: lambdaPlugins(entries),
+    entryPoints: Object.fromEntries(entries.map((entry) => [entry.name, entryPointOf(entry)])),
     outdir: 'lambda-bundles',
     write: false,
     sourcemap: false,
@@ -54,7 +55,7 @@ export async function weighLambdaBundles(names?: readonly string[]): Promise<Bun
   });
   const outputs = Object.entries(result.metafile.outputs);
   return entries.map((entry) => {
-    const [path, output] = outputs.find(([, candidate]) => candidate.entryPoint?.endsWith(`entries/${entry.name}.ts`)) ?? [];
+    const [path, output] = outputs.find(([, candidate]) => candidate.entryPoint === entryPointOf(entry)) ?? [];
     const code = result.outputFiles.find((file) => path && file.path.endsWith(path))?.contents;
     if (!output || !code) throw new Error(`esbuild wrote no bundle for ${entry.name}`);
     return { name: entry.name, bytes: code.length, gzipBytes: gzipSync(code).length, inputs: inputsOf(output) };

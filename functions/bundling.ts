@@ -7,10 +7,9 @@
  * runtime's copy, whose version changes under the function. CDK bundles
  * through esbuild's JavaScript API too, with these very options.
  */
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, type Metafile, build } from 'esbuild';
+import { type BuildOptions, type Metafile, type OnResolveArgs, type OnResolveResult, type Plugin, build } from 'esbuild';
 
 /**
  * The Node.js major that production runs (the Lambda runtime) and that every
@@ -48,27 +47,104 @@ export const LAMBDA_BUNDLE_OPTIONS = {
  */
 export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 200 * 1024;
 
-export const ENTRIES_DIR = join(FUNCTIONS_DIR, 'entries');
-
 /** The file Lambda loads from a function's folder (handler `index.handler`), its source map beside it. */
 export const LAMBDA_BUNDLE_FILE = 'index.mjs';
 
-/** Entry file of each function: one per API route, plus the scheduled jobs. */
-export function lambdaEntries(): { name: string; file: string }[] {
-  return readdirSync(ENTRIES_DIR)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => ({ name: file.replace(/\.ts$/, ''), file: join(ENTRIES_DIR, file) }));
+/** A function to bundle: its name, and the feature module and export that declare it. */
+export interface LambdaEntry {
+  name: string;
+  module: string;
+  exportName: string;
 }
+
+/**
+ * Every function the features declare (functions/features.ts): one per API
+ * route, the scheduled jobs and the background workers. The index is loaded
+ * only here, when bundling, as it imports every feature.
+ */
+export async function lambdaEntries(names?: readonly string[]): Promise<LambdaEntry[]> {
+  const { DECLARED_FUNCTIONS } = await import('./features');
+  return DECLARED_FUNCTIONS.map(({ feature, exportName, declaration }) => ({ name: declaration.name, module: join(FUNCTIONS_DIR, feature, 'routes.ts'), exportName })).filter(
+    (entry) => !names?.length || names.includes(entry.name),
+  );
+}
+
+const ENTRY_PREFIX = 'lambda-entry:';
+
+/** The entry point esbuild is given for a function, and the name its metafile gives it. */
+export const entryPointOf = (entry: LambdaEntry) => `${ENTRY_PREFIX}${entry.name}`;
+
+/**
+ * Makes each function's entry module at bundle time from its declaration:
+ * it imports that one declaration (the others of its feature, with their
+ * handlers, are tree-shaken out) and exports the handler Lambda calls.
+ */
+export function entriesFromDeclarations(entries: readonly LambdaEntry[]): Plugin {
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  return {
+    name: 'lambda-entries',
+    setup(build) {
+      // Named in the namespace by the function alone, so the metafile calls the entry `lambda-entry:<name>` as entryPointOf does.
+      build.onResolve({ filter: /^lambda-entry:/ }, (args) => ({ path: args.path.slice(ENTRY_PREFIX.length), namespace: 'lambda-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'lambda-entry' }, (args) => {
+        const entry = byName.get(args.path);
+        if (!entry) return { errors: [{ text: `No function is declared as ${args.path}` }] };
+        return {
+          contents: `import { ${entry.exportName} } from ${JSON.stringify(entry.module)};\nexport const handler = ${entry.exportName}.lambdaHandler();\n`,
+          resolveDir: FUNCTIONS_DIR,
+          loader: 'ts',
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Modules whose top level only declares (functions, constants, schemas): the
+ * functions' and shared code's own (no module there is imported for an
+ * effect; tests/unit/bundle-budget.test.ts checks there is no bare import),
+ * and packages that do not say so in their package.json (`"sideEffects":
+ * false`, as the SDK's clients do). Marked so, a module that a bundle's
+ * entry reaches only through a feature's declarations of other routes is left
+ * out whole, even where its top level builds a schema or loads a CommonJS
+ * package: otherwise every route of a feature would carry what its other
+ * routes use (the QR code library of the two-factor start in every accounts
+ * route, the S3 client of the export's multipart upload in every exports,
+ * packages and privacy route).
+ */
+const DECLARING_PACKAGES = ['@aws-sdk/lib-storage', 'qrcode'];
+const DECLARING_FOLDERS = [FUNCTIONS_DIR, join(FUNCTIONS_DIR, '..', 'shared')].map((folder) => `${folder}${sep}`);
+
+function modulesThatOnlyDeclare(): Plugin {
+  const packages = new RegExp(`^(${DECLARING_PACKAGES.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
+  const ours = (path: string) => !path.includes(`${sep}node_modules${sep}`) && DECLARING_FOLDERS.some((folder) => path.startsWith(folder));
+  return {
+    name: 'modules-that-only-declare',
+    setup(build) {
+      const declaring = async (args: OnResolveArgs): Promise<OnResolveResult | undefined> => {
+        if (args.pluginData === 'declaring') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'declaring' });
+        return { ...resolved, sideEffects: false };
+      };
+      build.onResolve({ filter: packages }, declaring);
+      build.onResolve({ filter: /^\.\.?\// }, (args) => (ours(args.importer) ? declaring(args) : undefined));
+    },
+  };
+}
+
+/** The plugins every Lambda bundle is made with. */
+export const lambdaPlugins = (entries: readonly LambdaEntry[]): Plugin[] => [entriesFromDeclarations(entries), modulesThatOnlyDeclare()];
 
 /**
  * Bundles the named entries (all when none are named) in one esbuild run,
  * each into `<outdir>/<name>/index.mjs` with its source map, as deployed.
  */
 export async function bundleLambdas(outdir: string, names?: readonly string[]): Promise<Metafile> {
-  const entries = lambdaEntries().filter((entry) => !names?.length || names.includes(entry.name));
+  const entries = await lambdaEntries(names);
   const result = await build({
     ...LAMBDA_BUNDLE_OPTIONS,
-    entryPoints: entries.map((entry) => ({ in: entry.file, out: join(entry.name, 'index') })),
+    plugins: lambdaPlugins(entries),
+    entryPoints: entries.map((entry) => ({ in: entryPointOf(entry), out: join(entry.name, 'index') })),
     outdir,
     outExtension: { '.js': '.mjs' },
     metafile: true,

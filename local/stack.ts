@@ -17,7 +17,7 @@ import { localS3Client } from './sdk-s3';
 import { type SettingName, SETTINGS, readSettings, settingNamesFor } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';
-import { HANDLER_FACTORIES } from '../functions/handlers';
+import { HANDLER_FACTORIES } from '../functions/features';
 import { createLog } from '../functions/logging';
 import type { Clock } from '../functions/ports';
 import { runRetention as removeExpired } from '../functions/privacy/erasure';

@@ -255,6 +255,15 @@ export const SCHEDULED_JOBS = [
   },
 ] as const;
 
+export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number]['name'];
+
+/** What a scheduled job uses (its declaration above). */
+export function scheduledJobUses(name: ScheduledJobName): ResourceUse {
+  const job = SCHEDULED_JOBS.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`No scheduled job named ${name}`);
+  return job.uses;
+}
+
 /**
  * Functions an API route starts and does not wait for: an asynchronous
  * invocation in production (Lambda queues the event and runs the function on

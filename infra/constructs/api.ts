@@ -13,58 +13,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
+import { routeDeclaration } from '../../functions/features';
 import { API_THROTTLING } from '../limits';
 import { acknowledge } from '../nag';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
-
-/** Memory and time per function. API routes stay under API Gateway's 30 s integration limit. */
-export const FUNCTION_SIZING: Record<RouteName, { memoryMiB: number; timeoutSeconds: number }> = {
-  amendBest: { memoryMiB: 512, timeoutSeconds: 10 },
-  // Stores first, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
-  sendmail: { memoryMiB: 512, timeoutSeconds: 15 },
-  // scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
-  login: { memoryMiB: 1024, timeoutSeconds: 15 },
-  view: { memoryMiB: 512, timeoutSeconds: 15 },
-  detail: { memoryMiB: 512, timeoutSeconds: 10 },
-  logout: { memoryMiB: 512, timeoutSeconds: 10 },
-  fileupload: { memoryMiB: 512, timeoutSeconds: 10 },
-  modalinput: { memoryMiB: 512, timeoutSeconds: 15 },
-  popupinput: { memoryMiB: 512, timeoutSeconds: 15 },
-  // Answers an export of at most EXPORT_INLINE_MAX_BYTES itself (about a second); a larger one only starts the worker.
-  exportCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
-  // Reads one job, and once it is ready checks its file and signs a link.
-  exportStatus: { memoryMiB: 512, timeoutSeconds: 10 },
-  work: { memoryMiB: 512, timeoutSeconds: 10 },
-  note: { memoryMiB: 512, timeoutSeconds: 10 },
-  // Records the reply, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
-  reply: { memoryMiB: 512, timeoutSeconds: 15 },
-  thread: { memoryMiB: 512, timeoutSeconds: 10 },
-  templates: { memoryMiB: 512, timeoutSeconds: 10 },
-  saveTemplate: { memoryMiB: 512, timeoutSeconds: 10 },
-  // A month of access-log days, one query each.
-  accessLog: { memoryMiB: 512, timeoutSeconds: 20 },
-  accessLogCsv: { memoryMiB: 1024, timeoutSeconds: 29 },
-  retentionDue: { memoryMiB: 512, timeoutSeconds: 10 },
-  hold: { memoryMiB: 512, timeoutSeconds: 10 },
-  subject: { memoryMiB: 512, timeoutSeconds: 15 },
-  subjectExport: { memoryMiB: 512, timeoutSeconds: 15 },
-  // Removes each enquiry with its history and mails, and the export files.
-  subjectErase: { memoryMiB: 512, timeoutSeconds: 29 },
-  // Staff accounts: a Scan of a tiny table; an invitation waits MAIL_TIMEOUT_MS (3 s) for SES at most.
-  accounts: { memoryMiB: 512, timeoutSeconds: 10 },
-  invite: { memoryMiB: 512, timeoutSeconds: 15 },
-  changeAccount: { memoryMiB: 512, timeoutSeconds: 10 },
-  twoFactorPolicy: { memoryMiB: 512, timeoutSeconds: 10 },
-  // Hashes the new password with scrypt, like sign-in.
-  welcome: { memoryMiB: 1024, timeoutSeconds: 15 },
-  twoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
-  // Makes the QR code (SVG) of the new secret.
-  startTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
-  confirmTwoFactor: { memoryMiB: 512, timeoutSeconds: 10 },
-  // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
-  dashboard: { memoryMiB: 512, timeoutSeconds: 10 },
-  dashboardCsv: { memoryMiB: 512, timeoutSeconds: 10 },
-};
 
 export interface ApiProps {
   resources: BindableResources;
@@ -131,7 +83,7 @@ export class Api extends Construct {
     const functions: Partial<Record<RouteName, RouteFunction>> = {};
     const routes: Partial<Record<RouteName, HttpRoute>> = {};
     for (const route of API_ROUTES) {
-      const sizing = FUNCTION_SIZING[route.name];
+      const { sizing } = routeDeclaration(route.name);
       const fn = new RouteFunction(this, `${pascal(route.name)}Function`, {
         entryName: route.name,
         description: `${routeKeyOf(route)} (${route.access})`,

@@ -14,6 +14,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { backgroundDeclaration } from '../../functions/features';
 import { SCHEDULED_JOBS } from '../../shared/routes';
 import { acknowledge } from '../nag';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
@@ -57,8 +58,8 @@ export class Jobs extends Construct {
       const fn = new RouteFunction(this, `${pascal(job.name)}Function`, {
         entryName: job.name,
         description: `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`,
-        memoryMiB: 512,
-        timeout: Duration.minutes(2),
+        memoryMiB: backgroundDeclaration(job.name).sizing.memoryMiB,
+        timeout: Duration.seconds(backgroundDeclaration(job.name).sizing.timeoutSeconds),
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
       });

@@ -1,11 +1,12 @@
 /**
- * The project's Lambda function: one entry file of functions/entries/, bundled
+ * The project's Lambda function: one function a feature declares (functions/features.ts), bundled
  * locally (no Docker) by functions/bundling.ts through infra/function-bundles.ts,
  * on the current Node runtime for ARM64. The `bind*`
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
 import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { AssetHashType, type CfnElement, DockerImage, type Duration, type ILocalBundling, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -16,11 +17,11 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
-import { ENTRIES_DIR, LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
+import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/routes';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
-import { functionBundle } from '../function-bundles';
+import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
 import { INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
@@ -31,7 +32,7 @@ export { REPO_ROOT } from '../function-bundles';
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export interface RouteFunctionProps {
-  /** Entry file name under functions/entries/, without `.ts`. */
+  /** The function's name as its feature declares it (an API route's, a job's or a worker's). */
   entryName: string;
   description: string;
   memoryMiB: number;
@@ -205,7 +206,8 @@ class EntryBundling implements ILocalBundling {
  * answers or throws), so the image is a placeholder that is never pulled.
  */
 function functionCode(entryName: string): Code {
-  return Code.fromAsset(ENTRIES_DIR, {
+  // The folder is only where CDK would look if it bundled itself; the asset is the bundle, hashed by its content.
+  return Code.fromAsset(join(REPO_ROOT, 'functions'), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: { image: DockerImage.fromRegistry('dummy'), local: new EntryBundling(entryName) },
   });

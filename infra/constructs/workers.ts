@@ -10,19 +10,9 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EXPORT_STALL_MS } from '../../shared/export-jobs';
+import { backgroundDeclaration } from '../../functions/features';
 import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/routes';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
-
-/**
- * Memory and time per worker. The export worker turns rows into CSV on one
- * core: 1,769 MiB is where Lambda gives a function a whole vCPU. Its memory
- * stays flat whatever the export's size (a few ranges of rows and four 5 MiB
- * parts at a time, nothing on /tmp); 15 minutes is Lambda's limit, and the
- * README's plan for 1,000,000 rows stays far inside it.
- */
-export const WORKER_SIZING: Record<WorkerName, { memoryMiB: number; timeoutSeconds: number }> = {
-  exportWorker: { memoryMiB: 1769, timeoutSeconds: 15 * 60 },
-};
 
 export interface WorkersProps {
   resources: BindableResources;
@@ -39,7 +29,8 @@ export class Workers extends Construct {
     super(scope, id);
     const functions: Partial<Record<WorkerName, RouteFunction>> = {};
     for (const name of WORKER_NAMES) {
-      const sizing = WORKER_SIZING[name];
+      // Memory and time are the worker's declaration's (functions/exports/routes.ts says why).
+      const { sizing } = backgroundDeclaration(name);
       const fn = new RouteFunction(this, `${pascal(name)}Function`, {
         entryName: name,
         description: `Background worker ${name}, started asynchronously by the API`,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settingNamesFor } from '../../functions/config';
-import { WORKER_SIZING } from '../../infra/constructs/workers';
+import { backgroundDeclaration } from '../../functions/features';
 import { EXPORT_STALL_MS } from '../../shared/export-jobs';
 import { API_ROUTES, WORKERS } from '../../shared/routes';
 import { TABLES } from '../../shared/tables';
@@ -23,7 +23,7 @@ const linesOf = (fn: { role?: unknown }) => [...permissionsOfRole(made.template,
 
 describe('the export worker function', () => {
   it("runs for up to 15 minutes (Lambda's most) with 1,769 MiB (a whole vCPU), on the current runtime", () => {
-    expect(WORKER_SIZING.exportWorker).toEqual({ memoryMiB: 1769, timeoutSeconds: 900 });
+    expect(backgroundDeclaration('exportWorker').sizing).toEqual({ memoryMiB: 1769, timeoutSeconds: 900 });
     expect(propertiesOf(logicalId(worker()))).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 900 });
   });
 

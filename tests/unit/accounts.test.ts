@@ -8,7 +8,7 @@ import { TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts';
 import type { StaffRole } from '../../shared/auth';
-import { HANDLER_FACTORIES } from '../../functions/handlers';
+import { HANDLER_FACTORIES } from '../../functions/features';
 import type { StaffAccount } from '../../functions/ports';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { recoveryCodeHash } from '../../functions/accounts/two-factor';

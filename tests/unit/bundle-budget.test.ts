@@ -5,10 +5,15 @@
  * When one grows past the budget, `npm run bundle:analyze -- <entry>` shows
  * what weighs.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from '../../functions/bundling';
 import { type BundleWeight, weighLambdaBundles } from '../../functions/bundle-weights';
 import { API_ROUTES, type ResourceUse, SCHEDULED_JOBS, STAFF_AUTH_USES, WORKERS } from '../../shared/routes';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let bundles: BundleWeight[] = [];
 
@@ -51,5 +56,12 @@ describe('Lambda bundles', () => {
   it('holds no logger library (functions/logging.ts writes the lines)', () => {
     const found = bundles.flatMap((bundle) => bundle.inputs.filter((input) => input.name.startsWith('@aws-lambda-powertools/')).map((input) => `${bundle.name}: ${input.name}`));
     expect(found).toEqual([]);
+  });
+
+  it('finds no module of functions/ or shared/ imported for an effect (the bundles take them all to only declare)', () => {
+    const sources = readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((path) => /^(functions|shared)[\\/].*\.tsx?$/.test(path));
+    expect(sources.length).toBeGreaterThan(100);
+    const bare = sources.filter((path) => /^import\s*['"]/m.test(readFileSync(join(ROOT, path), 'utf8')));
+    expect(bare).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../shared/auth';
 import { API_ROUTES, roleMayCall } from '../../shared/routes';
-import { HANDLER_FACTORIES } from '../../functions/handlers';
+import { HANDLER_FACTORIES } from '../../functions/features';
 import { signStaffToken } from '../../functions/http/staff-tokens';
 import { apiEvent, fakeDeps } from '../support/fakes';
 

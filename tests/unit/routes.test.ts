@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
-import { HANDLER_FACTORIES } from '../../functions/handlers';
+import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, SCHEDULED_JOBS, STAFF_AUTH_USES, WORKERS, matchRoutePath, resourcesOf } from '../../shared/routes';
 import { TABLES } from '../../shared/tables';
 
@@ -44,6 +44,20 @@ describe('API_ROUTES', () => {
   it('has one route per route name and one handler per route', () => {
     expect(API_ROUTES.map((entry) => entry.name).sort()).toEqual([...ROUTE_NAMES].sort());
     expect(Object.keys(HANDLER_FACTORIES).sort()).toEqual([...ROUTE_NAMES].sort());
+  });
+
+  it('has every route, scheduled job and worker declared by exactly one feature, and nothing else declared', () => {
+    const declared = DECLARED_FUNCTIONS.map(({ declaration }) => `${declaration.kind} ${declaration.name}`).sort();
+    const expected = [...ROUTE_NAMES.map((name) => `route ${name}`), ...[...SCHEDULED_JOBS.map((job) => job.name), ...Object.keys(WORKERS)].map((name) => `background ${name}`)].sort();
+    expect(declared).toEqual(expected);
+  });
+
+  it('declares each function in its feature folder, sized within Lambda and, for a route, within API Gateway', () => {
+    for (const { feature, declaration } of DECLARED_FUNCTIONS) {
+      expect(Object.keys(FEATURES)).toContain(feature);
+      expect(declaration.sizing.memoryMiB).toBeGreaterThanOrEqual(128);
+      expect(declaration.sizing.timeoutSeconds).toBeLessThanOrEqual(declaration.kind === 'route' ? 29 : 15 * 60);
+    }
   });
 
   it('puts every route under /api', () => {

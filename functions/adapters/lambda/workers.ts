@@ -1,7 +1,7 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { ExportWorker } from '../../exports/ports';
 
-/** The payload the export worker's entry reads (functions/entries/exportWorker.ts). */
+/** The payload the export worker's entry reads (exportWorker in functions/exports/routes.ts). */
 export interface ExportWorkerEvent {
   jobId: string;
 }

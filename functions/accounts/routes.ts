@@ -1,0 +1,90 @@
+/**
+ * Staff accounts: sign-in and out, invitations, roles, two-factor: the Lambda
+ * function of each route, declared once beside its handler
+ * (functions/declarations.ts). The route's method, path, access, roles and
+ * resources are the wire contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { accessLog, dynamoStores, enquiries, outbox, policies, staff, staffAuthStores, throttle } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { sesDeps } from '../wiring/ses';
+import { makeLoginHandler } from './login-handler';
+import { makeLogoutHandler } from './logout-handler';
+import { makeAccountsHandler, makeInviteHandler, makeChangeAccountHandler, makeTwoFactorPolicyHandler } from './accounts-handler';
+import { makeWelcomeHandler } from './welcome-handler';
+import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
+import { makeStartTwoFactorHandler } from './two-factor-start-handler';
+
+// scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
+export const loginRoute = /* @__PURE__ */ declareRoute({
+  name: 'login',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeLoginHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })),
+});
+
+export const logoutRoute = /* @__PURE__ */ declareRoute({
+  name: 'logout',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeLogoutHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+// Staff accounts: a Scan of a tiny table; an invitation waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+export const accountsRoute = /* @__PURE__ */ declareRoute({
+  name: 'accounts',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeAccountsHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+export const inviteRoute = /* @__PURE__ */ declareRoute({
+  name: 'invite',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeInviteHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, outbox, throttle }), sesDeps(settings, {})),
+});
+
+export const changeAccountRoute = /* @__PURE__ */ declareRoute({
+  name: 'changeAccount',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeChangeAccountHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+export const twoFactorPolicyRoute = /* @__PURE__ */ declareRoute({
+  name: 'twoFactorPolicy',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTwoFactorPolicyHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+// Hashes the new password with scrypt, like sign-in.
+export const welcomeRoute = /* @__PURE__ */ declareRoute({
+  name: 'welcome',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeWelcomeHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })),
+});
+
+export const twoFactorRoute = /* @__PURE__ */ declareRoute({
+  name: 'twoFactor',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTwoFactorHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+// Makes the QR code (SVG) of the new secret.
+export const startTwoFactorRoute = /* @__PURE__ */ declareRoute({
+  name: 'startTwoFactor',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeStartTwoFactorHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
+  name: 'confirmTwoFactor',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeConfirmTwoFactorHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});

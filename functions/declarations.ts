@@ -1,0 +1,90 @@
+/**
+ * How a feature declares its Lambda functions, each once, beside its code:
+ * an API route (its method, path, access, roles and resources are the wire
+ * contract's, in shared/routes.ts, under the same name) with its function's
+ * sizing, its handler factory and what its Lambda function is wired from; or
+ * a background function (a scheduled job, a worker) with its sizing and its
+ * handler. functions/features.ts lists every feature's declarations, and the
+ * local server, the CDK stack and the bundles' entries (functions/bundling.ts)
+ * all read them there.
+ *
+ * Each declaration is made by a call marked pure, so a bundle whose entry
+ * names one declaration of a feature leaves the others (and their handlers
+ * and adapters) out.
+ */
+import type { Context } from 'aws-lambda';
+import type { ResourceUse, RouteName } from '../shared/routes';
+import { type Settings, readSettings, settingNamesFor } from './config';
+import { type AppDeps, type BaseDeps, baseDeps } from './deps';
+import type { LambdaHttpHandler } from './http/handler';
+import { type LambdaEntry, lambdaEntry } from './lambda';
+import { createLog } from './logging';
+
+/** Memory and time of a function. An API route stays under API Gateway's 30 s integration limit. */
+export interface FunctionSizing {
+  memoryMiB: number;
+  timeoutSeconds: number;
+}
+
+export interface RouteDeclaration {
+  kind: 'route';
+  name: RouteName;
+  sizing: FunctionSizing;
+  /** The route's handler on every dependency: the local server and the unit tests build it so. */
+  makeHandler: (deps: AppDeps) => LambdaHttpHandler;
+  /** The Lambda function's handler, wired with only what the route uses: its bundle's entry calls this. */
+  lambdaHandler: () => LambdaEntry;
+}
+
+/** A scheduled job or a background worker: not called over HTTP. */
+export interface BackgroundDeclaration {
+  kind: 'background';
+  name: string;
+  sizing: FunctionSizing;
+  lambdaHandler: () => (event: never, context?: Context) => Promise<unknown>;
+}
+
+export type FunctionDeclaration = RouteDeclaration | BackgroundDeclaration;
+
+/** What a route's function is made of: its handler factory, and the dependencies a Lambda function of it is wired with. */
+export interface RouteDefinition<Deps> {
+  name: RouteName;
+  sizing: FunctionSizing;
+  makeHandler: (deps: Deps) => LambdaHttpHandler;
+  wire: (settings: Partial<Settings>, base: BaseDeps) => Deps;
+}
+
+/**
+ * Declares a route's function. The rest parameter is a compile-time check
+ * that every dependency the handler asks for is among those the local stack
+ * wires (AppDeps), so the local server can build it too.
+ */
+export function declareRoute<Deps>(
+  definition: RouteDefinition<Deps>,
+  ...appDepsFit: AppDeps extends Deps ? [] : ['the handler asks for a dependency AppDeps does not have']
+): RouteDeclaration {
+  void appDepsFit;
+  const { name, sizing, makeHandler, wire } = definition;
+  return {
+    kind: 'route',
+    name,
+    sizing,
+    // Checked above: AppDeps provides every dependency of Deps.
+    makeHandler: makeHandler as unknown as (deps: AppDeps) => LambdaHttpHandler,
+    lambdaHandler: () => lambdaEntry(name, makeHandler, wire),
+  };
+}
+
+export function declareBackground<Event>(
+  name: string,
+  sizing: FunctionSizing,
+  lambdaHandler: () => (event: Event, context?: Context) => Promise<unknown>,
+): BackgroundDeclaration {
+  return { kind: 'background', name, sizing, lambdaHandler: lambdaHandler as BackgroundDeclaration['lambdaHandler'] };
+}
+
+/** The settings a background function reads from its environment (those the resources it uses need), and its base dependencies. */
+export function backgroundBase(uses: ResourceUse): { settings: Partial<Settings>; base: BaseDeps } {
+  const settings = readSettings(process.env, settingNamesFor(uses));
+  return { settings, base: baseDeps(settings, createLog()) };
+}

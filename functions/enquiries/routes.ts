@@ -1,0 +1,25 @@
+/**
+ * Reading enquiries: the message box and the detail: the Lambda function of
+ * each route, declared once beside its handler (functions/declarations.ts).
+ * The route's method, path, access, roles and resources are the wire
+ * contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { counters, dynamoStores, enquiries, staffAuthStores } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { makeViewHandler } from './view-handler';
+import { makeDetailHandler } from './detail-handler';
+
+export const viewRoute = /* @__PURE__ */ declareRoute({
+  name: 'view',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeViewHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters })),
+});
+
+export const detailRoute = /* @__PURE__ */ declareRoute({
+  name: 'detail',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeDetailHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+});

@@ -1,6 +1,0 @@
-import { makeAccessLogHandler } from '../privacy/privacy-handler';
-import { lambdaEntry } from '../lambda';
-import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-
-export const handler = lambdaEntry('accessLog', makeAccessLogHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

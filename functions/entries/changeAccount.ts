@@ -1,6 +1,0 @@
-import { makeChangeAccountHandler } from '../accounts/accounts-handler';
-import { lambdaEntry } from '../lambda';
-import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-
-export const handler = lambdaEntry('changeAccount', makeChangeAccountHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

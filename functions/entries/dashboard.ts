@@ -1,6 +1,0 @@
-import { makeDashboardHandler } from '../dashboard/dashboard-handler';
-import { lambdaEntry } from '../lambda';
-import { dynamoStores, aggregates, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-
-export const handler = lambdaEntry('dashboard', makeDashboardHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, aggregates })));

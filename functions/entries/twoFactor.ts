@@ -1,6 +1,0 @@
-import { makeTwoFactorHandler } from '../accounts/two-factor-handler';
-import { lambdaEntry } from '../lambda';
-import { dynamoStores, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-
-export const handler = lambdaEntry('twoFactor', makeTwoFactorHandler, (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)));

@@ -1,0 +1,51 @@
+/**
+ * The one index of the features: each feature folder's `routes.ts` declares
+ * its Lambda functions (functions/declarations.ts), and this list is where the
+ * local server, the CDK stack and the bundles' entries (functions/bundling.ts)
+ * find them. Adding a feature is one line here.
+ */
+import { ROUTE_NAMES, type RouteName } from '../shared/routes';
+import * as accounts from './accounts/routes';
+import * as dashboard from './dashboard/routes';
+import type { BackgroundDeclaration, FunctionDeclaration, RouteDeclaration } from './declarations';
+import type { AppDeps } from './deps';
+import * as enquiries from './enquiries/routes';
+import * as exportsFeature from './exports/routes';
+import type { LambdaHttpHandler } from './http/handler';
+import * as intake from './intake/routes';
+import * as mail from './mail/routes';
+import * as packages from './packages/routes';
+import * as privacy from './privacy/routes';
+import * as work from './work/routes';
+
+export const FEATURES = { intake, mail, enquiries, work, exports: exportsFeature, privacy, accounts, packages, dashboard } as const;
+
+export type FeatureName = keyof typeof FEATURES;
+
+/** A function's declaration, with where it is declared: its feature folder and the name it is exported under. */
+export interface DeclaredFunction {
+  feature: FeatureName;
+  exportName: string;
+  declaration: FunctionDeclaration;
+}
+
+export const DECLARED_FUNCTIONS: readonly DeclaredFunction[] = Object.entries(FEATURES).flatMap(([feature, declarations]) =>
+  Object.entries(declarations as Record<string, FunctionDeclaration>).map(([exportName, declaration]) => ({ feature: feature as FeatureName, exportName, declaration })),
+);
+
+/** The declaration of an API route's function. */
+export function routeDeclaration(name: RouteName): RouteDeclaration {
+  const found = DECLARED_FUNCTIONS.find(({ declaration }) => declaration.kind === 'route' && declaration.name === name)?.declaration;
+  if (found?.kind !== 'route') throw new Error(`No feature declares the route ${name}`);
+  return found;
+}
+
+/** The declaration of a scheduled job's or a worker's function. */
+export function backgroundDeclaration(name: string): BackgroundDeclaration {
+  const found = DECLARED_FUNCTIONS.find(({ declaration }) => declaration.kind === 'background' && declaration.name === name)?.declaration;
+  if (found?.kind !== 'background') throw new Error(`No feature declares the background function ${name}`);
+  return found;
+}
+
+/** Each route's handler factory by route name: the local server builds every one on the stack's dependencies. */
+export const HANDLER_FACTORIES = Object.fromEntries(ROUTE_NAMES.map((name) => [name, routeDeclaration(name).makeHandler])) as Record<RouteName, (deps: AppDeps) => LambdaHttpHandler>;

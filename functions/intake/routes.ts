@@ -1,0 +1,18 @@
+/**
+ * The public enquiry form: the Lambda function of each route, declared once
+ * beside its handler (functions/declarations.ts). The route's method, path,
+ * access, roles and resources are the wire contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { aggregates, counters, dynamoStores, enquiries, outbox, submissions, throttle } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { sesDeps } from '../wiring/ses';
+import { makeSendmailHandler } from './sendmail-handler';
+
+// Stores first, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+export const sendmailRoute = /* @__PURE__ */ declareRoute({
+  name: 'sendmail',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeSendmailHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, counters, submissions, throttle, aggregates }), sesDeps(settings, {})),
+});

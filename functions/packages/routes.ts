@@ -1,0 +1,42 @@
+/**
+ * The BEST 3 packages: the public board and the staff editor with its images:
+ * the Lambda function of each route, declared once beside its handler
+ * (functions/declarations.ts). The route's method, path, access, roles and
+ * resources are the wire contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { dynamoStores, packages, staffAuthStores } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { s3Deps } from '../wiring/s3';
+import { makeAmendBestHandler } from './amend-best-handler';
+import { makeFileuploadHandler } from './fileupload-handler';
+import { makeModalinputHandler } from './modalinput-handler';
+import { makePopupinputHandler } from './popupinput-handler';
+
+export const amendBestRoute = /* @__PURE__ */ declareRoute({
+  name: 'amendBest',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeAmendBestHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { packages })),
+});
+
+export const fileuploadRoute = /* @__PURE__ */ declareRoute({
+  name: 'fileupload',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeFileuploadHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Deps(settings, {})),
+});
+
+export const modalinputRoute = /* @__PURE__ */ declareRoute({
+  name: 'modalinput',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeModalinputHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+});
+
+export const popupinputRoute = /* @__PURE__ */ declareRoute({
+  name: 'popupinput',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makePopupinputHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+});

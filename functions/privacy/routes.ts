@@ -1,0 +1,78 @@
+/**
+ * Privacy operations: retention, legal holds, a visitor's data found, handed
+ * over and erased, and the access log: the Lambda function of each route,
+ * declared once beside its handler (functions/declarations.ts). The route's
+ * method, path, access, roles and resources are the wire contract's, in
+ * shared/routes.ts.
+ */
+import type { Context } from 'aws-lambda';
+import { scheduledJobUses } from '../../shared/routes';
+import { backgroundBase, declareBackground, declareRoute } from '../declarations';
+import { runRetention } from './erasure';
+import { aggregates, counters, dynamoStores, enquiries, erasures, events, outbox, staffAuthStores, submissions } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { s3Deps } from '../wiring/s3';
+import { makeAccessLogHandler, makeAccessLogCsvHandler, makeRetentionHandler, makeHoldHandler, makeSubjectHandler, makeSubjectExportHandler, makeSubjectEraseHandler } from './privacy-handler';
+
+// A month of access-log days, one query each.
+export const accessLogRoute = /* @__PURE__ */ declareRoute({
+  name: 'accessLog',
+  sizing: { memoryMiB: 512, timeoutSeconds: 20 },
+  makeHandler: makeAccessLogHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+export const accessLogCsvRoute = /* @__PURE__ */ declareRoute({
+  name: 'accessLogCsv',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 29 },
+  makeHandler: makeAccessLogCsvHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+});
+
+export const retentionDueRoute = /* @__PURE__ */ declareRoute({
+  name: 'retentionDue',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeRetentionHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+});
+
+export const holdRoute = /* @__PURE__ */ declareRoute({
+  name: 'hold',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeHoldHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+});
+
+export const subjectRoute = /* @__PURE__ */ declareRoute({
+  name: 'subject',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeSubjectHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })),
+});
+
+export const subjectExportRoute = /* @__PURE__ */ declareRoute({
+  name: 'subjectExport',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeSubjectExportHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })),
+});
+
+// Removes each enquiry with its history and mails, and the export files.
+export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
+  name: 'subjectErase',
+  sizing: { memoryMiB: 512, timeoutSeconds: 29 },
+  makeHandler: makeSubjectEraseHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {})),
+});
+
+/** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/retention.ts), held ones kept. */
+export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () => {
+  const { settings, base } = backgroundBase(scheduledJobUses('retention'));
+  const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {}));
+  return async (_event: unknown, context?: Context) => {
+    if (context) deps.log.addLambdaContext(context);
+    const outcome = await runRetention(deps);
+    deps.log.info('retention run', outcome);
+    return outcome;
+  };
+});
