@@ -1,4 +1,4 @@
-// Lint rules, and the import boundaries of DESIGN.md section 2:
+// Lint rules, and the import boundaries of docs/architecture.md, 'Tiers and import boundaries':
 // shared/ imports none of the others; site/, functions/ and infra/ import shared/, not each other
 // (infra/ may name functions/ entry paths, which it does by path, not by import).
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,7 +11,7 @@ const forbid = (folders, paths = []) => ({
     {
       patterns: folders.map((folder) => ({
         group: [`**/${folder}`, `**/${folder}/**`],
-        message: `This folder may not import from ${folder}/ (see DESIGN.md section 2).`,
+        message: `This folder may not import from ${folder}/ (see docs/architecture.md, 'Tiers and import boundaries').`,
       })),
       paths,
     },

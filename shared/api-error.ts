@@ -1,5 +1,5 @@
 /**
- * The error body every API route answers with (DESIGN.md section 3).
+ * The error body every API route answers with (docs/contract.md, 'Errors on the wire').
  */
 export const API_ERROR_CODES = {
   invalid_input: 400,

@@ -3,7 +3,7 @@
  * staff app imports this file); the login payload's schema is in login-schema.ts.
  */
 
-/** localStorage key of the staff token (SPEC.md section 9). */
+/** localStorage key of the staff token (docs/contract.md, 'Business constants'). */
 export const TOKEN_STORAGE_KEY = 'login_T';
 
 /** How long a staff token is valid. */

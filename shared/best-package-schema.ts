@@ -1,4 +1,4 @@
-/** The two edit payloads of the BEST 3 packages (SPEC.md section 3), with optional Japanese and Vietnamese fields added. */
+/** The two edit payloads of the BEST 3 packages (docs/contract.md, 'The edit payloads'), with optional Japanese and Vietnamese fields added. */
 import { BEST_PACKAGE_INDEXES, IMAGE_FILE_NAME } from './best-package';
 import { PACKAGE_LIMITS } from './best-package';
 import { oneLine, wholeNumberField } from './field-schemas';

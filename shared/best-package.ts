@@ -1,8 +1,9 @@
 /**
- * The BEST 3 packages: the record the server returns (SPEC.md section 3), with
- * optional Japanese and Vietnamese fields added, and a package's text for one
- * page language with the agreed fallbacks. No schema library here: the BEST 3
- * board imports it. The two edit payloads are in best-package-schema.ts.
+ * The BEST 3 packages: the record the server returns (docs/contract.md, 'The
+ * BEST 3 package record'), with optional Japanese and Vietnamese fields added,
+ * and a package's text for one page language with the agreed fallbacks. No
+ * schema library here: the BEST 3 board imports it. The two edit payloads are
+ * in best-package-schema.ts.
  */
 import type { PackageSuffix } from './locales';
 

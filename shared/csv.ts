@@ -1,5 +1,5 @@
 /**
- * The staff CSV export: the row of SPEC.md section 3, written so it opens
+ * The staff CSV export: the row of docs/contract.md, 'The CSV row', written so it opens
  * right in Excel and LibreOffice in every script (UTF-8 with BOM, CRLF) and
  * so no cell can run as a formula.
  */
@@ -8,7 +8,7 @@ import { formatKoreaDateTime } from './korea-time';
 
 export const CSV_BOM = '\uFEFF';
 
-/** The eleven columns of SPEC.md section 3, in their order, then the additive ones. */
+/** The eleven inherited columns (docs/contract.md, 'The CSV row'), in their order, then the additive ones. */
 export const CSV_COLUMNS = [
   'name',
   'phone',

@@ -1,6 +1,7 @@
 /**
- * The enquiry: as a public form sends it (wire names of SPEC.md section 3)
- * and as staff read it (the record of SPEC.md section 3, plus additive fields).
+ * The enquiry: as a public form sends it (the wire names of docs/contract.md,
+ * 'The enquiry as sent') and as staff read it (docs/contract.md, 'The staff
+ * record', plus additive fields).
  */
 import * as z from './zod';
 import {

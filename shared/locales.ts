@@ -24,7 +24,7 @@ export interface Locale {
   packageFallback: PackageSuffix;
   /** Open Graph `og:locale`. */
   ogLocale: string;
-  /** Interpreter language the enquiry form starts with (DESIGN.md section 4: English on the Korean page). */
+  /** Interpreter language the enquiry form starts with (docs/decisions.md, 'Our reading of the old site's open points': English on the Korean page). */
   defaultLanguage: 'English' | 'Russian' | 'Chinese' | 'Vietnamese';
 }
 

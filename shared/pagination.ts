@@ -1,7 +1,8 @@
 /**
- * The staff message box's pagination (SPEC.md section 9, DESIGN.md section 4):
- * 13 rows a page, previous/next arrows, a window of 5 page links around the
- * current page and 3 margin pages at each end, gaps shown as ellipses.
+ * The staff message box's pagination (docs/contract.md, 'Business constants';
+ * docs/decisions.md, 'Our reading of the old site's open points'): 13 rows a
+ * page, previous/next arrows, a window of 5 page links around the current page
+ * and 3 margin pages at each end, gaps shown as ellipses.
  */
 export const PAGE_SIZE = 13;
 export const PAGE_LINKS = 5;

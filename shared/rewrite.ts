@@ -4,7 +4,8 @@
  * CloudFront Functions JavaScript 2.0 subset: no imports, no Node APIs.
  *
  * - `/KorPage`, `/ChPage`, `/ViPage`: permanent redirects to `/KrPage`, `/CnPage`, `/VnPage`
- *   (old dropdown targets; SPEC.md section 2, DESIGN.md section 4).
+ *   (old dropdown targets; docs/contract.md, 'The pages and routes', and
+ *   docs/decisions.md, 'Our reading of the old site's open points').
  * - `/detail/{index}`: the one staff detail shell page.
  * - A path without a file extension: its folder's `index.html` (`/KrPage` -> `/KrPage/index.html`).
  * - `/image/{file}`: the object `{file}` of the images bucket, and only a top-level

@@ -33,7 +33,7 @@ const THROUGH_CLOUDFRONT_ONLY =
   'Every function refuses (403) a call without the X-Origin-Verify secret that CloudFront adds to API origin requests, so the route is reachable only through CloudFront and its AWS WAF web ACL (per-address rate rules, AWS managed rules); the stage and route throttles (infra/limits.ts) cap the whole API.';
 
 const NO_AUTHORIZER_REASON = {
-  public: `Public by design (the contract of SPEC.md section 7): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
+  public: `Public by design (the contract of docs/contract.md, 'The calls'): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
   staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway JWT authorizer cannot verify these shared-secret tokens (it needs an OIDC issuer with a JWKS), and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The CDN in front of everything, on one origin (DESIGN.md section 3), behind
+ * The CDN in front of everything, on one origin (docs/contract.md, 'The calls'), behind
  * the stage's AWS WAF web ACL: the built site from a private bucket (origin
  * access control) through the shared rewrite as a CloudFront Function,
  * `/image/*` from the private images bucket (only names the shared

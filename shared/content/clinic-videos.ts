@@ -1,5 +1,5 @@
 /**
- * The clinic video lists of the six pages (SPEC.md section 2): each entry has
+ * The clinic video lists of the six pages (docs/contract.md, 'Clinic videos'): each entry has
  * the Vimeo id, a title in the page's language and the Korean label.
  * Counts: English 29, Korean 20, Russian 30, Chinese 30, Vietnamese 33, Japanese 15.
  * Ids made with `placeholderVideoId` are stand-ins: replace them with the real ids.
@@ -21,7 +21,7 @@ export interface ClinicVideoList {
   start: { videoUUID: number } | 'random';
 }
 
-/** Real ids given by SPEC.md. */
+/** Real ids the old site gives (docs/contract.md, 'Clinic videos'). */
 export const RUSSIAN_START_VIDEO = 779141367;
 export const CHINESE_START_VIDEO = 779140662;
 

@@ -1,7 +1,8 @@
 /**
- * Contact data and outside links shown on every page. Values SPEC.md does
- * not give are marked with `placeholderText` (or placeholder numbers): the
- * site build lists them until the operator fills them in here.
+ * Contact data and outside links shown on every page. Values the old site does
+ * not give (docs/decisions.md, 'Content the old site does not give') are
+ * marked with `placeholderText` (or placeholder numbers): the site build lists
+ * them until the operator fills them in here.
  */
 import type { LocaleCode } from '../locales';
 import { displayText, placeholderText } from './placeholders';

@@ -1,7 +1,8 @@
 /**
- * Values SPEC.md does not give (most clinic video ids, the address, phone
- * numbers). Each is marked here so the build can list what the operator
- * still has to fill in; replace the marked value with the real one.
+ * Values the old site does not give (most clinic video ids, the address, phone
+ * numbers; docs/decisions.md, 'Content the old site does not give'). Each is
+ * marked here so the build can list what the operator still has to fill in;
+ * replace the marked value with the real one.
  */
 
 /** Placeholder video ids lie in this range; real Vimeo ids do not. */

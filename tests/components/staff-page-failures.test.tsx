@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * What each staff page says when it cannot load: SPEC.md's 'no access permission' when the server refuses
- * (403), and that the server is not answering when a backing service is down (5xx) or the network fails,
+ * What each staff page says when it cannot load: the contract's 'no access permission' (docs/contract.md,
+ * 'The error catalogue') when the server refuses (403), and that the server is not answering when a
+ * backing service is down (5xx) or the network fails,
  * which would otherwise send the staff member to an administrator for nothing (site/src/staff/api.ts,
  * failureText). The message box's own list has its test in staff.test.tsx.
  */

@@ -21,7 +21,7 @@ describe('EnquiryTable', () => {
   it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {
     render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} now={Date.parse('2026-11-22T04:00:00Z')} />);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    // The columns of the specification, then the additive ones.
+    // The inherited columns (docs/contract.md, 'The staff record'), then the additive ones.
     expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일', '상태', '담당', '대기']);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);

@@ -188,7 +188,7 @@ describe('the enquiry accordion takes over what the visitor did before it woke',
     });
 
     // The island knows the hotel panel was the open one: choosing the first section again starts its form
-    // afresh, as SPEC.md says of every section change once the island is awake.
+    // afresh, as docs/contract.md ('The enquiry form's start state') says of every section change once the island is awake.
     await panelSummary(0).click();
     await expect.poll(() => field(0, 'user_name').inputValue()).toBe('');
     expect(await field(0, 'languageOther').count()).toBe(0);

@@ -125,7 +125,7 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
     expect(head.robots).toBeNull();
   });
 
-  it('has every section of SPEC.md, in order', async () => {
+  it('has every section of a language page (docs/contract.md), in order', async () => {
     const order = await page.evaluate(() =>
       [...document.querySelectorAll('#top, section.banner, #about, #services, #shortcuts, #videos, #contact, #vr, #best, #footer')].map(
         (element) => element.id || element.classList[0],

@@ -116,7 +116,7 @@ describe('CSV download', () => {
     expect(names).toContain('김민수');
     expect(names).toContain('Иван Петров');
     const [anna] = body.filter((row) => row[0] === 'Anna Petrova');
-    // The specification's eleven columns first; a phone number is written so a spreadsheet shows it as typed.
+    // The eleven inherited columns first (docs/contract.md, 'The CSV row'); a phone number is written so a spreadsheet shows it as typed.
     expect(anna?.slice(0, 11)).toEqual(['Anna Petrova', '="+7 900 123-45-67"', 'sent0@example.test', 'Russian', '병원예약', '종합검진', '2036-12-10 09:30', '', '', '2', '1']);
     expect(anna?.slice(11, 14)).toEqual([expect.stringMatching(/^MT-\d{6}$/), 'new', '']);
   });

@@ -153,7 +153,7 @@ const forLocale = (record: BestPackage, code: 'en' | 'ko' | 'zh' | 'ru' | 'vi' |
 };
 
 describe('packageTextFor', () => {
-  it('uses the fallbacks agreed in DESIGN.md: Japanese falls back to Chinese, Vietnamese to English', () => {
+  it('uses the fallbacks of docs/decisions.md: Japanese falls back to Chinese, Vietnamese to English', () => {
     expect(localeByCode('ja')).toMatchObject({ packageSuffix: 'jp', packageFallback: 'ch' });
     expect(localeByCode('vi')).toMatchObject({ packageSuffix: 'vn', packageFallback: 'en' });
     for (const locale of LOCALES.filter((candidate) => !['ja', 'vi'].includes(candidate.code))) {

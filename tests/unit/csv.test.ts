@@ -65,7 +65,7 @@ describe('csvCell', () => {
 });
 
 describe('csvHeader and csvLine', () => {
-  it('lists the eleven columns of the specification in order, then the additive ones', () => {
+  it('lists the eleven inherited columns in order, then the additive ones', () => {
     expect([...CSV_COLUMNS]).toEqual([
       'name',
       'phone',

@@ -1,7 +1,8 @@
 /**
  * The six locales and the content data the pages are built from: routes,
- * page copy completeness, clinic video lists (SPEC.md section 2 counts and
- * start videos), and the placeholder helpers the operator relies on.
+ * page copy completeness, clinic video lists (the counts and start videos of
+ * docs/contract.md, 'Clinic videos'), and the placeholder helpers the
+ * operator relies on.
  */
 import { describe, expect, it } from 'vitest';
 import { CHINESE_START_VIDEO, CLINIC_VIDEOS, RUSSIAN_START_VIDEO } from '../../shared/content/clinic-videos';
@@ -107,9 +108,9 @@ describe('page copy', () => {
     for (const code of LOCALE_CODES) expect(() => copyFor(code)).not.toThrow();
   });
 
-  it('keeps the English reference texts SPEC.md fixes', () => {
+  it('keeps the English reference texts the contract fixes (docs/contract.md)', () => {
     expect(en['form.requiredMissing']).toBe('Please enter required items ');
-    // SPEC.md's 'success' starts with a capital letter now that a sentence with the reference follows it.
+    // The old site's 'success' (docs/contract.md, 'The error catalogue') starts with a capital letter now that a sentence with the reference follows it.
     expect(en['form.success']).toBe('Sent');
     expect(en['best.close']).toBe('CLOSE');
     expect(en['about.population.value']).toBe('3.5 million');
@@ -157,7 +158,7 @@ describe('page copy', () => {
 describe('clinic video lists', () => {
   const COUNTS: Record<LocaleCode, number> = { en: 29, ko: 20, ru: 30, zh: 30, vi: 33, ja: 15 };
 
-  it.each(Object.entries(COUNTS))('has the SPEC.md count for %s (%i)', (code, count) => {
+  it.each(Object.entries(COUNTS))('has the count of docs/contract.md for %s (%i)', (code, count) => {
     expect(CLINIC_VIDEOS[code as LocaleCode].videos).toHaveLength(count);
   });
 
@@ -237,7 +238,7 @@ describe('placeholder helpers', () => {
     expect(telHref('+82 (53) 123-4567')).toBe('tel:+82531234567');
   });
 
-  it('keeps the values SPEC.md does not give marked in one place for the operator', () => {
+  it('keeps the values the old site does not give marked in one place for the operator', () => {
     const marked = [
       ...Object.values(CONTACT.address),
       CONTACT.landline,

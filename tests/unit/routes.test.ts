@@ -69,7 +69,7 @@ describe('API_ROUTES', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('keeps the paths and methods of the contract (SPEC.md section 7)', () => {
+  it('keeps the paths and methods of the contract (docs/contract.md, "The calls")', () => {
     const table = Object.fromEntries(API_ROUTES.map((entry) => [entry.name, `${entry.method} ${entry.path} ${entry.access}`]));
     expect(table).toMatchObject({
       amendBest: 'GET /api/amendBest public',

@@ -106,10 +106,11 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
 }
 
 /**
- * What a failed list or page load tells the staff member: SPEC.md's 'no
- * access permission', except when the server or the network failed (a
- * backing service down, a 5xx, no connection): that passes, and saying
- * "no permission" then would send them to an administrator for nothing.
+ * What a failed list or page load tells the staff member: the contract's 'no
+ * access permission' (docs/contract.md, 'The error catalogue'), except when
+ * the server or the network failed (a backing service down, a 5xx, no
+ * connection): that passes, and saying "no permission" then would send them
+ * to an administrator for nothing.
  */
 export function failureText(error: unknown): string {
   return error instanceof StaffApiError && (error.status === 0 || error.status >= 500) ? STAFF_TEXT.serviceDown : STAFF_TEXT.noAccess;

@@ -1,6 +1,6 @@
 /**
- * The staff back office speaks Korean. The error wording follows SPEC.md
- * section 8 ('no access permission', 'no permission', 'logout failed').
+ * The staff back office speaks Korean. The error wording follows docs/contract.md,
+ * 'The error catalogue' ('no access permission', 'no permission', 'logout failed').
  */
 import type { MailStatus } from '../../../shared/enquiry';
 import type { ExportJobFailure } from '../../../shared/export-jobs';

@@ -1,5 +1,5 @@
 /**
- * What every API answer must be, whatever was sent (DESIGN.md section 3):
+ * What every API answer must be, whatever was sent (docs/contract.md, 'Errors on the wire'):
  * never a 5xx while the backing services are up; never a stack trace or an
  * internal name (a table, bucket, setting, error class, emulator, source
  * file); every refusal under /api a JSON body with `error` and `message`,

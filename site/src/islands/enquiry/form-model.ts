@@ -1,6 +1,7 @@
 /**
  * The enquiry form's state and its mapping to the wire (pure, so it is
- * unit-tested): the defaults of SPEC.md section 4, Korea-time pickers, and
+ * unit-tested): the defaults of docs/contract.md, 'The enquiry form's start
+ * state', Korea-time pickers, and
  * the `{ data: {...} }` body the send route takes.
  */
 import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/contact-channels';
@@ -59,7 +60,7 @@ export function koreaTodayInput(now: number): string {
   return formatKoreaDate(now);
 }
 
-/** The start state of SPEC.md section 4 for a section. `now` empty on the server render (set in the browser). */
+/** The start state for a section (docs/contract.md, 'The enquiry form's start state'). `now` empty on the server render (set in the browser). */
 export function defaultValues(section: Section, defaultLanguage: string, now: number | undefined): FormValues {
   const hotel = section === HOTEL_SECTION;
   return {
