@@ -3,7 +3,7 @@
  * and (for tunables only) its default. `readSettings` fails at start with the
  * full list of what is missing or wrong, never with a silent `|| ''`.
  */
-import { EMAIL_PATTERN } from '../shared/form-fields';
+import { EMAIL_PATTERN } from '../shared/intake/form-fields';
 import { BUCKETS, type ApiRoute, type ResourceUse, WORKERS, resourcesOf } from '../shared/routes';
 import { TABLES, type TableKey } from '../shared/tables';
 

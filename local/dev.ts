@@ -10,7 +10,7 @@ import type { Connect, Plugin } from 'vite';
 import { LOOPBACK } from './emulators';
 import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from './run-settings';
 import { startLocalStack } from './stack';
-import { IMAGE_PATH_PREFIX } from '../shared/uploads';
+import { IMAGE_PATH_PREFIX } from '../shared/packages/uploads';
 import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, REDIRECT_CACHE_CONTROL } from '../shared/rewrite';
 
 /** The rewrite rules the dev server does not know by itself: alias redirects and the detail shell. */

@@ -7,7 +7,7 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../shared/rewrite';
-import { IMAGE_PATH_PREFIX } from '../shared/uploads';
+import { IMAGE_PATH_PREFIX } from '../shared/packages/uploads';
 import type { LambdaHttpHandler } from '../functions/http/handler';
 import type { Log } from '../functions/logging';
 import { serveApi } from './api-gateway';

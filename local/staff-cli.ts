@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
-import { EMAIL_PATTERN } from '../shared/form-fields';
+import { EMAIL_PATTERN } from '../shared/intake/form-fields';
 import { TABLES } from '../shared/tables';
 import { documentClient } from '../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';

@@ -3,7 +3,7 @@
  * were told. Read straight from the emulators (the DynamoDB tables and the SES
  * emulator's mailbox), never through the API under test.
  */
-import { formatReference } from '../../shared/enquiry-work';
+import { formatReference } from '../../shared/work/enquiry-work';
 import { acknowledgementMailId, staffMailId } from '../../functions/mail/mail-delivery';
 import type { LocalStack } from '../../local/stack';
 import { capturedMail } from '../../tests/support/stack';

@@ -1,6 +1,6 @@
 /** The accounts page's routes (admins only, from the route table): list, invite, change, the two-factor policy. */
-import type { AccountsAnswer } from '../../shared/accounts';
-import { accountChangeSchema, inviteSchema, policySchema } from '../../shared/accounts-schema';
+import type { AccountsAnswer } from '../../shared/accounts/accounts';
+import { accountChangeSchema, inviteSchema, policySchema } from '../../shared/accounts/accounts-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../shared/audit-actions';
-import { ENROL_SCOPE } from '../../shared/accounts';
+import { ENROL_SCOPE } from '../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
-import { loginSchema } from '../../shared/login-schema';
+import { loginSchema } from '../../shared/accounts/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';

@@ -7,12 +7,12 @@
  * account's revision, so two admins never overwrite each other.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { type AccountState, type AccountSummary, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts';
-import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts-schema';
+import { type AccountState, type AccountSummary, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
+import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts/accounts-schema';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, nextTokenVersion } from '../../shared/auth';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { OUTBOX_QUEUES } from '../../shared/tables';
-import type { MailStatus } from '../../shared/enquiry';
+import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { ApiError } from '../http/errors';
 import type { AppDeps } from '../deps';
 import type { MailContent, OutboxMail } from '../mail/ports';

@@ -5,9 +5,9 @@
  * recovery codes once and a new token (the account's other sessions end).
  * The start, which makes the QR code, is in two-factor-start.ts.
  */
-import type { EnrolmentDone, TwoFactorStatus } from '../../shared/accounts';
+import type { EnrolmentDone, TwoFactorStatus } from '../../shared/accounts/accounts';
 import { nextTokenVersion } from '../../shared/auth';
-import { enrolConfirmSchema } from '../../shared/accounts-schema';
+import { enrolConfirmSchema } from '../../shared/accounts/accounts-schema';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';

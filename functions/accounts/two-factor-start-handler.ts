@@ -3,7 +3,7 @@
  * the other two-factor routes (two-factor.ts) so that only this one bundles
  * the QR code library.
  */
-import type { EnrolmentStart } from '../../shared/accounts';
+import type { EnrolmentStart } from '../../shared/accounts/accounts';
 import { ApiError } from '../http/errors';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';

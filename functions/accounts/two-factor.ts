@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts';
+import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { StaffAccount } from '../ports';
 

@@ -8,8 +8,8 @@
  * sites, and limited per address like sign-in.
  */
 import type { AuditAction } from '../../shared/audit-actions';
-import { ENROL_SCOPE } from '../../shared/accounts';
-import { welcomeSchema } from '../../shared/accounts-schema';
+import { ENROL_SCOPE } from '../../shared/accounts/accounts';
+import { welcomeSchema } from '../../shared/accounts/accounts-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';

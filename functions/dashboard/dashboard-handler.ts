@@ -1,6 +1,6 @@
 /** The staff dashboard: its figures as JSON, and the monthly report as CSV. */
-import { monthlyReportFileName } from '../../shared/dashboard';
-import { dashboardQuerySchema, monthlyReportQuerySchema } from '../../shared/dashboard-schema';
+import { monthlyReportFileName } from '../../shared/dashboard/dashboard';
+import { dashboardQuerySchema, monthlyReportQuerySchema } from '../../shared/dashboard/dashboard-schema';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';

@@ -41,10 +41,10 @@ import {
   median,
   monthOf,
   previousMonth,
-} from '../../shared/dashboard';
-import { CSV_BOM, csvLine } from '../../shared/csv';
-import { OPEN_STATUSES, type EnquiryStatus } from '../../shared/enquiry-work';
-import { SECTION_VALUES } from '../../shared/enums';
+} from '../../shared/dashboard/dashboard';
+import { CSV_BOM, csvLine } from '../../shared/exports/csv';
+import { OPEN_STATUSES, type EnquiryStatus } from '../../shared/work/enquiry-work';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
@@ -209,7 +209,7 @@ export async function readMonthlyReport(deps: DashboardReadDeps, month: string):
   };
 }
 
-/** The monthly report as CSV (shared/csv.ts: UTF-8 with BOM, CRLF, formula-safe): a row per day, then the month. */
+/** The monthly report as CSV (shared/exports/csv.ts: UTF-8 with BOM, CRLF, formula-safe): a row per day, then the month. */
 export function monthlyReportCsv(report: MonthlyReport): string {
   const row = (label: string, figures: Omit<DayFigures, 'day'> & { medianFirstReplyMinutes: number | null }) =>
     csvLine([

@@ -1,6 +1,6 @@
-import type { Section } from '../../shared/enums';
-import type { EnquiryFilter } from '../../shared/enquiry';
-import type { EnquiryStatus } from '../../shared/enquiry-work';
+import type { Section } from '../../shared/enquiries/enums';
+import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
+import type { EnquiryStatus } from '../../shared/work/enquiry-work';
 import type { EnquiryList, StoredEnquiry } from './ports';
 
 /**

@@ -1,6 +1,6 @@
-import type { EnquiryFilter, EnquiryListQuery, EnquiryRecord } from '../../shared/enquiry';
+import type { EnquiryFilter, EnquiryListQuery, EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { endOfKoreaDay, startOfKoreaDay } from '../../shared/korea-time';
-import { OWNER_FILTERS, parseReference } from '../../shared/enquiry-work';
+import { OWNER_FILTERS, parseReference } from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { EnquiryList, WorkIndex } from './ports';

@@ -1,6 +1,6 @@
-import type { CsvEnquiry } from '../../shared/csv';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { formatReference } from '../../shared/enquiry-work';
+import type { CsvEnquiry } from '../../shared/exports/csv';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { formatReference } from '../../shared/work/enquiry-work';
 import type { ExportedEnquiry } from '../exports/ports';
 import type { StoredEnquiry } from './ports';
 

@@ -3,7 +3,7 @@
  * and work indexes) and the counters. Adapters implement these ports; unit
  * tests pass in-memory fakes.
  */
-import type { EnquiryRecord, MailStatus } from '../../shared/enquiry';
+import type { EnquiryRecord, MailStatus } from '../../shared/enquiries/enquiry';
 
 /** Which newest-first list an enquiry belongs to: every enquiry, or one section's. */
 export interface EnquiryList {

@@ -1,4 +1,4 @@
-import { LIST_HEADERS, enquiryListQuerySchema } from '../../shared/enquiry';
+import { LIST_HEADERS, enquiryListQuerySchema } from '../../shared/enquiries/enquiry';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -1,5 +1,5 @@
-import { exportFileName } from '../../shared/csv';
-import { enquiryFilterSchema } from '../../shared/enquiry';
+import { exportFileName } from '../../shared/exports/csv';
+import { enquiryFilterSchema } from '../../shared/enquiries/enquiry';
 import { apiPath } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';

@@ -8,9 +8,9 @@
  * route, which then marks the job failed.
  */
 import { randomUUID } from 'node:crypto';
-import { csvHeader } from '../../shared/csv';
-import type { EnquiryFilter } from '../../shared/enquiry';
-import { EXPORT_JOB_FAILURES, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/export-jobs';
+import { csvHeader } from '../../shared/exports/csv';
+import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
+import { EXPORT_JOB_FAILURES, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';

@@ -4,8 +4,8 @@
  * work list), so the export cuts that span into ranges, reads several ranges
  * at once and writes them out newest first, each range as one CSV chunk.
  */
-import { csvHeader, enquiryCsvLine } from '../../shared/csv';
-import type { EnquiryFilter } from '../../shared/enquiry';
+import { csvHeader, enquiryCsvLine } from '../../shared/exports/csv';
+import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import type { AppDeps } from '../deps';
 import type { ExportSource } from './ports';
 import { POST_INDEX_COUNTER, countCounter, listForFilter } from '../enquiries/enquiry-lists';

@@ -3,8 +3,8 @@
  * the exports bucket, the job table and the worker that runs a job. Adapters
  * implement these ports; unit tests pass in-memory fakes.
  */
-import type { EnquiryFilter } from '../../shared/enquiry';
-import type { ExportJobFailure, ExportJobState } from '../../shared/export-jobs';
+import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
+import type { ExportJobFailure, ExportJobState } from '../../shared/exports/export-jobs';
 import type { EnquiryList, StoredEnquiry, WorkIndex } from '../enquiries/ports';
 
 /** What an export reads: a newest-first list (by its sequence), or a work list (by POST_INDEX). */
@@ -61,7 +61,7 @@ export interface ExportStore {
   removeAll(): Promise<number>;
 }
 
-/** A CSV export made in the background (shared/export-jobs.ts has its states). */
+/** A CSV export made in the background (shared/exports/export-jobs.ts has its states). */
 export interface ExportJob {
   jobId: string;
   /** Who started it: the only one who may read it. */

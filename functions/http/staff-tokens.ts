@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts';
+import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 
 export interface TokenSettings {

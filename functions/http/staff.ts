@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../shared/audit-actions';
-import { ENROL_SCOPE } from '../../shared/accounts';
+import { ENROL_SCOPE } from '../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole } from '../../shared/auth';
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';

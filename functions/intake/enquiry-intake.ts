@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enums';
-import type { EnquirySubmission } from '../../shared/enquiry';
-import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/form-fields';
+import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enquiries/enums';
+import type { EnquirySubmission } from '../../shared/enquiries/enquiry';
+import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';

@@ -6,7 +6,7 @@
  * plain semantic HTML, no script, no style, nothing remote.
  */
 import { type LocaleCode, localeByCode } from '../../shared/locales';
-import { RECEIPT_TEXT } from '../../shared/receipt-text';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { escapeHtml } from '../mail/html-text';
 import { customerCentrePhones } from './receipt-parts';
 

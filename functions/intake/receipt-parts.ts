@@ -6,7 +6,7 @@
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { parseKoreaDateTime } from '../../shared/korea-time';
-import type { ReceiptText } from '../../shared/receipt-text';
+import type { ReceiptText } from '../../shared/intake/receipt-text';
 
 export interface PhoneLink {
   display: string;

@@ -1,6 +1,6 @@
-import { enquirySubmissionSchema } from '../../shared/enquiry';
-import { formatReference } from '../../shared/enquiry-work';
-import { ENQUIRY_SECTION_ID, FORM_RESULT_PARAMS, failedFormAnchor } from '../../shared/form-fields';
+import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
+import { formatReference } from '../../shared/work/enquiry-work';
+import { ENQUIRY_SECTION_ID, FORM_RESULT_PARAMS, failedFormAnchor } from '../../shared/intake/form-fields';
 import { PUBLIC_PAGE_ROUTES, localeByCode } from '../../shared/locales';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler, unexpectedFailure } from '../http/handler';

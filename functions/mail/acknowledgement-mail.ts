@@ -8,12 +8,12 @@
  * only our own words, the chosen options' labels, numbers and dates we parse.
  * Otherwise the form would send arbitrary text to a third party in our name.
  */
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS } from '../../shared/enums';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { formatReference } from '../../shared/enquiry-work';
-import { EMAIL_PATTERN } from '../../shared/form-fields';
+import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS } from '../../shared/enquiries/enums';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { formatReference } from '../../shared/work/enquiry-work';
+import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { type LocaleCode, localeByCode, privacyRoute } from '../../shared/locales';
-import { RECEIPT_TEXT, type ReceiptText } from '../../shared/receipt-text';
+import { RECEIPT_TEXT, type ReceiptText } from '../../shared/intake/receipt-text';
 import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 import { customerCentrePhones, describeWhen } from '../intake/receipt-parts';

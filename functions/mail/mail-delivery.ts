@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatKoreaDate } from '../../shared/korea-time';
-import type { MailStatus } from '../../shared/enquiry';
+import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import type { Mail, OutboxChange, OutboxMail } from './ports';

@@ -2,7 +2,7 @@
  * The outbox (every mail sent exactly once) and the mailer that sends one.
  * Adapters implement these ports; unit tests pass in-memory fakes.
  */
-import type { MailStatus } from '../../shared/enquiry';
+import type { MailStatus } from '../../shared/enquiries/enquiry';
 
 /**
  * What an outbox mail is: the staff notification and the visitor's

@@ -1,9 +1,9 @@
-import { CHANNEL_NAMES } from '../../shared/contact-channels';
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../shared/enums';
+import { CHANNEL_NAMES } from '../../shared/intake/contact-channels';
+import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../shared/enquiries/enums';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { EMAIL_PATTERN } from '../../shared/form-fields';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 

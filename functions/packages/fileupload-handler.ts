@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { uploadRequestSchema } from '../../shared/upload-schema';
-import { IMAGE_TYPES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/uploads';
+import { uploadRequestSchema } from '../../shared/packages/upload-schema';
+import { IMAGE_TYPES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/packages/uploads';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -1,5 +1,5 @@
-import type { BestPackage } from '../../shared/best-package';
-import { titleEditSchema } from '../../shared/best-package-schema';
+import type { BestPackage } from '../../shared/packages/best-package';
+import { titleEditSchema } from '../../shared/packages/best-package-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -1,5 +1,5 @@
-import { type BestPackage, POPUP_FIELD_BY_SUFFIX } from '../../shared/best-package';
-import { popupEditSchema } from '../../shared/best-package-schema';
+import { type BestPackage, POPUP_FIELD_BY_SUFFIX } from '../../shared/packages/best-package';
+import { popupEditSchema } from '../../shared/packages/best-package-schema';
 import type { PackageSuffix } from '../../shared/locales';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';

@@ -2,8 +2,8 @@
  * The BEST 3 packages and their images. Adapters implement these ports; unit
  * tests pass in-memory fakes.
  */
-import type { BestPackage } from '../../shared/best-package';
-import type { ImageContentType } from '../../shared/uploads';
+import type { BestPackage } from '../../shared/packages/best-package';
+import type { ImageContentType } from '../../shared/packages/uploads';
 
 export interface PackageStore {
   list(): Promise<BestPackage[]>;

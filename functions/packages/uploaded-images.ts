@@ -1,4 +1,4 @@
-import { IMAGE_SNIFF_BYTES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, sniffImageType } from '../../shared/uploads';
+import { IMAGE_SNIFF_BYTES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, sniffImageType } from '../../shared/packages/uploads';
 import { ApiError } from '../http/errors';
 import type { ImageStore } from './ports';
 

@@ -3,7 +3,7 @@
  * every failed sign-in and refused call, for a span of days (one query per
  * day: never a scan), narrowed by person, action and target, newest first.
  */
-import type { AccessLogQuery } from '../../shared/privacy-schema';
+import type { AccessLogQuery } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { AccessLogEntry } from '../ports';
 

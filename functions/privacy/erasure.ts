@@ -8,8 +8,8 @@
  * (the right of access).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { enquiryRetentionMs, spamRetentionMs } from '../../shared/retention';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
 import type { ErasureTombstone } from './ports';

@@ -3,10 +3,10 @@
  * and CSV), the retention count, legal holds, and one visitor's data (find,
  * export, erase).
  */
-import { csvHeaderOf, csvLine } from '../../shared/csv';
+import { csvHeaderOf, csvLine } from '../../shared/exports/csv';
 import { formatKoreaDateTime } from '../../shared/korea-time';
-import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectQuerySchema } from '../../shared/privacy-schema';
-import { RETENTION } from '../../shared/retention';
+import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectQuerySchema } from '../../shared/privacy/privacy-schema';
+import { RETENTION } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

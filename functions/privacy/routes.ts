@@ -65,7 +65,7 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
   wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {})),
 });
 
-/** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/retention.ts), held ones kept. */
+/** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/privacy/retention.ts), held ones kept. */
 export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () => {
   const { settings, base } = backgroundBase(scheduledJobUses('retention'));
   const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {}));

@@ -1,5 +1,5 @@
 /** The routes that work an enquiry: status and owner, notes, replies, its thread. */
-import { noteSchema, replySchema, workChangeSchema } from '../../shared/enquiry-work-schema';
+import { noteSchema, replySchema, workChangeSchema } from '../../shared/work/enquiry-work-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

@@ -5,10 +5,10 @@
  * the caller gets the current state (a 409) instead of overwriting it.
  */
 import { randomUUID } from 'node:crypto';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { type EnquiryStatus } from '../../shared/enquiry-work';
-import type { ReplyRequest, WorkChangeRequest } from '../../shared/enquiry-work-schema';
-import { EMAIL_PATTERN } from '../../shared/form-fields';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { type EnquiryStatus } from '../../shared/work/enquiry-work';
+import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
+import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';

@@ -2,7 +2,7 @@
  * What working an enquiry keeps beside it: its history and the staff's reply
  * templates. Adapters implement these ports; unit tests pass in-memory fakes.
  */
-import type { EnquiryEventType } from '../../shared/enquiry-work';
+import type { EnquiryEventType } from '../../shared/work/enquiry-work';
 
 /** One line of an enquiry's history: who did what, when. */
 export interface EnquiryEvent {

@@ -3,7 +3,7 @@
  * with the enquiry's reference in the subject (so the visitor's answer can be
  * matched to it), from the centre, Reply-To the staff inbox.
  */
-import type { EnquiryRecord } from '../../shared/enquiry';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { localeByCode } from '../../shared/locales';
 import type { MailContent } from '../mail/ports';
 import { escapeHtml } from '../mail/html-text';

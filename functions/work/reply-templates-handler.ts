@@ -1,5 +1,5 @@
 /** Reply templates, per section and page language, edited in the back office. */
-import { templateSchema } from '../../shared/enquiry-work-schema';
+import { templateSchema } from '../../shared/work/enquiry-work-schema';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';

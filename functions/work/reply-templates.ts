@@ -1,7 +1,7 @@
 /** Reply templates: the one saved in the back office, or the default text of its section and language. */
 import { defaultTemplate, templateId } from '../../shared/content/reply-templates';
-import { SECTION_VALUES } from '../../shared/enums';
-import type { TemplateRequest } from '../../shared/enquiry-work-schema';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
+import type { TemplateRequest } from '../../shared/work/enquiry-work-schema';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
 import type { ReplyTemplate } from './ports';

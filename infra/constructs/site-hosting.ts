@@ -27,7 +27,7 @@ import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { FETCH_SITE_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
-import { IMMUTABLE_CACHE_CONTROL } from '../../shared/uploads';
+import { IMMUTABLE_CACHE_CONTROL } from '../../shared/packages/uploads';
 
 export interface SiteHostingProps {
   production: boolean;

@@ -9,7 +9,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EXPORT_STALL_MS } from '../../shared/export-jobs';
+import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { backgroundDeclaration } from '../../functions/features';
 import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/routes';
 import { type BindableResources, RouteFunction, pascal } from './route-function';

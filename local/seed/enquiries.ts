@@ -6,10 +6,10 @@
  * reply routes keep.
  */
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SECTION_VALUES, type Section } from '../../shared/enums';
-import type { EnquiryStatus } from '../../shared/enquiry-work';
+import { SECTION_VALUES, type Section } from '../../shared/enquiries/enums';
+import type { EnquiryStatus } from '../../shared/work/enquiry-work';
 import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
-import { CONSENT_NOTICE_VERSION } from '../../shared/form-fields';
+import { CONSENT_NOTICE_VERSION } from '../../shared/intake/form-fields';
 import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
 import { AGGREGATE } from '../../functions/dashboard/dashboard';

@@ -2,7 +2,7 @@
  * The three BEST 3 packages a fresh local stack starts with, in all six
  * languages. Images are in `seed/images/` (made by `seed/make-images.ts`).
  */
-import type { BestPackage } from '../../shared/best-package';
+import type { BestPackage } from '../../shared/packages/best-package';
 
 export const SEED_IMAGES = {
   'best-1-checkup.webp': 'image/webp',

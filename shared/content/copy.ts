@@ -4,7 +4,7 @@
  * key, has an extra one or leaves one empty, and the site build runs it.
  */
 import type { LocaleCode } from '../locales';
-import { withRetentionPeriods } from '../retention';
+import { withRetentionPeriods } from '../privacy/retention';
 import en from './copy/en.json';
 import ja from './copy/ja.json';
 import ko from './copy/ko.json';
@@ -34,6 +34,6 @@ export function copyProblems(locale: LocaleCode, raw: Record<string, unknown> = 
 export function copyFor(locale: LocaleCode): Copy {
   const problems = copyProblems(locale);
   if (problems.length) throw new Error(`Page copy is incomplete:\n${problems.join('\n')}`);
-  // The retention periods the privacy text states are the ones the product keeps (shared/retention.ts).
+  // The retention periods the privacy text states are the ones the product keeps (shared/privacy/retention.ts).
   return Object.fromEntries(Object.entries(RAW[locale]).map(([key, text]) => [key, withRetentionPeriods(String(text), locale)])) as Copy;
 }

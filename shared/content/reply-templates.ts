@@ -2,9 +2,9 @@
  * The reply templates staff start from, before anyone has edited them: one per
  * enquiry section and page language. A template saved in the back office
  * replaces its default. `{reference}` and `{name}` are filled in when a reply
- * starts from a template (shared/enquiry-work.ts TEMPLATE_PLACEHOLDERS).
+ * starts from a template (shared/work/enquiry-work.ts TEMPLATE_PLACEHOLDERS).
  */
-import type { Section } from '../enums';
+import type { Section } from '../enquiries/enums';
 import type { LocaleCode } from '../locales';
 
 interface LocaleTemplates {

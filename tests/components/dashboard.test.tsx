@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import { type DashboardData, type DayFigures, daysEnding, emptyLocales, emptySections } from '../../shared/dashboard';
+import { type DashboardData, type DayFigures, daysEnding, emptyLocales, emptySections } from '../../shared/dashboard/dashboard';
 import DashboardApp from '../../site/src/staff/DashboardApp';
 import { niceScale, shortDay } from '../../site/src/staff/DashboardCharts';
 import { DASHBOARD_TEXT } from '../../site/src/staff/text';

@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import type { ExportJobView } from '../../shared/export-jobs';
+import type { ExportJobView } from '../../shared/exports/export-jobs';
 import ExportButton from '../../site/src/staff/ExportButton';
 import { exportPollDelay } from '../../site/src/staff/export-api';
 import { STAFF_TEXT } from '../../site/src/staff/text';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { RETENTION } from '../../shared/retention';
+import { RETENTION } from '../../shared/privacy/retention';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { BestPackage } from '../../shared/best-package';
+import type { BestPackage } from '../../shared/packages/best-package';
 import EnquiryTable from '../../site/src/staff/EnquiryTable';
 import Filters from '../../site/src/staff/Filters';
 import MessageBoxApp from '../../site/src/staff/MessageBoxApp';

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BestPackage } from '../../shared/best-package';
+import type { BestPackage } from '../../shared/packages/best-package';
 import { copyFor } from '../../shared/content/copy';
 import { LOCALES, type LocaleCode, type PackageSuffix } from '../../shared/locales';
 import { SEED_PACKAGES } from '../../local/seed/packages';

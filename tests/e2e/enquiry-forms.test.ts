@@ -11,9 +11,9 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { copyFor } from '../../shared/content/copy';
-import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../shared/contact-channels';
-import { type EnquiryRecord, LIST_HEADERS } from '../../shared/enquiry';
-import { RECEIPT_TEXT } from '../../shared/receipt-text';
+import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../shared/intake/contact-channels';
+import { type EnquiryRecord, LIST_HEADERS } from '../../shared/enquiries/enquiry';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
 import { hydrate, keepRequestsLocal, pageOf } from './pages';

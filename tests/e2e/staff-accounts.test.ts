@@ -8,7 +8,7 @@
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTP_PARAMETERS } from '../../shared/accounts';
+import { TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { ensureStaffAccount } from '../../local/setup';
 import { launchBrowser } from '../support/browser';

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONTHLY_CSV_COLUMNS } from '../../shared/dashboard';
+import { MONTHLY_CSV_COLUMNS } from '../../shared/dashboard/dashboard';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { launchBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import type { BestPackage } from '../../shared/best-package';
+import type { BestPackage } from '../../shared/packages/best-package';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, signIn, startTestStack } from '../support/stack';
 import { awakeIsland } from './pages';

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import { SECTION_VALUES } from '../../shared/enums';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { formatKoreaDate, formatKoreaDateTime, startOfKoreaDay } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { seedEnquiries } from '../../local/seed/enquiries';

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import { formatReference } from '../../shared/enquiry-work';
+import { formatReference } from '../../shared/work/enquiry-work';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { awakeIsland } from './pages';

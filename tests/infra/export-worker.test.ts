@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingNamesFor } from '../../functions/config';
 import { backgroundDeclaration } from '../../functions/features';
-import { EXPORT_STALL_MS } from '../../shared/export-jobs';
+import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { API_ROUTES, WORKERS } from '../../shared/routes';
 import { TABLES } from '../../shared/tables';
 import { logicalId, permissionsOfRole, unbundledStackForFile } from './helpers';

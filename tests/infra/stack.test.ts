@@ -26,7 +26,7 @@ import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { API_ROUTES, type Access, type ApiRoute, type BucketKey, SCHEDULED_JOBS, resourcesOf, type ResourceUse } from '../../shared/routes';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
 import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
-import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/uploads';
+import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
 import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
 
 let app: App;

@@ -8,7 +8,7 @@
  */
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsAnswer, type EnrolmentDone, type EnrolmentStart, TOTP_PARAMETERS } from '../../shared/accounts';
+import { type AccountsAnswer, type EnrolmentDone, type EnrolmentStart, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import { signStaffToken } from '../../functions/http/staff-tokens';
 import { STAFF, type TestStack, capturedMail, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 

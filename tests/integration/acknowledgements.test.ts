@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
-import { RECEIPT_TEXT } from '../../shared/receipt-text';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { type TestStack, capturedMail, enquiry, postJson, startTestStack } from '../support/stack';
 
 let stack: TestStack;

@@ -7,10 +7,10 @@
  * stored enquiry (read back through POST /api/view) gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardData, MONTHLY_CSV_COLUMNS, OPEN_AGE_BUCKETS, addDays, daysBetween, daysEnding, median } from '../../shared/dashboard';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { SECTION_VALUES } from '../../shared/enums';
-import { LIST_HEADERS } from '../../shared/pagination';
+import { type DashboardData, MONTHLY_CSV_COLUMNS, OPEN_AGE_BUCKETS, addDays, daysBetween, daysEnding, median } from '../../shared/dashboard/dashboard';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
+import { LIST_HEADERS } from '../../shared/enquiries/pagination';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { LOCALE_CODES } from '../../shared/locales';
 import { documentClient } from '../../functions/adapters/dynamodb/client';

@@ -5,7 +5,7 @@
  * sent once), reply templates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnquiryRecord } from '../../shared/enquiry';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';

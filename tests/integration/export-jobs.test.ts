@@ -8,8 +8,8 @@
  */
 import { CreateBucketCommand, DeleteBucketCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../../shared/csv';
-import type { ExportJobView } from '../../shared/export-jobs';
+import { CSV_COLUMNS } from '../../shared/exports/csv';
+import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { localS3Client } from '../../local/sdk-s3';

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../functions/bundling';
 import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/lambda-process';
-import type { ExportJobView } from '../../shared/export-jobs';
+import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { type RouteName, WORKERS } from '../../shared/routes';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
 

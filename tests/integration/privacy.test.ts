@@ -7,9 +7,9 @@
  * it; and a staff member refused all of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import type { ExportJobView } from '../../shared/export-jobs';
-import { RETENTION } from '../../shared/retention';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import type { ExportJobView } from '../../shared/exports/export-jobs';
+import { RETENTION } from '../../shared/privacy/retention';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { STAFF, type TestStack, capturedMail, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_HEADERS } from '../../shared/enquiry';
+import { LIST_HEADERS } from '../../shared/enquiries/enquiry';
 import { type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;

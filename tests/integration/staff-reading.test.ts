@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BOM, CSV_COLUMNS } from '../../shared/csv';
-import { LIST_HEADERS } from '../../shared/enquiry';
-import { SECTION_VALUES } from '../../shared/enums';
+import { CSV_BOM, CSV_COLUMNS } from '../../shared/exports/csv';
+import { LIST_HEADERS } from '../../shared/enquiries/enquiry';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { type TestStack, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 import { parseCsv } from '../support/csv';
 

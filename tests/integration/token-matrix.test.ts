@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROL_SCOPE } from '../../shared/accounts';
+import { ENROL_SCOPE } from '../../shared/accounts/accounts';
 import { STAFF_ROLES, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 import { API_ROUTES, type ApiRoute, roleMayCall } from '../../shared/routes';
 import { signStaffToken } from '../../functions/http/staff-tokens';

@@ -5,7 +5,7 @@
  * S3 adapters: conditional creates, fixed throttle windows, a sparse mail queue.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { BestPackage } from '../../shared/best-package';
+import type { BestPackage } from '../../shared/packages/best-package';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
@@ -20,8 +20,8 @@ import type { EnquiryEvent, EventStore, ReplyTemplate, TemplateStore } from '../
 import type { ErasureStore, ErasureTombstone } from '../../functions/privacy/ports';
 import type { SubmissionClaim, SubmissionStore } from '../../functions/intake/ports';
 import { EXPORTED_FIELDS } from '../../functions/exports/ports';
-import type { ExportJobState } from '../../shared/export-jobs';
-import type { ImageContentType } from '../../shared/uploads';
+import type { ExportJobState } from '../../shared/exports/export-jobs';
+import type { ImageContentType } from '../../shared/packages/uploads';
 
 const clone = <T>(value: T): T => structuredClone(value);
 

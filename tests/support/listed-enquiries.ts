@@ -1,4 +1,4 @@
-import type { EnquiryRecord } from '../../shared/enquiry';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { countCounter, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
 import type { FakeDeps } from './fakes';

@@ -1,6 +1,6 @@
 /** A complete staff record for tests that need one (each test overrides what it is about). */
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { formatReference } from '../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { formatReference } from '../../shared/work/enquiry-work';
 
 export function sampleRecord(index: number, overrides: Partial<EnquiryRecord> = {}): EnquiryRecord {
   return {

@@ -4,7 +4,7 @@
  */
 import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/login-handler';
 import type { Clock } from '../../functions/ports';
-import { type ExportJobView, exportJobSettled } from '../../shared/export-jobs';
+import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';
 

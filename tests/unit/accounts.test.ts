@@ -6,7 +6,7 @@
  */
 import { TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts';
+import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import type { StaffRole } from '../../shared/auth';
 import { HANDLER_FACTORIES } from '../../functions/features';
 import type { StaffAccount } from '../../functions/ports';

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from '../../functions/mail/acknowledgement-mail';
 import { CONTACT } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
-import { DETAIL_SECTIONS, SECTIONS, labelOf } from '../../shared/enums';
-import type { EnquiryRecord } from '../../shared/enquiry';
+import { DETAIL_SECTIONS, SECTIONS, labelOf } from '../../shared/enquiries/enums';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { LOCALE_CODES, type LocaleCode, localeByCode } from '../../shared/locales';
-import { RECEIPT_TEXT } from '../../shared/receipt-text';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { sampleRecord } from '../support/records';
 
 const context: AcknowledgementContext = { staffInbox: 'staff-inbox@centre.example', siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from '../../shared/best-package';
-import { popupEditSchema, titleEditSchema } from '../../shared/best-package-schema';
+import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from '../../shared/packages/best-package';
+import { popupEditSchema, titleEditSchema } from '../../shared/packages/best-package-schema';
 import { LOCALES, localeByCode } from '../../shared/locales';
 
 const titleEdit = {

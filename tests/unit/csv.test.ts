@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/csv';
-import type { EnquiryRecord } from '../../shared/enquiry';
+import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/exports/csv';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { parseCsv } from '../support/csv';
 import { sampleRecord } from '../support/records';
 

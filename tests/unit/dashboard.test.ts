@@ -6,8 +6,8 @@
  * routes' validation and access log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MONTHLY_CSV_COLUMNS, type DashboardData, addDays, daysBetween, daysEnding, daysOfMonth, median, previousMonth } from '../../shared/dashboard';
-import { HONEYPOT_FIELD } from '../../shared/form-fields';
+import { MONTHLY_CSV_COLUMNS, type DashboardData, addDays, daysBetween, daysEnding, daysOfMonth, median, previousMonth } from '../../shared/dashboard/dashboard';
+import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
 import { makeDashboardCsvHandler, makeDashboardHandler } from '../../functions/dashboard/dashboard-handler';
 import { makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
 import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';

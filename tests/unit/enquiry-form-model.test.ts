@@ -6,11 +6,11 @@
  * island woke.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../shared/contact-channels';
-import { enquirySubmissionSchema } from '../../shared/enquiry';
+import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../shared/intake/contact-channels';
+import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
 import { LOCALE_CODES } from '../../shared/locales';
 import { channelOptions } from '../../site/src/islands/enquiry/channel-options';
-import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../shared/form-fields';
+import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../shared/intake/form-fields';
 import { copyFor } from '../../shared/content/copy';
 import {
   type FormValues,

@@ -5,8 +5,8 @@
  * through the outbox, and the reply templates.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { SECTION_VALUES } from '../../shared/enums';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { LOCALE_CODES } from '../../shared/locales';
 import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
 import { makeSaveTemplateHandler, makeTemplatesHandler } from '../../functions/work/reply-templates-handler';

@@ -13,7 +13,7 @@ import {
   isKnownLanguage,
   labelOf,
   normaliseLanguage,
-} from '../../shared/enums';
+} from '../../shared/enquiries/enums';
 import { LOCALE_CODES } from '../../shared/locales';
 
 describe('wire values, in display order', () => {

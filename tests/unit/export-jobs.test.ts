@@ -9,8 +9,8 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../../shared/csv';
-import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/export-jobs';
+import { CSV_COLUMNS } from '../../shared/exports/csv';
+import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/exports/export-jobs';
 import { type InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { lambdaExportWorker } from '../../functions/adapters/lambda/workers';
 import { makeExportCsvHandler } from '../../functions/exports/export-csv-handler';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { nextTokenVersion } from '../../shared/auth';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/form-fields';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { makeDetailHandler } from '../../functions/enquiries/detail-handler';
 import { makeExportCsvHandler } from '../../functions/exports/export-csv-handler';

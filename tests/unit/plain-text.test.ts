@@ -1,7 +1,7 @@
-/** What text the API takes (shared/plain-text.ts), whole numbers (shared/field-schemas.ts), and a body that is not UTF-8. */
+/** What text the API takes (shared/plain-text.ts), whole numbers (shared/intake/field-schemas.ts), and a body that is not UTF-8. */
 import { describe, expect, it } from 'vitest';
 import { firstUnsafeText, hasUnsafeCharacters, isOneLine } from '../../shared/plain-text';
-import { wholeNumberField } from '../../shared/field-schemas';
+import { wholeNumberField } from '../../shared/intake/field-schemas';
 import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
 import { apiEvent, fakeDeps } from '../support/fakes';
 

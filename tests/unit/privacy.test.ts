@@ -6,9 +6,9 @@
  * retention job, and the access log read by admins.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EnquiryRecord } from '../../shared/enquiry';
-import { HONEYPOT_FIELD } from '../../shared/form-fields';
-import { RETENTION, withRetentionPeriods } from '../../shared/retention';
+import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
+import { RETENTION, withRetentionPeriods } from '../../shared/privacy/retention';
 import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
 import {
   makeAccessLogCsvHandler,

@@ -10,7 +10,7 @@ import { renderReceiptPage } from '../../functions/intake/receipt-page';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { LOCALE_CODES, type LocaleCode, localeByCode } from '../../shared/locales';
-import { RECEIPT_TEXT } from '../../shared/receipt-text';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 
 function parse(html: string): Document {
   const window = new Window();

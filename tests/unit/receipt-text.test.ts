@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CopyKey, copyFor } from '../../shared/content/copy';
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales';
-import { RECEIPT_TEXT, type ReceiptText } from '../../shared/receipt-text';
+import { RECEIPT_TEXT, type ReceiptText } from '../../shared/intake/receipt-text';
 
 /** Every text of a language, by dotted path; functions are called with sample values. */
 function texts(text: ReceiptText): Record<string, string> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction } from '../../../shared/audit-actions';
 import { formatKoreaDate } from '../../../shared/korea-time';
-import { accessLogRetentionSeconds } from '../../../shared/retention';
+import { accessLogRetentionSeconds } from '../../../shared/privacy/retention';
 import type { AccessLogStore } from '../../ports';
 import { queryItems } from './client';
 
@@ -18,7 +18,7 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
             day: formatKoreaDate(entry.at),
             // Sort key: time first, then a random part so two entries in one millisecond both stay.
             at: `${new Date(entry.at).toISOString()}#${randomUUID()}`,
-            // Kept as long as the privacy notice says (shared/retention.ts), then expired by the table's TTL.
+            // Kept as long as the privacy notice says (shared/privacy/retention.ts), then expired by the table's TTL.
             expiresAt: Math.floor(entry.at / 1000) + accessLogRetentionSeconds(),
           },
           // Written once: a row is never replaced (the functions may only put, never update or delete).

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BEST_PACKAGE_INDEXES, type BestPackage } from '../../../shared/best-package';
+import { BEST_PACKAGE_INDEXES, type BestPackage } from '../../../shared/packages/best-package';
 import type { PackageStore } from '../../packages/ports';
 
 export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string): PackageStore {

@@ -1,7 +1,7 @@
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ImageStore } from '../../packages/ports';
-import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/uploads';
+import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/packages/uploads';
 import { isNotFound } from './client';
 
 const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;

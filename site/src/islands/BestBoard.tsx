@@ -5,11 +5,11 @@
  * with CLOSE, Escape or a click outside, and gives focus back to the button.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BestPackage } from '../../../shared/best-package';
-import { packageTextFor } from '../../../shared/best-package';
+import type { BestPackage } from '../../../shared/packages/best-package';
+import { packageTextFor } from '../../../shared/packages/best-package';
 import type { PackageSuffix } from '../../../shared/locales';
 import { apiPath } from '../../../shared/routes';
-import { imageUrl } from '../../../shared/uploads';
+import { imageUrl } from '../../../shared/packages/uploads';
 
 export interface BestBoardProps {
   suffix: PackageSuffix;

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { CLINIC_VIDEOS } from '../../../shared/content/clinic-videos';
 import { CONTACT, telHref } from '../../../shared/content/contact';
 import { videoSourceFor } from '../../../shared/content/media';
-import { DETAIL_SECTIONS, LANGUAGES, SECTIONS } from '../../../shared/enums';
+import { DETAIL_SECTIONS, LANGUAGES, SECTIONS } from '../../../shared/enquiries/enums';
 import { type LocaleCode, privacyRoute } from '../../../shared/locales';
 import { displayText, pageData } from '../lib/page-data';
 import { phrases } from '../lib/phrases';

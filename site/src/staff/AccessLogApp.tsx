@@ -7,7 +7,7 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, auditActionLabel, isAccessLogSpan } from '../../../shared/audit-actions';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../shared/korea-time';
-import type { AccessLogQuery } from '../../../shared/privacy-schema';
+import type { AccessLogQuery } from '../../../shared/privacy/privacy-schema';
 import { StaffApiError, failureText, requireToken } from './api';
 import { type AccessLogRow, downloadAccessLog, loadAccessLog } from './privacy-api';
 import Alert from './Alert';

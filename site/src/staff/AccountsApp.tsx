@@ -5,7 +5,7 @@
  * decides (the last active admin stays one); this page says what it answered.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import type { AccountAction, AccountSummary, AccountsAnswer } from '../../../shared/accounts';
+import type { AccountAction, AccountSummary, AccountsAnswer } from '../../../shared/accounts/accounts';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { changeAccount, inviteAccount, loadAccounts, setTwoFactorPolicy } from './accounts-api';

@@ -16,8 +16,8 @@ import {
   type MonthFigures,
   isMonth,
   monthlyReportFileName,
-} from '../../../shared/dashboard';
-import { SECTION_VALUES } from '../../../shared/enums';
+} from '../../../shared/dashboard/dashboard';
+import { SECTION_VALUES } from '../../../shared/enquiries/enums';
 import { LOCALE_CODES } from '../../../shared/locales';
 import { apiPath } from '../../../shared/routes';
 import { StaffApiError, requireToken, staffFetch } from './api';

@@ -7,8 +7,8 @@
  * styles), and the SVG scales with its viewBox, so it fits 768 px as well as 1280.
  */
 import { type ReactNode, useId } from 'react';
-import { type DashboardData, type DayFigures, OPEN_AGE_BUCKETS } from '../../../shared/dashboard';
-import { SECTION_VALUES } from '../../../shared/enums';
+import { type DashboardData, type DayFigures, OPEN_AGE_BUCKETS } from '../../../shared/dashboard/dashboard';
+import { SECTION_VALUES } from '../../../shared/enquiries/enums';
 import { LOCALE_CODES } from '../../../shared/locales';
 import { DASHBOARD_TEXT } from './text';
 

@@ -3,8 +3,8 @@
  * owner, a reply to the visitor, its history and internal notes.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { formatReference } from '../../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { formatReference } from '../../../shared/work/enquiry-work';
 import { StaffApiError, failureText, requireToken, staffFetch } from './api';
 import EnquiryFields from './EnquiryFields';
 import HistoryPanel from './HistoryPanel';

@@ -1,13 +1,13 @@
 /** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
 import { useEffect, useState } from 'react';
-import type { BestPackage } from '../../../shared/best-package';
-import { fieldFor } from '../../../shared/best-package';
+import type { BestPackage } from '../../../shared/packages/best-package';
+import { fieldFor } from '../../../shared/packages/best-package';
 import { StaffApiError, failureText, fetchOrNetworkError, requireToken } from './api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from './StaffLayout';
 import { PACKAGE_LANGUAGES, STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';
-import { imageUrl } from '../../../shared/uploads';
+import { imageUrl } from '../../../shared/packages/uploads';
 
 type Open = { kind: 'edit' | 'popup'; pkg: BestPackage } | undefined;
 

@@ -4,10 +4,10 @@
  * destination only for concierge and interpretation), times in Korea time.
  * Text is rendered as text (React escapes it), line breaks kept.
  */
-import { CHANNEL_NAMES, channelLink } from '../../../shared/contact-channels';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../../shared/enums';
-import { mailtoHref } from '../../../shared/form-fields';
+import { CHANNEL_NAMES, channelLink } from '../../../shared/intake/contact-channels';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../../shared/enquiries/enums';
+import { mailtoHref } from '../../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { localeByCode } from '../../../shared/locales';
 import { STAFF_TEXT } from './text';

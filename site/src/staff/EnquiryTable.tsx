@@ -1,7 +1,7 @@
 /** The message box table: newest first, one row per enquiry, the summary linking to its detail. */
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { LANGUAGES, SECTIONS, labelOf } from '../../../shared/enums';
-import { OPEN_STATUSES, STATUS_LABELS } from '../../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { LANGUAGES, SECTIONS, labelOf } from '../../../shared/enquiries/enums';
+import { OPEN_STATUSES, STATUS_LABELS } from '../../../shared/work/enquiry-work';
 import { STAFF_TEXT } from './text';
 
 export interface EnquiryTableProps {

@@ -5,7 +5,7 @@
  * export says why, and the button starts it again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type ExportJobView, exportJobSettled } from '../../../shared/export-jobs';
+import { type ExportJobView, exportJobSettled } from '../../../shared/exports/export-jobs';
 import { StaffApiError, saveDownload, saveFromLink } from './api';
 import Alert from './Alert';
 import { EXPORT_POLL_RETRIES, exportPollDelay, readExportJob, startExport } from './export-api';

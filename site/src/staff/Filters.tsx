@@ -3,7 +3,7 @@
  * parent keys it by the query, so a query from elsewhere (back, reload) starts it afresh.
  */
 import { type SubmitEvent, useState } from 'react';
-import { SECTIONS } from '../../../shared/enums';
+import { SECTIONS } from '../../../shared/enquiries/enums';
 import type { ListQuery } from './list-query';
 import { STAFF_TEXT } from './text';
 

@@ -1,7 +1,7 @@
 /** The enquiry's history (received, status, owner, replies with their delivery) and its internal notes, with a form for a new note. */
 import { useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { STAFF_TEXT } from './text';
 import { type ThreadEntry, addNote } from './work-api';

@@ -5,7 +5,7 @@
  * request).
  */
 import { type SubmitEvent, useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
 import { currentStaffRole } from './api';
 import { setHold } from './privacy-api';
 import Alert from './Alert';

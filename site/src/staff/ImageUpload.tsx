@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StaffApiError } from './api';
 import { STAFF_TEXT } from './text';
 import { uploadImage, uploadProblem } from './upload';
-import { imageUrl } from '../../../shared/uploads';
+import { imageUrl } from '../../../shared/packages/uploads';
 
 export interface ImageUploadProps {
   id: string;

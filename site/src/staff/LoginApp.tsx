@@ -5,7 +5,7 @@
  * role may use, or to two-factor set-up when the account must enrol first.
  */
 import { type SubmitEvent, useState } from 'react';
-import { CODE_REQUIRED } from '../../../shared/accounts';
+import { CODE_REQUIRED } from '../../../shared/accounts/accounts';
 import { storeToken } from './api';
 import { landingPage } from './StaffLayout';
 import { STAFF_TEXT } from './text';

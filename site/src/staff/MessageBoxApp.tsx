@@ -4,8 +4,8 @@
  * address, so reload and back work.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/pagination';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../shared/enquiries/pagination';
 import { StaffApiError, failureText, requireToken, staffPost } from './api';
 import EnquiryTable from './EnquiryTable';
 import ExportButton from './ExportButton';

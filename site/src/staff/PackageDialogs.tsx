@@ -4,8 +4,8 @@
  * inside, Escape closes. A refused save keeps what was typed.
  */
 import { type SubmitEvent, useState } from 'react';
-import type { BestPackage } from '../../../shared/best-package';
-import { PACKAGE_LIMITS, fieldFor } from '../../../shared/best-package';
+import type { BestPackage } from '../../../shared/packages/best-package';
+import { PACKAGE_LIMITS, fieldFor } from '../../../shared/packages/best-package';
 import { StaffApiError, staffPost } from './api';
 import ImageUpload from './ImageUpload';
 import DialogFrame from './DialogFrame';

@@ -1,5 +1,5 @@
 /** Previous/next arrows, a window of 5 page links and 3 margin pages at each end. */
-import { pageWindow } from '../../../shared/pagination';
+import { pageWindow } from '../../../shared/enquiries/pagination';
 import { STAFF_TEXT } from './text';
 
 export interface PaginationProps {

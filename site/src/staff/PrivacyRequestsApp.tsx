@@ -6,8 +6,8 @@
  * confirm). The address stays in the page's memory, never in its address bar.
  */
 import { type SubmitEvent, useState } from 'react';
-import { SECTIONS, labelOf } from '../../../shared/enums';
-import { STATUS_LABELS, formatReference } from '../../../shared/enquiry-work';
+import { SECTIONS, labelOf } from '../../../shared/enquiries/enums';
+import { STATUS_LABELS, formatReference } from '../../../shared/work/enquiry-work';
 import { StaffApiError, failureText } from './api';
 import DialogFrame from './DialogFrame';
 import { type SubjectEnquiry, downloadSubject, eraseSubject, findSubject } from './privacy-api';

@@ -5,9 +5,9 @@
  * enquiry answered.
  */
 import { useEffect, useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../shared/enquiry-work';
-import { EMAIL_PATTERN } from '../../../shared/form-fields';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../shared/work/enquiry-work';
+import { EMAIL_PATTERN } from '../../../shared/intake/form-fields';
 import { LOCALES, type LocaleCode } from '../../../shared/locales';
 import { STAFF_TEXT } from './text';
 import { type Template, conflictCurrent, fillTemplate, loadTemplates, sendReply } from './work-api';

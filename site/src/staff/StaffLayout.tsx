@@ -3,7 +3,7 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
-import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../shared/accounts';
+import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../shared/auth';
 import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './text';

@@ -4,8 +4,8 @@
  * detail page's reply starts from it.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../../shared/enquiry-work';
-import { SECTIONS, type Section, labelOf } from '../../../shared/enums';
+import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../../shared/work/enquiry-work';
+import { SECTIONS, type Section, labelOf } from '../../../shared/enquiries/enums';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { LOCALES, type LocaleCode } from '../../../shared/locales';
 import { failureText, requireToken } from './api';

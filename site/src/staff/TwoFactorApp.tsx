@@ -5,7 +5,7 @@
  * codes once; the new token it answers keeps this session (others end).
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import type { EnrolmentStart, TwoFactorStatus } from '../../../shared/accounts';
+import type { EnrolmentStart, TwoFactorStatus } from '../../../shared/accounts/accounts';
 import { confirmEnrolment, loadTwoFactor, startEnrolment } from './accounts-api';
 import { StaffApiError, failureText, requireToken, storeToken } from './api';
 import StaffLayout, { landingPage } from './StaffLayout';

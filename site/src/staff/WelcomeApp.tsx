@@ -5,7 +5,7 @@
  * Referer) and taken out of the address bar at once.
  */
 import { type SubmitEvent, useState } from 'react';
-import { TWO_FACTOR_PATH } from '../../../shared/accounts';
+import { TWO_FACTOR_PATH } from '../../../shared/accounts/accounts';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../shared/auth';
 import { acceptInvitation } from './accounts-api';
 import { storeToken } from './api';

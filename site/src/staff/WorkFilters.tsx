@@ -4,7 +4,7 @@
  * API serves each from its own index), so choosing one clears the other.
  */
 import { type SubmitEvent, useState } from 'react';
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, STATUS_LABELS } from '../../../shared/enquiry-work';
+import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, STATUS_LABELS } from '../../../shared/work/enquiry-work';
 import type { ListQuery, OwnerFilter } from './list-query';
 import { STAFF_TEXT } from './text';
 

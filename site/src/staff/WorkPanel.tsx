@@ -1,7 +1,7 @@
 /** Status and owner of one enquiry: a staff member takes it, moves it on, or lets it go. */
 import { useState } from 'react';
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import { ENQUIRY_STATUSES, type EnquiryStatus, STATUS_LABELS } from '../../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { ENQUIRY_STATUSES, type EnquiryStatus, STATUS_LABELS } from '../../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../../shared/korea-time';
 import { currentStaffEmail } from './api';
 import { STAFF_TEXT } from './text';

@@ -1,7 +1,7 @@
-/** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts.ts; no schema library in the browser). */
-import type { AccountAction, AccountSummary, AccountsAnswer, EnrolmentDone, EnrolmentStart, TwoFactorStatus } from '../../../shared/accounts';
+/** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts/accounts/accounts.ts; no schema library in the browser). */
+import type { AccountAction, AccountSummary, AccountsAnswer, EnrolmentDone, EnrolmentStart, TwoFactorStatus } from '../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../shared/auth';
-import type { MailStatus } from '../../../shared/enquiry';
+import type { MailStatus } from '../../../shared/enquiries/enquiry';
 import { apiPath } from '../../../shared/routes';
 import { staffFetch, staffPost } from './api';
 

@@ -2,7 +2,7 @@
  * The staff app's calls: the bearer token from localStorage (`login_T`) on
  * every staff request; any 401 removes the token and goes to the sign-in page.
  */
-import { ENROL_SCOPE, TWO_FACTOR_PATH, type TokenScope } from '../../../shared/accounts';
+import { ENROL_SCOPE, TWO_FACTOR_PATH, type TokenScope } from '../../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../shared/auth';
 import { STAFF_TEXT } from './text';
 

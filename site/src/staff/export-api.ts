@@ -1,9 +1,9 @@
 /**
  * The message box's CSV export: a small one comes back as the file itself; a
  * larger one is a background job, whose state the page reads until the file
- * is ready (shared/export-jobs.ts has the wire shape).
+ * is ready (shared/exports/export-jobs.ts has the wire shape).
  */
-import type { ExportJobView } from '../../../shared/export-jobs';
+import type { ExportJobView } from '../../../shared/exports/export-jobs';
 import { apiPath } from '../../../shared/routes';
 import { staffFetch } from './api';
 import { type ListQuery, exportSearch } from './list-query';

@@ -4,10 +4,10 @@
  * (numbered pages), or by status and owner (a cursor, `after`); a reference
  * search shows the one enquiry. Pure, so it is unit-tested.
  */
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../../../shared/enquiry-work';
-import { SECTION_VALUES, type Section } from '../../../shared/enums';
+import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../../../shared/work/enquiry-work';
+import { SECTION_VALUES, type Section } from '../../../shared/enquiries/enums';
 import { isKoreaDay } from '../../../shared/korea-time';
-import { PAGE_SIZE } from '../../../shared/pagination';
+import { PAGE_SIZE } from '../../../shared/enquiries/pagination';
 
 export type OwnerFilter = (typeof OWNER_FILTERS)[keyof typeof OWNER_FILTERS];
 

@@ -1,7 +1,7 @@
 /** The back office's calls for the access log, retention and visitors' rights (functions/privacy/privacy-handler.ts). */
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import type { AccessLogQuery } from '../../../shared/privacy-schema';
-import type { RETENTION } from '../../../shared/retention';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import type { AccessLogQuery } from '../../../shared/privacy/privacy-schema';
+import type { RETENTION } from '../../../shared/privacy/retention';
 import { apiPath } from '../../../shared/routes';
 import { saveDownload, staffFetch, staffPost } from './api';
 

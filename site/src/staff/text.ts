@@ -2,8 +2,8 @@
  * The staff back office speaks Korean. The error wording follows docs/contract.md,
  * 'The error catalogue' ('no access permission', 'no permission', 'logout failed').
  */
-import type { MailStatus } from '../../../shared/enquiry';
-import type { ExportJobFailure } from '../../../shared/export-jobs';
+import type { MailStatus } from '../../../shared/enquiries/enquiry';
+import type { ExportJobFailure } from '../../../shared/exports/export-jobs';
 
 export const STAFF_TEXT = {
   noAccess: '접근 권한이 없습니다.',
@@ -48,7 +48,7 @@ export const STAFF_TEXT = {
   download: 'CSV 다운로드',
   downloading: '내려받는 중…',
   downloadFailed: 'CSV를 내려받지 못했습니다.',
-  /** A large export, made in the background (shared/export-jobs.ts). */
+  /** A large export, made in the background (shared/exports/export-jobs.ts). */
   export: {
     progressLabel: 'CSV 파일 만드는 중',
     progress: (written: number, total: number) =>

@@ -2,7 +2,7 @@
  * Uploads one image straight to S3: the server picks the name and signs a
  * POST policy (`/api/fileupload`), the browser sends the file with progress.
  */
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket } from '../../../shared/uploads';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, type UploadTicket } from '../../../shared/packages/uploads';
 import { staffPost } from './api';
 import { STAFF_TEXT } from './text';
 import { apiPath } from '../../../shared/routes';

@@ -1,8 +1,8 @@
 /** The back office's calls that work an enquiry (the routes of functions/work/enquiry-work-handler.ts). */
-import type { EnquiryRecord } from '../../../shared/enquiry';
-import type { EnquiryEventType, EnquiryStatus } from '../../../shared/enquiry-work';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import type { EnquiryEventType, EnquiryStatus } from '../../../shared/work/enquiry-work';
 import type { LocaleCode } from '../../../shared/locales';
-import type { Section } from '../../../shared/enums';
+import type { Section } from '../../../shared/enquiries/enums';
 import { apiPath } from '../../../shared/routes';
 import { StaffApiError, staffFetch, staffPost } from './api';
 

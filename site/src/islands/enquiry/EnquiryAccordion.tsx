@@ -7,8 +7,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useBrowserValue } from '../browser-value';
-import type { Section } from '../../../../shared/enums';
-import { FORM_RESULT_PARAMS } from '../../../../shared/form-fields';
+import type { Section } from '../../../../shared/enquiries/enums';
+import { FORM_RESULT_PARAMS } from '../../../../shared/intake/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
 import EnquiryForm, { type Status, failureStatus } from './EnquiryForm';
 import { fieldMessage, formFieldOf } from './form-model';

@@ -5,9 +5,9 @@
  * every value and says what happened (a retry resends the same submission id).
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/contact-channels';
-import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
-import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/form-fields';
+import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/intake/contact-channels';
+import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enquiries/enums';
+import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
 import {
   type FormValues,
   REFERENCE_SLOT,

@@ -3,7 +3,7 @@
  * readers expect (their own messenger first), named as the page says them.
  * Brand names stay as they are; e-mail and phone take the page's words.
  */
-import { CHANNEL_NAMES, CHANNEL_ORDER, type ContactChannel } from '../../../../shared/contact-channels';
+import { CHANNEL_NAMES, CHANNEL_ORDER, type ContactChannel } from '../../../../shared/intake/contact-channels';
 import type { LocaleCode } from '../../../../shared/locales';
 import type { Option } from './types';
 

@@ -4,8 +4,8 @@
  * state', Korea-time pickers, and
  * the `{ data: {...} }` body the send route takes.
  */
-import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/contact-channels';
-import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enums';
+import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/intake/contact-channels';
+import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enquiries/enums';
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
@@ -13,7 +13,7 @@ import {
   OTHER_LANGUAGE_VALUE,
   RESERVATION_PAST_GRACE_MS,
   normaliseEmail,
-} from '../../../../shared/form-fields';
+} from '../../../../shared/intake/form-fields';
 import { formatKoreaDate, formatKoreaDateTime, isKoreaDay, isPastKoreaTime, startOfKoreaDay } from '../../../../shared/korea-time';
 import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';

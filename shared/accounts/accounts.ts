@@ -3,7 +3,7 @@
  * office and the API share. No schema library here (the staff app imports
  * this file); the request schemas are in accounts-schema.ts.
  */
-import type { StaffRole } from './auth';
+import type { StaffRole } from '../auth';
 
 /** What an account is now: signing in (`active`), turned off (`disabled`), or waiting for its invitation to be taken up (`invited`). */
 export const ACCOUNT_STATES = ['active', 'disabled', 'invited'] as const;

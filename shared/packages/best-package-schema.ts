@@ -1,8 +1,8 @@
 /** The two edit payloads of the BEST 3 packages (docs/contract.md, 'The edit payloads'), with optional Japanese and Vietnamese fields added. */
 import { BEST_PACKAGE_INDEXES, IMAGE_FILE_NAME } from './best-package';
 import { PACKAGE_LIMITS } from './best-package';
-import { oneLine, wholeNumberField } from './field-schemas';
-import * as z from './zod';
+import { oneLine, wholeNumberField } from '../intake/field-schemas';
+import * as z from '../zod';
 
 const packageIndex = wholeNumberField(1, BEST_PACKAGE_INDEXES.length, 'One of the BEST 3 package numbers');
 

@@ -2,7 +2,7 @@
  * Enquiry enums with their Korean wire values (what the API stores and
  * returns) and their labels in the six page languages. Order is display order.
  */
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from '../locales';
 
 type Labels = Record<LocaleCode, string>;
 

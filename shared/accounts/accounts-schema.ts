@@ -1,8 +1,8 @@
 /** Request bodies of the account, invitation and two-factor routes (the constants are in accounts.ts). */
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './accounts';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, normaliseStaffEmail } from './auth';
-import { EMAIL_PATTERN } from './form-fields';
-import * as z from './zod';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, normaliseStaffEmail } from '../auth';
+import { EMAIL_PATTERN } from '../intake/form-fields';
+import * as z from '../zod';
 
 const email = z.pipe(
   z.string({ error: 'Required' }).check(z.trim(), z.maxLength(254, 'At most 254 characters')),

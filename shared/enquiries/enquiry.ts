@@ -3,7 +3,7 @@
  * 'The enquiry as sent') and as staff read it (docs/contract.md, 'The staff
  * record', plus additive fields).
  */
-import * as z from './zod';
+import * as z from '../zod';
 import {
   DETAIL_SECTION_VALUES,
   FREE_LANGUAGE_MAX_LENGTH,
@@ -14,15 +14,15 @@ import {
   type Section,
   normaliseLanguage,
 } from './enums';
-import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from './form-fields';
+import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE, normaliseEmail } from '../intake/form-fields';
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
-import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from './contact-channels';
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from './enquiry-work';
-import { parseKoreaDateTime } from './korea-time';
-import { LOCALE_CODES, type LocaleCode } from './locales';
+import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../intake/contact-channels';
+import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../work/enquiry-work';
+import { parseKoreaDateTime } from '../korea-time';
+import { LOCALE_CODES, type LocaleCode } from '../locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
-import { oneLine, wholeNumberField } from './field-schemas';
+import { oneLine, wholeNumberField } from '../intake/field-schemas';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */

@@ -3,8 +3,8 @@
  * right in Excel and LibreOffice in every script (UTF-8 with BOM, CRLF) and
  * so no cell can run as a formula.
  */
-import type { EnquiryRecord } from './enquiry';
-import { formatKoreaDateTime } from './korea-time';
+import type { EnquiryRecord } from '../enquiries/enquiry';
+import { formatKoreaDateTime } from '../korea-time';
 
 export const CSV_BOM = '\uFEFF';
 

@@ -1,9 +1,9 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
 import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
-import { SECTION_VALUES } from './enums';
-import { wholeNumberField } from './field-schemas';
-import { LOCALE_CODES } from './locales';
-import * as z from './zod';
+import { SECTION_VALUES } from '../enquiries/enums';
+import { wholeNumberField } from '../intake/field-schemas';
+import { LOCALE_CODES } from '../locales';
+import * as z from '../zod';
 
 const index = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
 /** The VERSION the staff member saw: a change made meanwhile by someone else is not overwritten. */

@@ -1,5 +1,5 @@
 /** The receipt texts of the six languages (see types.ts): a few lines each, so the send route carries all of them. */
-import type { LocaleCode } from '../locales';
+import type { LocaleCode } from '../../locales';
 import { en } from './en';
 import { ja } from './ja';
 import { ko } from './ko';

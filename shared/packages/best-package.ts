@@ -5,7 +5,7 @@
  * schema library here: the BEST 3 board imports it. The two edit payloads are
  * in best-package-schema.ts.
  */
-import type { PackageSuffix } from './locales';
+import type { PackageSuffix } from '../locales';
 
 /** The board always shows exactly these three packages. */
 export const BEST_PACKAGE_INDEXES = [1, 2, 3] as const;

@@ -7,7 +7,7 @@
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-import { IMAGE_PATH_PREFIX } from './rewrite';
+import { IMAGE_PATH_PREFIX } from '../rewrite';
 
 export { IMAGE_PATH_PREFIX };
 

@@ -1,6 +1,6 @@
 /** The login payload of `POST /api/login`. */
 import { codeField } from './accounts-schema';
-import * as z from './zod';
+import * as z from '../zod';
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(254, 'At most 254 characters')),

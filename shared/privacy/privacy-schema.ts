@@ -1,9 +1,9 @@
 /** Request bodies and queries of the admin routes for the access log, retention and visitors' rights. */
-import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from './audit-actions';
-import { MAX_ENQUIRY_INDEX } from './enquiry-work';
-import { oneLine, wholeNumberField } from './field-schemas';
-import { isKoreaDay } from './korea-time';
-import * as z from './zod';
+import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from '../audit-actions';
+import { MAX_ENQUIRY_INDEX } from '../work/enquiry-work';
+import { oneLine, wholeNumberField } from '../intake/field-schemas';
+import { isKoreaDay } from '../korea-time';
+import * as z from '../zod';
 
 const day = z.string().check(z.refine(isKoreaDay, 'A day as YYYY-MM-DD'));
 const address = z

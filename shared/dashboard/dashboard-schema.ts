@@ -1,6 +1,6 @@
 /** The dashboard's query schemas (`GET /api/dashboard`, `GET /api/dashboard.csv`). */
 import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, FIRST_REPORT_MONTH, isMonth } from './dashboard';
-import * as z from './zod';
+import * as z from '../zod';
 
 const PERIOD_MESSAGE = 'Either 30 or 90 (days)';
 

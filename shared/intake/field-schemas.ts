@@ -1,8 +1,8 @@
 /**
  * Field schemas and checks several request schemas share.
  */
-import { ONE_LINE_MESSAGE, isOneLine } from './plain-text';
-import * as z from './zod';
+import { ONE_LINE_MESSAGE, isOneLine } from '../plain-text';
+import * as z from '../zod';
 
 /**
  * A whole-number field: a JSON number, or digits as text (a form or query

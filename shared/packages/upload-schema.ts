@@ -1,7 +1,7 @@
 /** The body of `POST /api/fileupload`. */
-import { wholeNumberField } from './field-schemas';
+import { wholeNumberField } from '../intake/field-schemas';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from './uploads';
-import * as z from './zod';
+import * as z from '../zod';
 
 /** `POST /api/fileupload` body: what the browser is about to upload. */
 export const uploadRequestSchema = z.object({

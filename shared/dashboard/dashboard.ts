@@ -8,8 +8,8 @@
  * day, plus running totals), so the dashboard reads a bounded number of items
  * whatever the number of enquiries.
  */
-import { SECTION_VALUES, type Section } from './enums';
-import { LOCALE_CODES, type LocaleCode } from './locales';
+import { SECTION_VALUES, type Section } from '../enquiries/enums';
+import { LOCALE_CODES, type LocaleCode } from '../locales';
 
 /** The periods the charts show, in days ending today (Korea time). */
 export const DASHBOARD_PERIODS = [30, 90] as const;

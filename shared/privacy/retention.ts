@@ -5,7 +5,7 @@
  * here at build time), so the page never promises other periods than the
  * product keeps.
  */
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from '../locales';
 
 export const RETENTION = {
   /** An enquiry, its notes, replies and mail records: this long after its last activity. */

@@ -4,7 +4,7 @@
  * what an account on each looks like, and the link staff can open. No
  * schema library here: the page and the back office import this file.
  */
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from '../locales';
 
 export const CONTACT_CHANNELS = ['email', 'phone', 'kakaotalk', 'wechat', 'line', 'zalo', 'whatsapp', 'telegram'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
