@@ -2,7 +2,7 @@
  * Cold starts of the public routes, as Lambda has them: each route's bundle
  * is built as deployed (minified, with its source map beside it), and each
  * run is a fresh Node process with Lambda's kind of environment
- * (local/lambda-process.ts) that imports the bundle and answers a first and
+ * (local/workers/lambda-process.ts) that imports the bundle and answers a first and
  * then a second request against the local stack's emulators.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RouteName } from '../shared/routes';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling';
-import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../local/lambda-process';
+import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../local/workers/lambda-process';
 import type { ScratchStack } from '../local/scratch-stack';
 
 export type ColdRequest = RouteRequest;
 
 export interface ColdStartRun {
-  /** Loading node:http for the emulators' plain HTTP, before the bundle: a local cost Lambda does not have (local/lambda-process.ts). */
+  /** Loading node:http for the emulators' plain HTTP, before the bundle: a local cost Lambda does not have (local/workers/lambda-process.ts). */
   httpImportMs: number;
   /** Importing the bundle: reading, compiling and running its top level (the handler is built then). */
   loadMs: number;

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
-import { buildSiteIfStale } from '../local/site-build';
+import { buildSiteIfStale } from '../local/cli/site-build';
 import { LOCALES } from '../shared/locales';
 import { HTML_GZIP_BUDGET_BYTES, LIGHTHOUSE_PHONE, scrollThrough } from '../tests/e2e/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../tests/support/browser';

@@ -20,7 +20,7 @@ import { apiPath } from '../shared/routes';
 import type { ExportJobView } from '../shared/exports/export-jobs';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
-import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup } from '../local/worker-protocol';
+import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup } from '../local/workers/worker-protocol';
 import { EXPORT_POLL_MS } from '../site/src/staff/export-api';
 import { recordFigure } from './figures';
 import { BENCH_STAFF, benchStack, benchToken, timed } from './support';
@@ -104,7 +104,7 @@ async function workerProcess(stack: ScratchStack, heapMiB?: number): Promise<Wor
   const env = { ...process.env, [WORKER_SETUP_VARIABLE]: JSON.stringify(setup) };
   const stackCpu = process.cpuUsage();
   const flags = heapMiB ? [`--max-old-space-size=${heapMiB}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve(ROOT, 'local/worker-process.ts'), job.jobId], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve(ROOT, 'local/workers/worker-process.ts'), job.jobId], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const code = await new Promise<number | null>((done) => child.on('close', done));

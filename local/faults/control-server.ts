@@ -11,9 +11,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServer } from '../emulators';
-import { refuseForeignHost } from '../host-guard';
-import { readBody } from '../read-body';
+import { closeServer } from '../emulators/emulators';
+import { refuseForeignHost } from '../server/host-guard';
+import { readBody } from '../server/read-body';
 import { type Fault, type FaultService, SERVICE_UP, faultFromJson, isFaultService } from './faults';
 
 export interface ServiceFaultState {

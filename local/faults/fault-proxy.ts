@@ -11,7 +11,7 @@
 import { Agent, type IncomingMessage, type ServerResponse, createServer as createHttpServer, request as forward } from 'node:http';
 import { type Server as NetServer, createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { refuseForeignHost } from '../host-guard';
+import { refuseForeignHost } from '../server/host-guard';
 import { type Fault, type FaultService, SERVICE_UP } from './faults';
 import { sendRefusal } from './refusals';
 

@@ -12,7 +12,7 @@ import { CSV_COLUMNS } from '../../shared/exports/csv';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
-import { localS3Client } from '../../local/sdk-s3';
+import { localS3Client } from '../../local/emulators/sdk-s3';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';

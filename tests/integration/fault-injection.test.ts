@@ -134,7 +134,7 @@ describe('the local stack with faults injected', () => {
 
   it('npm run fault switches a service of the running stack and brings it back', async () => {
     const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/fault-cli.ts', ...args], {
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/cli/fault.ts', ...args], {
         env: { ...process.env, FAULT_CONTROL_URL: stack.faults.control.url, FAULT_CONTROL_KEY: stack.faults.control.key },
       });
     expect((await run('s3', 'slow', '250ms')).stdout).toMatch(/s3\s+slow \(250 ms a request\)/);

@@ -2,7 +2,7 @@
  * The functions as deployed: each bundle made by functions/bundling.ts (the
  * SDK trimmed by its aliases and plugins) runs in a fresh Node process with
  * Lambda's kind of environment, credentials in variables only
- * (local/lambda-process.ts), against the local stack. The other integration
+ * (local/workers/lambda-process.ts), against the local stack. The other integration
  * tests run the same handlers unbundled; these show the trimmed bundles still
  * sign in, store and mail an enquiry, presign and check an upload, and export
  * in the background: the export route's bundle starts the worker through
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../functions/bundling';
-import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/lambda-process';
+import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/workers/lambda-process';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { type RouteName, WORKERS } from '../../shared/routes';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';

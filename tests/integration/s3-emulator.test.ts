@@ -1,5 +1,5 @@
 /**
- * The local S3 (fauxqs behind local/s3-emulator.ts): what a browser upload
+ * The local S3 (fauxqs behind local/emulators/s3-emulator.ts): what a browser upload
  * meets on real S3 is there too (CORS for the site's origin, the POST
  * policy), objects survive a restart, and nothing listens beyond loopback.
  */
@@ -10,9 +10,9 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
-import { localS3Client } from '../../local/sdk-s3';
+import { localS3Client } from '../../local/emulators/sdk-s3';
 import { createBuckets } from '../../local/setup';
-import { type S3Emulator, postPolicyProblem, startS3Emulator } from '../../local/s3-emulator';
+import { type S3Emulator, postPolicyProblem, startS3Emulator } from '../../local/emulators/s3-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 
 const SITE = 'http://127.0.0.1:4999';

@@ -11,7 +11,7 @@ import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
-import { localS3Client } from '../../local/sdk-s3';
+import { localS3Client } from '../../local/emulators/sdk-s3';
 import { type TestStack, startTestStack } from '../support/stack';
 
 let stack: TestStack;

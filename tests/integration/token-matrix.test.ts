@@ -118,7 +118,7 @@ function passwordChanged(): Promise<Record<StaffRole, string>> {
     STAFF_ROLES.map(async (role) => {
       const email = await account('passwd', role);
       const token = await signedFor(email, role);
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/staff-cli.ts', 'passwd', email], {
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/cli/staff.ts', 'passwd', email], {
         env: { ...process.env, DATA_DIR: stack.dataDir, STAFF_PASSWORD: `${PASSWORD} changed`, TABLE_STAFF: '' },
       });
       return [role, token] as const;

@@ -15,7 +15,7 @@ import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { BucketKey } from '../../../shared/routes';
 import type { TableKey } from '../../../shared/tables';
-import { localS3Client } from '../../../local/sdk-s3';
+import { localS3Client } from '../../../local/emulators/sdk-s3';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalStack } from '../../../local/stack';
 
 /** Tables a refused request may write to, by design. */

@@ -1,7 +1,7 @@
 /**
  * The background workers of production (functions the API starts with an
  * asynchronous Lambda invocation), on the local stack. By default each runs
- * in a Node process of its own (local/worker-process.ts), started at the
+ * in a Node process of its own (local/workers/worker-process.ts), started at the
  * first job and kept for the next ones, as a warm Lambda instance is: the
  * worker's reading and CSV writing then use the second core while the
  * stack's process serves the emulators. A stack on a test's clock runs them
@@ -12,9 +12,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Log } from '../functions/logging';
-import { type ExportWorkerDeps, runExportJob } from '../functions/exports/export-jobs';
-import type { LambdaDeps } from '../functions/wiring/lambda';
+import type { Log } from '../../functions/logging';
+import { type ExportWorkerDeps, runExportJob } from '../../functions/exports/export-jobs';
+import type { LambdaDeps } from '../../functions/wiring/lambda';
 import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
 
 export interface LocalWorkers extends LambdaDeps {

@@ -1,7 +1,7 @@
 /**
  * The embedded AWS emulators of the local stack, each on a port of its own on
  * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a CORS and
- * POST-policy front (S3, objects on disk; local/s3-emulator.ts) and
+ * POST-policy front (S3, objects on disk; local/emulators/s3-emulator.ts) and
  * aws-ses-v2-local (SES, captured mail readable in a browser).
  */
 import { mkdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sesModule from 'aws-ses-v2-local';
 import dynalite from 'dynalite';
-import { guardHost } from './host-guard';
+import { guardHost } from '../server/host-guard';
 import { startS3Emulator } from './s3-emulator';
 
 export const LOOPBACK = '127.0.0.1';

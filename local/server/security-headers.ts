@@ -3,8 +3,8 @@
  * sends (shared/security-headers.ts), with the hashes of the built site's
  * inline blocks, minus what only HTTPS can carry (HSTS, upgrade-insecure-requests).
  */
-import { inlineBlocksOf } from '../infra/content-security-policy';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, contentSecurityPolicy } from '../shared/security-headers';
+import { inlineBlocksOf } from '../../infra/content-security-policy';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/security-headers';
 
 export interface LocalSecurityHeaders {
   page: Record<string, string>;

@@ -6,10 +6,10 @@
  * request addressed to another host name (DNS rebinding) is refused.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../shared/rewrite';
-import { IMAGE_PATH_PREFIX } from '../shared/packages/uploads';
-import type { LambdaHttpHandler } from '../functions/http/handler';
-import type { Log } from '../functions/logging';
+import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../../shared/rewrite';
+import { IMAGE_PATH_PREFIX } from '../../shared/packages/uploads';
+import type { LambdaHttpHandler } from '../../functions/http/handler';
+import type { Log } from '../../functions/logging';
 import { serveApi } from './api-gateway';
 import { refuseForeignHost } from './host-guard';
 import type { LocalSecurityHeaders } from './security-headers';

@@ -12,10 +12,10 @@
  *   npm run fault -- status            what is injected now
  */
 import { resolve } from 'node:path';
-import { type FaultControlAddress, faultControlClient } from './faults/control-client';
-import type { FaultState } from './faults/control-server';
-import { FAULT_SERVICES, type FaultService, SERVICE_UP, describeFault, isFaultService, parseFault } from './faults/faults';
-import { runningFaultControl } from './run-settings';
+import { type FaultControlAddress, faultControlClient } from '../faults/control-client';
+import type { FaultState } from '../faults/control-server';
+import { FAULT_SERVICES, type FaultService, SERVICE_UP, describeFault, isFaultService, parseFault } from '../faults/faults';
+import { runningFaultControl } from '../run-settings';
 
 function usage(message?: string): never {
   if (message) console.error(message);

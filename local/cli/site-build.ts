@@ -9,10 +9,10 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOOPBACK } from './emulators';
-import { LOCAL_DEFAULTS } from './run-settings';
+import { LOOPBACK } from '../emulators/emulators';
+import { LOCAL_DEFAULTS } from '../run-settings';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SOURCES = ['site/src', 'site/public', 'site/astro.config.mjs', 'shared'];
 /** Which address the last build was made for; beside the build, not in it (site/dist is what the CDN serves). */
 const BUILT_FOR = join(root, 'site', '.astro', 'built-for.json');

@@ -7,11 +7,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
-import { LOOPBACK } from './emulators';
-import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from './run-settings';
-import { startLocalStack } from './stack';
-import { IMAGE_PATH_PREFIX } from '../shared/packages/uploads';
-import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, REDIRECT_CACHE_CONTROL } from '../shared/rewrite';
+import { LOOPBACK } from '../emulators/emulators';
+import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
+import { startLocalStack } from '../stack';
+import { IMAGE_PATH_PREFIX } from '../../shared/packages/uploads';
+import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, REDIRECT_CACHE_CONTROL } from '../../shared/rewrite';
 
 /** The rewrite rules the dev server does not know by itself: alias redirects and the detail shell. */
 function productionRewrite(): Plugin {
@@ -38,7 +38,7 @@ async function main() {
 
   const { dev } = await import('astro');
   const server = await dev({
-    root: fileURLToPath(new URL('../site/', import.meta.url)),
+    root: fileURLToPath(new URL('../../site/', import.meta.url)),
     server: { host: LOOPBACK, port: settings.port },
     site: devOrigin,
     vite: {

@@ -7,8 +7,8 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { API_ROUTES, type ApiRoute, matchRoutePath } from '../shared/routes';
-import type { LambdaHttpHandler } from '../functions/http/handler';
+import { API_ROUTES, type ApiRoute, matchRoutePath } from '../../shared/routes';
+import type { LambdaHttpHandler } from '../../functions/http/handler';
 import { readBody } from './read-body';
 
 /** API Gateway's own payload limit. */

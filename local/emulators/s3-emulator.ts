@@ -10,8 +10,8 @@
 import { type IncomingMessage, type ServerResponse, Agent, Server, createServer, request as forward } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
 import { startFauxqs } from 'fauxqs';
-import { refuseForeignHost } from './host-guard';
-import { readBody } from './read-body';
+import { refuseForeignHost } from '../server/host-guard';
+import { readBody } from '../server/read-body';
 
 /** Real S3 takes at most 5 GB in one POST; the images and exports here are far below this. */
 const MAX_POST_BYTES = 20 * 1024 * 1024;

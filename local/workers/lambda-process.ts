@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { API_ROUTES, type RouteName } from '../shared/routes';
-import type { LocalStack } from './stack';
+import { API_ROUTES, type RouteName } from '../../shared/routes';
+import type { LocalStack } from '../stack';
 
 /** One request of a route: what the browser sends. */
 export interface RouteRequest {

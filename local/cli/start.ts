@@ -3,10 +3,10 @@
  * everything; data stays in DATA_DIR for the next start.
  */
 import { createServer } from 'node:net';
-import { LOOPBACK } from './emulators';
-import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from './run-settings';
+import { LOOPBACK } from '../emulators/emulators';
+import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
 import { buildSiteIfStale, siteAddress } from './site-build';
-import { startLocalStack } from './stack';
+import { startLocalStack } from '../stack';
 
 /** A port free on the loopback now, for `PORT=0`: the site must be built for the port it will be served on. */
 function freePort(): Promise<number> {

@@ -11,17 +11,17 @@
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../shared/auth';
-import { EMAIL_PATTERN } from '../shared/intake/form-fields';
-import { TABLES } from '../shared/tables';
-import { documentClient } from '../functions/adapters/dynamodb/client';
-import { dynamoStaffStore } from '../functions/adapters/dynamodb/staff';
-import type { StaffStore } from '../functions/ports';
-import { hashPassword } from '../functions/accounts/passwords';
-import { closeServer } from './emulators';
-import { runningStack } from './run-settings';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from './stack';
-import { createTables } from './setup';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../../shared/auth';
+import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
+import { TABLES } from '../../shared/tables';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
+import type { StaffStore } from '../../functions/ports';
+import { hashPassword } from '../../functions/accounts/passwords';
+import { closeServer } from '../emulators/emulators';
+import { runningStack } from '../run-settings';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
+import { createTables } from '../setup';
 
 const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'reset-2fa'] as const;
 type Command = (typeof COMMANDS)[number];

@@ -4,13 +4,13 @@
  * otherwise empty; staff then edit them. Needs TABLE_PACKAGES, IMAGES_BUCKET
  * and AWS credentials. Packages already there are left alone.
  */
-import { documentClient } from '../functions/adapters/dynamodb/client';
-import { dynamoPackageStore } from '../functions/adapters/dynamodb/packages';
-import { s3Client } from '../functions/adapters/s3/client';
-import { s3ImageStore } from '../functions/adapters/s3/images';
-import { BUCKETS } from '../shared/routes';
-import { TABLES } from '../shared/tables';
-import { seedPackages } from './setup';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { dynamoPackageStore } from '../../functions/adapters/dynamodb/packages';
+import { s3Client } from '../../functions/adapters/s3/client';
+import { s3ImageStore } from '../../functions/adapters/s3/images';
+import { BUCKETS } from '../../shared/routes';
+import { TABLES } from '../../shared/tables';
+import { seedPackages } from '../setup';
 
 async function main() {
   const table = process.env[TABLES.packages.envVar];
