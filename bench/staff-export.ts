@@ -21,7 +21,7 @@ import type { ExportJobView } from '../shared/exports/export-jobs';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup } from '../local/workers/worker-protocol';
-import { EXPORT_POLL_MS } from '../site/src/staff/export-api';
+import { EXPORT_POLL_MS } from '../site/src/staff/message-box/export-api';
 import { recordFigure } from './figures';
 import { BENCH_STAFF, benchStack, benchToken, timed } from './support';
 

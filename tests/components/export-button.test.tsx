@@ -10,9 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
-import ExportButton from '../../site/src/staff/ExportButton';
-import { exportPollDelay } from '../../site/src/staff/export-api';
-import { STAFF_TEXT } from '../../site/src/staff/text';
+import ExportButton from '../../site/src/staff/message-box/ExportButton';
+import { exportPollDelay } from '../../site/src/staff/message-box/export-api';
+import { STAFF_TEXT } from '../../site/src/staff/core/words';
+import { MESSAGE_BOX_TEXT } from '../../site/src/staff/message-box/words';
 
 const JOB: ExportJobView = { jobId: 'job-1', status: 'queued', rowsWritten: 0, rowsTotal: 100_000, fileName: 'data_202611231200.csv' };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -58,7 +59,7 @@ describe('ExportButton', () => {
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:csv', download: 'data_1.csv' }]));
     expect(calls).toEqual([`/api/export.csv?section=${encodeURIComponent('호텔예약')}`]);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe(STAFF_TEXT.export.saved);
+    expect(screen.getByRole('status').textContent).toBe(MESSAGE_BOX_TEXT.export.saved);
   });
 
   it('shows the rows written of the total while a large export is made, then saves the file from its link', async () => {
@@ -72,17 +73,17 @@ describe('ExportButton', () => {
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
 
-    const bar = await screen.findByRole('progressbar', { name: STAFF_TEXT.export.progressLabel });
+    const bar = await screen.findByRole('progressbar', { name: MESSAGE_BOX_TEXT.export.progressLabel });
     expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe(STAFF_TEXT.export.started);
+    expect(screen.getByRole('status').textContent).toBe(MESSAGE_BOX_TEXT.export.started);
     await waitFor(() => expect(bar.getAttribute('value')).toBe('40000'), { timeout: 3_000 });
     expect(bar.getAttribute('max')).toBe('100000');
-    expect(screen.getByText(STAFF_TEXT.export.progress(40_000, 100_000))).toBeTruthy();
-    expect(STAFF_TEXT.export.progress(40_000, 100_000)).toBe('CSV 파일 만드는 중: 40,000 / 100,000건 (40%)');
+    expect(screen.getByText(MESSAGE_BOX_TEXT.export.progress(40_000, 100_000))).toBeTruthy();
+    expect(MESSAGE_BOX_TEXT.export.progress(40_000, 100_000)).toBe('CSV 파일 만드는 중: 40,000 / 100,000건 (40%)');
 
     await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv?X-Amz-Signature=1', download: JOB.fileName }]), { timeout: 3_000 });
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe(STAFF_TEXT.export.saved);
+    expect(screen.getByRole('status').textContent).toBe(MESSAGE_BOX_TEXT.export.saved);
     expect(calls).toEqual(['/api/export.csv', '/api/export/job-1', '/api/export/job-1']);
   });
 
@@ -97,9 +98,9 @@ describe('ExportButton', () => {
     );
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
-    expect((await screen.findByRole('alert', {}, { timeout: 3_000 })).textContent).toBe(STAFF_TEXT.export.failed.storage);
+    expect((await screen.findByRole('alert', {}, { timeout: 3_000 })).textContent).toBe(MESSAGE_BOX_TEXT.export.failed.storage);
     expect(saved).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.export.retry }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGE_BOX_TEXT.export.retry }));
     await waitFor(() => expect(starts).toBe(2));
   });
 

@@ -3,21 +3,22 @@
  * What each staff page says when it cannot load: the contract's 'no access permission' (docs/contract.md,
  * 'The error catalogue') when the server refuses (403), and that the server is not answering when a
  * backing service is down (5xx) or the network fails,
- * which would otherwise send the staff member to an administrator for nothing (site/src/staff/api.ts,
+ * which would otherwise send the staff member to an administrator for nothing (site/src/staff/core/api.ts,
  * failureText). The message box's own list has its test in staff.test.tsx.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import AccessLogApp from '../../site/src/staff/AccessLogApp';
-import AccountsApp from '../../site/src/staff/AccountsApp';
-import DetailApp from '../../site/src/staff/DetailApp';
-import EditorApp from '../../site/src/staff/EditorApp';
-import TemplatesApp from '../../site/src/staff/TemplatesApp';
-import PrivacyRequestsApp from '../../site/src/staff/PrivacyRequestsApp';
-import TwoFactorApp from '../../site/src/staff/TwoFactorApp';
-import { STAFF_TEXT } from '../../site/src/staff/text';
+import AccessLogApp from '../../site/src/staff/privacy/AccessLogApp';
+import AccountsApp from '../../site/src/staff/accounts/AccountsApp';
+import DetailApp from '../../site/src/staff/enquiry/DetailApp';
+import EditorApp from '../../site/src/staff/packages/EditorApp';
+import TemplatesApp from '../../site/src/staff/templates/TemplatesApp';
+import PrivacyRequestsApp from '../../site/src/staff/privacy/PrivacyRequestsApp';
+import TwoFactorApp from '../../site/src/staff/accounts/TwoFactorApp';
+import { STAFF_TEXT } from '../../site/src/staff/core/words';
+import { PRIVACY_TEXT } from '../../site/src/staff/privacy/words';
 import { signedInStaffMember } from '../support/staff-session';
 
 signedInStaffMember();
@@ -69,8 +70,8 @@ describe('the privacy requests page', () => {
   /** Looks a visitor's address up as the staff member does. */
   async function findVisitor(): Promise<string[]> {
     render(<PrivacyRequestsApp />);
-    await userEvent.type(screen.getByLabelText(STAFF_TEXT.privacyPage.email), 'visitor@example.test');
-    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.privacyPage.find }));
+    await userEvent.type(screen.getByLabelText(PRIVACY_TEXT.privacyPage.email), 'visitor@example.test');
+    await userEvent.click(screen.getByRole('button', { name: PRIVACY_TEXT.privacyPage.find }));
     return alertTexts();
   }
 

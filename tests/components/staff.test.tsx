@@ -4,12 +4,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BestPackage } from '../../shared/packages/best-package';
-import EnquiryTable from '../../site/src/staff/EnquiryTable';
-import Filters from '../../site/src/staff/Filters';
-import MessageBoxApp from '../../site/src/staff/MessageBoxApp';
-import { EditDialog } from '../../site/src/staff/PackageDialogs';
-import Pagination from '../../site/src/staff/Pagination';
-import { STAFF_TEXT } from '../../site/src/staff/text';
+import EnquiryTable from '../../site/src/staff/message-box/EnquiryTable';
+import Filters from '../../site/src/staff/message-box/Filters';
+import MessageBoxApp from '../../site/src/staff/message-box/MessageBoxApp';
+import { EditDialog } from '../../site/src/staff/packages/PackageDialogs';
+import Pagination from '../../site/src/staff/core/Pagination';
+import { STAFF_TEXT } from '../../site/src/staff/core/words';
+import { MESSAGE_BOX_TEXT } from '../../site/src/staff/message-box/words';
+import { PACKAGES_TEXT } from '../../site/src/staff/packages/words';
 import { signedInStaffMember } from '../support/staff-session';
 import { sampleRecord } from '../support/records';
 
@@ -102,12 +104,12 @@ describe('Filters', () => {
   it('applies a section and a date range from page 1, and resets to everything', async () => {
     const onApply = vi.fn();
     render(<Filters query={{ page: 5 }} onApply={onApply} />);
-    await userEvent.selectOptions(screen.getByLabelText(STAFF_TEXT.sectionFilter), '통역예약');
+    await userEvent.selectOptions(screen.getByLabelText(MESSAGE_BOX_TEXT.sectionFilter), '통역예약');
     await userEvent.type(screen.getByLabelText(STAFF_TEXT.from), '2026-11-01');
     await userEvent.type(screen.getByLabelText(STAFF_TEXT.to), '2026-11-30');
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.apply }));
     expect(onApply).toHaveBeenLastCalledWith({ page: 1, section: '통역예약', from: '2026-11-01', to: '2026-11-30' });
-    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.reset }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGE_BOX_TEXT.reset }));
     expect(onApply).toHaveBeenLastCalledWith({ page: 1 });
   });
 });
@@ -116,10 +118,10 @@ describe('Filters: suspected spam apart', () => {
   it('lists the suspected spam alone when asked, and back to the kept enquiries on reset', async () => {
     const onApply = vi.fn();
     render(<Filters query={{ page: 3 }} onApply={onApply} />);
-    await userEvent.click(screen.getByLabelText(STAFF_TEXT.spamOnly));
+    await userEvent.click(screen.getByLabelText(MESSAGE_BOX_TEXT.spamOnly));
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.apply }));
     expect(onApply).toHaveBeenLastCalledWith({ page: 1, spam: true });
-    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.reset }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGE_BOX_TEXT.reset }));
     expect(onApply).toHaveBeenLastCalledWith({ page: 1 });
   });
 });
@@ -177,15 +179,15 @@ describe('MessageBoxApp', () => {
       ),
     );
     render(<MessageBoxApp />);
-    expect((await screen.findByText(/자동 삭제/)).textContent).toBe(STAFF_TEXT.retentionDue(1234, RETENTION.enquiryMonths));
-    expect(STAFF_TEXT.retentionDue(1234, 36)).toContain('1,234건');
+    expect((await screen.findByText(/자동 삭제/)).textContent).toBe(MESSAGE_BOX_TEXT.retentionDue(1234, RETENTION.enquiryMonths));
+    expect(MESSAGE_BOX_TEXT.retentionDue(1234, 36)).toContain('1,234건');
   });
 
   it('shows the empty state when nothing matches', async () => {
     window.history.replaceState(null, '', '/view?from=2020-01-01&to=2020-01-02');
     vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'X-Total-Count': '0' } })));
     render(<MessageBoxApp />);
-    expect(await screen.findByText(STAFF_TEXT.empty)).toBeTruthy();
+    expect(await screen.findByText(MESSAGE_BOX_TEXT.empty)).toBeTruthy();
   });
 });
 
@@ -249,23 +251,23 @@ describe('EditDialog', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={() => undefined} />);
-    const input = screen.getByLabelText(STAFF_TEXT.boardImage) as HTMLInputElement;
+    const input = screen.getByLabelText(PACKAGES_TEXT.boardImage) as HTMLInputElement;
     await userEvent.upload(input, new File(['not an image'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
-    expect((await screen.findByText(STAFF_TEXT.notAnImage)).getAttribute('role')).toBe('alert');
+    expect((await screen.findByText(PACKAGES_TEXT.notAnImage)).getAttribute('role')).toBe('alert');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
 describe('refused saves name what was refused in Korean', () => {
   it('names refused images and fields by their labels, never by payload names', async () => {
-    const { refusal } = await import('../../site/src/staff/PackageDialogs');
-    const { StaffApiError } = await import('../../site/src/staff/api');
+    const { refusal } = await import('../../site/src/staff/packages/PackageDialogs');
+    const { StaffApiError } = await import('../../site/src/staff/core/api');
     const image = refusal(new StaffApiError(400, 'invalid_input', { imgUP: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image' }));
     expect(image).toContain('보드 이미지');
-    expect(image).toContain(STAFF_TEXT.notAnImage);
+    expect(image).toContain(PACKAGES_TEXT.notAnImage);
     expect(image).not.toContain('imgUP');
     expect(refusal(new StaffApiError(400, 'invalid_input', { imgUP_ru: 'x', title_en: 'Required' }))).toBe(
-      `${STAFF_TEXT.refusedImage}팝업 이미지 (러시아어). ${STAFF_TEXT.notAnImage} ${STAFF_TEXT.checkFields}제목 (영어)`,
+      `${PACKAGES_TEXT.refusedImage}팝업 이미지 (러시아어). ${PACKAGES_TEXT.notAnImage} ${STAFF_TEXT.checkFields}제목 (영어)`,
     );
     expect(refusal(new StaffApiError(403, 'forbidden'))).toBe(STAFF_TEXT.noPermission);
   });

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { SERVICE_UP } from '../../local/faults/faults';
-import { STAFF_TEXT } from '../../site/src/staff/text';
+import { STAFF_TEXT } from '../../site/src/staff/core/words';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 

@@ -1,0 +1,50 @@
+/** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts/accounts/accounts.ts; no schema library in the browser). */
+import type { AccountAction, AccountSummary, AccountsAnswer, EnrolmentDone, EnrolmentStart, TwoFactorStatus } from '../../../../shared/accounts/accounts';
+import type { StaffRole } from '../../../../shared/auth';
+import type { MailStatus } from '../../../../shared/enquiries/enquiry';
+import { apiPath } from '../../../../shared/routes';
+import { staffFetch, staffPost } from '../core/api';
+
+export async function loadAccounts(): Promise<AccountsAnswer> {
+  return (await (await staffFetch(apiPath('accounts'))).json()) as AccountsAnswer;
+}
+
+export async function inviteAccount(email: string, role: StaffRole): Promise<{ account: AccountSummary; mail: MailStatus }> {
+  return (await staffPost<{ account: AccountSummary; mail: MailStatus }>(apiPath('invite'), { data: { email, role } })).data;
+}
+
+export async function changeAccount(email: string, action: AccountAction, role?: StaffRole): Promise<AccountSummary> {
+  return (await staffPost<AccountSummary>(apiPath('changeAccount'), { data: { email, action, ...(role ? { role } : {}) } })).data;
+}
+
+export async function setTwoFactorPolicy(requireTwoFactor: boolean): Promise<void> {
+  await staffPost(apiPath('twoFactorPolicy'), { data: { requireTwoFactor } });
+}
+
+export async function loadTwoFactor(): Promise<TwoFactorStatus> {
+  return (await (await staffFetch(apiPath('twoFactor'))).json()) as TwoFactorStatus;
+}
+
+export async function startEnrolment(): Promise<EnrolmentStart> {
+  return (await staffPost<EnrolmentStart>(apiPath('startTwoFactor'), {})).data;
+}
+
+export async function confirmEnrolment(code: string): Promise<EnrolmentDone> {
+  return (await staffPost<EnrolmentDone>(apiPath('confirmTwoFactor'), { data: { code } })).data;
+}
+
+/** Takes up an invitation: the token from the link, the new password; the session's token, or the error code. */
+export async function acceptInvitation(token: string, password: string): Promise<{ token: string } | { error: string }> {
+  try {
+    const response = await fetch(apiPath('welcome'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { token, password } }),
+    });
+    if (response.ok) return { token: (await response.json()) as string };
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    return { error: body.error ?? 'error' };
+  } catch {
+    return { error: 'network' };
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The frame of every staff page: a header with the home and logout links and
+ * a sidebar with the staff pages.
+ */
+import { type ReactNode, useState } from 'react';
+import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
+import type { StaffRole } from '../../../../shared/auth';
+import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
+import { STAFF_TEXT } from './words';
+import { apiPath } from '../../../../shared/routes';
+
+/** The sidebar, in order, with the roles each page is for (admins see every page). */
+const STAFF_PAGES = [
+  { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
+  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
+  { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
+  { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
+  { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
+  { key: 'access-log', href: '/access-log', label: STAFF_TEXT.accessLog, roles: [] },
+  // Admins only.
+  { key: 'accounts', href: ACCOUNTS_PATH, label: STAFF_TEXT.accounts, roles: [] },
+] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
+
+/** The first page a role may open (where sign-in lands). */
+export function homePageOf(role: StaffRole): string {
+  return STAFF_PAGES.find((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))?.href ?? '/view';
+}
+
+/** Where a fresh token goes: two-factor set-up while the account must enrol first, else its home page. */
+export function landingPage(): string {
+  return currentTokenScope() === ENROL_SCOPE ? TWO_FACTOR_PATH : homePageOf(currentStaffRole());
+}
+
+export interface StaffLayoutProps {
+  /** The sidebar page shown, or `twoFactor` (the header's link, for every account). */
+  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor';
+  title: string;
+  children: ReactNode;
+}
+
+export default function StaffLayout({ current, title, children }: StaffLayoutProps) {
+  const role = currentStaffRole();
+  // An account that must set up two-factor first may use only that page.
+  const enrolling = currentTokenScope() === ENROL_SCOPE;
+  const [problem, setProblem] = useState('');
+
+  const logout = async () => {
+    setProblem('');
+    try {
+      const response = await staffFetch(apiPath('logout'));
+      if ((await response.json()) === true) {
+        signOutLocally();
+        return;
+      }
+    } catch {
+      // A 401 has already signed out; anything else is a failed logout.
+    }
+    setProblem(STAFF_TEXT.logoutFailed);
+  };
+
+  return (
+    <div className="staff">
+      <header className="staff__header">
+        <a className="staff__brand" href="/view">
+          의료관광센터 관리자
+        </a>
+        <nav aria-label="사이트" className="staff__top">
+          <a href="/">{STAFF_TEXT.home}</a>
+          <a href={TWO_FACTOR_PATH} aria-current={current === 'twoFactor' ? 'page' : undefined}>
+            {STAFF_TEXT.twoFactor}
+          </a>
+          <button type="button" className="staff__link-button" onClick={logout}>
+            {STAFF_TEXT.logout}
+          </button>
+        </nav>
+      </header>
+      <div className="staff__body">
+        <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
+          <ul>
+            {STAFF_PAGES.filter((page) => !enrolling && (role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))).map((page) => (
+              <li key={page.key}>
+                <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
+                  {page.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="staff__main" id="main">
+          <h1>{title}</h1>
+          {problem && (
+            <p className="staff__alert" role="alert">
+              {problem}
+            </p>
+          )}
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * `/detail/{index}`: one enquiry and the work on it: its fields, status and
+ * owner, a reply to the visitor, its history and internal notes.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
+import { formatReference } from '../../../../shared/work/enquiry-work';
+import { StaffApiError, failureText, requireToken, staffFetch } from '../core/api';
+import EnquiryFields from './EnquiryFields';
+import HistoryPanel from './HistoryPanel';
+import HoldPanel from './HoldPanel';
+import ReplyPanel from './ReplyPanel';
+import WorkPanel from './WorkPanel';
+import { type ThreadEntry, loadThread } from './work-api';
+import { LAST_LIST_KEY } from '../core/list-query';
+import StaffLayout from '../core/StaffLayout';
+import { STAFF_TEXT } from '../core/words';
+import { ENQUIRY_TEXT } from './words';
+import { apiPath } from '../../../../shared/routes';
+
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; text: string } | { state: 'ready'; record: EnquiryRecord };
+
+export function indexFromPath(pathname: string): number | undefined {
+  const match = /^\/detail\/(\d{1,12})\/?$/.exec(pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
+export default function DetailApp() {
+  const index = indexFromPath(window.location.pathname);
+  const [load, setLoad] = useState<Load>(index === undefined ? { state: 'missing' } : { state: 'loading' });
+  const [thread, setThread] = useState<ThreadEntry[]>([]);
+  const back = window.sessionStorage.getItem(LAST_LIST_KEY) ?? '/view';
+
+  const refreshThread = useCallback(() => {
+    if (index !== undefined) loadThread(index).then(setThread, () => undefined);
+  }, [index]);
+
+  useEffect(() => {
+    if (!requireToken() || index === undefined) return;
+    staffFetch(apiPath('detail', { index }))
+      .then((response) => response.json() as Promise<EnquiryRecord[]>)
+      .then((records) => setLoad(records[0] ? { state: 'ready', record: records[0] } : { state: 'missing' }))
+      .catch((error: unknown) => {
+        if (error instanceof StaffApiError && (error.status === 404 || error.status === 400)) setLoad({ state: 'missing' });
+        else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed', text: failureText(error) });
+      });
+    refreshThread();
+  }, [index, refreshThread]);
+
+  // Every change answers with the enquiry as it is now; the history follows it.
+  const changed = (record: EnquiryRecord) => {
+    setLoad({ state: 'ready', record });
+    refreshThread();
+  };
+
+  const title = load.state === 'ready' ? ENQUIRY_TEXT.detailTitle(load.record.REFERENCE) : index === undefined ? ENQUIRY_TEXT.notFound : ENQUIRY_TEXT.detailTitle(formatReference(index));
+  return (
+    <StaffLayout current="view" title={title}>
+      <p>
+        <a href={back}>← {ENQUIRY_TEXT.backToList}</a>
+      </p>
+      {load.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
+      {load.state === 'missing' && <p className="staff__empty">{ENQUIRY_TEXT.notFound}</p>}
+      {load.state === 'failed' && (
+        <p className="staff__alert" role="alert">
+          {load.text}
+        </p>
+      )}
+      {load.state === 'ready' && (
+        <div className="detail-layout">
+          <EnquiryFields record={load.record} />
+          {!load.record.SPAM && (
+            <div className="detail-layout__work">
+              <WorkPanel record={load.record} onChanged={changed} />
+              <ReplyPanel record={load.record} onSent={changed} />
+              <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
+              <HoldPanel record={load.record} onChanged={changed} />
+            </div>
+          )}
+        </div>
+      )}
+    </StaffLayout>
+  );
+}

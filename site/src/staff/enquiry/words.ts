@@ -1,0 +1,43 @@
+/** The back office's words for enquiry (Korean). */
+
+export const ENQUIRY_TEXT = {
+  detailTitle: (reference: string) => `문의 ${reference}`,
+  work: {
+    heading: '처리',
+    status: '상태',
+    owner: '담당자',
+    nobody: '미배정',
+    take: '내가 맡기',
+    release: '배정 해제',
+    saveStatus: '상태 저장',
+    conflict: '다른 직원이 먼저 이 문의를 변경했습니다. 지금 상태를 다시 불러왔습니다. 확인 후 다시 시도해 주세요.',
+    failed: '변경하지 못했습니다. 다시 시도해 주세요.',
+    updated: (when: string) => `마지막 변경 ${when}`,
+  },
+  history: {
+    heading: '기록',
+    empty: '아직 기록이 없습니다.',
+    received: '문의 접수',
+    status: (from: string, to: string) => `상태 변경: ${from} → ${to}`,
+    owner: (from: string, to: string) => `담당 변경: ${from || '미배정'} → ${to || '미배정'}`,
+    reply: (subject: string) => `답장 발송: ${subject}`,
+    note: '메모',
+    addNote: '메모 추가',
+    notePlaceholder: '내부 메모 (방문자에게 보이지 않습니다)',
+    noteSaved: '메모를 저장했습니다.',
+  },
+  channel: '선호 연락 방법',
+  pageLanguage: '문의 페이지 언어',
+  reference: '접수 번호',
+  backToList: '목록으로',
+  notFound: '해당 문의를 찾을 수 없습니다.',
+  hold: {
+    heading: '법적 보존',
+    held: (reason: string) => `보존 중: ${reason}`,
+    explain: '보존 중인 문의는 보관 기간이 지나도, 삭제 요청이 와도 지워지지 않습니다.',
+    reason: '보존 사유',
+    set: '보존 설정',
+    lift: '보존 해제',
+    failed: '변경하지 못했습니다. 다시 시도해 주세요.',
+  },
+} as const;

@@ -1,0 +1,66 @@
+/** The back office's calls that work an enquiry (the routes of functions/work/enquiry-work-handler.ts). */
+import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
+import type { EnquiryEventType, EnquiryStatus } from '../../../../shared/work/enquiry-work';
+import type { LocaleCode } from '../../../../shared/locales';
+import type { Section } from '../../../../shared/enquiries/enums';
+import { apiPath } from '../../../../shared/routes';
+import { StaffApiError, staffFetch, staffPost } from '../core/api';
+
+export interface ThreadEntry {
+  at: string;
+  type: EnquiryEventType;
+  actor: string;
+  from?: string;
+  to?: string;
+  text?: string;
+  mailStatus?: string;
+}
+
+export interface Template {
+  section: Section;
+  locale: LocaleCode;
+  subject: string;
+  body: string;
+  edited: boolean;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+/** A change someone else made first: the enquiry as it is now. */
+export function conflictCurrent(error: unknown): EnquiryRecord | undefined {
+  if (!(error instanceof StaffApiError) || error.status !== 409) return undefined;
+  return error.body['current'] as EnquiryRecord | undefined;
+}
+
+export async function changeWork(record: EnquiryRecord, change: { status?: EnquiryStatus; owner?: string }): Promise<EnquiryRecord> {
+  const { data } = await staffPost<EnquiryRecord>(apiPath('work'), { data: { index: record.POST_INDEX, version: record.VERSION, ...change } });
+  return data;
+}
+
+export async function addNote(index: number, text: string): Promise<void> {
+  await staffPost(apiPath('note'), { data: { index, text } });
+}
+
+export async function sendReply(record: EnquiryRecord, subject: string, body: string): Promise<{ record: EnquiryRecord; mailStatus: string }> {
+  const { data } = await staffPost<{ record: EnquiryRecord; mailStatus: string }>(apiPath('reply'), {
+    data: { index: record.POST_INDEX, version: record.VERSION, subject, body },
+  });
+  return data;
+}
+
+export async function loadThread(index: number): Promise<ThreadEntry[]> {
+  return (await (await staffFetch(apiPath('thread', { index }))).json()) as ThreadEntry[];
+}
+
+export async function loadTemplates(): Promise<Template[]> {
+  return (await (await staffFetch(apiPath('templates'))).json()) as Template[];
+}
+
+export async function saveTemplate(template: Pick<Template, 'section' | 'locale' | 'subject' | 'body'>): Promise<void> {
+  await staffPost(apiPath('saveTemplate'), { data: template });
+}
+
+/** A template with its placeholders filled for one enquiry. */
+export function fillTemplate(text: string, record: EnquiryRecord): string {
+  return text.replaceAll('{reference}', record.REFERENCE).replaceAll('{name}', record.NAME);
+}

@@ -1,0 +1,39 @@
+/** The back office's words for privacy (Korean). */
+
+export const PRIVACY_TEXT = {
+  accessLogPage: {
+    filters: '조회 조건',
+    actor: '사용자',
+    action: '작업',
+    anyAction: '전체',
+    group: (group: string) => `${group}.* 전체`,
+    target: '대상',
+    columns: { at: '일시 (한국 시간)', actor: '사용자', action: '작업', target: '대상', client: '접속 주소' },
+    empty: '조건에 맞는 기록이 없습니다.',
+    count: (count: number) => `${count.toLocaleString('ko-KR')}건`,
+    truncated: (count: number) => `최근 ${count.toLocaleString('ko-KR')}건만 보입니다. 기간을 줄이거나 CSV로 내려받아 전부 보세요.`,
+    spanHint: (days: number) => `한 번에 최대 ${days}일`,
+  },
+  privacyPage: {
+    intro: '방문자가 자신의 개인정보 열람·삭제를 요청하면, 요청한 이메일 주소로 그 사람의 문의를 찾아 내려받거나 삭제합니다.',
+    email: '방문자 이메일',
+    find: '찾기',
+    none: '이 주소로 받은 문의가 없습니다.',
+    found: (count: number) => `이 주소의 문의 ${count}건`,
+    columns: { reference: '접수 번호', date: '접수 일시', section: '구분', status: '상태', hold: '법적 보존' },
+    held: '보존 중',
+    exportJson: '전체 내려받기 (JSON)',
+    exportFailed: '내려받지 못했습니다.',
+    erase: '삭제…',
+    eraseTitle: '개인정보 삭제',
+    eraseWarning: (count: number, email: string) =>
+      `${email}의 문의 ${count}건과 그 기록·메모·답장, 내보낸 CSV 파일이 모두 삭제됩니다. 되돌릴 수 없습니다. 법적 보존 중인 문의는 남습니다.`,
+    reason: '삭제 사유 (기록에 남습니다)',
+    reasonPlaceholder: '예: 11월 20일 이메일로 삭제 요청',
+    confirm: '삭제 확인: 방문자 이메일을 다시 입력하세요',
+    eraseNow: '삭제',
+    erased: (erased: number, held: string[]) =>
+      `${erased}건을 삭제했습니다.` + (held.length ? ` 법적 보존 중이라 남긴 문의: ${held.join(', ')}` : ''),
+    eraseFailed: '삭제하지 못했습니다. 다시 시도해 주세요.',
+  },
+} as const;
