@@ -10,8 +10,6 @@ import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WIT
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
 import {
   type FormValues,
-  REFERENCE_SLOT,
-  type SendOutcome,
   dateProblems,
   defaultValues,
   fieldMessage,
@@ -31,7 +29,13 @@ import {
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { LocaleCode } from '../../../../shared/locales';
 import type { EnquiryLabels, Option, Phone } from './types';
+import { ConsentBox, Field, LanguageChoice, Options, RequiredMark } from './Field';
+import { CHECKED_TOGETHER, isBrowser, monotonicClock, range, serverForm, wallClock } from './form-page';
+import { type Status, StatusArea, failureStatus, refusalStatus } from './FormStatus';
+
 import { apiPath } from '../../../../shared/routes';
+
+export { type Status, failureStatus } from './FormStatus';
 
 export interface EnquiryFormProps {
   idPrefix: string;
@@ -54,78 +58,6 @@ export interface EnquiryFormProps {
   /** A failure carried back by the no-JavaScript round trip (`?error=`). */
   initialStatus?: Status;
 }
-
-/**
- * `reference`: the stored enquiry's `MT-000123`, when the send route answered it.
- * `details`: what was wrong with each field a no-JavaScript round trip names (`?fields=`).
- */
-export type Status =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'ok'; reference?: string }
-  | { kind: 'error'; message: string; callUs: boolean; details?: string[] };
-
-export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
-
-/** What a failed send says, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
-export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
-  if (failure === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
-  if (failure === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
-  if (failure === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
-  return { kind: 'error', message: labels['form.failure.server'], callUs: true };
-}
-
-/** "Sent. Your reference is MT-000123. Thank you. ...", the reference in an element of its own (one click selects it). */
-function SentMessage({ labels, reference }: { labels: EnquiryLabels; reference: string | undefined }) {
-  const [before = '', after = ''] = labels['form.successReference'].split(REFERENCE_SLOT);
-  return (
-    <p>
-      {labels['form.success']}.{' '}
-      {reference && (
-        <>
-          {before}
-          <strong className="reference" translate="no">
-            {reference}
-          </strong>
-          {after}{' '}
-        </>
-      )}
-      {labels['form.successDetail']}
-    </p>
-  );
-}
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-
-/** The server-rendered form of this island, when the island wakes in a page that has one. */
-function serverForm(idPrefix: string): HTMLFormElement | null {
-  if (typeof document === 'undefined') return null;
-  return document.getElementById(`${idPrefix}-user_name`)?.closest('form') ?? null;
-}
-
-/** Fields judged together: changing one clears the mark of all (a channel and its account; a check-in that may move the check-out). */
-const CHECKED_TOGETHER: (keyof FormValues)[][] = [
-  ['contact_channel', 'contact_account'],
-  ['start', 'finish'],
-];
-
-/**
- * What the summary under the button says when the browser refuses the form:
- * the required-items message when the name or e-mail is missing, the
- * consent's own words when only a consent box is, otherwise a pointer to the
- * messages beside the fields.
- */
-function refusalStatus(missing: (keyof FormValues)[], labels: EnquiryLabels): Status {
-  const [first] = missing;
-  if (!first) return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
-  const consentsOnly = missing.every((field) => field === 'consent_privacy' || field === 'consent_health');
-  return { kind: 'error', message: consentsOnly ? fieldMessage(first, labels) : labels['form.requiredMissing'], callUs: false };
-}
-
-const isBrowser = () => true;
-/** Clock reads of the send handler (kept out of the component body, which the React compiler treats as render code). */
-const wallClock = () => Date.now();
-const monotonicClock = () => performance.now();
 
 export default function EnquiryForm(props: EnquiryFormProps) {
   const { idPrefix, section, labels } = props;
@@ -235,15 +167,17 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     setStatus(failureStatus(outcome.kind, labels));
   };
 
-  const required = (
-    <>
-      <span className="required-mark" aria-hidden="true">
-        {' '}*
-      </span>
-      <span className="visually-hidden"> ({labels['form.required']})</span>
-    </>
-  );
-
+  const required = <RequiredMark labels={labels} />;
+  const consentProps = (name: 'consent_privacy' | 'consent_health') => ({
+    id: id(name),
+    name,
+    labels,
+    checked: values[name],
+    invalid: invalid.has(name),
+    describedBy: describedBy(name, false),
+    onChange: (checked: boolean) => set(name, checked),
+    problem: problem(name),
+  });
   return (
     <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="section" value={section} />
@@ -251,41 +185,22 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       {hydrated && <input type="hidden" name="submission_id" value={submissionId} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
 
-      <div className="field">
-        <label htmlFor={id('user_name')}>
-          {labels['form.name']}
-          {required}
-        </label>
+      <Field id={id('user_name')} label={<>{labels['form.name']}{required}</>} problem={problem('user_name')}>
         <input type="text" name="user_name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.nameMax} {...text('user_name')} />
-        {problem('user_name')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('user_email')}>
-          {labels['form.email']}
-          {required}
-        </label>
+      </Field>
+      <Field id={id('user_email')} label={<>{labels['form.email']}{required}</>} problem={problem('user_email')}>
         <input type="email" name="user_email" autoComplete="email" required maxLength={ENQUIRY_LIMITS.emailMax} {...text('user_email')} />
-        {problem('user_email')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('phone')}>{labels['form.phone']}</label>
+      </Field>
+      <Field id={id('phone')} label={labels['form.phone']} problem={problem('phone')}>
         <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
-        {problem('phone')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('contact_channel')}>{labels['form.channel']}</label>
+      </Field>
+      <Field id={id('contact_channel')} label={labels['form.channel']} problem={problem('contact_channel')}>
         <select name="contact_channel" {...text('contact_channel')}>
           <option value="">{labels['form.channel.none']}</option>
-          {props.channels.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={props.channels} />
         </select>
-        {problem('contact_channel')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('contact_account')}>{labels['form.channel.account']}</label>
+      </Field>
+      <Field id={id('contact_account')} label={labels['form.channel.account']} hint={labels['form.channel.accountHint']} problem={problem('contact_account')}>
         <input
           type="text"
           name="contact_account"
@@ -294,176 +209,81 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           placeholder={isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined}
           {...text('contact_account', { hint: true })}
         />
-        <span className="field__hint" id={id('contact_account-hint')}>
-          {labels['form.channel.accountHint']}
-        </span>
-        {problem('contact_account')}
-      </div>
+      </Field>
       {hospital && (
-        <div className="field">
-          <label htmlFor={id('detail_section')}>{labels['form.detailSection']}</label>
+        <Field id={id('detail_section')} label={labels['form.detailSection']} problem={problem('detail_section')}>
           <select name="detail_section" {...text('detail_section')}>
-            {props.detailSections.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options options={props.detailSections} />
           </select>
-          {problem('detail_section')}
-        </div>
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={id('user_count')}>{labels['form.count']}</label>
+      <Field id={id('user_count')} label={labels['form.count']} problem={problem('user_count')}>
         <select name="user_count" {...text('user_count')}>
-          {range(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
+          <Options options={range(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax)} />
         </select>
-        {problem('user_count')}
-      </div>
+      </Field>
       {hotel && (
-        <div className="field">
-          <label htmlFor={id('user_Room')}>{labels['form.rooms']}</label>
+        <Field id={id('user_Room')} label={labels['form.rooms']} problem={problem('user_Room')}>
           <select name="user_Room" {...text('user_Room')}>
-            {range(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax).map((rooms) => (
-              <option key={rooms} value={rooms}>
-                {rooms}
-              </option>
-            ))}
+            <Options options={range(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax)} />
           </select>
-          {problem('user_Room')}
-        </div>
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={id('start')}>{hotel ? labels['form.checkIn'] : labels['form.start']}</label>
+      <Field id={id('start')} label={hotel ? labels['form.checkIn'] : labels['form.start']} hint={labels['form.koreaTime']} problem={problem('start')}>
         <input
           type={hotel ? 'date' : 'datetime-local'}
           name="start"
           min={now === undefined ? undefined : hotel ? koreaTodayInput(now) : koreaNowInput(now)}
           {...text('start', { hint: true })}
         />
-        <span className="field__hint" id={id('start-hint')}>
-          {labels['form.koreaTime']}
-        </span>
-        {problem('start')}
-      </div>
+      </Field>
       {hotel && (
-        <div className="field">
-          <label htmlFor={id('finish')}>{labels['form.checkOut']}</label>
+        <Field id={id('finish')} label={labels['form.checkOut']} problem={problem('finish')}>
           <input type="date" name="finish" min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
-          {problem('finish')}
-        </div>
+        </Field>
       )}
       {hotel && (
-        <div className="field span-2">
-          <label htmlFor={id('hotel')}>{labels['form.hotel']}</label>
+        <Field id={id('hotel')} label={labels['form.hotel']} problem={problem('hotel')} wide>
           <input type="text" name="hotel" maxLength={ENQUIRY_LIMITS.placeMax} {...text('hotel')} />
-          {problem('hotel')}
-        </div>
+        </Field>
       )}
       {withDestination && (
-        <div className="field span-2">
-          <label htmlFor={id('destination')}>{labels['form.destination']}</label>
+        <Field id={id('destination')} label={labels['form.destination']} hint={labels['form.destinationHint']} problem={problem('destination')} wide>
           <input type="text" name="destination" maxLength={ENQUIRY_LIMITS.placeMax} {...text('destination', { hint: true })} />
-          <span className="field__hint" id={id('destination-hint')}>
-            {labels['form.destinationHint']}
-          </span>
-          {problem('destination')}
-        </div>
+        </Field>
       )}
-      <div className="field span-2">
-        <fieldset>
-          <legend>{labels['form.language']}</legend>
-          <div className="choices">
-            {[...props.languages, { value: OTHER_LANGUAGE_VALUE, label: labels['form.languageOther'] }].map((option) => (
-              <label key={option.value}>
-                <input
-                  type="radio"
-                  name="user_language"
-                  value={option.value}
-                  checked={values.language === option.value}
-                  onChange={() => {
-                    set('language', option.value);
-                    setOtherTextKept(false);
-                  }}
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <LanguageChoice
+        options={[...props.languages, { value: OTHER_LANGUAGE_VALUE, label: labels['form.languageOther'] }]}
+        legend={labels['form.language']}
+        chosen={values.language}
+        onChoose={(language) => {
+          set('language', language);
+          setOtherTextKept(false);
+        }}
+      >
         {(!hydrated || values.language === OTHER_LANGUAGE_VALUE || otherTextKept) && (
-          <div className="field">
-            <label htmlFor={id('languageOther')}>{labels['form.languageOtherInput']}</label>
+          <Field id={id('languageOther')} label={labels['form.languageOtherInput']} problem={problem('languageOther')}>
             <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />
-            {problem('languageOther')}
-          </div>
+          </Field>
         )}
-      </div>
-      <div className="field span-2">
-        <label htmlFor={id('message')}>{labels['form.message']}</label>
+      </LanguageChoice>
+      <Field id={id('message')} label={labels['form.message']} hint={messageHint(section, labels)} problem={problem('message')} wide>
         <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} {...text('message', { hint: true })} />
-        <span className="field__hint" id={id('message-hint')}>
-          {messageHint(section, labels)}
-        </span>
-        {problem('message')}
-      </div>
+      </Field>
 
-      <div className="consent span-2">
-        <label>
-          <input
-            type="checkbox"
-            name="consent_privacy"
-            id={id('consent_privacy')}
-            required
-            checked={values.consent_privacy}
-            aria-invalid={invalid.has('consent_privacy') || undefined}
-            aria-describedby={describedBy('consent_privacy', false)}
-            onChange={(event) => set('consent_privacy', event.currentTarget.checked)}
-          />
-          <span>
-            {labels['consent.privacy.label']}
-            {required}
-          </span>
-        </label>
-        {problem('consent_privacy')}
-        <details>
-          <summary>{labels['consent.details']}</summary>
-          <p>{labels['consent.purpose']}</p>
-          <p>{labels['consent.items']}</p>
-          <p>{labels['consent.retention']}</p>
-          <p>{labels['consent.refuse']}</p>
-          <p>
-            <a href={props.policyHref}>{labels['consent.policy']}</a>
-          </p>
-        </details>
-      </div>
+      <ConsentBox {...consentProps('consent_privacy')} label={labels['consent.privacy.label']}>
+        <p>{labels['consent.purpose']}</p>
+        <p>{labels['consent.items']}</p>
+        <p>{labels['consent.retention']}</p>
+        <p>{labels['consent.refuse']}</p>
+        <p>
+          <a href={props.policyHref}>{labels['consent.policy']}</a>
+        </p>
+      </ConsentBox>
       {hospital && (
-        <div className="consent span-2">
-          <label>
-            <input
-              type="checkbox"
-              name="consent_health"
-              id={id('consent_health')}
-              required
-              checked={values.consent_health}
-              aria-invalid={invalid.has('consent_health') || undefined}
-              aria-describedby={describedBy('consent_health', false)}
-              onChange={(event) => set('consent_health', event.currentTarget.checked)}
-            />
-            <span>
-              {labels['consent.health.label']}
-              {required}
-            </span>
-          </label>
-          {problem('consent_health')}
-          <details>
-            <summary>{labels['consent.details']}</summary>
-            <p>{labels['consent.health']}</p>
-          </details>
-        </div>
+        <ConsentBox {...consentProps('consent_health')} label={labels['consent.health.label']}>
+          <p>{labels['consent.health']}</p>
+        </ConsentBox>
       )}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={id(HONEYPOT_FIELD)}>Website</label>
@@ -475,36 +295,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           {status.kind === 'sending' ? labels['form.sending'] : status.kind === 'error' && status.callUs ? labels['form.retry'] : labels['form.submit']}
         </button>
       </div>
-      <div className="span-2" role={status.kind === 'error' ? 'alert' : 'status'} aria-live={status.kind === 'error' ? 'assertive' : 'polite'}>
-        {status.kind === 'ok' && (
-          <div className="form-status form-status--ok">
-            <SentMessage labels={labels} reference={status.reference} />
-          </div>
-        )}
-        {status.kind === 'error' && (
-          <div className="form-status form-status--error">
-            <p>{status.message}</p>
-            {status.details && status.details.length > 0 && (
-              <ul>
-                {status.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-            {status.callUs && (
-              <p>
-                {labels['form.failure.callUs']}{' '}
-                {props.phones.map((phone, index) => (
-                  <span key={phone.href}>
-                    {index > 0 && ' / '}
-                    <a href={phone.href}>{phone.display}</a>
-                  </span>
-                ))}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
+      <StatusArea status={status} labels={labels} phones={props.phones} />
     </form>
   );
 }
