@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { type DashboardData, type DayFigures, daysEnding, emptyLocales, emptySections } from '../../shared/dashboard/dashboard';
 import DashboardApp from '../../site/src/staff/dashboard/DashboardApp';
-import { niceScale, shortDay } from '../../site/src/staff/dashboard/DashboardCharts';
+import { niceScale, shortDay } from '../../site/src/staff/dashboard/chart-parts';
 import { DASHBOARD_TEXT } from '../../site/src/staff/dashboard/words';
 
 function figures(days: 30 | 90): DashboardData {
