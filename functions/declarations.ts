@@ -13,7 +13,8 @@
  * and adapters) out.
  */
 import type { Context } from 'aws-lambda';
-import type { ResourceUse, RouteName } from '../shared/routes';
+import type { RouteName } from '../shared/routes';
+import type { ResourceUse } from '../shared/resources';
 import { type Settings, readSettings, settingNamesFor } from './config';
 import { type AppDeps, type BaseDeps, baseDeps } from './deps';
 import type { LambdaHttpHandler } from './http/handler';

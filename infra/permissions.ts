@@ -21,7 +21,7 @@
  * - Secrets Manager: GetSecretValue only, only on the secrets a function reads at cold start
  *   (the token-signing secret for login and staff routes, the origin-verify secret for API routes).
  */
-import type { Access } from '../shared/routes';
+import type { Access } from '../shared/resources';
 
 export const TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],

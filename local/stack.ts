@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BUCKETS, WORKERS } from '../shared/routes';
+import { BUCKETS, WORKERS } from '../shared/resources';
 import { TABLES, type TableKey } from '../shared/tables';
 import { localS3Client } from './emulators/sdk-s3';
 import { type SettingName, SETTINGS, readSettings, settingNamesFor } from '../functions/config';

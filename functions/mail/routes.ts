@@ -4,7 +4,7 @@
  * what it uses are in shared/routes.ts (SCHEDULED_JOBS).
  */
 import type { Context } from 'aws-lambda';
-import { scheduledJobUses } from '../../shared/routes';
+import { scheduledJobUses } from '../../shared/resources';
 import { backgroundBase, declareBackground } from '../declarations';
 import { dynamoStores, enquiries, outbox, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';

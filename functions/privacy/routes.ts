@@ -6,7 +6,7 @@
  * shared/routes.ts.
  */
 import type { Context } from 'aws-lambda';
-import { scheduledJobUses } from '../../shared/routes';
+import { scheduledJobUses } from '../../shared/resources';
 import { backgroundBase, declareBackground, declareRoute } from '../declarations';
 import { runRetention } from './erasure';
 import { aggregates, counters, dynamoStores, enquiries, erasures, events, outbox, staffAuthStores, submissions } from '../wiring/dynamodb';

@@ -1,4 +1,4 @@
-import { WORKERS } from '../../shared/routes';
+import { WORKERS } from '../../shared/resources';
 import { readSettings, settingNamesFor } from '../config';
 import { baseDeps } from '../deps';
 import type { Log } from '../logging';

@@ -8,7 +8,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { BucketKey } from '../../shared/routes';
+import type { BucketKey } from '../../shared/resources';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
 import { acknowledge } from '../nag';

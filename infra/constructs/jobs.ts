@@ -15,7 +15,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { backgroundDeclaration } from '../../functions/features';
-import { SCHEDULED_JOBS } from '../../shared/routes';
+import { SCHEDULED_JOBS } from '../../shared/resources';
 import { acknowledge } from '../nag';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 

@@ -19,7 +19,7 @@ import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
 import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
-import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/routes';
+import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';

@@ -11,7 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { backgroundDeclaration } from '../../functions/features';
-import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/routes';
+import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/resources';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 export interface WorkersProps {

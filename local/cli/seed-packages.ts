@@ -8,7 +8,7 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoPackageStore } from '../../functions/adapters/dynamodb/packages';
 import { s3Client } from '../../functions/adapters/s3/client';
 import { s3ImageStore } from '../../functions/adapters/s3/images';
-import { BUCKETS } from '../../shared/routes';
+import { BUCKETS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 import { seedPackages } from '../setup';
 

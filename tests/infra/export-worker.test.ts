@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { settingNamesFor } from '../../functions/config';
 import { backgroundDeclaration } from '../../functions/features';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
-import { API_ROUTES, WORKERS } from '../../shared/routes';
+import { API_ROUTES } from '../../shared/routes';
+import { WORKERS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 import { logicalId, permissionsOfRole, unbundledStackForFile } from './helpers';
 

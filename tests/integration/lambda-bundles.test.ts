@@ -19,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../functions/bundling';
 import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/workers/lambda-process';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
-import { type RouteName, WORKERS } from '../../shared/routes';
+import { type RouteName } from '../../shared/routes';
+import { WORKERS } from '../../shared/resources';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
 
 const ROUTES = ['amendBest', 'sendmail', 'login', 'fileupload', 'modalinput', 'exportCsv', 'exportStatus'] as const satisfies readonly RouteName[];

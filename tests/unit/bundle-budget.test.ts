@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from '../../functions/bundling';
 import { type BundleWeight, weighLambdaBundles } from '../../functions/bundle-weights';
-import { API_ROUTES, type ResourceUse, SCHEDULED_JOBS, STAFF_AUTH_USES, WORKERS } from '../../shared/routes';
+import { API_ROUTES, STAFF_AUTH_USES } from '../../shared/routes';
+import { type ResourceUse, SCHEDULED_JOBS, WORKERS } from '../../shared/resources';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

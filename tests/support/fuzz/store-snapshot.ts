@@ -13,7 +13,7 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { BucketKey } from '../../../shared/routes';
+import type { BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';
 import { localS3Client } from '../../../local/emulators/sdk-s3';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalStack } from '../../../local/stack';

@@ -1,0 +1,105 @@
+/**
+ * What a function may touch, defined once: the access levels, the buckets, the
+ * resources a function uses (tables with their access, buckets, mail, the
+ * token secret, the workers it starts, the tables it may Scan), and the
+ * functions that are not API routes (the scheduled jobs and the background
+ * workers). The CDK stack grants exactly these, and each function reads the
+ * settings they need.
+ */
+import type { TableKey } from './tables';
+
+/**
+ * `append` writes new items only, each once (a conditional put), and can
+ * neither change nor remove one: the access log. `full` also deletes: only
+ * the retention job and an erasure remove data.
+ */
+export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'full';
+
+/** The access that allows both (reading the access log and adding to it stays append-only). */
+export function combinedAccess(a: Access, b: Access): Access {
+  if (a === b) return a;
+  const pair = new Set([a, b]);
+  if (pair.has('full')) return 'full';
+  if (pair.has('append') && pair.has('read')) return 'readAppend';
+  return 'readWrite';
+}
+
+export const BUCKETS = {
+  images: {
+    envVar: 'IMAGES_BUCKET',
+    purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
+  },
+  exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.' },
+} as const;
+
+export type BucketKey = keyof typeof BUCKETS;
+
+export interface ResourceUse {
+  tables?: Partial<Record<TableKey, Access>>;
+  buckets?: Partial<Record<BucketKey, Access>>;
+  /** Sends the staff notification mail through SES. */
+  sendsMail?: boolean;
+  /** Signs or verifies staff tokens, so it reads the signing secret. */
+  usesTokenSecret?: boolean;
+  /** Background workers (WORKERS) it starts, each with an asynchronous invocation. */
+  invokes?: readonly WorkerName[];
+  /**
+   * Tables the function reads whole with a Scan (dynamodb:Scan on the table
+   * itself, no index). Only for tables that stay tiny: the staff accounts (a
+   * clinic office's dozen), listed on the accounts page and checked for the
+   * last active admin. A Scan reads every item of the table, so it is never
+   * granted on enquiries or logs, which grow; those are read by key or Query.
+   */
+  scans?: readonly ScannableTable[];
+}
+
+/** The tables a function may Scan (see `ResourceUse.scans`). */
+export type ScannableTable = 'staff';
+
+/** Scheduled jobs, run by EventBridge in production and by a timer locally. */
+export const SCHEDULED_JOBS = [
+  {
+    name: 'retryMail',
+    everyMinutes: 5,
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true } satisfies ResourceUse,
+  },
+  {
+    name: 'retention',
+    everyMinutes: 24 * 60,
+    uses: {
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
+      buckets: { exports: 'full' },
+    } satisfies ResourceUse,
+  },
+] as const;
+
+export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number]['name'];
+
+/** What a scheduled job uses (its declaration above). */
+export function scheduledJobUses(name: ScheduledJobName): ResourceUse {
+  const job = SCHEDULED_JOBS.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`No scheduled job named ${name}`);
+  return job.uses;
+}
+
+/**
+ * Functions an API route starts and does not wait for: an asynchronous
+ * invocation in production (Lambda queues the event and runs the function on
+ * its own, up to 15 minutes), an in-process job runner on the local stack.
+ */
+export const WORKER_NAMES = ['exportWorker'] as const;
+
+export type WorkerName = (typeof WORKER_NAMES)[number];
+
+export interface BackgroundWorker {
+  /** The variable that carries the worker's function name to the routes that start it. */
+  envVar: string;
+  uses: ResourceUse;
+}
+
+export const WORKERS = {
+  exportWorker: {
+    envVar: 'EXPORT_WORKER_FUNCTION',
+    uses: { tables: { enquiries: 'read', counters: 'read', exportJobs: 'readWrite' }, buckets: { exports: 'write' } },
+  },
+} as const satisfies Record<WorkerName, BackgroundWorker>;
