@@ -8,24 +8,8 @@ import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/intake/contact-channels';
 import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enquiries/enums';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
-import {
-  type FormValues,
-  dateProblems,
-  defaultValues,
-  fieldMessage,
-  formFieldOf,
-  invalidFields,
-  isContactChannel,
-  koreaNowInput,
-  koreaTodayInput,
-  messageHint,
-  missingRequired,
-  sendEnquiry,
-  toWire,
-  valuesFromForm,
-  withCheckIn,
-  withDefaultTimes,
-} from './form-model';
+import { type FormValues, dateProblems, defaultValues, fieldMessage, formFieldOf, invalidFields, isContactChannel, koreaNowInput, koreaTodayInput, messageHint, missingRequired, valuesFromForm, withCheckIn, withDefaultTimes } from './form-model';
+import { sendEnquiry, toWire } from './form-send';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { LocaleCode } from '../../../../shared/locales';
 import type { EnquiryLabels, Option, Phone } from './types';

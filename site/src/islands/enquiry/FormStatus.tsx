@@ -3,7 +3,8 @@
  * (with the reference), or why not and, where calling helps, the numbers to
  * call. Also what a refusal of the browser's own checks says.
  */
-import { REFERENCE_SLOT, type FormValues, type SendOutcome, fieldMessage } from './form-model';
+import { REFERENCE_SLOT, type FormValues, fieldMessage } from './form-model';
+import { type SendOutcome } from './form-send';
 import type { EnquiryLabels, Phone } from './types';
 
 /**
