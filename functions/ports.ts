@@ -5,7 +5,7 @@
  * beside it (`functions/<feature>/ports.ts`). Adapters implement them with
  * the AWS SDK; unit tests pass in-memory fakes.
  */
-import type { AuditAction } from '../shared/audit-actions';
+import type { AccessLogEntry } from '../shared/audit-actions';
 import type { StaffRole } from '../shared/auth';
 
 export interface StaffAccount {
@@ -83,16 +83,6 @@ export interface ThrottleStore {
   hit(key: string, windowSeconds: number, now: number): Promise<number>;
   /** Takes one back from the counter of the current window (never below zero). */
   release(key: string, windowSeconds: number, now: number): Promise<void>;
-}
-
-export interface AccessLogEntry {
-  actor: string;
-  action: AuditAction;
-  /** Which enquiry or package, or the filter of a list or export. */
-  target: string;
-  clientAddress: string;
-  requestId: string;
-  at: number;
 }
 
 export interface AccessLogStore {

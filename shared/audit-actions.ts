@@ -75,3 +75,14 @@ export const AUDIT_ACTION_GROUPS = [...new Set(AUDIT_ACTION_NAMES.map((action) =
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
+
+/** One row of the access log: who did what to which, from where, when; `GET /api/access-log` answers them. */
+export interface AccessLogEntry {
+  actor: string;
+  action: AuditAction;
+  /** Which enquiry or package, or the filter of a list or export. */
+  target: string;
+  clientAddress: string;
+  requestId: string;
+  at: number;
+}

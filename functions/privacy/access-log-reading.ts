@@ -5,7 +5,7 @@
  */
 import type { AccessLogQuery } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
-import type { AccessLogEntry } from '../ports';
+import type { AccessLogEntry } from '../../shared/audit-actions';
 
 /** A day-by-day read stops here, so one answer stays small; the CSV export has no such cap. */
 export const ACCESS_LOG_PAGE_MAX = 1_000;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { type EnquiryStatus } from '../../shared/work/enquiry-work';
+import { type EnquiryStatus, type ThreadEntry } from '../../shared/work/enquiry-work';
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { OUTBOX_QUEUES } from '../../shared/tables';
@@ -157,11 +157,6 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
   await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, mailId: mail.mailId });
   const mailStatus = await deliverMail(deps, mail, updated);
   return { record, mailStatus };
-}
-
-export interface ThreadEntry extends Omit<EnquiryEvent, 'postIndex'> {
-  /** A reply's delivery state. */
-  mailStatus?: string;
 }
 
 /** The enquiry's history and thread, oldest first, with each reply's delivery state. */

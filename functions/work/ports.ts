@@ -2,22 +2,11 @@
  * What working an enquiry keeps beside it: its history and the staff's reply
  * templates. Adapters implement these ports; unit tests pass in-memory fakes.
  */
-import type { EnquiryEventType } from '../../shared/work/enquiry-work';
+import type { ThreadEntry } from '../../shared/work/enquiry-work';
 
 /** One line of an enquiry's history: who did what, when. */
-export interface EnquiryEvent {
+export interface EnquiryEvent extends Omit<ThreadEntry, 'mailStatus'> {
   postIndex: number;
-  /** ISO instant plus a unique tail, so two events in one millisecond both stay (and sort by time). */
-  at: string;
-  type: EnquiryEventType;
-  actor: string;
-  /** For status and owner changes. */
-  from?: string;
-  to?: string;
-  /** A note's text, or a reply's subject. */
-  text?: string;
-  /** A reply's mail in the outbox (its delivery state). */
-  mailId?: string;
 }
 
 export interface EventStore {

@@ -1,17 +1,10 @@
 /** Reply templates: the one saved in the back office, or the default text of its section and language. */
 import { defaultTemplate, templateId } from '../../shared/content/reply-templates';
 import { SECTION_VALUES } from '../../shared/enquiries/enums';
-import type { TemplateRequest } from '../../shared/work/enquiry-work-schema';
+import type { TemplateRequest, TemplateView } from '../../shared/work/enquiry-work-schema';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
 import type { ReplyTemplate } from './ports';
-
-export interface TemplateView extends TemplateRequest {
-  /** Whether someone saved it (otherwise it is the default). */
-  edited: boolean;
-  updatedAt?: string;
-  updatedBy?: string;
-}
 
 /** Every section in every language, 24 in all: one batch read, never a scan. */
 export async function listTemplates(deps: Pick<AppDeps, 'templates'>): Promise<TemplateView[]> {

@@ -62,3 +62,11 @@ export const templateSchema = z.object({
 });
 
 export type TemplateRequest = z.output<typeof templateSchema>;
+
+/** A reply template as `GET /api/templates` answers it: the one saved in the back office, or its section's default text. */
+export interface TemplateView extends TemplateRequest {
+  /** Whether someone saved it (otherwise it is the default). */
+  edited: boolean;
+  updatedAt?: string;
+  updatedBy?: string;
+}

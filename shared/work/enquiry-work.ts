@@ -47,3 +47,19 @@ export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' 
 /** What happened to an enquiry, in its history (who, what, when). */
 export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
+
+/** One line of an enquiry's thread as `GET /api/thread/{index}` answers it, oldest first: who did what, when. */
+export interface ThreadEntry {
+  /** ISO instant plus a unique tail, so two events in one millisecond both stay (and sort by time). */
+  at: string;
+  type: EnquiryEventType;
+  actor: string;
+  /** For status and owner changes. */
+  from?: string;
+  to?: string;
+  /** A note's text, or a reply's subject. */
+  text?: string;
+  /** A reply's mail in the outbox, and its delivery state. */
+  mailId?: string;
+  mailStatus?: string;
+}

@@ -5,7 +5,8 @@ import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../../shared/
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
-import { type ThreadEntry, addNote } from './work-api';
+import { addNote } from './work-api';
+import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;

@@ -11,7 +11,8 @@ import { EMAIL_PATTERN } from '../../../../shared/intake/form-fields';
 import { LOCALES, type LocaleCode } from '../../../../shared/locales';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
-import { type Template, conflictCurrent, fillTemplate, loadTemplates, sendReply } from './work-api';
+import { conflictCurrent, fillTemplate, loadTemplates, sendReply } from './work-api';
+import { type TemplateView } from '../../../../shared/work/enquiry-work-schema';
 
 export interface ReplyPanelProps {
   record: EnquiryRecord;
@@ -19,7 +20,7 @@ export interface ReplyPanelProps {
 }
 
 export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
-  const [templates, setTemplates] = useState<Template[]>([]);
+  const [templates, setTemplates] = useState<TemplateView[]>([]);
   const [language, setLanguage] = useState<LocaleCode>(record.LOCALE);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');

@@ -1,30 +1,9 @@
 /** The back office's calls that work an enquiry (the routes of functions/work/enquiry-work-handler.ts). */
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import type { EnquiryEventType, EnquiryStatus } from '../../../../shared/work/enquiry-work';
-import type { LocaleCode } from '../../../../shared/locales';
-import type { Section } from '../../../../shared/enquiries/enums';
+import type { EnquiryStatus, ThreadEntry } from '../../../../shared/work/enquiry-work';
+import type { TemplateView } from '../../../../shared/work/enquiry-work-schema';
 import { apiPath } from '../../../../shared/routes';
 import { StaffApiError, staffFetch, staffPost } from '../core/api';
-
-export interface ThreadEntry {
-  at: string;
-  type: EnquiryEventType;
-  actor: string;
-  from?: string;
-  to?: string;
-  text?: string;
-  mailStatus?: string;
-}
-
-export interface Template {
-  section: Section;
-  locale: LocaleCode;
-  subject: string;
-  body: string;
-  edited: boolean;
-  updatedAt?: string;
-  updatedBy?: string;
-}
 
 /** A change someone else made first: the enquiry as it is now. */
 export function conflictCurrent(error: unknown): EnquiryRecord | undefined {
@@ -52,11 +31,11 @@ export async function loadThread(index: number): Promise<ThreadEntry[]> {
   return (await (await staffFetch(apiPath('thread', { index }))).json()) as ThreadEntry[];
 }
 
-export async function loadTemplates(): Promise<Template[]> {
-  return (await (await staffFetch(apiPath('templates'))).json()) as Template[];
+export async function loadTemplates(): Promise<TemplateView[]> {
+  return (await (await staffFetch(apiPath('templates'))).json()) as TemplateView[];
 }
 
-export async function saveTemplate(template: Pick<Template, 'section' | 'locale' | 'subject' | 'body'>): Promise<void> {
+export async function saveTemplate(template: Pick<TemplateView, 'section' | 'locale' | 'subject' | 'body'>): Promise<void> {
   await staffPost(apiPath('saveTemplate'), { data: template });
 }
 

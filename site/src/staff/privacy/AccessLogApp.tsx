@@ -5,11 +5,11 @@
  * address, so reload and back work.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, auditActionLabel, isAccessLogSpan } from '../../../../shared/audit-actions';
+import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, type AccessLogEntry, auditActionLabel, isAccessLogSpan } from '../../../../shared/audit-actions';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
 import type { AccessLogQuery } from '../../../../shared/privacy/privacy-schema';
 import { StaffApiError, failureText, requireToken } from '../core/api';
-import { type AccessLogRow, downloadAccessLog, loadAccessLog } from './privacy-api';
+import { downloadAccessLog, loadAccessLog } from './privacy-api';
 import Alert from '../core/Alert';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
@@ -33,7 +33,7 @@ function searchOf(query: AccessLogQuery): string {
   return `?${params}`;
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; entries: AccessLogRow[]; truncated: boolean };
+type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; entries: AccessLogEntry[]; truncated: boolean };
 
 export default function AccessLogApp() {
   const [query, setQuery] = useState(() => readAccessLogQuery(window.location.search, Date.now()));

@@ -1,18 +1,10 @@
 /** The back office's calls for the access log, retention and visitors' rights (functions/privacy/privacy-handler.ts). */
+import type { AccessLogEntry } from '../../../../shared/audit-actions';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import type { AccessLogQuery } from '../../../../shared/privacy/privacy-schema';
 import type { RETENTION } from '../../../../shared/privacy/retention';
 import { apiPath } from '../../../../shared/routes';
 import { saveDownload, staffFetch, staffPost } from '../core/api';
-
-export interface AccessLogRow {
-  at: number;
-  actor: string;
-  action: string;
-  target: string;
-  clientAddress: string;
-  requestId: string;
-}
 
 const searchOf = (query: Record<string, string | undefined>) => {
   const params = new URLSearchParams();
@@ -20,8 +12,8 @@ const searchOf = (query: Record<string, string | undefined>) => {
   return `?${params}`;
 };
 
-export async function loadAccessLog(query: AccessLogQuery): Promise<{ entries: AccessLogRow[]; truncated: boolean }> {
-  return (await (await staffFetch(`${apiPath('accessLog')}${searchOf({ ...query })}`)).json()) as { entries: AccessLogRow[]; truncated: boolean };
+export async function loadAccessLog(query: AccessLogQuery): Promise<{ entries: AccessLogEntry[]; truncated: boolean }> {
+  return (await (await staffFetch(`${apiPath('accessLog')}${searchOf({ ...query })}`)).json()) as { entries: AccessLogEntry[]; truncated: boolean };
 }
 
 export async function downloadAccessLog(query: AccessLogQuery): Promise<void> {

@@ -12,10 +12,11 @@ import { failureText, requireToken } from '../core/api';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { TEMPLATES_TEXT } from './words';
-import { type Template, loadTemplates, saveTemplate } from '../enquiry/work-api';
+import { loadTemplates, saveTemplate } from '../enquiry/work-api';
+import { type TemplateView } from '../../../../shared/work/enquiry-work-schema';
 
 export default function TemplatesApp() {
-  const [templates, setTemplates] = useState<Template[] | undefined>();
+  const [templates, setTemplates] = useState<TemplateView[] | undefined>();
   /** Why the page could not load (failureText): no access, or the server not answering. */
   const [failed, setFailed] = useState<string>();
   const [section, setSection] = useState<Section>('병원예약');
