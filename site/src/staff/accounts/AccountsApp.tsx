@@ -4,13 +4,14 @@
  * enable, reset two-factor; require two-factor of everyone. The server
  * decides (the last active admin stays one); this page says what it answered.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
-import type { AccountAction, AccountSummary, AccountsAnswer } from '../../../../shared/accounts/accounts';
+import { type SubmitEvent, useState } from 'react';
+import type { AccountAction, AccountSummary } from '../../../../shared/accounts/accounts';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/auth';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { changeAccount, inviteAccount, loadAccounts, setTwoFactorPolicy } from './accounts-api';
-import { StaffApiError, currentStaffEmail, failureText, requireToken } from '../core/api';
+import { StaffApiError, currentStaffEmail } from '../core/api';
 import StaffLayout from '../core/StaffLayout';
+import { PageLoadState, usePageLoad } from '../core/page-load';
 import { ACCOUNTS_TEXT } from './words';
 import { STAFF_TEXT } from '../core/words';
 
@@ -75,19 +76,13 @@ function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; 
 }
 
 export default function AccountsApp() {
-  const [answer, setAnswer] = useState<AccountsAnswer | undefined>();
-  /** Why the page could not load (failureText): no access, or the server not answering. */
-  const [failed, setFailed] = useState<string>();
+  const page = usePageLoad(loadAccounts);
+  const { data: answer, reload } = page;
   const [message, setMessage] = useState<Message>();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
   const [busy, setBusy] = useState(false);
 
-  const reload = () => loadAccounts().then(setAnswer, (error: unknown) => setFailed(failureText(error)));
-  useEffect(() => {
-    if (!requireToken()) return;
-    loadAccounts().then(setAnswer, (error: unknown) => setFailed(failureText(error)));
-  }, []);
 
   const invite = async (address: string, as: StaffRole) => {
     setBusy(true);
@@ -136,15 +131,10 @@ export default function AccountsApp() {
 
   return (
     <StaffLayout current="accounts" title={STAFF_TEXT.accounts}>
-      {failed && (
-        <p className="staff__alert" role="alert">
-          {failed}
-        </p>
-      )}
+      <PageLoadState load={page} />
       <p className={message?.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'} role={message?.kind === 'alert' ? 'alert' : 'status'}>
         {message?.text ?? ''}
       </p>
-      {!answer && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
       {answer && (
         <>
           <div className="table-wrap">

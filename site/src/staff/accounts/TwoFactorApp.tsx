@@ -4,30 +4,26 @@
  * key as text, takes a code from the app to confirm, then shows the recovery
  * codes once; the new token it answers keeps this session (others end).
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
-import type { EnrolmentStart, TwoFactorStatus } from '../../../../shared/accounts/accounts';
+import { type SubmitEvent, useState } from 'react';
+import type { EnrolmentStart } from '../../../../shared/accounts/accounts';
 import { confirmEnrolment, loadTwoFactor, startEnrolment } from './accounts-api';
-import { StaffApiError, failureText, requireToken, storeToken } from '../core/api';
+import { StaffApiError, storeToken } from '../core/api';
 import StaffLayout, { landingPage } from '../core/StaffLayout';
+import { PageLoadState, usePageLoad } from '../core/page-load';
 import { ACCOUNTS_TEXT } from './words';
 import { STAFF_TEXT } from '../core/words';
 
 const TEXT = ACCOUNTS_TEXT.twoFactorPage;
 
 export default function TwoFactorApp() {
-  const [status, setStatus] = useState<TwoFactorStatus | undefined>();
-  /** Why the page could not load (failureText): no access, or the server not answering. */
-  const [failed, setFailed] = useState<string>();
+  const page = usePageLoad(loadTwoFactor);
+  const { data: status, set: setStatus } = page;
   const [enrolment, setEnrolment] = useState<EnrolmentStart | undefined>();
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!requireToken()) return;
-    loadTwoFactor().then(setStatus, (error: unknown) => setFailed(failureText(error)));
-  }, []);
 
   const start = async () => {
     setBusy(true);
@@ -59,12 +55,7 @@ export default function TwoFactorApp() {
 
   return (
     <StaffLayout current="twoFactor" title={STAFF_TEXT.twoFactor}>
-      {failed && (
-        <p className="staff__alert" role="alert">
-          {failed}
-        </p>
-      )}
-      {!status && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
+      <PageLoadState load={page} />
       {problem && (
         <p className="staff__alert" role="alert">
           {problem}

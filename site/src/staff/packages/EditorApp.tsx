@@ -1,10 +1,11 @@
 /** `/editpage`: the BEST 3 packages with their images and texts, an edit and a popup-upload dialog each. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BestPackage } from '../../../../shared/packages/best-package';
 import { fieldFor } from '../../../../shared/packages/best-package';
-import { StaffApiError, failureText, fetchOrNetworkError, requireToken } from '../core/api';
+import { StaffApiError, fetchOrNetworkError } from '../core/api';
 import { EditDialog, PopupDialog } from './PackageDialogs';
 import StaffLayout from '../core/StaffLayout';
+import { PageLoadState, usePageLoad } from '../core/page-load';
 import { STAFF_TEXT } from '../core/words';
 import { PACKAGES_TEXT, PACKAGE_LANGUAGES } from './words';
 import { apiPath } from '../../../../shared/routes';
@@ -23,20 +24,12 @@ async function fetchPackages(): Promise<BestPackage[]> {
 }
 
 export default function EditorApp() {
-  const [packages, setPackages] = useState<BestPackage[] | undefined>();
-  /** Why the page could not load (failureText): no access, or the server not answering. */
-  const [failed, setFailed] = useState<string>();
+  const page = usePageLoad(fetchPackages);
+  const { data: packages, set: setPackages } = page;
   const [open, setOpen] = useState<Open>();
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [confirmation, setConfirmation] = useState('');
 
-  useEffect(() => {
-    if (!requireToken()) return;
-    fetchPackages().then(
-      (list) => setPackages(list),
-      (error: unknown) => setFailed(failureText(error)),
-    );
-  }, []);
 
   const close = () => {
     setOpen(undefined);
@@ -51,12 +44,7 @@ export default function EditorApp() {
 
   return (
     <StaffLayout current="editpage" title={STAFF_TEXT.bestPackages}>
-      {!packages && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
-      {failed && (
-        <p className="staff__alert" role="alert">
-          {failed}
-        </p>
-      )}
+      <PageLoadState load={page} />
       {/* Said where a screen reader hears it, and seen above the list: the dialog closed, the change is saved. */}
       <p className="staff__confirmation" role="status">
         {confirmation}

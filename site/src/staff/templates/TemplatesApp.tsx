@@ -3,31 +3,25 @@
  * language. A staff member picks one, edits subject and body, and saves; the
  * detail page's reply starts from it.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../../../shared/work/enquiry-work';
 import { SECTIONS, type Section, labelOf } from '../../../../shared/enquiries/enums';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { LOCALES, type LocaleCode } from '../../../../shared/locales';
-import { failureText, requireToken } from '../core/api';
 import StaffLayout from '../core/StaffLayout';
+import { PageLoadState, usePageLoad } from '../core/page-load';
 import { STAFF_TEXT } from '../core/words';
 import { TEMPLATES_TEXT } from './words';
 import { loadTemplates, saveTemplate } from '../enquiry/work-api';
-import { type TemplateView } from '../../../../shared/work/enquiry-work-schema';
 
 export default function TemplatesApp() {
-  const [templates, setTemplates] = useState<TemplateView[] | undefined>();
-  /** Why the page could not load (failureText): no access, or the server not answering. */
-  const [failed, setFailed] = useState<string>();
+  const page = usePageLoad(loadTemplates);
+  const { data: templates, set: setTemplates } = page;
   const [section, setSection] = useState<Section>('병원예약');
   const [locale, setLocale] = useState<LocaleCode>('en');
   const [draft, setDraft] = useState<{ subject: string; body: string } | undefined>();
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | undefined>();
 
-  useEffect(() => {
-    if (!requireToken()) return;
-    loadTemplates().then(setTemplates, (error: unknown) => setFailed(failureText(error)));
-  }, []);
 
   const chosen = templates?.find((template) => template.section === section && template.locale === locale);
   const shown = draft ?? (chosen ? { subject: chosen.subject, body: chosen.body } : undefined);
@@ -53,12 +47,7 @@ export default function TemplatesApp() {
 
   return (
     <StaffLayout current="templates" title={STAFF_TEXT.templates}>
-      {failed && (
-        <p className="staff__alert" role="alert">
-          {failed}
-        </p>
-      )}
-      {!templates && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
+      <PageLoadState load={page} />
       {templates && shown && (
         <section className="panel">
           <div className="panel__row">
