@@ -4,35 +4,22 @@
  * implement these ports; unit tests pass in-memory fakes.
  */
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
+import { CSV_FIELDS } from '../../shared/exports/csv';
 import type { ExportJobFailure, ExportJobState } from '../../shared/exports/export-jobs';
 import type { EnquiryList, StoredEnquiry, WorkIndex } from '../enquiries/ports';
 
 /** What an export reads: a newest-first list (by its sequence), or a work list (by POST_INDEX). */
 export type ExportSource = { kind: 'list'; list: EnquiryList } | { kind: 'work'; index: WorkIndex; key: string };
 
-/** The stored fields an export reads (enquiries/enquiry-record.ts turns them into a CSV row's fields). */
-export const EXPORTED_FIELDS = [
+/** The stored fields a CSV column is read from: each of CSV_FIELDS but the reference, which is made from POST_INDEX. */
+type CsvStoredField = Exclude<(typeof CSV_FIELDS)[number]['field'], 'REFERENCE'>;
+
+/** The stored fields an export reads (enquiries/enquiry-record.ts turns them into a CSV row's fields): the CSV's, its number and the spam mark. */
+export const EXPORTED_FIELDS: readonly (CsvStoredField | 'POST_INDEX' | 'SPAM')[] = [
   'POST_INDEX',
-  'NAME',
-  'CONTACT_NUMBER',
-  'EMAIL',
-  'LANG_PREFERENCE',
-  'MEDICAL_SECTION',
-  'DETAIL_SECTION',
-  'REGISTRATION_DATE',
-  'REGISTRATION_END',
-  'HOTEL',
-  'NUMBER_PEOPLE',
-  'ROOM',
   'SPAM',
-  'STATUS',
-  'OWNER',
-  'CONTACT_CHANNEL',
-  'CONTACT_ACCOUNT',
-  'LOCALE',
-  'CONTEXT',
-  'RECEIVED_AT',
-] as const satisfies readonly (keyof StoredEnquiry)[];
+  ...CSV_FIELDS.map(({ field }) => field).filter((field): field is CsvStoredField => field !== 'REFERENCE'),
+];
 
 export type ExportedEnquiry = Pick<StoredEnquiry, (typeof EXPORTED_FIELDS)[number]>;
 

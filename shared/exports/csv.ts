@@ -8,29 +8,6 @@ import { formatKoreaDateTime } from '../korea-time';
 
 export const CSV_BOM = '\uFEFF';
 
-/** The eleven inherited columns (docs/contract.md, 'The CSV row'), in their order, then the additive ones. */
-export const CSV_COLUMNS = [
-  'name',
-  'phone',
-  'email',
-  'language',
-  'section',
-  'detail_section',
-  'register_day',
-  'register_END_day',
-  'hotel',
-  'count',
-  'room_N',
-  'reference',
-  'status',
-  'owner',
-  'contact_channel',
-  'contact_account',
-  'page_language',
-  'message',
-  'received_at',
-] as const;
-
 /** Characters that make a spreadsheet treat a cell as a formula (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -66,55 +43,57 @@ export function csvHeader(): string {
   return csvHeaderOf(CSV_COLUMNS);
 }
 
-/** The fields of an enquiry its CSV row is made from (an export reads only these). */
-export type CsvEnquiry = Pick<
-  EnquiryRecord,
-  | 'NAME'
-  | 'CONTACT_NUMBER'
-  | 'EMAIL'
-  | 'LANG_PREFERENCE'
-  | 'MEDICAL_SECTION'
-  | 'DETAIL_SECTION'
-  | 'REGISTRATION_DATE'
-  | 'REGISTRATION_END'
-  | 'HOTEL'
-  | 'NUMBER_PEOPLE'
-  | 'ROOM'
-  | 'REFERENCE'
-  | 'STATUS'
-  | 'OWNER'
-  | 'CONTACT_CHANNEL'
-  | 'CONTACT_ACCOUNT'
-  | 'LOCALE'
-  | 'CONTEXT'
-  | 'RECEIVED_AT'
->;
+/** A CSV column: its name, the record field its cell is read from, and how the cell is written (a plain cell, empty when the field is, unless said). */
+interface CsvField {
+  column: string;
+  field: keyof EnquiryRecord;
+  // The record as far as a cell looks beyond its own field (the account's cell reads the channel).
+  cell?: (value: never, record: Pick<EnquiryRecord, 'CONTACT_CHANNEL'>) => string;
+}
+
+const plainCell = (value: string | number | undefined) => csvCell(value ?? '');
+
+/**
+ * The enquiry CSV, defined once: each column in its order (the eleven
+ * inherited of docs/contract.md, 'The CSV row', then the additive ones), the
+ * record field it is read from and how its cell is written. The header, each
+ * line and the fields an export reads (functions/exports/ports.ts) are made
+ * from it, so a new column is one line here.
+ */
+export const CSV_FIELDS = [
+  { column: 'name', field: 'NAME' },
+  { column: 'phone', field: 'CONTACT_NUMBER', cell: (value: string) => phoneCell(value) },
+  { column: 'email', field: 'EMAIL' },
+  { column: 'language', field: 'LANG_PREFERENCE' },
+  { column: 'section', field: 'MEDICAL_SECTION' },
+  { column: 'detail_section', field: 'DETAIL_SECTION' },
+  { column: 'register_day', field: 'REGISTRATION_DATE' },
+  { column: 'register_END_day', field: 'REGISTRATION_END' },
+  { column: 'hotel', field: 'HOTEL' },
+  { column: 'count', field: 'NUMBER_PEOPLE' },
+  { column: 'room_N', field: 'ROOM' },
+  { column: 'reference', field: 'REFERENCE' },
+  { column: 'status', field: 'STATUS' },
+  { column: 'owner', field: 'OWNER' },
+  { column: 'contact_channel', field: 'CONTACT_CHANNEL' },
+  // An e-mail address as typed; any other account (a phone number, a messenger id) kept from turning into a number.
+  { column: 'contact_account', field: 'CONTACT_ACCOUNT', cell: (value: string | undefined, record) => (record.CONTACT_CHANNEL === 'email' ? csvCell(value ?? '') : phoneCell(value ?? '')) },
+  { column: 'page_language', field: 'LOCALE' },
+  { column: 'message', field: 'CONTEXT' },
+  // Received, in Korea time like every other time staff see.
+  { column: 'received_at', field: 'RECEIVED_AT', cell: (value: string) => csvCell(formatKoreaDateTime(Date.parse(value))) },
+] as const satisfies readonly CsvField[];
+
+export const CSV_COLUMNS = CSV_FIELDS.map((field) => field.column);
+
+/** The fields of an enquiry its CSV row is made from. */
+export type CsvEnquiry = Pick<EnquiryRecord, (typeof CSV_FIELDS)[number]['field']>;
 
 export function enquiryCsvLine(record: CsvEnquiry): string {
-  const cells = [
-    csvCell(record.NAME),
-    phoneCell(record.CONTACT_NUMBER),
-    ...[
-      record.EMAIL,
-      record.LANG_PREFERENCE,
-      record.MEDICAL_SECTION,
-      record.DETAIL_SECTION,
-      record.REGISTRATION_DATE,
-      record.REGISTRATION_END,
-      record.HOTEL,
-      record.NUMBER_PEOPLE,
-      record.ROOM,
-      record.REFERENCE,
-      record.STATUS ?? '',
-      record.OWNER,
-      record.CONTACT_CHANNEL ?? '',
-    ].map(csvCell),
-    record.CONTACT_CHANNEL === 'email' ? csvCell(record.CONTACT_ACCOUNT ?? '') : phoneCell(record.CONTACT_ACCOUNT ?? ''),
-    csvCell(record.LOCALE),
-    csvCell(record.CONTEXT),
-    // Received, in Korea time like every other time staff see.
-    csvCell(formatKoreaDateTime(Date.parse(record.RECEIVED_AT))),
-  ];
+  const cells = CSV_FIELDS.map((field: CsvField) => {
+    const value = record[field.field as keyof CsvEnquiry];
+    return field.cell ? field.cell(value as never, record) : plainCell(value as string | number | undefined);
+  });
   return `${cells.join(',')}\r\n`;
 }
 
