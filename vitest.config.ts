@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // Unit and component tests sit beside the code they test; the suites that span the stack (integration, browser, infra, load) in tests/.
+    include: ['{tests,functions,shared,site/src,local}/**/*.test.{ts,tsx}'],
     // Each integration file starts its own emulators and stack; two at a time suits a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,

@@ -42,7 +42,7 @@ export const LAMBDA_BUNDLE_OPTIONS = {
  * The most a function's bundle may weigh, gzip: every byte is read and
  * compiled at each cold start. Just above the heaviest measured with the SDK's
  * clients (about 185 KiB, a route with DynamoDB, S3 and the credential chain),
- * so a bundle that suddenly doubles fails tests/unit/bundle-budget.test.ts;
+ * so a bundle that suddenly doubles fails functions/bundle-budget.test.ts;
  * `npm run bundle:analyze` shows what weighs.
  */
 export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 200 * 1024;
@@ -102,7 +102,7 @@ export function entriesFromDeclarations(entries: readonly LambdaEntry[]): Plugin
 /**
  * Modules whose top level only declares (functions, constants, schemas): the
  * functions' and shared code's own (no module there is imported for an
- * effect; tests/unit/bundle-budget.test.ts checks there is no bare import),
+ * effect; functions/bundle-budget.test.ts checks there is no bare import),
  * and packages that do not say so in their package.json (`"sideEffects":
  * false`, as the SDK's clients do). Marked so, a module that a bundle's
  * entry reaches only through a feature's declarations of other routes is left

@@ -9,12 +9,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from '../../functions/bundling';
-import { type BundleWeight, weighLambdaBundles } from '../../functions/bundle-weights';
-import { API_ROUTES, STAFF_AUTH_USES } from '../../shared/routes';
-import { type ResourceUse, SCHEDULED_JOBS, WORKERS } from '../../shared/resources';
+import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from './bundling';
+import { type BundleWeight, weighLambdaBundles } from './bundle-weights';
+import { API_ROUTES, STAFF_AUTH_USES } from '../shared/routes';
+import { type ResourceUse, SCHEDULED_JOBS, WORKERS } from '../shared/resources';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 let bundles: BundleWeight[] = [];
 

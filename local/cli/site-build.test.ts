@@ -3,7 +3,7 @@
  * hreflang, Open Graph) are built for, and when `npm start` must build again.
  */
 import { describe, expect, it } from 'vitest';
-import { isBuildCurrent, siteAddress } from '../../local/cli/site-build';
+import { isBuildCurrent, siteAddress } from './site-build';
 
 describe('siteAddress', () => {
   it('is the local stack on the port it will listen on', () => {

@@ -9,12 +9,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/s3/client';
-import { s3ExportStore } from '../../functions/adapters/s3/exports';
-import { runExportJob } from '../../functions/exports/export-jobs';
-import type { ExportJob } from '../../functions/exports/ports';
-import { fakeDeps } from '../support/fakes';
-import { storeListedEnquiries } from '../support/listed-enquiries';
+import { s3Client } from './client';
+import { s3ExportStore } from './exports';
+import { runExportJob } from '../../exports/export-jobs';
+import type { ExportJob } from '../../exports/ports';
+import { fakeDeps } from '../../../tests/support/fakes';
+import { storeListedEnquiries } from '../../../tests/support/listed-enquiries';
 
 const COMPLETION_ERROR = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>';
 const COMPLETED = '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>exports</Bucket><Key>k</Key><ETag>"abc-2"</ETag></CompleteMultipartUploadResult>';

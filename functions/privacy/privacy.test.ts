@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
 import { RETENTION, withRetentionPeriods } from '../../shared/privacy/retention';
-import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
+import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler';
 import {
   makeAccessLogCsvHandler,
   makeAccessLogHandler,
@@ -18,14 +18,14 @@ import {
   makeSubjectEraseHandler,
   makeSubjectExportHandler,
   makeSubjectHandler,
-} from '../../functions/privacy/privacy-handler';
-import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
-import { makeViewHandler } from '../../functions/enquiries/view-handler';
-import { countCounter } from '../../functions/enquiries/enquiry-lists';
-import { runRetention, subjectHash } from '../../functions/privacy/erasure';
-import { signStaffToken } from '../../functions/http/staff-tokens';
-import { parseCsv } from '../support/csv';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
+} from './privacy-handler';
+import { makeSendmailHandler } from '../intake/sendmail-handler';
+import { makeViewHandler } from '../enquiries/view-handler';
+import { countCounter } from '../enquiries/enquiry-lists';
+import { runRetention, subjectHash } from './erasure';
+import { signStaffToken } from '../http/staff-tokens';
+import { parseCsv } from '../../tests/support/csv';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 
 const ADMIN = 'admin@centre.example';
 const DAY = 24 * 60 * 60 * 1000;

@@ -13,8 +13,8 @@ import {
   isKnownLanguage,
   labelOf,
   normaliseLanguage,
-} from '../../shared/enquiries/enums';
-import { LOCALE_CODES } from '../../shared/locales';
+} from './enums';
+import { LOCALE_CODES } from '../locales';
 
 describe('wire values, in display order', () => {
   it('SECTIONS', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT } from '../../shared/content/contact';
-import { placeholderReport } from '../../shared/content/placeholder-report';
-import { displayText, isPlaceholderText, placeholderText, placeholderVideoId, isPlaceholderVideoId } from '../../shared/content/placeholders';
-import { CHINESE_START_VIDEO, RUSSIAN_START_VIDEO } from '../../shared/content/clinic-videos';
+import { CONTACT } from './contact';
+import { placeholderReport } from './placeholder-report';
+import { displayText, isPlaceholderText, placeholderText, placeholderVideoId, isPlaceholderVideoId } from './placeholders';
+import { CHINESE_START_VIDEO, RUSSIAN_START_VIDEO } from './clinic-videos';
 
 describe('the placeholder report the site build prints', () => {
   it('names each contact value still marked, and the stand-in video ids per page', () => {

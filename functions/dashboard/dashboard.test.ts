@@ -8,14 +8,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MONTHLY_CSV_COLUMNS, type DashboardData, addDays, daysBetween, daysEnding, daysOfMonth, median, previousMonth } from '../../shared/dashboard/dashboard';
 import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
-import { makeDashboardCsvHandler, makeDashboardHandler } from '../../functions/dashboard/dashboard-handler';
-import { makeReplyHandler, makeWorkHandler } from '../../functions/work/enquiry-work-handler';
-import { makeSendmailHandler } from '../../functions/intake/sendmail-handler';
-import { AGGREGATE, countReceived, countStatusChange, readDashboard } from '../../functions/dashboard/dashboard';
-import { eraseSubject } from '../../functions/privacy/erasure';
-import { signStaffToken } from '../../functions/http/staff-tokens';
-import { parseCsv } from '../support/csv';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../support/fakes';
+import { makeDashboardCsvHandler, makeDashboardHandler } from './dashboard-handler';
+import { makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler';
+import { makeSendmailHandler } from '../intake/sendmail-handler';
+import { AGGREGATE, countReceived, countStatusChange, readDashboard } from './dashboard';
+import { eraseSubject } from '../privacy/erasure';
+import { signStaffToken } from '../http/staff-tokens';
+import { parseCsv } from '../../tests/support/csv';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 
 const STAFF = 'anna@centre.example';
 const MINUTE = 60_000;

@@ -5,11 +5,11 @@
  * operator relies on.
  */
 import { describe, expect, it } from 'vitest';
-import { CHINESE_START_VIDEO, CLINIC_VIDEOS, RUSSIAN_START_VIDEO } from '../../shared/content/clinic-videos';
-import { CONTACT, PORTAL_LINKS, SOCIAL_LINKS, telHref } from '../../shared/content/contact';
-import { COPY_KEYS, copyFor, copyProblems } from '../../shared/content/copy';
-import en from '../../shared/content/copy/en.json';
-import { SERVICE_VIDEOS, VR_VIDEOS, videoEmbedUrl, videoPageUrl } from '../../shared/content/media';
+import { CHINESE_START_VIDEO, CLINIC_VIDEOS, RUSSIAN_START_VIDEO } from './clinic-videos';
+import { CONTACT, PORTAL_LINKS, SOCIAL_LINKS, telHref } from './contact';
+import { COPY_KEYS, copyFor, copyProblems } from './copy';
+import en from './copy/en.json';
+import { SERVICE_VIDEOS, VR_VIDEOS, videoEmbedUrl, videoPageUrl } from './media';
 import {
   PLACEHOLDER_MARK,
   displayText,
@@ -17,9 +17,9 @@ import {
   isPlaceholderVideoId,
   placeholderText,
   placeholderVideoId,
-} from '../../shared/content/placeholders';
+} from './placeholders';
 import { REFERENCE_SLOT } from '../../site/src/islands/enquiry/form-model';
-import { LOCALES, LOCALE_CODES, type LocaleCode, PUBLIC_PAGE_ROUTES, localeByCode, privacyRoute } from '../../shared/locales';
+import { LOCALES, LOCALE_CODES, type LocaleCode, PUBLIC_PAGE_ROUTES, localeByCode, privacyRoute } from '../locales';
 
 describe('locales', () => {
   it('has the six languages, each once', () => {

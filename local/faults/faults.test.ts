@@ -1,6 +1,6 @@
 /** The words and JSON the fault control takes (local/faults/faults.ts). */
 import { describe, expect, it } from 'vitest';
-import { MAX_SLOW_MS, describeFault, faultFromJson, parseFault } from '../../local/faults/faults';
+import { MAX_SLOW_MS, describeFault, faultFromJson, parseFault } from './faults';
 
 describe('parseFault (the CLI words)', () => {
   it.each([

@@ -8,11 +8,11 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import { type DashboardData, type DayFigures, daysEnding, emptyLocales, emptySections } from '../../shared/dashboard/dashboard';
-import DashboardApp from '../../site/src/staff/dashboard/DashboardApp';
-import { niceScale, shortDay } from '../../site/src/staff/dashboard/chart-parts';
-import { DASHBOARD_TEXT } from '../../site/src/staff/dashboard/words';
+import { TOKEN_STORAGE_KEY } from '../../../../shared/auth';
+import { type DashboardData, type DayFigures, daysEnding, emptyLocales, emptySections } from '../../../../shared/dashboard/dashboard';
+import DashboardApp from './DashboardApp';
+import { niceScale, shortDay } from './chart-parts';
+import { DASHBOARD_TEXT } from './words';
 
 function figures(days: 30 | 90): DashboardData {
   const series: DayFigures[] = daysEnding('2026-11-20', days).map((day) => ({ day, received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0 }));

@@ -4,9 +4,9 @@
  * dates written as each language writes them.
  */
 import { describe, expect, it } from 'vitest';
-import { type CopyKey, copyFor } from '../../shared/content/copy';
-import { LOCALE_CODES, type LocaleCode } from '../../shared/locales';
-import { RECEIPT_TEXT, type ReceiptText } from '../../shared/intake/receipt-text';
+import { type CopyKey, copyFor } from '../../content/copy';
+import { LOCALE_CODES, type LocaleCode } from '../../locales';
+import { RECEIPT_TEXT, type ReceiptText } from '.';
 
 /** Every text of a language, by dotted path; functions are called with sample values. */
 function texts(text: ReceiptText): Record<string, string> {

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LineWriter, type LogLevel, SERVICE_NAME, createLog } from '../../functions/logging';
+import { type LineWriter, type LogLevel, SERVICE_NAME, createLog } from './logging';
 
 const context = (awsRequestId: string) =>
   ({ functionName: 'sendmail-fn', invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:sendmail-fn', memoryLimitInMB: '512', awsRequestId }) as Context;

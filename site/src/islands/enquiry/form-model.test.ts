@@ -6,16 +6,16 @@
  * island woke.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../shared/intake/contact-channels';
-import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
-import { LOCALE_CODES } from '../../shared/locales';
-import { channelOptions } from '../../site/src/islands/enquiry/channel-options';
-import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../shared/intake/form-fields';
-import { copyFor } from '../../shared/content/copy';
-import { type FormValues, dateProblems, defaultValues, fieldMessage, formFieldOf, invalidFields, messageHint, missingRequired, valuesFromForm, withCheckIn } from '../../site/src/islands/enquiry/form-model';
-import { toWire } from '../../site/src/islands/enquiry/form-send';
-import { wireFieldMessage } from '../../site/src/islands/enquiry/form-model';
-import { enquiryLabels } from '../../site/src/islands/enquiry/types';
+import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../../../shared/intake/contact-channels';
+import { enquirySubmissionSchema } from '../../../../shared/enquiries/enquiry';
+import { LOCALE_CODES } from '../../../../shared/locales';
+import { channelOptions } from './channel-options';
+import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../../../shared/intake/form-fields';
+import { copyFor } from '../../../../shared/content/copy';
+import { type FormValues, dateProblems, defaultValues, fieldMessage, formFieldOf, invalidFields, messageHint, missingRequired, valuesFromForm, withCheckIn } from './form-model';
+import { toWire } from './form-send';
+import { wireFieldMessage } from './form-model';
+import { enquiryLabels } from './types';
 
 const translated = { email: 'Courriel', phone: 'Téléphone' };
 

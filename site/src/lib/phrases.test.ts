@@ -4,9 +4,9 @@
  * forward for Korean, the text as it is elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { copyFor } from '../../shared/content/copy';
-import { LOCALE_CODES } from '../../shared/locales';
-import { phrases } from '../../site/src/lib/phrases';
+import { copyFor } from '../../../shared/content/copy';
+import { LOCALE_CODES } from '../../../shared/locales';
+import { phrases } from './phrases';
 
 describe('phrases', () => {
   it('splits the Japanese headline into phrases, keeping punctuation with the phrase before it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SECRET_MAX_AGE_SECONDS, secretsManagerReader, withSecrets } from '../../functions/secrets';
+import { SECRET_MAX_AGE_SECONDS, secretsManagerReader, withSecrets } from './secrets';
 
 describe('secret settings named by ARN', () => {
   it('reads each secret whose ARN is given and whose value is not', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { uploadRequestSchema } from '../../shared/packages/upload-schema';
-import { IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES, IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../shared/packages/uploads';
+import { uploadRequestSchema } from './upload-schema';
+import { IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES, IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImageType } from './uploads';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const ascii = (text: string) => Uint8Array.from(Buffer.from(text, 'latin1'));

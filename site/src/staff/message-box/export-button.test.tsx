@@ -8,12 +8,12 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import type { ExportJobView } from '../../shared/exports/export-jobs';
-import ExportButton from '../../site/src/staff/message-box/ExportButton';
-import { exportPollDelay } from '../../site/src/staff/message-box/export-api';
-import { STAFF_TEXT } from '../../site/src/staff/core/words';
-import { MESSAGE_BOX_TEXT } from '../../site/src/staff/message-box/words';
+import { TOKEN_STORAGE_KEY } from '../../../../shared/auth';
+import type { ExportJobView } from '../../../../shared/exports/export-jobs';
+import ExportButton from './ExportButton';
+import { exportPollDelay } from './export-api';
+import { STAFF_TEXT } from '../core/words';
+import { MESSAGE_BOX_TEXT } from './words';
 
 const JOB: ExportJobView = { jobId: 'job-1', status: 'queued', rowsWritten: 0, rowsTotal: 100_000, fileName: 'data_202611231200.csv' };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DETAIL_SECTION_VALUES, SECTION_VALUES } from '../../shared/enquiries/enums';
-import { enquiryFilterSchema, enquiryListQuerySchema, enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
+import { DETAIL_SECTION_VALUES, SECTION_VALUES } from './enums';
+import { enquiryFilterSchema, enquiryListQuerySchema, enquirySubmissionSchema } from './enquiry';
 
 /** The smallest valid enquiry: a concierge request (no health consent needed). */
 const valid = { user_name: 'Anna', user_email: 'anna@example.com', section: '컨시어지', consent_privacy: true } as const;

@@ -6,14 +6,14 @@
  * one's own words to somebody else's address.
  */
 import { describe, expect, it } from 'vitest';
-import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from '../../functions/mail/acknowledgement-mail';
+import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
 import { CONTACT } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { DETAIL_SECTIONS, SECTIONS, labelOf } from '../../shared/enquiries/enums';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { LOCALE_CODES, type LocaleCode, localeByCode } from '../../shared/locales';
 import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
-import { sampleRecord } from '../support/records';
+import { sampleRecord } from '../../tests/support/records';
 
 const context: AcknowledgementContext = { staffInbox: 'staff-inbox@centre.example', siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2 };
 

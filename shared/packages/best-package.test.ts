@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from '../../shared/packages/best-package';
-import { popupEditSchema, titleEditSchema } from '../../shared/packages/best-package-schema';
-import { LOCALES, localeByCode } from '../../shared/locales';
+import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from './best-package';
+import { popupEditSchema, titleEditSchema } from './best-package-schema';
+import { LOCALES, localeByCode } from '../locales';
 
 const titleEdit = {
   index: 1,

@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { renderReceiptPage } from '../../functions/intake/receipt-page';
+import { renderReceiptPage } from './receipt-page';
 import { CONTACT, telHref } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { LOCALE_CODES, type LocaleCode, localeByCode } from '../../shared/locales';

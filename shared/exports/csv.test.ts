@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from '../../shared/exports/csv';
-import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { parseCsv } from '../support/csv';
-import { sampleRecord } from '../support/records';
+import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from './csv';
+import type { EnquiryRecord } from '../enquiries/enquiry';
+import { parseCsv } from '../../tests/support/csv';
+import { sampleRecord } from '../../tests/support/records';
 
 
 const record: EnquiryRecord = sampleRecord(12, {

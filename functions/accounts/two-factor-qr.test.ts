@@ -5,7 +5,7 @@
  */
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { qrDataUrl } from '../../functions/accounts/two-factor-qr';
+import { qrDataUrl } from './two-factor-qr';
 
 const URI = 'otpauth://totp/Medical%20Tourism:staff%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Medical%20Tourism';
 

@@ -6,9 +6,9 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ROUTES } from '../../shared/routes';
-import { settingNamesForRoute } from '../../functions/config';
-import { lambdaEntry } from '../../functions/lambda';
+import { API_ROUTES } from '../shared/routes';
+import { settingNamesForRoute } from './config';
+import { lambdaEntry } from './lambda';
 
 const login = API_ROUTES.find((route) => route.name === 'login')!;
 const env = Object.fromEntries(settingNamesForRoute(login).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]));

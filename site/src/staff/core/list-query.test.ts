@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportSearch, listSearch, readListQuery, viewRequest } from '../../site/src/staff/core/list-query';
+import { exportSearch, listSearch, readListQuery, viewRequest } from './list-query';
 
 describe('the message box state in the address', () => {
   it('reads page, section and dates, ignoring what is not valid', () => {

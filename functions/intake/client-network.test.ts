@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from '../../functions/intake/client-network';
+import { clientNetwork } from './client-network';
 
 describe('clientNetwork', () => {
   it('keeps an IPv4 address as it is', () => {

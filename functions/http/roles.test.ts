@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../shared/auth';
 import { API_ROUTES, roleMayCall } from '../../shared/routes';
-import { HANDLER_FACTORIES } from '../../functions/features';
-import { signStaffToken } from '../../functions/http/staff-tokens';
-import { apiEvent, fakeDeps } from '../support/fakes';
+import { HANDLER_FACTORIES } from '../features';
+import { signStaffToken } from './staff-tokens';
+import { apiEvent, fakeDeps } from '../../tests/support/fakes';
 
 const STAFF_ROUTES = API_ROUTES.filter((route) => route.access === 'staff');
 const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
