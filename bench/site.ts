@@ -42,7 +42,7 @@ const ONLY = process.env['BENCH_SITE_PAGES']?.split(',');
 const PAGES = LOCALES.filter((locale) => !ONLY || ONLY.includes(locale.route));
 const dist = fileURLToPath(new URL('../site/dist', import.meta.url));
 
-/** The targets of the public pages (issue 13): what a page must reach in every run. */
+/** The targets of the public pages (docs/decisions.md, 'Quality bars'): what a page must reach in every run. */
 const TARGETS = { score: 100, lcpMs: 800, tbtMs: 50, cls: 0, htmlGzipBytes: HTML_GZIP_BUDGET_BYTES };
 
 interface PageFigures {

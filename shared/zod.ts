@@ -3,7 +3,7 @@
  * build, zod/mini. It checks and words problems as classic zod does, with
  * functions (`z.optional(s)`, `s.check(z.maxLength(9))`) in place of methods
  * on every schema, so a function bundle carries only the checks it uses:
- * about 20 KiB minified instead of 90 (issue 13). zod/mini does not load
+ * about 20 KiB minified instead of 90. zod/mini does not load
  * classic zod's English messages by itself; they are loaded here, so a check
  * without a message of its own still says what is wrong.
  */
