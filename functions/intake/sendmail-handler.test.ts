@@ -5,7 +5,8 @@ import { makeSendmailHandler } from './sendmail-handler';
 import { MAX_BODY_BYTES } from '../http/request';
 import type { Mail } from '../mail/ports';
 import { retryDelayMs } from '../mail/mail-delivery';
-import { apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost, sesRefused } from '../../tests/support/fakes';
+import { apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost } from '../../tests/support/fakes';
+import { sesRefused } from '../mail/fakes';
 import { MINUTE, enquiry, formFields, errorBody, apartFromReference, stored, location, staffMailDeps } from '../../tests/support/enquiry-requests';
 
 describe('POST /api/sendmail: store first, then mail', () => {

@@ -4,7 +4,8 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retryDueMail } from './mail-delivery';
 import { composeEnquiryMail } from './staff-mail';
 import { sampleRecord } from '../../tests/support/records';
-import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost, sesCutOff, sesRefused } from '../../tests/support/fakes';
+import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { sesCutOff, sesRefused } from './fakes';
 import { MINUTE, enquiry, staffMailDeps } from '../../tests/support/enquiry-requests';
 
 describe('retryDueMail', () => {

@@ -14,7 +14,8 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
 import { signStaffToken } from '../http/staff-tokens';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost, sesRefused } from '../../tests/support/fakes';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { sesRefused } from '../mail/fakes';
 
 const ANNA = 'anna@centre.example';
 const BORIS = 'boris@centre.example';
