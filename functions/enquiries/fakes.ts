@@ -1,5 +1,6 @@
 /**
- * In-memory fakes of the enquiries table (as the store and as the export's reader) and the counters, beside their ports, for the unit tests. They
+ * In-memory fakes of the enquiries table (as the store and as the export's
+ * reader) and the counters, beside their ports, for the unit tests. They
  * follow the semantics of the DynamoDB and S3 adapters.
  */
 import type { CounterStore, EnquiryList, EnquiryStore, MailUpdate, WorkChange, WorkIndex, StoredEnquiry } from './ports';

@@ -1,6 +1,7 @@
 /**
- * In-memory fakes of the exports bucket, the export jobs and the worker, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the exports bucket, the export jobs and the worker,
+ * beside their ports, for the unit tests. They follow the semantics of the
+ * DynamoDB and S3 adapters.
  */
 import type { Clock } from '../ports';
 import type { ExportJob, ExportJobChange, ExportJobStore, ExportStore, ExportWorker } from './ports';

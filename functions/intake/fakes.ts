@@ -1,6 +1,6 @@
 /**
- * In-memory fakes of the submission claims, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the submission claims, beside their ports, for the unit
+ * tests. They follow the semantics of the DynamoDB and S3 adapters.
  */
 import type { Clock } from '../ports';
 import type { SubmissionClaim, SubmissionStore } from './ports';

@@ -1,6 +1,7 @@
 /**
- * In-memory fakes of the outbox and the mailer, with the refusals SES answers, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the outbox and the mailer, with the refusals SES answers,
+ * beside their ports, for the unit tests. They follow the semantics of the
+ * DynamoDB and S3 adapters.
  */
 import type { Mail, Mailer, OutboxChange, OutboxMail, OutboxStore } from './ports';
 

@@ -1,6 +1,7 @@
 /**
- * In-memory fakes of the packages and the images bucket, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the packages and the images bucket, beside their ports,
+ * for the unit tests. They follow the semantics of the DynamoDB and S3
+ * adapters.
  */
 import type { BestPackage } from '../../shared/packages/best-package';
 import type { ImageStore, PackageStore, PresignedUpload } from './ports';

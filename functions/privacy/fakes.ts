@@ -1,6 +1,6 @@
 /**
- * In-memory fakes of the erasure tombstones, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the erasure tombstones, beside their ports, for the unit
+ * tests. They follow the semantics of the DynamoDB and S3 adapters.
  */
 import type { ErasureStore, ErasureTombstone } from './ports';
 

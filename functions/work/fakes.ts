@@ -1,6 +1,7 @@
 /**
- * In-memory fakes of the enquiry history and the reply templates, beside their ports, for the unit tests. They
- * follow the semantics of the DynamoDB and S3 adapters.
+ * In-memory fakes of the enquiry history and the reply templates, beside their
+ * ports, for the unit tests. They follow the semantics of the DynamoDB and S3
+ * adapters.
  */
 import type { EnquiryEvent, EventStore, ReplyTemplate, TemplateStore } from './ports';
 
