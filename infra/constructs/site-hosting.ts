@@ -17,17 +17,16 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_PATH_PATTERN, routeNamed } from '../api-paths';
+import { API_PATH_PATTERN } from '../api-paths';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../cloudfront-functions';
 import { CSP_MAX_LENGTH, inlineBlocksOf } from '../content-security-policy';
 import { acknowledge } from '../nag';
 import { securityHeadersPolicy } from '../response-headers';
 import { privateBucketProps } from './data';
-import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
-import { FETCH_SITE_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
+import { API_FORWARDED_COOKIES, API_FORWARDED_HEADERS, CACHED_API_FORWARDED_HEADERS, CACHED_API_PATH, IMMUTABLE, PAGE_CACHE } from '../cdn-rules';
+import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
-import { IMMUTABLE_CACHE_CONTROL } from '../../shared/packages/uploads';
 
 export interface SiteHostingProps {
   production: boolean;
@@ -44,34 +43,6 @@ export interface SiteHostingProps {
   /** The AWS WAF web ACL (scope CLOUDFRONT) every request passes first. */
   webAclArn: string;
 }
-
-/**
- * Viewer headers the API reads (Origin and Sec-Fetch-Site to refuse posts from
- * other sites), the viewer's host as the API behaviours' function sets it, and
- * the viewer's own address (the API sees CloudFront's otherwise). Never Host:
- * API Gateway must see its own.
- */
-export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Referer', 'User-Agent', ...FETCH_SITE_HEADERS, VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER];
-/** The one cookie the API reads: the sign-in device cookie, which POST /api/login sets and reads back. */
-export const API_FORWARDED_COOKIES = [SIGN_IN_DEVICE_COOKIE];
-/** The cached GET /api/amendBest reads no viewer header; it gets the viewer's host and address like every API call. */
-export const CACHED_API_FORWARDED_HEADERS = [VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER];
-
-/** The BEST 3 packages: the one cached API route, with its own behaviour before the API's. */
-export const CACHED_API_PATH = routeNamed('amendBest').path;
-
-/**
- * Custom header CloudFront adds to every request to the API origin, with the
- * origin-verify secret as its value: functions/http/request.ts refuses (403) a
- * call without it, and trusts the viewer address and host headers only with
- * it. CloudFront replaces any header of that name a viewer sends.
- */
-export { ORIGIN_VERIFY_HEADER };
-
-/** Hashed build output (`/_astro/*`) never changes under its name. */
-export const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;
-/** Pages: the browser revalidates every time, the CDN keeps them 5 minutes (and each deployment invalidates). */
-export const PAGE_CACHE = 'public, max-age=0, s-maxage=300, must-revalidate';
 
 export class SiteHosting extends Construct {
   readonly bucket: s3.Bucket;
