@@ -19,7 +19,7 @@ import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../func
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
-import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/site-hosting';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
