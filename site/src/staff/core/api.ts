@@ -16,9 +16,21 @@ export function storeToken(token: string): void {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }
 
-/** Forgets the token and sends the browser to the sign-in page. */
+/** True once this page has started for the sign-in page (until it comes back from the back-forward cache). */
+let leavingForSignIn = false;
+
+/**
+ * Forgets the token and sends the browser to the sign-in page, once: a page
+ * that asks two things at once gets two 401s, and a second navigation would
+ * abort the first one mid-way.
+ */
 export function signOutLocally(): void {
   window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  if (leavingForSignIn) return;
+  leavingForSignIn = true;
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leavingForSignIn = false;
+  }, { once: true });
   window.location.assign(LOGIN_PATH);
 }
 
