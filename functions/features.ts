@@ -16,9 +16,10 @@ import * as intake from './intake/routes';
 import * as mail from './mail/routes';
 import * as packages from './packages/routes';
 import * as privacy from './privacy/routes';
+import * as tags from './tags/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, exports: exportsFeature, privacy, accounts, packages, dashboard } as const;
+export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard } as const;
 
 export type FeatureName = keyof typeof FEATURES;
 

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'enquiry.work': '상태·담당 변경',
   'enquiry.note': '메모 추가',
   'enquiry.reply': '답장 발송',
+  'enquiry.tags': '태그 변경',
+  'tags.list': '태그 목록 조회',
   'enquiry.hold': '법적 보존 설정',
   'enquiry.release': '법적 보존 해제',
   'template.list': '답장 양식 조회',

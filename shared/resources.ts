@@ -67,7 +67,7 @@ export const SCHEDULED_JOBS = [
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
       buckets: { exports: 'full' },
     } satisfies ResourceUse,
   },
@@ -100,6 +100,6 @@ export interface BackgroundWorker {
 export const WORKERS = {
   exportWorker: {
     envVar: 'EXPORT_WORKER_FUNCTION',
-    uses: { tables: { enquiries: 'read', counters: 'read', exportJobs: 'readWrite' }, buckets: { exports: 'write' } },
+    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'readWrite' }, buckets: { exports: 'write' } },
   },
 } as const satisfies Record<WorkerName, BackgroundWorker>;

@@ -53,6 +53,8 @@ export const ROUTE_NAMES = [
   'exportStatus',
   'work',
   'note',
+  'tags',
+  'tagsInUse',
   'reply',
   'thread',
   'templates',
@@ -96,7 +98,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // staff readWrite: the last sign-in, and each two-factor code or recovery code used once; policies: whether two-factor is required.
     uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
   },
-  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read' } } },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
   { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { revokedTokens: 'write' } } },
   { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },
@@ -120,7 +122,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/export.csv',
     access: 'staff', roles: ['staff'],
     // Answers a small export itself; a larger one becomes a job for the export worker.
-    uses: { tables: { enquiries: 'read', counters: 'read', exportJobs: 'write' }, invokes: ['exportWorker'] },
+    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'write' }, invokes: ['exportWorker'] },
   },
   {
     name: 'exportStatus',
@@ -138,6 +140,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
+  // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
+  { name: 'tags', method: 'POST', path: '/api/enquiry/tags', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readWrite', enquiryTags: 'full', enquiryEvents: 'append' } } },
+  { name: 'tagsInUse', method: 'GET', path: '/api/tags', access: 'staff', roles: ['staff'], uses: { tables: { enquiryTags: 'read' } } },
   {
     name: 'reply',
     method: 'POST',
@@ -164,7 +169,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/subject/erase',
     access: 'staff',
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
       buckets: { exports: 'full' },
     },
   },

@@ -76,6 +76,13 @@ export const TABLES = {
       { name: ENQUIRY_INDEXES.byActivity, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'UPDATED_AT', type: 'S' }, projection: ['LEGAL_HOLD'] },
     ],
   },
+  enquiryTags: {
+    envVar: 'TABLE_ENQUIRY_TAGS',
+    purpose: 'Which enquiries carry each tag (one item per tag and enquiry, newest first by POST_INDEX), and the tags in use with how many enquiries carry each (one item).',
+    partitionKey: { name: 'tag', type: 'S' },
+    sortKey: { name: 'postIndex', type: 'N' },
+    globalIndexes: [],
+  },
   erasures: {
     envVar: 'TABLE_ERASURES',
     purpose: 'Tombstones of erased enquiries: when, why, by whom and how many, with a hash of the address (never the address).',

@@ -5,7 +5,7 @@
  * resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { accessLog, dynamoStores, enquiries, outbox, policies, staff, staffAuthStores, throttle } from '../wiring/dynamodb';
+import { accessLog, dynamoStores, enquiries, outbox, policies, staff, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeLoginHandler } from './login-handler';
@@ -20,14 +20,14 @@ export const loginRoute = /* @__PURE__ */ declareRoute({
   name: 'login',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeLoginHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })),
+  wire: withStores({ staff, throttle, accessLog, policies }),
 });
 
 export const logoutRoute = /* @__PURE__ */ declareRoute({
   name: 'logout',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeLogoutHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 // Staff accounts: a Scan of a tiny table; an invitation waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -35,7 +35,7 @@ export const accountsRoute = /* @__PURE__ */ declareRoute({
   name: 'accounts',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeAccountsHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 export const inviteRoute = /* @__PURE__ */ declareRoute({
@@ -49,14 +49,14 @@ export const changeAccountRoute = /* @__PURE__ */ declareRoute({
   name: 'changeAccount',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeChangeAccountHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 export const twoFactorPolicyRoute = /* @__PURE__ */ declareRoute({
   name: 'twoFactorPolicy',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeTwoFactorPolicyHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 // Hashes the new password with scrypt, like sign-in.
@@ -64,14 +64,14 @@ export const welcomeRoute = /* @__PURE__ */ declareRoute({
   name: 'welcome',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeWelcomeHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { staff, throttle, accessLog, policies })),
+  wire: withStores({ staff, throttle, accessLog, policies }),
 });
 
 export const twoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'twoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeTwoFactorHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 // Makes the QR code (SVG) of the new secret.
@@ -79,12 +79,12 @@ export const startTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'startTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeStartTwoFactorHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'confirmTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeConfirmTwoFactorHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });

@@ -4,8 +4,7 @@
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, dynamoStores, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { aggregates, staffAuthStores, withStores } from '../wiring/dynamodb';
 import { makeDashboardHandler, makeDashboardCsvHandler } from './dashboard-handler';
 
 // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
@@ -13,12 +12,12 @@ export const dashboardRoute = /* @__PURE__ */ declareRoute({
   name: 'dashboard',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDashboardHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, aggregates })),
+  wire: withStores({ ...staffAuthStores, aggregates }),
 });
 
 export const dashboardCsvRoute = /* @__PURE__ */ declareRoute({
   name: 'dashboardCsv',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDashboardCsvHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, aggregates })),
+  wire: withStores({ ...staffAuthStores, aggregates }),
 });

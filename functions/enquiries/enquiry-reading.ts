@@ -1,13 +1,41 @@
+/**
+ * Reading the enquiries as lists: which list a query names (decided in
+ * `listSourceOf` only, for the message box and the CSV export alike), and
+ * how each kind of list is paged and counted.
+ */
 import type { EnquiryFilter, EnquiryListQuery, EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { endOfKoreaDay, startOfKoreaDay } from '../../shared/korea-time';
+import { inUseSpelling } from '../../shared/tags/tags';
 import { OWNER_FILTERS, parseReference } from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { EnquiryList, WorkIndex } from './ports';
+import type { EnquiryList, StoredEnquiry, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
 import { countCounter, listForFilter, removedCounter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
 
-export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters'>;
+export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'tagIndex'>;
+
+/**
+ * The list a query reads: one enquiry by its reference; a work list (a status
+ * and/or an owner, by POST_INDEX); one tag's enquiries (by POST_INDEX, from
+ * the tag index); or a newest-first list by section, dates and spam (by its
+ * own sequence). The first three page with a cursor, the last also by page
+ * number; each counts its total without reading its enquiries.
+ */
+export type ListSource =
+  | { kind: 'reference'; reference: string }
+  | { kind: 'work'; index: WorkIndex; key: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'list'; list: EnquiryList };
+
+/** Which list a query reads. `viewer` is who asks (their `mine`). */
+export function listSourceOf(query: EnquiryFilter & Pick<EnquiryListQuery, 'reference'>, viewer: string): ListSource {
+  if (query.reference) return { kind: 'reference', reference: query.reference };
+  const workList = workListOf(query, viewer);
+  if (workList) return { kind: 'work', ...workList };
+  if (query.tag) return { kind: 'tag', tag: query.tag };
+  return { kind: 'list', list: listForFilter(query) };
+}
 
 export interface EnquiryPage {
   records: EnquiryRecord[];
@@ -56,16 +84,44 @@ export function workListOf(query: Pick<EnquiryFilter, 'status' | 'owner'>, viewe
   return { index: 'byOwner', key: keys.OWNER_LIST };
 }
 
+/** Refuses a page number where a list pages only with its cursor. */
+function cursorOnly(query: EnquiryListQuery, lists: string): void {
+  if (query.page !== undefined && query.page > 1) throw new ApiError('invalid_input', `${lists} page with the cursor, not page numbers.`, { page: 'Use the cursor from X-Next-Cursor' });
+}
+
+/**
+ * A page of a list keyed by POST_INDEX, newest first: more follow while the
+ * page came back full and numbers remain below its last one.
+ */
+function byPostIndex(items: StoredEnquiry[], lastIndex: number | undefined, full: boolean, total: number): EnquiryPage {
+  const hasMore = full && lastIndex !== undefined && lastIndex > 1;
+  return { records: items.map(toRecord), total: Math.max(total, items.length), ...(hasMore && lastIndex ? { nextCursor: String(lastIndex - 1) } : {}) };
+}
+
 /** One page of a work list: newest first from the cursor (a POST_INDEX), the total from its counter. */
 async function readWorkPage(deps: ReadingDeps, list: { index: WorkIndex; key: string }, query: EnquiryListQuery): Promise<EnquiryPage> {
-  if (query.page !== undefined && query.page > 1) {
-    throw new ApiError('invalid_input', 'Status and owner lists page with the cursor, not page numbers.', { page: 'Use the cursor from X-Next-Cursor' });
-  }
+  cursorOnly(query, 'Status and owner lists');
   const below = query.cursor === undefined ? undefined : parseCursor(query.cursor) + 1;
   const [items, total] = await Promise.all([deps.enquiries.workPage(list.index, list.key, below, query.limit), deps.counters.read(countCounter(list.key))]);
-  const last = items.at(-1);
-  const hasMore = items.length === query.limit && last !== undefined && last.POST_INDEX > 1;
-  return { records: items.map(toRecord), total: Math.max(total, items.length), ...(hasMore && last ? { nextCursor: String(last.POST_INDEX - 1) } : {}) };
+  return byPostIndex(items, items.at(-1)?.POST_INDEX, items.length === query.limit, total);
+}
+
+/** How a tag is filed and counted in the index: its spelling in use ("vip" finds "VIP"), and how many enquiries carry it now. */
+export async function tagInIndex(deps: Pick<ReadingDeps, 'tagIndex'>, tag: string): Promise<{ tag: string; total: number }> {
+  const inUse = await deps.tagIndex.inUse();
+  const spelled = inUseSpelling(tag, inUse);
+  return { tag: spelled, total: inUse.find((used) => used.tag === spelled)?.count ?? 0 };
+}
+
+/** One page of a tag's enquiries: newest first from the cursor (a POST_INDEX), the total from the tags in use. */
+async function readTagPage(deps: ReadingDeps, tag: string, query: EnquiryListQuery): Promise<EnquiryPage> {
+  cursorOnly(query, 'Tag lists');
+  const below = query.cursor === undefined ? undefined : parseCursor(query.cursor) + 1;
+  const filed = await tagInIndex(deps, tag);
+  const indexes = await deps.tagIndex.page(filed.tag, below, query.limit);
+  const items = (await deps.enquiries.getMany(indexes)).sort((a, b) => b.POST_INDEX - a.POST_INDEX);
+  // An enquiry removed between the two reads is missing from the page: paging goes on from the index's last number.
+  return byPostIndex(items, indexes.at(-1), indexes.length === query.limit, filed.total);
 }
 
 /** A reference search: the one enquiry it names, or none. */
@@ -75,12 +131,8 @@ async function readByReference(deps: ReadingDeps, reference: string): Promise<En
   return enquiry ? { records: [toRecord(enquiry)], total: 1 } : { records: [], total: 0 };
 }
 
-/** A page of the message box: by reference, by status and owner, or by section, dates and spam. `viewer` is who asks (for `mine`). */
-export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery, viewer = ''): Promise<EnquiryPage> {
-  if (query.reference) return readByReference(deps, query.reference);
-  const workList = workListOf(query, viewer);
-  if (workList) return readWorkPage(deps, workList, query);
-  const list = listForFilter(query);
+/** One page of a newest-first list by section, dates and spam: from a page number or the cursor (a list sequence). */
+async function readListPage(deps: ReadingDeps, list: EnquiryList, query: EnquiryListQuery): Promise<EnquiryPage> {
   const span = await listSpan(deps, list, query);
   if (!span) return { records: [], total: 0 };
   // A page may hold fewer rows than its limit where enquiries were removed.
@@ -95,12 +147,17 @@ export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery
   return { records: items.map(toRecord), total, ...(hasMore ? { nextCursor: String(nextTop) } : {}) };
 }
 
-/** Every enquiry the filter covers, newest first, a page at a time (memory stays flat). */
-export async function* readAllEnquiries(deps: ReadingDeps, filter: EnquiryFilter, pageSize = 500, viewer = ''): AsyncGenerator<EnquiryRecord> {
-  let cursor: string | undefined;
-  do {
-    const page = await readEnquiryPage(deps, { ...filter, limit: pageSize, ...(cursor ? { cursor } : {}) }, viewer);
-    yield* page.records;
-    cursor = page.nextCursor;
-  } while (cursor);
+/** A page of the message box, from the list the query names. `viewer` is who asks (for `mine`). */
+export async function readEnquiryPage(deps: ReadingDeps, query: EnquiryListQuery, viewer = ''): Promise<EnquiryPage> {
+  const source = listSourceOf(query, viewer);
+  switch (source.kind) {
+    case 'reference':
+      return readByReference(deps, source.reference);
+    case 'work':
+      return readWorkPage(deps, source, query);
+    case 'tag':
+      return readTagPage(deps, source.tag, query);
+    case 'list':
+      return readListPage(deps, source.list, query);
+  }
 }

@@ -25,6 +25,7 @@ export function toCsvEnquiry(stored: ExportedEnquiry): CsvEnquiry {
     ...(stored.CONTACT_CHANNEL ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' } : {}),
     ...(stored.SPAM ? {} : { STATUS: stored.STATUS ?? 'new' }),
     OWNER: stored.OWNER ?? '',
+    ...(stored.TAGS?.length ? { TAGS: stored.TAGS } : {}),
   };
 }
 

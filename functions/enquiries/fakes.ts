@@ -9,6 +9,10 @@ import { EXPORTED_FIELDS } from '../exports/ports';
 
 const WORK_FIELDS = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const satisfies Record<WorkIndex, keyof StoredEnquiry>;
 
+/** Only the fields a CSV row needs, as the export's reader projects them. */
+const exported = (item: StoredEnquiry) =>
+  Object.fromEntries(EXPORTED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, structuredClone(item[field])])) as ExportedEnquiry;
+
 /** The enquiries table, both as the store and as the export's reader. */
 export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   readonly items = new Map<number, StoredEnquiry>();
@@ -22,6 +26,13 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   async get(postIndex: number): Promise<StoredEnquiry | undefined> {
     const item = this.items.get(postIndex);
     return item ? structuredClone(item) : undefined;
+  }
+
+  async getMany(postIndexes: readonly number[]): Promise<StoredEnquiry[]> {
+    return [...new Set(postIndexes)].flatMap((index) => {
+      const item = this.items.get(index);
+      return item ? [structuredClone(item)] : [];
+    });
   }
 
   private inList(list: EnquiryList): { item: StoredEnquiry; seq: number }[] {
@@ -61,7 +72,11 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
       .map((item) => structuredClone(item));
   }
 
-  async exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]> {
+  async exportItems(postIndexes: readonly number[]): Promise<ExportedEnquiry[]> {
+    return (await this.getMany(postIndexes)).sort((a, b) => b.POST_INDEX - a.POST_INDEX).map(exported);
+  }
+
+  async exportRange(source: Exclude<ExportSource, { kind: 'tag' }>, highest: number, lowest: number): Promise<ExportedEnquiry[]> {
     const found =
       source.kind === 'list'
         ? this.inList(source.list)
@@ -69,7 +84,7 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return found
       .filter(({ seq }) => seq >= lowest && seq <= highest)
       .sort((a, b) => b.seq - a.seq)
-      .map(({ item }) => Object.fromEntries(EXPORTED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, structuredClone(item[field])])) as ExportedEnquiry);
+      .map(({ item }) => exported(item));
   }
 
   async changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined> {
@@ -77,6 +92,16 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
     for (const [field, value] of Object.entries(change)) if (value !== undefined) (item as unknown as Record<string, unknown>)[field] = value;
     item.VERSION = expectedVersion + 1;
+    return structuredClone(item);
+  }
+
+  async changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined> {
+    const item = this.items.get(postIndex);
+    if (!item || (item.TAGS_REVISION ?? 0) !== expectedRevision) return undefined;
+    if (tags.length) item.TAGS = [...tags];
+    else delete item.TAGS;
+    item.UPDATED_AT = at;
+    item.TAGS_REVISION = expectedRevision + 1;
     return structuredClone(item);
   }
 

@@ -29,6 +29,8 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   /** A copy of its staff mail's state in the outbox, for the message box. */
   MAIL_ATTEMPTS: number;
   SUBMISSION_ID?: string;
+  /** How many times its tags changed: a tag change names the count it read, so two at once never lose one (absent: 0). */
+  TAGS_REVISION?: number;
 }
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
@@ -46,6 +48,8 @@ export interface EnquiryStore {
   /** Stores a new enquiry; `false` when one with this POST_INDEX already exists. */
   create(enquiry: StoredEnquiry): Promise<boolean>;
   get(postIndex: number): Promise<StoredEnquiry | undefined>;
+  /** The enquiries of these numbers that exist, in no particular order. */
+  getMany(postIndexes: readonly number[]): Promise<StoredEnquiry[]>;
   /** Newest first, sequences from `highest` down to `lowest`, at most `limit` items. */
   page(list: EnquiryList, highest: number, lowest: number, limit: number): Promise<StoredEnquiry[]>;
   /** Lowest and highest sequence of the list's enquiries received in [fromIso, toIso]. */
@@ -60,6 +64,12 @@ export interface EnquiryStore {
    * when someone else changed it first.
    */
   changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined>;
+  /**
+   * Sets the enquiry's tags (none: removes the field) and its last activity
+   * only if its TAGS_REVISION is still `expectedRevision` (adding one to it);
+   * the changed item, or `undefined` when someone else changed its tags first.
+   */
+  changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined>;
   /** Marks activity that changes nothing else (a note), so retention counts from it. */
   touch(postIndex: number, at: string): Promise<void>;
   /** Sets (a reason) or lifts (undefined) a legal hold. */

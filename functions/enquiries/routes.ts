@@ -5,8 +5,7 @@
  * contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { counters, dynamoStores, enquiries, staffAuthStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { counters, enquiries, staffAuthStores, tagIndex, withStores } from '../wiring/dynamodb';
 import { makeViewHandler } from './view-handler';
 import { makeDetailHandler } from './detail-handler';
 
@@ -14,12 +13,12 @@ export const viewRoute = /* @__PURE__ */ declareRoute({
   name: 'view',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeViewHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters })),
+  wire: withStores({ ...staffAuthStores, enquiries, counters, tagIndex }),
 });
 
 export const detailRoute = /* @__PURE__ */ declareRoute({
   name: 'detail',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDetailHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+  wire: withStores({ ...staffAuthStores, enquiries }),
 });

@@ -7,8 +7,8 @@ import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { readEnquiryPage } from './enquiry-reading';
 
 /** `POST /api/view`: one page of enquiries, newest first; paging and total in headers. */
-export function makeViewHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters'>) {
-  const reading = { enquiries: deps.enquiries, counters: deps.counters };
+export function makeViewHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters' | 'tagIndex'>) {
+  const reading = { enquiries: deps.enquiries, counters: deps.counters, tagIndex: deps.tagIndex };
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const query = parseInput(enquiryListQuerySchema, jsonPayload(request));
     const page = await readEnquiryPage(reading, query, staff.email);

@@ -16,7 +16,7 @@ import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
 const SHORTEST_ROW_BYTES = 100;
 
 /**
- * `GET /api/export.csv?section=&from=&to=` (or `status=&owner=`): the CSV of
+ * `GET /api/export.csv?section=&from=&to=` (or `status=&owner=`, or `tag=`): the CSV of
  * the filtered enquiries. One of at most `EXPORT_INLINE_MAX_BYTES` is
  * answered at once. A larger one becomes a job for the export worker, which
  * writes it to the export bucket: the route answers 202 with the job (its
@@ -25,8 +25,8 @@ const SHORTEST_ROW_BYTES = 100;
  * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
  * Gateway's 29 s.
  */
-export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'exportJobs' | 'exportWorker'>) {
-  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters };
+export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'tagIndex' | 'exportJobs' | 'exportWorker'>) {
+  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters, tagIndex: deps.tagIndex };
   const { settings, clock } = deps;
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const filter = parseInput(enquiryFilterSchema, request.query);
@@ -48,7 +48,7 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquir
 }
 
 /** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
-async function csvWithin(reading: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+async function csvWithin(reading: Pick<AppDeps, 'enquiryExports' | 'tagIndex'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
   let text = '';
   let bytes = 0;
   let rows = 0;

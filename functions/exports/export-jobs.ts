@@ -25,7 +25,7 @@ export const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
 /** Runs of one job when enquiries keep being removed while it writes (each run replaces the file of the one before). */
 export const EXPORT_ATTEMPTS = 3;
 
-export type ExportWorkerDeps = Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'exportJobs' | 'exports' | 'clock' | 'log'>;
+export type ExportWorkerDeps = Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'tagIndex' | 'exportJobs' | 'exports' | 'clock' | 'log'>;
 
 /** A step of the export failed, which says what to report. */
 class ExportStepFailed extends Error {

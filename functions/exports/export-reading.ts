@@ -8,8 +8,8 @@ import { csvHeader, enquiryCsvLine } from '../../shared/exports/csv';
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import type { AppDeps } from '../deps';
 import type { ExportSource } from './ports';
-import { POST_INDEX_COUNTER, countCounter, listForFilter } from '../enquiries/enquiry-lists';
-import { type ReadingDeps, listSpan, workListOf } from '../enquiries/enquiry-reading';
+import { POST_INDEX_COUNTER, countCounter } from '../enquiries/enquiry-lists';
+import { type ReadingDeps, listSourceOf, listSpan, tagInIndex } from '../enquiries/enquiry-reading';
 import { toCsvEnquiry } from '../enquiries/enquiry-record';
 import { inOrder } from './in-order';
 
@@ -38,18 +38,30 @@ function rangesOf(highest: number, lowest: number, step: number): KeyRange[] {
   return ranges;
 }
 
-/** What an export of this filter reads. `viewer` is who asks (their `mine`). */
+/** A sparse subset of every POST_INDEX (a work list, a tag): ranges wide enough to hold RANGE_ROWS of it on average. */
+async function sparsePlan(deps: ReadingDeps, source: ExportSource, total: number): Promise<ExportPlan> {
+  const highest = await deps.counters.read(POST_INDEX_COUNTER);
+  const step = total > 0 ? Math.max(RANGE_ROWS, Math.ceil((highest / total) * RANGE_ROWS)) : Math.max(highest, 1);
+  return { source, total, ranges: rangesOf(highest, 1, step) };
+}
+
+/** What an export of this filter reads (the list enquiry-reading.ts names for it). `viewer` is who asks (their `mine`). */
 export async function planExport(deps: ReadingDeps, filter: EnquiryFilter, viewer: string): Promise<ExportPlan> {
-  const workList = workListOf(filter, viewer);
-  if (workList) {
-    // A work list is a sparse subset of every POST_INDEX: ranges wide enough to hold RANGE_ROWS of it on average.
-    const [total, highest] = await Promise.all([deps.counters.read(countCounter(workList.key)), deps.counters.read(POST_INDEX_COUNTER)]);
-    const step = total > 0 ? Math.max(RANGE_ROWS, Math.ceil((highest / total) * RANGE_ROWS)) : Math.max(highest, 1);
-    return { source: { kind: 'work', ...workList }, total, ranges: rangesOf(highest, 1, step) };
+  const source = listSourceOf(filter, viewer);
+  switch (source.kind) {
+    case 'work':
+      return sparsePlan(deps, source, await deps.counters.read(countCounter(source.key)));
+    case 'tag': {
+      const filed = await tagInIndex(deps, source.tag);
+      return sparsePlan(deps, { kind: 'tag', tag: filed.tag }, filed.total);
+    }
+    case 'list': {
+      const span = await listSpan(deps, source.list, filter);
+      return { source, total: span?.total ?? 0, ranges: span ? rangesOf(span.bounds.highest, span.bounds.lowest, RANGE_ROWS) : [] };
+    }
+    case 'reference':
+      throw new Error('An export filter names no reference');
   }
-  const list = listForFilter(filter);
-  const span = await listSpan(deps, list, filter);
-  return { source: { kind: 'list', list }, total: span?.total ?? 0, ranges: span ? rangesOf(span.bounds.highest, span.bounds.lowest, RANGE_ROWS) : [] };
 }
 
 export interface CsvChunk {
@@ -58,10 +70,14 @@ export interface CsvChunk {
 }
 
 /** The export's CSV: the header (with the BOM), then one chunk per range, in order. */
-export async function* exportCsvChunks(deps: Pick<AppDeps, 'enquiryExports'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
+export async function* exportCsvChunks(deps: Pick<AppDeps, 'enquiryExports' | 'tagIndex'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
+  const { source } = plan;
   yield { text: csvHeader(), rows: 0 };
   yield* inOrder(plan.ranges, READ_CONCURRENCY, async (range) => {
-    const items = await deps.enquiryExports.exportRange(plan.source, range.highest, range.lowest);
+    const items =
+      source.kind === 'tag'
+        ? await deps.enquiryExports.exportItems(await deps.tagIndex.range(source.tag, range.highest, range.lowest))
+        : await deps.enquiryExports.exportRange(source, range.highest, range.lowest);
     let text = '';
     for (const item of items) text += enquiryCsvLine(toCsvEnquiry(item));
     return { text, rows: items.length };

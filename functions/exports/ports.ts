@@ -6,10 +6,11 @@
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import { CSV_FIELDS } from '../../shared/exports/csv';
 import type { ExportJobFailure, ExportJobState } from '../../shared/exports/export-jobs';
-import type { EnquiryList, StoredEnquiry, WorkIndex } from '../enquiries/ports';
+import type { StoredEnquiry } from '../enquiries/ports';
+import type { ListSource } from '../enquiries/enquiry-reading';
 
-/** What an export reads: a newest-first list (by its sequence), or a work list (by POST_INDEX). */
-export type ExportSource = { kind: 'list'; list: EnquiryList } | { kind: 'work'; index: WorkIndex; key: string };
+/** What an export reads: any list but a reference search (enquiries/enquiry-reading.ts, `ListSource`). */
+export type ExportSource = Exclude<ListSource, { kind: 'reference' }>;
 
 /** The stored fields a CSV column is read from: each of CSV_FIELDS but the reference, which is made from POST_INDEX. */
 type CsvStoredField = Exclude<(typeof CSV_FIELDS)[number]['field'], 'REFERENCE'>;
@@ -34,7 +35,9 @@ export interface EnquiryExportReader {
    * sequences, or POST_INDEX in a work list), newest first, with only the
    * fields a CSV row needs.
    */
-  exportRange(source: ExportSource, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
+  exportRange(source: Exclude<ExportSource, { kind: 'tag' }>, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
+  /** The enquiries of these numbers that exist, newest first, with only the fields a CSV row needs. */
+  exportItems(postIndexes: readonly number[]): Promise<ExportedEnquiry[]>;
 }
 
 export interface ExportStore {

@@ -5,7 +5,7 @@
  * resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { dynamoStores, packages, staffAuthStores } from '../wiring/dynamodb';
+import { dynamoStores, packages, staffAuthStores, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeAmendBestHandler } from './amend-best-handler';
@@ -17,7 +17,7 @@ export const amendBestRoute = /* @__PURE__ */ declareRoute({
   name: 'amendBest',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeAmendBestHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { packages })),
+  wire: withStores({ packages }),
 });
 
 export const fileuploadRoute = /* @__PURE__ */ declareRoute({

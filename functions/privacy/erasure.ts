@@ -1,7 +1,7 @@
 /**
  * Removing an enquiry everywhere the product keeps it: the item, its history
  * and notes, its mails in the outbox (with a reply's text), its submission
- * claim, and the export files (which hold many visitors' rows); the counters
+ * claim, its place under its tags, and the export files (which hold many visitors' rows); the counters
  * follow, so totals and work lists stay right; a tombstone says when, why
  * and by whom. Used by the retention job and by an admin acting on a
  * visitor's request (the right to erasure), who can first export all of it
@@ -19,8 +19,9 @@ import { countRemoved } from '../dashboard/dashboard';
 import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
+import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex'>;
 
 /** The address as an erasure records it: a hash, so a second request can be recognised without keeping the address. */
 export const subjectHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -37,6 +38,7 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
     ...mailIdsOf(enquiry, events).map((mailId) => deps.outbox.remove(mailId)),
     deps.events.removeAll(enquiry.POST_INDEX),
     ...(enquiry.SUBMISSION_ID ? [deps.submissions.remove(enquiry.SUBMISSION_ID)] : []),
+    untagRemoved(deps, enquiry),
   ]);
   await deps.enquiries.remove(enquiry.POST_INDEX);
   // Its lists count one fewer: the list totals and the work lists (not a transaction: a failure leaves a count one off).

@@ -9,7 +9,7 @@ import type { Context } from 'aws-lambda';
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundBase, declareBackground, declareRoute } from '../declarations';
 import { runRetention } from './erasure';
-import { aggregates, counters, dynamoStores, enquiries, erasures, events, outbox, staffAuthStores, submissions } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, erasures, events, outbox, staffAuthStores, submissions, tagIndex, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeAccessLogHandler, makeAccessLogCsvHandler, makeRetentionHandler, makeHoldHandler, makeSubjectHandler, makeSubjectExportHandler, makeSubjectEraseHandler } from './privacy-handler';
@@ -19,42 +19,42 @@ export const accessLogRoute = /* @__PURE__ */ declareRoute({
   name: 'accessLog',
   sizing: { memoryMiB: 512, timeoutSeconds: 20 },
   makeHandler: makeAccessLogHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 export const accessLogCsvRoute = /* @__PURE__ */ declareRoute({
   name: 'accessLogCsv',
   sizing: { memoryMiB: 1024, timeoutSeconds: 29 },
   makeHandler: makeAccessLogCsvHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores)),
+  wire: withStores(staffAuthStores),
 });
 
 export const retentionDueRoute = /* @__PURE__ */ declareRoute({
   name: 'retentionDue',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeRetentionHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+  wire: withStores({ ...staffAuthStores, enquiries }),
 });
 
 export const holdRoute = /* @__PURE__ */ declareRoute({
   name: 'hold',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeHoldHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries })),
+  wire: withStores({ ...staffAuthStores, enquiries }),
 });
 
 export const subjectRoute = /* @__PURE__ */ declareRoute({
   name: 'subject',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeSubjectHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })),
+  wire: withStores({ ...staffAuthStores, enquiries, events, outbox }),
 });
 
 export const subjectExportRoute = /* @__PURE__ */ declareRoute({
   name: 'subjectExport',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeSubjectExportHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })),
+  wire: withStores({ ...staffAuthStores, enquiries, events, outbox }),
 });
 
 // Removes each enquiry with its history and mails, and the export files.
@@ -62,13 +62,13 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
   name: 'subjectErase',
   sizing: { memoryMiB: 512, timeoutSeconds: 29 },
   makeHandler: makeSubjectEraseHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {})),
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex }), s3Deps(settings, {})),
 });
 
 /** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/privacy/retention.ts), held ones kept. */
 export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () => {
   const { settings, base } = backgroundBase(scheduledJobUses('retention'));
-  const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates }), s3Deps(settings, {}));
+  const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex }), s3Deps(settings, {}));
   return async (_event: unknown, context?: Context) => {
     if (context) deps.log.addLambdaContext(context);
     const outcome = await runRetention(deps);

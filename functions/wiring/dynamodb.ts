@@ -14,6 +14,7 @@ import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
 import { dynamoPolicyStore, dynamoStaffStore } from '../adapters/dynamodb/staff';
 import { dynamoSubmissionStore } from '../adapters/dynamodb/submissions';
+import { dynamoTagIndex } from '../adapters/dynamodb/tags';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
 import type { Settings } from '../config';
 import type { AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffStore, ThrottleStore } from '../ports';
@@ -25,8 +26,9 @@ import type { EventStore, TemplateStore } from '../work/ports';
 import type { OutboxStore } from '../mail/ports';
 import type { PackageStore } from '../packages/ports';
 import type { SubmissionStore } from '../intake/ports';
+import type { TagIndex } from '../tags/ports';
 import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import { lazyObject, mergeLazy, settingOf } from './lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
@@ -45,6 +47,7 @@ export interface DynamoDeps {
   policies: PolicyStore;
   exportJobs: ExportJobStore;
   aggregates: AggregateStore;
+  tagIndex: TagIndex;
 }
 
 /** What a store is made from: the function's one document client, its table names, the clock. */
@@ -73,6 +76,7 @@ export const throttle: StoreMaker<ThrottleStore> = ({ db, table }) => dynamoThro
 export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAccessLogStore(db(), table('accessLog'));
 export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
 export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
+export const tagIndex: StoreMaker<TagIndex> = ({ db, table }) => dynamoTagIndex(db(), table('enquiryTags'));
 export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
 /** What every staff route checks a token against (functions/http/staff.ts). */
@@ -98,6 +102,14 @@ export function dynamoStores<Stores extends Partial<DynamoDeps>>(
   return lazyObject(lazy as { [Key in keyof Stores]: () => Stores[Key] });
 }
 
+/**
+ * A route's usual wiring: the stores it names, on its base dependencies (a
+ * route that also uses SES, S3 or Lambda merges their deps in itself).
+ */
+export function withStores<Stores extends Partial<DynamoDeps>>(makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> }) {
+  return <Base extends { clock: Clock }>(settings: Partial<Settings>, base: Base) => mergeLazy(base, dynamoStores<Stores>(settings, {}, base.clock, makers));
+}
+
 /** Every store, for the local stack (a Lambda entry names only those its route uses). */
 export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, clock: Clock): DynamoDeps {
   return dynamoStores<DynamoDeps>(settings, aws, clock, {
@@ -117,5 +129,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     policies,
     aggregates,
     exportJobs,
+    tagIndex,
   });
 }

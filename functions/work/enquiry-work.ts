@@ -38,7 +38,7 @@ export function conflictResponse(conflict: WorkConflict): ApiResponse {
 }
 
 /** History keys sort by time, then by their order within one change; the random tail keeps two changes of one millisecond apart. */
-const eventKey = (now: number, order = 0) => `${new Date(now).toISOString()}#${order}${randomUUID().slice(0, 8)}`;
+export const eventKey = (now: number, order = 0) => `${new Date(now).toISOString()}#${order}${randomUUID().slice(0, 8)}`;
 
 export async function workableEnquiry(deps: Pick<AppDeps, 'enquiries'>, postIndex: number): Promise<StoredEnquiry> {
   const enquiry = await deps.enquiries.get(postIndex);

@@ -5,7 +5,7 @@
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templates, throttle } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templates, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeWorkHandler, makeNoteHandler, makeReplyHandler, makeThreadHandler } from './enquiry-work-handler';
@@ -15,14 +15,14 @@ export const workRoute = /* @__PURE__ */ declareRoute({
   name: 'work',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeWorkHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters, events, aggregates })),
+  wire: withStores({ ...staffAuthStores, enquiries, counters, events, aggregates }),
 });
 
 export const noteRoute = /* @__PURE__ */ declareRoute({
   name: 'note',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeNoteHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters, events, aggregates })),
+  wire: withStores({ ...staffAuthStores, enquiries, counters, events, aggregates }),
 });
 
 // Records the reply, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -37,19 +37,19 @@ export const threadRoute = /* @__PURE__ */ declareRoute({
   name: 'thread',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeThreadHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox })),
+  wire: withStores({ ...staffAuthStores, enquiries, events, outbox }),
 });
 
 export const templatesRoute = /* @__PURE__ */ declareRoute({
   name: 'templates',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeTemplatesHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, templates })),
+  wire: withStores({ ...staffAuthStores, templates }),
 });
 
 export const saveTemplateRoute = /* @__PURE__ */ declareRoute({
   name: 'saveTemplate',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeSaveTemplateHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, templates })),
+  wire: withStores({ ...staffAuthStores, templates }),
 });

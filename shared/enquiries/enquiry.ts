@@ -23,6 +23,7 @@ import { parseKoreaDateTime } from '../korea-time';
 import { LOCALE_CODES, type LocaleCode } from '../locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
 import { oneLine, wholeNumberField } from '../intake/field-schemas';
+import { tagField } from '../tags/tags-schema';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */
@@ -213,6 +214,8 @@ export type EnquiryRecord = {
   FIRST_REPLY_AT?: string;
   /** Additive: why an admin holds it (kept whatever retention or an erasure request says), when held. */
   LEGAL_HOLD?: string;
+  /** Additive: the tags staff put on it, in the order added (absent when none). */
+  TAGS?: readonly string[];
 };
 
 /** Staff list query (`POST /api/view` body) and export filter (`GET /api/export.csv` query). */
@@ -243,12 +246,18 @@ export const enquiryFilterSchema = z
         ),
       ),
     ),
+    /** Additive: the enquiries that carry one tag (any spelling of it); on its own, with no other filter. */
+    tag: z.preprocess(emptyToUndefined, z.optional(tagField)),
   })
   .check(
     z.refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ['to'], message: 'Not before from' }),
     z.refine((filter) => !(filter.status || filter.owner) || !(filter.section || filter.from || filter.to || filter.spam), {
       path: ['status'],
       message: 'Filter by status and owner, or by section, dates and spam, not both',
+    }),
+    z.refine((filter) => !filter.tag || !(filter.status || filter.owner || filter.section || filter.from || filter.to || filter.spam), {
+      path: ['tag'],
+      message: 'A tag filter stands alone, without status, owner, section, dates or spam',
     }),
   );
 

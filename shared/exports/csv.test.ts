@@ -86,6 +86,7 @@ describe('csvHeader and csvLine', () => {
       'page_language',
       'message',
       'received_at',
+      'tags',
     ]);
   });
 
@@ -97,7 +98,7 @@ describe('csvHeader and csvLine', () => {
     expect(header.endsWith('\r\n')).toBe(true);
     expect(header.slice(1)).toBe(
       '"name","phone","email","language","section","detail_section","register_day","register_END_day","hotel","count","room_N",' +
-        '"reference","status","owner","contact_channel","contact_account","page_language","message","received_at"\r\n',
+        '"reference","status","owner","contact_channel","contact_account","page_language","message","received_at","tags"\r\n',
     );
   });
 
@@ -133,8 +134,17 @@ describe('enquiryCsvLine', () => {
         'ru',
         'not exported',
         '2026-11-23 00:30',
+        '',
       ],
     ]);
+  });
+
+  it('writes the tags in one cell, in the order added, each guarded like any text', () => {
+    const tagsCell = (tags?: readonly string[]) => parseCsv(enquiryCsvLine({ ...record, ...(tags ? { TAGS: tags } : {}) }))[0]?.at(-1);
+    expect(tagsCell(['VIP', '보험', 'follow up'])).toBe('VIP, 보험, follow up');
+    expect(tagsCell(['=HYPERLINK("http://evil.example")'])).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(tagsCell([])).toBe('');
+    expect(tagsCell()).toBe('');
   });
 
   it('writes a phone number so that a spreadsheet shows it as typed, and guards anything else that looks like a formula', () => {

@@ -82,6 +82,8 @@ export const CSV_FIELDS = [
   { column: 'message', field: 'CONTEXT' },
   // Received, in Korea time like every other time staff see.
   { column: 'received_at', field: 'RECEIVED_AT', cell: (value: string) => csvCell(formatKoreaDateTime(Date.parse(value))) },
+  // Staff's tags, in the order added, in one cell (a tag holds no comma).
+  { column: 'tags', field: 'TAGS', cell: (value: readonly string[] | undefined) => csvCell((value ?? []).join(', ')) },
 ] as const satisfies readonly CsvField[];
 
 export const CSV_COLUMNS = CSV_FIELDS.map((field) => field.column);

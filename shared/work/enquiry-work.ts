@@ -45,7 +45,7 @@ export const TEMPLATE_BODY_MAX = REPLY_BODY_MAX;
 export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' } as const;
 
 /** What happened to an enquiry, in its history (who, what, when). */
-export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply'] as const;
+export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
 /** One line of an enquiry's thread as `GET /api/thread/{index}` answers it, oldest first: who did what, when. */
@@ -54,7 +54,7 @@ export interface ThreadEntry {
   at: string;
   type: EnquiryEventType;
   actor: string;
-  /** For status and owner changes. */
+  /** For status and owner changes; a tag change's tags before and after, comma-separated. */
   from?: string;
   to?: string;
   /** A note's text, or a reply's subject. */

@@ -33,13 +33,15 @@ describe('the export worker function', () => {
     expect(Object.keys(variables).sort()).toEqual([...settingNamesFor(WORKERS.exportWorker.uses), 'NODE_OPTIONS', 'LOG_LEVEL'].sort());
   });
 
-  it('may read the enquiries and counters, keep its jobs, and only write export files (no read, no delete), nothing else', () => {
+  it('may read the enquiries, counters and tag index, keep its jobs, and only write export files (no read, no delete), nothing else', () => {
     const arn = (key: keyof typeof TABLES) => `<${logicalId(made.stack.data.tables[key])}.Arn>`;
     const exportsBucket = `<${logicalId(made.stack.data.buckets.exports)}.Arn>`;
     const expected = [
       ...['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'].map((action) => `${action} ${arn('enquiries')}`),
       ...TABLES.enquiries.globalIndexes.map((index) => `dynamodb:Query ${arn('enquiries')}/index/${index.name}`),
       ...['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'].map((action) => `${action} ${arn('counters')}`),
+      // A tag's export reads which enquiries carry it.
+      ...['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'].map((action) => `${action} ${arn('enquiryTags')}`),
       ...['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'].map((action) => `${action} ${arn('exportJobs')}`),
       `s3:PutObject ${exportsBucket}/*`,
       `s3:AbortMultipartUpload ${exportsBucket}/*`,

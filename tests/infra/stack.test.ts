@@ -320,19 +320,21 @@ describe('IAM: each function may do exactly what its route needs', () => {
     }
   });
 
-  it('only the erasure route and the retention job may delete, only enquiry data; nothing can use dynamodb:* or change a table', () => {
+  it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items; nothing can use dynamodb:* or change a table', () => {
     const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
     expect(dynamo.length).toBeGreaterThan(0);
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
     const deleters = new Set<string>();
-    const erasable = ['enquiries', 'enquiryEvents', 'outbox', 'submissions'].map((key) => `<${logicalId(stack.data.tables[key as TableKey])}.Arn>`);
+    const arnOf = (key: TableKey) => `<${logicalId(stack.data.tables[key])}.Arn>`;
+    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags'] as const).map(arnOf);
+    const tagger = logicalId(functionOf(route('tags')).role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));
       if (deletes.length === 0) continue;
       deleters.add(role);
-      for (const line of deletes) expect(erasable, line).toContain(line.split(' ')[1]);
+      for (const line of deletes) expect(role === tagger ? [arnOf('enquiryTags')] : erasable, line).toContain(line.split(' ')[1]);
     }
-    expect([...deleters].sort()).toEqual([logicalId(functionOf(route('subjectErase')).role!), logicalId(stack.jobs.functions.retention.role!)].sort());
+    expect([...deleters].sort()).toEqual([logicalId(functionOf(route('subjectErase')).role!), logicalId(stack.jobs.functions.retention.role!), tagger].sort());
     expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);
     // Secrets are only ever read: no writes, rotation, deletion or wildcards.
     expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));

@@ -20,6 +20,7 @@ import { FakeSubmissionStore } from '../../functions/intake/fakes';
 import { FakePackageStore, FakeImageStore } from '../../functions/packages/fakes';
 import { FakeAggregateStore } from '../../functions/dashboard/fakes';
 import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../functions/exports/fakes';
+import { FakeTagIndex } from '../../functions/tags/fakes';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -157,6 +158,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_ENQUIRY_EVENTS: 'enquiry-events',
     TABLE_REPLY_TEMPLATES: 'reply-templates',
     TABLE_ERASURES: 'erasures',
+    TABLE_ENQUIRY_TAGS: 'enquiry-tags',
     TABLE_COUNTERS: 'counters',
     TABLE_SUBMISSIONS: 'submissions',
     TABLE_PACKAGES: 'packages',
@@ -209,6 +211,7 @@ export interface FakeDeps extends AppDeps {
   accessLog: FakeAccessLogStore;
   policies: FakePolicyStore;
   aggregates: FakeAggregateStore;
+  tagIndex: FakeTagIndex;
   mailer: FakeMailer;
   images: FakeImageStore;
   exports: FakeExportStore;
@@ -237,6 +240,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     revokedTokens: new FakeRevokedTokenStore(),
     throttle: new FakeThrottleStore(),
     accessLog: new FakeAccessLogStore(),
+    tagIndex: new FakeTagIndex(),
     policies: new FakePolicyStore(),
     aggregates: new FakeAggregateStore(),
     mailer: new FakeMailer(),

@@ -110,7 +110,7 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
+      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
@@ -147,17 +147,17 @@ describe('settingNamesForRoute', () => {
 
   it('adds the staff-auth tables and the token secret to staff routes', () => {
     const auth = ['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
-    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES'].sort());
+    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS'].sort());
     expect(names('logout')).toEqual(auth.sort());
     expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
     // The export route answers a small export itself and starts the worker for a larger one; only the status route signs links.
-    expect(names('exportCsv')).toEqual([...auth, 'EXPORT_WORKER_FUNCTION', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_EXPORT_JOBS'].sort());
+    expect(names('exportCsv')).toEqual([...auth, 'EXPORT_WORKER_FUNCTION', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_EXPORT_JOBS'].sort());
     expect(names('exportStatus')).toEqual([...auth, 'EXPORTS_BUCKET', 'TABLE_EXPORT_JOBS'].sort());
     expect(names('popupinput')).toEqual([...auth, 'IMAGES_BUCKET', 'TABLE_PACKAGES'].sort());
   });
 
   it('gives the export worker its tables and bucket, and no staff-auth setting', () => {
-    expect([...new Set(settingNamesFor(WORKERS.exportWorker.uses))].sort()).toEqual(['EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_EXPORT_JOBS']);
+    expect([...new Set(settingNamesFor(WORKERS.exportWorker.uses))].sort()).toEqual(['EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_EXPORT_JOBS']);
   });
 
   it('never asks a function for the mail settings unless it mails', () => {

@@ -1,10 +1,9 @@
-import { BatchGetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../../../shared/tables';
 import type { AggregateItem, AggregateStore } from '../../dashboard/ports';
+import { batchGetAll } from './client';
 
 const KEY = TABLES.aggregates.partitionKey.name;
-/** BatchGetItem takes 100 keys at a time. */
-const BATCH = 100;
 
 /**
  * The aggregates table: `ADD` on counters and `list_append` on lists, one
@@ -45,18 +44,8 @@ export function dynamoAggregateStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async getMany(keys) {
-      const found = new Map<string, AggregateItem>();
-      const unique = [...new Set(keys)];
-      for (let i = 0; i < unique.length; i += BATCH) {
-        let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH).map((key) => ({ [KEY]: key }));
-        // A batch may leave some keys for another round.
-        while (pending.length) {
-          const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
-          for (const item of result.Responses?.[tableName] ?? []) found.set(String(item[KEY]), toAggregate(item));
-          pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-        }
-      }
-      return found;
+      const items = await batchGetAll(db, tableName, [...new Set(keys)].map((key) => ({ [KEY]: key })));
+      return new Map(items.map((item) => [String(item[KEY]), toAggregate(item)]));
     },
   };
 }

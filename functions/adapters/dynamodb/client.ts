@@ -1,5 +1,5 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
 
 /**
@@ -106,4 +106,27 @@ export async function queryCount(db: DynamoDBDocumentClient, input: QueryInput):
     startKey = result.LastEvaluatedKey;
   } while (startKey);
   return count;
+}
+
+/**
+ * Reads items by key with BatchGetItem, which takes 100 keys at a time and may
+ * leave some for another round; the items that exist, in no particular order.
+ */
+export async function batchGetAll<Item = Record<string, unknown>>(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  keys: readonly Record<string, unknown>[],
+  projection: { ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> } = {},
+): Promise<Item[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let batch: Record<string, unknown>[] = keys.slice(i, i + 100);
+    while (batch.length) {
+      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch, ...projection } } }));
+      found.push(...(result.Responses?.[tableName] ?? []));
+      batch = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  // The table's items are written by this code base in the shape the caller names.
+  return found as Item[];
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../enquiries/ports';
-import { isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
+import { batchGetAll, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 
@@ -128,6 +128,33 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;
+      }
+    },
+
+    async getMany(postIndexes) {
+      return batchGetAll<StoredEnquiry>(db, tableName, [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })));
+    },
+
+    async changeTags(postIndex, expectedRevision, tags, at) {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            ConditionExpression: 'attribute_exists(POST_INDEX) AND (TAGS_REVISION = :expected OR (attribute_not_exists(TAGS_REVISION) AND :expected = :zero))',
+            UpdateExpression: `SET ${tags.length ? 'TAGS = :tags, ' : ''}UPDATED_AT = :at, TAGS_REVISION = if_not_exists(TAGS_REVISION, :zero) + :one${tags.length ? '' : ' REMOVE TAGS'}`,
+            ExpressionAttributeValues: { ':expected': expectedRevision, ':zero': 0, ':one': 1, ':at': at, ...(tags.length ? { ':tags': [...tags] } : {}) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as StoredEnquiry;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // A retried call whose first attempt went through finds its own change: that is a success, not someone else's.
+        const written = { UPDATED_AT: at, TAGS_REVISION: expectedRevision + 1, ...(tags.length ? { TAGS: [...tags] } : {}) };
+        if (!(await wroteItOurselves(db, tableName, { POST_INDEX: postIndex }, written, tags.length ? [] : ['TAGS']))) return undefined;
+        const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }));
+        return item as StoredEnquiry | undefined;
       }
     },
 

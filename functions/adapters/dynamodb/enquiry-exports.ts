@@ -2,6 +2,7 @@ import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-
 import { ENQUIRY_INDEXES } from '../../../shared/tables';
 import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../exports/ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from './client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 /** An export reads only the CSV's fields (several are reserved words, so each goes through a placeholder): less to send and to parse. */
@@ -11,7 +12,7 @@ const EXPORT_PROJECTION = {
 };
 
 /** The index an export source is read from, and its key attributes. */
-function exportKeys(source: ExportSource) {
+function exportKeys(source: Exclude<ExportSource, { kind: 'tag' }>) {
   if (source.kind === 'work') {
     return { index: ENQUIRY_INDEXES[source.index], partitionAttribute: WORK_PARTITIONS[source.index], partition: source.key, sequenceAttribute: 'POST_INDEX' };
   }
@@ -21,6 +22,14 @@ function exportKeys(source: ExportSource) {
 
 export function dynamoEnquiryExportReader(db: DynamoDBDocumentClient, tableName: string): EnquiryExportReader {
   return {
+    async exportItems(postIndexes) {
+      const items = await batchGetAll<ExportedEnquiry>(db, tableName, [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })), {
+        ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
+        ExpressionAttributeNames: EXPORT_PROJECTION.names,
+      });
+      return items.sort((a, b) => b.POST_INDEX - a.POST_INDEX);
+    },
+
     async exportRange(source, highest, lowest) {
       if (highest < lowest) return [];
       const keys = exportKeys(source);
@@ -37,18 +46,19 @@ export function dynamoEnquiryExportReader(db: DynamoDBDocumentClient, tableName:
   };
 }
 
-/** One scalar attribute's value (a flat item holds nothing else). */
-function scalarOf(name: string, value: AttributeValue): string | number | boolean | null {
+/** One attribute's value: a scalar, or a list of strings (an enquiry's tags); a flat item holds nothing else. */
+function flatValueOf(name: string, value: AttributeValue): string | number | boolean | null | string[] {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return Number(value.N);
   if (value.BOOL !== undefined) return value.BOOL;
   if (value.NULL) return null;
-  throw new Error(`${name} is not a scalar attribute`);
+  if (value.L?.every((entry) => entry.S !== undefined)) return value.L.map((entry) => entry.S as string);
+  throw new Error(`${name} is neither a scalar nor a list of strings`);
 }
 
 /**
  * Every item a query matches, page after page, for reading many items of
- * scalar attributes (strings, numbers, booleans) fast, as an export does:
+ * scalar attributes (strings, numbers, booleans; lists of strings) fast, as an export does:
  * through the low-level client's command, in DynamoDB's typed values, each item converted by hand.
  * The document client's generic conversion of each answer measured as much CPU as the SDK's own parsing of it.
  */
@@ -61,7 +71,7 @@ export async function queryFlatItems<Item>(db: DynamoDBDocumentClient, input: Om
       const item: Record<string, unknown> = {};
       for (const name in raw) {
         const value = raw[name];
-        if (value) item[name] = scalarOf(name, value);
+        if (value) item[name] = flatValueOf(name, value);
       }
       items.push(item);
     }

@@ -1,20 +1,11 @@
-import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReplyTemplate, TemplateStore } from '../../work/ports';
+import { batchGetAll } from './client';
 
 export function dynamoTemplateStore(db: DynamoDBDocumentClient, tableName: string): TemplateStore {
   return {
     async getMany(templateIds) {
-      const found: ReplyTemplate[] = [];
-      // BatchGetItem takes 100 keys at a time and may leave some for another round.
-      for (let i = 0; i < templateIds.length; i += 100) {
-        let keys: Record<string, unknown>[] = templateIds.slice(i, i + 100).map((templateId) => ({ templateId }));
-        while (keys.length) {
-          const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
-          found.push(...((result.Responses?.[tableName] ?? []) as ReplyTemplate[]));
-          keys = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-        }
-      }
-      return found;
+      return batchGetAll<ReplyTemplate>(db, tableName, templateIds.map((templateId) => ({ templateId })));
     },
     async put(template) {
       await db.send(new PutCommand({ TableName: tableName, Item: template }));

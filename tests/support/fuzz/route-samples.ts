@@ -65,6 +65,8 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     exportStatus: { params: { jobId: '00000000-0000-4000-8000-000000000000' } },
     work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
     note: { body: { index, text: 'Called back; she will send the scans.' }, multiline: ['text'] },
+    tags: { body: { index, add: ['VIP', '보험'], remove: ['follow-up'] } },
+    tagsInUse: {},
     reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },
     thread: { params: { index: String(index) } },
     templates: {},

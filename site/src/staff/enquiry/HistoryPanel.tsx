@@ -30,6 +30,8 @@ function describe(entry: ThreadEntry): string {
       return text.reply(entry.text ?? '');
     case 'note':
       return text.note;
+    case 'tags':
+      return text.tags(entry.from ?? '', entry.to ?? '');
   }
 }
 

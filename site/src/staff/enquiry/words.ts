@@ -22,6 +22,7 @@ export const ENQUIRY_TEXT = {
     owner: (from: string, to: string) => `담당 변경: ${from || '미배정'} → ${to || '미배정'}`,
     reply: (subject: string) => `답장 발송: ${subject}`,
     note: '메모',
+    tags: (from: string, to: string) => `태그 변경: ${from || '없음'} → ${to || '없음'}`,
     addNote: '메모 추가',
     notePlaceholder: '내부 메모 (방문자에게 보이지 않습니다)',
     noteSaved: '메모를 저장했습니다.',

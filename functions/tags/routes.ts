@@ -1,0 +1,22 @@
+/**
+ * Tags on enquiries: the Lambda function of each route, declared once beside
+ * its handler (functions/declarations.ts). The route's method, path, access,
+ * roles and resources are the wire contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { enquiries, events, staffAuthStores, tagIndex, withStores } from '../wiring/dynamodb';
+import { makeTagsHandler, makeTagsInUseHandler } from './tags-handler';
+
+export const tagsRoute = /* @__PURE__ */ declareRoute({
+  name: 'tags',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTagsHandler,
+  wire: withStores({ ...staffAuthStores, enquiries, tagIndex, events }),
+});
+
+export const tagsInUseRoute = /* @__PURE__ */ declareRoute({
+  name: 'tagsInUse',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTagsInUseHandler,
+  wire: withStores({ ...staffAuthStores, tagIndex }),
+});
