@@ -2,7 +2,14 @@
 import { MAX_ENQUIRY_INDEX } from '../work/enquiry-work';
 import { wholeNumberField } from '../intake/field-schemas';
 import * as z from '../zod';
-import { TAGS_PER_ENQUIRY_MAX, normaliseTag, tagProblem } from './tags';
+import { TAG_MAX_LENGTH, TAGS_PER_ENQUIRY_MAX, type TagProblem, normaliseTag, tagProblem } from './tags';
+
+const PROBLEM_MESSAGES: Record<TagProblem, string> = {
+  empty: 'Required',
+  tooLong: `At most ${TAG_MAX_LENGTH} characters`,
+  control: 'Without control characters',
+  comma: 'Without commas (one tag at a time)',
+};
 
 /** One tag, normalised; refused with the reason when it cannot be kept. */
 export const tagField = z.pipe(
@@ -10,7 +17,7 @@ export const tagField = z.pipe(
   z.string().check(
     z.superRefine((tag, context) => {
       const problem = tagProblem(tag);
-      if (problem) context.issues.push({ code: 'custom', message: problem, input: tag });
+      if (problem) context.issues.push({ code: 'custom', message: PROBLEM_MESSAGES[problem], input: tag });
     }),
   ),
 );

@@ -21,12 +21,14 @@ export function normaliseTag(text: string): string {
   return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
-/** Why a tag (already normalised) cannot be kept, or `undefined` when it can. */
-export function tagProblem(tag: string): string | undefined {
-  if (tag === '') return 'Required';
-  if ([...tag].length > TAG_MAX_LENGTH) return `At most ${TAG_MAX_LENGTH} characters`;
-  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(tag)) return 'Without control characters';
-  if (tag.includes(',')) return 'Without commas (one tag at a time)';
+export type TagProblem = 'empty' | 'tooLong' | 'control' | 'comma';
+
+/** Why a tag (already normalised) cannot be kept, or `undefined` when it can. The API and the back office each word it. */
+export function tagProblem(tag: string): TagProblem | undefined {
+  if (tag === '') return 'empty';
+  if ([...tag].length > TAG_MAX_LENGTH) return 'tooLong';
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(tag)) return 'control';
+  if (tag.includes(',')) return 'comma';
   return undefined;
 }
 

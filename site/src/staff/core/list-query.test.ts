@@ -24,4 +24,16 @@ describe('the message box state in the address', () => {
     expect(exportSearch({ page: 9, from: '2026-11-01' })).toBe('?from=2026-11-01');
     expect(exportSearch({ page: 1 })).toBe('');
   });
+
+  it('lists one tag on its own, with its cursor, and exports it', () => {
+    const query = readListQuery('?tag=%20follow%20%20up%20&after=40&status=&section=%EB%B3%91%EC%9B%90%EC%98%88%EC%95%BD');
+    expect(query).toEqual({ page: 1, tag: 'follow up', after: '40' });
+    expect(readListQuery(listSearch(query))).toEqual(query);
+    expect(viewRequest(query)).toEqual({ limit: 13, tag: 'follow up', cursor: '40' });
+    expect(exportSearch(query)).toBe('?tag=follow+up');
+    // A status or owner list wins over a tag; a tag the API would refuse is not a filter.
+    expect(readListQuery('?tag=VIP&status=new')).toEqual({ page: 1, status: 'new' });
+    expect(readListQuery('?tag=a%2Cb')).toEqual({ page: 1 });
+    expect(readListQuery(`?tag=${'x'.repeat(31)}`)).toEqual({ page: 1 });
+  });
 });

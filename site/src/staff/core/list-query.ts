@@ -1,13 +1,15 @@
 /**
  * The message box's filters and page, kept in the address (`/view?page=2&section=...`)
- * so reload and back work. Two kinds of list: by section, dates and spam
- * (numbered pages), or by status and owner (a cursor, `after`); a reference
- * search shows the one enquiry. Pure, so it is unit-tested.
+ * so reload and back work. Three kinds of list: by section, dates and spam
+ * (numbered pages), by status and owner, or by one tag (both by a cursor,
+ * `after`); a reference search shows the one enquiry. Pure, so it is
+ * unit-tested.
  */
 import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../../../../shared/work/enquiry-work';
 import { SECTION_VALUES, type Section } from '../../../../shared/enquiries/enums';
 import { isKoreaDay } from '../../../../shared/korea-time';
 import { PAGE_SIZE } from '../../../../shared/enquiries/pagination';
+import { normaliseTag, tagProblem } from '../../../../shared/tags/tags';
 
 export type OwnerFilter = (typeof OWNER_FILTERS)[keyof typeof OWNER_FILTERS];
 
@@ -19,13 +21,24 @@ export interface ListQuery {
   spam?: boolean;
   status?: EnquiryStatus;
   owner?: OwnerFilter;
-  /** In a status or owner list: the cursor the page starts after. */
+  /** The enquiries of one tag (on its own, no other filter). */
+  tag?: string;
+  /** In a status, owner or tag list: the cursor the page starts after. */
   after?: string;
   reference?: string;
 }
 
 /** Whether the query lists by status and owner (cursor pages) rather than by section and dates (numbered pages). */
 export const isWorkQuery = (query: ListQuery) => query.status !== undefined || query.owner !== undefined;
+
+/** Whether the list pages with a cursor (status, owner, a tag) rather than page numbers. */
+export const pagesByCursor = (query: ListQuery) => isWorkQuery(query) || query.tag !== undefined;
+
+/** The cursor in the address, when it is one the API could have given. */
+const cursorParam = (params: URLSearchParams) => {
+  const after = params.get('after') ?? '';
+  return /^\d{1,12}$/.test(after) ? { after } : {};
+};
 
 export function readListQuery(search: string): ListQuery {
   const params = new URLSearchParams(search);
@@ -40,7 +53,9 @@ export function readListQuery(search: string): ListQuery {
     ...((ENQUIRY_STATUSES as readonly string[]).includes(status) ? { status: status as EnquiryStatus } : {}),
     ...((Object.values(OWNER_FILTERS) as string[]).includes(owner) ? { owner: owner as OwnerFilter } : {}),
   };
-  if (isWorkQuery(work)) return { ...work, ...(/^\d{1,12}$/.test(get('after')) ? { after: get('after') } : {}) };
+  if (isWorkQuery(work)) return { ...work, ...cursorParam(params) };
+  const tag = normaliseTag(get('tag'));
+  if (tag && !tagProblem(tag)) return { page: 1, tag, ...cursorParam(params) };
   const section = get('section');
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -62,6 +77,7 @@ export function listSearch(query: ListQuery): string {
   if (query.spam) params.set('spam', '1');
   if (query.status) params.set('status', query.status);
   if (query.owner) params.set('owner', query.owner);
+  if (query.tag) params.set('tag', query.tag);
   if (query.after) params.set('after', query.after);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -73,6 +89,7 @@ export function viewRequest(query: ListQuery): Record<string, unknown> {
   if (isWorkQuery(query)) {
     return { limit: PAGE_SIZE, ...(query.status ? { status: query.status } : {}), ...(query.owner ? { owner: query.owner } : {}), ...(query.after ? { cursor: query.after } : {}) };
   }
+  if (query.tag) return { limit: PAGE_SIZE, tag: query.tag, ...(query.after ? { cursor: query.after } : {}) };
   return {
     page: query.page,
     limit: PAGE_SIZE,
@@ -92,6 +109,7 @@ export function exportSearch(query: ListQuery): string {
   if (query.spam) params.set('spam', 'true');
   if (query.status) params.set('status', query.status);
   if (query.owner) params.set('owner', query.owner);
+  if (query.tag) params.set('tag', query.tag);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

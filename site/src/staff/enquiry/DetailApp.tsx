@@ -1,6 +1,6 @@
 /**
  * `/detail/{index}`: one enquiry and the work on it: its fields, status and
- * owner, a reply to the visitor, its history and internal notes.
+ * owner, its tags, a reply to the visitor, its history and internal notes.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
@@ -11,6 +11,7 @@ import HistoryPanel from './HistoryPanel';
 import HoldPanel from './HoldPanel';
 import ReplyPanel from './ReplyPanel';
 import WorkPanel from './WorkPanel';
+import TagsPanel from '../tags/TagsPanel';
 import { loadThread } from './work-api';
 import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
 import { LAST_LIST_KEY } from '../core/list-query';
@@ -73,6 +74,7 @@ export default function DetailApp() {
           {!load.record.SPAM && (
             <div className="detail-layout__work">
               <WorkPanel record={load.record} onChanged={changed} />
+              <TagsPanel record={load.record} onChanged={changed} />
               <ReplyPanel record={load.record} onSent={changed} />
               <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
               <HoldPanel record={load.record} onChanged={changed} />

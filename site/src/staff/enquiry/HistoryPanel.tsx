@@ -30,8 +30,12 @@ function describe(entry: ThreadEntry): string {
       return text.reply(entry.text ?? '');
     case 'note':
       return text.note;
-    case 'tags':
-      return text.tags(entry.from ?? '', entry.to ?? '');
+    case 'tags': {
+      // The entry keeps the tags before and after; staff read what changed.
+      const tagsOf = (list: string | undefined) => (list ? list.split(', ') : []);
+      const [before, after] = [tagsOf(entry.from), tagsOf(entry.to)];
+      return text.tags(after.filter((tag) => !before.includes(tag)), before.filter((tag) => !after.includes(tag)));
+    }
   }
 }
 

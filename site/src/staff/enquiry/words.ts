@@ -22,7 +22,8 @@ export const ENQUIRY_TEXT = {
     owner: (from: string, to: string) => `담당 변경: ${from || '미배정'} → ${to || '미배정'}`,
     reply: (subject: string) => `답장 발송: ${subject}`,
     note: '메모',
-    tags: (from: string, to: string) => `태그 변경: ${from || '없음'} → ${to || '없음'}`,
+    tags: (added: readonly string[], removed: readonly string[]) =>
+      [added.length ? `태그 추가: ${added.join(', ')}` : '', removed.length ? `태그 삭제: ${removed.join(', ')}` : ''].filter(Boolean).join(' · ') || '태그 변경',
     addNote: '메모 추가',
     notePlaceholder: '내부 메모 (방문자에게 보이지 않습니다)',
     noteSaved: '메모를 저장했습니다.',

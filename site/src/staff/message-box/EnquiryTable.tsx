@@ -1,9 +1,10 @@
-/** The message box table: newest first, one row per enquiry, the summary linking to its detail. */
+/** The message box table: newest first, one row per enquiry, the summary linking to its detail, its tags below it. */
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { LANGUAGES, SECTIONS, labelOf } from '../../../../shared/enquiries/enums';
 import { OPEN_STATUSES, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
 import { STAFF_TEXT } from '../core/words';
 import { MESSAGE_BOX_TEXT } from './words';
+import TagChips from '../tags/TagChips';
 
 export interface EnquiryTableProps {
   records: EnquiryRecord[];
@@ -52,6 +53,7 @@ export default function EnquiryTable({ records, now }: EnquiryTableProps) {
               </td>
               <td>
                 <a href={`/detail/${record.POST_INDEX}`}>{summaryOf(record)}</a>
+                <TagChips tags={record.TAGS} />
               </td>
               <td>{record.NAME}</td>
               <td>

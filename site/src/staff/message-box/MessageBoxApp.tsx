@@ -10,7 +10,7 @@ import { StaffApiError, failureText, requireToken, staffPost } from '../core/api
 import EnquiryTable from './EnquiryTable';
 import ExportButton from './ExportButton';
 import Filters from './Filters';
-import { LAST_LIST_KEY, type ListQuery, isWorkQuery, listSearch, readListQuery, viewRequest } from '../core/list-query';
+import { LAST_LIST_KEY, type ListQuery, listSearch, pagesByCursor, readListQuery, viewRequest } from '../core/list-query';
 import WorkFilters from './WorkFilters';
 import Pagination from '../core/Pagination';
 import RetentionNotice from './RetentionNotice';
@@ -18,6 +18,8 @@ import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { MESSAGE_BOX_TEXT } from './words';
 import { apiPath } from '../../../../shared/routes';
+import type { TagInUse } from '../../../../shared/tags/tags';
+import { loadTagsInUse } from '../tags/tags-api';
 
 type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
 
@@ -35,6 +37,7 @@ async function loadPage(target: ListQuery): Promise<Load | undefined> {
 export default function MessageBoxApp() {
   const [query, setQuery] = useState<ListQuery>(() => readListQuery(window.location.search));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [tagsInUse, setTagsInUse] = useState<TagInUse[]>([]);
 
   // Only the newest request's answer is shown, however the answers arrive.
   const latest = useRef(0);
@@ -50,6 +53,8 @@ export default function MessageBoxApp() {
   useEffect(() => {
     if (!requireToken()) return;
     fetchPage(firstQuery);
+    // The tag filter's choices; the list works without them.
+    loadTagsInUse().then(setTagsInUse, () => undefined);
     const onBack = () => {
       const target = readListQuery(window.location.search);
       setQuery(target);
@@ -76,7 +81,7 @@ export default function MessageBoxApp() {
   return (
     <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
       <RetentionNotice />
-      <WorkFilters key={`work${listSearch(query)}`} query={query} onApply={go} />
+      <WorkFilters key={`work${listSearch(query)}`} query={query} tagsInUse={tagsInUse} onApply={go} />
       <div className="toolbar">
         <Filters key={listSearch(query)} query={query} onApply={go} />
         <ExportButton query={query} />
@@ -92,7 +97,7 @@ export default function MessageBoxApp() {
           <>
             <p className="staff__muted">{MESSAGE_BOX_TEXT.total(load.total)}</p>
             {load.records.length === 0 ? <p className="staff__empty">{MESSAGE_BOX_TEXT.empty}</p> : <EnquiryTable records={load.records} now={load.readAt} />}
-            {isWorkQuery(query) ? (
+            {pagesByCursor(query) ? (
               <nav className="pagination" aria-label={STAFF_TEXT.pagination}>
                 <ul>
                   <li>
