@@ -9,24 +9,11 @@ import { inUseSpelling } from '../../shared/tags/tags';
 import { OWNER_FILTERS, parseReference } from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { EnquiryList, StoredEnquiry, WorkIndex } from './ports';
+import type { EnquiryList, ListSource, StoredEnquiry, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
 import { countCounter, listForFilter, removedCounter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
 
 export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'tagIndex'>;
-
-/**
- * The list a query reads: one enquiry by its reference; a work list (a status
- * and/or an owner, by POST_INDEX); one tag's enquiries (by POST_INDEX, from
- * the tag index); or a newest-first list by section, dates and spam (by its
- * own sequence). The first three page with a cursor, the last also by page
- * number; each counts its total without reading its enquiries.
- */
-export type ListSource =
-  | { kind: 'reference'; reference: string }
-  | { kind: 'work'; index: WorkIndex; key: string }
-  | { kind: 'tag'; tag: string }
-  | { kind: 'list'; list: EnquiryList };
 
 /** Which list a query reads. `viewer` is who asks (their `mine`). */
 export function listSourceOf(query: EnquiryFilter & Pick<EnquiryListQuery, 'reference'>, viewer: string): ListSource {

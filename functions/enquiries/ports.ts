@@ -35,6 +35,19 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
 
+/**
+ * The list a query reads (enquiry-reading.ts `listSourceOf` decides): one enquiry by its reference; a work list (a status
+ * and/or an owner, by POST_INDEX); one tag's enquiries (by POST_INDEX, from
+ * the tag index); or a newest-first list by section, dates and spam (by its
+ * own sequence). The first three page with a cursor, the last also by page
+ * number; each counts its total without reading its enquiries.
+ */
+export type ListSource =
+  | { kind: 'reference'; reference: string }
+  | { kind: 'work'; index: WorkIndex; key: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'list'; list: EnquiryList };
+
 /** What a work change sets on the enquiry (its list keys follow its status and owner). */
 export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
   Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT'>;

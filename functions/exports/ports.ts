@@ -6,10 +6,9 @@
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import { CSV_FIELDS } from '../../shared/exports/csv';
 import type { ExportJobFailure, ExportJobState } from '../../shared/exports/export-jobs';
-import type { StoredEnquiry } from '../enquiries/ports';
-import type { ListSource } from '../enquiries/enquiry-reading';
+import type { ListSource, StoredEnquiry } from '../enquiries/ports';
 
-/** What an export reads: any list but a reference search (enquiries/enquiry-reading.ts, `ListSource`). */
+/** What an export reads: any list but a reference search (`ListSource`, enquiries/ports.ts). */
 export type ExportSource = Exclude<ListSource, { kind: 'reference' }>;
 
 /** The stored fields a CSV column is read from: each of CSV_FIELDS but the reference, which is made from POST_INDEX. */
