@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SubmissionStore } from '../../intake/ports';
-import { expired, isConditionFailure, wroteItOurselves } from './client';
+import type { SubmissionStore } from '../../../intake/ports';
+import { expired, isConditionFailure, wroteItOurselves } from '../client';
 
 export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SubmissionStore {
   return {

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../enquiries/ports';
-import { batchGetAll, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from './client';
+import { ENQUIRY_INDEXES } from '../../../../shared/tables';
+import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../../enquiries/ports';
+import { batchGetAll, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from '../client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 

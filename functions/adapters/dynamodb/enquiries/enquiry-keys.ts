@@ -1,5 +1,5 @@
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import type { EnquiryList, WorkIndex } from '../../enquiries/ports';
+import { ENQUIRY_INDEXES } from '../../../../shared/tables';
+import type { EnquiryList, WorkIndex } from '../../../enquiries/ports';
 
 /** The partition attribute of each work list's index. */
 export const WORK_PARTITIONS: Record<WorkIndex, string> = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' };

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { EnquiryEvent, EventStore } from '../../work/ports';
-import { queryItems } from './client';
+import type { EnquiryEvent, EventStore } from '../../../work/ports';
+import { queryItems } from '../client';
 
 export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {
   return {

@@ -1,5 +1,5 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ErasureStore } from '../../privacy/ports';
+import type { ErasureStore } from '../../../privacy/ports';
 
 export function dynamoErasureStore(db: DynamoDBDocumentClient, tableName: string): ErasureStore {
   return {

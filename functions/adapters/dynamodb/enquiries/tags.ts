@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TagIndex } from '../../tags/ports';
-import { isConditionFailure, queryItems } from './client';
+import type { TagIndex } from '../../../tags/ports';
+import { isConditionFailure, queryItems } from '../client';
 
 /**
  * The tag index table. One item per tag and enquiry (`tag` = `tag#VIP`,

@@ -1,8 +1,8 @@
 import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
-import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../exports/ports';
+import { ENQUIRY_INDEXES } from '../../../../shared/tables';
+import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../../exports/ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from './client';
+import { batchGetAll } from '../client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 /** An export reads only the CSV's fields (several are reserved words, so each goes through a placeholder): less to send and to parse. */
