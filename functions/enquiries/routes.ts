@@ -5,7 +5,7 @@
  * contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { counters, enquiries, staffAuthStores, tagIndex, withStores } from '../wiring/dynamodb';
+import { enquiries, listReadingStores, staffAuthStores, withStores } from '../wiring/dynamodb';
 import { makeViewHandler } from './view-handler';
 import { makeDetailHandler } from './detail-handler';
 
@@ -13,7 +13,7 @@ export const viewRoute = /* @__PURE__ */ declareRoute({
   name: 'view',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeViewHandler,
-  wire: withStores({ ...staffAuthStores, enquiries, counters, tagIndex }),
+  wire: withStores({ ...staffAuthStores, ...listReadingStores }),
 });
 
 export const detailRoute = /* @__PURE__ */ declareRoute({

@@ -1,17 +1,15 @@
 import { LIST_HEADERS, enquiryListQuerySchema } from '../../shared/enquiries/enquiry';
-import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { readEnquiryPage } from './enquiry-reading';
+import { type ReadingDeps, readEnquiryPage } from './enquiry-reading';
 
 /** `POST /api/view`: one page of enquiries, newest first; paging and total in headers. */
-export function makeViewHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'counters' | 'tagIndex'>) {
-  const reading = { enquiries: deps.enquiries, counters: deps.counters, tagIndex: deps.tagIndex };
+export function makeViewHandler(deps: StaffAuthDeps & ReadingDeps) {
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const query = parseInput(enquiryListQuerySchema, jsonPayload(request));
-    const page = await readEnquiryPage(reading, query, staff.email);
+    const page = await readEnquiryPage(deps, query, staff.email);
     await audit('enquiry.list', JSON.stringify({ ...query, rows: page.records.map((record) => record.POST_INDEX) }));
     return json(200, page.records, {
       [LIST_HEADERS.totalCount]: String(page.total),

@@ -6,7 +6,7 @@ import { ApiError, parseInput } from '../http/errors';
 import { NO_STORE, type ApiResponse, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { jobView, startExportJob } from './export-jobs';
-import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
+import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } from './export-reading';
 
 /**
  * No CSV row is shorter than this (nineteen quoted cells, a reference, a
@@ -25,15 +25,14 @@ const SHORTEST_ROW_BYTES = 100;
  * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
  * Gateway's 29 s.
  */
-export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'tagIndex' | 'exportJobs' | 'exportWorker'>) {
-  const reading = { enquiries: deps.enquiries, enquiryExports: deps.enquiryExports, counters: deps.counters, tagIndex: deps.tagIndex };
+export function makeExportCsvHandler(deps: StaffAuthDeps & ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exportWorker'>) {
   const { settings, clock } = deps;
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const filter = parseInput(enquiryFilterSchema, request.query);
     const fileName = exportFileName(clock.now());
-    const plan = await planExport(reading, filter, staff.email);
+    const plan = await planExport(deps, filter, staff.email);
 
-    const small = plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES ? await csvWithin(reading, plan, settings.EXPORT_INLINE_MAX_BYTES) : undefined;
+    const small = plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES ? await csvWithin(deps, plan, settings.EXPORT_INLINE_MAX_BYTES) : undefined;
     if (small) {
       await audit('enquiry.export', JSON.stringify({ ...filter, rows: small.rows }));
       return csvResponse(small.text, fileName);
@@ -48,7 +47,7 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquir
 }
 
 /** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
-async function csvWithin(reading: Pick<AppDeps, 'enquiryExports' | 'tagIndex'>, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+async function csvWithin(reading: ExportReadingDeps, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
   let text = '';
   let bytes = 0;
   let rows = 0;

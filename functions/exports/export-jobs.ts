@@ -14,7 +14,7 @@ import { EXPORT_JOB_FAILURES, EXPORT_STALL_MS, type ExportJobFailure, type Expor
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';
-import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
+import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } from './export-reading';
 
 /** The worker reports its progress (and so shows it is alive) every this many rows. */
 export const PROGRESS_EVERY_ROWS = 5_000;
@@ -25,7 +25,7 @@ export const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
 /** Runs of one job when enquiries keep being removed while it writes (each run replaces the file of the one before). */
 export const EXPORT_ATTEMPTS = 3;
 
-export type ExportWorkerDeps = Pick<AppDeps, 'enquiries' | 'enquiryExports' | 'counters' | 'tagIndex' | 'exportJobs' | 'exports' | 'clock' | 'log'>;
+export type ExportWorkerDeps = ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>;
 
 /** A step of the export failed, which says what to report. */
 class ExportStepFailed extends Error {

@@ -38,6 +38,9 @@ function rangesOf(highest: number, lowest: number, step: number): KeyRange[] {
   return ranges;
 }
 
+/** What an export reads with: the lists' reading, and the export's own reader of the rows. */
+export type ExportReadingDeps = ReadingDeps & Pick<AppDeps, 'enquiryExports'>;
+
 /** A sparse subset of every POST_INDEX (a work list, a tag): ranges wide enough to hold RANGE_ROWS of it on average. */
 async function sparsePlan(deps: ReadingDeps, source: ExportSource, total: number): Promise<ExportPlan> {
   const highest = await deps.counters.read(POST_INDEX_COUNTER);
@@ -70,7 +73,7 @@ export interface CsvChunk {
 }
 
 /** The export's CSV: the header (with the BOM), then one chunk per range, in order. */
-export async function* exportCsvChunks(deps: Pick<AppDeps, 'enquiryExports' | 'tagIndex'>, plan: ExportPlan): AsyncGenerator<CsvChunk> {
+export async function* exportCsvChunks(deps: ExportReadingDeps, plan: ExportPlan): AsyncGenerator<CsvChunk> {
   const { source } = plan;
   yield { text: csvHeader(), rows: 0 };
   yield* inOrder(plan.ranges, READ_CONCURRENCY, async (range) => {

@@ -9,7 +9,7 @@ import { declareBackground, declareRoute } from '../declarations';
 import { createLog } from '../logging';
 import { exportWorkerDeps } from '../wiring/export-worker';
 import { runExportJob } from './export-jobs';
-import { counters, dynamoStores, enquiries, enquiryExports, exportJobs, staffAuthStores, tagIndex } from '../wiring/dynamodb';
+import { dynamoStores, enquiryExports, exportJobs, listReadingStores, staffAuthStores } from '../wiring/dynamodb';
 import { lambdaDeps } from '../wiring/lambda';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
@@ -21,7 +21,7 @@ export const exportCsvRoute = /* @__PURE__ */ declareRoute({
   name: 'exportCsv',
   sizing: { memoryMiB: 1024, timeoutSeconds: 29 },
   makeHandler: makeExportCsvHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, enquiryExports, counters, tagIndex, exportJobs }), lambdaDeps(settings, {})),
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, ...listReadingStores, enquiryExports, exportJobs }), lambdaDeps(settings, {})),
 });
 
 // Reads one job, and once it is ready checks its file and signs a link.

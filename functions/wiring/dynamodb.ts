@@ -82,6 +82,9 @@ export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => 
 /** What every staff route checks a token against (functions/http/staff.ts). */
 export const staffAuthStores = { revokedTokens, staff, accessLog, policies };
 
+/** What reading the enquiries as lists needs (functions/enquiries/enquiry-reading.ts `ReadingDeps`): the message box and the exports. */
+export const listReadingStores = { enquiries, counters, tagIndex };
+
 /**
  * The stores a function names, each made on first use (wiring/lazy.ts) on
  * one document client; a store's table comes from the function's settings.

@@ -4,7 +4,7 @@ import { baseDeps } from '../deps';
 import type { Log } from '../logging';
 import type { ExportWorkerDeps } from '../exports/export-jobs';
 import type { AwsClientOptions } from './aws';
-import { counters, dynamoStores, enquiries, enquiryExports, exportJobs, tagIndex } from './dynamodb';
+import { dynamoStores, enquiryExports, exportJobs, listReadingStores } from './dynamodb';
 import { mergeLazy } from './lazy';
 import { s3Deps } from './s3';
 
@@ -17,5 +17,5 @@ import { s3Deps } from './s3';
 export function exportWorkerDeps(environment: Record<string, string | undefined>, aws: AwsClientOptions, log: Log): ExportWorkerDeps {
   const settings = readSettings(environment, settingNamesFor(WORKERS.exportWorker.uses));
   const base = baseDeps(settings, log);
-  return mergeLazy(base, dynamoStores(settings, aws, base.clock, { enquiries, enquiryExports, counters, tagIndex, exportJobs }), s3Deps(settings, aws));
+  return mergeLazy(base, dynamoStores(settings, aws, base.clock, { ...listReadingStores, enquiryExports, exportJobs }), s3Deps(settings, aws));
 }

@@ -15,6 +15,9 @@ const IN_USE_KEY = { tag: 'in-use', postIndex: 0 };
 const partitionOf = (tag: string) => `tag#${tag}`;
 const COUNT_PREFIX = 'n#';
 
+/** The table's layout, for the bulk seeding of local/seed/enquiries.ts: a tag's item for an enquiry, and the count attribute of a tag. */
+export const TAG_INDEX_LAYOUT = { inUseKey: IN_USE_KEY, item: (tag: string, postIndex: number) => ({ tag: partitionOf(tag), postIndex }), countAttribute: (tag: string) => COUNT_PREFIX + tag };
+
 export function dynamoTagIndex(db: DynamoDBDocumentClient, tableName: string): TagIndex {
   async function count(tag: string, delta: 1 | -1): Promise<void> {
     const result = await db.send(
