@@ -152,7 +152,7 @@ describe('tags in the message box', () => {
     await eventually(indexes).toEqual(Array.from({ length: 13 }, (_, i) => COUNT - i));
     await eventually(total).toBe(`총 ${COUNT}건`);
     const row = (index: number) => page.locator('table.messages tbody tr', { has: page.getByRole('link', { name: `Enquiry number ${index}: a check-up.` }) });
-    const link = row(3).getByRole('link', { name: TAGS_TEXT.showTag('VIP') });
+    const link = row(4).getByRole('link', { name: TAGS_TEXT.showTag('VIP') });
     expect(await link.textContent()).toBe('VIP');
     expect(await link.getAttribute('href')).toBe('/view?tag=VIP');
     expect(await row(16).locator('li.tag').count()).toBe(0);
@@ -222,7 +222,8 @@ describe('tags in the message box', () => {
   });
 
   it("opens a tag's list from its link under a summary", async () => {
-    await page.goto(`${stack.url}/view`);
+    await page.goto(`${stack.url}/view?page=2`);
+    await eventually(indexes).toEqual([3, 2, 1]);
     await eventually(total).toBe(`총 ${COUNT}건`);
     await page.getByRole('link', { name: TAGS_TEXT.showTag('재연락') }).click();
     await page.waitForURL((url) => url.searchParams.get('tag') === '재연락');
@@ -234,7 +235,7 @@ describe('tags in the message box', () => {
 });
 
 describe('without a mouse', () => {
-  it('adds a tag with Enter, reaches its × with the keyboard and takes it off with Enter', async () => {
+  it('adds a tag with Enter, reaches its × with the keyboard, takes it off with Enter and keeps the focus in the panel', async () => {
     await openDetail(16);
     await tagInput().focus();
     await page.keyboard.type('임시');
@@ -252,6 +253,8 @@ describe('without a mouse', () => {
     await eventually(chips).toEqual([]);
     await eventually(() => panel().getByText(TAGS_TEXT.none).isVisible()).toBe(true);
     await eventually(() => history().textContent()).toContain('태그 삭제: 임시');
+    // The × went with its tag: the focus is on the input, ready for the next tag, not back at the page's top.
+    expect(await tagInput().evaluate((input) => input === document.activeElement)).toBe(true);
   });
 });
 

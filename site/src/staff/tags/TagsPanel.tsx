@@ -3,7 +3,7 @@
  * some (comma-separated, the tags in use offered as they type). Every change
  * answers with the enquiry as it is now, and lands in its history.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import type { TagInUse } from '../../../../shared/tags/tags';
 import Alert from '../core/Alert';
@@ -24,6 +24,7 @@ export default function TagsPanel({ record, onChanged }: TagsPanelProps) {
   const [problem, setProblem] = useState('');
   const [inUse, setInUse] = useState<TagInUse[]>([]);
   const tags = record.TAGS ?? [];
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     // Suggestions only: without them the input still works.
@@ -36,6 +37,8 @@ export default function TagsPanel({ record, onChanged }: TagsPanelProps) {
     try {
       onChanged(await changeTags(record.POST_INDEX, request));
       setText('');
+      // The × that had the focus is gone with its tag: the focus goes on to the input, not back to the page's top.
+      if (request.remove) input.current?.focus();
     } catch (error) {
       if (!(error instanceof StaffApiError && error.status === 401)) setProblem(TAGS_TEXT.failed);
     }
@@ -57,7 +60,7 @@ export default function TagsPanel({ record, onChanged }: TagsPanelProps) {
       <form className="panel__row" onSubmit={submit}>
         <label>
           {TAGS_TEXT.input}
-          <input value={text} list="tags-in-use" placeholder={TAGS_TEXT.placeholder} aria-describedby="tags-hint" maxLength={400} onChange={(event) => setText(event.currentTarget.value)} />
+          <input ref={input} value={text} list="tags-in-use" placeholder={TAGS_TEXT.placeholder} aria-describedby="tags-hint" maxLength={400} onChange={(event) => setText(event.currentTarget.value)} />
         </label>
         <datalist id="tags-in-use">
           {inUse
