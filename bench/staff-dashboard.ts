@@ -1,8 +1,8 @@
 /**
  * The part of `npm run bench:staff` that shows the dashboard and the work
  * lists stay flat as enquiries pile up: the dashboard's API (and its monthly
- * CSV), the page drawn in Chromium, and the status and owner filters of the
- * message box, each measured on a stack of a given size. Figures are medians
+ * CSV), the page drawn in Chromium, and the status, owner and tag filters of
+ * the message box (a tag's first page and one from halfway down), each measured on a stack of a given size. Figures are medians
  * of request to response end (or navigation to charts drawn) on this machine.
  *
  * The dashboard reads a fixed set of day items, so what it costs depends on
@@ -44,14 +44,18 @@ export async function seedShaped(stack: ScratchStack, size: number): Promise<num
   const until = Date.now() - 60_000;
   try {
     const [, took] = await timed(async () => {
-      if (size > recent) await seedEnquiries(db, tables, size - recent, until - WINDOW_MS - DAY_MS, 5 * 60_000, { worked: true });
-      await seedEnquiries(db, tables, recent, until, Math.floor(WINDOW_MS / RECENT), { worked: true });
+      const tagged = { ...BENCH_TAG, table: stack.tableNames.enquiryTags };
+      if (size > recent) await seedEnquiries(db, tables, size - recent, until - WINDOW_MS - DAY_MS, 5 * 60_000, { worked: true, tagged });
+      await seedEnquiries(db, tables, recent, until, Math.floor(WINDOW_MS / RECENT), { worked: true, tagged });
     });
     return took;
   } finally {
     db.destroy();
   }
 }
+
+/** One enquiry in ten carries this tag: its list is a tenth of the store, like a busy tag. */
+export const BENCH_TAG = { tag: 'VIP', every: 10 };
 
 export const DASHBOARD_MEASURES = [
   'GET /api/detail/1 (one item by key: baseline)',
@@ -60,6 +64,8 @@ export const DASHBOARD_MEASURES = [
   'GET /api/dashboard.csv?month=(this month)',
   "POST /api/view { status: 'new' }",
   "POST /api/view { owner: 'unassigned' }",
+  "POST /api/view { tag: 'VIP' }",
+  "POST /api/view { tag: 'VIP', cursor: (halfway) }",
   '/dashboard drawn, fresh profile',
   '/dashboard drawn, warm HTTP cache',
 ] as const;
@@ -80,6 +86,9 @@ async function request(stack: ScratchStack, token: string, path: string, body?: 
 /** Measures every DASHBOARD_MEASURES entry `rounds` times (after one warm-up each) on a stack holding `size` enquiries. */
 export async function measureDashboard(stack: ScratchStack, browser: Browser, token: string, label: string, rounds: number): Promise<DashboardFigures> {
   const month = formatKoreaDate(Date.now()).slice(0, 7);
+  // The newest enquiry's number, halved: a cursor into the middle of the tag's list.
+  const newest = await fetch(`${stack.url}/api/view`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ limit: 1 }) });
+  const halfway = String(Math.floor((((await newest.json()) as { POST_INDEX: number }[])[0]?.POST_INDEX ?? 2) / 2));
   // The baseline does the same work at every size (the token check, the access log, one GetItem): how it
   // moves between stacks is the emulator's own slowdown with a larger store, not the route's.
   const calls: [string, () => Promise<number>][] = [
@@ -89,6 +98,8 @@ export async function measureDashboard(stack: ScratchStack, browser: Browser, to
     [DASHBOARD_MEASURES[3], () => request(stack, token, `/api/dashboard.csv?month=${month}`)],
     [DASHBOARD_MEASURES[4], () => request(stack, token, '/api/view', { status: 'new' })],
     [DASHBOARD_MEASURES[5], () => request(stack, token, '/api/view', { owner: 'unassigned' })],
+    [DASHBOARD_MEASURES[6], () => request(stack, token, '/api/view', { tag: BENCH_TAG.tag })],
+    [DASHBOARD_MEASURES[7], () => request(stack, token, '/api/view', { tag: BENCH_TAG.tag, cursor: halfway })],
   ];
   const samples = new Map<string, number[]>();
   for (const [label, call] of calls) {
@@ -112,8 +123,8 @@ export async function measureDashboard(stack: ScratchStack, browser: Browser, to
     warm.push((await timed(drawn))[1]);
     await context.close();
   }
-  samples.set(DASHBOARD_MEASURES[6], cold);
-  samples.set(DASHBOARD_MEASURES[7], warm);
+  samples.set(DASHBOARD_MEASURES[8], cold);
+  samples.set(DASHBOARD_MEASURES[9], warm);
   return { label, samples };
 }
 

@@ -22,7 +22,7 @@ import { documentClient } from '../functions/adapters/dynamodb/client';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';
-import { type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
+import { BENCH_TAG, type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
 import { recordFigure } from './figures';
 import { EXPORT_HEADING, exportSizes, measureExports } from './staff-export';
 import { BENCH_STAFF, benchStack, benchToken, kib, median, ms, timed } from './support';
@@ -62,7 +62,7 @@ async function seed(target: ScratchStack, count: number) {
   const db = documentClient({ region: target.aws.region, credentials: target.aws.credentials, endpoint: target.aws.endpoints?.dynamodb });
   try {
     const tables = { enquiries: target.tableNames.enquiries, counters: target.tableNames.counters, aggregates: target.tableNames.aggregates };
-    return await timed(() => seedEnquiries(db, tables, count, Date.now() - 60_000, SPACING_MS, { worked: true }));
+    return await timed(() => seedEnquiries(db, tables, count, Date.now() - 60_000, SPACING_MS, { worked: true, tagged: { ...BENCH_TAG, table: target.tableNames.enquiryTags } }));
   } finally {
     db.destroy();
   }

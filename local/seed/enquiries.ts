@@ -12,6 +12,7 @@ import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/intake/form-fields';
 import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
+import { TAG_INDEX_LAYOUT } from '../../functions/adapters/dynamodb/enquiries/tags';
 import { AGGREGATE } from '../../functions/dashboard/dashboard';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
 import { LOCALE_CODES } from '../../shared/locales';
@@ -33,6 +34,8 @@ export interface SeedOptions {
    * progress. Without it every seeded enquiry is new and unassigned.
    */
   worked?: boolean;
+  /** Every `every`-th enquiry carries `tag`, filed in the tag index as the tags route files it. */
+  tagged?: { tag: string; every: number; table: string };
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -74,12 +77,20 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   const workLists = new Map<string, number>();
   let openTotal = 0;
   let batch: StoredEnquiry[] = [];
-  const flush = async () => {
-    let requests = batch.map((item) => ({ PutRequest: { Item: item } }));
+  const putAll = async (table: string, items: readonly object[]) => {
+    let requests = items.map((item) => ({ PutRequest: { Item: item } }));
     while (requests.length) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tables.enquiries]: requests } }));
-      requests = (result.UnprocessedItems?.[tables.enquiries] ?? []) as typeof requests;
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
     }
+  };
+  const { tagged } = options;
+  let taggedCount = 0;
+  const flush = async () => {
+    await putAll(tables.enquiries, batch);
+    const filed = tagged ? batch.filter((item) => item.TAGS?.length).map((item) => TAG_INDEX_LAYOUT.item(tagged.tag, item.POST_INDEX)) : [];
+    if (tagged && filed.length) await putAll(tagged.table, filed);
+    taggedCount += filed.length;
     batch = [];
   };
 
@@ -143,6 +154,7 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
       LIST_SEQ: listSeq,
       SECTION_LIST: sectionListName(false, section),
       SECTION_SEQ: seq,
+      ...(tagged && i % tagged.every === 0 ? { TAGS: [tagged.tag] } : {}),
     });
     if (batch.length === 25) await flush();
   }
@@ -164,5 +176,16 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
     await aggregates.update(AGGREGATE.dayKey(day), { add, ...(replyMinutes.length ? { append: { [AGGREGATE.replyMinutes]: replyMinutes } } : {}) });
   }
   if (openTotal > 0) await aggregates.update(AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: openTotal } });
+  if (tagged && taggedCount > 0) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tagged.table,
+        Key: TAG_INDEX_LAYOUT.inUseKey,
+        UpdateExpression: 'ADD #n :count',
+        ExpressionAttributeNames: { '#n': TAG_INDEX_LAYOUT.countAttribute(tagged.tag) },
+        ExpressionAttributeValues: { ':count': taggedCount },
+      }),
+    );
+  }
   return { total: listSeq };
 }
