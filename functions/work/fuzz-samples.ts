@@ -1,0 +1,14 @@
+/** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
+import type { FeatureSamples } from '../fuzz-samples';
+
+export const fuzzSamples: FeatureSamples<'note' | 'reply' | 'saveTemplate' | 'templates' | 'thread' | 'work'> = (context) => {
+  const index = context.enquiryIndex;
+  return {
+    work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
+    note: { body: { index, text: 'Called back; she will send the scans.' }, multiline: ['text'] },
+    reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },
+    thread: { params: { index: String(index) } },
+    templates: {},
+    saveTemplate: { body: { section: '호텔예약', locale: 'en', subject: 'Your stay', body: 'Dear {name},\nthank you.' }, multiline: ['body'] },
+  };
+};
