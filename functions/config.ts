@@ -79,7 +79,7 @@ export const SETTINGS = {
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt('failed logins per account from one address per 15 minutes before sign-in waits (ten times that from all addresses)', 5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
-  SITE_URL: text('the public address of the site (links in mails to visitors and staff), without a trailing slash', 'http://127.0.0.1:4321'),
+  SITE_URL: required('the public address of the site, without a trailing slash: every link in a mail to a visitor or to staff starts with it', siteUrlCheck),
   ACKNOWLEDGE_VISITORS: flag(
     'whether each visitor gets an acknowledgement mail in the page language (turn off while SES is in its sandbox, where only verified addresses receive mail)',
     true,
@@ -96,6 +96,20 @@ export const SETTINGS = {
     '',
   ),
 };
+
+/** The site's origin (https://host[:port]) and nothing more; plain http only on this machine (the local stack). */
+function siteUrlCheck(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be an address such as https://www.example.com, got "${value}"`;
+  }
+  const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !local) return `must start with https:// (plain http only for 127.0.0.1), got "${value}"`;
+  if (url.origin !== value) return `must be the site's origin alone, lower case, without a path or a trailing slash (${url.origin}), got "${value}"`;
+  return undefined;
+}
 
 function emailCheck(value: string): string | undefined {
   return EMAIL_PATTERN.test(value) ? undefined : `must be an e-mail address, got "${value}"`;
@@ -114,7 +128,6 @@ const TUNABLES = [
   'LOGIN_FAILURES_PER_ADDRESS',
   'MAIL_TIMEOUT_MS',
   'MAIL_DAILY_CAP',
-  'SITE_URL',
   'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',
@@ -154,7 +167,8 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   for (const table of Object.keys(uses.tables ?? {}) as TableKey[]) names.push(TABLES[table].envVar);
   for (const table of uses.scans ?? []) if (!(table in (uses.tables ?? {}))) names.push(TABLES[table].envVar);
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
-  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO');
+  // A mail carries links to the site: the acknowledgement's privacy notice, the staff mail's enquiry, an invitation.
+  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'SITE_URL');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
   for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
   return names;

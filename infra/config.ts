@@ -18,6 +18,12 @@ export interface StageConfig {
   mailDomain?: string;
   /** Custom domain of the site, e.g. `www.example.com`; needs `certificateArn`. */
   domainName?: string;
+  /**
+   * The site's public address, the start of every link in a mail (SITE_URL):
+   * given, or `https://<domainName>`; without either, the distribution's own
+   * `https://<id>.cloudfront.net` (see infra/stack.ts).
+   */
+  siteUrl?: string;
   /** ACM certificate in us-east-1 covering `domainName`. */
   certificateArn?: string;
   /** ARN of an existing WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution instead of the stage's own. */
@@ -36,6 +42,7 @@ export const CONTEXT_KEYS = {
   mailTo: 'staff address that receives each enquiry',
   mailDomain: 'optional: verify this domain in SES instead of the sender address alone',
   domainName: 'optional: custom domain of the site (with certificateArn)',
+  siteUrl: 'optional: the public address links in mails start with, https://... without a trailing slash (default: https://<domainName>, else the CloudFront address)',
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
   webAclArn: 'optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage\'s own',
   region: "optional: AWS region of the stack (default: your credentials' region)",
@@ -103,6 +110,10 @@ export function readStageConfig(node: Node): StageConfig {
   if (domainName && !certificateArn) problems.push('certificateArn is missing: a custom domainName needs a certificate');
   if (certificateArn && !domainName) problems.push('domainName is missing: certificateArn is only used with a custom domainName');
 
+  const siteUrl = text('siteUrl');
+  check('siteUrl', siteUrl, siteUrl !== undefined && /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(siteUrl), 'must be https:// and a host, lower case, without a path or a trailing slash');
+  if (siteUrl && domainName && siteUrl !== `https://${domainName}`) problems.push(`siteUrl must be https://${domainName} when domainName is given, got "${siteUrl}"`);
+
   const webAclArn = text('webAclArn');
   check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
 
@@ -122,6 +133,7 @@ export function readStageConfig(node: Node): StageConfig {
     mailTo,
     ...(mailDomain ? { mailDomain } : {}),
     ...(domainName ? { domainName } : {}),
+    ...(siteUrl ? { siteUrl } : {}),
     ...(certificateArn ? { certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
     ...(region ? { region } : {}),

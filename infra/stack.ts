@@ -4,7 +4,7 @@
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
  */
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -53,7 +53,19 @@ export class MedicalTourismStack extends Stack {
       uploadOrigins: config.domainName ? [`https://${config.domainName}`] : ['https://*.cloudfront.net'],
     });
 
+    // The site's address, for the links in mails: known now with a custom domain, else the
+    // distribution's own (made below; the functions do not depend on it being made first).
+    const made: { distributionUrl?: string } = {};
+    const siteUrl = config.siteUrl ?? (config.domainName ? `https://${config.domainName}` : undefined);
     this.mail = new StaffMail(this, 'Mail', {
+      siteUrl:
+        siteUrl ??
+        Lazy.string({
+          produce: () => {
+            if (!made.distributionUrl) throw new Error('The site distribution was not made: no address for the links in mails');
+            return made.distributionUrl;
+          },
+        }),
       mailFrom: config.mailFrom,
       mailTo: config.mailTo,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
@@ -102,9 +114,10 @@ export class MedicalTourismStack extends Stack {
       webAclArn: props.webAclArn,
     });
 
+    made.distributionUrl = `https://${this.site.distribution.distributionDomainName}`;
     new CfnOutput(this, 'SiteUrl', {
-      description: 'The site (and /api, /image under it)',
-      value: config.domainName ? `https://${config.domainName}` : `https://${this.site.distribution.distributionDomainName}`,
+      description: 'The site (and /api, /image under it); every link in a mail starts with it (SITE_URL)',
+      value: siteUrl ?? made.distributionUrl,
     });
     if (config.domainName) {
       new CfnOutput(this, 'DistributionDomainName', {

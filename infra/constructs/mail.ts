@@ -14,17 +14,21 @@ export interface StaffMailProps {
   mailTo: string;
   /** Verify the whole domain instead of the single address. */
   mailDomain?: string;
+  /** The site's public address, the start of every link in a mail (SITE_URL); may be a token resolved later (the distribution's address). */
+  siteUrl: string;
 }
 
 export class StaffMail extends Construct {
   readonly identity: EmailIdentity;
   readonly mailFrom: string;
   readonly mailTo: string;
+  readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: StaffMailProps) {
     super(scope, id);
     this.mailFrom = props.mailFrom;
     this.mailTo = props.mailTo;
+    this.siteUrl = props.siteUrl;
     this.identity = new EmailIdentity(this, 'Sender', {
       identity: props.mailDomain ? Identity.domain(props.mailDomain) : Identity.email(props.mailFrom),
     });

@@ -134,11 +134,12 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
-  /** ses:SendEmail from the sender identity only, and the sender and staff addresses. */
+  /** ses:SendEmail from the sender identity only, the sender and staff addresses, and the site's address the mails link to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
     this.setVariable('MAIL_FROM', mail.mailFrom);
     this.setVariable('MAIL_TO', mail.mailTo);
+    this.setVariable('SITE_URL', mail.siteUrl);
   }
 
   /** Leave to start one background worker (lambda:InvokeFunction on it alone), and its name in the worker's variable. */

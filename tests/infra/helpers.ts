@@ -12,6 +12,9 @@ import { afterAll, beforeAll } from 'vitest';
 import type { IConstruct } from 'constructs';
 import { buildApp } from '../../infra/main';
 import type { MedicalTourismStack } from '../../infra/stack';
+import { SECRET_SETTINGS } from '../../functions/secrets';
+import { API_ROUTES, resourcesOf } from '../../shared/routes';
+import { type ResourceUse, SCHEDULED_JOBS, WORKERS, WORKER_NAMES } from '../../shared/resources';
 
 export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
 
@@ -145,3 +148,34 @@ export function unbundledStackForFile(): { readonly stack: MedicalTourismStack; 
     },
   };
 }
+
+/**
+ * Every function the stack makes, with what it uses: one per API route, the
+ * scheduled jobs and the background workers.
+ */
+export function declaredFunctions(stack: MedicalTourismStack): { name: string; fn: IConstruct; uses: ResourceUse; api: boolean }[] {
+  return [
+    ...API_ROUTES.map((route) => ({ name: route.name, fn: stack.api.functions[route.name] as IConstruct, uses: resourcesOf(route), api: true })),
+    ...SCHEDULED_JOBS.map((job) => ({ name: job.name, fn: stack.jobs.functions[job.name] as IConstruct, uses: job.uses as ResourceUse, api: false })),
+    ...WORKER_NAMES.map((name) => ({ name, fn: stack.workers.functions[name] as IConstruct, uses: WORKERS[name].uses as ResourceUse, api: false })),
+  ];
+}
+
+/**
+ * A function's environment as it will be once deployed, for functions/config.ts
+ * to read: literal values as they are; each CloudFormation reference (a table
+ * name, the distribution's host) becomes a plain word, as it will resolve to
+ * one; a secret setting (`<NAME>_ARN`) is read at cold start, so it stands
+ * for the setting itself.
+ */
+export function deployedEnvironment(template: Template, fn: IConstruct): Record<string, string> {
+  const variables = (template.toJSON().Resources[logicalId(fn)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    const text = render(value).replace(/<[^>]+>/g, 'resolved-at-deploy');
+    const secret = SECRET_SETTINGS.find((setting) => `${setting}_ARN` === name);
+    environment[secret ?? name] = secret ? 'a-secret-value-read-at-cold-start-0123456789' : text;
+  }
+  return environment;
+}
+

@@ -14,7 +14,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleLambdas } from '../../functions/bundling';
-import { type SettingName, settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
@@ -28,7 +28,7 @@ import { type Access, type BucketKey, SCHEDULED_JOBS, type ResourceUse } from '.
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
 import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
-import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
+import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, declaredFunctions, deployedEnvironment, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
 
 let app: App;
 let stack: MedicalTourismStack;
@@ -202,6 +202,16 @@ describe('the API: one function per route of the route table', () => {
     }
     const job = SCHEDULED_JOBS[0];
     expect(Object.keys(variablesOf(stack.jobs.functions.retryMail)).sort()).toEqual(expectedVariables(settingNamesFor(job.uses), { api: false }));
+  });
+
+  it('gives every function, jobs and workers too, an environment functions/config.ts accepts once deployed; mails link to the distribution over https', () => {
+    const distributionUrl = `https://<${logicalId(stack.site.distribution)}.DomainName>`;
+    for (const { name, fn, uses } of declaredFunctions(stack)) {
+      const environment = deployedEnvironment(template, fn);
+      expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
+      if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['SITE_URL']), name).toBe(distributionUrl);
+    }
+    // The functions name the distribution, which names the API: Template.fromStack (beforeAll) refuses a template whose resources depend on each other in a circle.
   });
 
   it('names the token secret by ARN (TOKEN_SECRET_ARN) to login and the staff routes only, and lets only them read it', () => {
@@ -738,6 +748,16 @@ describe('a production stage with a custom domain', () => {
       expect(table.UpdateReplacePolicy).toBe('Retain');
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
       expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+  });
+
+  it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
+    const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
+    expect(senders.map(({ name }) => name).sort()).toEqual(['invite', 'reply', 'retryMail', 'sendmail']);
+    for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
+      const environment = deployedEnvironment(prodTemplate, fn);
+      expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
+      if (uses.sendsMail) expect(environment['SITE_URL'], name).toBe('https://www.example.com');
     }
   });
 

@@ -134,7 +134,7 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
   });
 
   it('lists what login needs', () => {
@@ -173,7 +173,7 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE']);
   });
 
   it('names the table variables of shared/tables.ts', () => {
@@ -192,6 +192,7 @@ describe('readSettings', () => {
     TABLE_AGGREGATES: 'agg',
     MAIL_FROM: 'from@example.com',
     MAIL_TO: 'to@example.com',
+    SITE_URL: 'https://www.example.com',
   };
 
   function configError(run: () => unknown): ConfigError {
@@ -215,7 +216,6 @@ describe('readSettings', () => {
       LOGIN_FAILURES_PER_ADDRESS: 20,
       MAIL_TIMEOUT_MS: 3_000,
       MAIL_DAILY_CAP: 500,
-      SITE_URL: 'http://127.0.0.1:4321',
       REPLY_PROMISE_WORKING_DAYS: 1,
       ACKNOWLEDGE_VISITORS: true,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
@@ -240,7 +240,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(8);
+    expect(error.problems).toHaveLength(9);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);
@@ -267,6 +267,29 @@ describe('readSettings', () => {
   it('refuses mail addresses that are not e-mail addresses', () => {
     const error = configError(() => readSettings({ ...sendmailEnv, MAIL_FROM: 'nobody', MAIL_TO: 'a b@c' }, sendmailNames));
     expect(error.problems.map((problem) => problem.split(' ')[0])).toEqual(['MAIL_FROM', 'MAIL_TO']);
+  });
+
+  it.each([
+    ['https://www.example.com', true],
+    ['https://medical-tourism.example:8443', true],
+    ['http://127.0.0.1:4321', true],
+    ['http://www.example.com', false],
+    ['https://www.example.com/', false],
+    ['https://www.example.com/centre', false],
+    ['https://WWW.example.com', false],
+    ['www.example.com', false],
+    [' https://www.example.com', false],
+  ])('takes SITE_URL=%j only as a lower-case origin over https (or http on 127.0.0.1): %s', (value, accepted) => {
+    const read = () => readSettings({ ...sendmailEnv, SITE_URL: value }, sendmailNames);
+    if (accepted) expect(read().SITE_URL).toBe(value);
+    else expect(configError(read).problems).toEqual([expect.stringMatching(/^SITE_URL must /)]);
+  });
+
+  it('asks every function that sends mail for SITE_URL, with no default', () => {
+    const env: Record<string, string> = { ...sendmailEnv };
+    delete env['SITE_URL'];
+    expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
+    for (const route of API_ROUTES) expect(settingNamesForRoute(route).includes('SITE_URL'), route.name).toBe(resourcesOf(route).sendsMail === true);
   });
 
   it('lists missing and malformed settings together', () => {
