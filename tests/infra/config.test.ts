@@ -61,6 +61,16 @@ describe('stage configuration from CDK context', () => {
     ).toMatchObject({ domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' });
   });
 
+  it('takes the address mails link to (siteUrl) only as an https origin, and only as the custom domain when there is one', () => {
+    expect(read({ ...MAIL, siteUrl: 'https://centre.example.org' }).siteUrl).toBe('https://centre.example.org');
+    for (const siteUrl of ['http://centre.example.org', 'https://centre.example.org/', 'https://centre.example.org/ko', 'centre.example.org']) {
+      expect(problemsOf({ ...MAIL, siteUrl }), siteUrl).toEqual([expect.stringMatching(/^siteUrl must be https:\/\/ and a host/)]);
+    }
+    const domain = { domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' };
+    expect(problemsOf({ ...MAIL, ...domain, siteUrl: 'https://other.example.com' })).toEqual(['siteUrl must be https://www.example.com when domainName is given, got "https://other.example.com"']);
+    expect(read({ ...MAIL, ...domain }).siteUrl).toBeUndefined();
+  });
+
   it('wants the sender inside the verified mail domain', () => {
     expect(problemsOf({ ...MAIL, mailDomain: 'example.org' })).toEqual([expect.stringContaining('mailFrom must be an address in mailDomain')]);
     expect(read({ ...MAIL, mailDomain: 'example.com' }).mailDomain).toBe('example.com');
