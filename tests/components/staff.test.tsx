@@ -132,7 +132,9 @@ describe('MessageBoxApp', () => {
     const fetchMock = vi.fn(async (url: string) =>
       url === '/api/retention'
         ? new Response(JSON.stringify({ due: { enquiries: 0, spam: 4 }, periods: RETENTION }), { status: 200 })
-        : new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
+        : url === '/api/tags'
+          ? new Response(JSON.stringify([{ tag: 'VIP', count: 3 }]), { status: 200 })
+          : new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
             status: 200,
             headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
           }),
@@ -148,6 +150,8 @@ describe('MessageBoxApp', () => {
     expect(JSON.parse(String(init.body))).toEqual({ page: 2, limit: 13, section: '호텔예약' });
     expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer test-token');
     expect(screen.getByRole('button', { name: '2페이지' }).getAttribute('aria-current')).toBe('page');
+    // The tag filter offers the tags in use with their counts.
+    expect(await screen.findByRole('option', { name: 'VIP (3)' })).toBeTruthy();
   });
 
   it('says there is no access permission when the list is refused', async () => {
