@@ -161,8 +161,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { name: 'accessLogCsv', method: 'GET', path: '/api/access-log.csv', access: 'staff', uses: { tables: { accessLog: 'read' } } },
   { name: 'retentionDue', method: 'GET', path: '/api/retention', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
   { name: 'hold', method: 'POST', path: '/api/enquiry/hold', access: 'staff', uses: { tables: { enquiries: 'readWrite' } } },
-  { name: 'subject', method: 'GET', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
-  { name: 'subjectExport', method: 'GET', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'subject', method: 'POST', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'subjectExport', method: 'POST', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   {
     name: 'subjectErase',
     method: 'POST',

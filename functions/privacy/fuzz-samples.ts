@@ -8,8 +8,8 @@ export const fuzzSamples: FeatureSamples<'accessLog' | 'accessLogCsv' | 'hold' |
     accessLogCsv: { query: { from: context.today, to: context.today } },
     retentionDue: {},
     hold: { body: { index, reason: 'Court order 2026-17' }, multiline: ['reason'] },
-    subject: { query: { email: 'absent@example.test' } },
-    subjectExport: { query: { email: 'absent@example.test' } },
+    subject: { body: { email: 'absent@example.test' } },
+    subjectExport: { body: { email: 'absent@example.test' } },
     subjectErase: { body: { email: 'absent@example.test', reason: 'The visitor asked by mail.' }, multiline: ['reason'] },
   };
 };

@@ -5,7 +5,7 @@
  */
 import { csvHeaderOf, csvLine } from '../../shared/exports/csv';
 import { formatKoreaDateTime } from '../../shared/korea-time';
-import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectQuerySchema } from '../../shared/privacy/privacy-schema';
+import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectSchema } from '../../shared/privacy/privacy-schema';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
@@ -66,20 +66,20 @@ export function makeHoldHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
   });
 }
 
-/** `GET /api/subject?email=`: every enquiry of one address, with its history and mails (the right of access). */
+/** `POST /api/subject`: `{ data: { email } }` -> every enquiry of one address, with its history and mails (the right of access). */
 export function makeSubjectHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
   return staffHandler(deps, async ({ request, audit }) => {
-    const { email } = parseInput(subjectQuerySchema, request.query);
+    const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
     await audit('subject.read', data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-');
     return json(200, data);
   });
 }
 
-/** `GET /api/subject/export?email=`: the same as a file to hand to the visitor. */
+/** `POST /api/subject/export`: `{ data: { email } }` -> the same as a file to hand to the visitor. */
 export function makeSubjectExportHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
   return staffHandler(deps, async ({ request, audit }) => {
-    const { email } = parseInput(subjectQuerySchema, request.query);
+    const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
     await audit('subject.export', data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-');
     return json(200, { exportedAt: new Date(deps.clock.now()).toISOString(), ...data }, { 'Content-Disposition': 'attachment; filename="personal-data.json"' });

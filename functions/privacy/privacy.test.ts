@@ -76,7 +76,7 @@ describe("one visitor's data", () => {
   });
 
   it('finds every enquiry of the address whatever its case, with history and mails, and no one else', async () => {
-    const response = await get(makeSubjectHandler, '/api/subject', { email: ' LI.WEI@example.TEST ' });
+    const response = await post(makeSubjectHandler, '/api/subject', { email: ' LI.WEI@example.TEST ' });
     expect(response.statusCode).toBe(200);
     const data = bodyOf(response) as { email: string; enquiries: (EnquiryRecord & { history: { type: string; text?: string }[]; mails: { kind: string; content?: { subject: string; text: string } }[] })[] };
     expect(data.email).toBe('li.wei@example.test');
@@ -89,8 +89,29 @@ describe("one visitor's data", () => {
     expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: ADMIN, action: 'subject.read', target: '1,3' });
   });
 
+  it('finds and erases an address with a Unicode domain, as intake stored it (its ASCII form)', async () => {
+    await send({ user_email: 'Mira@예시.한국', user_name: 'Mira' });
+    const asciiDomain = new URL('http://예시.한국').hostname;
+    expect(asciiDomain).toMatch(/^xn--/);
+    expect((await deps.enquiries.get(4))?.EMAIL).toBe(`Mira@${asciiDomain}`);
+    const found = bodyOf(await post(makeSubjectHandler, '/api/subject', { email: 'mira@예시.한국' })) as { email: string; enquiries: EnquiryRecord[] };
+    expect(found.email).toBe(`mira@${asciiDomain}`);
+    expect(found.enquiries.map((record) => record.POST_INDEX)).toEqual([4]);
+    const erased = await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'MIRA@예시.한국', reason: 'Asked by phone' });
+    expect(bodyOf(erased)).toMatchObject({ erased: [4] });
+    expect(await deps.enquiries.get(4)).toBeUndefined();
+  });
+
+  it('refuses what is not an address, naming the field', async () => {
+    for (const email of ['nobody', 'a@', '@b', 'x'.repeat(250) + '@example.test']) {
+      const response = await post(makeSubjectHandler, '/api/subject', { email });
+      expect(response.statusCode, email).toBe(400);
+      expect(bodyOf(response)).toMatchObject({ error: 'invalid_input', fields: { email: expect.any(String) } });
+    }
+  });
+
   it('exports the same as a file to hand over', async () => {
-    const response = await get(makeSubjectExportHandler, '/api/subject/export', { email: 'li.wei@example.test' });
+    const response = await post(makeSubjectExportHandler, '/api/subject/export', { email: 'li.wei@example.test' });
     expect(response.headers?.['Content-Disposition']).toContain('personal-data.json');
     const data = bodyOf(response) as { exportedAt: string; enquiries: unknown[] };
     expect(data.enquiries).toHaveLength(2);
@@ -153,7 +174,7 @@ describe("one visitor's data", () => {
     ];
     for (const [handler, path, data] of cases) expect((await post(handler, path, data)).statusCode, JSON.stringify(data)).toBe(400);
     expect((await post(makeHoldHandler, '/api/enquiry/hold', { index: 99, reason: 'Insurance dispute' })).statusCode).toBe(404);
-    expect((await get(makeSubjectHandler, '/api/subject', {})).statusCode).toBe(400);
+    expect((await post(makeSubjectHandler, '/api/subject', {})).statusCode).toBe(400);
     expect(deps.enquiries.items.size).toBe(3);
     expect(deps.erasures.items).toEqual([]);
   });

@@ -2,18 +2,25 @@
 import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from '../audit-actions';
 import { MAX_ENQUIRY_INDEX } from '../work/enquiry-work';
 import { oneLine, wholeNumberField } from '../intake/field-schemas';
+import { normaliseEmail } from '../intake/form-fields';
 import { isKoreaDay } from '../korea-time';
 import * as z from '../zod';
 
 const day = z.string().check(z.refine(isKoreaDay, 'A day as YYYY-MM-DD'));
-const address = z
-  .string({ error: 'An e-mail address' })
-  .check(
-    z.trim(),
-    z.minLength(3, 'An e-mail address'),
-    z.maxLength(254, 'At most 254 characters'),
-    z.refine((value) => /^[^\s@]+@[^\s@]+$/.test(value), 'An e-mail address'),
-  );
+/**
+ * A visitor's address as intake keeps it (a Unicode domain in its ASCII
+ * form), in lower case as the enquiries are keyed by it, so a lookup or an
+ * erasure typed as the visitor writes it finds their enquiries.
+ */
+const address = z.pipe(
+  z.string({ error: 'An e-mail address' }).check(z.trim(), z.minLength(3, 'An e-mail address'), z.maxLength(254, 'At most 254 characters')),
+  z.transform((value: string, context) => {
+    const normalised = normaliseEmail(value);
+    if (normalised) return normalised.toLowerCase();
+    context.issues.push({ code: 'custom', message: 'An e-mail address', input: value });
+    return z.NEVER;
+  }),
+);
 const reason = z
   .string({ error: 'Why (it is recorded)' })
   .check(
@@ -41,7 +48,8 @@ export const accessLogQuerySchema = z
 
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;
 
-export const subjectQuerySchema = z.object({ email: address });
+/** A visitor's rights (access, erasure): the address in the body, never in the address bar, where CloudFront's logs would keep it. */
+export const subjectSchema = z.object({ email: address });
 
 export const eraseSubjectSchema = z.object({ email: address, reason });
 

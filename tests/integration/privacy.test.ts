@@ -56,19 +56,27 @@ afterAll(() => stack?.dispose());
 describe("one visitor's data", () => {
   it('refuses a staff member (admins only), and logs the refusal', async () => {
     const staffToken = await signIn(stack, COLLEAGUE.email, COLLEAGUE.password);
-    expect((await getWithToken(stack, `/api/subject?email=${VISITOR}`, staffToken)).status).toBe(403);
+    expect((await postJson(stack, '/api/subject', { data: { email: VISITOR } }, staffToken)).status).toBe(403);
     expect((await postJson(stack, '/api/subject/erase', { data: { email: VISITOR, reason: 'Asked' } }, staffToken)).status).toBe(403);
     expect((await getWithToken(stack, '/api/access-log?from=2026-11-01&to=2026-11-02', staffToken)).status).toBe(403);
     expect((await getWithToken(stack, '/api/retention', staffToken)).status).toBe(200);
   });
 
   it('finds both enquiries of the address through the e-mail index, with the reply as sent', async () => {
-    const data = await json<{ enquiries: (EnquiryRecord & { mails: { kind: string; content?: { text: string } }[] })[] }>(getWithToken(stack, '/api/subject?email=mira.kim@example.test', token));
+    const data = await json<{ enquiries: (EnquiryRecord & { mails: { kind: string; content?: { text: string } }[] })[] }>(postJson(stack, '/api/subject', { data: { email: 'mira.kim@example.test' } }, token));
     expect(data.enquiries.map((found) => found.POST_INDEX)).toEqual([1, 3]);
     expect(data.enquiries[0]?.mails.find((mail) => mail.kind === 'reply')?.content?.text).toContain('Dr Park will see you on Tuesday.');
-    const download = await getWithToken(stack, '/api/subject/export?email=mira.kim@example.test', token);
+    const download = await postJson(stack, '/api/subject/export', { data: { email: 'mira.kim@example.test' } }, token);
     expect(download.headers.get('content-disposition')).toContain('attachment; filename="personal-data.json"');
     expect(download.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('takes the address only in the body: a lookup by query string is not a route any more, so no address lands in a URL log', async () => {
+    for (const path of [`/api/subject?email=${VISITOR}`, `/api/subject/export?email=${VISITOR}`]) {
+      const response = await getWithToken(stack, path, token);
+      expect(response.status, path).toBe(405);
+      expect(await response.text()).not.toContain(VISITOR);
+    }
   });
 
   it('erases them from every table and the export bucket, and the list counts one visitor fewer', async () => {
@@ -92,7 +100,7 @@ describe("one visitor's data", () => {
     expect(after.url).toBeUndefined();
     expect(await stack.deps.enquiries.byEmail('mira.kim@example.test')).toEqual([]);
     expect(await total()).toBe(1);
-    const found = await json<{ enquiries: unknown[] }>(getWithToken(stack, `/api/subject?email=${VISITOR}`, token));
+    const found = await json<{ enquiries: unknown[] }>(postJson(stack, '/api/subject', { data: { email: VISITOR } }, token));
     expect(found.enquiries).toEqual([]);
   });
 });

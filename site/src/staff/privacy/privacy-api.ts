@@ -31,11 +31,11 @@ export async function setHold(index: number, reason: string | undefined): Promis
 export type SubjectEnquiry = EnquiryRecord & { history: unknown[]; mails: unknown[] };
 
 export async function findSubject(email: string): Promise<{ email: string; enquiries: SubjectEnquiry[] }> {
-  return (await (await staffFetch(`${apiPath('subject')}${searchOf({ email })}`)).json()) as { email: string; enquiries: SubjectEnquiry[] };
+  return (await staffPost<{ email: string; enquiries: SubjectEnquiry[] }>(apiPath('subject'), { data: { email } })).data;
 }
 
 export async function downloadSubject(email: string): Promise<void> {
-  await saveDownload(await staffFetch(`${apiPath('subjectExport')}${searchOf({ email })}`), 'personal-data.json');
+  await saveDownload(await staffFetch(apiPath('subjectExport'), { method: 'POST', body: JSON.stringify({ data: { email } }) }), 'personal-data.json');
 }
 
 export async function eraseSubject(email: string, reason: string): Promise<{ erased: number[]; held: number[]; exportFilesRemoved: number }> {
