@@ -15,6 +15,8 @@ import { recoveryCodeHash } from './two-factor';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
 import type { RouteName } from '../../shared/routes';
 import { type FakeDeps, apiEvent, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { sesRefused } from '../mail/fakes';
+import { retryDueMail } from '../mail/mail-delivery';
 
 const ADMIN = 'admin@centre.example';
 const PASSWORD = 'a long enough password';
@@ -96,14 +98,34 @@ describe('invitations', () => {
     expect(response.body).toMatchObject({ account: { email: 'new@centre.example', role: 'staff', state: 'invited', twoFactor: false }, mail: 'sent' });
     const token = invitationTokenIn(deps, 'new@centre.example');
     expect(deps.mailer.sent.at(-1)?.text).toContain(`https://site.example/welcome#${token}`);
+    // Sent, the mail's words (with the link) are gone from the outbox: nothing the tables hold accepts the invitation.
     const outbox = [...deps.outbox.items.values()];
-    expect(outbox).toEqual([expect.objectContaining({ kind: 'invite', status: 'sent', content: expect.objectContaining({ to: 'new@centre.example' }) })]);
+    expect(outbox).toEqual([expect.objectContaining({ kind: 'invite', status: 'sent' })]);
+    expect(outbox[0]?.content).toBeUndefined();
+    expect(JSON.stringify([...deps.outbox.items.values(), ...deps.staff.items.values()])).not.toContain(token.split('.')[1]);
     const stored = deps.staff.items.get('new@centre.example');
     expect(stored).toMatchObject({ passwordHash: '', role: 'staff', invitedBy: ADMIN, invitationExpiresAt: deps.clock.now() + INVITATION_LIFETIME_SECONDS * 1000 });
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
     expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('account.invite');
     // An invited account cannot sign in: it has no password yet.
     expect((await login(deps, 'new@centre.example')).status).toBe(401);
+  });
+
+  it('keeps an invitation\'s link only while its mail may still be sent: for the retry when SES is down, gone once it is sent', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    deps.mailer.failWith = sesRefused();
+    const response = await call(deps, 'invite', { token: await tokenOf(deps, ADMIN), data: { email: 'new@centre.example', role: 'staff' } });
+    expect(response.body).toMatchObject({ mail: 'pending' });
+    const [waiting] = [...deps.outbox.items.values()];
+    expect(waiting?.content?.text).toMatch(/\/welcome#/);
+    deps.mailer.failWith = undefined;
+    deps.clock.advance(60 * 60_000);
+    await retryDueMail(deps);
+    const token = invitationTokenIn(deps, 'new@centre.example');
+    expect(deps.outbox.items.get(waiting?.mailId ?? '')).toMatchObject({ status: 'sent' });
+    expect(deps.outbox.items.get(waiting?.mailId ?? '')?.content).toBeUndefined();
+    expect(JSON.stringify([...deps.outbox.items.values()])).not.toContain(token.split('.')[1]);
   });
 
   it('refuses an address that has an account, and bad input with a clear 400', async () => {

@@ -17,7 +17,7 @@ export class FakeOutboxStore implements OutboxStore {
     const item = this.items.get(mailId);
     return item ? structuredClone(item) : undefined;
   }
-  async transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, change: OutboxChange): Promise<boolean> {
+  async transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, { forgetContent, ...change }: OutboxChange): Promise<boolean> {
     const item = this.items.get(mailId);
     if (!item || item.status !== expected.status || item.attempts !== expected.attempts) return false;
     const next: OutboxMail = { ...item };
@@ -26,6 +26,7 @@ export class FakeOutboxStore implements OutboxStore {
       delete next.queue;
       delete next.nextAt;
     }
+    if (forgetContent) delete next.content;
     this.items.set(mailId, next);
     return true;
   }

@@ -98,7 +98,12 @@ const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind
  * this worker's own send, a mail it holds as "sending" that no other worker
  * touches before STALE_SENDING_MS.
  */
-async function move(deps: MailDeps, mail: OutboxMail, change: OutboxChange, ownSend = false): Promise<boolean> {
+/** States after which a mail is never sent again. */
+const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'skipped'];
+
+async function move(deps: MailDeps, mail: OutboxMail, wanted: OutboxChange, ownSend = false): Promise<boolean> {
+  // An invitation's words hold its link, a bearer secret: once the mail will never be sent again, they go.
+  const change: OutboxChange = mail.kind === 'invite' && FINAL_STATES.includes(wanted.status) ? { ...wanted, forgetContent: true } : wanted;
   // "sending" lasts a moment; the box shows the state before and after it.
   const copied = mail.kind === 'staff' && change.status !== 'sending';
   if (copied && ownSend) {

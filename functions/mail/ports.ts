@@ -44,7 +44,11 @@ export interface OutboxMail {
   content?: MailContent;
 }
 
-export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> & Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>>;
+export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> &
+  Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>> & {
+    /** Removes the mail's words with the change (an invitation's link is a bearer secret, kept only until it is sent or given up). */
+    forgetContent?: true;
+  };
 
 export interface OutboxStore {
   /** Adds a new mail; `false` when one with this id exists already. */

@@ -10,6 +10,8 @@ import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsAnswer, type EnrolmentDone, type EnrolmentStart, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import { signStaffToken } from '../../functions/http/staff-tokens';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { STAFF, type TestStack, capturedMail, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -74,9 +76,18 @@ describe('invitations', () => {
     const mail = (await capturedMail(stack)).filter((candidate) => candidate.destination.to.includes(email)).at(-1);
     expect(mail?.subject).toBe('의료관광센터 관리자 초대');
     const token = await invitationToken(email);
-    // Only a hash is stored.
+    // Only a hash is stored, and the sent mail's words are gone: nothing any table holds accepts the invitation.
     const stored = await stack.deps.staff.get(email);
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
+    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    try {
+      for (const table of Object.values(stack.tableNames)) {
+        const { Items: items = [] } = await db.send(new ScanCommand({ TableName: table }));
+        expect(JSON.stringify(items), table).not.toContain(token.split('.')[1]);
+      }
+    } finally {
+      db.destroy();
+    }
     expect((stored?.invitationExpiresAt ?? 0) - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
 
     expect((await login(email, PASSWORD)).status).toBe(401);

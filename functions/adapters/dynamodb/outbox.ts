@@ -20,29 +20,27 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
       return result.Item as OutboxMail | undefined;
     },
 
-    async transition(mailId, expected, change) {
+    async transition(mailId, expected, { forgetContent, ...change }) {
       const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts' };
       const values: Record<string, unknown> = { ':expectedStatus': expected.status, ':expectedAttempts': expected.attempts };
       const set = setAssignments(change, names, values);
       const leaveQueue = change.queue === undefined;
-      if (leaveQueue) {
-        names['#queue'] = 'queue';
-        names['#nextAt'] = 'nextAt';
-      }
+      const removed = [...(leaveQueue ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content'] : [])];
+      for (const name of removed) names[`#${name}`] = name;
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { mailId },
             ConditionExpression: '#status = :expectedStatus AND #attempts = :expectedAttempts',
-            UpdateExpression: `SET ${set.join(', ')}${leaveQueue ? ' REMOVE #queue, #nextAt' : ''}`,
+            UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((name) => `#${name}`).join(', ')}` : ''}`,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { mailId }, change, leaveQueue ? ['queue', 'nextAt'] : []);
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { mailId }, change, removed);
         throw error;
       }
     },
