@@ -9,7 +9,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { RETENTION, enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
 import type { ErasureTombstone } from './ports';
@@ -81,15 +82,9 @@ export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | '
   return { email: email.trim().toLowerCase(), enquiries: enquiries.filter((entry) => entry !== undefined) };
 }
 
-export interface ErasureOutcome {
-  erased: number[];
-  /** Under a legal hold: kept, and named so the admin can tell the visitor why. */
-  held: number[];
-  exportFilesRemoved: number;
-}
 
 /** Erases every enquiry of one address (the right to erasure), except those under a legal hold; records a tombstone. */
-export async function eraseSubject(deps: ErasureDeps, actor: string, email: string, reason: string): Promise<ErasureOutcome> {
+export async function eraseSubject(deps: ErasureDeps, actor: string, email: string, reason: string): Promise<ErasureAnswer> {
   const indexes = await deps.enquiries.byEmail(email.trim().toLowerCase());
   const erased: number[] = [];
   const held: number[] = [];
@@ -106,7 +101,7 @@ export async function eraseSubject(deps: ErasureDeps, actor: string, email: stri
   const exportFilesRemoved = erased.length ? await deps.exports.removeAll() : 0;
   await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(email) });
   deps.log.info('enquiries erased on request', { count: erased.length, held: held.length });
-  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), exportFilesRemoved };
+  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), exportFilesRemoved, backupDays: RETENTION.backupDays };
 }
 
 async function recordTombstone(deps: Pick<AppDeps, 'erasures' | 'clock'>, tombstone: Omit<ErasureTombstone, 'erasureId' | 'at'>): Promise<void> {

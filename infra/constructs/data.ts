@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/resources';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
+import { RETENTION } from '../../shared/privacy/retention';
 import { acknowledge } from '../nag';
 
 export interface DataProps {
@@ -58,7 +59,8 @@ export class Data extends Construct {
           partitionKey: attribute(definition.partitionKey),
           ...('sortKey' in definition ? { sortKey: attribute(definition.sortKey) } : {}),
           billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          // Restorable for RETENTION.backupDays: the privacy notice and the erasure answer say so.
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: RETENTION.backupDays },
           encryption: dynamodb.TableEncryption.AWS_MANAGED,
           deletionProtection: production,
           removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -58,3 +58,13 @@ export const holdSchema = z.object({
   /** A reason sets the hold; none lifts it. */
   reason: z.optional(reason),
 });
+
+/** What `POST /api/subject/erase` answers. */
+export interface ErasureAnswer {
+  erased: number[];
+  /** Under a legal hold: kept, and named so the admin can tell the visitor why. */
+  held: number[];
+  exportFilesRemoved: number;
+  /** How many more days the tables' backups can restore what was erased (RETENTION.backupDays), to tell the visitor. */
+  backupDays: number;
+}

@@ -1,7 +1,7 @@
 /**
  * How long the product keeps what, defined once: the retention job deletes
  * by these periods, and the privacy notice and the consent text state them
- * (the page copy says `{enquiryPeriod}` and `{accessLogPeriod}`, filled from
+ * (the page copy says `{enquiryPeriod}`, `{accessLogPeriod}` and `{backupPeriod}`, filled from
  * here at build time), so the page never promises other periods than the
  * product keeps.
  */
@@ -14,6 +14,12 @@ export const RETENTION = {
   spamDays: 30,
   /** Access-log records (who read or changed what): Korean rules ask for at least two years. */
   accessLogMonths: 24,
+  /**
+   * The tables' point-in-time backups (for recovery after a fault or a bad
+   * write): an erased or expired enquiry stays restorable from them for this
+   * long, then it is gone. The stack sets the tables' recovery period to it.
+   */
+  backupDays: 35,
 } as const;
 
 const MONTH_MS = 30.436875 * 24 * 60 * 60 * 1000;
@@ -32,9 +38,16 @@ export function periodText(months: number, locale: LocaleCode): string {
   return locale === 'ja' ? text.replace(/(\d) (?=[年か])/g, '$1') : text;
 }
 
+/** A number of days as a person says it in the page's language ("35 days", "35일", "35 дней"). */
+export function daysText(days: number, locale: LocaleCode): string {
+  const text = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+  return locale === 'ja' ? text.replace(/(\d) (?=日)/g, '$1') : text;
+}
+
 /** Copy with the retention periods filled in. */
 export function withRetentionPeriods(text: string, locale: LocaleCode): string {
   return text
     .replaceAll('{enquiryPeriod}', periodText(RETENTION.enquiryMonths, locale))
-    .replaceAll('{accessLogPeriod}', periodText(RETENTION.accessLogMonths, locale));
+    .replaceAll('{accessLogPeriod}', periodText(RETENTION.accessLogMonths, locale))
+    .replaceAll('{backupPeriod}', daysText(RETENTION.backupDays, locale));
 }

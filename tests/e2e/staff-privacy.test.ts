@@ -125,6 +125,8 @@ describe('as an admin', () => {
     await dialog.getByLabel('삭제 확인: 방문자 이메일을 다시 입력하세요').fill(VISITOR.toUpperCase());
     await erase.click();
     await eventually(() => page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain('법적 보존 중이라 남긴 문의: MT-000004');
+    // What to tell the visitor: the backups keep the erased data for the tables' recovery period, then it is gone.
+    expect(await page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain(`백업에는 ${RETENTION.backupDays}일 동안 남아 있다가 사라집니다`);
     await eventually(() => page.getByRole('region', { name: '이 주소의 문의 1건' }).locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('MT-000004')]);
     expect(await stack.deps.enquiries.get(2)).toBeUndefined();
     expect(await stack.deps.enquiries.get(3)).toBeDefined();

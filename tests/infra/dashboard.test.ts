@@ -6,6 +6,7 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../shared/privacy/retention';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { API_ROUTES } from '../../shared/routes';
 import { logicalId, permissionsOfRole, removeTemporaryDirs, testApp } from './helpers';
@@ -26,7 +27,7 @@ describe('the aggregates table', () => {
       KeySchema: [{ AttributeName: 'key', KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: 'key', AttributeType: 'S' }],
       BillingMode: 'PAY_PER_REQUEST',
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays },
     });
     expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();

@@ -13,6 +13,7 @@ import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../shared/privacy/retention';
 import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
@@ -419,7 +420,7 @@ describe('data', () => {
       const definition = TABLES[key];
       const properties = resourceOf(logicalId(stack.data.tables[key])).Properties;
       expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
-      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays });
       expect(properties.TableName).toBeUndefined();
       expect(properties.KeySchema).toEqual([
         { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
@@ -747,7 +748,7 @@ describe('a production stage with a custom domain', () => {
       expect(table.DeletionPolicy).toBe('Retain');
       expect(table.UpdateReplacePolicy).toBe('Retain');
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays });
     }
   });
 

@@ -35,7 +35,7 @@ function EraseDialog({ email, count, onClose, onErased }: { email: string; count
     setProblem('');
     try {
       const outcome = await eraseSubject(email, reason.trim());
-      onErased(text.erased(outcome.erased.length, outcome.held.map(formatReference)));
+      onErased(text.erased(outcome.erased.length, outcome.held.map(formatReference), outcome.backupDays));
     } catch (error) {
       setProblem(failure(error, text.eraseFailed));
       setBusy(false);

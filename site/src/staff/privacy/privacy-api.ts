@@ -1,7 +1,7 @@
 /** The back office's calls for the access log, retention and visitors' rights (functions/privacy/privacy-handler.ts). */
 import type { AccessLogEntry } from '../../../../shared/audit-actions';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import type { AccessLogQuery } from '../../../../shared/privacy/privacy-schema';
+import type { AccessLogQuery, ErasureAnswer } from '../../../../shared/privacy/privacy-schema';
 import type { RETENTION } from '../../../../shared/privacy/retention';
 import { apiPath } from '../../../../shared/routes';
 import { saveDownload, staffFetch, staffPost } from '../core/api';
@@ -38,6 +38,6 @@ export async function downloadSubject(email: string): Promise<void> {
   await saveDownload(await staffFetch(apiPath('subjectExport'), { method: 'POST', body: JSON.stringify({ data: { email } }) }), 'personal-data.json');
 }
 
-export async function eraseSubject(email: string, reason: string): Promise<{ erased: number[]; held: number[]; exportFilesRemoved: number }> {
-  return (await staffPost<{ erased: number[]; held: number[]; exportFilesRemoved: number }>(apiPath('subjectErase'), { data: { email, reason } })).data;
+export async function eraseSubject(email: string, reason: string): Promise<ErasureAnswer> {
+  return (await staffPost<ErasureAnswer>(apiPath('subjectErase'), { data: { email, reason } })).data;
 }

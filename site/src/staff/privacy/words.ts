@@ -32,8 +32,10 @@ export const PRIVACY_TEXT = {
     reasonPlaceholder: '예: 11월 20일 이메일로 삭제 요청',
     confirm: '삭제 확인: 방문자 이메일을 다시 입력하세요',
     eraseNow: '삭제',
-    erased: (erased: number, held: string[]) =>
-      `${erased}건을 삭제했습니다.` + (held.length ? ` 법적 보존 중이라 남긴 문의: ${held.join(', ')}` : ''),
+    erased: (erased: number, held: string[], backupDays: number) =>
+      `${erased}건을 삭제했습니다.` +
+      (held.length ? ` 법적 보존 중이라 남긴 문의: ${held.join(', ')}` : '') +
+      (erased ? ` 장애 복구용 백업에는 ${backupDays}일 동안 남아 있다가 사라집니다. 방문자에게도 그렇게 안내하세요.` : ''),
     eraseFailed: '삭제하지 못했습니다. 다시 시도해 주세요.',
   },
 } as const;
