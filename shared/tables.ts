@@ -85,9 +85,10 @@ export const TABLES = {
   },
   erasures: {
     envVar: 'TABLE_ERASURES',
-    purpose: 'Tombstones of erased enquiries: when, why, by whom and how many, with a hash of the address (never the address).',
+    purpose: 'Tombstones of erased enquiries: when, why, by whom and how many, with a keyed hash (HMAC) of the address (never the address); kept as long as the access log.',
     partitionKey: { name: 'erasureId', type: 'S' },
     globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
   },
   enquiryEvents: {
     envVar: 'TABLE_ENQUIRY_EVENTS',

@@ -7,9 +7,9 @@
  * visitor's request (the right to erasure), who can first export all of it
  * (the right of access).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { RETENTION, enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
 import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
@@ -22,10 +22,19 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
 
-/** The address as an erasure records it: a hash, so a second request can be recognised without keeping the address. */
-export const subjectHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/**
+ * The address as an erasure records it: an HMAC, so a second request can be
+ * recognised without keeping the address, and nobody holding the table alone
+ * can test addresses against it (a plain hash of an address is guessed from
+ * a list of addresses). The key is derived from the token secret for this
+ * use only; a new token secret (a rotation) starts a new series.
+ */
+export function subjectHash(tokenSecret: string, email: string): string {
+  const key = createHmac('sha256', tokenSecret).update('erasure tombstones').digest();
+  return createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+}
 
 /** Every mail id an enquiry may have in the outbox. */
 function mailIdsOf(enquiry: StoredEnquiry, events: EnquiryEvent[]): string[] {
@@ -99,13 +108,15 @@ export async function eraseSubject(deps: ErasureDeps, actor: string, email: stri
   }
   // Export files hold rows of many visitors and expire within a day anyway: none is left to hold this one's.
   const exportFilesRemoved = erased.length ? await deps.exports.removeAll() : 0;
-  await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(email) });
+  await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(deps.settings.TOKEN_SECRET, email) });
   deps.log.info('enquiries erased on request', { count: erased.length, held: held.length });
   return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), exportFilesRemoved, backupDays: RETENTION.backupDays };
 }
 
-async function recordTombstone(deps: Pick<AppDeps, 'erasures' | 'clock'>, tombstone: Omit<ErasureTombstone, 'erasureId' | 'at'>): Promise<void> {
-  await deps.erasures.record({ erasureId: randomUUID(), at: new Date(deps.clock.now()).toISOString(), ...tombstone });
+/** Records an erasure; the record goes when the access log's of the same day do (RETENTION.accessLogMonths). */
+async function recordTombstone(deps: Pick<AppDeps, 'erasures' | 'clock'>, tombstone: Omit<ErasureTombstone, 'erasureId' | 'at' | 'expiresAt'>): Promise<void> {
+  const now = deps.clock.now();
+  await deps.erasures.record({ erasureId: randomUUID(), at: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + accessLogRetentionSeconds(), ...tombstone });
 }
 
 /** Where each list's retention ends now: before these instants, an enquiry's last activity is too old. */

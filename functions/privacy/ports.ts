@@ -13,7 +13,10 @@ export interface ErasureTombstone {
   /** `request` (the visitor asked) or `retention` (the period ran out). */
   kind: 'request' | 'retention';
   count: number;
+  /** For a visitor's request: an HMAC of the address (erasure.ts `subjectHash`), never the address. */
   subjectHash?: string;
+  /** Epoch seconds after which the record goes (a TTL): as long as the access log keeps its day. */
+  expiresAt: number;
 }
 
 export interface ErasureStore {

@@ -8,7 +8,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
-import { RETENTION, withRetentionPeriods } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, withRetentionPeriods } from '../../shared/privacy/retention';
+import { createHash } from 'node:crypto';
 import { makeNoteHandler, makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler';
 import {
   makeAccessLogCsvHandler,
@@ -141,7 +142,7 @@ describe("one visitor's data", () => {
     if (newBefore !== undefined) expect(deps.counters.values.get(countCounter('STATUS#new'))).toBe(newBefore - 1);
 
     expect(deps.erasures.items).toEqual([
-      expect.objectContaining({ actor: ADMIN, kind: 'request', count: 2, reason: 'Asked by e-mail on 20 Nov', subjectHash: subjectHash('li.wei@example.test') }),
+      expect.objectContaining({ actor: ADMIN, kind: 'request', count: 2, reason: 'Asked by e-mail on 20 Nov', subjectHash: subjectHash(deps.settings.TOKEN_SECRET, 'li.wei@example.test') }),
     ]);
     expect(JSON.stringify(deps.erasures.items)).not.toContain('li.wei');
     const logged = deps.accessLog.entries.find((entry) => entry.action === 'subject.erase');
@@ -182,7 +183,19 @@ describe("one visitor's data", () => {
   it('erases nothing for an address it does not know, and still records the request', async () => {
     expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'nobody@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [], held: [], exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
     expect(deps.enquiries.items.size).toBe(3);
-    expect(deps.erasures.items).toEqual([expect.objectContaining({ count: 0, subjectHash: subjectHash('nobody@example.test') })]);
+    expect(deps.erasures.items).toEqual([expect.objectContaining({ count: 0, subjectHash: subjectHash(deps.settings.TOKEN_SECRET, 'nobody@example.test') })]);
+  });
+
+  it('keys the tombstone\'s hash of the address with a secret, so the table alone cannot be tested against a list of addresses, and lets it go with the access log', async () => {
+    await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'Nobody@Example.test', reason: 'Asked by phone' });
+    const [tombstone] = deps.erasures.items;
+    const plain = createHash('sha256').update('nobody@example.test').digest('hex');
+    expect(tombstone?.subjectHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(tombstone?.subjectHash).not.toBe(plain);
+    expect(tombstone?.subjectHash).toBe(subjectHash(deps.settings.TOKEN_SECRET, ' nobody@EXAMPLE.test'));
+    expect(tombstone?.subjectHash).not.toBe(subjectHash(`${deps.settings.TOKEN_SECRET}-another`, 'nobody@example.test'));
+    expect(JSON.stringify(tombstone)).not.toContain('nobody');
+    expect(tombstone?.expiresAt).toBe(Math.floor(deps.clock.now() / 1000) + accessLogRetentionSeconds());
   });
 });
 
