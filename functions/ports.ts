@@ -39,6 +39,8 @@ export interface StaffAccount {
   twoFactorSince?: string;
   /** SHA-256 of each unused recovery code (a string set; gone once all are used). */
   recoveryCodeHashes?: Set<string>;
+  /** Wrong second-factor codes in a row since the last accepted one (CODE_FAILURES_BEFORE_LOCK). */
+  codeFailures?: number;
 }
 
 export interface StaffStore {
@@ -58,6 +60,10 @@ export interface StaffStore {
   useTotpStep(email: string, step: number): Promise<boolean>;
   /** Takes one recovery code's hash out of the account's set; `false` when it is not there (wrong, or used). */
   useRecoveryCode(email: string, codeHash: string): Promise<boolean>;
+  /** Counts one more wrong second-factor code (atomically); the count in a row now. */
+  countCodeFailure(email: string): Promise<number>;
+  /** A code was accepted: the count starts again. */
+  clearCodeFailures(email: string): Promise<void>;
 }
 
 /** Settings admins change in the back office. */

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'auth.forbidden': '권한 없는 요청',
   'auth.login.code_required': '로그인: 2단계 인증 코드 요청',
   'auth.login.code_failed': '로그인 실패 (2단계 인증 코드)',
+  'auth.login.code_locked': '로그인 거부 (2단계 인증 코드 잠김: 복구 코드나 관리자 초기화 필요)',
   'auth.login.recovery_code': '로그인 (복구 코드 사용)',
   'auth.login.enrol': '로그인 (2단계 인증 등록 필요)',
   'auth.enrolment_required': '거부: 2단계 인증 등록 먼저',

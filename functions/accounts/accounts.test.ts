@@ -6,7 +6,7 @@
  */
 import { TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AccountSummary, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
+import { type AccountSummary, CODE_FAILURES_BEFORE_LOCK, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import type { StaffRole } from '../../shared/auth';
 import { HANDLER_FACTORIES } from '../features';
 import type { StaffAccount } from '../ports';
@@ -215,6 +215,42 @@ describe('two-factor sign-in', () => {
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.login.code_required', 'auth.login.code_failed', 'auth.login']));
   });
 
+  it(`takes no app code from a browser that never signed in after ${CODE_FAILURES_BEFORE_LOCK} wrong ones in a row, however far apart: the owner's own browser or a recovery code still gets in`, async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    const { secret, done } = await enrol(deps, ADMIN);
+    const codeNow = () => totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() });
+    const wrongNow = () => String((Number(codeNow()) + 1) % 1_000_000).padStart(6, '0');
+    // The owner's browser signs in once: it keeps a device cookie for this account.
+    deps.clock.advance(30_000);
+    const owner = await HANDLER_FACTORIES.login(deps)(jsonPost('/api/login', { email: ADMIN, pass: PASSWORD, code: codeNow() }, { sourceIp: '192.0.2.10' }));
+    expect(owner.statusCode).toBe(200);
+    const ownerCookie = owner.cookies?.[0]?.split(';')[0] ?? '';
+    const guessTenTimes = async () => {
+      for (let i = 0; i < CODE_FAILURES_BEFORE_LOCK; i += 1) {
+        // An hour apart, each from another network: no time window and no address limit resets the count.
+        deps.clock.advance(60 * 60_000);
+        expect((await login(deps, ADMIN, { code: wrongNow(), sourceIp: `198.51.${i}.7` })).body.error).toBe('invalid_code');
+      }
+      deps.clock.advance(30_000);
+    };
+
+    await guessTenTimes();
+    expect(await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.50' })).toMatchObject({ status: 401, body: { error: 'invalid_code' } });
+    expect(deps.accessLog.entries.at(-1)?.action).toBe('auth.login.code_locked');
+    // The owner's browser is not held up, and a code it gets accepted starts the count again.
+    const fromOwner = await HANDLER_FACTORIES.login(deps)(jsonPost('/api/login', { email: ADMIN, pass: PASSWORD, code: codeNow() }, { sourceIp: '192.0.2.10', headers: { cookie: ownerCookie } }));
+    expect(fromOwner.statusCode).toBe(200);
+    expect(deps.staff.items.get(ADMIN)?.codeFailures).toBeUndefined();
+
+    await guessTenTimes();
+    expect((await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.51' })).body.error).toBe('invalid_code');
+    // A recovery code opens it from anywhere, and the app's codes work again.
+    expect((await login(deps, ADMIN, { code: done.recoveryCodes[0] ?? '', sourceIp: '203.0.113.52' })).status).toBe(200);
+    deps.clock.advance(30_000);
+    expect((await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.53' })).status).toBe(200);
+  });
+
   it('takes each recovery code once, whatever its case and hyphens', async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
@@ -354,14 +390,17 @@ describe('account changes', () => {
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['account.disable', 'account.enable', 'account.role']));
   });
 
-  it('resets two-factor: secret and recovery codes gone, sessions ended', async () => {
+  it('resets two-factor: secret, recovery codes and the count of wrong codes gone, sessions ended', async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
     addAccount(deps, 'staff@centre.example', 'staff');
     const { done } = await enrol(deps, 'staff@centre.example');
+    for (let i = 0; i < CODE_FAILURES_BEFORE_LOCK + 1; i += 1) await deps.staff.countCodeFailure('staff@centre.example');
     const reset = await call(deps, 'changeAccount', { token: await tokenOf(deps, ADMIN), data: { email: 'staff@centre.example', action: 'resetTwoFactor' } });
     expect(reset).toMatchObject({ status: 200, body: { twoFactor: false } });
     const stored = deps.staff.items.get('staff@centre.example');
+    // The count of wrong codes goes with the secret: a reset is how an admin opens a locked account.
+    expect(stored).not.toHaveProperty('codeFailures');
     expect(stored).not.toHaveProperty('totpSecret');
     expect(stored).not.toHaveProperty('recoveryCodeHashes');
     expect((await call(deps, 'view', { token: done.token })).status).toBe(401);

@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../shared/audit-actions';
-import { ENROL_SCOPE } from '../../shared/accounts/accounts';
+import { CODE_FAILURES_BEFORE_LOCK, ENROL_SCOPE } from '../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/accounts/login-schema';
 import type { AppDeps } from '../deps';
@@ -12,7 +12,7 @@ import { clientNetwork } from '../intake/client-network';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords';
 import { deviceCookieHeader, deviceOf, newDeviceCookie } from './sign-in-device';
 import { signStaffToken } from '../http/staff-tokens';
-import { acceptSecondFactor, hasTwoFactor, twoFactorRequired } from './two-factor';
+import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } from './two-factor';
 
 /** Sign-in attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -53,7 +53,10 @@ function limitsFor(deps: LoginDeps, email: string, client: string, device: strin
  * Two-factor: after a right password, an account with two-factor on answers
  * 401 `code_required` until the request carries `code` too (the app's code,
  * each time step once, or a recovery code, each once). A wrong or reused code
- * counts against the same limits as a wrong password. An account without
+ * counts against the same limits as a wrong password, and against a count of
+ * wrong codes in a row with no time window: past CODE_FAILURES_BEFORE_LOCK, a
+ * browser that never signed in to the account gets no app code accepted, only
+ * a recovery code (or an admin's reset); the owner's own browser still works. An account without
  * two-factor while the policy requires it gets a token that opens only the
  * enrolment routes.
  */
@@ -95,11 +98,18 @@ export function makeLoginHandler(deps: LoginDeps) {
         await audit('auth.login.code_required');
         throw new ApiError('code_required', 'Enter the code from your authenticator app, or a recovery code.');
       }
+      // Counted before the code is checked, so parallel guesses cannot all slip under the cap; an accepted code clears it.
+      const failures = await staff.countCodeFailure(email);
+      if (!device && failures > CODE_FAILURES_BEFORE_LOCK && !isRecoveryCode(code)) {
+        await audit('auth.login.code_locked');
+        throw new ApiError('invalid_code', 'Too many wrong codes in a row: codes from the app are not taken from this browser any more. Use a recovery code, or ask an admin to reset two-factor.');
+      }
       const factor = await acceptSecondFactor(deps, account, code, now);
       if (!factor) {
         await audit('auth.login.code_failed');
         throw new ApiError('invalid_code', 'The code is not right, or was used already.');
       }
+      await staff.clearCodeFailures(email);
       if (factor === 'recovery') await audit('auth.login.recovery_code');
     }
     await release();

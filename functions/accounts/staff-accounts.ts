@@ -180,7 +180,7 @@ export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, 
       break;
     case 'resetTwoFactor':
       // The secret and every recovery code go; the account enrols again at its next sign-in (if the policy requires it) or when it chooses.
-      next = { ...account, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecret: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined };
+      next = { ...account, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecret: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
       break;
   }
   // Every one of these ends the account's sessions (enable too: sessions from before a disable stay ended).

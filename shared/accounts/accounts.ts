@@ -29,6 +29,14 @@ export const TOTP_ISSUER = '의료관광센터';
 /** One-time recovery codes made at enrolment (shown once, stored hashed). */
 export const RECOVERY_CODE_COUNT = 10;
 
+/**
+ * Wrong second-factor codes in a row (whenever they came) after which the
+ * app's codes are no longer taken from a browser that never signed in to
+ * the account: only a recovery code, or an admin's reset, opens it again.
+ * About 1 in 100,000 of guessing a code in 10 tries, instead of ~1.4 % a day.
+ */
+export const CODE_FAILURES_BEFORE_LOCK = 10;
+
 /** A six-digit code from the app. */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 /** A recovery code: four groups of four letters a-z and digits 2-7 (80 bits), hyphens and case optional on input. */

@@ -146,9 +146,12 @@ describe('two-factor sign-in', () => {
     expect((await json<{ error: string }>(asked)).error).toBe('code_required');
     expect((await json<{ error: string }>(await login(email, 'wrong password 123', codeAt(email, secret, 1)))).error).toBe('invalid_credentials');
     expect((await json<{ error: string }>(await login(email, PASSWORD, '000000'))).error).toBe('invalid_code');
+    // Wrong codes in a row are counted on the account (no time window), and an accepted code clears the count.
+    expect((await stack.deps.staff.get(email))?.codeFailures).toBe(1);
     // The step that confirmed enrolment is spent; the next one signs in, once.
     const next = codeAt(email, secret, 1);
     expect((await login(email, PASSWORD, next)).status).toBe(200);
+    expect((await stack.deps.staff.get(email))?.codeFailures).toBeUndefined();
     expect((await json<{ error: string }>(await login(email, PASSWORD, next))).error).toBe('invalid_code');
 
     const [recovery = ''] = done.recoveryCodes;

@@ -94,6 +94,16 @@ export class FakeStaffStore implements StaffStore {
     if (item.recoveryCodeHashes.size === 0) delete item.recoveryCodeHashes;
     return true;
   }
+  async countCodeFailure(email: string): Promise<number> {
+    const item = this.items.get(email);
+    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    item.codeFailures = (item.codeFailures ?? 0) + 1;
+    return item.codeFailures;
+  }
+  async clearCodeFailures(email: string): Promise<void> {
+    const item = this.items.get(email);
+    if (item) delete item.codeFailures;
+  }
 }
 
 export class FakePolicyStore implements PolicyStore {

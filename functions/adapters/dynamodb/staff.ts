@@ -70,6 +70,24 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
         ),
       );
     },
+    async countCodeFailure(email) {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { email },
+          UpdateExpression: 'ADD codeFailures :one',
+          ConditionExpression: 'attribute_exists(email)',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(result.Attributes?.['codeFailures'] ?? 0);
+    },
+    async clearCodeFailures(email) {
+      await conditional(() =>
+        db.send(new UpdateCommand({ TableName: tableName, Key: { email }, UpdateExpression: 'REMOVE codeFailures', ConditionExpression: 'attribute_exists(email)' })),
+      );
+    },
     useRecoveryCode(email, codeHash) {
       return conditional(() =>
         db.send(
