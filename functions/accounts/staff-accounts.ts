@@ -19,7 +19,7 @@ import type { MailContent, OutboxMail } from '../mail/ports';
 import type { StaffAccount } from '../ports';
 import { escapeHtml } from '../mail/html-text';
 import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
-import { hasTwoFactor } from './two-factor';
+import { hasTwoFactor, withoutTwoFactor } from './two-factor';
 
 export function roleOf(account: Pick<StaffAccount, 'role'>): StaffRole {
   return account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE;
@@ -180,7 +180,7 @@ export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, 
       break;
     case 'resetTwoFactor':
       // The secret and every recovery code go; the account enrols again at its next sign-in (if the policy requires it) or when it chooses.
-      next = { ...account, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecret: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
+      next = withoutTwoFactor(account);
       break;
   }
   // Every one of these ends the account's sessions (enable too: sessions from before a disable stay ended).

@@ -80,3 +80,8 @@ export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff'>, account: 
   if (step === undefined) return undefined;
   return (await deps.staff.useTotpStep(account.email, step)) ? 'totp' : undefined;
 }
+
+/** The account with two-factor off: secret, recovery codes and the count of wrong codes gone (an admin's reset, the operator's `reset-2fa`). */
+export function withoutTwoFactor(account: StaffAccount): StaffAccount {
+  return { ...account, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecret: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
+}

@@ -18,6 +18,7 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
 import type { StaffStore } from '../../functions/ports';
 import { hashPassword } from '../../functions/accounts/passwords';
+import { withoutTwoFactor } from '../../functions/accounts/two-factor';
 import { closeServer } from '../emulators/emulators';
 import { runningStack } from '../run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
@@ -117,16 +118,7 @@ async function main() {
       console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.${command === 'passwd' ? ' Its earlier sessions are signed out.' : ''}`);
     } else if (command === 'reset-2fa') {
       if (!existing) usage(`${email} has no account.`);
-      await store.put({
-        ...existing,
-        totpSecret: undefined,
-        totpLastStep: undefined,
-        pendingTotpSecret: undefined,
-        recoveryCodeHashes: undefined,
-        twoFactorSince: undefined,
-        updatedAt: now,
-        tokenVersion: nextTokenVersion(existing),
-      });
+      await store.put({ ...withoutTwoFactor(existing), updatedAt: now, tokenVersion: nextTokenVersion(existing) });
       console.log(`Reset two-factor sign-in of ${email} in ${where}. Its sessions are signed out; it signs in with its password and enrols again.`);
     } else {
       if (!existing) usage(`${email} has no account.`);
