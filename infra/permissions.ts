@@ -28,6 +28,8 @@ export const TABLE_ACTIONS = {
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   // Write-once rows (the access log): a new item only, never an update (the put is conditional in the adapter).
   append: ['dynamodb:PutItem'],
+  // Changes to items that exist, never a new or whole item (sign-in: the last sign-in, codes used).
+  update: ['dynamodb:UpdateItem'],
   // Retention and erasure: one item, and an enquiry's history in batches.
   delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 } as const;
@@ -42,6 +44,7 @@ export const BUCKET_OBJECT_ACTIONS = {
   read: ['s3:GetObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
   append: ['s3:PutObject'],
+  update: [],
   delete: ['s3:DeleteObject'],
 } as const;
 
@@ -50,6 +53,7 @@ export const BUCKET_ACTIONS = {
   read: ['s3:ListBucket'],
   write: [],
   append: [],
+  update: [],
   delete: [],
 } as const;
 
@@ -61,12 +65,13 @@ export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-export type AccessPart = 'read' | 'write' | 'append' | 'delete';
+export type AccessPart = 'read' | 'write' | 'append' | 'update' | 'delete';
 
 export function accessParts(access: Access): AccessPart[] {
   if (access === 'readWrite') return ['read', 'write'];
   if (access === 'full') return ['read', 'write', 'delete'];
   if (access === 'readAppend') return ['read', 'append'];
+  if (access === 'readUpdate') return ['read', 'update'];
   return [access];
 }
 

@@ -10,10 +10,12 @@ import type { TableKey } from './tables';
 
 /**
  * `append` writes new items only, each once (a conditional put), and can
- * neither change nor remove one: the access log. `full` also deletes: only
- * the retention job and an erasure remove data.
+ * neither change nor remove one: the access log. `readUpdate` changes
+ * attributes of items that exist and can make none (sign-in on the staff
+ * table). `full` also deletes: only the retention job and an erasure remove
+ * enquiry data.
  */
-export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'full';
+export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'readUpdate' | 'full';
 
 /** The access that allows both (reading the access log and adding to it stays append-only). */
 export function combinedAccess(a: Access, b: Access): Access {
@@ -21,6 +23,7 @@ export function combinedAccess(a: Access, b: Access): Access {
   const pair = new Set([a, b]);
   if (pair.has('full')) return 'full';
   if (pair.has('append') && pair.has('read')) return 'readAppend';
+  if (pair.has('readUpdate') && pair.has('read')) return 'readUpdate';
   return 'readWrite';
 }
 

@@ -95,8 +95,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    // staff readWrite: the last sign-in, and each two-factor code or recovery code used once; policies: whether two-factor is required.
-    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+    // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes; it can neither make nor replace an account. policies: whether two-factor is required.
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },

@@ -67,15 +67,24 @@ const NEEDED = {
     read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
     write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
     append: ['dynamodb:PutItem'],
+    update: ['dynamodb:UpdateItem'],
     delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
   },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], delete: ['s3:DeleteObject'] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], delete: [] as string[] },
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], update: [] as string[], delete: ['s3:DeleteObject'] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], update: [] as string[], delete: [] as string[] },
 };
 const parts = (access: Access): AccessPart[] =>
-  access === 'readWrite' ? ['read', 'write'] : access === 'full' ? ['read', 'write', 'delete'] : access === 'readAppend' ? ['read', 'append'] : [access];
+  access === 'readWrite'
+    ? ['read', 'write']
+    : access === 'full'
+      ? ['read', 'write', 'delete']
+      : access === 'readAppend'
+        ? ['read', 'append']
+        : access === 'readUpdate'
+          ? ['read', 'update']
+          : [access];
 
 /** Where a function runs: API functions also read the origin-verify secret. */
 type Kind = { listing: boolean; api: boolean };
@@ -323,6 +332,12 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(variables.TABLE_STAFF).toBeUndefined();
     expect(variables.TOKEN_SECRET).toBeUndefined();
     expect(variables.TOKEN_SECRET_ARN).toBeUndefined();
+  });
+
+  it('lets sign-in change an account\'s sign-in attributes only: it can neither make nor replace an account (no PutItem on the staff table)', () => {
+    const staffTable = `<${logicalId(stack.data.tables.staff)}.Arn>`;
+    const login = [...permissionsOf(functionOf(route('login')))].filter((line) => line.endsWith(staffTable));
+    expect(login.sort()).toEqual([`dynamodb:BatchGetItem ${staffTable}`, `dynamodb:GetItem ${staffTable}`, `dynamodb:UpdateItem ${staffTable}`]);
   });
 
   it('no public route can list (Query) any table', () => {
