@@ -85,6 +85,8 @@ describe('changing tags', () => {
     [{ index: 1, add: ['x'.repeat(31)] }, 'add.0'],
     [{ index: 1, add: ['a, b'] }, 'add.0'],
     [{ index: 1, add: ['\u0000bell'] }, 'add.0'],
+    [{ index: 1, add: ['two\nlines'] }, 'add.0'],
+    [{ index: 1, remove: ['VIP', 'line\u2028separator'] }, 'remove.1'],
     [{ index: 1, add: ['   '] }, 'add.0'],
     [{ index: 1, add: [42] }, 'add.0'],
     [{ index: 1, add: 'VIP' }, 'add'],

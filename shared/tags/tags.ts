@@ -14,11 +14,13 @@ export const TAGS_IN_USE_MAX = 500;
 
 /**
  * A tag as it is kept: composed the same way whatever the keyboard (NFC), no
- * spaces around it and one space inside. Control characters and commas (the
- * separator of the CSV cell and of the tag input) are refused, not removed.
+ * spaces around it and one space for each run of spaces inside. Line breaks,
+ * other control characters and commas (the separator of the CSV cell and of
+ * the tag input) are refused, not removed: a tag is one line, like every
+ * one-line field.
  */
 export function normaliseTag(text: string): string {
-  return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
+  return text.normalize('NFC').trim().replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
 }
 
 export type TagProblem = 'empty' | 'tooLong' | 'control' | 'comma';

@@ -79,9 +79,17 @@ const concretePath = (route: ApiRoute, params: Record<string, string> = {}) => r
 /**
  * Whether a value spoiling a field must be refused: a text no field may
  * hold, a line break in a one-line field, or a list, object or null where the
- * valid request has a plain value.
+ * valid request has a plain value. Where the valid request has a list (the
+ * tags), a list is judged by its items.
  */
 export function mustRefuse(sampleValue: unknown, value: unknown, multiline: boolean): string | undefined {
+  if (Array.isArray(sampleValue) && Array.isArray(value)) {
+    for (const item of value) {
+      const problem = mustRefuse(sampleValue[0], item, multiline);
+      if (problem) return `${problem}, as an item of a list`;
+    }
+    return undefined;
+  }
   if (typeof value === 'string') {
     if (NEVER_STORED.test(value)) return 'a control character or half a surrogate pair';
     // Only white space (line breaks too) is an empty field, which a form sends for every unused input.
