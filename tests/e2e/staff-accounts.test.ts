@@ -13,8 +13,8 @@ import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { ensureStaffAccount } from '../../local/setup';
 import { launchBrowser } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const MEMBER = { email: 'member@example.test', password: 'member password 2026' };
 const EDITOR = { email: 'editor@example.test', password: 'editor password 2026' };

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { launchBrowser } from '../support/browser';
 import { STAFF, type TestStack, postJson, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 let stack: TestStack;
 let browser: Browser;

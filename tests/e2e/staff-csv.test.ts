@@ -17,9 +17,9 @@ import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { parseCsv } from '../support/csv';
 import { CSV_COLUMNS, csvHeader } from '../../shared/exports/csv';
+import { eventually } from '../support/page-checks';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const HEADER = [...CSV_COLUMNS];
 const FORMULA = '=HYPERLINK("x")';

@@ -15,8 +15,8 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import { launchBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { STAFF, type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const HOUR = 60 * 60_000;
 /** The stack's clock: three days ago while enquiries arrive, then now. */

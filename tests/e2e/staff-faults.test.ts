@@ -10,8 +10,8 @@ import { SERVICE_UP } from '../../local/faults/faults';
 import { STAFF_TEXT } from '../../site/src/staff/core/words';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 let stack: TestStack;
 let browser: Browser;

@@ -14,9 +14,9 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, signIn, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const COUNT = 300;
 const SPACING_MS = 30 * 60_000;

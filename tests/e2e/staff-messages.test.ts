@@ -11,9 +11,9 @@ import { formatReference } from '../../shared/work/enquiry-work';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { awakeIsland } from './pages';
+import { eventually } from '../support/page-checks';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 let stack: TestStack;
 let browser: Browser;

@@ -7,7 +7,6 @@
  * axe finds nothing on either page.
  */
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
@@ -15,8 +14,8 @@ import { RETENTION } from '../../shared/privacy/retention';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { eventually, axeViolations } from '../support/page-checks';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-20T02:00:00Z');
 /** The stack's clock: the first enquiry arrives before the retention period, the rest now; each reading a millisecond on, so the access log has an order. */
@@ -34,12 +33,6 @@ async function contextFor(token: string): Promise<Page> {
   await next.clock.setSystemTime(NOW);
   await next.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
   return next.newPage();
-}
-
-async function axeViolations(target: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.passes.length).toBeGreaterThan(0);
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
 }
 
 beforeAll(async () => {

@@ -7,7 +7,6 @@
  * over reload and back, a tag's link opening its list); the × used with the
  * keyboard alone. axe finds nothing on the detail or the tag's list.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
@@ -15,9 +14,9 @@ import { TAG_MAX_LENGTH } from '../../shared/tags/tags';
 import { TAGS_TEXT } from '../../site/src/staff/tags/words';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { eventually, axeViolations } from '../support/page-checks';
 
 /** Retries until the page shows what is expected; a loaded 2-core machine can take seconds. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 /** Enquiries 1..COUNT; VIP ends up on 1 and 3..15 (14: a full page of 13 and one more), 재연락 on 2, none on 16. */
 const COUNT = 16;
@@ -49,12 +48,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.dispose();
 });
-
-async function axeViolations(target: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.passes.length).toBeGreaterThan(0);
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
-}
 
 /** The detail's tags panel (a section named by its heading). */
 const panel = () => page.getByRole('region', { name: TAGS_TEXT.heading, exact: true });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { launchBrowser } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { eventually } from '../support/page-checks';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 let stack: TestStack;
 let browser: Browser;
