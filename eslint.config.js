@@ -48,6 +48,6 @@ export default tseslint.config(
   { files: ['functions/**'], rules: forbid(['site', 'infra', 'local', 'bench', 'tests'], SDK_CLIENTS_ONLY) },
   { files: ['site/**'], rules: forbid(['functions', 'infra', 'local', 'bench', 'tests']) },
   { files: ['infra/**'], rules: forbid(['site', 'local', 'bench', 'tests']) },
-  // A test beside the code it tests may use the test helpers (tests/support) and reach across tiers to set up its case.
-  { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // A test beside the code it tests (and a feature's test-kit.ts, which its tests share) may use the test helpers (tests/support) and reach across tiers to set up its case.
+  { files: ['**/*.test.ts', '**/*.test.tsx', '**/test-kit.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
 );

@@ -15,10 +15,10 @@
 import type { Context } from 'aws-lambda';
 import type { RouteName } from '../shared/routes';
 import type { ResourceUse } from '../shared/resources';
-import { type Settings, readSettings, settingNamesFor } from './config';
+import { type Settings, settingNamesFor } from './config';
 import { type AppDeps, type BaseDeps, baseDeps } from './deps';
 import type { LambdaHttpHandler } from './http/handler';
-import { type LambdaEntry, lambdaEntry } from './lambda';
+import { type LambdaEntry, type SettingsSource, lambdaEntry, madeFromSettings } from './lambda';
 import { createLog } from './logging';
 
 /** Memory and time of a function. An API route stays under API Gateway's 30 s integration limit. */
@@ -84,8 +84,20 @@ export function declareBackground<Event>(
   return { kind: 'background', name, sizing, lambdaHandler: lambdaHandler as BackgroundDeclaration['lambdaHandler'] };
 }
 
-/** The settings a background function reads from its environment (those the resources it uses need), and its base dependencies. */
-export function backgroundBase(uses: ResourceUse): { settings: Partial<Settings>; base: BaseDeps } {
-  const settings = readSettings(process.env, settingNamesFor(uses));
-  return { settings, base: baseDeps(settings, createLog()) };
+/**
+ * A background function's handler, made from the settings the resources it
+ * uses need (secret ones from Secrets Manager, as a route's) and its base
+ * dependencies; it notes each invocation's Lambda context in its log.
+ */
+export function backgroundHandler<Event>(
+  uses: ResourceUse,
+  make: (settings: Partial<Settings>, base: BaseDeps) => (event: Event) => Promise<unknown>,
+  source?: SettingsSource,
+): (event: Event, context?: Context) => Promise<unknown> {
+  const log = createLog();
+  const current = madeFromSettings(settingNamesFor(uses), (settings) => make(settings, baseDeps(settings, log)), source);
+  return async (event, context) => {
+    if (context) log.addLambdaContext(context);
+    return (await current())(event);
+  };
 }

@@ -8,10 +8,11 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES } from '../shared/routes';
 import { settingNamesForRoute } from './config';
+import { backgroundHandler } from './declarations';
 import { lambdaEntry } from './lambda';
 
-const login = API_ROUTES.find((route) => route.name === 'login')!;
-const env = Object.fromEntries(settingNamesForRoute(login).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]));
+const logout = API_ROUTES.find((route) => route.name === 'logout')!;
+const env = Object.fromEntries(settingNamesForRoute(logout).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]));
 const event = { headers: {}, requestContext: { requestId: 'r1', http: { sourceIp: '127.0.0.1' } } } as unknown as APIGatewayProxyEventV2;
 const context = { functionName: 'login-fn', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:login-fn', memoryLimitInMB: '256', awsRequestId: 'aws-req-1' } as Context;
 
@@ -19,7 +20,7 @@ const context = { functionName: 'login-fn', functionVersion: '$LATEST', invokedF
 function entryWith(readSecret: (arn: string) => Promise<string>) {
   const builds: string[] = [];
   const entry = lambdaEntry(
-    'login',
+    'logout',
     (deps: { secret: string }) => async () => ({ statusCode: 200, headers: {}, body: deps.secret }),
     (settings) => {
       builds.push(settings.TOKEN_SECRET ?? '');
@@ -69,5 +70,23 @@ describe('lambdaEntry', () => {
     await entry(event, context);
     const line = written.map((text) => JSON.parse(text) as Record<string, unknown>).find((entryLine) => entryLine['message'] === 'unexpected failure');
     expect(line).toMatchObject({ function_name: 'login-fn', function_request_id: 'aws-req-1' });
+  });
+});
+
+describe('backgroundHandler', () => {
+  it('reads a secret named by ARN for a job that uses the token secret (a mail retry opens sealed invitations with it)', async () => {
+    const uses = { usesTokenSecret: true, tables: { outbox: 'readWrite' } } as const;
+    const builtWith: string[] = [];
+    const handler = backgroundHandler(
+      uses,
+      (settings) => {
+        builtWith.push(settings.TOKEN_SECRET ?? '');
+        return async () => settings.TOKEN_SECRET;
+      },
+      { env: { TABLE_OUTBOX: 'outbox', TOKEN_SECRET_ARN: 'arn:token' }, readSecret: async () => 'd'.repeat(40) },
+    );
+    expect(await handler({})).toBe('d'.repeat(40));
+    expect(await handler({})).toBe('d'.repeat(40));
+    expect(builtWith).toEqual(['d'.repeat(40)]);
   });
 });

@@ -41,7 +41,16 @@ export interface StaffAccount {
   recoveryCodeHashes?: Set<string>;
   /** Wrong second-factor codes in a row since the last accepted one (CODE_FAILURES_BEFORE_LOCK). */
   codeFailures?: number;
+  /** An enrolment in two-factor by a mailed one-time link: the SHA-256 of the link's secret, until when it works and when it was mailed (epoch ms). */
+  enrolmentHash?: string;
+  enrolmentExpiresAt?: number;
+  enrolmentMailedAt?: number;
+  /** DynamoDB's time to live (epoch seconds), on an invited account alone: nobody took it up, so it goes. */
+  expiresAt?: number;
 }
+
+/** The enrolment link an account was mailed (StaffAccount's `enrolment*`). */
+export type EnrolmentLinkRecord = Required<Pick<StaffAccount, 'enrolmentHash' | 'enrolmentExpiresAt' | 'enrolmentMailedAt'>>;
 
 export interface StaffStore {
   get(email: string): Promise<StaffAccount | undefined>;
@@ -64,6 +73,8 @@ export interface StaffStore {
   countCodeFailure(email: string): Promise<number>;
   /** A code was accepted: the count starts again. */
   clearCodeFailures(email: string): Promise<void>;
+  /** Records the enrolment link just made for an existing account (sign-in may change an account, never make one). */
+  setEnrolmentLink(email: string, link: EnrolmentLinkRecord): Promise<void>;
 }
 
 /** Settings admins change in the back office. */

@@ -25,8 +25,9 @@ export const EDGE_RATE_LIMITS = {
   // A staff member signs in a few times an hour, a typo or two included; a clinic office of several staff
   // behind one address at the start of the day stays well under 20 in ten minutes. A guessing loop gets two tries a minute.
   signIn: { limit: 20, windowSeconds: 600 },
-  // Taking up an invitation happens once per new staff member; a few tries with a mistyped password at most.
-  welcome: { limit: 10, windowSeconds: 600 },
+  // The one-time link pages (taking up an invitation, opening an enrolment link) happen once per staff member and
+  // set-up; a few tries with a mistyped password at most. One count for both pages.
+  linkPages: { limit: 10, windowSeconds: 600 },
   // A patient sends one enquiry, maybe a second one or a retry of the same; ten in ten minutes from one address is a script.
   enquiry: { limit: 10, windowSeconds: 600 },
   // Everything under /api/, cache hits included (AWS WAF sees a request before the cache does): each page a visitor
@@ -58,7 +59,9 @@ export const API_THROTTLING: { stage: Throttle; routes: Partial<Record<RouteName
     login: { rateLimit: 10, burstLimit: 20 },
     // Each enquiry is stored, numbered and mailed to staff: hundreds of times a real day's peak.
     sendmail: { rateLimit: 20, burstLimit: 40 },
-    // Taking up an invitation hashes a password with scrypt, like sign-in; it happens once per new staff member.
+    // Taking up an invitation and opening an enrolment link hash a password with scrypt, like sign-in; each happens
+    // once per staff member and set-up.
     welcome: { rateLimit: 10, burstLimit: 20 },
+    enrolLink: { rateLimit: 10, burstLimit: 20 },
   },
 };

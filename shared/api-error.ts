@@ -15,6 +15,10 @@ export const API_ERROR_CODES = {
   two_factor_required: 403,
   /** An invitation link that is wrong, used or expired. */
   invalid_invitation: 400,
+  /** An enrolment link that is wrong, used or expired. */
+  invalid_link: 400,
+  /** Sign-in: the password was right, the account must enrol in two-factor, and a one-time link to do so was mailed to it. */
+  enrolment_mailed: 403,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,

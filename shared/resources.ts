@@ -64,7 +64,8 @@ export const SCHEDULED_JOBS = [
   {
     name: 'retryMail',
     everyMinutes: 5,
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true } satisfies ResourceUse,
+    // The token secret opens the sealed words of a one-time link (an invitation, an enrolment) that waited for a retry.
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
   },
   {
     name: 'retention',

@@ -72,6 +72,7 @@ export const ROUTE_NAMES = [
   'changeAccount',
   'twoFactorPolicy',
   'welcome',
+  'enrolLink',
   'twoFactor',
   'startTwoFactor',
   'confirmTwoFactor',
@@ -95,8 +96,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes; it can neither make nor replace an account. policies: whether two-factor is required.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+    // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes, an enrolment link's hash; it can
+    // neither make nor replace an account. policies: whether two-factor is required. Mail: the enrolment link, and the owner's notices.
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'append', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
@@ -182,7 +184,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, sendsMail: true },
   },
-  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readWrite' }, scans: ['staff'] } },
+  // Mail: a two-factor reset is told to the account's owner.
+  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true } },
   { name: 'twoFactorPolicy', method: 'POST', path: '/api/accounts/policy', access: 'staff', uses: { tables: { policies: 'readWrite' } } },
   {
     name: 'welcome',
@@ -191,9 +194,25 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
   },
+  {
+    name: 'enrolLink',
+    method: 'POST',
+    path: '/api/enrol',
+    access: 'public',
+    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+  },
   { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
   { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
-  { name: 'confirmTwoFactor', method: 'POST', path: '/api/two-factor/confirm', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
+  // Mail: the owner is told that two-factor is on.
+  {
+    name: 'confirmTwoFactor',
+    method: 'POST',
+    path: '/api/two-factor/confirm',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    enrolment: true,
+    uses: { tables: { staff: 'write', outbox: 'readWrite' }, sendsMail: true },
+  },
 ];
 
 /** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */

@@ -105,9 +105,11 @@ export const TABLES = {
   },
   outbox: {
     envVar: 'TABLE_OUTBOX',
-    purpose: 'Every mail the product sends (staff notification, digest), its state and retries: the attempt is recorded before each send, so a mail is never sent twice.',
+    purpose:
+      'Every mail the product sends (staff notification, acknowledgement, reply, digest, mails to staff accounts), its state and retries: the attempt is recorded before each send, so a mail is never sent twice. A one-time link waits sealed; mails to staff accounts expire.',
     partitionKey: { name: 'mailId', type: 'S' },
     globalIndexes: [{ name: OUTBOX_INDEXES.queue, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
+    ttlAttribute: EXPIRES_AT,
   },
   counters: {
     envVar: 'TABLE_COUNTERS',
@@ -130,9 +132,11 @@ export const TABLES = {
   },
   staff: {
     envVar: 'TABLE_STAFF',
-    purpose: 'Staff accounts (e-mail, scrypt password hash, role, disabled flag, invitation hash, two-factor secret and hashed recovery codes).',
+    purpose:
+      'Staff accounts (e-mail, scrypt password hash, role, disabled flag, the hashes of a pending invitation or enrolment link, two-factor secret and hashed recovery codes); an invitation nobody took up expires.',
     partitionKey: { name: 'email', type: 'S' },
     globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
   },
   revokedTokens: {
     envVar: 'TABLE_REVOKED_TOKENS',

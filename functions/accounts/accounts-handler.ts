@@ -33,10 +33,10 @@ export function makeInviteHandler(deps: StaffAuthDeps & AccountDeps) {
 }
 
 /** `POST /api/accounts/change`: `{ data: { email, action: role|disable|enable|resetTwoFactor, role? } }` -> the account. */
-export function makeChangeAccountHandler(deps: StaffAuthDeps) {
-  return staffHandler(deps, async ({ request, audit }) => {
+export function makeChangeAccountHandler(deps: StaffAuthDeps & AccountDeps) {
+  return staffHandler(deps, async ({ request, staff, audit }) => {
     const change = parseInput(accountChangeSchema, jsonPayload(request));
-    const account = await changeAccount(deps, change);
+    const account = await changeAccount(deps, staff.email, change);
     await audit(`account.${change.action}`, change.action === 'role' ? `${change.email} to ${change.role}` : change.email);
     return json(200, account);
   });

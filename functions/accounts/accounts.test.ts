@@ -4,90 +4,15 @@
  * use, expiry, wrong token), enrolment, codes used once, recovery codes,
  * throttled codes, the policy, the last active admin, and the token version.
  */
-import { TOTP } from 'otpauth';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type AccountSummary, CODE_FAILURES_BEFORE_LOCK, type EnrolmentDone, type EnrolmentStart, INVITATION_LIFETIME_SECONDS, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
-import type { StaffRole } from '../../shared/auth';
-import { HANDLER_FACTORIES } from '../features';
-import type { StaffAccount } from '../ports';
-import { hashPassword } from './passwords';
+import { describe, expect, it } from 'vitest';
+import { type AccountSummary, CODE_FAILURES_BEFORE_LOCK, INVITATION_LIFETIME_SECONDS } from '../../shared/accounts/accounts';
 import { recoveryCodeHash } from './two-factor';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
-import type { RouteName } from '../../shared/routes';
-import { type FakeDeps, apiEvent, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { HANDLER_FACTORIES } from '../features';
+import { ADMIN, PASSWORD, addAccount, call, enrol, invitationTokenIn, linkTokenIn, login, tokenOf, totpOf } from './test-kit';
 import { sesRefused } from '../mail/fakes';
 import { retryDueMail } from '../mail/mail-delivery';
-
-const ADMIN = 'admin@centre.example';
-const PASSWORD = 'a long enough password';
-let passwordHash = '';
-
-beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-function addAccount(deps: FakeDeps, email: string, role: StaffRole, extra: Partial<StaffAccount> = {}) {
-  const at = new Date(deps.clock.now()).toISOString();
-  deps.staff.items.set(email, { email, passwordHash, disabled: false, role, createdAt: at, updatedAt: at, tokenVersion: 0, ...extra });
-}
-
-async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
-  const account = await deps.staff.get(email);
-  return signStaffToken(deps.settings, email, account?.tokenVersion ?? 0, deps.clock.now(), account?.role ?? 'admin');
-}
-
-/** Calls a route through its handler: a JSON post of `{ data }`, or a GET. */
-async function call(deps: FakeDeps, name: RouteName, options: { token?: string; data?: unknown; sourceIp?: string; headers?: Record<string, string> } = {}) {
-  const path = { accounts: '/api/accounts', twoFactor: '/api/two-factor', logout: '/api/logout' }[name as string];
-  const headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
-  const event = path
-    ? apiEvent({ method: 'GET', path, headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) })
-    : jsonPost(routePath(name), options.data ?? {}, { headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) });
-  const response = await HANDLER_FACTORIES[name](deps)(event);
-  return { status: response.statusCode, body: JSON.parse(String(response.body || 'null')) as Record<string, unknown> & { error?: string } };
-}
-
-function routePath(name: RouteName): string {
-  const paths: Partial<Record<RouteName, string>> = {
-    invite: '/api/accounts/invite',
-    changeAccount: '/api/accounts/change',
-    twoFactorPolicy: '/api/accounts/policy',
-    welcome: '/api/welcome',
-    startTwoFactor: '/api/two-factor/start',
-    confirmTwoFactor: '/api/two-factor/confirm',
-    login: '/api/login',
-    view: '/api/view',
-  };
-  return paths[name] ?? `/api/${name}`;
-}
-
-/** The invitation link's token, read back from the invitation mail. */
-function invitationTokenIn(deps: FakeDeps, email: string): string {
-  const mail = [...deps.mailer.sent].reverse().find((sent) => sent.to === email);
-  const match = /\/welcome#([\w.-]+)/.exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`no invitation mail to ${email}`);
-  return match[1];
-}
-
-const totpOf = (email: string, secret: string) => new TOTP({ label: email, secret, algorithm: TOTP_PARAMETERS.algorithm, digits: TOTP_PARAMETERS.digits, period: TOTP_PARAMETERS.period });
-
-/** Enrols an account through the routes; its secret and recovery codes. */
-async function enrol(deps: FakeDeps, email: string, token?: string): Promise<{ secret: string; done: EnrolmentDone }> {
-  const bearer = token ?? (await tokenOf(deps, email));
-  const started = await call(deps, 'startTwoFactor', { token: bearer });
-  expect(started.status).toBe(200);
-  const { secret, uri, qr } = started.body as unknown as EnrolmentStart;
-  expect(uri).toMatch(/^otpauth:\/\/totp\//);
-  expect(uri).toContain(`secret=${secret}`);
-  expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
-  const code = totpOf(email, secret).generate({ timestamp: deps.clock.now() });
-  const confirmed = await call(deps, 'confirmTwoFactor', { token: bearer, data: { code } });
-  expect(confirmed.status).toBe(200);
-  return { secret, done: confirmed.body as unknown as EnrolmentDone };
-}
-
-const login = (deps: FakeDeps, email: string, extra: { pass?: string; code?: string; sourceIp?: string } = {}) =>
-  call(deps, 'login', { data: { email, pass: extra.pass ?? PASSWORD, ...(extra.code !== undefined ? { code: extra.code } : {}) }, ...(extra.sourceIp ? { sourceIp: extra.sourceIp } : {}) });
 
 describe('invitations', () => {
   it('invites by mail through the outbox: an invited account, the link with its token after #, only a hash stored', async () => {
@@ -111,21 +36,51 @@ describe('invitations', () => {
     expect((await login(deps, 'new@centre.example')).status).toBe(401);
   });
 
-  it('keeps an invitation\'s link only while its mail may still be sent: for the retry when SES is down, gone once it is sent', async () => {
+  it('keeps no link the tables could give away: the waiting mail is sealed, nothing stored accepts the invitation, and the seal goes once sent', async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
     deps.mailer.failWith = sesRefused();
     const response = await call(deps, 'invite', { token: await tokenOf(deps, ADMIN), data: { email: 'new@centre.example', role: 'staff' } });
     expect(response.body).toMatchObject({ mail: 'pending' });
     const [waiting] = [...deps.outbox.items.values()];
-    expect(waiting?.content?.text).toMatch(/\/welcome#/);
+    expect(waiting).toMatchObject({ kind: 'invite', sealedContent: expect.any(String) });
+    expect(waiting?.content).toBeUndefined();
+
+    // Whoever reads the tables tries every string they hold as the link's token, and the link's form with the address.
+    const stored = JSON.stringify([...deps.outbox.items.values(), ...deps.staff.items.values()]);
+    expect(stored).not.toMatch(/welcome#/);
+    const strings = [...stored.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? '');
+    const address = Buffer.from('new@centre.example').toString('base64url');
+    for (const candidate of new Set(strings.flatMap((text) => [text, `${address}.${text}`]))) {
+      const tried = await call(deps, 'welcome', { data: { token: candidate, password: 'another long password' }, sourceIp: `10.${strings.indexOf(candidate) % 250}.0.1` });
+      expect(tried.body.error).toMatch(/invalid_invitation|invalid_input/);
+    }
+    expect(await deps.staff.get('new@centre.example')).toMatchObject({ passwordHash: '' });
+
     deps.mailer.failWith = undefined;
     deps.clock.advance(60 * 60_000);
     await retryDueMail(deps);
     const token = invitationTokenIn(deps, 'new@centre.example');
     expect(deps.outbox.items.get(waiting?.mailId ?? '')).toMatchObject({ status: 'sent' });
-    expect(deps.outbox.items.get(waiting?.mailId ?? '')?.content).toBeUndefined();
+    expect(deps.outbox.items.get(waiting?.mailId ?? '')?.sealedContent).toBeUndefined();
     expect(JSON.stringify([...deps.outbox.items.values()])).not.toContain(token.split('.')[1]);
+    expect((await call(deps, 'welcome', { data: { token, password: 'another long password' } })).status).toBe(200);
+  });
+
+  it('gives up a sealed mail that no longer opens (the token secret rotated while it waited), and sends nothing garbled', async () => {
+    const deps = fakeDeps();
+    addAccount(deps, ADMIN, 'admin');
+    deps.mailer.failWith = sesRefused();
+    await call(deps, 'invite', { token: await tokenOf(deps, ADMIN), data: { email: 'new@centre.example', role: 'staff' } });
+    deps.mailer.failWith = undefined;
+    const sentBefore = deps.mailer.sent.length;
+    deps.settings.TOKEN_SECRET = 'z'.repeat(48);
+    deps.clock.advance(60 * 60_000);
+    await retryDueMail(deps);
+    const [mail] = [...deps.outbox.items.values()];
+    expect(mail).toMatchObject({ status: 'failed' });
+    expect(mail?.sealedContent).toBeUndefined();
+    expect(deps.mailer.sent.length).toBe(sentBefore);
   });
 
   it('refuses an address that has an account, and bad input with a clear 400', async () => {
@@ -235,9 +190,14 @@ describe('two-factor sign-in', () => {
       deps.clock.advance(30_000);
     };
 
+    const noticesTo = (subject: RegExp) => deps.mailer.sent.filter((mail) => mail.to === ADMIN && subject.test(mail.subject));
+    expect(noticesTo(/2단계 인증이 켜졌습니다/)).toHaveLength(1);
     await guessTenTimes();
     expect(await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.50' })).toMatchObject({ status: 401, body: { error: 'invalid_code' } });
     expect(deps.accessLog.entries.at(-1)?.action).toBe('auth.login.code_locked');
+    // The owner is told once, as the lock begins, with the address of the last guess.
+    expect(noticesTo(/잠겼습니다/)).toHaveLength(1);
+    expect(noticesTo(/잠겼습니다/)[0]?.text).toContain('198.51.9.7');
     // The owner's browser is not held up, and a code it gets accepted starts the count again.
     const fromOwner = await HANDLER_FACTORIES.login(deps)(jsonPost('/api/login', { email: ADMIN, pass: PASSWORD, code: codeNow() }, { sourceIp: '192.0.2.10', headers: { cookie: ownerCookie } }));
     expect(fromOwner.statusCode).toBe(200);
@@ -247,6 +207,8 @@ describe('two-factor sign-in', () => {
     expect((await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.51' })).body.error).toBe('invalid_code');
     // A recovery code opens it from anywhere, and the app's codes work again.
     expect((await login(deps, ADMIN, { code: done.recoveryCodes[0] ?? '', sourceIp: '203.0.113.52' })).status).toBe(200);
+    expect(noticesTo(/잠겼습니다/)).toHaveLength(2);
+    expect(noticesTo(/복구 코드로 로그인했습니다/).map((mail) => mail.text)).toEqual([expect.stringMatching(/203\.0\.113\.52[\s\S]*남은 복구 코드: 9개/)]);
     deps.clock.advance(30_000);
     expect((await login(deps, ADMIN, { code: codeNow(), sourceIp: '203.0.113.53' })).status).toBe(200);
   });
@@ -295,21 +257,25 @@ describe('two-factor sign-in', () => {
 });
 
 describe('the two-factor policy', () => {
-  it('gives an account without two-factor a token that opens only enrolment, until it enrols', async () => {
+  it('mails an account without two-factor a one-time link instead of a session; the link and the password open only enrolment, until it enrols', async () => {
     const deps = fakeDeps({ settings: { REQUIRE_TWO_FACTOR: true } });
     addAccount(deps, 'staff@centre.example', 'staff');
     const signedIn = await login(deps, 'staff@centre.example');
-    expect(signedIn.status).toBe(200);
-    const token = signedIn.body as unknown as string;
+    expect(signedIn).toMatchObject({ status: 403, body: { error: 'enrolment_mailed' } });
+    const link = linkTokenIn(deps, 'staff@centre.example', 'enrol');
+    const opened = await call(deps, 'enrolLink', { data: { token: link, password: PASSWORD } });
+    expect(opened.status).toBe(200);
+    const token = opened.body as unknown as string;
     expect(await verifyStaffToken(deps.settings, token, deps.clock.now())).toMatchObject({ scope: 'enrol' });
     const refused = await call(deps, 'view', { token });
     expect(refused).toMatchObject({ status: 403, body: { error: 'two_factor_required' } });
-    expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('auth.enrolment_required');
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.login.enrol_mailed', 'auth.enrol_link', 'auth.enrolment_required']));
     expect((await call(deps, 'twoFactor', { token })).body).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
     const { done, secret } = await enrol(deps, 'staff@centre.example', token);
     expect((await call(deps, 'view', { token: done.token })).status).toBe(200);
-    // The enrolment token is spent (the token version moved on).
+    // The enrolment token is spent (the token version moved on), and so is the link.
     expect((await call(deps, 'twoFactor', { token })).status).toBe(401);
+    expect((await call(deps, 'enrolLink', { data: { token: link, password: PASSWORD } })).body.error).toBe('invalid_link');
     deps.clock.advance(30_000);
     const code = totpOf('staff@centre.example', secret).generate({ timestamp: deps.clock.now() });
     const full = await login(deps, 'staff@centre.example', { code });
@@ -405,6 +371,9 @@ describe('account changes', () => {
     expect(stored).not.toHaveProperty('recoveryCodeHashes');
     expect((await call(deps, 'view', { token: done.token })).status).toBe(401);
     expect((await login(deps, 'staff@centre.example')).status).toBe(200);
+    // The owner is told who reset it.
+    const notice = deps.mailer.sent.find((mail) => mail.to === 'staff@centre.example' && /초기화되었습니다/.test(mail.subject));
+    expect(notice?.text).toContain(`관리자(${ADMIN})`);
   });
 
   it('answers 404 for an unknown account and 400 for an unknown action', async () => {

@@ -1,7 +1,7 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'confirmTwoFactor' | 'invite' | 'login' | 'logout' | 'startTwoFactor' | 'twoFactor' | 'twoFactorPolicy' | 'welcome'> = (_context) => ({
+export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'confirmTwoFactor' | 'invite' | 'login' | 'logout' | 'startTwoFactor' | 'twoFactor' | 'twoFactorPolicy' | 'welcome' | 'enrolLink'> = (_context) => ({
   login: { body: { email: 'nobody@fuzz.test', pass: 'not the password at all' } },
   logout: {},
   accounts: {},
@@ -9,6 +9,7 @@ export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'confirm
   changeAccount: { body: { email: 'absent@fuzz.test', action: 'role', role: 'editor' } },
   twoFactorPolicy: { body: { requireTwoFactor: false } },
   welcome: { body: { token: `bmV3QGZ1enoudGVzdA.${'A'.repeat(43)}`, password: 'a long new password' } },
+  enrolLink: { body: { token: `bmV3QGZ1enoudGVzdA.${'A'.repeat(43)}`, password: 'the password of the account' } },
   twoFactor: {},
   startTwoFactor: {},
   confirmTwoFactor: { body: { code: '123456' } },

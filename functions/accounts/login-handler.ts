@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../shared/audit-actions';
-import { CODE_FAILURES_BEFORE_LOCK, ENROL_SCOPE } from '../../shared/accounts/accounts';
+import { CODE_FAILURES_BEFORE_LOCK } from '../../shared/accounts/accounts';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/accounts/login-schema';
 import type { AppDeps } from '../deps';
@@ -13,13 +13,15 @@ import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords';
 import { deviceCookieHeader, deviceOf, newDeviceCookie } from './sign-in-device';
 import { signStaffToken } from '../http/staff-tokens';
 import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } from './two-factor';
+import { tellOwner } from './account-mail';
+import { type EnrolmentMailDeps, mailEnrolmentLink } from './enrolment-link';
 
 /** Sign-in attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** An account as a whole waits only after this many times its per-address limit. */
 const ACCOUNT_WIDE_FACTOR = 10;
 
-export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'>;
+export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'> & EnrolmentMailDeps;
 
 interface Limit {
   key: string;
@@ -56,9 +58,12 @@ function limitsFor(deps: LoginDeps, email: string, client: string, device: strin
  * counts against the same limits as a wrong password, and against a count of
  * wrong codes in a row with no time window: past CODE_FAILURES_BEFORE_LOCK, a
  * browser that never signed in to the account gets no app code accepted, only
- * a recovery code (or an admin's reset); the owner's own browser still works. An account without
- * two-factor while the policy requires it gets a token that opens only the
- * enrolment routes.
+ * a recovery code (or an admin's reset); the owner's own browser still works. The owner is
+ * mailed when the lock begins and when a recovery code is used.
+ *
+ * An account without two-factor while the policy requires it gets no token:
+ * 403 `enrolment_mailed`, and a one-time link to its address that opens the
+ * enrolment (enrolment-link.ts), so the password alone cannot enrol.
  */
 export function makeLoginHandler(deps: LoginDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
@@ -107,17 +112,26 @@ export function makeLoginHandler(deps: LoginDeps) {
       const factor = await acceptSecondFactor(deps, account, code, now);
       if (!factor) {
         await audit('auth.login.code_failed');
+        // The owner hears once, as the lock begins (the code that reached the count).
+        if (failures === CODE_FAILURES_BEFORE_LOCK) await tellOwner(deps, email, { kind: 'codesLocked', clientAddress: request.clientAddress });
         throw new ApiError('invalid_code', 'The code is not right, or was used already.');
       }
       await staff.clearCodeFailures(email);
-      if (factor === 'recovery') await audit('auth.login.recovery_code');
+      if (factor === 'recovery') {
+        await audit('auth.login.recovery_code');
+        await tellOwner(deps, email, { kind: 'recoveryCodeUsed', left: Math.max(0, (account.recoveryCodeHashes?.size ?? 1) - 1), clientAddress: request.clientAddress });
+      }
     }
     await release();
 
-    const scope = !hasTwoFactor(account) && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
-    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, scope);
+    if (!hasTwoFactor(account) && (await twoFactorRequired(deps))) {
+      await mailEnrolmentLink(deps, account, request.clientAddress, now);
+      await audit('auth.login.enrol_mailed');
+      throw new ApiError('enrolment_mailed', 'Your account must set up two-factor sign-in. A link to do so was mailed to your address: open it in this browser.');
+    }
+    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, 'full');
     await staff.recordSignIn(email, new Date(now).toISOString());
-    await audit(scope === ENROL_SCOPE ? 'auth.login.enrol' : 'auth.login');
+    await audit('auth.login');
     const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);
     return { ...json(200, token), cookies: [cookie] };
   });

@@ -5,22 +5,31 @@
  * resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { accessLog, dynamoStores, enquiries, outbox, policies, staff, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
+import type { Settings } from '../config';
+import type { BaseDeps } from '../deps';
+import { type DynamoDeps, type StoreMaker, accessLog, outbox, policies, staff, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeLoginHandler } from './login-handler';
 import { makeLogoutHandler } from './logout-handler';
 import { makeAccountsHandler, makeInviteHandler, makeChangeAccountHandler, makeTwoFactorPolicyHandler } from './accounts-handler';
 import { makeWelcomeHandler } from './welcome-handler';
+import { makeEnrolLinkHandler } from './enrol-link-handler';
 import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
 import { makeStartTwoFactorHandler } from './two-factor-start-handler';
+
+/** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
+function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> }) {
+  const stores = withStores({ ...makers, outbox });
+  return (settings: Partial<Settings>, base: BaseDeps) => mergeLazy(stores(settings, base), sesDeps(settings, {}));
+}
 
 // scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
 export const loginRoute = /* @__PURE__ */ declareRoute({
   name: 'login',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeLoginHandler,
-  wire: withStores({ staff, throttle, accessLog, policies }),
+  wire: /* @__PURE__ */ withAccountMail({ staff, throttle, accessLog, policies }),
 });
 
 export const logoutRoute = /* @__PURE__ */ declareRoute({
@@ -42,14 +51,14 @@ export const inviteRoute = /* @__PURE__ */ declareRoute({
   name: 'invite',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeInviteHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, outbox, throttle }), sesDeps(settings, {})),
+  wire: /* @__PURE__ */ withAccountMail(staffAuthStores),
 });
 
 export const changeAccountRoute = /* @__PURE__ */ declareRoute({
   name: 'changeAccount',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeChangeAccountHandler,
-  wire: withStores(staffAuthStores),
+  wire: /* @__PURE__ */ withAccountMail(staffAuthStores),
 });
 
 export const twoFactorPolicyRoute = /* @__PURE__ */ declareRoute({
@@ -64,6 +73,14 @@ export const welcomeRoute = /* @__PURE__ */ declareRoute({
   name: 'welcome',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeWelcomeHandler,
+  wire: withStores({ staff, throttle, accessLog, policies }),
+});
+
+// Checks the password with scrypt, like sign-in.
+export const enrolLinkRoute = /* @__PURE__ */ declareRoute({
+  name: 'enrolLink',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeEnrolLinkHandler,
   wire: withStores({ staff, throttle, accessLog, policies }),
 });
 
@@ -86,5 +103,5 @@ export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'confirmTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeConfirmTwoFactorHandler,
-  wire: withStores(staffAuthStores),
+  wire: /* @__PURE__ */ withAccountMail(staffAuthStores),
 });

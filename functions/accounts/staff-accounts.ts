@@ -6,20 +6,17 @@
  * change, two-factor reset), and every change is a conditional write on the
  * account's revision, so two admins never overwrite each other.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { type AccountState, type AccountSummary, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
+import { type AccountState, type AccountSummary, EXPIRED_INVITATION_KEPT_SECONDS, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
 import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts/accounts-schema';
 import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, nextTokenVersion } from '../../shared/auth';
-import { formatKoreaDateTime } from '../../shared/korea-time';
-import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { ApiError } from '../http/errors';
 import type { AppDeps } from '../deps';
-import type { MailContent, OutboxMail } from '../mail/ports';
 import type { StaffAccount } from '../ports';
-import { escapeHtml } from '../mail/html-text';
-import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
+import type { AccountMailDeps } from '../mail/mail-delivery';
+import { composeInvitationMail, mailAccount, tellOwner } from './account-mail';
 import { hasTwoFactor, withoutTwoFactor } from './two-factor';
+import { linkMatches, newAccountLink } from './account-links';
 
 export function roleOf(account: Pick<StaffAccount, 'role'>): StaffRole {
   return account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE;
@@ -46,58 +43,13 @@ export function accountSummary(account: StaffAccount): AccountSummary {
   };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * A new invitation: the link's token names the account (base64url of the
- * address, so the link finds it by key) and carries 32 random bytes; only the
- * SHA-256 of those is stored.
- */
-export function newInvitation(email: string): { token: string; hash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { token: `${Buffer.from(email).toString('base64url')}.${secret}`, hash: sha256(secret) };
-}
-
-export function readInvitationToken(token: string): { email: string; hash: string } | undefined {
-  const [address, secret] = token.split('.');
-  if (!address || !secret) return undefined;
-  return { email: Buffer.from(address, 'base64url').toString('utf8'), hash: sha256(secret) };
-}
-
 /** Whether a token is this account's current invitation, still unused and in time. */
 export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount {
-  if (!account?.invitationHash || account.disabled || accountState(account) !== 'invited') return false;
-  if ((account.invitationExpiresAt ?? 0) <= nowMs) return false;
-  const expected = Buffer.from(account.invitationHash);
-  const given = Buffer.from(hash);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  if (!account || account.disabled || accountState(account) !== 'invited') return false;
+  return linkMatches({ hash: account.invitationHash, expiresAt: account.invitationExpiresAt }, hash, nowMs);
 }
 
-const ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' };
-
-/** The invitation mail (Korean, like the back office): the link, who invited, until when it works. */
-export function composeInvitationMail(to: string, link: string, role: StaffRole, invitedBy: string, expiresAt: number): MailContent {
-  const until = `${formatKoreaDateTime(expiresAt)} (한국 시간)`;
-  const lines = [
-    `${invitedBy} 님이 의료관광센터 관리자 화면에 ${ROLE_LABELS[role]} 계정으로 초대했습니다.`,
-    '',
-    '아래 링크를 열어 비밀번호를 정하고 2단계 인증을 설정해 주세요.',
-    link,
-    '',
-    `이 링크는 ${until}까지 한 번만 쓸 수 있습니다. 초대를 기대하지 않았다면 이 메일을 무시해 주세요.`,
-  ];
-  const html = [
-    '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>${escapeHtml(lines[0] ?? '')}</p>`,
-    `<p>${escapeHtml(lines[2] ?? '')}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    `<p>${escapeHtml(lines[5] ?? '')}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject: '의료관광센터 관리자 초대', text: lines.join('\n'), html };
-}
-
-export type AccountDeps = Pick<MailDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'> & Pick<AppDeps, 'staff'>;
+export type AccountDeps = AccountMailDeps & Pick<AppDeps, 'staff'>;
 
 const changedMeanwhile = () => new ApiError('conflict', 'Someone changed this account meanwhile. Please reload and try again.');
 
@@ -112,7 +64,7 @@ export async function inviteAccount(deps: AccountDeps, actor: string, request: I
   if (existing && accountState(existing) !== 'invited') {
     throw new ApiError('conflict', 'This address already has an account.', { email: 'Already has an account' });
   }
-  const { token, hash } = newInvitation(request.email);
+  const { token, hash } = newAccountLink(request.email);
   const expiresAt = now + INVITATION_LIFETIME_SECONDS * 1000;
   const at = new Date(now).toISOString();
   const account: StaffAccount = {
@@ -126,22 +78,13 @@ export async function inviteAccount(deps: AccountDeps, actor: string, request: I
     invitationHash: hash,
     invitationExpiresAt: expiresAt,
     invitedBy: actor,
+    // Nobody took it up: the account goes a while after its link expired (taking it up removes this).
+    expiresAt: Math.floor(expiresAt / 1000) + EXPIRED_INVITATION_KEPT_SECONDS,
   };
   if (!(await deps.staff.replace(account, existing?.revision ?? 0))) throw changedMeanwhile();
 
-  const mail: OutboxMail = {
-    mailId: `invite:${randomUUID()}`,
-    kind: 'invite',
-    postIndex: 0,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    queue: OUTBOX_QUEUES.due,
-    nextAt: now + MAIL_GRACE_MS,
-    content: composeInvitationMail(request.email, invitationLink(deps.settings.SITE_URL, token), request.role, actor, expiresAt),
-  };
-  await deps.outbox.add(mail);
-  return { account: accountSummary(account), mail: await deliverMail(deps, mail) };
+  const mail = await mailAccount(deps, 'invite', composeInvitationMail(request.email, invitationLink(deps.settings.SITE_URL, token), request.role, actor, expiresAt));
+  return { account: accountSummary(account), mail };
 }
 
 /**
@@ -153,7 +96,7 @@ export async function inviteAccount(deps: AccountDeps, actor: string, request: I
  * who would have to race each other on purpose, that is accepted; the CLI can
  * always make a new admin.)
  */
-export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, change: AccountChangeRequest): Promise<AccountSummary> {
+export async function changeAccount(deps: AccountDeps, actor: string, change: AccountChangeRequest): Promise<AccountSummary> {
   const accounts = await deps.staff.list();
   const account = accounts.find((candidate) => candidate.email === change.email);
   if (!account) throw new ApiError('not_found', 'There is no account with this address.');
@@ -186,5 +129,6 @@ export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, 
   // Every one of these ends the account's sessions (enable too: sessions from before a disable stay ended).
   next = { ...next, updatedAt: at, tokenVersion: nextTokenVersion(account) };
   if (!(await deps.staff.replace(next, account.revision ?? 0))) throw changedMeanwhile();
+  if (change.action === 'resetTwoFactor' && hasTwoFactor(account)) await tellOwner(deps, account.email, { kind: 'twoFactorReset', by: actor });
   return accountSummary(next);
 }

@@ -13,6 +13,8 @@ import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { roleOf } from './staff-accounts';
+import type { AccountMailDeps } from '../mail/mail-delivery';
+import { tellOwner } from './account-mail';
 import { signStaffToken } from '../http/staff-tokens';
 import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from './two-factor';
 
@@ -32,7 +34,7 @@ export function makeTwoFactorHandler(deps: StaffAuthDeps) {
 }
 
 /** `POST /api/two-factor/confirm`: `{ data: { code } }` -> the recovery codes and a new token. */
-export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps) {
+export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDeps) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const { code } = parseInput(enrolConfirmSchema, jsonPayload(request));
     const { account } = staff;
@@ -62,6 +64,7 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps) {
     };
     if (!(await deps.staff.replace(enrolled, account.revision ?? 0))) throw changedMeanwhile();
     await audit('twofactor.enrol', '-');
+    await tellOwner(deps, account.email, { kind: 'twoFactorOn' });
     const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, roleOf(account)) };
     return json(200, answer);
   });

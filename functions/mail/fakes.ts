@@ -26,7 +26,10 @@ export class FakeOutboxStore implements OutboxStore {
       delete next.queue;
       delete next.nextAt;
     }
-    if (forgetContent) delete next.content;
+    if (forgetContent) {
+      delete next.content;
+      delete next.sealedContent;
+    }
     this.items.set(mailId, next);
     return true;
   }

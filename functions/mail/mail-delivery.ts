@@ -12,13 +12,18 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import type { Mail, OutboxChange, OutboxMail } from './ports';
+import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
+import { openContent } from './sealed-content';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
 import { composeDigestMail, composeEnquiryMail } from './staff-mail';
 
 export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
+/** Sending a mail to a staff account reads no enquiry and counts toward no daily cap (so sign-in needs no access to enquiries). */
+export type AccountMailDeps = Omit<MailDeps, 'enquiries' | 'throttle'>;
+/** What moving a mail needs: a staff notification's state is copied to its enquiry. */
+type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries'>>;
 
 /** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 72;
@@ -67,11 +72,15 @@ async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' |
   return (await deps.outbox.get(mail.mailId)) ?? mail;
 }
 
-/** Mails that belong to no enquiry (a staff invitation): sent as stored, without reading one. */
-const standsAlone = (mail: OutboxMail) => mail.kind === 'invite';
+/** Mails to a staff account belong to no enquiry: sent as stored, without reading one. */
+const standsAlone = (mail: OutboxMail) => (ACCOUNT_MAIL_KINDS as readonly OutboxKind[]).includes(mail.kind);
 
-/** The mail itself: a notification is composed from the enquiry when it is sent (so it shows the latest), a reply is what staff wrote. */
-function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Mail {
+/**
+ * The mail itself: a notification is composed from the enquiry when it is
+ * sent (so it shows the latest), a reply or a notice is what was stored, a
+ * one-time link is opened from its seal. Throws when there is nothing to send.
+ */
+function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Mail {
   switch (mail.kind) {
     case 'staff':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
@@ -84,14 +93,18 @@ function compose(deps: MailDeps, mail: OutboxMail, enquiry: StoredEnquiry | unde
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
       });
     case 'reply':
-    case 'invite':
+    case 'notice':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
       return mail.content;
+    case 'invite':
+    case 'enrol':
+      if (!mail.sealedContent) throw new Error(`Mail ${mail.mailId} has no sealed content`);
+      return openContent(deps.settings.TOKEN_SECRET, mail.sealedContent);
   }
 }
 
-/** Staff replies and invitations are not held back by the daily cap: somebody is waiting for them. */
-const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind !== 'invite';
+/** Replies and mails to staff accounts are not held back by the daily cap: somebody is waiting for them. */
+const countsTowardCap = (mail: OutboxMail) => mail.kind === 'staff' || mail.kind === 'ack';
 
 /**
  * Moves a mail to its next state. `ownSend`: the move records the outcome of
@@ -101,9 +114,9 @@ const countsTowardCap = (mail: OutboxMail) => mail.kind !== 'reply' && mail.kind
 /** States after which a mail is never sent again. */
 const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'skipped'];
 
-async function move(deps: MailDeps, mail: OutboxMail, wanted: OutboxChange, ownSend = false): Promise<boolean> {
-  // An invitation's words hold its link, a bearer secret: once the mail will never be sent again, they go.
-  const change: OutboxChange = mail.kind === 'invite' && FINAL_STATES.includes(wanted.status) ? { ...wanted, forgetContent: true } : wanted;
+async function move(deps: MoveDeps, mail: OutboxMail, wanted: OutboxChange, ownSend = false): Promise<boolean> {
+  // A one-time link is a bearer secret: once the mail will never be sent again, its sealed words go too.
+  const change: OutboxChange = SEALED_KINDS.includes(mail.kind) && FINAL_STATES.includes(wanted.status) ? { ...wanted, forgetContent: true } : wanted;
   // "sending" lasts a moment; the box shows the state before and after it.
   const copied = mail.kind === 'staff' && change.status !== 'sending';
   if (copied && ownSend) {
@@ -118,8 +131,8 @@ async function move(deps: MailDeps, mail: OutboxMail, wanted: OutboxChange, ownS
 }
 
 /** The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail. */
-async function copyToEnquiry(deps: MailDeps, mail: OutboxMail, change: OutboxChange): Promise<void> {
-  await deps.enquiries.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
+async function copyToEnquiry(deps: MoveDeps, mail: OutboxMail, change: OutboxChange): Promise<void> {
+  await deps.enquiries?.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
     deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
   });
 }
@@ -155,13 +168,35 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
     return held ? 'held' : mail.status;
   }
 
+  return sendOnce(deps, mail, enquiry);
+}
+
+/** Sends a pending mail to a staff account (an invitation, an enrolment link, a notice) at once; the retry job takes it if this fails. */
+export function deliverAccountMail(deps: AccountMailDeps, mail: OutboxMail): Promise<MailStatus> {
+  if (mail.status !== 'pending') return Promise.resolve(mail.status);
+  return sendOnce(deps, mail, undefined);
+}
+
+/** Composes a pending mail, claims its send (only one worker wins) and sends it; answers its state afterwards. */
+async function sendOnce(deps: MoveDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<MailStatus> {
+  const now = deps.clock.now();
+  let message: Mail;
+  try {
+    message = compose(deps, mail, enquiry);
+  } catch (error) {
+    // Nothing to send (a seal that no longer opens after the secret's rotation, words erased): trying again cannot help.
+    const failed = await move(deps, mail, { status: 'failed', attempts: mail.attempts });
+    deps.log.error('mail cannot be composed: given up', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    return failed ? 'failed' : mail.status;
+  }
+
   const attempts = mail.attempts + 1;
   const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, claim: randomUUID(), queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
   if (!(await move(deps, mail, sending))) return 'sending';
   const claimed = { ...mail, status: 'sending' as const, attempts };
 
   try {
-    await deps.mailer.send(compose(deps, claimed, enquiry));
+    await deps.mailer.send(message);
   } catch (error) {
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {

@@ -9,9 +9,19 @@ import type { MailStatus } from '../../shared/enquiries/enquiry';
  * acknowledgement are composed from the enquiry when sent; a reply carries
  * the content staff wrote.
  */
-export type OutboxKind = 'staff' | 'ack' | 'reply'
-  // A staff invitation: its content (with the one-time link) is stored on the item, like a reply's; it belongs to no enquiry (postIndex 0).
-  | 'invite';
+export type OutboxKind = 'staff' | 'ack' | 'reply' | AccountMailKind;
+
+/**
+ * Mails to a staff account, which belong to no enquiry (postIndex 0): an
+ * invitation and an enrolment in two-factor carry a one-time link and wait
+ * sealed (sealed-content.ts); a notice (two-factor turned on, reset, a
+ * recovery code used, codes locked) carries its words like a reply.
+ */
+export const ACCOUNT_MAIL_KINDS = ['invite', 'enrol', 'notice'] as const;
+export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+
+/** The kinds whose words hold a bearer secret: stored only sealed, and forgotten once the mail is sent or given up. */
+export const SEALED_KINDS: readonly OutboxKind[] = ['invite', 'enrol'];
 
 export interface MailContent {
   to: string;
@@ -40,13 +50,17 @@ export interface OutboxMail {
   sentAt?: number;
   /** Sent as part of a daily digest. */
   inDigest?: boolean;
-  /** A reply's own content (other kinds are composed from the enquiry). */
+  /** A reply's or a notice's own content (staff and acknowledgement mails are composed from the enquiry). */
   content?: MailContent;
+  /** The content of a mail of SEALED_KINDS, sealed (sealed-content.ts); never `content`. */
+  sealedContent?: string;
+  /** DynamoDB's time to live (epoch seconds): a mail to a staff account goes after a while; an enquiry's go with it. */
+  expiresAt?: number;
 }
 
 export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> &
   Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>> & {
-    /** Removes the mail's words with the change (an invitation's link is a bearer secret, kept only until it is sent or given up). */
+    /** Removes the mail's words, sealed or not, with the change (a one-time link is kept only until it is sent or given up). */
     forgetContent?: true;
   };
 

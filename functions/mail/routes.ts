@@ -3,22 +3,21 @@
  * once beside its code (functions/declarations.ts); how often it runs and
  * what it uses are in shared/routes.ts (SCHEDULED_JOBS).
  */
-import type { Context } from 'aws-lambda';
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundBase, declareBackground } from '../declarations';
+import { backgroundHandler, declareBackground } from '../declarations';
 import { dynamoStores, enquiries, outbox, throttle } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { retryDueMail } from './mail-delivery';
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
-export const retryMailJob = /* @__PURE__ */ declareBackground('retryMail', { memoryMiB: 512, timeoutSeconds: 120 }, () => {
-  const { settings, base } = backgroundBase(scheduledJobUses('retryMail'));
-  const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle }), sesDeps(settings, {}));
-  return async (_event: unknown, context?: Context) => {
-    if (context) deps.log.addLambdaContext(context);
-    const outcome = await retryDueMail(deps);
-    deps.log.info('mail retry run', outcome);
-    return outcome;
-  };
-});
+export const retryMailJob = /* @__PURE__ */ declareBackground('retryMail', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
+  backgroundHandler(scheduledJobUses('retryMail'), (settings, base) => {
+    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle }), sesDeps(settings, {}));
+    return async () => {
+      const outcome = await retryDueMail(deps);
+      deps.log.info('mail retry run', outcome);
+      return outcome;
+    };
+  }),
+);

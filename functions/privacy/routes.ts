@@ -5,9 +5,8 @@
  * method, path, access, roles and resources are the wire contract's, in
  * shared/routes.ts.
  */
-import type { Context } from 'aws-lambda';
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundBase, declareBackground, declareRoute } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
 import { runRetention } from './erasure';
 import { aggregates, counters, dynamoStores, enquiries, erasures, events, outbox, staffAuthStores, submissions, tagIndex, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
@@ -66,13 +65,13 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
 });
 
 /** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/privacy/retention.ts), held ones kept. */
-export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () => {
-  const { settings, base } = backgroundBase(scheduledJobUses('retention'));
-  const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex }), s3Deps(settings, {}));
-  return async (_event: unknown, context?: Context) => {
-    if (context) deps.log.addLambdaContext(context);
-    const outcome = await runRetention(deps);
-    deps.log.info('retention run', outcome);
-    return outcome;
-  };
-});
+export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
+  backgroundHandler(scheduledJobUses('retention'), (settings, base) => {
+    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex }), s3Deps(settings, {}));
+    return async () => {
+      const outcome = await runRetention(deps);
+      deps.log.info('retention run', outcome);
+      return outcome;
+    };
+  }),
+);

@@ -100,12 +100,12 @@ export class EdgeFirewall extends Construct {
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       // AWS WAF allows letters, digits, spaces and = : # @ / - , . here.
-      description: 'Per-address rate limits for sign-in, invitations, enquiries and the API, then the AWS managed common and known-bad-input rules',
+      description: 'Per-address rate limits for sign-in, one-time link pages, enquiries and the API, then the AWS managed common and known-bad-input rules',
       defaultAction: { allow: {} },
       customResponseBodies: { [RATE_LIMITED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(RATE_LIMITED_BODY) } },
       rules: [
         rateRule('SignInRate', 0, EDGE_RATE_LIMITS.signIn, routeRequests('login')),
-        rateRule('WelcomeRate', 1, EDGE_RATE_LIMITS.welcome, routeRequests('welcome')),
+        rateRule('LinkPagesRate', 1, EDGE_RATE_LIMITS.linkPages, { orStatement: { statements: [routeRequests('welcome'), routeRequests('enrolLink')] } }),
         rateRule('EnquiryRate', 2, EDGE_RATE_LIMITS.enquiry, routeRequests('sendmail')),
         rateRule('ApiRate', 3, EDGE_RATE_LIMITS.api, pathStartsWith(API_PATH_PREFIX)),
         managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),

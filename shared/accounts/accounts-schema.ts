@@ -32,12 +32,17 @@ export const newPassword = z
   .string({ error: 'Required' })
   .check(z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`), z.maxLength(1_024, 'At most 1024 characters'));
 
-/** The invitation link's token: the invited address (base64url) and 32 random bytes (base64url). */
-export const INVITATION_TOKEN_PATTERN = /^[\w-]{4,400}\.[\w-]{43}$/;
+/** A one-time link's token (an invitation, an enrolment): the account's address (base64url) and 32 random bytes (base64url). */
+export const ACCOUNT_LINK_TOKEN_PATTERN = /^[\w-]{4,400}\.[\w-]{43}$/;
 
-export const welcomeSchema = z.object({
-  token: z.string({ error: 'Required' }).check(z.trim(), z.regex(INVITATION_TOKEN_PATTERN, 'The link from the invitation mail')),
-  password: newPassword,
+const linkToken = (mail: string) => z.string({ error: 'Required' }).check(z.trim(), z.regex(ACCOUNT_LINK_TOKEN_PATTERN, `The link from the ${mail} mail`));
+
+export const welcomeSchema = z.object({ token: linkToken('invitation'), password: newPassword });
+
+/** The enrolment link's page: the token and the account's current password (any length it was set with). */
+export const enrolLinkSchema = z.object({
+  token: linkToken('two-factor set-up'),
+  password: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters')),
 });
 
 const withoutSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ''));

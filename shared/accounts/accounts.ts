@@ -14,12 +14,33 @@ export const INVITATION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 /** The back-office page an invitation link opens; the token follows `#`, so it never reaches a server log or a Referer. */
 export const WELCOME_PATH = '/welcome';
+/** The back-office page an enrolment link opens (the token after `#` again): the account's password, then two-factor set-up. */
+export const ENROL_PATH = '/enrol';
 export const TWO_FACTOR_PATH = '/two-factor';
 export const ACCOUNTS_PATH = '/accounts';
 
 export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl}${WELCOME_PATH}#${token}`;
 }
+
+/**
+ * An account that must enrol in two-factor signs in with its password and is
+ * mailed a one-time link (the second channel) that works this long; the link
+ * and the password again open the enrolment. Whoever has only the password
+ * cannot enrol their own authenticator.
+ */
+export const ENROLMENT_LINK_LIFETIME_SECONDS = 60 * 60;
+/** A sign-in within this long of the last enrolment mail sends no new one (the link mailed stays good). */
+export const ENROLMENT_MAIL_INTERVAL_SECONDS = 60;
+
+export function enrolmentLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${ENROL_PATH}#${token}`;
+}
+
+/** An invited account nobody took up is removed (DynamoDB's TTL) this long after its link expired: the accounts page shows it expired meanwhile. */
+export const EXPIRED_INVITATION_KEPT_SECONDS = 7 * 24 * 60 * 60;
+/** How long the outbox keeps a mail to a staff account (an invitation, an enrolment link, a notice) and its state. */
+export const ACCOUNT_MAIL_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
 /** RFC 6238 TOTP as every authenticator app reads it: SHA-1, six digits, 30-second steps; one step either side for clock drift. */
 export const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: 30, window: 1 } as const;
@@ -44,6 +65,8 @@ export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}(-?[a-z2-7]{4}){3}$/i;
 
 /** The sign-in's answer (401 `error`) when the password was right and the account asks for a code: send email, pass and code. */
 export const CODE_REQUIRED = 'code_required';
+/** The sign-in's answer (403 `error`) when the password was right and the account must enrol: a one-time link went to its address. */
+export const ENROLMENT_MAILED = 'enrolment_mailed';
 
 /**
  * The token scope of an account that must enrol in two-factor first (the

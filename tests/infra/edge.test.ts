@@ -34,7 +34,7 @@ const distributionConfigOf = (template: Template) =>
 const cfr2Acknowledgements = (app: App) => acknowledgementsUnder(app).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-CFR2');
 
 /** What a route's own rate rule counts: its path (decoded, normalised, as API Gateway routes it) and its method. */
-function routeScopeDown(name: 'login' | 'welcome' | 'sendmail') {
+function routeScopeDown(name: 'login' | 'welcome' | 'enrolLink' | 'sendmail') {
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   return {
     AndStatement: {
@@ -90,7 +90,7 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     // The main stack has a region of its own (the default when neither -c region nor the CLI names one).
     expect(stack.region).toBe('ap-northeast-2');
     edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    expect(rules.map((candidate) => candidate.Name)).toEqual(['SignInRate', 'WelcomeRate', 'EnquiryRate', 'ApiRate', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
+    expect(rules.map((candidate) => candidate.Name)).toEqual(['SignInRate', 'LinkPagesRate', 'EnquiryRate', 'ApiRate', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
     expect(rules.map((candidate) => candidate.Priority)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -99,9 +99,11 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     expect(rule('SignInRate').Action).toEqual(rateLimited);
   });
 
-  it('limits taking up invitations per address: POST /api/welcome (a password is hashed each time)', () => {
-    expect(rule('WelcomeRate').Statement).toEqual(rateStatement(EDGE_RATE_LIMITS.welcome, routeScopeDown('welcome')));
-    expect(rule('WelcomeRate').Action).toEqual(rateLimited);
+  it('limits the one-time link pages per address, with one count: POST /api/welcome and POST /api/enrol (a password is hashed each time)', () => {
+    expect(rule('LinkPagesRate').Statement).toEqual(
+      rateStatement(EDGE_RATE_LIMITS.linkPages, { OrStatement: { Statements: [routeScopeDown('welcome'), routeScopeDown('enrolLink')] } }),
+    );
+    expect(rule('LinkPagesRate').Action).toEqual(rateLimited);
   });
 
   it('limits enquiries per address: POST /api/sendmail', () => {

@@ -224,10 +224,10 @@ describe('the API: one function per route of the route table', () => {
     // The functions name the distribution, which names the API: Template.fromStack (beforeAll) refuses a template whose resources depend on each other in a circle.
   });
 
-  it('names the token secret by ARN (TOKEN_SECRET_ARN) to login and the staff routes only, and lets only them read it', () => {
+  it('names the token secret by ARN (TOKEN_SECRET_ARN) to the sign-in, link and staff routes and the mail retry only, and lets only them read it', () => {
     const secret = logicalId(stack.tokenSecret);
     const readers = API_ROUTES.filter((route) => resourcesOf(route).usesTokenSecret).map((route) => route.name);
-    expect([...readers].sort()).toEqual(['login', 'welcome', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
+    expect([...readers].sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     for (const route of API_ROUTES) {
       const fn = functionOf(route);
       const variables = variablesOf(fn);
@@ -245,7 +245,8 @@ describe('the API: one function per route of the route table', () => {
     for (const name of ['amendBest', 'sendmail'] as const) expect(readers).not.toContain(name);
     // Nothing else in the stack may read it.
     const roles = Object.keys(template.findResources('AWS::IAM::Role'));
-    const allowed = new Set(readers.map((name) => logicalId(stack.api.functions[name].role!)));
+    // ... but the mail-retry job, which opens the sealed words of a one-time link that waited for a retry.
+    const allowed = new Set([...readers.map((name) => logicalId(stack.api.functions[name].role!)), logicalId(stack.jobs.functions.retryMail.role!)]);
     for (const role of roles) if (!allowed.has(role)) expect([...permissionsOfRole(template, role)].filter((line) => line.includes(`<${secret}>`)), role).toEqual([]);
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
   });
@@ -261,9 +262,11 @@ describe('the API: one function per route of the route table', () => {
       if (resourcesOf(route).usesTokenSecret) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
       expect(secretLines.sort(), route.name).toEqual(expected.sort());
     }
-    // The mail-retry job takes no HTTP requests and reads no secret.
+    // The mail-retry job takes no HTTP requests: it reads the token secret alone (to open a one-time link's sealed words).
     expect(variablesOf(stack.jobs.functions.retryMail).ORIGIN_VERIFY_SECRET_ARN).toBeUndefined();
-    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:'))).toEqual([]);
+    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:'))).toEqual([
+      `secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`,
+    ]);
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
   });
 
@@ -286,6 +289,7 @@ describe('the API: one function per route of the route table', () => {
         'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
         'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
         'POST /api/welcome': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        'POST /api/enrol': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
@@ -382,7 +386,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail', 'reply', 'invite']);
+    expect(senders).toEqual(['sendmail', 'login', 'reply', 'invite', 'changeAccount', 'confirmTwoFactor']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(senders.includes(route.name) ? 1 : 0);
@@ -397,8 +401,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route, the invitation route and the mail-retry job.
-    expect(sends).toHaveLength(4);
+    // The enquiry route, the reply route, the mail-retry job, and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
+    expect(sends).toHaveLength(7);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));
@@ -420,7 +424,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(readers).toEqual(['accessLog', 'accessLogCsv']);
     // Sign-in and every staff route log; no other function touches the log.
     const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
-    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name).sort()).toEqual(['login', 'welcome', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
+    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name).sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     expect([...writers].sort()).toEqual(expected.sort());
     // Nor does any grant reach it through a wildcard resource.
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
@@ -769,7 +773,7 @@ describe('a production stage with a custom domain', () => {
 
   it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
-    expect(senders.map(({ name }) => name).sort()).toEqual(['invite', 'reply', 'retryMail', 'sendmail']);
+    expect(senders.map(({ name }) => name).sort()).toEqual(['changeAccount', 'confirmTwoFactor', 'invite', 'login', 'reply', 'retryMail', 'sendmail']);
     for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();

@@ -12,6 +12,7 @@ import { type AccountsAnswer, type EnrolmentDone, type EnrolmentStart, TOTP_PARA
 import { signStaffToken } from '../../functions/http/staff-tokens';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { SERVICE_UP } from '../../local/faults/faults';
 import { STAFF, type TestStack, capturedMail, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -36,14 +37,17 @@ async function invite(token: string, email: string, role = 'staff'): Promise<Res
   return postJson(stack, '/api/accounts/invite', { data: { email, role } }, token);
 }
 
-/** The token of the newest invitation mail to `email`, from the SES emulator's mailbox. */
-async function invitationToken(email: string): Promise<string> {
-  const mails = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(email));
+/** The token of the newest one-time link (an invitation's, an enrolment's) mailed to `email`, from the SES emulator's mailbox. */
+async function linkToken(email: string, page: 'welcome' | 'enrol' = 'welcome'): Promise<string> {
+  const pattern = new RegExp(`${stack.url.replace(/[.:/]/g, '\\$&')}/${page}#([\\w.-]+)`);
+  const mails = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(email) && pattern.test(mail.body.text ?? ''));
   const text = mails.at(-1)?.body.text ?? '';
-  const match = new RegExp(`${stack.url.replace(/[.:/]/g, '\\$&')}/welcome#([\\w.-]+)`).exec(text);
-  if (!match?.[1]) throw new Error(`no invitation link to ${email} in ${text}`);
+  const match = pattern.exec(text);
+  if (!match?.[1]) throw new Error(`no ${page} link to ${email}`);
   return match[1];
 }
+
+const invitationToken = (email: string) => linkToken(email, 'welcome');
 
 const welcome = (token: string, password = PASSWORD) => postJson(stack, '/api/welcome', { data: { token, password } });
 const login = (email: string, pass: string, code?: string) => postJson(stack, '/api/login', { data: { email, pass, ...(code ? { code } : {}) } });
@@ -67,6 +71,37 @@ async function newMember(admin: string, email: string, role = 'staff'): Promise<
 }
 
 describe('invitations', () => {
+  it('holds nothing that accepts an invitation while its mail waits for SES: the words are sealed in the outbox', async () => {
+    const admin = await signIn(stack);
+    const email = 'waiting@example.test';
+    await stack.faults.set('ses', { mode: 'refuse' });
+    let invited: Response;
+    try {
+      invited = await invite(admin, email);
+    } finally {
+      await stack.faults.set('ses', SERVICE_UP);
+    }
+    expect(await json(invited)).toMatchObject({ mail: 'pending' });
+    // Whoever can read every table tries each string they hold as the link's token, and with the address in front.
+    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    const strings = new Set<string>();
+    try {
+      for (const table of Object.values(stack.tableNames)) {
+        const { Items: items = [] } = await db.send(new ScanCommand({ TableName: table }));
+        const text = JSON.stringify(items);
+        expect(text, table).not.toMatch(/welcome#/);
+        for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) strings.add(match[1] ?? '');
+      }
+    } finally {
+      db.destroy();
+    }
+    const address = Buffer.from(email).toString('base64url');
+    const candidates = [...strings].flatMap((text) => [text, `${address}.${text}`]);
+    expect(candidates.length).toBeGreaterThan(20);
+    for (const candidate of candidates) expect((await json<{ error: string }>(await welcome(candidate))).error).toMatch(/^(invalid_invitation|invalid_input)$/);
+    expect(await stack.deps.staff.get(email)).toMatchObject({ passwordHash: '' });
+  });
+
   it('mails a one-time link (24 hours) that sets the password once', async () => {
     const admin = await signIn(stack);
     const email = 'invited@example.test';
@@ -74,7 +109,7 @@ describe('invitations', () => {
     expect(invited.status).toBe(200);
     expect(await json(invited)).toMatchObject({ account: { email, role: 'editor', state: 'invited' }, mail: 'sent' });
     const mail = (await capturedMail(stack)).filter((candidate) => candidate.destination.to.includes(email)).at(-1);
-    expect(mail?.subject).toBe('의료관광센터 관리자 초대');
+    expect(mail?.subject).toBe('[의료관광센터] 관리자 화면 초대');
     const token = await invitationToken(email);
     // Only a hash is stored, and the sent mail's words are gone: nothing any table holds accepts the invitation.
     const stored = await stack.deps.staff.get(email);
@@ -258,14 +293,22 @@ describe('the two-factor policy', () => {
       const held = await postJson(stack, '/api/view', {}, early);
       expect(held.status).toBe(403);
       expect((await json<{ error: string }>(held)).error).toBe('two_factor_required');
-      // A new sign-in gives a token that opens only enrolment.
-      const enrolOnly = await signIn(stack, email, PASSWORD);
+      // A new sign-in gives no token but mails a one-time link; the link and the password again give a token that opens only enrolment.
+      const refused = await login(email, PASSWORD);
+      expect(refused.status).toBe(403);
+      expect((await json<{ error: string }>(refused)).error).toBe('enrolment_mailed');
+      const link = await linkToken(email, 'enrol');
+      const opened = await postJson(stack, '/api/enrol', { data: { token: link, password: PASSWORD } });
+      expect(opened.status).toBe(200);
+      const enrolOnly = await json<string>(opened);
       expect(JSON.parse(Buffer.from(enrolOnly.split('.')[1] ?? '', 'base64url').toString()).scope).toBe('enrol');
       expect((await postJson(stack, '/api/view', {}, enrolOnly)).status).toBe(403);
       expect(await json(await getWithToken(stack, '/api/two-factor', enrolOnly))).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
       const { done } = await enrol(enrolOnly, email);
       expect((await postJson(stack, '/api/view', {}, done.token)).status).toBe(200);
       expect((await postJson(stack, '/api/view', {}, enrolOnly)).status).toBe(401);
+      // The owner is told, by a mail of its own.
+      expect((await capturedMail(stack)).some((mail) => mail.destination.to.includes(email) && mail.subject.includes('2단계 인증이 켜졌습니다'))).toBe(true);
     } finally {
       await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: false } }, adminDone.token);
     }

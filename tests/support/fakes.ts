@@ -10,7 +10,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type { AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AccessLogStore, Clock, EnrolmentLinkRecord, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
 import type { AccessLogEntry } from '../../shared/audit-actions';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
@@ -103,6 +103,10 @@ export class FakeStaffStore implements StaffStore {
   async clearCodeFailures(email: string): Promise<void> {
     const item = this.items.get(email);
     if (item) delete item.codeFailures;
+  }
+  async setEnrolmentLink(email: string, link: EnrolmentLinkRecord): Promise<void> {
+    const item = this.items.get(email);
+    if (item) Object.assign(item, link);
   }
 }
 

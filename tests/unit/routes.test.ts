@@ -138,7 +138,7 @@ describe('settingNamesForRoute', () => {
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
+    expect(names('login')).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
   });
 
   it('lists only the packages table for amendBest', () => {
@@ -173,7 +173,7 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
   });
 
   it('names the table variables of shared/tables.ts', () => {

@@ -25,7 +25,7 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
       const values: Record<string, unknown> = { ':expectedStatus': expected.status, ':expectedAttempts': expected.attempts };
       const set = setAssignments(change, names, values);
       const leaveQueue = change.queue === undefined;
-      const removed = [...(leaveQueue ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content'] : [])];
+      const removed = [...(leaveQueue ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content', 'sealedContent'] : [])];
       for (const name of removed) names[`#${name}`] = name;
       try {
         await db.send(

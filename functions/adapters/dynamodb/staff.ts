@@ -88,6 +88,19 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
         db.send(new UpdateCommand({ TableName: tableName, Key: { email }, UpdateExpression: 'REMOVE codeFailures', ConditionExpression: 'attribute_exists(email)' })),
       );
     },
+    async setEnrolmentLink(email, { enrolmentHash, enrolmentExpiresAt, enrolmentMailedAt }) {
+      await conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            UpdateExpression: 'SET enrolmentHash = :hash, enrolmentExpiresAt = :expiresAt, enrolmentMailedAt = :mailedAt',
+            ConditionExpression: 'attribute_exists(email)',
+            ExpressionAttributeValues: { ':hash': enrolmentHash, ':expiresAt': enrolmentExpiresAt, ':mailedAt': enrolmentMailedAt },
+          }),
+        ),
+      );
+    },
     useRecoveryCode(email, codeHash) {
       return conditional(() =>
         db.send(

@@ -15,6 +15,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /access-log',
       'Disallow: /accounts',
       'Disallow: /welcome',
+      'Disallow: /enrol',
       'Disallow: /two-factor',
       'Disallow: /dashboard',
       '',

@@ -2,10 +2,11 @@
  * `/login`: e-mail and password; for an account with two-factor on, a second
  * step asks for the app's code (or a recovery code) and sends all three. The
  * token goes to localStorage and the browser to the first page the account's
- * role may use, or to two-factor set-up when the account must enrol first.
+ * role may use. An account that must enrol in two-factor first is told that
+ * a one-time link to do so was mailed to it (the link's page: EnrolLinkApp).
  */
 import { type SubmitEvent, useState } from 'react';
-import { CODE_REQUIRED } from '../../../../shared/accounts/accounts';
+import { CODE_REQUIRED, ENROLMENT_MAILED } from '../../../../shared/accounts/accounts';
 import { storeToken } from '../core/api';
 import { landingPage } from '../core/StaffLayout';
 import { ACCOUNTS_TEXT } from './words';
@@ -18,6 +19,7 @@ export default function LoginApp() {
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [problem, setProblem] = useState('');
+  const [mailed, setMailed] = useState('');
   const [busy, setBusy] = useState(false);
 
   const backToPassword = () => {
@@ -30,6 +32,7 @@ export default function LoginApp() {
     event.preventDefault();
     setBusy(true);
     setProblem('');
+    setMailed('');
     try {
       const response = await fetch(apiPath('login'), {
         method: 'POST',
@@ -44,6 +47,9 @@ export default function LoginApp() {
       const error = ((await response.json().catch(() => ({}))) as { error?: string }).error;
       if (error === CODE_REQUIRED) {
         setStep('code');
+      } else if (error === ENROLMENT_MAILED) {
+        setMailed(ACCOUNTS_TEXT.loginEnrolmentMailed(email));
+        backToPassword();
       } else if (error === 'invalid_code') {
         setProblem(ACCOUNTS_TEXT.loginWrongCode);
         setCode('');
@@ -93,6 +99,11 @@ export default function LoginApp() {
         {problem && (
           <p className="staff__alert" role="alert">
             {problem}
+          </p>
+        )}
+        {mailed && (
+          <p className="staff__notice" role="status">
+            {mailed}
           </p>
         )}
         <button type="submit" className="staff-button staff-button--primary" disabled={busy}>

@@ -33,10 +33,14 @@ export async function confirmEnrolment(code: string): Promise<EnrolmentDone> {
   return (await staffPost<EnrolmentDone>(apiPath('confirmTwoFactor'), { data: { code } })).data;
 }
 
-/** Takes up an invitation: the token from the link, the new password; the session's token, or the error code. */
-export async function acceptInvitation(token: string, password: string): Promise<{ token: string } | { error: string }> {
+/**
+ * A one-time link page's call: an invitation taken up with the new password
+ * (`welcome`), or an enrolment link opened with the account's password
+ * (`enrolLink`); the session's token, or the error code.
+ */
+export async function openLinkPage(route: 'welcome' | 'enrolLink', token: string, password: string): Promise<{ token: string } | { error: string }> {
   try {
-    const response = await fetch(apiPath('welcome'), {
+    const response = await fetch(apiPath(route), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ data: { token, password } }),

@@ -1,0 +1,51 @@
+/**
+ * `POST /api/enrol`: the enrolment link's page. `{ data: { token, password } }`
+ * (the token from the link's fragment, the account's current password) opens
+ * two-factor enrolment, once: the link's hash goes, so it works no more, and
+ * neither does one past its hour or one an admin's change replaced. A wrong
+ * password leaves the link as it was (it counts like a failed sign-in).
+ * Public: refused from other sites, limited per address (link-page.ts).
+ */
+import { enrolLinkSchema } from '../../shared/accounts/accounts-schema';
+import { ApiError, parseInput } from '../http/errors';
+import { httpHandler } from '../http/handler';
+import { jsonPayload } from '../http/request';
+import { assertSameSite } from '../http/same-site';
+import { hasTwoFactor } from './two-factor';
+import { linkMatches, readAccountLinkToken } from './account-links';
+import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
+import { verifyPassword } from './passwords';
+import { accountState } from './staff-accounts';
+
+const invalid = () => new ApiError('invalid_link', 'This link is not valid: it was used, has expired, or a newer one was mailed. Sign in again for a new one.');
+
+export function makeEnrolLinkHandler(deps: LinkPageDeps) {
+  return httpHandler(deps, async ({ request }) => {
+    assertSameSite(request);
+    const { token, password } = parseInput(enrolLinkSchema, jsonPayload(request));
+    const { now, audit, release } = await startLinkAttempt(deps, request, 'enrol', 'auth.enrol_link.refused');
+    const link = readAccountLinkToken(token);
+    const account = link ? await deps.staff.get(link.email) : undefined;
+    const usable = account !== undefined && accountState(account) === 'active' && !hasTwoFactor(account);
+    if (!link || !usable || !linkMatches({ hash: account.enrolmentHash, expiresAt: account.enrolmentExpiresAt }, link.hash, now)) {
+      await audit('auth.enrol_link.failed', account?.email ?? '-');
+      throw invalid();
+    }
+    if (!(await verifyPassword(password, account.passwordHash))) {
+      await audit('auth.enrol_link.failed', account.email);
+      throw new ApiError('invalid_credentials', 'The password is not right.');
+    }
+    const spent = await deps.staff.replace(
+      { ...account, enrolmentHash: undefined, enrolmentExpiresAt: undefined, enrolmentMailedAt: undefined, updatedAt: new Date(now).toISOString() },
+      account.revision ?? 0,
+    );
+    // Another request used it (or an admin changed the account) in the meantime.
+    if (!spent) {
+      await audit('auth.enrol_link.failed', account.email);
+      throw invalid();
+    }
+    await release();
+    await audit('auth.enrol_link', account.email);
+    return linkSession(deps, account, request, now);
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * What the routes behind the one-time link pages share (the welcome page of
+ * an invitation, the enrolment page of a two-factor set-up), after their
+ * same-site check and their input's: counted per client network like sign-in (each try hashes a
+ * password, slow work), and a session for the account at the end, with the
+ * browser remembered as one the owner signed in from.
+ */
+import type { AuditAction } from '../../shared/audit-actions';
+import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import type { ApiRequest } from '../http/request';
+import { type ApiResponse, json } from '../http/response';
+import { signStaffToken } from '../http/staff-tokens';
+import { clientNetwork } from '../intake/client-network';
+import type { StaffAccount } from '../ports';
+import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
+import { roleOf } from './staff-accounts';
+import { twoFactorRequired } from './two-factor';
+
+const WINDOW_SECONDS = 15 * 60;
+
+export type LinkPageDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'>;
+
+export interface LinkAttempt {
+  now: number;
+  audit: (action: AuditAction, actor: string) => Promise<void>;
+  /** Takes the attempt's count back (it succeeded). */
+  release: () => Promise<void>;
+}
+
+/** Counts a well-formed request against its network's limit (429 past it, the refusal logged as `refused`). */
+export async function startLinkAttempt(deps: LinkPageDeps, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
+  const now = deps.clock.now();
+  const audit = (action: AuditAction, actor: string) =>
+    deps.accessLog.record({ actor, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+  const key = `${page}:address:${clientNetwork(request.clientAddress)}`;
+  const attempts = await deps.throttle.hit(key, WINDOW_SECONDS, now);
+  if (attempts > deps.settings.LOGIN_FAILURES_PER_ADDRESS) {
+    await deps.throttle.release(key, WINDOW_SECONDS, now);
+    await audit(refused, '-');
+    const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
+    throw new ApiError('rate_limited', 'Too many tries. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
+  }
+  return { now, audit, release: () => deps.throttle.release(key, WINDOW_SECONDS, now) };
+}
+
+/**
+ * The session a link page ends in: one that opens only the enrolment while
+ * the policy requires two-factor and the account has none, else a full one;
+ * the browser gets the device cookie of the account.
+ */
+export async function linkSession(deps: LinkPageDeps, account: StaffAccount, request: ApiRequest, now: number): Promise<ApiResponse> {
+  const scope: TokenScope = !account.totpSecret && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
+  const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, roleOf(account), scope);
+  return { ...json(200, signed), cookies: [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)] };
+}
