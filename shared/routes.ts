@@ -59,6 +59,9 @@ export const ROUTE_NAMES = [
   'thread',
   'templates',
   'saveTemplate',
+  'templateHistory',
+  'templateVersion',
+  'restoreTemplate',
   'accessLog',
   'accessLogCsv',
   'retentionDue',
@@ -154,7 +157,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
-  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'write' } } },
+  // A save keeps the text it replaces as a version (written once); a restore reads one back and saves it as a new revision.
+  { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'readWrite', replyTemplateVersions: 'append' } } },
+  { name: 'templateHistory', method: 'GET', path: '/api/templates/history', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read', replyTemplateVersions: 'read' } } },
+  { name: 'templateVersion', method: 'GET', path: '/api/templates/version', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read', replyTemplateVersions: 'read' } } },
+  {
+    name: 'restoreTemplate',
+    method: 'POST',
+    path: '/api/templates/restore',
+    access: 'staff', roles: ['staff'],
+    uses: { tables: { replyTemplates: 'readWrite', replyTemplateVersions: 'readAppend' } },
+  },
   // Figures only, no one's data: staff and admins.
   { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
   { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },

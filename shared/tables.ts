@@ -99,9 +99,17 @@ export const TABLES = {
   },
   replyTemplates: {
     envVar: 'TABLE_REPLY_TEMPLATES',
-    purpose: 'Reply templates per enquiry section and page language, edited in the back office.',
+    purpose: 'Reply templates per enquiry section and page language, edited in the back office: the text now, its revision, who saved it and when.',
     partitionKey: { name: 'templateId', type: 'S' },
     globalIndexes: [],
+  },
+  replyTemplateVersions: {
+    envVar: 'TABLE_REPLY_TEMPLATE_VERSIONS',
+    purpose: "Earlier versions of each reply template (one item per revision a save replaced, newest first by revision), written once, kept RETENTION.templateVersionMonths after they were replaced.",
+    partitionKey: { name: 'templateId', type: 'S' },
+    sortKey: { name: 'revision', type: 'N' },
+    globalIndexes: [],
+    ttlAttribute: EXPIRES_AT,
   },
   outbox: {
     envVar: 'TABLE_OUTBOX',

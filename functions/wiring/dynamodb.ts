@@ -8,7 +8,7 @@ import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries/enquiries';
 import { dynamoErasureStore } from '../adapters/dynamodb/enquiries/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/enquiries/events';
 import { dynamoExportJobStore } from '../adapters/dynamodb/export-jobs';
-import { dynamoTemplateStore } from '../adapters/dynamodb/templates';
+import { dynamoTemplateStore, dynamoTemplateVersionStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
@@ -22,7 +22,7 @@ import type { AggregateStore } from '../dashboard/ports';
 import type { CounterStore, EnquiryStore } from '../enquiries/ports';
 import type { EnquiryExportReader, ExportJobStore } from '../exports/ports';
 import type { ErasureStore } from '../privacy/ports';
-import type { EventStore, TemplateStore } from '../work/ports';
+import type { EventStore, TemplateStore, TemplateVersionStore } from '../work/ports';
 import type { OutboxStore } from '../mail/ports';
 import type { PackageStore } from '../packages/ports';
 import type { SubmissionStore } from '../intake/ports';
@@ -36,6 +36,7 @@ export interface DynamoDeps {
   outbox: OutboxStore;
   events: EventStore;
   templates: TemplateStore;
+  templateVersions: TemplateVersionStore;
   erasures: ErasureStore;
   counters: CounterStore;
   submissions: SubmissionStore;
@@ -65,6 +66,8 @@ export const enquiryExports: StoreMaker<EnquiryExportReader> = ({ db, table }) =
 export const outbox: StoreMaker<OutboxStore> = ({ db, table }) => dynamoOutboxStore(db(), table('outbox'));
 export const events: StoreMaker<EventStore> = ({ db, table }) => dynamoEventStore(db(), table('enquiryEvents'));
 export const templates: StoreMaker<TemplateStore> = ({ db, table }) => dynamoTemplateStore(db(), table('replyTemplates'));
+export const templateVersions: StoreMaker<TemplateVersionStore> = ({ db, table, clock }) =>
+  dynamoTemplateVersionStore(db(), table('replyTemplateVersions'), () => Math.floor(clock.now() / 1000));
 export const erasures: StoreMaker<ErasureStore> = ({ db, table }) => dynamoErasureStore(db(), table('erasures'));
 export const counters: StoreMaker<CounterStore> = ({ db, table }) => dynamoCounterStore(db(), table('counters'));
 export const submissions: StoreMaker<SubmissionStore> = ({ db, table, clock }) =>
@@ -121,6 +124,7 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     outbox,
     events,
     templates,
+    templateVersions,
     erasures,
     counters,
     submissions,

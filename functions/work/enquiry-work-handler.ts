@@ -5,17 +5,8 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { type ReplyDeps, WorkConflict, type WorkDeps, addNote, changeWork, conflictResponse, readThread, sendReply } from './enquiry-work';
-
-/** Runs a change, answering a conflict with 409 and the current state. */
-async function orConflict<T>(run: () => Promise<T>) {
-  try {
-    return json(200, await run());
-  } catch (error) {
-    if (error instanceof WorkConflict) return conflictResponse(error);
-    throw error;
-  }
-}
+import { orConflict } from '../http/conflict';
+import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
 export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {

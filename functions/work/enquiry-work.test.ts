@@ -2,14 +2,11 @@
  * Working an enquiry through its routes, with in-memory fakes: status and
  * owner with their history, the conflict when two staff members change the
  * same enquiry, the work-list filters and their counts, notes, replies
- * through the outbox, and the reply templates.
+ * through the outbox (the reply templates: reply-templates.test.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { SECTION_VALUES } from '../../shared/enquiries/enums';
-import { LOCALE_CODES } from '../../shared/locales';
 import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work-handler';
-import { makeSaveTemplateHandler, makeTemplatesHandler } from './reply-templates-handler';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
@@ -174,22 +171,5 @@ describe('replies', () => {
 
   it('refuses a subject with a line break', async () => {
     expect((await reply(ANNA, { index: 1, version: 0, subject: 'Hi\r\nBcc: x@evil.test', body: 'x' })).statusCode).toBe(400);
-  });
-});
-
-describe('reply templates', () => {
-  it('offers a template for every section in every language, and a saved one replaces the default', async () => {
-    const list = async () => bodyOf(await makeTemplatesHandler(deps)(apiEvent({ method: 'GET', path: '/api/templates', ...as(ANNA) }))) as { section: string; locale: string; subject: string; body: string; edited: boolean }[];
-    const defaults = await list();
-    expect(defaults).toHaveLength(SECTION_VALUES.length * LOCALE_CODES.length);
-    for (const template of defaults) {
-      expect(template.subject).toContain('{reference}');
-      expect(template.body).toContain('{name}');
-      expect(template.edited).toBe(false);
-    }
-    const saved = await makeSaveTemplateHandler(deps)(jsonPost('/api/templates', { section: '호텔예약', locale: 'vi', subject: 'Phòng khách sạn {reference}', body: 'Xin chào {name}' }, as(BORIS)));
-    expect(saved.statusCode).toBe(200);
-    expect((await list()).find((template) => template.section === '호텔예약' && template.locale === 'vi')).toMatchObject({ subject: 'Phòng khách sạn {reference}', edited: true });
-    expect((await makeSaveTemplateHandler(deps)(jsonPost('/api/templates', { section: '호텔예약', locale: 'de', subject: 'x', body: 'y' }, as(BORIS)))).statusCode).toBe(400);
   });
 });

@@ -12,7 +12,7 @@ import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { json, type ApiResponse } from '../http/response';
+import { ChangedMeanwhile } from '../http/conflict';
 import type { EnquiryEvent } from './ports';
 import type { OutboxMail } from '../mail/ports';
 import type { StoredEnquiry } from '../enquiries/ports';
@@ -25,16 +25,10 @@ import { composeReply } from './reply-mail';
 export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
 
 /** Someone else changed the enquiry first: the caller answers 409 with what it is now. */
-export class WorkConflict extends Error {
-  constructor(readonly current: EnquiryRecord) {
-    super('This enquiry was changed by someone else meanwhile.');
-    this.name = 'WorkConflict';
+export class WorkConflict extends ChangedMeanwhile<EnquiryRecord> {
+  constructor(current: EnquiryRecord) {
+    super(current, 'Someone else changed this enquiry meanwhile. Here is how it stands now.');
   }
-}
-
-/** The answer to a conflict: 409 with the current record, so the page can show it. */
-export function conflictResponse(conflict: WorkConflict): ApiResponse {
-  return json(409, { error: 'conflict', message: 'Someone else changed this enquiry meanwhile. Here is how it stands now.', current: conflict.current });
 }
 
 /** History keys sort by time, then by their order within one change; the random tail keeps two changes of one millisecond apart. */

@@ -3,7 +3,8 @@
  * ports, for the unit tests. They follow the semantics of the DynamoDB and S3
  * adapters.
  */
-import type { EnquiryEvent, EventStore, ReplyTemplate, TemplateStore } from './ports';
+import type { Clock } from '../ports';
+import type { EnquiryEvent, EventStore, ReplyTemplate, StoredTemplateVersion, TemplateStore, TemplateVersionStore } from './ports';
 
 export class FakeEventStore implements EventStore {
   readonly items: EnquiryEvent[] = [];
@@ -19,12 +20,39 @@ export class FakeEventStore implements EventStore {
   }
 }
 
+/** The revision a template is at (0: none saved; a template saved before revisions were kept is at 1). */
+const revisionIn = (template: ReplyTemplate | undefined) => (template ? (template.revision ?? 1) : 0);
+
 export class FakeTemplateStore implements TemplateStore {
   readonly items = new Map<string, ReplyTemplate>();
   async getMany(templateIds: string[]): Promise<ReplyTemplate[]> {
     return templateIds.flatMap((id) => (this.items.has(id) ? [structuredClone(this.items.get(id) as ReplyTemplate)] : []));
   }
-  async put(template: ReplyTemplate): Promise<void> {
+  async get(templateId: string): Promise<ReplyTemplate | undefined> {
+    return structuredClone(this.items.get(templateId));
+  }
+  async replace(template: ReplyTemplate, expected: number): Promise<boolean> {
+    if (revisionIn(this.items.get(template.templateId)) !== expected) return false;
     this.items.set(template.templateId, structuredClone(template));
+    return true;
+  }
+}
+
+export class FakeTemplateVersionStore implements TemplateVersionStore {
+  readonly items: StoredTemplateVersion[] = [];
+  constructor(private readonly clock: Clock) {}
+  private live(version: StoredTemplateVersion) {
+    return version.expiresAt > Math.floor(this.clock.now() / 1000);
+  }
+  async keep(version: StoredTemplateVersion): Promise<void> {
+    if (!this.items.some((kept) => kept.templateId === version.templateId && kept.revision === version.revision)) this.items.push(structuredClone(version));
+  }
+  async get(templateId: string, revision: number): Promise<StoredTemplateVersion | undefined> {
+    const found = this.items.find((kept) => kept.templateId === templateId && kept.revision === revision);
+    return found && this.live(found) ? structuredClone(found) : undefined;
+  }
+  async before(templateId: string, before: number, limit: number): Promise<{ versions: StoredTemplateVersion[]; more: boolean }> {
+    const older = this.items.filter((kept) => kept.templateId === templateId && kept.revision < before && this.live(kept)).sort((a, b) => b.revision - a.revision);
+    return { versions: older.slice(0, limit).map((kept) => structuredClone(kept)), more: older.length > limit };
   }
 }

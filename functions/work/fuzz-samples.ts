@@ -1,7 +1,7 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'note' | 'reply' | 'saveTemplate' | 'templates' | 'thread' | 'work'> = (context) => {
+export const fuzzSamples: FeatureSamples<'note' | 'reply' | 'restoreTemplate' | 'saveTemplate' | 'templateHistory' | 'templateVersion' | 'templates' | 'thread' | 'work'> = (context) => {
   const index = context.enquiryIndex;
   return {
     work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
@@ -9,6 +9,9 @@ export const fuzzSamples: FeatureSamples<'note' | 'reply' | 'saveTemplate' | 'te
     reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },
     thread: { params: { index: String(index) } },
     templates: {},
-    saveTemplate: { body: { section: '호텔예약', locale: 'en', subject: 'Your stay', body: 'Dear {name},\nthank you.' }, multiline: ['body'] },
+    saveTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, subject: 'Your stay', body: 'Dear {name},\nthank you.' }, multiline: ['body'] },
+    templateHistory: { query: { section: '호텔예약', locale: 'en', before: '3' } },
+    templateVersion: { query: { section: '호텔예약', locale: 'en', revision: '0' } },
+    restoreTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, restore: 0 } },
   };
 };

@@ -24,10 +24,39 @@ export interface ReplyTemplate {
   body: string;
   updatedAt: string;
   updatedBy: string;
+  /** Counts the saves, from 1; absent on a template saved before revisions were kept (read as 1). */
+  revision?: number;
+  /** The revision a restore brought back. */
+  restoredFrom?: number;
 }
 
 export interface TemplateStore {
   /** The templates that exist among these ids. */
   getMany(templateIds: string[]): Promise<ReplyTemplate[]>;
-  put(template: ReplyTemplate): Promise<void>;
+  /** One template as stored now (read consistently: a save checks against it). */
+  get(templateId: string): Promise<ReplyTemplate | undefined>;
+  /**
+   * Writes the template if it is still at revision `expected` (0: none
+   * saved); false if someone saved it meanwhile, and nothing is written.
+   */
+  replace(template: ReplyTemplate, expected: number): Promise<boolean>;
+}
+
+/** A template's text as a save replaced it, with its revision, until `expiresAt` (epoch seconds). */
+export interface StoredTemplateVersion extends ReplyTemplate {
+  revision: number;
+  expiresAt: number;
+}
+
+export interface TemplateVersionStore {
+  /** Keeps a version, once: a version kept already stays as it is. */
+  keep(version: StoredTemplateVersion): Promise<void>;
+  /** One version, unless it expired. */
+  get(templateId: string, revision: number): Promise<StoredTemplateVersion | undefined>;
+  /**
+   * Up to `limit` versions below revision `before`, newest first, and whether
+   * older ones remain. Expired versions are left out (they are the oldest: a
+   * version expires a fixed time after the save that replaced it).
+   */
+  before(templateId: string, before: number, limit: number): Promise<{ versions: StoredTemplateVersion[]; more: boolean }>;
 }

@@ -1,15 +1,15 @@
 /**
  * Working an enquiry: status, owner, notes, replies, the thread and the reply
- * templates: the Lambda function of each route, declared once beside its
+ * templates and their versions: the Lambda function of each route, declared once beside its
  * handler (functions/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templates, throttle, withStores } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templateVersions, templates, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeWorkHandler, makeNoteHandler, makeReplyHandler, makeThreadHandler } from './enquiry-work-handler';
-import { makeTemplatesHandler, makeSaveTemplateHandler } from './reply-templates-handler';
+import { makeRestoreTemplateHandler, makeSaveTemplateHandler, makeTemplateHistoryHandler, makeTemplateVersionHandler, makeTemplatesHandler } from './reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
   name: 'work',
@@ -51,5 +51,26 @@ export const saveTemplateRoute = /* @__PURE__ */ declareRoute({
   name: 'saveTemplate',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeSaveTemplateHandler,
-  wire: withStores({ ...staffAuthStores, templates }),
+  wire: withStores({ ...staffAuthStores, templates, templateVersions }),
+});
+
+export const templateHistoryRoute = /* @__PURE__ */ declareRoute({
+  name: 'templateHistory',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTemplateHistoryHandler,
+  wire: withStores({ ...staffAuthStores, templates, templateVersions }),
+});
+
+export const templateVersionRoute = /* @__PURE__ */ declareRoute({
+  name: 'templateVersion',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTemplateVersionHandler,
+  wire: withStores({ ...staffAuthStores, templates, templateVersions }),
+});
+
+export const restoreTemplateRoute = /* @__PURE__ */ declareRoute({
+  name: 'restoreTemplate',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeRestoreTemplateHandler,
+  wire: withStores({ ...staffAuthStores, templates, templateVersions }),
 });

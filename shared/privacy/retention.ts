@@ -7,13 +7,21 @@
  */
 import type { LocaleCode } from '../locales';
 
+const ACCESS_LOG_MONTHS = 24;
+
 export const RETENTION = {
   /** An enquiry, its notes, replies and mail records: this long after its last activity. */
   enquiryMonths: 36,
   /** Suspected spam: this long after it arrived. */
   spamDays: 30,
   /** Access-log records (who read or changed what): Korean rules ask for at least two years. */
-  accessLogMonths: 24,
+  accessLogMonths: ACCESS_LOG_MONTHS,
+  /**
+   * An earlier version of a reply template, from when a save replaced it: as
+   * long as the access-log row that says what that save changed. By time,
+   * not by count: a burst of saves cannot push the good versions out.
+   */
+  templateVersionMonths: ACCESS_LOG_MONTHS,
   /**
    * The tables' point-in-time backups (for recovery after a fault or a bad
    * write): an erased or expired enquiry stays restorable from them for this
@@ -28,6 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const enquiryRetentionMs = () => RETENTION.enquiryMonths * MONTH_MS;
 export const spamRetentionMs = () => RETENTION.spamDays * DAY_MS;
 export const accessLogRetentionSeconds = () => Math.round((RETENTION.accessLogMonths * MONTH_MS) / 1000);
+export const templateVersionRetentionSeconds = () => Math.round((RETENTION.templateVersionMonths * MONTH_MS) / 1000);
 
 /** A number of months as a person says it in the page's language: whole years as years ("3 years", "3년", "3 года"). */
 export function periodText(months: number, locale: LocaleCode): string {

@@ -1,6 +1,7 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
 import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from '../enquiries/enums';
+import { DEFAULT_REVISION } from './template-versions';
 import { wholeNumberField } from '../intake/field-schemas';
 import { LOCALE_CODES } from '../locales';
 import * as z from '../zod';
@@ -54,14 +55,39 @@ export const replySchema = z.object({ index, version, subject: line(REPLY_SUBJEC
 
 export type ReplyRequest = z.output<typeof replySchema>;
 
-export const templateSchema = z.object({
+/** Which template: an enquiry section in a page language. */
+const templateKey = {
   section: z.enum(SECTION_VALUES, { error: 'One of the four enquiry types' }),
   locale: z.enum(LOCALE_CODES, { error: 'One of en, ko, zh, ru, vi, ja' }),
+};
+/** A template's revision (0: its default text, never saved). */
+const revision = (message: string) => wholeNumberField(DEFAULT_REVISION, Number.MAX_SAFE_INTEGER, message);
+/** The revision the staff member read: a save made meanwhile by someone else is not overwritten. */
+const revisionRead = revision('The revision you read');
+
+export const templateSchema = z.object({
+  ...templateKey,
+  revision: revisionRead,
   subject: line(TEMPLATE_SUBJECT_MAX),
   body: text(TEMPLATE_BODY_MAX),
 });
 
 export type TemplateRequest = z.output<typeof templateSchema>;
+
+/** `POST /api/templates/restore`: brings back the text of revision `restore` as a new revision. */
+export const templateRestoreSchema = z.object({ ...templateKey, revision: revisionRead, restore: revision('A revision of this template') });
+
+export type TemplateRestoreRequest = z.output<typeof templateRestoreSchema>;
+
+/** `GET /api/templates/history?section=&locale=&before=`: a page of the template's versions, newest first, below `before`. */
+export const templateHistoryQuerySchema = z.object({ ...templateKey, before: z.optional(revision('A revision of this template')) });
+
+export type TemplateHistoryQuery = z.output<typeof templateHistoryQuerySchema>;
+
+/** `GET /api/templates/version?section=&locale=&revision=`: one version, whole. */
+export const templateVersionQuerySchema = z.object({ ...templateKey, revision: revision('A revision of this template') });
+
+export type TemplateVersionQuery = z.output<typeof templateVersionQuerySchema>;
 
 /** A reply template as `GET /api/templates` answers it: the one saved in the back office, or its section's default text. */
 export interface TemplateView extends TemplateRequest {
@@ -69,4 +95,6 @@ export interface TemplateView extends TemplateRequest {
   edited: boolean;
   updatedAt?: string;
   updatedBy?: string;
+  /** The revision a restore brought back. */
+  restoredFrom?: number;
 }

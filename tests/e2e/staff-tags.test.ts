@@ -7,12 +7,11 @@
  * over reload and back, a tag's link opening its list); the × used with the
  * keyboard alone. axe finds nothing on the detail or the tag's list.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { TAG_MAX_LENGTH } from '../../shared/tags/tags';
 import { TAGS_TEXT } from '../../site/src/staff/tags/words';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInPage } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { eventually, axeViolations } from '../support/page-checks';
 
@@ -26,7 +25,6 @@ const vip = [...VIP_BY_API].reverse().concat(1);
 
 let stack: TestStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
@@ -40,9 +38,7 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
     await response.arrayBuffer();
   }
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-  page = await context.newPage();
+  page = await signedInPage(browser, token);
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,17 +4,15 @@
  * and the visitor's mailbox shows the reply; a colleague's change meanwhile
  * is shown instead of overwritten; the message box filters by status and owner.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../shared/auth';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInPage } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { eventually } from '../support/page-checks';
 
 
 let stack: TestStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
@@ -29,9 +27,7 @@ beforeAll(async () => {
     const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name, user_email: `${locale}@example.test`, page_locale: locale, section, ...extra }) });
     expect(response.status).toBe(200);
   }
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-  page = await context.newPage();
+  page = await signedInPage(browser, token);
 });
 afterAll(async () => {
   await browser?.close();

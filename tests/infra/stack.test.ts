@@ -410,6 +410,18 @@ describe('IAM: each function may do exactly what its route needs', () => {
     }
   });
 
+  it('keeps template versions write-once: only a save and a restore add them (PutItem), nobody updates or deletes one', () => {
+    const versions = `<${logicalId(stack.data.tables.replyTemplateVersions)}.Arn>`;
+    const writers: string[] = [];
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(versions) && !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line));
+      if (lines.length === 0) continue;
+      writers.push(role);
+      expect(lines, role).toEqual([`dynamodb:PutItem ${versions}`]);
+    }
+    expect(writers.sort()).toEqual([route('saveTemplate'), route('restoreTemplate')].map((entry) => logicalId(functionOf(entry).role!)).sort());
+  });
+
   it('keeps the access log write-once: whoever writes it may only add items (PutItem), never update or delete them', () => {
     const accessLog = `<${logicalId(stack.data.tables.accessLog)}.Arn>`;
     const writers = new Set<string>();

@@ -2,7 +2,7 @@
  * Working enquiries through the local server against the emulators: status
  * and owner with their history, the conflict case, the work lists and their
  * counts, notes, replies read back from the mailbox (and after an SES outage,
- * sent once), reply templates.
+ * sent once), reply templates (their versions: template-versions.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
@@ -116,7 +116,7 @@ describe('reply templates', () => {
   it('lists 24 templates and keeps an edited one', async () => {
     const before = (await (await getWithToken(stack, '/api/templates', token)).json()) as { section: string; locale: string; edited: boolean }[];
     expect(before).toHaveLength(24);
-    const saved = await postJson(stack, '/api/templates', { data: { section: '통역예약', locale: 'ja', subject: '通訳 {reference}', body: '{name} 様' } }, token);
+    const saved = await postJson(stack, '/api/templates', { data: { section: '통역예약', locale: 'ja', revision: 0, subject: '通訳 {reference}', body: '{name} 様' } }, token);
     expect(saved.status).toBe(200);
     const after = (await (await getWithToken(stack, '/api/templates', token)).json()) as { section: string; locale: string; subject: string; edited: boolean }[];
     expect(after.find((template) => template.section === '통역예약' && template.locale === 'ja')).toMatchObject({ subject: '通訳 {reference}', edited: true });

@@ -3,7 +3,8 @@
  * with the flags this closed network needs. Every context it opens records a
  * Playwright trace, kept only for a test that fails (failure-artifacts.ts).
  */
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -55,4 +56,11 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/** A staff member's page: a desktop window in Korean, signed in with `token` (in localStorage before any page script runs). */
+export async function signedInPage(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  return context.newPage();
 }

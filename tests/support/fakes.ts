@@ -14,7 +14,7 @@ import type { AccessLogStore, Clock, EnrolmentLinkRecord, PolicyStore, RevokedTo
 import type { AccessLogEntry } from '../../shared/audit-actions';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
-import { FakeEventStore, FakeTemplateStore } from '../../functions/work/fakes';
+import { FakeEventStore, FakeTemplateStore, FakeTemplateVersionStore } from '../../functions/work/fakes';
 import { FakeOutboxStore, FakeMailer } from '../../functions/mail/fakes';
 import { FakeSubmissionStore } from '../../functions/intake/fakes';
 import { FakePackageStore, FakeImageStore } from '../../functions/packages/fakes';
@@ -171,6 +171,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_OUTBOX: 'outbox',
     TABLE_ENQUIRY_EVENTS: 'enquiry-events',
     TABLE_REPLY_TEMPLATES: 'reply-templates',
+    TABLE_REPLY_TEMPLATE_VERSIONS: 'reply-template-versions',
     TABLE_ERASURES: 'erasures',
     TABLE_ENQUIRY_TAGS: 'enquiry-tags',
     TABLE_COUNTERS: 'counters',
@@ -215,6 +216,7 @@ export interface FakeDeps extends AppDeps {
   outbox: FakeOutboxStore;
   events: FakeEventStore;
   templates: FakeTemplateStore;
+  templateVersions: FakeTemplateVersionStore;
   erasures: FakeErasureStore;
   counters: FakeCounterStore;
   submissions: FakeSubmissionStore;
@@ -246,6 +248,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     outbox: new FakeOutboxStore(),
     events: new FakeEventStore(),
     templates: new FakeTemplateStore(),
+    templateVersions: new FakeTemplateVersionStore(clock),
     erasures: new FakeErasureStore(),
     counters: new FakeCounterStore(),
     submissions: new FakeSubmissionStore(clock),

@@ -11,6 +11,7 @@ import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { changeAccount, inviteAccount, loadAccounts, setTwoFactorPolicy } from './accounts-api';
 import { StaffApiError, currentStaffEmail } from '../core/api';
 import StaffLayout from '../core/StaffLayout';
+import StaffTable from '../core/StaffTable';
 import { PageLoadState, usePageLoad } from '../core/page-load';
 import { ACCOUNTS_TEXT } from './words';
 import { STAFF_TEXT } from '../core/words';
@@ -137,29 +138,16 @@ export default function AccountsApp() {
       </p>
       {answer && (
         <>
-          <div className="table-wrap">
-            <table className="messages">
-              <thead>
-                <tr>
-                  {Object.values(TEXT.columns).map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {answer.accounts.map((account) => (
-                  <AccountRow
-                    key={`${account.email}-${account.role}-${account.state}`}
-                    account={account}
-                    onChange={(action, newRole) => void change(account, action, newRole)}
-                    onInvite={() => void invite(account.email, account.role)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable columns={Object.values(TEXT.columns)}>
+            {answer.accounts.map((account) => (
+              <AccountRow
+                key={`${account.email}-${account.role}-${account.state}`}
+                account={account}
+                onChange={(action, newRole) => void change(account, action, newRole)}
+                onInvite={() => void invite(account.email, account.role)}
+              />
+            ))}
+          </StaffTable>
           <section className="panel" aria-labelledby="invite-heading">
             <h2 id="invite-heading">{TEXT.inviteHeading}</h2>
             <form className="panel__row" onSubmit={submitInvite}>

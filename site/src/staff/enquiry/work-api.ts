@@ -35,10 +35,6 @@ export async function loadTemplates(): Promise<TemplateView[]> {
   return (await (await staffFetch(apiPath('templates'))).json()) as TemplateView[];
 }
 
-export async function saveTemplate(template: Pick<TemplateView, 'section' | 'locale' | 'subject' | 'body'>): Promise<void> {
-  await staffPost(apiPath('saveTemplate'), { data: template });
-}
-
 /** A template with its placeholders filled for one enquiry. */
 export function fillTemplate(text: string, record: EnquiryRecord): string {
   return text.replaceAll('{reference}', record.REFERENCE).replaceAll('{name}', record.NAME);

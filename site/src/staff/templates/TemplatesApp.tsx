@@ -1,7 +1,9 @@
 /**
  * `/templates`: the reply templates, one per enquiry section and page
  * language. A staff member picks one, edits subject and body, and saves; the
- * detail page's reply starts from it.
+ * detail page's reply starts from it. A save names the revision shown, so a
+ * colleague's save meanwhile is never overwritten; every save keeps the text
+ * it replaced, listed and restorable under "이전 버전" (TemplateHistory).
  */
 import { type SubmitEvent, useState } from 'react';
 import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../../../shared/work/enquiry-work';
@@ -12,7 +14,10 @@ import StaffLayout from '../core/StaffLayout';
 import { PageLoadState, usePageLoad } from '../core/page-load';
 import { STAFF_TEXT } from '../core/words';
 import { TEMPLATES_TEXT } from './words';
-import { loadTemplates, saveTemplate } from '../enquiry/work-api';
+import { loadTemplates } from '../enquiry/work-api';
+import type { TemplateView } from '../../../../shared/work/enquiry-work-schema';
+import TemplateHistory from './TemplateHistory';
+import { saveTemplate, templateConflict } from './templates-api';
 
 export default function TemplatesApp() {
   const page = usePageLoad(loadTemplates);
@@ -32,17 +37,29 @@ export default function TemplatesApp() {
     setMessage(undefined);
   };
 
+  /** Puts the template as it is now in the list the page shows. */
+  const replace = (template: TemplateView) =>
+    setTemplates((list) => list?.map((entry) => (entry.section === template.section && entry.locale === template.locale ? template : entry)));
+
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (!shown) return;
+    if (!shown || !chosen) return;
     try {
-      await saveTemplate({ section, locale, ...shown });
-      setTemplates(await loadTemplates());
+      replace(await saveTemplate({ section, locale, revision: chosen.revision, ...shown }));
       setDraft(undefined);
       setMessage({ kind: 'status', text: TEMPLATES_TEXT.templatesPage.saved });
-    } catch {
-      setMessage({ kind: 'alert', text: STAFF_TEXT.saveFailed });
+    } catch (error) {
+      const current = templateConflict(error);
+      // What was typed stays; the next save goes over the colleague's revision, once it has been seen.
+      if (current) replace(current);
+      setMessage({ kind: 'alert', text: current ? TEMPLATES_TEXT.templatesPage.conflict : STAFF_TEXT.saveFailed });
     }
+  };
+
+  const restored = (template: TemplateView) => {
+    replace(template);
+    setDraft(undefined);
+    setMessage(undefined);
   };
 
   return (
@@ -101,6 +118,7 @@ export default function TemplatesApp() {
           </form>
         </section>
       )}
+      {chosen && <TemplateHistory key={`${section}#${locale}`} template={chosen} hasDraft={draft !== undefined} onChanged={restored} />}
     </StaffLayout>
   );
 }
