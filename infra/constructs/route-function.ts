@@ -42,6 +42,8 @@ export interface RouteFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Log level of the function (`LOG_LEVEL`, read by functions/logging.ts). */
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Instances that may run at once (reserved concurrency, taken from the account's pool); none: the account's pool. */
+  reservedConcurrency?: number;
 }
 
 /** Everything a function can be bound to, by the keys of the route table. */
@@ -85,6 +87,7 @@ export class RouteFunction extends LambdaFunction {
       memorySize: props.memoryMiB,
       timeout: props.timeout,
       logGroup,
+      ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
     });
