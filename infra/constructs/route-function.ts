@@ -137,11 +137,12 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
-  /** ses:SendEmail from the sender identity only, the sender and staff addresses, and the site's address the mails link to. */
+  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, and the site's address the mails link to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
     this.setVariable('MAIL_FROM', mail.mailFrom);
     this.setVariable('MAIL_TO', mail.mailTo);
+    this.setVariable('MAIL_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
     this.setVariable('SITE_URL', mail.siteUrl);
   }
 
