@@ -69,6 +69,9 @@ export const SETTINGS = {
   ...workerSettings,
   MAIL_FROM: required('sender address of the staff notification mail (a verified SES identity)', emailCheck),
   MAIL_TO: required('staff address that receives each enquiry', emailCheck),
+  MAIL_CONFIGURATION_SET: required(
+    'SES configuration set every mail is sent through: it requires TLS to the receiving mail server (the mails carry health data) and publishes bounces and complaints',
+  ),
   TOKEN_SECRET: required('HS256 signing secret for staff tokens, at least 32 characters (never a human password)', (value) =>
     value.length < 32 ? 'must be at least 32 characters' : undefined,
   ),
@@ -168,7 +171,7 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   for (const table of uses.scans ?? []) if (!(table in (uses.tables ?? {}))) names.push(TABLES[table].envVar);
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
   // A mail carries links to the site: the acknowledgement's privacy notice, the staff mail's enquiry, an invitation.
-  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'SITE_URL');
+  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'MAIL_CONFIGURATION_SET', 'SITE_URL');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
   for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
   return names;

@@ -134,5 +134,6 @@ export class MedicalTourismStack extends Stack {
     new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
     new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
     new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs and the export worker', value: this.jobs.failures.queueUrl });
+    new CfnOutput(this, 'MailProblemsQueue', { description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)', value: this.mail.problems.queueUrl });
   }
 }

@@ -160,6 +160,8 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     MAIL_FROM: 'no-reply@medical-tourism.local',
     SITE_URL: url,
     MAIL_TO: 'staff-inbox@medical-tourism.local',
+    // The SES emulator takes any name; in AWS it is the stage's set that requires TLS (infra/constructs/mail.ts).
+    MAIL_CONFIGURATION_SET: 'medical-tourism-local',
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
   settingsEnv['TOKEN_SECRET'] = tokenSecret(dataDir, options.env?.['TOKEN_SECRET']);

@@ -23,6 +23,8 @@ export const API_ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** Something that was there has run out for good: an export's download, an hour after its file was made. */
+  expired: 410,
   payload_too_large: 413,
   rate_limited: 429,
   service_unavailable: 503,

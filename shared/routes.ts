@@ -126,15 +126,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/export.csv',
     access: 'staff', roles: ['staff'],
-    // Answers a small export itself; a larger one becomes a job for the export worker.
-    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'write' }, invokes: ['exportWorker'] },
+    // Answers a small export itself; a larger one becomes a job for the export worker. It reads the jobs table only
+    // to name the export under way when the staff member's export lock is taken (409).
+    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'readWrite' }, invokes: ['exportWorker'] },
   },
   {
     name: 'exportStatus',
     method: 'GET',
     path: '/api/export/{jobId}',
     access: 'staff', roles: ['staff'],
-    // Writes only to mark a job whose worker stopped reporting as failed; reads the bucket only to sign the download link.
+    // Writes only to mark a job whose worker stopped reporting as failed (and release its owner's export lock);
+    // reads the bucket only to sign the download link.
     uses: { tables: { exportJobs: 'readWrite' }, buckets: { exports: 'read' } },
   },
   {

@@ -176,7 +176,8 @@ export const TABLES = {
   },
   exportJobs: {
     envVar: 'TABLE_EXPORT_JOBS',
-    purpose: 'CSV exports made in the background: who started each, its filter, its state and progress (rows written of the total), its file; gone an hour after it started.',
+    purpose:
+      "CSV exports made in the background: who started each, its filter, its state and progress (rows written of the total), its file; gone a day after it started. Beside them each staff member's export lock, naming the export under way.",
     partitionKey: { name: 'jobId', type: 'S' },
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,

@@ -1,11 +1,13 @@
 import { exportFileName } from '../../shared/exports/csv';
+import { EXPORT_UNDER_WAY_MESSAGE, type ExportUnderWayBody } from '../../shared/exports/export-jobs';
 import { enquiryFilterSchema } from '../../shared/enquiries/enquiry';
 import { apiPath } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { NO_STORE, type ApiResponse, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { jobView, startExportJob } from './export-jobs';
+import { ExportUnderWay, jobView, startExportJob } from './export-jobs';
+import type { ExportJob } from './ports';
 import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } from './export-reading';
 
 /**
@@ -21,7 +23,9 @@ const SHORTEST_ROW_BYTES = 100;
  * answered at once. A larger one becomes a job for the export worker, which
  * writes it to the export bucket: the route answers 202 with the job (its
  * progress at `Location`, `GET /api/export/{jobId}`), so it never waits for
- * the rows, however many there are. The route reads at most
+ * the rows, however many there are. A staff member has one job at a time:
+ * while theirs is queued or running, a new one is refused with 409 naming
+ * it (the export lock, export-jobs.ts). The route reads at most
  * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
  * Gateway's 29 s.
  */
@@ -38,12 +42,22 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & ExportReadingDeps & P
       return csvResponse(small.text, fileName);
     }
 
-    const job = await startExportJob(deps, { filter, owner: staff.email, fileName, rowsTotal: plan.total }).catch((error: unknown) => {
+    let job: ExportJob;
+    try {
+      job = await startExportJob(deps, { filter, owner: staff.email, fileName, rowsTotal: plan.total });
+    } catch (error) {
+      if (error instanceof ExportUnderWay) return underWayResponse(error.jobId);
       throw new ApiError('service_unavailable', `The export could not be started (${error instanceof Error ? error.name : 'error'}); please try again.`);
-    });
+    }
     // Nothing has left yet: the access log records the export when the status route hands out the file.
     return json(202, jobView(job), { Location: apiPath('exportStatus', { jobId: job.jobId }) });
   });
+}
+
+/** 409: the staff member's earlier export is still queued or running; the page follows it (at `Location`) instead. */
+function underWayResponse(jobId: string): ApiResponse {
+  const body: ExportUnderWayBody = { error: 'conflict', message: EXPORT_UNDER_WAY_MESSAGE, jobId };
+  return json(409, body, { Location: apiPath('exportStatus', { jobId }) });
 }
 
 /** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */

@@ -10,14 +10,22 @@ import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../shared/exports/csv';
-import { EXPORT_STALL_MS, type ExportJobView } from '../../shared/exports/export-jobs';
+import {
+  EXPORT_EXPIRED_MESSAGE,
+  EXPORT_LINK_LIFETIME_MS,
+  EXPORT_STALL_MS,
+  EXPORT_UNDER_WAY_MESSAGE,
+  type ExportJobView,
+  type ExportUnderWayBody,
+} from '../../shared/exports/export-jobs';
 import { type InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { lambdaExportWorker } from '../adapters/lambda/workers';
 import { makeExportCsvHandler } from './export-csv-handler';
 import { makeExportStatusHandler } from './export-status-handler';
 import { removedCounter } from '../enquiries/enquiry-lists';
 import { eraseSubject } from '../privacy/erasure';
-import { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS, runExportJob } from './export-jobs';
+import { DOWNLOAD_WINDOW_SECONDS, EXPORT_ATTEMPTS, EXPORT_JOB_KEPT_SECONDS, EXPORT_OWNER_LOCK_SECONDS, PROGRESS_EVERY_ROWS, runExportJob } from './export-jobs';
+import { backgroundDeclaration } from '../features';
 import { signStaffToken } from '../http/staff-tokens';
 import { parseCsv } from '../../tests/support/csv';
 import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps } from '../../tests/support/fakes';
@@ -58,6 +66,21 @@ async function startedJob(count: number) {
   const token = await tokenOf(deps, OWNER);
   const { view } = await startExport(deps, token);
   return { deps, token, view };
+}
+
+/** Runs the worker on a job until its first progress report, where it is held until `release()` (as a worker gone silent). */
+async function workerHeldAtFirstReport(deps: FakeDeps, heldJobId: string) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const transition = deps.exportJobs.transition.bind(deps.exportJobs);
+  deps.exportJobs.transition = async (jobId, expected, change) => {
+    if (jobId === heldJobId && change.rowsWritten === PROGRESS_EVERY_ROWS) await held;
+    return transition(jobId, expected, change);
+  };
+  const worker = runExportJob(deps, heldJobId);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
+  return { worker, release };
 }
 
 describe('starting an export', () => {
@@ -177,13 +200,152 @@ describe('the worker and the status route', () => {
     }
   });
 
-  it('forgets a job an hour after it started', async () => {
+});
+
+describe('the hour a file is handed out', () => {
+  const exportsHandedOut = (deps: FakeDeps) => deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export').length;
+  const linkSeconds = (view: ExportJobView) => Number(new URL(view.url ?? 'https://none.invalid/').searchParams.get('expires'));
+
+  it('signs each link for the time left of the hour after the file was made, never for longer', async () => {
+    const { deps, token, view } = await startedJob(40);
+    await runExportJob(deps, view.jobId);
+    expect(linkSeconds((await readStatus(deps, token, view.jobId)).view)).toBe(DOWNLOAD_WINDOW_SECONDS);
+    deps.clock.advance(EXPORT_LINK_LIFETIME_MS - 120_000);
+    expect(linkSeconds((await readStatus(deps, token, view.jobId)).view)).toBe(120);
+    deps.clock.advance(119_000);
+    expect(linkSeconds((await readStatus(deps, token, view.jobId)).view)).toBe(1);
+  });
+
+  it('answers 410 expired, with no link, once the hour is over, and logs no export', async () => {
+    const { deps, token, view } = await startedJob(40);
+    await runExportJob(deps, view.jobId);
+    deps.clock.advance(EXPORT_LINK_LIFETIME_MS - 1_000);
+    expect((await readStatus(deps, token, view.jobId)).view.url).toBeDefined();
+    const handedOut = exportsHandedOut(deps);
+    // Less than a whole second left is no link.
+    deps.clock.advance(1);
+    const { response, view: refused } = await readStatus(deps, token, view.jobId);
+    expect(response.statusCode).toBe(410);
+    expect(refused).toEqual({ error: 'expired', message: EXPORT_EXPIRED_MESSAGE });
+    expect(refused.url).toBeUndefined();
+    expect(exportsHandedOut(deps)).toBe(handedOut);
+    // Someone else is still told there is no such export.
+    expect((await readStatus(deps, await tokenOf(deps, COLLEAGUE), view.jobId)).response.statusCode).toBe(404);
+  });
+
+  it('counts the hour from when the file was made, not from when the export started', async () => {
+    const { deps, token, view } = await startedJob(40);
+    // The worker finishes half an hour after the start (a long export).
+    deps.clock.advance(30 * 60_000);
+    await runExportJob(deps, view.jobId);
+    deps.clock.advance(EXPORT_LINK_LIFETIME_MS - 60_000);
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'ready', url: expect.any(String) });
+    deps.clock.advance(60_000);
+    expect((await readStatus(deps, token, view.jobId)).response.statusCode).toBe(410);
+  });
+
+  it('forgets a job a day after it started, when the bucket has let its file go', async () => {
     const { deps, view } = await startedJob(40);
     await runExportJob(deps, view.jobId);
-    deps.clock.advance(60 * 60_000 - 1_000);
-    expect((await readStatus(deps, await tokenOf(deps, OWNER), view.jobId)).response.statusCode).toBe(200);
+    deps.clock.advance(EXPORT_JOB_KEPT_SECONDS * 1000 - 1_000);
+    // A token of the day (the one the export began with has expired).
+    expect((await readStatus(deps, await tokenOf(deps, OWNER), view.jobId)).response.statusCode).toBe(410);
     deps.clock.advance(1_000);
     expect((await readStatus(deps, await tokenOf(deps, OWNER), view.jobId)).response.statusCode).toBe(404);
+  });
+});
+
+describe('one export at a time per staff member', () => {
+  /** The 409 of a refused start: the export under way, and where to follow it. */
+  async function refusedStart(deps: FakeDeps, token: string) {
+    const { response } = await startExport(deps, token);
+    expect(response.statusCode).toBe(409);
+    return { body: bodyOf(response) as ExportUnderWayBody, location: response.headers['Location'] };
+  }
+
+  it('refuses a second export while the first is queued or running: 409 naming it, and nothing started', async () => {
+    const { deps, token, view } = await startedJob(40);
+    const queued = await refusedStart(deps, token);
+    expect(queued.body).toEqual({ error: 'conflict', message: EXPORT_UNDER_WAY_MESSAGE, jobId: view.jobId });
+    expect(queued.location).toBe(`/api/export/${view.jobId}`);
+    await deps.exportJobs.transition(view.jobId, { status: 'queued' }, { status: 'running', updatedAt: deps.clock.now() });
+    expect((await refusedStart(deps, token)).body.jobId).toBe(view.jobId);
+    expect([...deps.exportJobs.jobs.keys()]).toEqual([view.jobId]);
+    expect(deps.exportWorker.started).toEqual([view.jobId]);
+  });
+
+  it("holds nobody else's exports back, nor the small ones answered at once", async () => {
+    const { deps, token } = await startedJob(40);
+    expect((await startExport(deps, await tokenOf(deps, COLLEAGUE))).response.statusCode).toBe(202);
+    // No enquiry of this section: a header-only CSV, answered at once without a job.
+    expect((await startExport(deps, token, { section: '병원예약' })).response.statusCode).toBe(200);
+  });
+
+  it('of two starts at once, starts one: the lock is a conditional write, not a read and then a write', async () => {
+    const deps = staffDeps();
+    storeListedEnquiries(deps, 40);
+    const token = await tokenOf(deps, OWNER);
+    const answers = await Promise.all([startExport(deps, token), startExport(deps, token)]);
+    expect(answers.map(({ response }) => response.statusCode).sort()).toEqual([202, 409]);
+    expect(deps.exportJobs.jobs.size).toBe(1);
+  });
+
+  it('starts the next one once the first is ready', async () => {
+    const { deps, token, view } = await startedJob(40);
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+    expect((await startExport(deps, token)).response.statusCode).toBe(202);
+  });
+
+  it('starts the next one once the first has failed, or its worker could not be started', async () => {
+    const { deps, token, view } = await startedJob(40);
+    deps.exports.refuseAfterChars = 0;
+    expect(await runExportJob(deps, view.jobId)).toBe('failed');
+    deps.exportWorker.refuse = Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+    expect((await startExport(deps, token)).response.statusCode).toBe(503);
+    deps.exportWorker.refuse = undefined;
+    expect((await startExport(deps, token)).response.statusCode).toBe(202);
+  });
+
+  it('lets a new export start once the status route finds the worker gone silent', async () => {
+    const { deps, token, view } = await startedJob(40);
+    deps.clock.advance(EXPORT_STALL_MS + 1);
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'failed', failure: 'stalled' });
+    expect((await startExport(deps, token)).response.statusCode).toBe(202);
+  });
+
+  it('does not block for ever when the worker died and nobody asked after the job: the lock runs out', async () => {
+    const { deps, token, view } = await startedJob(40);
+    deps.clock.advance(EXPORT_OWNER_LOCK_SECONDS * 1000 - 1_000);
+    expect((await refusedStart(deps, token)).body.jobId).toBe(view.jobId);
+    deps.clock.advance(1_000);
+    expect((await startExport(deps, token)).response.statusCode).toBe(202);
+  });
+
+  it("holds for the worker's whole possible run: its event's wait and Lambda's time limit", () => {
+    expect(EXPORT_OWNER_LOCK_SECONDS).toBe(EXPORT_STALL_MS / 1000 + backgroundDeclaration('exportWorker').sizing.timeoutSeconds);
+  });
+
+  it("a worker that wakes up late does not release a newer export's lock", async () => {
+    const { deps, token, view } = await startedJob(PROGRESS_EVERY_ROWS + 100);
+    const { worker, release } = await workerHeldAtFirstReport(deps, view.jobId);
+    deps.clock.advance(EXPORT_STALL_MS + 1);
+    expect((await readStatus(deps, token, view.jobId)).view.failure).toBe('stalled');
+    const { view: newer } = await startExport(deps, token);
+    release();
+    expect(await worker).toBe('failed');
+    expect((await refusedStart(deps, token)).body.jobId).toBe(newer.jobId);
+  });
+
+  it('leaves a lock it could not release to run out, and the job is ready all the same', async () => {
+    const { deps, token, view } = await startedJob(40);
+    deps.exportJobs.releaseOwnerLock = async () => {
+      throw dynamoRefused();
+    };
+    expect(await runExportJob(deps, view.jobId)).toBe('ready');
+    expect(deps.log.lines.some((line) => line.level === 'warn' && line.message === 'export lock not released')).toBe(true);
+    expect((await refusedStart(deps, token)).body.jobId).toBe(view.jobId);
+    deps.clock.advance(EXPORT_OWNER_LOCK_SECONDS * 1000);
+    expect((await startExport(deps, token)).response.statusCode).toBe(202);
   });
 });
 
@@ -221,16 +383,7 @@ describe('when an export fails', () => {
   it('fails a job whose worker went silent (time limit, memory), and a worker that wakes up late finds it taken away', async () => {
     const { deps, token, view } = await startedJob(PROGRESS_EVERY_ROWS + 100);
     // The worker is held at its first progress report while the owner keeps reading the job.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transition = deps.exportJobs.transition.bind(deps.exportJobs);
-    deps.exportJobs.transition = async (jobId, expected, change) => {
-      if (change.rowsWritten === PROGRESS_EVERY_ROWS) await held;
-      return transition(jobId, expected, change);
-    };
-    const worker = runExportJob(deps, view.jobId);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await new Promise((resolve) => setImmediate(resolve));
+    const { worker, release } = await workerHeldAtFirstReport(deps, view.jobId);
 
     expect((await readStatus(deps, token, view.jobId)).view.status).toBe('running');
     deps.clock.advance(EXPORT_STALL_MS + 1);

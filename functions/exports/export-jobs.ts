@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { csvHeader } from '../../shared/exports/csv';
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
-import { EXPORT_JOB_FAILURES, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
+import { EXPORT_JOB_FAILURES, EXPORT_LINK_LIFETIME_MS, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';
@@ -18,9 +18,24 @@ import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } 
 
 /** The worker reports its progress (and so shows it is alive) every this many rows. */
 export const PROGRESS_EVERY_ROWS = 5_000;
-/** A job is forgotten an hour after it started (the table's TTL); its file goes with the bucket's one-day expiry. */
-export const EXPORT_JOB_LIFETIME_SECONDS = 60 * 60;
-/** How long a download link works: the back office follows it at once. */
+/**
+ * A job is kept a day after it started (the table's TTL), as long as the
+ * bucket keeps its file (a one-day lifecycle rule): well past the hour its
+ * file is handed out (EXPORT_LINK_LIFETIME_MS), so a late ask is told the
+ * export has expired rather than that there is no such export.
+ */
+export const EXPORT_JOB_KEPT_SECONDS = 24 * 60 * 60;
+/** Lambda's longest run: the worker's time limit (routes.ts). */
+export const EXPORT_WORKER_TIMEOUT_SECONDS = 15 * 60;
+/**
+ * The longest a staff member's export lock holds: Lambda keeps the worker's
+ * event for up to EXPORT_STALL_MS, then runs it for at most
+ * EXPORT_WORKER_TIMEOUT_SECONDS. A lock still held after that belongs to a
+ * worker that died without releasing it (a crash, the time limit, memory),
+ * so it no longer stops the next export.
+ */
+export const EXPORT_OWNER_LOCK_SECONDS = EXPORT_STALL_MS / 1000 + EXPORT_WORKER_TIMEOUT_SECONDS;
+/** How long a download link works at most: the back office follows it at once. */
 export const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
 /** Runs of one job when enquiries keep being removed while it writes (each run replaces the file of the one before). */
 export const EXPORT_ATTEMPTS = 3;
@@ -46,11 +61,31 @@ class ExportTakenAway extends Error {
   }
 }
 
+/** The staff member has an export queued or running: nothing was started (the route answers 409 naming it). */
+export class ExportUnderWay extends Error {
+  constructor(readonly jobId: string) {
+    super('an export of the same staff member is under way');
+    this.name = 'ExportUnderWay';
+  }
+}
+
 export function exportFileKey(jobId: string, fileName: string): string {
   return `exports/${jobId}/${fileName}`;
 }
 
-/** Records a new job and starts the worker on it; a worker that cannot be started leaves the job failed. */
+/** Lets the owner start the next export; a failure to is logged, and the lock runs out on its own (EXPORT_OWNER_LOCK_SECONDS). */
+async function releaseOwnerLock(deps: Pick<AppDeps, 'exportJobs' | 'log'>, job: Pick<ExportJob, 'owner' | 'jobId'>): Promise<void> {
+  await deps.exportJobs.releaseOwnerLock(job.owner, job.jobId).catch((error: unknown) => {
+    deps.log.warn('export lock not released', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
+  });
+}
+
+/**
+ * Takes the owner's export lock, records a new job and starts the worker on
+ * it. An export of the owner's still under way refuses it (ExportUnderWay)
+ * before anything is recorded; a job that cannot be recorded or whose worker
+ * cannot be started releases the lock (the latter is left failed).
+ */
 export async function startExportJob(
   deps: Pick<AppDeps, 'exportJobs' | 'exportWorker' | 'clock' | 'log'>,
   request: { filter: EnquiryFilter; owner: string; fileName: string; rowsTotal: number },
@@ -63,14 +98,22 @@ export async function startExportJob(
     rowsWritten: 0,
     createdAt: now,
     updatedAt: now,
-    expiresAt: Math.floor(now / 1000) + EXPORT_JOB_LIFETIME_SECONDS,
+    expiresAt: Math.floor(now / 1000) + EXPORT_JOB_KEPT_SECONDS,
   };
-  await deps.exportJobs.create(job);
+  const underWay = await deps.exportJobs.takeOwnerLock(job.owner, job.jobId, Math.floor(now / 1000) + EXPORT_OWNER_LOCK_SECONDS);
+  if (underWay !== undefined) throw new ExportUnderWay(underWay);
+  try {
+    await deps.exportJobs.create(job);
+  } catch (error) {
+    await releaseOwnerLock(deps, job);
+    throw error;
+  }
   try {
     await deps.exportWorker.start(job.jobId);
   } catch (error) {
     deps.log.error('export worker not started', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
     await deps.exportJobs.transition(job.jobId, { status: 'queued' }, { status: 'failed', failure: 'stalled' });
+    await releaseOwnerLock(deps, job);
     throw error;
   }
   return job;
@@ -99,12 +142,25 @@ async function removals(deps: Pick<AppDeps, 'counters'>): Promise<number> {
  * same key), and after EXPORT_ATTEMPTS such runs it is left holding only the
  * header and the job fails. An erasure after the last check removes the
  * finished file itself, which the status route notices.
+ *
+ * Whichever way a run it claimed ends, it releases its owner's export lock.
  */
 export async function runExportJob(deps: ExportWorkerDeps, jobId: string): Promise<ExportJob['status'] | 'skipped'> {
   const job = await deps.exportJobs.get(jobId);
   if (job?.status !== 'queued') return 'skipped';
-  let beat = deps.clock.now();
-  if (!(await deps.exportJobs.transition(jobId, { status: 'queued' }, { status: 'running', updatedAt: beat }))) return 'skipped';
+  const claimedAt = deps.clock.now();
+  if (!(await deps.exportJobs.transition(jobId, { status: 'queued' }, { status: 'running', updatedAt: claimedAt }))) return 'skipped';
+  try {
+    return await runClaimedJob(deps, job, claimedAt);
+  } finally {
+    await releaseOwnerLock(deps, job);
+  }
+}
+
+/** The run of a job this worker claimed at `claimedAt` (its first sign of life). */
+async function runClaimedJob(deps: ExportWorkerDeps, job: ExportJob, claimedAt: number): Promise<'ready' | 'failed'> {
+  const { jobId } = job;
+  let beat = claimedAt;
   const running = { ...job, status: 'running' as const };
   const fileKey = exportFileKey(jobId, job.fileName);
 
@@ -123,7 +179,8 @@ export async function runExportJob(deps: ExportWorkerDeps, jobId: string): Promi
       await report({ rowsWritten: 0, rowsTotal: plan.total });
       const rowsWritten = await writeFile(deps, plan, fileKey, job.fileName, report);
       if ((await reading(removals(deps))) === removedBefore) {
-        const ended = await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { status: 'ready', rowsWritten, fileKey, updatedAt: deps.clock.now() });
+        const now = deps.clock.now();
+        const ended = await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { status: 'ready', rowsWritten, fileKey, readyAt: now, updatedAt: now });
         return ended ? 'ready' : 'failed';
       }
       deps.log.info('enquiries removed during an export: writing it again', { jobId, attempt });
@@ -179,30 +236,54 @@ async function fail(deps: ExportWorkerDeps, job: ExportJob, error: ExportStepFai
   return 'failed';
 }
 
-/** A job as its owner sees it (and the job itself, for the access log); nothing (and whether that is because it is someone else's) otherwise. */
-export type ExportJobReading = { view: ExportJobView; job: ExportJob } | { view?: undefined; someoneElses: boolean };
-
 /**
- * A job for the one who started it (a job that never was or has expired is
- * none). A job silent past EXPORT_STALL_MS is failed here, once: a worker
- * that wakes up later finds it taken away. A ready job whose file an erasure
- * has removed is failed too.
+ * A job as its owner sees it (and the job itself, for the access log); a
+ * ready job whose file may no longer be handed out; or none, and whether
+ * that is because it is someone else's.
  */
-export async function readExportJob(deps: Pick<AppDeps, 'exportJobs' | 'exports' | 'clock'>, jobId: string, viewer: string): Promise<ExportJobReading> {
-  let job = await deps.exportJobs.get(jobId);
-  if (!job || job.owner !== viewer) return { someoneElses: job !== undefined };
-  if (!exportJobSettled(job.status) && deps.clock.now() - job.updatedAt > EXPORT_STALL_MS) job = await failJob(deps, job, 'stalled');
-  else if (job.status === 'ready' && !(job.fileKey && (await deps.exports.exists(job.fileKey)))) job = await failJob(deps, job, 'erased');
-  if (!job) return { someoneElses: false };
-  const view = jobView(job);
-  if (job.status === 'ready' && job.fileKey) view.url = await deps.exports.downloadUrl(job.fileKey, job.fileName, DOWNLOAD_WINDOW_SECONDS);
-  return { view, job };
+export type ExportJobReading =
+  | { kind: 'job'; view: ExportJobView; job: ExportJob }
+  | { kind: 'expired'; job: ExportJob }
+  | { kind: 'none'; someoneElses: boolean };
+
+/** Whole seconds a ready job's file may still be handed out (0 once EXPORT_LINK_LIFETIME_MS has passed since it was made). */
+export function linkSecondsLeft(job: ExportJob, now: number): number {
+  // A job made ready before readyAt was recorded was made ready at its last update.
+  const readyAt = job.readyAt ?? job.updatedAt;
+  return Math.max(0, Math.floor((readyAt + EXPORT_LINK_LIFETIME_MS - now) / 1000));
 }
 
-/** Fails a job still as read (a worker or another reader may have changed it first: then it is read again). */
-async function failJob(deps: Pick<AppDeps, 'exportJobs' | 'clock'>, job: ExportJob, failure: ExportJobFailure): Promise<ExportJob | undefined> {
+/**
+ * A job for the one who started it (a job that never was or has been
+ * forgotten is none). A job silent past EXPORT_STALL_MS is failed here, once:
+ * a worker that wakes up later finds it taken away. A ready job whose file
+ * an erasure has removed is failed too. A ready job's link is signed for the
+ * time its file may still be handed out, at most DOWNLOAD_WINDOW_SECONDS;
+ * once that time is over, the job is `expired` and no link is signed.
+ */
+export async function readExportJob(deps: Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>, jobId: string, viewer: string): Promise<ExportJobReading> {
+  let job = await deps.exportJobs.get(jobId);
+  if (!job || job.owner !== viewer) return { kind: 'none', someoneElses: job !== undefined };
+  const secondsLeft = job.status === 'ready' ? linkSecondsLeft(job, deps.clock.now()) : 0;
+  if (job.status === 'ready' && secondsLeft === 0) return { kind: 'expired', job };
+  if (!exportJobSettled(job.status) && deps.clock.now() - job.updatedAt > EXPORT_STALL_MS) job = await failJob(deps, job, 'stalled');
+  else if (job.status === 'ready' && !(job.fileKey && (await deps.exports.exists(job.fileKey)))) job = await failJob(deps, job, 'erased');
+  if (!job) return { kind: 'none', someoneElses: false };
+  const view = jobView(job);
+  if (job.status === 'ready' && job.fileKey) view.url = await deps.exports.downloadUrl(job.fileKey, job.fileName, Math.min(DOWNLOAD_WINDOW_SECONDS, secondsLeft));
+  return { kind: 'job', view, job };
+}
+
+/**
+ * Fails a job still as read (a worker or another reader may have changed it
+ * first: then it is read again). A stalled job's worker is gone, so its
+ * owner's lock is released here.
+ */
+async function failJob(deps: Pick<AppDeps, 'exportJobs' | 'clock' | 'log'>, job: ExportJob, failure: ExportJobFailure): Promise<ExportJob | undefined> {
   const failed = await deps.exportJobs.transition(job.jobId, { status: job.status, updatedAt: job.updatedAt }, { status: 'failed', failure, updatedAt: deps.clock.now() });
-  return failed ? { ...job, status: 'failed', failure } : deps.exportJobs.get(job.jobId);
+  if (!failed) return deps.exportJobs.get(job.jobId);
+  await releaseOwnerLock(deps, job);
+  return { ...job, status: 'failed', failure };
 }
 
 /** What the API says about a job (the export route when it starts one, the status route after). */

@@ -37,6 +37,8 @@ export class FakeExportStore implements ExportStore {
 
 export class FakeExportJobStore implements ExportJobStore {
   readonly jobs = new Map<string, ExportJob>();
+  /** Each staff member's export lock: the job it names and until when (epoch seconds). */
+  readonly ownerLocks = new Map<string, { jobId: string; expiresAt: number }>();
   constructor(private readonly clock: Clock) {}
   async create(job: ExportJob): Promise<void> {
     if (this.jobs.has(job.jobId)) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
@@ -51,6 +53,17 @@ export class FakeExportJobStore implements ExportJobStore {
     if (!job || job.status !== expected.status || (expected.updatedAt !== undefined && job.updatedAt !== expected.updatedAt)) return false;
     for (const [field, value] of Object.entries(change)) if (value !== undefined) (job as unknown as Record<string, unknown>)[field] = value;
     return true;
+  }
+  async takeOwnerLock(owner: string, jobId: string, expiresAt: number): Promise<string | undefined> {
+    const held = this.ownerLocks.get(owner);
+    if (held && held.expiresAt > this.clock.now() / 1000) return held.jobId;
+    this.ownerLocks.set(owner, { jobId, expiresAt });
+    return undefined;
+  }
+  async releaseOwnerLock(owner: string, jobId: string): Promise<void> {
+    const held = this.ownerLocks.get(owner);
+    // Released as the adapter does: it expires now.
+    if (held?.jobId === jobId) held.expiresAt = Math.floor(this.clock.now() / 1000);
   }
 }
 

@@ -42,7 +42,7 @@ export interface EnquiryExportReader {
 export interface ExportStore {
   /** Streams the body to the private bucket. */
   upload(key: string, body: AsyncIterable<string> | Iterable<string>, fileName: string): Promise<void>;
-  /** Short-lived download link that makes the browser save the file under `fileName`. */
+  /** Download link, working for `expiresSeconds` (at least 1), that makes the browser save the file under `fileName`. */
   downloadUrl(key: string, fileName: string, expiresSeconds: number): Promise<string>;
   /** Whether a finished file is there (an erasure removes every export file). */
   exists(key: string): Promise<boolean>;
@@ -65,12 +65,13 @@ export interface ExportJob {
   updatedAt: number;
   /** Epoch seconds: the table's TTL. */
   expiresAt: number;
-  /** When ready: the object in the export bucket. */
+  /** When ready: the object in the export bucket, and when it was made (epoch milliseconds; its link is handed out for EXPORT_LINK_LIFETIME_MS after). */
   fileKey?: string;
+  readyAt?: number;
   failure?: ExportJobFailure;
 }
 
-export type ExportJobChange = Partial<Pick<ExportJob, 'status' | 'rowsWritten' | 'rowsTotal' | 'updatedAt' | 'fileKey' | 'failure'>>;
+export type ExportJobChange = Partial<Pick<ExportJob, 'status' | 'rowsWritten' | 'rowsTotal' | 'updatedAt' | 'fileKey' | 'readyAt' | 'failure'>>;
 
 export interface ExportJobStore {
   create(job: ExportJob): Promise<void>;
@@ -82,6 +83,15 @@ export interface ExportJobStore {
    * both decide its end; `false` when it was not.
    */
   transition(jobId: string, expected: { status: ExportJobState; updatedAt?: number }, change: ExportJobChange): Promise<boolean>;
+  /**
+   * Takes `owner`'s export lock for `jobId` until `expiresAt` (epoch seconds)
+   * with one conditional write, which only succeeds while the owner holds no
+   * lock, or one that has expired or been released: of two starts at once,
+   * one gets it. `undefined` when taken; otherwise the job the lock names.
+   */
+  takeOwnerLock(owner: string, jobId: string, expiresAt: number): Promise<string | undefined>;
+  /** Releases `owner`'s lock while it still names `jobId` (a later export's lock stays); nothing when it does not. */
+  releaseOwnerLock(owner: string, jobId: string): Promise<void>;
 }
 
 /** Starts the export worker on a job and returns without waiting for it. */

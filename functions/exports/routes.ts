@@ -8,7 +8,7 @@ import type { ExportWorkerEvent } from '../adapters/lambda/workers';
 import { declareBackground, declareRoute } from '../declarations';
 import { createLog } from '../logging';
 import { exportWorkerDeps } from '../wiring/export-worker';
-import { runExportJob } from './export-jobs';
+import { EXPORT_WORKER_TIMEOUT_SECONDS, runExportJob } from './export-jobs';
 import { dynamoStores, enquiryExports, exportJobs, listReadingStores, staffAuthStores } from '../wiring/dynamodb';
 import { lambdaDeps } from '../wiring/lambda';
 import { mergeLazy } from '../wiring/lazy';
@@ -42,7 +42,7 @@ export const exportStatusRoute = /* @__PURE__ */ declareRoute({
  * on /tmp); 15 minutes is Lambda's limit, and the README's plan for 1,000,000
  * rows stays far inside it.
  */
-export const exportWorker = /* @__PURE__ */ declareBackground('exportWorker', { memoryMiB: 1769, timeoutSeconds: 15 * 60 }, () => {
+export const exportWorker = /* @__PURE__ */ declareBackground('exportWorker', { memoryMiB: 1769, timeoutSeconds: EXPORT_WORKER_TIMEOUT_SECONDS }, () => {
   const deps = exportWorkerDeps(process.env, {}, createLog());
   return async (event: ExportWorkerEvent, context?: Context) => {
     if (context) deps.log.addLambdaContext(context);

@@ -11,10 +11,10 @@ export interface SesDeps {
 export function sesDeps(settings: Partial<Settings>, aws: AwsClientOptions): SesDeps {
   return lazyObject<SesDeps>({
     mailer: () =>
-      sesMailer(
-        sesClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses }),
-        settingOf(settings, 'MAIL_FROM'),
-        settingOf(settings, 'MAIL_TIMEOUT_MS'),
-      ),
+      sesMailer(sesClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.ses }), {
+        from: settingOf(settings, 'MAIL_FROM'),
+        configurationSet: settingOf(settings, 'MAIL_CONFIGURATION_SET'),
+        timeoutMs: settingOf(settings, 'MAIL_TIMEOUT_MS'),
+      }),
   });
 }

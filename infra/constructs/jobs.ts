@@ -7,16 +7,16 @@
  */
 import { Aws, type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { backgroundDeclaration } from '../../functions/features';
 import { SCHEDULED_JOBS } from '../../shared/resources';
 import { acknowledge } from '../nag';
+import { operatorQueue } from './operator-queue';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 
@@ -34,23 +34,10 @@ export class Jobs extends Construct {
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
 
-    this.failures = new Queue(this, 'Failures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.failures,
-      'AwsSolutions-SQS3',
-      'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
-    );
-    new Alarm(this, 'FailuresAlarm', {
+    this.failures = operatorQueue(this, 'Failures', {
+      whyNoDeadLetterQueue:
+        'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
       alarmDescription: 'A scheduled job (mail retry, retention) or the export worker failed or could not be started: read the message in the failure queue and the function log.',
-      metric: this.failures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
     const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};

@@ -42,6 +42,8 @@ export interface RouteFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Log level of the function (`LOG_LEVEL`, read by functions/logging.ts). */
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Instances that may run at once (reserved concurrency, taken from the account's pool); none: the account's pool. */
+  reservedConcurrency?: number;
 }
 
 /** Everything a function can be bound to, by the keys of the route table. */
@@ -85,6 +87,7 @@ export class RouteFunction extends LambdaFunction {
       memorySize: props.memoryMiB,
       timeout: props.timeout,
       logGroup,
+      ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
     });
@@ -134,11 +137,12 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
-  /** ses:SendEmail from the sender identity only, the sender and staff addresses, and the site's address the mails link to. */
+  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, and the site's address the mails link to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
     this.setVariable('MAIL_FROM', mail.mailFrom);
     this.setVariable('MAIL_TO', mail.mailTo);
+    this.setVariable('MAIL_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
     this.setVariable('SITE_URL', mail.siteUrl);
   }
 

@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { backgroundDeclaration } from '../../functions/features';
 import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/resources';
+import { WORKER_CONCURRENCY } from '../limits';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 export interface WorkersProps {
@@ -29,13 +30,14 @@ export class Workers extends Construct {
     super(scope, id);
     const functions: Partial<Record<WorkerName, RouteFunction>> = {};
     for (const name of WORKER_NAMES) {
-      // Memory and time are the worker's declaration's (functions/exports/routes.ts says why).
+      // Memory and time are the worker's declaration's (functions/exports/routes.ts says why); how many run at once, the stage's limits'.
       const { sizing } = backgroundDeclaration(name);
       const fn = new RouteFunction(this, `${pascal(name)}Function`, {
         entryName: name,
         description: `Background worker ${name}, started asynchronously by the API`,
         memoryMiB: sizing.memoryMiB,
         timeout: Duration.seconds(sizing.timeoutSeconds),
+        reservedConcurrency: WORKER_CONCURRENCY[name],
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
       });

@@ -31,6 +31,27 @@ export type ExportJobFailure = keyof typeof EXPORT_JOB_FAILURES;
  */
 export const EXPORT_STALL_MS = 60_000;
 
+/**
+ * A finished export's file is handed out for an hour after it was made: past
+ * that the status route answers 410 `expired` and gives no link, and no link
+ * it gave works beyond that hour (each is signed for the time left, at most
+ * a few minutes). A new export makes a new file.
+ */
+export const EXPORT_LINK_LIFETIME_MS = 60 * 60_000;
+export const EXPORT_EXPIRED_MESSAGE = "This export's file was made more than an hour ago and is no longer handed out. Please start a new export.";
+
+/**
+ * One export at a time per staff member: starting one while an earlier one is
+ * queued or running is refused with 409 and this body, naming the one under
+ * way so the page can follow it instead.
+ */
+export interface ExportUnderWayBody {
+  error: 'conflict';
+  message: string;
+  jobId: string;
+}
+export const EXPORT_UNDER_WAY_MESSAGE = 'You have an export under way already; nothing new was started. Follow that one, and start another once it has finished.';
+
 /** What the API answers about a job. */
 export interface ExportJobView {
   jobId: string;
@@ -39,7 +60,7 @@ export interface ExportJobView {
   rowsWritten: number;
   rowsTotal: number;
   fileName: string;
-  /** When ready: a short-lived link that saves the file under `fileName`. */
+  /** When ready: a short-lived link that saves the file under `fileName` (never past EXPORT_LINK_LIFETIME_MS after the file was made). */
   url?: string;
   /** When failed: why, and the sentence for a script (EXPORT_JOB_FAILURES). */
   failure?: ExportJobFailure;

@@ -1,6 +1,6 @@
 /**
  * The export worker in the template: its own function with Lambda's longest
- * time limit and a whole vCPU, allowed to read the enquiries, keep its jobs
+ * time limit and a whole vCPU, a few of them at once at most, allowed to read the enquiries, keep its jobs
  * and write (never read or delete) the export files; started only by the
  * export route, asynchronously, never retried, its failed runs recorded in
  * the jobs' failure queue. The status route reads the jobs and signs links
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { settingNamesFor } from '../../functions/config';
 import { backgroundDeclaration } from '../../functions/features';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
+import { WORKER_CONCURRENCY } from '../../infra/limits';
 import { API_ROUTES } from '../../shared/routes';
 import { WORKERS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
@@ -26,6 +27,12 @@ describe('the export worker function', () => {
   it("runs for up to 15 minutes (Lambda's most) with 1,769 MiB (a whole vCPU), on the current runtime", () => {
     expect(backgroundDeclaration('exportWorker').sizing).toEqual({ memoryMiB: 1769, timeoutSeconds: 900 });
     expect(propertiesOf(logicalId(worker()))).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 900 });
+  });
+
+  it('runs a few at once at most (reserved concurrency, WORKER_CONCURRENCY in infra/limits.ts)', () => {
+    expect(WORKER_CONCURRENCY.exportWorker).toBeGreaterThanOrEqual(1);
+    expect(WORKER_CONCURRENCY.exportWorker).toBeLessThanOrEqual(5);
+    expect(propertiesOf(logicalId(worker())).ReservedConcurrentExecutions).toBe(WORKER_CONCURRENCY.exportWorker);
   });
 
   it('has the variables of what it uses, and no secret: it signs nothing and answers no request', () => {

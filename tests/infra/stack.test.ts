@@ -52,6 +52,9 @@ const resourceOf = (id: string): Resource => {
 
 const functionOf = (route: ApiRoute): RouteFunction => stack.api.functions[route.name];
 
+/** What a send may name: the sender identity and the configuration set, as the template renders their ARNs. */
+const sendingArns = () => [render(stack.resolve(stack.mail.identity.emailIdentityArn)), render(stack.resolve(stack.mail.configurationSetArn))];
+
 function route(name: ApiRoute['name']): ApiRoute {
   const found = API_ROUTES.find((candidate) => candidate.name === name);
   if (!found) throw new Error(`No route ${name}`);
@@ -114,7 +117,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
     }
   }
   if (uses.sendsMail) {
-    lines.add(`ses:SendEmail ${render(stack.resolve(stack.mail.identity.emailIdentityArn))} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
+    // From the sender identity, through the configuration set that requires TLS: SES checks leave on both.
+    for (const arn of sendingArns()) lines.add(`ses:SendEmail ${arn} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
   }
   // Background workers a route starts: InvokeFunction on each of them alone.
   for (const worker of uses.invokes ?? []) lines.add(`lambda:InvokeFunction <${logicalId(stack.workers.functions[worker])}.Arn>`);
@@ -389,7 +393,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(senders).toEqual(['sendmail', 'login', 'reply', 'invite', 'changeAccount', 'confirmTwoFactor']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
-      expect(mail).toHaveLength(senders.includes(route.name) ? 1 : 0);
+      expect(mail).toHaveLength(senders.includes(route.name) ? sendingArns().length : 0);
     }
   });
 
@@ -405,7 +409,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(sends).toHaveLength(7);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
-      expect(render(statement.Resource)).toBe(render(stack.resolve(stack.mail.identity.emailIdentityArn)));
+      expect(render(statement.Resource)).toBe(sendingArns().join(','));
       expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': TEST_CONTEXT.mailFrom } });
     }
   });
@@ -712,6 +716,58 @@ describe('scheduled mail retry', () => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
     });
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+});
+
+describe('mail over TLS, with bounces and complaints published', () => {
+  const configurationSet = () => logicalId(stack.mail.configurationSet);
+
+  it('sends through a configuration set that requires TLS, also the sender identity\'s default', () => {
+    expect(resourceOf(configurationSet()).Type).toBe('AWS::SES::ConfigurationSet');
+    expect(resourceOf(configurationSet()).Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
+    expect(template.findResources('AWS::SES::ConfigurationSet')).toEqual({ [configurationSet()]: expect.anything() });
+    expect(render(resourceOf(logicalId(stack.mail.identity)).Properties.ConfigurationSetAttributes)).toBe(JSON.stringify({ ConfigurationSetName: { Ref: configurationSet() } }));
+  });
+
+  it('gives every function that sends mail the set in MAIL_CONFIGURATION_SET, and no other function', () => {
+    const functions = declaredFunctions(stack);
+    expect(functions.filter(({ uses }) => uses.sendsMail).map(({ name }) => name)).toEqual(expect.arrayContaining(['sendmail', 'reply', 'invite', 'retryMail']));
+    for (const { name, fn, uses } of functions) {
+      const value = deployedEnvironment(template, fn)['MAIL_CONFIGURATION_SET'];
+      if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['MAIL_CONFIGURATION_SET']), name).toBe(`<${configurationSet()}>`);
+      else expect(value, name).toBeUndefined();
+    }
+  });
+
+  it('publishes bounces and complaints, and nothing else, to the default EventBridge bus', () => {
+    const destinations = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination'));
+    expect(destinations).toHaveLength(1);
+    const { ConfigurationSetName, EventDestination } = destinations[0]?.Properties as { ConfigurationSetName: unknown; EventDestination: Record<string, unknown> };
+    expect(render(ConfigurationSetName)).toBe(`<${configurationSet()}>`);
+    expect(EventDestination).toMatchObject({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'] });
+    expect(render(EventDestination['EventBridgeDestination'])).toMatch(/^\{"EventBusArn":.*event-bus\/default/);
+  });
+
+  it("keeps this stage's bounces and complaints in an encrypted queue with an alarm on its depth", () => {
+    const queue = logicalId(stack.mail.problems);
+    const rule = resourceOf(logicalId(stack.mail.problemsRule)).Properties;
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.ses'],
+      'detail-type': ['Email Bounced', 'Email Complaint Received'],
+      detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSet() }] } } },
+    });
+    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [queue, 'Arn'] } })]);
+    expect(resourceOf(queue).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 60 * 60 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    // Only EventBridge, for this rule, may send to it.
+    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')).filter((policy) => render(policy.Properties.Queues) === `<${queue}>`);
+    const allows = policies.flatMap((policy) => (policy.Properties.PolicyDocument.Statement as { Effect: string; Principal: unknown; Condition?: unknown }[]).filter((statement) => statement.Effect === 'Allow'));
+    expect(allows).toEqual([expect.objectContaining({ Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [logicalId(stack.mail.problemsRule), 'Arn'] } } } })]);
   });
 });
 

@@ -189,6 +189,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     EXPORTS_BUCKET: 'exports',
     MAIL_FROM: 'no-reply@example.com',
     MAIL_TO: 'staff@example.com',
+    MAIL_CONFIGURATION_SET: 'mail-over-tls',
     TOKEN_SECRET: TEST_TOKEN_SECRET,
     TOKEN_ISSUER: 'medical-tourism-centre',
     TOKEN_AUDIENCE: 'medical-tourism-staff',

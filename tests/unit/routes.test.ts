@@ -134,11 +134,11 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    expect(names('sendmail')).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    expect(names('sendmail')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
+    expect(names('login')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
   });
 
   it('lists only the packages table for amendBest', () => {
@@ -173,7 +173,7 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
   });
 
   it('names the table variables of shared/tables.ts', () => {
@@ -192,6 +192,7 @@ describe('readSettings', () => {
     TABLE_AGGREGATES: 'agg',
     MAIL_FROM: 'from@example.com',
     MAIL_TO: 'to@example.com',
+    MAIL_CONFIGURATION_SET: 'mail-over-tls',
     SITE_URL: 'https://www.example.com',
   };
 
@@ -240,7 +241,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(9);
+    expect(error.problems).toHaveLength(10);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);
@@ -285,11 +286,11 @@ describe('readSettings', () => {
     else expect(configError(read).problems).toEqual([expect.stringMatching(/^SITE_URL must /)]);
   });
 
-  it('asks every function that sends mail for SITE_URL, with no default', () => {
+  it.each(['SITE_URL', 'MAIL_CONFIGURATION_SET'] as const)('asks every function that sends mail for %s, with no default', (name) => {
     const env: Record<string, string> = { ...sendmailEnv };
-    delete env['SITE_URL'];
-    expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
-    for (const route of API_ROUTES) expect(settingNamesForRoute(route).includes('SITE_URL'), route.name).toBe(resourcesOf(route).sendsMail === true);
+    delete env[name];
+    expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([expect.stringMatching(new RegExp(`^${name} is missing`))]);
+    for (const route of API_ROUTES) expect(settingNamesForRoute(route).includes(name), route.name).toBe(resourcesOf(route).sendsMail === true);
   });
 
   it('lists missing and malformed settings together', () => {

@@ -11,15 +11,20 @@ export function sesClient(config: SESv2ClientConfig = {}): SESv2Client {
 }
 
 /**
- * Sends through SES v2. The time-out is short on purpose: the enquiry is
- * already stored, so a slow SES only delays the mail to the retry job.
+ * Sends through SES v2, every mail through the stage's configuration set
+ * (`MAIL_CONFIGURATION_SET`), which refuses to deliver without TLS to the
+ * receiving server and publishes bounces and complaints
+ * (infra/constructs/mail.ts). The time-out is short on purpose: the enquiry
+ * is already stored, so a slow SES only delays the mail to the retry job.
  */
-export function sesMailer(ses: SESv2Client, from: string, timeoutMs: number): Mailer {
+export function sesMailer(ses: Pick<SESv2Client, 'send'>, sending: { from: string; configurationSet: string; timeoutMs: number }): Mailer {
+  const { from, configurationSet, timeoutMs } = sending;
   return {
     async send(mail) {
       await ses.send(
         new SendEmailCommand({
           FromEmailAddress: from,
+          ConfigurationSetName: configurationSet,
           Destination: { ToAddresses: [mail.to] },
           ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
           Content: {

@@ -2,7 +2,9 @@
  * The message box's 'CSV 다운로드': the file of the list's filter. A large
  * export is made in the background: a progress bar shows the rows written of
  * the total until the file is ready, and the browser then saves it. A failed
- * export says why, and the button starts it again.
+ * export says why, and the button starts it again. A staff member has one
+ * export at a time: while an earlier one is under way (from before a reload,
+ * or another tab), the page says so and follows that one instead.
  */
 import { useEffect, useRef, useState } from 'react';
 import { type ExportJobView, exportJobSettled } from '../../../../shared/exports/export-jobs';
@@ -15,7 +17,12 @@ import { MESSAGE_BOX_TEXT } from './words';
 
 const TEXT = MESSAGE_BOX_TEXT.export;
 
-type State = { step: 'idle' } | { step: 'starting' } | { step: 'running'; job: ExportJobView } | { step: 'done' } | { step: 'failed'; problem: string };
+type State =
+  | { step: 'idle' }
+  | { step: 'starting' }
+  | { step: 'running'; job: ExportJobView; notice?: string }
+  | { step: 'done' }
+  | { step: 'failed'; problem: string };
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -41,10 +48,12 @@ export default function ExportButton({ query }: { query: ListQuery }) {
         if (still()) setState({ step: 'done' });
         return;
       }
-      let job = started.job;
+      // Refused for an export under way: that one is followed, with the refusal said.
+      const notice = started.kind === 'underWay' ? TEXT.underWay : undefined;
+      let job = started.kind === 'job' ? started.job : await readExportJob(started.statusPath);
       let failedAsks = 0;
       for (let attempt = 0; still() && !exportJobSettled(job.status); attempt += 1) {
-        setState({ step: 'running', job });
+        setState({ step: 'running', job, notice });
         await wait(exportPollDelay(attempt));
         try {
           job = await readExportJob(started.statusPath);
@@ -62,7 +71,8 @@ export default function ExportButton({ query }: { query: ListQuery }) {
       } else setState({ step: 'failed', problem: TEXT.failed[job.failure ?? 'stalled'] });
     } catch (error) {
       // A 401 is on its way to the sign-in page already.
-      if (still() && !(error instanceof StaffApiError && error.status === 401)) setState({ step: 'failed', problem: STAFF_TEXT.downloadFailed });
+      if (!still() || (error instanceof StaffApiError && error.status === 401)) return;
+      setState({ step: 'failed', problem: error instanceof StaffApiError && error.status === 410 ? TEXT.expired : STAFF_TEXT.downloadFailed });
     }
   };
 
@@ -82,7 +92,7 @@ export default function ExportButton({ query }: { query: ListQuery }) {
       <p className="visually-hidden" role="status">
         {state.step === 'running' ? TEXT.started : state.step === 'done' ? TEXT.saved : ''}
       </p>
-      <Alert text={state.step === 'failed' ? state.problem : undefined} />
+      <Alert text={state.step === 'failed' ? state.problem : state.step === 'running' ? state.notice : undefined} />
     </div>
   );
 }

@@ -3,9 +3,9 @@
  * larger one is a background job, whose state the page reads until the file
  * is ready (shared/exports/export-jobs.ts has the wire shape).
  */
-import type { ExportJobView } from '../../../../shared/exports/export-jobs';
+import type { ExportJobView, ExportUnderWayBody } from '../../../../shared/exports/export-jobs';
 import { apiPath } from '../../../../shared/routes';
-import { staffFetch } from '../core/api';
+import { StaffApiError, staffFetch } from '../core/api';
 import { type ListQuery, exportSearch } from '../core/list-query';
 
 /** How often the page first asks how far a job has come. */
@@ -21,11 +21,19 @@ export function exportPollDelay(attempt: number): number {
 /** Asks in a row that may fail (a dropped connection, a busy moment) before the page gives up on a job. */
 export const EXPORT_POLL_RETRIES = 3;
 
-export type ExportStart = { kind: 'file'; response: Response } | { kind: 'job'; job: ExportJobView; statusPath: string };
+/** The file itself; a job made for it; or, when the staff member has an export under way already (409), that one's job to follow. */
+export type ExportStart = { kind: 'file'; response: Response } | { kind: 'job'; job: ExportJobView; statusPath: string } | { kind: 'underWay'; statusPath: string };
 
 /** Asks for the CSV of the list's filter. */
 export async function startExport(query: ListQuery): Promise<ExportStart> {
-  const response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'text/csv, application/json' } });
+  let response: Response;
+  try {
+    response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'text/csv, application/json' } });
+  } catch (error) {
+    const underWay = error instanceof StaffApiError && error.status === 409 ? (error.body as Partial<ExportUnderWayBody>).jobId : undefined;
+    if (typeof underWay === 'string') return { kind: 'underWay', statusPath: apiPath('exportStatus', { jobId: underWay }) };
+    throw error;
+  }
   if (response.status !== 202) return { kind: 'file', response };
   const job = (await response.json()) as ExportJobView;
   return { kind: 'job', job, statusPath: response.headers.get('location') ?? apiPath('exportStatus', { jobId: job.jobId }) };

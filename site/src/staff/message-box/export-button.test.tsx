@@ -3,7 +3,9 @@
  * The message box's CSV button against a stubbed API: a small export is
  * saved at once; a large one shows a progress bar (rows written of the
  * total) while the page follows the job, then saves the file from its link;
- * a failed one says why in Korean and the button starts it again.
+ * a failed one says why in Korean and the button starts it again; one
+ * refused for an export under way says so and follows that one; a file past
+ * its hour says so.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -119,6 +121,41 @@ describe('ExportButton', () => {
     await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), { timeout: 3_000 });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(reads).toBe(2);
+  });
+
+  it('says in Korean that an export is under way already, follows that one instead, and saves its file', async () => {
+    const calls = stubApi(
+      () => json({ error: 'conflict', message: 'You have an export under way already', jobId: 'job-1' }, 409, { Location: '/api/export/job-1' }),
+      [
+        { ...JOB, status: 'running', rowsWritten: 40_000 },
+        { ...JOB, status: 'ready', rowsWritten: 100_000, url: 'https://exports.example/data.csv' },
+      ],
+    );
+    render(<ExportButton query={{ page: 1 }} />);
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE_BOX_TEXT.export.underWay);
+    expect(screen.getByRole('progressbar', { name: MESSAGE_BOX_TEXT.export.progressLabel }).getAttribute('value')).toBe('40000');
+    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), { timeout: 3_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toEqual(['/api/export.csv', '/api/export/job-1', '/api/export/job-1']);
+  });
+
+  it('says in Korean that the file is past its hour when the API answers 410', async () => {
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/export.csv')) return json({ error: 'conflict', message: 'under way', jobId: 'job-1' }, 409);
+        reads += 1;
+        return json({ error: 'expired', message: 'This export has expired' }, 410);
+      }),
+    );
+    render(<ExportButton query={{ page: 1 }} />);
+    await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE_BOX_TEXT.export.expired);
+    expect(MESSAGE_BOX_TEXT.export.expired).toBe('CSV 파일을 만든 지 1시간이 지나 더는 내려받을 수 없습니다. 내보내기를 다시 시작해 주세요.');
+    expect(saved).toEqual([]);
+    expect(reads).toBe(1);
   });
 
   it('says the download failed when the API cannot start it', async () => {

@@ -1,5 +1,5 @@
 /** The back office's words for message box (Korean). */
-import type { ExportJobFailure } from '../../../../shared/exports/export-jobs';
+import { EXPORT_LINK_LIFETIME_MS, type ExportJobFailure } from '../../../../shared/exports/export-jobs';
 
 export const MESSAGE_BOX_TEXT = {
   empty: '조건에 맞는 문의가 없습니다.',
@@ -15,6 +15,8 @@ export const MESSAGE_BOX_TEXT = {
     started: '문의가 많아 CSV 파일을 따로 만들고 있습니다. 준비되면 바로 내려받습니다.',
     saved: 'CSV 파일을 내려받았습니다.',
     retry: '다시 시도',
+    underWay: '이미 진행 중인 CSV 내보내기가 있어 새로 시작하지 않았습니다. 진행 중인 내보내기를 보여 드리며, 끝나면 그 파일을 내려받습니다. 새 내보내기는 그 뒤에 시작해 주세요.',
+    expired: `CSV 파일을 만든 지 ${EXPORT_LINK_LIFETIME_MS / 3_600_000}시간이 지나 더는 내려받을 수 없습니다. 내보내기를 다시 시작해 주세요.`,
     failed: {
       reading: '문의를 읽지 못해 CSV 파일을 만들지 못했습니다. 다시 시도해 주세요.',
       storage: '파일 저장소가 CSV 파일을 받지 않아 내보내기가 중단되었습니다. 남은 파일은 없습니다. 다시 시도해 주세요.',
