@@ -16,6 +16,8 @@ export const API_ERROR_CODES = {
   /** An invitation link that is wrong, used or expired. */
   invalid_invitation: 400,
   forbidden: 403,
+  /** Sign-in: the password was right, but the account has no role (from before roles existed) until an admin gives it one. */
+  no_role: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

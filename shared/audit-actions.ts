@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'auth.login.code_locked': '로그인 거부 (2단계 인증 코드 잠김: 복구 코드나 관리자 초기화 필요)',
   'auth.login.recovery_code': '로그인 (복구 코드 사용)',
   'auth.login.enrol': '로그인 (2단계 인증 등록 필요)',
+  'auth.login.no_role': '로그인 거부 (역할 없는 계정)',
+  'auth.no_role': '인증 거부 (역할 없는 계정)',
   'auth.enrolment_required': '거부: 2단계 인증 등록 먼저',
   'auth.welcome': '초대 수락 (비밀번호 설정)',
   'auth.welcome.failed': '초대 수락 실패',

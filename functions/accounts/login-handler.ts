@@ -1,6 +1,6 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { CODE_FAILURES_BEFORE_LOCK, ENROL_SCOPE } from '../../shared/accounts/accounts';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
+import { SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/accounts/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
@@ -113,9 +113,15 @@ export function makeLoginHandler(deps: LoginDeps) {
       if (factor === 'recovery') await audit('auth.login.recovery_code');
     }
     await release();
+    // The password (and code) were right, but an account without a role (from before roles existed) is refused, never taken for one.
+    if (!account.role) {
+      deps.log.warn('sign-in of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)');
+      await audit('auth.login.no_role');
+      throw new ApiError('no_role', 'This account has no role yet. Ask an admin to give it one.');
+    }
 
     const scope = !hasTwoFactor(account) && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
-    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, scope);
+    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role, scope);
     await staff.recordSignIn(email, new Date(now).toISOString());
     await audit(scope === ENROL_SCOPE ? 'auth.login.enrol' : 'auth.login');
     const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type AccountState, type AccountSummary, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
 import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts/accounts-schema';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, nextTokenVersion } from '../../shared/auth';
+import { type StaffRole, nextTokenVersion } from '../../shared/auth';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
@@ -20,10 +20,7 @@ import type { StaffAccount } from '../ports';
 import { escapeHtml } from '../mail/html-text';
 import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
 import { hasTwoFactor, withoutTwoFactor } from './two-factor';
-
-export function roleOf(account: Pick<StaffAccount, 'role'>): StaffRole {
-  return account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE;
-}
+import { updateAccount } from './account-update';
 
 /** An invited account has no password until its invitation is taken up. */
 export function accountState(account: StaffAccount): AccountState {
@@ -31,13 +28,14 @@ export function accountState(account: StaffAccount): AccountState {
   return account.passwordHash === '' ? 'invited' : 'active';
 }
 
-export const isActiveAdmin = (account: StaffAccount) => accountState(account) === 'active' && roleOf(account) === 'admin';
+export const isActiveAdmin = (account: StaffAccount) => accountState(account) === 'active' && account.role === 'admin';
 
 export function accountSummary(account: StaffAccount): AccountSummary {
   const state = accountState(account);
   return {
     email: account.email,
-    role: roleOf(account),
+    // An account from before roles has none, and cannot sign in until an admin gives it one.
+    ...(account.role ? { role: account.role } : {}),
     state,
     twoFactor: hasTwoFactor(account),
     ...(account.lastSignInAt ? { lastSignInAt: account.lastSignInAt } : {}),
@@ -65,8 +63,8 @@ export function readInvitationToken(token: string): { email: string; hash: strin
 }
 
 /** Whether a token is this account's current invitation, still unused and in time. */
-export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount {
-  if (!account?.invitationHash || account.disabled || accountState(account) !== 'invited') return false;
+export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount & { role: StaffRole } {
+  if (!account?.invitationHash || !account.role || account.disabled || accountState(account) !== 'invited') return false;
   if ((account.invitationExpiresAt ?? 0) <= nowMs) return false;
   const expected = Buffer.from(account.invitationHash);
   const given = Buffer.from(hash);
@@ -167,7 +165,7 @@ export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, 
   let next: StaffAccount;
   switch (change.action) {
     case 'role':
-      if (roleOf(account) === change.role) return accountSummary(account);
+      if (account.role === change.role) return accountSummary(account);
       next = { ...account, role: change.role };
       break;
     case 'disable':
@@ -185,6 +183,7 @@ export async function changeAccount(deps: Pick<AccountDeps, 'staff' | 'clock'>, 
   }
   // Every one of these ends the account's sessions (enable too: sessions from before a disable stay ended).
   next = { ...next, updatedAt: at, tokenVersion: nextTokenVersion(account) };
-  if (!(await deps.staff.replace(next, account.revision ?? 0))) throw changedMeanwhile();
+  // Only what the change changes: a code used or a sign-in recorded meanwhile is not written back as it was read.
+  if (!(await updateAccount(deps.staff, account, next))) throw changedMeanwhile();
   return accountSummary(next);
 }

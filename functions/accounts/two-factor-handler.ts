@@ -12,7 +12,6 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { roleOf } from './staff-accounts';
 import { signStaffToken } from '../http/staff-tokens';
 import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from './two-factor';
 
@@ -62,7 +61,7 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps) {
     };
     if (!(await deps.staff.replace(enrolled, account.revision ?? 0))) throw changedMeanwhile();
     await audit('twofactor.enrol', '-');
-    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, roleOf(account)) };
+    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role) };
     return json(200, answer);
   });
 }

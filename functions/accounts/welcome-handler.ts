@@ -19,7 +19,7 @@ import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
 import { hashPassword } from './passwords';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
-import { invitationMatches, readInvitationToken, roleOf } from './staff-accounts';
+import { invitationMatches, readInvitationToken } from './staff-accounts';
 import { signStaffToken } from '../http/staff-tokens';
 import { twoFactorRequired } from './two-factor';
 
@@ -68,7 +68,7 @@ export function makeWelcomeHandler(deps: WelcomeDeps) {
     await audit('auth.welcome', account.email);
 
     const scope = (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
-    const signed = await signStaffToken(settings, account.email, account.tokenVersion ?? 0, now, roleOf(account), scope);
+    const signed = await signStaffToken(settings, account.email, account.tokenVersion ?? 0, now, account.role, scope);
     return { ...json(200, signed), cookies: [deviceCookieHeader(newDeviceCookie(settings.TOKEN_SECRET, account.email), request.viaCdn)] };
   });
 }

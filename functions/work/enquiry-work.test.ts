@@ -13,7 +13,7 @@ import { makeSaveTemplateHandler, makeTemplatesHandler } from './reply-templates
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
-import { signStaffToken } from '../http/staff-tokens';
+import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { sesRefused } from '../mail/fakes';
 
@@ -44,11 +44,7 @@ const view = async (who: string, query: Record<string, unknown>) => {
 
 beforeEach(async () => {
   deps = fakeDeps();
-  const at = new Date(deps.clock.now()).toISOString();
-  for (const email of [ANNA, BORIS]) {
-    deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at });
-    tokens[email] = await signStaffToken(deps.settings, email, 0, deps.clock.now());
-  }
+  for (const email of [ANNA, BORIS]) tokens[email] = await tokenWithRole(deps, email, 'staff');
   const sendmail = makeSendmailHandler(deps);
   for (let i = 0; i < 3; i += 1) await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i + 1}` })));
 });

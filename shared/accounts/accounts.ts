@@ -56,7 +56,8 @@ export type TokenScope = 'full' | typeof ENROL_SCOPE;
 /** One row of the accounts page. */
 export interface AccountSummary {
   email: string;
-  role: StaffRole;
+  /** None for an account from before roles existed: it cannot sign in until an admin gives it one. */
+  role?: StaffRole;
   state: AccountState;
   twoFactor: boolean;
   /** ISO instant of the last successful sign-in. */

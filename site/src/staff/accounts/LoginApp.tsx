@@ -44,6 +44,9 @@ export default function LoginApp() {
       const error = ((await response.json().catch(() => ({}))) as { error?: string }).error;
       if (error === CODE_REQUIRED) {
         setStep('code');
+      } else if (error === 'no_role') {
+        setProblem(ACCOUNTS_TEXT.loginNoRole);
+        backToPassword();
       } else if (error === 'invalid_code') {
         setProblem(ACCOUNTS_TEXT.loginWrongCode);
         setCode('');

@@ -10,6 +10,7 @@ export const ACCOUNTS_TEXT = {
   accountsPage: {
     columns: { email: '이메일', role: '역할', state: '상태', lastSignIn: '마지막 로그인', twoFactor: '2단계 인증', actions: '관리' },
     roles: { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' } as Record<string, string>,
+    noRole: '역할 없음 (로그인 불가)',
     states: { active: '사용 중', disabled: '사용 중지', invited: '초대됨' } as Record<string, string>,
     never: '없음',
     on: '사용',
@@ -70,5 +71,6 @@ export const ACCOUNTS_TEXT = {
   loginCode: '인증 코드',
   loginCodeHint: '인증 앱의 6자리 코드 또는 복구 코드를 입력하세요.',
   loginWrongCode: '인증 코드가 맞지 않거나 이미 사용한 코드입니다.',
+  loginNoRole: '이 계정에는 아직 역할이 없어 로그인할 수 없습니다. 관리자에게 역할 지정을 요청하세요.',
   loginBack: '다른 계정으로 로그인',
 } as const;

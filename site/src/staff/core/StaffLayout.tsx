@@ -22,8 +22,13 @@ const STAFF_PAGES = [
 ] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
 
 /** The first page a role may open (where sign-in lands). */
-export function homePageOf(role: StaffRole): string {
-  return STAFF_PAGES.find((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))?.href ?? '/view';
+export function homePageOf(role: StaffRole | undefined): string {
+  return STAFF_PAGES.find((page) => mayOpen(role, page))?.href ?? '/view';
+}
+
+/** Whether the sidebar offers a page to a role (admins every page; a token without a role none). */
+function mayOpen(role: StaffRole | undefined, page: (typeof STAFF_PAGES)[number]): boolean {
+  return role === 'admin' || (role !== undefined && (page.roles as readonly StaffRole[]).includes(role));
 }
 
 /** Where a fresh token goes: two-factor set-up while the account must enrol first, else its home page. */
@@ -77,7 +82,7 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            {STAFF_PAGES.filter((page) => !enrolling && (role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))).map((page) => (
+            {STAFF_PAGES.filter((page) => !enrolling && mayOpen(role, page)).map((page) => (
               <li key={page.key}>
                 <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
                   {page.label}
