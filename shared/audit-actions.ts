@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'enquiry.thread': '문의 기록 조회',
   'enquiry.export': '문의 CSV 내보내기',
   'enquiry.work': '상태·담당 변경',
+  'enquiry.owners': '담당자 후보 조회',
   'enquiry.note': '메모 추가',
   'enquiry.reply': '답장 발송',
   'enquiry.tags': '태그 변경',

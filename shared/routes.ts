@@ -52,6 +52,7 @@ export const ROUTE_NAMES = [
   'exportCsv',
   'exportStatus',
   'work',
+  'owners',
   'note',
   'tags',
   'tagsInUse',
@@ -139,6 +140,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
+  // Who an enquiry may be given to: a Scan of the tiny staff table, answering addresses only.
+  { name: 'owners', method: 'GET', path: '/api/owners', access: 'staff', roles: ['staff'], uses: { tables: { staff: 'read' }, scans: ['staff'] } },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
   { name: 'tags', method: 'POST', path: '/api/enquiry/tags', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readWrite', enquiryTags: 'full', enquiryEvents: 'append' } } },

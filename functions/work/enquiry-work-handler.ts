@@ -5,6 +5,7 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, WorkConflict, type WorkDeps, addNote, changeWork, conflictResponse, readThread, sendReply } from './enquiry-work';
 
 /** Runs a change, answering a conflict with 409 and the current state. */
@@ -24,6 +25,15 @@ export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
     // Logged first: a change must never happen without its access-log record.
     await audit('enquiry.work', JSON.stringify(change));
     return orConflict(() => changeWork(deps, staff.email, change));
+  });
+}
+
+/** `GET /api/owners`: the addresses an enquiry may be given to (active staff members and admins), for the owner picker. */
+export function makeOwnersHandler(deps: StaffAuthDeps) {
+  return staffHandler(deps, async ({ audit }) => {
+    const owners = await eligibleOwners(deps);
+    await audit('enquiry.owners', '-');
+    return json(200, owners);
   });
 }
 
