@@ -76,6 +76,7 @@ export const ROUTE_NAMES = [
   'twoFactor',
   'startTwoFactor',
   'confirmTwoFactor',
+  'changePassword',
   'dashboard',
   'dashboardCsv',
 ] as const;
@@ -197,6 +198,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
   { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
   { name: 'confirmTwoFactor', method: 'POST', path: '/api/two-factor/confirm', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
+  // Every role changes its own password: the account's attributes updated (never a new or whole item), counted against the sign-in limits.
+  {
+    name: 'changePassword',
+    method: 'POST',
+    path: '/api/account/password',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite' } },
+  },
 ];
 
 /** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */

@@ -14,6 +14,7 @@ import { makeAccountsHandler, makeInviteHandler, makeChangeAccountHandler, makeT
 import { makeWelcomeHandler } from './welcome-handler';
 import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
 import { makeStartTwoFactorHandler } from './two-factor-start-handler';
+import { makeChangePasswordHandler } from './password-handler';
 
 // scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
 export const loginRoute = /* @__PURE__ */ declareRoute({
@@ -87,4 +88,12 @@ export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeConfirmTwoFactorHandler,
   wire: withStores(staffAuthStores),
+});
+
+// Checks the current password and hashes the new one with scrypt, like sign-in.
+export const changePasswordRoute = /* @__PURE__ */ declareRoute({
+  name: 'changePassword',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeChangePasswordHandler,
+  wire: withStores({ ...staffAuthStores, throttle }),
 });

@@ -16,6 +16,8 @@ export const INVITATION_LIFETIME_SECONDS = 24 * 60 * 60;
 export const WELCOME_PATH = '/welcome';
 export const TWO_FACTOR_PATH = '/two-factor';
 export const ACCOUNTS_PATH = '/accounts';
+/** Where a signed-in staff member changes their own password. */
+export const PASSWORD_PATH = '/password';
 
 export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl}${WELCOME_PATH}#${token}`;

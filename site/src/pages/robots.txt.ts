@@ -16,6 +16,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /accounts',
       'Disallow: /welcome',
       'Disallow: /two-factor',
+      'Disallow: /password',
       'Disallow: /dashboard',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,

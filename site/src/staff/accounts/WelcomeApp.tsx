@@ -6,10 +6,10 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
-import { STAFF_PASSWORD_MIN_LENGTH } from '../../../../shared/auth';
 import { acceptInvitation } from './accounts-api';
 import { storeToken } from '../core/api';
 import { ACCOUNTS_TEXT } from './words';
+import NewPasswordFields, { newPasswordProblem } from './NewPasswordFields';
 import { STAFF_TEXT } from '../core/words';
 
 const TEXT = ACCOUNTS_TEXT.welcome;
@@ -35,8 +35,8 @@ export default function WelcomeApp() {
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!token) return;
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH) return setProblem(TEXT.tooShort(STAFF_PASSWORD_MIN_LENGTH));
-    if (password !== repeat) return setProblem(TEXT.mismatch);
+    const wrong = newPasswordProblem(password, repeat);
+    if (wrong) return setProblem(wrong);
     setBusy(true);
     setProblem('');
     const result = await acceptInvitation(token, password);
@@ -60,23 +60,7 @@ export default function WelcomeApp() {
         ) : (
           <>
             <p>{TEXT.intro}</p>
-            <label htmlFor="welcome-password">{TEXT.newPassword}</label>
-            <input
-              id="welcome-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={STAFF_PASSWORD_MIN_LENGTH}
-              aria-describedby="welcome-password-rule"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <p id="welcome-password-rule" className="staff__muted">
-              {TEXT.minLength(STAFF_PASSWORD_MIN_LENGTH)}
-            </p>
-            <label htmlFor="welcome-repeat">{TEXT.repeatPassword}</label>
-            <input id="welcome-repeat" name="repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.currentTarget.value)} />
+            <NewPasswordFields id="welcome" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
             {problem && (
               <p className="staff__alert" role="alert">
                 {problem}

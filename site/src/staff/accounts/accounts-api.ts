@@ -33,6 +33,11 @@ export async function confirmEnrolment(code: string): Promise<EnrolmentDone> {
   return (await staffPost<EnrolmentDone>(apiPath('confirmTwoFactor'), { data: { code } })).data;
 }
 
+/** Changes the signed-in staff member's own password; the new token of this session (every other one has ended). */
+export async function changeOwnPassword(current: string, password: string): Promise<string> {
+  return (await staffPost<string>(apiPath('changePassword'), { data: { current, password } })).data;
+}
+
 /** Takes up an invitation: the token from the link, the new password; the session's token, or the error code. */
 export async function acceptInvitation(token: string, password: string): Promise<{ token: string } | { error: string }> {
   try {

@@ -3,7 +3,7 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
-import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
+import { ACCOUNTS_PATH, ENROL_SCOPE, PASSWORD_PATH, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../../shared/auth';
 import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './words';
@@ -37,8 +37,8 @@ export function landingPage(): string {
 }
 
 export interface StaffLayoutProps {
-  /** The sidebar page shown, or `twoFactor` (the header's link, for every account). */
-  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor';
+  /** The sidebar page shown, or `twoFactor` or `password` (the header's links, for every account). */
+  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor' | 'password';
   title: string;
   children: ReactNode;
 }
@@ -74,6 +74,11 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
           <a href={TWO_FACTOR_PATH} aria-current={current === 'twoFactor' ? 'page' : undefined}>
             {STAFF_TEXT.twoFactor}
           </a>
+          {!enrolling && (
+            <a href={PASSWORD_PATH} aria-current={current === 'password' ? 'page' : undefined}>
+              {STAFF_TEXT.changePassword}
+            </a>
+          )}
           <button type="button" className="staff__link-button" onClick={logout}>
             {STAFF_TEXT.logout}
           </button>
