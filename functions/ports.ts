@@ -12,7 +12,12 @@ export interface StaffAccount {
   email: string;
   passwordHash: string;
   disabled: boolean;
-  /** What the account may do; an account from before roles existed is an admin (ROLE_OF_ACCOUNTS_WITHOUT_ONE). */
+  /**
+   * What the account may do. Every account the product makes has one; an
+   * account stored without one (from before roles existed) is refused at
+   * sign-in and on every staff route until an admin or `npm run staff -- role`
+   * gives it one: a missing role is never read as a role.
+   */
   role?: StaffRole;
   createdAt: string;
   updatedAt: string;
@@ -23,7 +28,7 @@ export interface StaffAccount {
    */
   tokenVersion?: number;
   // Accounts, invitations and two-factor (accounts/staff-accounts.ts, accounts/two-factor.ts).
-  /** Counts every change made through `replace`, so two admins' changes never overwrite each other. */
+  /** Counts every change made through `replace` or `update`, so two changes never overwrite each other. */
   revision?: number;
   /** ISO instant of the last successful sign-in. */
   lastSignInAt?: string;
@@ -51,6 +56,8 @@ export interface StaffAccount {
 
 /** The enrolment link an account was mailed (StaffAccount's `enrolment*`). */
 export type EnrolmentLinkRecord = Required<Pick<StaffAccount, 'enrolmentHash' | 'enrolmentExpiresAt' | 'enrolmentMailedAt'>>;
+/** The attributes one account update sets (`undefined`: removes). */
+export type AccountChanges = Partial<Omit<StaffAccount, 'email' | 'revision'>>;
 
 export interface StaffStore {
   get(email: string): Promise<StaffAccount | undefined>;
@@ -63,6 +70,15 @@ export interface StaffStore {
    * the revision one higher; `false` when someone changed it first.
    */
   replace(account: StaffAccount, expectedRevision: number): Promise<boolean>;
+  /**
+   * Sets only the attributes named in `changes` (one named as `undefined` is
+   * removed) if the account exists and its `revision` is still
+   * `expectedRevision`, with the revision one higher; `false` when someone
+   * changed it first. What it does not name stays as stored, so a two-factor
+   * code used or a sign-in recorded meanwhile (which move no revision) is
+   * never written back to what was read.
+   */
+  update(email: string, changes: AccountChanges, expectedRevision: number): Promise<boolean>;
   /** Sets `lastSignInAt` alone (a sign-in never overwrites an admin's change). */
   recordSignIn(email: string, at: string): Promise<void>;
   /** Records a TOTP step as used, only if it is later than the last used one; `false` for a code used already. */

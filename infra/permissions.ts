@@ -5,8 +5,8 @@
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
  *   (conditional puts, ADD counters); append: PutItem only. Nothing deletes.
  * - DynamoDB Scan: only where a route lists a table in `scans`, on that table alone (no index),
- *   and only tables that stay tiny (`ScannableTable`: the staff accounts, for the accounts page
- *   and the last-admin check). A Scan reads the whole table, so it is the wrong tool for anything
+ *   and only tables that stay tiny (`ScannableTable`: the staff accounts, for the accounts page,
+ *   the last-admin check and the owner picker). A Scan reads the whole table, so it is the wrong tool for anything
  *   that grows, and no other function gets it.
  * - DynamoDB listing: Query on the table and its indexes (the enquiry lists, the mail queue),
  *   only for functions that may page through data (staff routes and scheduled jobs), and only on

@@ -20,6 +20,8 @@ export const API_ERROR_CODES = {
   /** Sign-in: the password was right, the account must enrol in two-factor, and a one-time link to do so was mailed to it. */
   enrolment_mailed: 403,
   forbidden: 403,
+  /** Sign-in: the password was right, but the account has no role (from before roles existed) until an admin gives it one. */
+  no_role: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -20,9 +20,6 @@ export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const STAFF_ROLES = ['admin', 'staff', 'editor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** An account from before roles existed was the one account that did everything. */
-export const ROLE_OF_ACCOUNTS_WITHOUT_ONE: StaffRole = 'admin';
-
 
 /** Staff e-mail addresses are compared case-insensitively. */
 export function normaliseStaffEmail(email: string): string {

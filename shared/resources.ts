@@ -49,9 +49,10 @@ export interface ResourceUse {
   /**
    * Tables the function reads whole with a Scan (dynamodb:Scan on the table
    * itself, no index). Only for tables that stay tiny: the staff accounts (a
-   * clinic office's dozen), listed on the accounts page and checked for the
-   * last active admin. A Scan reads every item of the table, so it is never
-   * granted on enquiries or logs, which grow; those are read by key or Query.
+   * clinic office's dozen), listed on the accounts page, checked for the
+   * last active admin, and read for the owners an enquiry may be given to.
+   * A Scan reads every item of the table, so it is never granted on
+   * enquiries or logs, which grow; those are read by key or Query.
    */
   scans?: readonly ScannableTable[];
 }

@@ -52,6 +52,7 @@ export const ROUTE_NAMES = [
   'exportCsv',
   'exportStatus',
   'work',
+  'owners',
   'note',
   'tags',
   'tagsInUse',
@@ -79,6 +80,7 @@ export const ROUTE_NAMES = [
   'twoFactor',
   'startTwoFactor',
   'confirmTwoFactor',
+  'changePassword',
   'dashboard',
   'dashboardCsv',
 ] as const;
@@ -146,6 +148,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff', roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
   },
+  // Who an enquiry may be given to: a Scan of the tiny staff table, answering addresses only.
+  { name: 'owners', method: 'GET', path: '/api/owners', access: 'staff', roles: ['staff'], uses: { tables: { staff: 'read' }, scans: ['staff'] } },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
   { name: 'tags', method: 'POST', path: '/api/enquiry/tags', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readWrite', enquiryTags: 'full', enquiryEvents: 'append' } } },
@@ -227,6 +231,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     roles: ['staff', 'editor'],
     enrolment: true,
     uses: { tables: { staff: 'write', outbox: 'readWrite' }, sendsMail: true },
+  },
+  // Every role changes its own password: the account's attributes updated (never a new or whole item), counted against the sign-in limits.
+  {
+    name: 'changePassword',
+    method: 'POST',
+    path: '/api/account/password',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite' } },
   },
 ];
 

@@ -26,8 +26,10 @@ export function makeEnrolLinkHandler(deps: LinkPageDeps) {
     const { now, audit, release } = await startLinkAttempt(deps, request, 'enrol', 'auth.enrol_link.refused');
     const link = readAccountLinkToken(token);
     const account = link ? await deps.staff.get(link.email) : undefined;
+    // An account without a role cannot sign in at all, so neither can its link open anything.
+    const role = account?.role;
     const usable = account !== undefined && accountState(account) === 'active' && !hasTwoFactor(account);
-    if (!link || !usable || !linkMatches({ hash: account.enrolmentHash, expiresAt: account.enrolmentExpiresAt }, link.hash, now)) {
+    if (!link || !role || !usable || !linkMatches({ hash: account.enrolmentHash, expiresAt: account.enrolmentExpiresAt }, link.hash, now)) {
       await audit('auth.enrol_link.failed', account?.email ?? '-');
       throw invalid();
     }
@@ -46,6 +48,6 @@ export function makeEnrolLinkHandler(deps: LinkPageDeps) {
     }
     await release();
     await audit('auth.enrol_link', account.email);
-    return linkSession(deps, account, request, now);
+    return linkSession(deps, { ...account, role }, request, now);
   });
 }

@@ -1,7 +1,7 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'confirmTwoFactor' | 'invite' | 'login' | 'logout' | 'startTwoFactor' | 'twoFactor' | 'twoFactorPolicy' | 'welcome' | 'enrolLink'> = (_context) => ({
+export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'changePassword' | 'confirmTwoFactor' | 'invite' | 'login' | 'logout' | 'startTwoFactor' | 'twoFactor' | 'twoFactorPolicy' | 'welcome' | 'enrolLink'> = (_context) => ({
   login: { body: { email: 'nobody@fuzz.test', pass: 'not the password at all' } },
   logout: {},
   accounts: {},
@@ -13,4 +13,6 @@ export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'confirm
   twoFactor: {},
   startTwoFactor: {},
   confirmTwoFactor: { body: { code: '123456' } },
+  // Not the fuzz account's password: every request is refused (or counted) and none changes it.
+  changePassword: { body: { current: 'not the current password', password: 'a long new password' } },
 });

@@ -13,9 +13,9 @@ import type { ApiRequest } from '../http/request';
 import { type ApiResponse, json } from '../http/response';
 import { signStaffToken } from '../http/staff-tokens';
 import { clientNetwork } from '../intake/client-network';
+import type { StaffRole } from '../../shared/auth';
 import type { StaffAccount } from '../ports';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
-import { roleOf } from './staff-accounts';
 import { twoFactorRequired } from './two-factor';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -50,8 +50,8 @@ export async function startLinkAttempt(deps: LinkPageDeps, request: ApiRequest, 
  * the policy requires two-factor and the account has none, else a full one;
  * the browser gets the device cookie of the account.
  */
-export async function linkSession(deps: LinkPageDeps, account: StaffAccount, request: ApiRequest, now: number): Promise<ApiResponse> {
+export async function linkSession(deps: LinkPageDeps, account: StaffAccount & { role: StaffRole }, request: ApiRequest, now: number): Promise<ApiResponse> {
   const scope: TokenScope = !account.totpSecret && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
-  const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, roleOf(account), scope);
+  const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, account.role, scope);
   return { ...json(200, signed), cookies: [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)] };
 }

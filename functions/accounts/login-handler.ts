@@ -1,6 +1,6 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { CODE_FAILURES_BEFORE_LOCK } from '../../shared/accounts/accounts';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
+import { SIGN_IN_DEVICE_COOKIE, normaliseStaffEmail } from '../../shared/auth';
 import { loginSchema } from '../../shared/accounts/login-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
@@ -11,44 +11,18 @@ import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords';
 import { deviceCookieHeader, deviceOf, newDeviceCookie } from './sign-in-device';
+import { countPasswordAttempt, passwordLimits, tooManyAttempts } from './password-limits';
 import { signStaffToken } from '../http/staff-tokens';
 import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } from './two-factor';
 import { tellOwner } from './account-mail';
 import { type EnrolmentMailDeps, mailEnrolmentLink } from './enrolment-link';
 
-/** Sign-in attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-/** An account as a whole waits only after this many times its per-address limit. */
-const ACCOUNT_WIDE_FACTOR = 10;
-
 export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'> & EnrolmentMailDeps;
-
-interface Limit {
-  key: string;
-  limit: number;
-}
-
-/**
- * The counters one sign-in counts against. A browser that signed in to this
- * account before (its device cookie) counts against itself alone. Any other
- * attempt counts per account and address (someone guessing at one account is
- * slowed alone), per address (across accounts), and per account as a whole
- * only at ten times the first, for a wide, distributed attack.
- */
-function limitsFor(deps: LoginDeps, email: string, client: string, device: string | undefined): Limit[] {
-  const { settings } = deps;
-  if (device) return [{ key: `login:device:${device}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT }];
-  return [
-    { key: `login:account:${email}:from:${client}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT },
-    { key: `login:address:${client}`, limit: settings.LOGIN_FAILURES_PER_ADDRESS },
-    { key: `login:account:${email}`, limit: settings.LOGIN_FAILURES_PER_ACCOUNT * ACCOUNT_WIDE_FACTOR },
-  ];
-}
 
 /**
  * `POST /api/login`: answers the staff token as a JSON string. Unknown
  * account, disabled account and wrong password get the same answer after the
- * same work; repeated failures make sign-in wait (see `limitsFor`), and only
+ * same work; repeated failures make sign-in wait (see `passwordLimits`), and only
  * attempts whose password was really checked count. Every failure is in the
  * access log with its address.
  *
@@ -75,17 +49,11 @@ export function makeLoginHandler(deps: LoginDeps) {
     const audit = (action: AuditAction) =>
       accessLog.record({ actor: email, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
     const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
-    const limits = limitsFor(deps, email, clientNetwork(request.clientAddress), device);
-
-    // Counted before the slow password check, so parallel guesses cannot all slip under the limit;
-    // an attempt refused for the limit takes its count back (it checked nothing), as does a success.
-    const attempts = await Promise.all(limits.map(({ key }) => throttle.hit(key, LOGIN_WINDOW_SECONDS, now)));
-    const release = () => Promise.all(limits.map(({ key }) => throttle.release(key, LOGIN_WINDOW_SECONDS, now)));
-    if (attempts.some((count, i) => count > (limits[i]?.limit ?? 0))) {
-      await release();
+    // Counted before the slow password check; an attempt refused for the limit takes its count back (it checked nothing), as does a success.
+    const { over, release } = await countPasswordAttempt(throttle, passwordLimits(settings, email, clientNetwork(request.clientAddress), device), now);
+    if (over) {
       await audit('auth.login.refused');
-      const retryAfter = LOGIN_WINDOW_SECONDS - (Math.floor(now / 1000) % LOGIN_WINDOW_SECONDS);
-      throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
+      throw tooManyAttempts(now, 'Too many failed sign-ins. Please wait and try again.');
     }
 
     const account = await staff.get(email);
@@ -123,13 +91,19 @@ export function makeLoginHandler(deps: LoginDeps) {
       }
     }
     await release();
+    // The password (and code) were right, but an account without a role (from before roles existed) is refused, never taken for one.
+    if (!account.role) {
+      deps.log.warn('sign-in of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)');
+      await audit('auth.login.no_role');
+      throw new ApiError('no_role', 'This account has no role yet. Ask an admin to give it one.');
+    }
 
     if (!hasTwoFactor(account) && (await twoFactorRequired(deps))) {
       await mailEnrolmentLink(deps, account, request.clientAddress, now);
       await audit('auth.login.enrol_mailed');
       throw new ApiError('enrolment_mailed', 'Your account must set up two-factor sign-in. A link to do so was mailed to your address: open it in this browser.');
     }
-    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, 'full');
+    const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role, 'full');
     await staff.recordSignIn(email, new Date(now).toISOString());
     await audit('auth.login');
     const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);

@@ -17,6 +17,7 @@ import { makeWelcomeHandler } from './welcome-handler';
 import { makeEnrolLinkHandler } from './enrol-link-handler';
 import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
 import { makeStartTwoFactorHandler } from './two-factor-start-handler';
+import { makeChangePasswordHandler } from './password-handler';
 
 /** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
 function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> }) {
@@ -104,4 +105,12 @@ export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeConfirmTwoFactorHandler,
   wire: /* @__PURE__ */ withAccountMail(staffAuthStores),
+});
+
+// Checks the current password and hashes the new one with scrypt, like sign-in.
+export const changePasswordRoute = /* @__PURE__ */ declareRoute({
+  name: 'changePassword',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeChangePasswordHandler,
+  wire: withStores({ ...staffAuthStores, throttle }),
 });

@@ -10,6 +10,7 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { hashPassword } from './passwords';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
+import { accountWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { MINUTE, enquiry, errorBody } from '../../tests/support/enquiry-requests';
 
@@ -22,11 +23,10 @@ describe('POST /api/login', () => {
     passwordHash = await hashPassword(PASSWORD);
   });
 
-  function depsWithAccount(disabled = false) {
+  async function depsWithAccount(disabled = false) {
     // 10:01:40 UTC: 100 s into a 15-minute window.
     const deps = fakeDeps({ start: '2026-11-22T10:01:40Z' });
-    const at = new Date(deps.clock.now()).toISOString();
-    deps.staff.items.set(EMAIL, { email: EMAIL, passwordHash, disabled, createdAt: at, updatedAt: at });
+    await accountWithRole(deps.staff, EMAIL, 'staff', { passwordHash, disabled });
     return deps;
   }
 
@@ -34,7 +34,7 @@ describe('POST /api/login', () => {
     makeLoginHandler(deps)(jsonPost('/api/login', { email, pass }, { sourceIp }));
 
   it('counts parallel guesses before checking them, so a burst cannot slip under the limit', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => login(deps, EMAIL, `wrong guess ${i}`)));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 429)).toHaveLength(9 - deps.settings.LOGIN_FAILURES_PER_ACCOUNT);
@@ -42,7 +42,7 @@ describe('POST /api/login', () => {
   });
 
   it('does not let guesses from one address keep the owner out from another', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
       expect((await login(deps, EMAIL, `guess ${i}`, '198.51.100.66')).statusCode).toBe(401);
     }
@@ -51,7 +51,7 @@ describe('POST /api/login', () => {
   });
 
   it('makes the account wait under a wide attack from many addresses', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const ceiling = deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10;
     // Count the failures without paying for scrypt each time: fill the account-wide window directly.
     for (let i = 0; i < ceiling; i += 1) await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
@@ -59,7 +59,7 @@ describe('POST /api/login', () => {
   });
 
   it('does not count attempts refused for the limit: hammering on adds nothing to the account-wide count', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1) await login(deps, EMAIL, `guess ${i}`, '198.51.100.66');
     for (let i = 0; i < 20; i += 1) expect((await login(deps, EMAIL, `more ${i}`, '198.51.100.66')).statusCode).toBe(429);
     const accountWide = await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
@@ -68,7 +68,7 @@ describe('POST /api/login', () => {
   });
 
   it('lets a browser that signed in before (its device cookie) in while the account as a whole waits', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const first = await login(deps, EMAIL, PASSWORD);
     const cookie = first.cookies?.[0] ?? '';
     expect(cookie).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
@@ -87,7 +87,7 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const response = await makeLoginHandler(deps)(
       jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example', host: 'site.example' } }),
     );
@@ -95,14 +95,14 @@ describe('POST /api/login', () => {
   });
 
   it('does not count successful sign-ins against the limit', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1; i += 1) {
       expect((await login(deps, EMAIL, PASSWORD)).statusCode).toBe(200);
     }
   });
 
   it('answers a token for the right password, whatever the e-mail case, and records the sign-in', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const response = await login(deps, '  Staff@Example.COM ', PASSWORD);
     expect(response.statusCode).toBe(200);
     const token = bodyOf(response);
@@ -113,10 +113,10 @@ describe('POST /api/login', () => {
   });
 
   it('gives an unknown e-mail, a wrong password and a disabled account the same answer', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const unknown = await login(deps, 'nobody@example.com', PASSWORD);
     const wrong = await login(deps, EMAIL, 'not the password');
-    const disabledDeps = depsWithAccount(true);
+    const disabledDeps = await depsWithAccount(true);
     const disabled = await login(disabledDeps, EMAIL, PASSWORD);
 
     expect(unknown.statusCode).toBe(401);
@@ -134,14 +134,38 @@ describe('POST /api/login', () => {
     expect(disabledDeps.accessLog.entries.map((entry) => entry.action)).toEqual(['auth.login.failed']);
   });
 
+  it('refuses an account without a role, with a clear answer only after the right password, logged, and no token', async () => {
+    const deps = await depsWithAccount();
+    const account = deps.staff.items.get(EMAIL);
+    if (account) delete account.role;
+    const wrong = await login(deps, EMAIL, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(errorBody(wrong).error).toBe('invalid_credentials');
+
+    const refused = await login(deps, EMAIL, PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(errorBody(refused)).toMatchObject({ error: 'no_role', message: 'This account has no role yet. Ask an admin to give it one.' });
+    expect(refused.cookies ?? []).toEqual([]);
+    expect(deps.accessLog.entries.map(({ actor, action }) => [actor, action])).toEqual([
+      [EMAIL, 'auth.login.failed'],
+      [EMAIL, 'auth.login.no_role'],
+    ]);
+    expect(deps.log.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') })]);
+    expect(deps.staff.items.get(EMAIL)?.lastSignInAt).toBeUndefined();
+
+    // Given a role, it signs in.
+    await accountWithRole(deps.staff, EMAIL, 'staff');
+    expect((await login(deps, EMAIL, PASSWORD)).statusCode).toBe(200);
+  });
+
   it('refuses a payload without a password before any hashing', async () => {
-    const response = await makeLoginHandler(depsWithAccount())(jsonPost('/api/login', { email: EMAIL }));
+    const response = await makeLoginHandler(await depsWithAccount())(jsonPost('/api/login', { email: EMAIL }));
     expect(response.statusCode).toBe(400);
     expect(errorBody(response).fields).toHaveProperty('pass');
   });
 
   it('locks the account for the window after 5 failures, then lets it in again in a new window', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     for (let i = 0; i < 5; i += 1) expect((await login(deps, EMAIL, `wrong ${i}`)).statusCode).toBe(401);
 
     // The right password does not help from the guessing address while it waits.
@@ -159,51 +183,62 @@ describe('POST /api/login', () => {
 describe('staff routes: token checks and logout', () => {
   const EMAIL = 'staff@example.com';
 
-  function staffDeps() {
+  async function staffDeps() {
     const deps = fakeDeps();
-    const at = new Date(deps.clock.now()).toISOString();
-    deps.staff.items.set(EMAIL, { email: EMAIL, passwordHash: 'not used', disabled: false, createdAt: at, updatedAt: at });
+    await accountWithRole(deps.staff, EMAIL, 'staff');
     return deps;
   }
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('refuses a request without a token, with a bad token, or with a token of a disabled account', async () => {
-    const deps = staffDeps();
+    const deps = await staffDeps();
     const view = makeViewHandler(deps);
     expect((await view(jsonPost('/api/view', {}))).statusCode).toBe(401);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer('not.a.token') }))).statusCode).toBe(401);
-    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, 0, deps.clock.now());
+    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, 0, deps.clock.now(), 'staff');
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(foreign) }))).statusCode).toBe(401);
 
-    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(200);
     const account = deps.staff.items.get(EMAIL);
     if (account) account.disabled = true;
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
   });
 
+  it('refuses a token of an account without a role (it is never taken for an admin), logged with the account', async () => {
+    const deps = await staffDeps();
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'admin');
+    const account = deps.staff.items.get(EMAIL);
+    if (account) delete account.role;
+    const answer = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
+    expect(answer.statusCode).toBe(401);
+    expect(errorBody(answer).error).toBe('unauthorized');
+    expect(deps.accessLog.entries.map(({ actor, action, target }) => [actor, action, target])).toEqual([[EMAIL, 'auth.no_role', 'POST /api/view']]);
+    expect(deps.log.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') })]);
+  });
+
   it('refuses tokens signed before a password change, even in the same second, and accepts those after', async () => {
-    const deps = staffDeps();
-    const before = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
+    const deps = await staffDeps();
+    const before = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
     const account = deps.staff.items.get(EMAIL);
     if (account) account.tokenVersion = nextTokenVersion(account);
-    const after = await signStaffToken(deps.settings, EMAIL, 1, deps.clock.now());
+    const after = await signStaffToken(deps.settings, EMAIL, 1, deps.clock.now(), 'staff');
     const view = makeViewHandler(deps);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(before) }))).statusCode).toBe(401);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(after) }))).statusCode).toBe(200);
   });
 
   it('refuses an expired token', async () => {
-    const deps = staffDeps();
-    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
+    const deps = await staffDeps();
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
     deps.clock.advance(8 * 60 * MINUTE + 1_000);
     expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
   });
 
   it('revokes the token on logout', async () => {
-    const deps = staffDeps();
-    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
+    const deps = await staffDeps();
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
     const logout = await makeLogoutHandler(deps)(apiEvent({ method: 'GET', path: '/api/logout', headers: bearer(token) }));
     expect(logout.statusCode).toBe(200);
     expect(bodyOf(logout)).toBe(true);
@@ -216,12 +251,12 @@ describe('staff routes: token checks and logout', () => {
   });
 
   it('lists, reads and exports stored enquiries, writing each access to the log', async () => {
-    const deps = staffDeps();
+    const deps = await staffDeps();
     const sendmail = makeSendmailHandler(deps);
     await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: '=HYPERLINK("http://evil.example")' })));
     deps.clock.advance(MINUTE);
     await sendmail(jsonPost('/api/sendmail', enquiry({ section: '호텔예약', destination: undefined, hotel: 'Гостиница', finish: '2026-12-03' })));
-    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now());
+    const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
 
     const view = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
     expect(view.statusCode).toBe(200);

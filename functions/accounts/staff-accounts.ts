@@ -8,7 +8,7 @@
  */
 import { type AccountState, type AccountSummary, EXPIRED_INVITATION_KEPT_SECONDS, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
 import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts/accounts-schema';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, nextTokenVersion } from '../../shared/auth';
+import { type StaffRole, nextTokenVersion } from '../../shared/auth';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { ApiError } from '../http/errors';
 import type { AppDeps } from '../deps';
@@ -17,10 +17,7 @@ import type { AccountMailDeps } from '../mail/mail-delivery';
 import { composeInvitationMail, mailAccount, tellOwner } from './account-mail';
 import { hasTwoFactor, withoutTwoFactor } from './two-factor';
 import { linkMatches, newAccountLink } from './account-links';
-
-export function roleOf(account: Pick<StaffAccount, 'role'>): StaffRole {
-  return account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE;
-}
+import { updateAccount } from './account-update';
 
 /** An invited account has no password until its invitation is taken up. */
 export function accountState(account: StaffAccount): AccountState {
@@ -28,13 +25,14 @@ export function accountState(account: StaffAccount): AccountState {
   return account.passwordHash === '' ? 'invited' : 'active';
 }
 
-export const isActiveAdmin = (account: StaffAccount) => accountState(account) === 'active' && roleOf(account) === 'admin';
+export const isActiveAdmin = (account: StaffAccount) => accountState(account) === 'active' && account.role === 'admin';
 
 export function accountSummary(account: StaffAccount): AccountSummary {
   const state = accountState(account);
   return {
     email: account.email,
-    role: roleOf(account),
+    // An account from before roles has none, and cannot sign in until an admin gives it one.
+    ...(account.role ? { role: account.role } : {}),
     state,
     twoFactor: hasTwoFactor(account),
     ...(account.lastSignInAt ? { lastSignInAt: account.lastSignInAt } : {}),
@@ -44,8 +42,8 @@ export function accountSummary(account: StaffAccount): AccountSummary {
 }
 
 /** Whether a token is this account's current invitation, still unused and in time. */
-export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount {
-  if (!account || account.disabled || accountState(account) !== 'invited') return false;
+export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount & { role: StaffRole } {
+  if (!account?.role || account.disabled || accountState(account) !== 'invited') return false;
   return linkMatches({ hash: account.invitationHash, expiresAt: account.invitationExpiresAt }, hash, nowMs);
 }
 
@@ -110,7 +108,7 @@ export async function changeAccount(deps: AccountDeps, actor: string, change: Ac
   let next: StaffAccount;
   switch (change.action) {
     case 'role':
-      if (roleOf(account) === change.role) return accountSummary(account);
+      if (account.role === change.role) return accountSummary(account);
       next = { ...account, role: change.role };
       break;
     case 'disable':
@@ -128,7 +126,8 @@ export async function changeAccount(deps: AccountDeps, actor: string, change: Ac
   }
   // Every one of these ends the account's sessions (enable too: sessions from before a disable stay ended).
   next = { ...next, updatedAt: at, tokenVersion: nextTokenVersion(account) };
-  if (!(await deps.staff.replace(next, account.revision ?? 0))) throw changedMeanwhile();
+  // Only what the change changes: a code used or a sign-in recorded meanwhile is not written back as it was read.
+  if (!(await updateAccount(deps.staff, account, next))) throw changedMeanwhile();
   if (change.action === 'resetTwoFactor' && hasTwoFactor(account)) await tellOwner(deps, account.email, { kind: 'twoFactorReset', by: actor });
   return accountSummary(next);
 }

@@ -12,7 +12,6 @@ import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { roleOf } from './staff-accounts';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
 import { signStaffToken } from '../http/staff-tokens';
@@ -65,7 +64,7 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
     if (!(await deps.staff.replace(enrolled, account.revision ?? 0))) throw changedMeanwhile();
     await audit('twofactor.enrol', '-');
     await tellOwner(deps, account.email, { kind: 'twoFactorOn' });
-    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, roleOf(account)) };
+    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role) };
     return json(200, answer);
   });
 }

@@ -13,7 +13,7 @@ import { makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler'
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { AGGREGATE, countReceived, countStatusChange, readDashboard } from './dashboard';
 import { eraseSubject } from '../privacy/erasure';
-import { signStaffToken } from '../http/staff-tokens';
+import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { parseCsv } from '../../tests/support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 
@@ -66,14 +66,12 @@ async function dashboardData(days: 30 | 90 = 30): Promise<DashboardData> {
 
 /** Signs a fresh token at the clock's time (tokens live 8 hours; tests move the clock by days). */
 async function freshToken() {
-  token = await signStaffToken(deps.settings, STAFF, 0, deps.clock.now());
+  token = await tokenWithRole(deps, STAFF, 'staff');
 }
 
 beforeEach(async () => {
   deps = fakeDeps({ start: kst('2026-11-20 10:00'), settings: { SEND_LIMIT_PER_MINUTE: 10_000, SEND_LIMIT_PER_DAY: 10_000 } });
   sent = 0;
-  const at = new Date(deps.clock.now()).toISOString();
-  deps.staff.items.set(STAFF, { email: STAFF, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at });
   await freshToken();
 });
 
@@ -308,13 +306,9 @@ describe('GET /api/dashboard', () => {
   });
 
   it('is for staff and admins: an editor (BEST 3 only) gets 403, logged', async () => {
-    const at = new Date(deps.clock.now()).toISOString();
-    for (const [email, role] of [['sam@centre.example', 'staff'], ['eddie@centre.example', 'editor']] as const) {
-      deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at, role });
-    }
     const as = async (email: string, role: 'staff' | 'editor', path: string, query: Record<string, string>) =>
       (await (path.endsWith('.csv') ? makeDashboardCsvHandler : makeDashboardHandler)(deps)(
-        apiEvent({ method: 'GET', path, query, headers: { authorization: `Bearer ${await signStaffToken(deps.settings, email, 0, deps.clock.now(), role)}` } }),
+        apiEvent({ method: 'GET', path, query, headers: { authorization: `Bearer ${await tokenWithRole(deps, email, role)}` } }),
       )).statusCode;
     expect(await as('sam@centre.example', 'staff', '/api/dashboard', {})).toBe(200);
     expect(await as('sam@centre.example', 'staff', '/api/dashboard.csv', { month: '2026-11' })).toBe(200);

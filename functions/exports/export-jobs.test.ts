@@ -26,7 +26,7 @@ import { removedCounter } from '../enquiries/enquiry-lists';
 import { eraseSubject } from '../privacy/erasure';
 import { DOWNLOAD_WINDOW_SECONDS, EXPORT_ATTEMPTS, EXPORT_JOB_KEPT_SECONDS, EXPORT_OWNER_LOCK_SECONDS, PROGRESS_EVERY_ROWS, runExportJob } from './export-jobs';
 import { backgroundDeclaration } from '../features';
-import { signStaffToken } from '../http/staff-tokens';
+import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { parseCsv } from '../../tests/support/csv';
 import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps } from '../../tests/support/fakes';
 import { storeListedEnquiries } from '../../tests/support/listed-enquiries';
@@ -35,14 +35,12 @@ const OWNER = 'export-owner@example.test';
 const COLLEAGUE = 'colleague@example.test';
 
 function staffDeps(): FakeDeps {
-  const deps = fakeDeps({ settings: { EXPORT_INLINE_MAX_BYTES: 2_000 } });
-  const at = new Date(deps.clock.now()).toISOString();
-  for (const email of [OWNER, COLLEAGUE]) deps.staff.items.set(email, { email, passwordHash: 'not used', disabled: false, createdAt: at, updatedAt: at });
-  return deps;
+  return fakeDeps({ settings: { EXPORT_INLINE_MAX_BYTES: 2_000 } });
 }
 
+/** A token of a staff member (the account made on first use). */
 async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
-  return signStaffToken(deps.settings, email, 0, deps.clock.now());
+  return tokenWithRole(deps, email, 'staff');
 }
 
 async function startExport(deps: FakeDeps, token: string, query: Record<string, string> = {}) {

@@ -55,13 +55,15 @@ describe('the role matrix', () => {
   it('gives admins every route, staff the enquiries, editors the BEST 3 packages', () => {
     const may = (role: StaffRole) => STAFF_ROUTES.filter((route) => roleMayCall(route, role)).map((route) => route.name);
     expect(may('admin')).toEqual(STAFF_ROUTES.map((route) => route.name));
-    expect(may('editor')).toEqual(['logout', 'fileupload', 'modalinput', 'popupinput', 'twoFactor', 'startTwoFactor', 'confirmTwoFactor']);
+    // Besides the packages, every role's own account: two-factor and its password.
+    expect(may('editor')).toEqual(['logout', 'fileupload', 'modalinput', 'popupinput', 'twoFactor', 'startTwoFactor', 'confirmTwoFactor', 'changePassword']);
     // The accounts page and its routes are for admins alone.
     for (const role of ['staff', 'editor'] as const) expect(may(role)).not.toEqual(expect.arrayContaining(['accounts']));
     for (const name of ['accounts', 'invite', 'changeAccount', 'twoFactorPolicy']) {
       expect(STAFF_ROUTES.find((route) => route.name === name)?.roles, name).toBeUndefined();
     }
     expect(may('staff')).not.toContain('modalinput');
-    expect(may('staff')).toEqual(expect.arrayContaining(['view', 'detail', 'exportCsv', 'work', 'note', 'reply', 'thread']));
+    expect(may('staff')).toEqual(expect.arrayContaining(['view', 'detail', 'exportCsv', 'work', 'owners', 'note', 'reply', 'thread', 'changePassword']));
+    expect(may('editor')).not.toContain('owners');
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
+import { type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 
 export interface TokenSettings {
   TOKEN_SECRET: string;
@@ -36,7 +36,7 @@ export async function signStaffToken(
   email: string,
   tokenVersion: number,
   nowMs: number,
-  role: StaffRole = ROLE_OF_ACCOUNTS_WITHOUT_ONE,
+  role: StaffRole,
   scope: TokenScope = 'full',
 ): Promise<string> {
   const issuedAt = Math.floor(nowMs / 1000);

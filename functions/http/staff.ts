@@ -1,6 +1,6 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { ENROL_SCOPE } from '../../shared/accounts/accounts';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, type StaffRole } from '../../shared/auth';
+import type { StaffRole } from '../../shared/auth';
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { StaffAccount } from '../ports';
@@ -30,6 +30,16 @@ export interface StaffContext extends RequestContext {
 
 const unauthorized = () => new ApiError('unauthorized', 'Please sign in again.');
 
+/** A valid token of an account that may not be used as it is: refused as any other, and logged under its own action and the account's address. */
+class AccountRefused extends ApiError {
+  constructor(
+    readonly actor: string,
+    readonly action: AuditAction,
+  ) {
+    super('unauthorized', 'Please sign in again.');
+  }
+}
+
 /** Checks the bearer token on the server before every staff route. */
 export async function authenticateStaff(deps: StaffAuthDeps, token: string | undefined): Promise<StaffIdentity> {
   if (!token) throw unauthorized();
@@ -43,9 +53,14 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
   if (revoked || !account || account.disabled) throw unauthorized();
   // A password change, disable or enable since the token was signed ends its session.
   if (claims.ver !== (account.tokenVersion ?? 0)) throw unauthorized();
+  // An account without a role (from before roles existed) opens nothing until one is given: a missing role is never read as a role.
+  if (!account.role) {
+    deps.log.warn('staff token of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)');
+    throw new AccountRefused(account.email, 'auth.no_role');
+  }
   // The policy is read only for an account without two-factor: it applies to open sessions too, not only at the next sign-in.
   const mustEnrol = claims.scope === ENROL_SCOPE || (!hasTwoFactor(account) && (await twoFactorRequired(deps)));
-  return { ...claims, role: account.role ?? ROLE_OF_ACCOUNTS_WITHOUT_ONE, account, mustEnrol };
+  return { ...claims, role: account.role, account, mustEnrol };
 }
 
 const forbidden = () => new ApiError('forbidden', 'Your role does not allow this.');
@@ -54,9 +69,10 @@ export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext
   return httpHandler(deps, async (context) => {
     const staff = await authenticateStaff(deps, bearerToken(context.request)).catch(async (error: unknown) => {
       // A refused staff call is in the access log too: who tried what, from where.
+      const refusal = error instanceof AccountRefused ? error : undefined;
       await deps.accessLog.record({
-        actor: '-',
-        action: 'auth.refused',
+        actor: refusal?.actor ?? '-',
+        action: refusal?.action ?? 'auth.refused',
         target: `${context.request.method} ${context.request.path}`,
         clientAddress: context.request.clientAddress,
         requestId: context.request.requestId,

@@ -12,7 +12,7 @@ import { parseCsv } from '../../tests/support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { makeExportCsvHandler } from '../exports/export-csv-handler';
-import { signStaffToken } from '../http/staff-tokens';
+import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { eraseSubject } from '../privacy/erasure';
 import { makeThreadHandler } from '../work/enquiry-work-handler';
@@ -38,9 +38,7 @@ async function inUse() {
 
 beforeEach(async () => {
   deps = fakeDeps();
-  const at = new Date(deps.clock.now()).toISOString();
-  deps.staff.items.set(ANNA, { email: ANNA, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at });
-  token = await signStaffToken(deps.settings, ANNA, 0, deps.clock.now());
+  token = await tokenWithRole(deps, ANNA, 'staff');
   const sendmail = makeSendmailHandler(deps);
   for (let i = 1; i <= 5; i += 1) {
     await sendmail(jsonPost('/api/sendmail', { user_name: `Visitor ${i}`, user_email: `v${i}@example.test`, section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru' }));

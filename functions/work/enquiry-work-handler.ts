@@ -6,6 +6,7 @@ import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { orConflict } from '../http/conflict';
+import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
@@ -15,6 +16,15 @@ export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
     // Logged first: a change must never happen without its access-log record.
     await audit('enquiry.work', JSON.stringify(change));
     return orConflict(() => changeWork(deps, staff.email, change));
+  });
+}
+
+/** `GET /api/owners`: the addresses an enquiry may be given to (active staff members and admins), for the owner picker. */
+export function makeOwnersHandler(deps: StaffAuthDeps) {
+  return staffHandler(deps, async ({ audit }) => {
+    const owners = await eligibleOwners(deps);
+    await audit('enquiry.owners', '-');
+    return json(200, owners);
   });
 }
 

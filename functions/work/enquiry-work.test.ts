@@ -6,11 +6,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work-handler';
+import { makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work-handler';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
-import { signStaffToken } from '../http/staff-tokens';
+import { accountWithRole, tokenWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { sesRefused } from '../mail/fakes';
 
@@ -41,11 +41,7 @@ const view = async (who: string, query: Record<string, unknown>) => {
 
 beforeEach(async () => {
   deps = fakeDeps();
-  const at = new Date(deps.clock.now()).toISOString();
-  for (const email of [ANNA, BORIS]) {
-    deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, createdAt: at, updatedAt: at });
-    tokens[email] = await signStaffToken(deps.settings, email, 0, deps.clock.now());
-  }
+  for (const email of [ANNA, BORIS]) tokens[email] = await tokenWithRole(deps, email, 'staff');
   const sendmail = makeSendmailHandler(deps);
   for (let i = 0; i < 3; i += 1) await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: `Visitor ${i + 1}` })));
 });
@@ -96,6 +92,39 @@ describe('status and owner', () => {
     expect((await work(ANNA, { index: 4, version: 0, status: 'closed' })).statusCode).toBe(400);
     expect((await work(ANNA, { index: 99, version: 0, status: 'closed' })).statusCode).toBe(404);
     expect(deps.enquiries.items.get(1)).toMatchObject({ STATUS: 'new', VERSION: 0 });
+  });
+
+  it('gives an enquiry only to an active staff member or admin: an editor, an invited, a disabled, a role-less or an unknown account is a clear 400 that changes nothing', async () => {
+    const at = new Date(deps.clock.now()).toISOString();
+    const accounts = { 'eddie@centre.example': { role: 'editor' }, 'ina@centre.example': { passwordHash: '' }, 'dora@centre.example': { disabled: true } } as const;
+    for (const [email, made] of Object.entries(accounts)) await accountWithRole(deps.staff, email, 'role' in made ? made.role : 'staff', { createdAt: at, ...made });
+    await accountWithRole(deps.staff, 'olga@centre.example', 'staff');
+    delete deps.staff.items.get('olga@centre.example')?.role;
+    const refusals: Record<string, string> = {
+      'eddie@centre.example': 'Only staff members and admins own enquiries; this account is not one.',
+      'olga@centre.example': 'Only staff members and admins own enquiries; this account is not one.',
+      'ina@centre.example': 'This account has not taken up its invitation yet.',
+      'dora@centre.example': 'This account is disabled.',
+      'nobody@centre.example': 'There is no staff account with this address.',
+    };
+    for (const [owner, message] of Object.entries(refusals)) {
+      const answer = await work(ANNA, { index: 1, version: 0, owner });
+      expect(answer.statusCode).toBe(400);
+      expect(bodyOf(answer)).toEqual({ error: 'invalid_input', message, fields: { owner: 'An active staff member or admin' } });
+    }
+    expect(deps.enquiries.items.get(1)).toMatchObject({ OWNER: '', VERSION: 0 });
+    expect(deps.events.items.filter((event) => event.type === 'owner')).toEqual([]);
+
+    await accountWithRole(deps.staff, 'ada@centre.example', 'admin');
+    expect((await work(ANNA, { index: 1, version: 0, owner: 'Ada@centre.example' })).statusCode).toBe(200);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ OWNER: 'ada@centre.example', VERSION: 1 });
+
+    // The owner picker is offered exactly those who may own one.
+    const owners = await makeOwnersHandler(deps)(apiEvent({ method: 'GET', path: '/api/owners', ...as(ANNA) }));
+    expect(bodyOf(owners)).toEqual(['ada@centre.example', ANNA, BORIS]);
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: ANNA, action: 'enquiry.owners' });
+    const editor = await tokenWithRole(deps, 'eddie@centre.example', 'editor');
+    expect((await makeOwnersHandler(deps)(apiEvent({ method: 'GET', path: '/api/owners', headers: { authorization: `Bearer ${editor}` } }))).statusCode).toBe(403);
   });
 });
 

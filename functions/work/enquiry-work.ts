@@ -21,6 +21,7 @@ import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
 import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
 import { composeReply } from './reply-mail';
+import { checkOwner } from './enquiry-owners';
 
 export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
 
@@ -90,13 +91,10 @@ async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry
   return updated;
 }
 
-/** `status` and/or `owner` as a staff member set them. An owner must be a staff account that may sign in. */
+/** `status` and/or `owner` as a staff member set them. An owner must be an active staff member or admin (enquiry-owners.ts). */
 export async function changeWork(deps: WorkDeps, actor: string, request: WorkChangeRequest): Promise<EnquiryRecord> {
   const enquiry = await workableEnquiry(deps, request.index);
-  if (request.owner) {
-    const account = await deps.staff.get(request.owner.toLowerCase());
-    if (!account || account.disabled) throw new ApiError('invalid_input', 'There is no active staff account with this address.', { owner: 'A staff account' });
-  }
+  if (request.owner) await checkOwner(deps, request.owner.toLowerCase());
   const change: Change = {
     ...(request.status !== undefined ? { status: request.status } : {}),
     ...(request.owner !== undefined ? { owner: request.owner.toLowerCase() } : {}),

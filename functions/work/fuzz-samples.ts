@@ -1,10 +1,11 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'note' | 'reply' | 'restoreTemplate' | 'saveTemplate' | 'templateHistory' | 'templateVersion' | 'templates' | 'thread' | 'work'> = (context) => {
+export const fuzzSamples: FeatureSamples<'note' | 'owners' | 'reply' | 'restoreTemplate' | 'saveTemplate' | 'templateHistory' | 'templateVersion' | 'templates' | 'thread' | 'work'> = (context) => {
   const index = context.enquiryIndex;
   return {
     work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
+    owners: {},
     note: { body: { index, text: 'Called back; she will send the scans.' }, multiline: ['text'] },
     reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },
     thread: { params: { index: String(index) } },

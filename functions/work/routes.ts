@@ -8,7 +8,7 @@ import { declareRoute } from '../declarations';
 import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templateVersions, templates, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
-import { makeWorkHandler, makeNoteHandler, makeReplyHandler, makeThreadHandler } from './enquiry-work-handler';
+import { makeWorkHandler, makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeThreadHandler } from './enquiry-work-handler';
 import { makeRestoreTemplateHandler, makeSaveTemplateHandler, makeTemplateHistoryHandler, makeTemplateVersionHandler, makeTemplatesHandler } from './reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
@@ -16,6 +16,14 @@ export const workRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeWorkHandler,
   wire: withStores({ ...staffAuthStores, enquiries, counters, events, aggregates }),
+});
+
+// A Scan of the tiny staff table.
+export const ownersRoute = /* @__PURE__ */ declareRoute({
+  name: 'owners',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeOwnersHandler,
+  wire: withStores(staffAuthStores),
 });
 
 export const noteRoute = /* @__PURE__ */ declareRoute({

@@ -1,7 +1,10 @@
 /**
- * `npm run staff -- add|passwd|disable|enable|reset-2fa <email>`: manages staff
- * accounts (the back office's accounts page does the same for admins; this
- * makes the first admin of a new stage, and helps when no admin can sign in).
+ * `npm run staff -- add|passwd|role|disable|enable|reset-2fa <email>`: manages
+ * staff accounts (the back office's accounts page does the same for admins;
+ * this makes the first admin of a new stage, helps when no admin can sign in,
+ * and gives a role to an account from before roles, which cannot sign in
+ * without one). Each change is an update of the attributes it changes, on the
+ * account's revision as read: a change made meanwhile is never overwritten.
  *
  * Against AWS: set TABLE_STAFF (the deployed table's name) and the usual AWS
  * credentials and region. Without TABLE_STAFF it works on the local stack in
@@ -16,7 +19,8 @@ import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { TABLES } from '../../shared/tables';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
-import type { StaffStore } from '../../functions/ports';
+import type { StaffAccount, StaffStore } from '../../functions/ports';
+import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { withoutTwoFactor } from '../../functions/accounts/two-factor';
 import { closeServer } from '../emulators/emulators';
@@ -24,13 +28,16 @@ import { runningStack } from '../run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
 import { createTables } from '../setup';
 
-const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'reset-2fa'] as const;
+const COMMANDS = ['add', 'passwd', 'role', 'disable', 'enable', 'reset-2fa'] as const;
 type Command = (typeof COMMANDS)[number];
+/** The commands that take `--role`. */
+const WITH_ROLE: readonly Command[] = ['add', 'passwd', 'role'];
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('Usage: npm run staff -- add|passwd|disable|enable|reset-2fa <email> [--role admin|staff|editor]');
+  console.error('Usage: npm run staff -- add|passwd|role|disable|enable|reset-2fa <email> [--role admin|staff|editor]');
   console.error('  add makes an admin unless --role says otherwise (the first account of a new stage is its first admin).');
+  console.error('  role gives the account the role of --role and signs it out (an account without a role cannot sign in); passwd takes --role too.');
   console.error('  reset-2fa turns two-factor sign-in off (secret and recovery codes gone) and signs the account out; it enrols again.');
   process.exit(2);
 }
@@ -84,48 +91,80 @@ async function askPassword(): Promise<string> {
   return first;
 }
 
+/** The account after the command, and what to tell the operator. */
+async function changed(command: Exclude<Command, 'add'>, account: StaffAccount, role: StaffRole | undefined, now: string): Promise<{ after: StaffAccount; done: string }> {
+  // Every one of these signs out the account's sessions (enable too: sessions from before a disable stay ended).
+  const signedOut = { updatedAt: now, tokenVersion: nextTokenVersion(account) };
+  const { email } = account;
+  switch (command) {
+    case 'passwd': {
+      const kept = role ?? account.role;
+      if (!kept) usage(`${email} has no role, so it cannot sign in: give it one with --role ${STAFF_ROLES.join('|')}.`);
+      // Everything else stays (two-factor, last sign-in); a pending invitation is spent by the new password.
+      const after = { ...account, ...signedOut, role: kept, passwordHash: await hashPassword(await newPassword()), invitationHash: undefined, invitationExpiresAt: undefined };
+      return { after, done: `Changed the password of ${email}. Its earlier sessions are signed out.` };
+    }
+    case 'role':
+      if (!role) usage(`Give the role: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`);
+      return { after: { ...account, ...signedOut, role }, done: `${email} is now ${role}. Its sessions are signed out.` };
+    case 'reset-2fa':
+      return { after: { ...withoutTwoFactor(account), ...signedOut }, done: `Reset two-factor sign-in of ${email}. Its sessions are signed out; it signs in with its password and enrols again.` };
+    case 'disable':
+    case 'enable':
+      return {
+        after: { ...account, ...signedOut, disabled: command === 'disable' },
+        done: command === 'disable' ? `Disabled ${email}. Its tokens stop working at once.` : `Enabled ${email}.`,
+      };
+  }
+}
+
+/** The password, at least as long as the product asks. */
+async function newPassword(): Promise<string> {
+  const password = await askPassword();
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH) usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
+  return password;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
 async function main() {
   const [command, rawEmail, ...options] = process.argv.slice(2);
   const roleAt = options.indexOf('--role');
   const role = roleAt === -1 ? undefined : options[roleAt + 1];
-  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role)) usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
   if (!COMMANDS.includes(command as Command)) usage();
+  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role)) usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
+  if (roleAt !== -1 && !WITH_ROLE.includes(command as Command)) usage(`--role goes with ${WITH_ROLE.join(', ')}.`);
   if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage('Give the staff member\'s e-mail address.');
   const email = normaliseStaffEmail(rawEmail);
   const { store, where, close } = await openStaffStore();
   try {
     const existing = await store.get(email);
     const now = new Date().toISOString();
-    if (command === 'add' || command === 'passwd') {
-      if (command === 'add' && existing) usage(`${email} already has an account; use passwd to change its password.`);
-      if (command === 'passwd' && !existing) usage(`${email} has no account; use add.`);
-      const password = await askPassword();
-      if (password.length < STAFF_PASSWORD_MIN_LENGTH) usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
-      await store.put({
-        // Everything else stays (two-factor, last sign-in); a pending invitation is spent by the new password.
-        ...existing,
+    if (command === 'add') {
+      if (existing) usage(`${email} already has an account; use passwd to change its password, role to change its role.`);
+      const account: StaffAccount = {
         email,
-        passwordHash: await hashPassword(password),
-        disabled: existing?.disabled ?? false,
-        role: (role as StaffRole | undefined) ?? existing?.role ?? 'admin',
-        createdAt: existing?.createdAt ?? now,
+        passwordHash: await hashPassword(await newPassword()),
+        disabled: false,
+        role: (role as StaffRole | undefined) ?? 'admin',
+        createdAt: now,
         updatedAt: now,
-        invitationHash: undefined,
-        invitationExpiresAt: undefined,
-        // A new password signs out every session that began with the old one.
-        tokenVersion: nextTokenVersion(existing),
-      });
-      console.log(`${command === 'add' ? 'Added' : 'Changed the password of'} ${email} in ${where}.${command === 'passwd' ? ' Its earlier sessions are signed out.' : ''}`);
-    } else if (command === 'reset-2fa') {
-      if (!existing) usage(`${email} has no account.`);
-      await store.put({ ...withoutTwoFactor(existing), updatedAt: now, tokenVersion: nextTokenVersion(existing) });
-      console.log(`Reset two-factor sign-in of ${email} in ${where}. Its sessions are signed out; it signs in with its password and enrols again.`);
-    } else {
-      if (!existing) usage(`${email} has no account.`);
-      // Disabling ends its sessions at once; enabling again does not bring them back.
-      await store.put({ ...existing, disabled: command === 'disable', updatedAt: now, tokenVersion: nextTokenVersion(existing) });
-      console.log(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${email} in ${where}.${command === 'disable' ? ' Its tokens stop working at once.' : ''}`);
+        tokenVersion: nextTokenVersion(undefined),
+      };
+      // Made only if nobody made it meanwhile (an invitation, another add).
+      if (!(await store.replace(account, 0))) fail(`${email} got an account meanwhile; nothing was written.`);
+      console.log(`Added ${email} as ${account.role} in ${where}.`);
+      return;
     }
+    if (!existing) usage(`${email} has no account${command === 'passwd' ? '; use add' : ''}.`);
+    const { after, done } = await changed(command as Exclude<Command, 'add'>, existing, role as StaffRole | undefined, now);
+    // Only what the command changes, and only on the account as it was read: nothing an admin or a sign-in did meanwhile is undone.
+    if (!(await updateAccount(store, existing, after))) fail(`${email} was changed meanwhile (an admin, a sign-in, another command); nothing was written. Run the command again.`);
+    const noRole = after.role ? '' : ` It has no role and cannot sign in: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`;
+    console.log(`${done} (${where})${noRole}`);
   } finally {
     await close();
   }

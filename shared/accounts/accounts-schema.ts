@@ -45,6 +45,17 @@ export const enrolLinkSchema = z.object({
   password: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters')),
 });
 
+/** A password as the staff member types it to prove who they are (sign-in, a password change). */
+export const currentPassword = z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters'));
+
+/** A staff member's own password change: the password they sign in with now, and the new one (the welcome page's rules). */
+export const passwordChangeSchema = z
+  .object({
+    current: currentPassword,
+    password: newPassword,
+  })
+  .check(z.refine(({ current, password }) => current !== password, { path: ['password'], message: 'Another password than the current one' }));
+
 const withoutSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ''));
 
 /** A code from the authenticator app (six digits) or a recovery code, spaces allowed. */

@@ -18,6 +18,8 @@ export const WELCOME_PATH = '/welcome';
 export const ENROL_PATH = '/enrol';
 export const TWO_FACTOR_PATH = '/two-factor';
 export const ACCOUNTS_PATH = '/accounts';
+/** Where a signed-in staff member changes their own password. */
+export const PASSWORD_PATH = '/password';
 
 export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl}${WELCOME_PATH}#${token}`;
@@ -79,7 +81,8 @@ export type TokenScope = 'full' | typeof ENROL_SCOPE;
 /** One row of the accounts page. */
 export interface AccountSummary {
   email: string;
-  role: StaffRole;
+  /** None for an account from before roles existed: it cannot sign in until an admin gives it one. */
+  role?: StaffRole;
   state: AccountState;
   twoFactor: boolean;
   /** ISO instant of the last successful sign-in. */

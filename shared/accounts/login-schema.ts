@@ -1,10 +1,10 @@
 /** The login payload of `POST /api/login`. */
-import { codeField } from './accounts-schema';
+import { codeField, currentPassword } from './accounts-schema';
 import * as z from '../zod';
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(254, 'At most 254 characters')),
-  pass: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters')),
+  pass: currentPassword,
   /** For an account with two-factor on: the app's code or a recovery code (asked for after a right password). */
   code: z.optional(codeField),
 });

@@ -374,14 +374,14 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
   });
 
-  it('lets only the accounts page (list, last-admin check) Scan, and only the staff table itself', () => {
+  it('lets only the accounts page (list, last-admin check) and the owner picker Scan, and only the staff table itself', () => {
     const staffTable = `<${logicalId(stack.data.tables.staff)}.Arn>`;
     const scanners = new Map<string, string[]>();
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const scans = [...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:Scan'));
       if (scans.length > 0) scanners.set(role, scans);
     }
-    const expected = ['accounts', 'changeAccount'] as const;
+    const expected = ['owners', 'accounts', 'changeAccount'] as const;
     expect([...scanners.keys()].sort()).toEqual(expected.map((name) => logicalId(stack.api.functions[name].role!)).sort());
     for (const scans of scanners.values()) expect(scans).toEqual([`dynamodb:Scan ${staffTable}`]);
     expect(API_ROUTES.filter((route) => route.uses.scans).map((route) => route.name)).toEqual([...expected]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { SERVICE_UP } from '../../local/faults/faults';
+import { accountWithRole } from '../support/staff-accounts';
 import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -17,13 +18,7 @@ let otherToken: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  await stack.deps.staff.put({
-    email: OTHER.email,
-    passwordHash: await hashPassword(OTHER.password),
-    disabled: false,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  });
+  await accountWithRole(stack.deps.staff, OTHER.email, 'staff', { passwordHash: await hashPassword(OTHER.password) });
   [token, otherToken] = await Promise.all([signIn(stack), signIn(stack, OTHER.email, OTHER.password)]);
   for (let i = 0; i < 4; i += 1) {
     const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: `Patient ${i}`, page_locale: 'ru' }) });
@@ -49,6 +44,24 @@ describe('status, owner and the conflict', () => {
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error: 'conflict', current: { OWNER: STAFF.email, VERSION: 1 } });
     expect((await thread(1)).map((event) => event.type)).toEqual(['status', 'owner']);
+  });
+
+  it('gives an enquiry only to an active staff member or admin, and offers only those in the picker', async () => {
+    await accountWithRole(stack.deps.staff, 'editor@example.test', 'editor');
+    await accountWithRole(stack.deps.staff, 'invited@example.test', 'staff', { passwordHash: '' });
+    await accountWithRole(stack.deps.staff, 'gone@example.test', 'staff', { disabled: true });
+    const [before, history] = [(await list({ reference: 'MT-000003' })).records[0], await thread(3)];
+    for (const owner of ['editor@example.test', 'invited@example.test', 'gone@example.test', 'nobody@example.test']) {
+      const refused = await work({ index: 3, version: 0, owner });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: 'invalid_input', fields: { owner: 'An active staff member or admin' } });
+    }
+    expect((await list({ reference: 'MT-000003' })).records[0]).toEqual(before);
+    expect(await thread(3)).toEqual(history);
+
+    const owners = await getWithToken(stack, '/api/owners', token);
+    expect(owners.status).toBe(200);
+    expect(await owners.json()).toEqual([OTHER.email, STAFF.email].sort());
   });
 
   it('lists by status and owner with counts kept on write, and pages with the cursor', async () => {

@@ -20,6 +20,7 @@ import { signStaffToken } from '../../functions/http/staff-tokens';
 import { announceEndpoints } from '../../local/run-settings';
 import { ensureStaffAccount } from '../../local/setup';
 import { type TestStack, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { accountWithRole } from '../support/staff-accounts';
 
 const STAFF_ROUTES = API_ROUTES.filter((route) => route.access === 'staff');
 const PASSWORD = 'matrix account password';
@@ -46,10 +47,7 @@ const accountOf = (state: string, role: StaffRole) => `${state}-${role}@matrix.t
 async function account(state: string, role: StaffRole, signsIn = false): Promise<string> {
   const email = accountOf(state, role);
   if (signsIn) await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
-  const stored = await stack.deps.staff.get(email);
-  const at = new Date().toISOString();
-  if (!stored) await stack.deps.staff.put({ email, passwordHash: 'no sign-in for this account', disabled: false, role, createdAt: at, updatedAt: at });
-  else if (stored.role !== role) await stack.deps.staff.put({ ...stored, role });
+  await accountWithRole(stack.deps.staff, email, role);
   return email;
 }
 
@@ -184,6 +182,18 @@ const TOKEN_STATES: TokenState[] = [
   changedByAdmin('of a disabled account', 'disabled', () => [{ action: 'disable' }]),
   changedByAdmin('older than a disable and enable', 'reenabled', () => [{ action: 'disable' }, { action: 'enable' }]),
   changedByAdmin('older than a role change', 'rechanged', (role) => [{ action: 'role', role: STAFF_ROLES.find((candidate) => candidate !== role) }]),
+  {
+    // Stored before roles existed: it is no admin, nor anything else.
+    name: 'of an account without a role',
+    opens: 'nothing',
+    authorization: async (role) => {
+      const email = await account('roleless', role);
+      const token = await signedFor(email, role);
+      const stored = await stack.deps.staff.get(email);
+      if (stored) await stack.deps.staff.put({ ...stored, role: undefined });
+      return bearer(token);
+    },
+  },
   {
     name: 'an enrolment token (two-factor set-up first)',
     opens: 'enrolment',

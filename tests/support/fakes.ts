@@ -10,7 +10,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type { AccessLogStore, Clock, EnrolmentLinkRecord, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
 import type { AccessLogEntry } from '../../shared/audit-actions';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
@@ -56,7 +56,7 @@ export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
   };
 }
 
-/** Staff accounts, with the adapter's conditional writes (revision, time steps, recovery codes) and its dropping of undefined attributes. */
+/** Staff accounts, with the adapter's conditional writes (revision, time steps, recovery codes), its updates of named attributes and its dropping of undefined attributes. */
 export class FakeStaffStore implements StaffStore {
   readonly items = new Map<string, StaffAccount>();
   private store(account: StaffAccount) {
@@ -75,6 +75,12 @@ export class FakeStaffStore implements StaffStore {
   async replace(account: StaffAccount, expectedRevision: number): Promise<boolean> {
     if ((this.items.get(account.email)?.revision ?? 0) !== expectedRevision) return false;
     this.store({ ...account, revision: expectedRevision + 1 });
+    return true;
+  }
+  async update(email: string, changes: AccountChanges, expectedRevision: number): Promise<boolean> {
+    const item = this.items.get(email);
+    if (!item || (item.revision ?? 0) !== expectedRevision) return false;
+    this.store({ ...item, ...changes, revision: expectedRevision + 1 });
     return true;
   }
   async recordSignIn(email: string, at: string): Promise<void> {

@@ -2,7 +2,7 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
-import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/login-handler';
+import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/password-limits';
 import type { Clock } from '../../functions/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';

@@ -70,6 +70,16 @@ export function setAssignments(change: Record<string, unknown>, names: Record<st
   return set;
 }
 
+/**
+ * An update's expression: its `SET` assignments, then a `REMOVE` of the
+ * attributes named in `removed`, each through a name placeholder (added to
+ * `names`).
+ */
+export function updateExpression(set: readonly string[], removed: readonly string[], names: Record<string, string>): string {
+  for (const name of removed) names[`#${name}`] = name;
+  return `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((name) => `#${name}`).join(', ')}` : ''}`;
+}
+
 /** The emulator has no TTL: items whose expiry has passed are treated as absent. */
 export function expired(item: Record<string, unknown> | undefined, nowSeconds: number): boolean {
   const expiresAt = item?.['expiresAt'];

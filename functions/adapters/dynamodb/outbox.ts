@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../mail/ports';
-import { isConditionFailure, setAssignments, wroteItOurselves } from './client';
+import { isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
@@ -26,14 +26,14 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
       const set = setAssignments(change, names, values);
       const leaveQueue = change.queue === undefined;
       const removed = [...(leaveQueue ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content', 'sealedContent'] : [])];
-      for (const name of removed) names[`#${name}`] = name;
+      const expression = updateExpression(set, removed, names);
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { mailId },
             ConditionExpression: '#status = :expectedStatus AND #attempts = :expectedAttempts',
-            UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((name) => `#${name}`).join(', ')}` : ''}`,
+            UpdateExpression: expression,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
-import { isConditionFailure } from './client';
+import { isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
 
 /** A conditional write: `false` when its condition failed. */
 async function conditional(send: () => Promise<unknown>): Promise<boolean> {
@@ -43,6 +43,32 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
           }),
         ),
       );
+    },
+    async update(email, changes, expectedRevision) {
+      const revision = expectedRevision + 1;
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ':expected': expectedRevision, ':revision': revision };
+      const set = [...setAssignments(changes, names, values), 'revision = :revision'];
+      const removed = Object.keys(changes).filter((name) => changes[name as keyof typeof changes] === undefined);
+      const expression = updateExpression(set, removed, names);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            // An update never makes an account; one never replaced has no revision yet (0).
+            ConditionExpression: expectedRevision === 0 ? 'attribute_exists(email) AND (attribute_not_exists(revision) OR revision = :expected)' : 'revision = :expected',
+            UpdateExpression: expression,
+            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (error) {
+        // The SDK retried a call whose answer was lost, and the first attempt had gone through.
+        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { email }, { ...changes, revision }, removed);
+        throw error;
+      }
     },
     async recordSignIn(email, at) {
       await conditional(() =>

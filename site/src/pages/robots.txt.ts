@@ -17,6 +17,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /welcome',
       'Disallow: /enrol',
       'Disallow: /two-factor',
+      'Disallow: /password',
       'Disallow: /dashboard',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,

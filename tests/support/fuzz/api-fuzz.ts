@@ -25,6 +25,7 @@ import { type Access, type BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';
 import { signStaffToken } from '../../../functions/http/staff-tokens';
 import { ensureStaffAccount } from '../../../local/setup';
+import { accountWithRole } from '../staff-accounts';
 import type { LocalStack } from '../../../local/stack';
 import { hostileBody, hostileHeaders, hostileMethod, hostileQuery, hostileSegment, hostileText, hostileValue, strayApiPath } from './hostile';
 import { answerProblems, refused, refusedFields } from './invariants';
@@ -105,8 +106,7 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
   const settings = stack.deps.settings;
   for (const role of STAFF_ROLES) {
     await ensureStaffAccount(stack.deps.staff, fuzzAccount(role), 'fuzz account password');
-    const account = await stack.deps.staff.get(fuzzAccount(role));
-    if (account && account.role !== role) await stack.deps.staff.put({ ...account, role });
+    await accountWithRole(stack.deps.staff, fuzzAccount(role), role);
   }
   // One enquiry for the staff routes to name.
   const seeded = await sendRaw(stack.url, {

@@ -22,14 +22,15 @@ type Message = { kind: 'alert' | 'status'; text: string } | undefined;
 const when = (iso: string | undefined) => (iso ? formatKoreaDateTime(Date.parse(iso)) : TEXT.never);
 
 function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; onChange: (action: AccountAction, role?: StaffRole) => void; onInvite: () => void }) {
-  const [role, setRole] = useState<StaffRole>(account.role);
+  // An account without a role (from before roles) is offered the least that works; it cannot sign in until one is saved.
+  const [role, setRole] = useState<StaffRole>(account.role ?? 'staff');
   const me = account.email === currentStaffEmail();
   return (
     <tr>
       <td>
         {account.email} {me && <span className="staff__muted">{TEXT.you}</span>}
       </td>
-      <td>{TEXT.roles[account.role]}</td>
+      <td>{account.role ? TEXT.roles[account.role] : TEXT.noRole}</td>
       <td>
         {TEXT.states[account.state]}
         {account.invitationExpiresAt && <div className="staff__muted">{TEXT.invitedUntil(when(account.invitationExpiresAt))}</div>}
@@ -144,7 +145,7 @@ export default function AccountsApp() {
                 key={`${account.email}-${account.role}-${account.state}`}
                 account={account}
                 onChange={(action, newRole) => void change(account, action, newRole)}
-                onInvite={() => void invite(account.email, account.role)}
+                onInvite={() => void invite(account.email, account.role ?? 'staff')}
               />
             ))}
           </StaffTable>

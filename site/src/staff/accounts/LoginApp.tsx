@@ -50,6 +50,9 @@ export default function LoginApp() {
       } else if (error === ENROLMENT_MAILED) {
         setMailed(ACCOUNTS_TEXT.loginEnrolmentMailed(email));
         backToPassword();
+      } else if (error === 'no_role') {
+        setProblem(ACCOUNTS_TEXT.loginNoRole);
+        backToPassword();
       } else if (error === 'invalid_code') {
         setProblem(ACCOUNTS_TEXT.loginWrongCode);
         setCode('');

@@ -4,12 +4,12 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
-import { STAFF_PASSWORD_MIN_LENGTH } from '../../../../shared/auth';
 import { openLinkPage } from './accounts-api';
 import { linkToken } from './link-token';
 import { LinkPageCard } from './LinkPageCard';
 import { storeToken } from '../core/api';
 import { ACCOUNTS_TEXT } from './words';
+import NewPasswordFields, { newPasswordProblem } from './NewPasswordFields';
 import { STAFF_TEXT } from '../core/words';
 
 const TEXT = ACCOUNTS_TEXT.welcome;
@@ -24,8 +24,8 @@ export default function WelcomeApp() {
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!token) return;
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH) return setProblem(TEXT.tooShort(STAFF_PASSWORD_MIN_LENGTH));
-    if (password !== repeat) return setProblem(TEXT.mismatch);
+    const wrong = newPasswordProblem(password, repeat);
+    if (wrong) return setProblem(wrong);
     setBusy(true);
     setProblem('');
     const result = await openLinkPage('welcome', token, password);
@@ -40,23 +40,7 @@ export default function WelcomeApp() {
 
   return (
     <LinkPageCard title={TEXT.title} hasToken={token !== ''} noToken={TEXT.noToken} intro={TEXT.intro} problem={problem} busy={busy} submitLabel={TEXT.submit} onSubmit={submit}>
-      <label htmlFor="welcome-password">{TEXT.newPassword}</label>
-      <input
-        id="welcome-password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={STAFF_PASSWORD_MIN_LENGTH}
-        aria-describedby="welcome-password-rule"
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-      />
-      <p id="welcome-password-rule" className="staff__muted">
-        {TEXT.minLength(STAFF_PASSWORD_MIN_LENGTH)}
-      </p>
-      <label htmlFor="welcome-repeat">{TEXT.repeatPassword}</label>
-      <input id="welcome-repeat" name="repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.currentTarget.value)} />
+      <NewPasswordFields id="welcome" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
     </LinkPageCard>
   );
 }

@@ -33,6 +33,11 @@ export async function confirmEnrolment(code: string): Promise<EnrolmentDone> {
   return (await staffPost<EnrolmentDone>(apiPath('confirmTwoFactor'), { data: { code } })).data;
 }
 
+/** Changes the signed-in staff member's own password; the new token of this session (every other one has ended). */
+export async function changeOwnPassword(current: string, password: string): Promise<string> {
+  return (await staffPost<string>(apiPath('changePassword'), { data: { current, password } })).data;
+}
+
 /**
  * A one-time link page's call: an invitation taken up with the new password
  * (`welcome`), or an enrolment link opened with the account's password

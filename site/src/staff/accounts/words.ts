@@ -10,6 +10,7 @@ export const ACCOUNTS_TEXT = {
   accountsPage: {
     columns: { email: '이메일', role: '역할', state: '상태', lastSignIn: '마지막 로그인', twoFactor: '2단계 인증', actions: '관리' },
     roles: { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' } as Record<string, string>,
+    noRole: '역할 없음 (로그인 불가)',
     states: { active: '사용 중', disabled: '사용 중지', invited: '초대됨' } as Record<string, string>,
     never: '없음',
     on: '사용',
@@ -57,6 +58,15 @@ export const ACCOUNTS_TEXT = {
     invalid: '링크가 유효하지 않습니다. 이미 사용했거나 1시간이 지났거나 더 새 링크가 발송되었습니다. 다시 로그인하면 새 링크를 보내 드립니다.',
     noToken: '링크가 완전하지 않습니다. 메일의 링크를 그대로 열어 주세요.',
   },
+  passwordPage: {
+    intro: '지금 쓰는 비밀번호와 새 비밀번호를 입력하세요. 바꾸면 다른 기기와 브라우저의 로그인은 모두 끝나고, 이 화면은 로그인된 채로 남습니다.',
+    current: '현재 비밀번호',
+    submit: '비밀번호 변경',
+    same: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
+    wrongCurrent: '현재 비밀번호가 맞지 않습니다.',
+    conflict: '그사이 계정이 바뀌었습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.',
+    done: '비밀번호를 바꾸었습니다. 다른 기기의 로그인은 끝났습니다.',
+  },
   twoFactorPage: {
     isOn: '2단계 인증을 사용 중입니다.',
     isOff: '2단계 인증을 사용하지 않습니다.',
@@ -78,6 +88,7 @@ export const ACCOUNTS_TEXT = {
   loginCode: '인증 코드',
   loginCodeHint: '인증 앱의 6자리 코드 또는 복구 코드를 입력하세요.',
   loginWrongCode: '인증 코드가 맞지 않거나 이미 사용한 코드입니다.',
+  loginNoRole: '이 계정에는 아직 역할이 없어 로그인할 수 없습니다. 관리자에게 역할 지정을 요청하세요.',
   loginBack: '다른 계정으로 로그인',
   loginEnrolmentMailed: (email: string) =>
     `이 계정은 2단계 인증을 설정해야 합니다. ${email} 주소로 설정 링크를 보냈습니다. 이 브라우저에서 메일의 링크를 열어 주세요 (1시간 동안 한 번 쓸 수 있습니다).`,

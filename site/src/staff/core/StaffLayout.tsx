@@ -3,7 +3,7 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
-import { ACCOUNTS_PATH, ENROL_SCOPE, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
+import { ACCOUNTS_PATH, ENROL_SCOPE, PASSWORD_PATH, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../../shared/auth';
 import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './words';
@@ -22,8 +22,13 @@ const STAFF_PAGES = [
 ] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
 
 /** The first page a role may open (where sign-in lands). */
-export function homePageOf(role: StaffRole): string {
-  return STAFF_PAGES.find((page) => role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))?.href ?? '/view';
+export function homePageOf(role: StaffRole | undefined): string {
+  return STAFF_PAGES.find((page) => mayOpen(role, page))?.href ?? '/view';
+}
+
+/** Whether the sidebar offers a page to a role (admins every page; a token without a role none). */
+function mayOpen(role: StaffRole | undefined, page: (typeof STAFF_PAGES)[number]): boolean {
+  return role === 'admin' || (role !== undefined && (page.roles as readonly StaffRole[]).includes(role));
 }
 
 /** Where a fresh token goes: two-factor set-up while the account must enrol first, else its home page. */
@@ -32,8 +37,8 @@ export function landingPage(): string {
 }
 
 export interface StaffLayoutProps {
-  /** The sidebar page shown, or `twoFactor` (the header's link, for every account). */
-  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor';
+  /** The sidebar page shown, or `twoFactor` or `password` (the header's links, for every account). */
+  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor' | 'password';
   title: string;
   children: ReactNode;
 }
@@ -69,6 +74,11 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
           <a href={TWO_FACTOR_PATH} aria-current={current === 'twoFactor' ? 'page' : undefined}>
             {STAFF_TEXT.twoFactor}
           </a>
+          {!enrolling && (
+            <a href={PASSWORD_PATH} aria-current={current === 'password' ? 'page' : undefined}>
+              {STAFF_TEXT.changePassword}
+            </a>
+          )}
           <button type="button" className="staff__link-button" onClick={logout}>
             {STAFF_TEXT.logout}
           </button>
@@ -77,7 +87,7 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            {STAFF_PAGES.filter((page) => !enrolling && (role === 'admin' || (page.roles as readonly StaffRole[]).includes(role))).map((page) => (
+            {STAFF_PAGES.filter((page) => !enrolling && mayOpen(role, page)).map((page) => (
               <li key={page.key}>
                 <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
                   {page.label}

@@ -3,7 +3,7 @@
  * every staff request; any 401 removes the token and goes to the sign-in page.
  */
 import { ENROL_SCOPE, TWO_FACTOR_PATH, type TokenScope } from '../../../../shared/accounts/accounts';
-import { ROLE_OF_ACCOUNTS_WITHOUT_ONE, STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../../shared/auth';
+import { STAFF_ROLES, type StaffRole, TOKEN_STORAGE_KEY } from '../../../../shared/auth';
 import { STAFF_TEXT } from './words';
 
 export const LOGIN_PATH = '/login';
@@ -63,10 +63,14 @@ export function currentStaffEmail(): string {
   return tokenClaims().sub ?? '';
 }
 
-/** The signed-in staff member's role, for what the back office offers (the server decides what it allows). */
-export function currentStaffRole(): StaffRole {
+/**
+ * The signed-in staff member's role, for what the back office offers (the
+ * server decides what it allows); none for a token that names none, which
+ * is offered nothing.
+ */
+export function currentStaffRole(): StaffRole | undefined {
   const role = tokenClaims().role;
-  return (STAFF_ROLES as readonly string[]).includes(role ?? '') ? (role as StaffRole) : ROLE_OF_ACCOUNTS_WITHOUT_ONE;
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '') ? (role as StaffRole) : undefined;
 }
 
 /** `enrol` while the account must set up two-factor before anything else (the token opens only that). */

@@ -98,4 +98,5 @@ export const STAFF_TEXT = {
   privacyRequests: '개인정보 요청',
   accounts: '계정 관리',
   twoFactor: '2단계 인증',
+  changePassword: '비밀번호 변경',
 } as const;

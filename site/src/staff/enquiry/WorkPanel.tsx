@@ -1,11 +1,11 @@
-/** Status and owner of one enquiry: a staff member takes it, moves it on, or lets it go. */
-import { useState } from 'react';
+/** Status and owner of one enquiry: a staff member takes it, gives it to a colleague who may own it, moves it on, or lets it go. */
+import { useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { ENQUIRY_STATUSES, type EnquiryStatus, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
-import { currentStaffEmail } from '../core/api';
+import { StaffApiError, currentStaffEmail } from '../core/api';
 import { ENQUIRY_TEXT } from './words';
-import { changeWork, conflictCurrent } from './work-api';
+import { changeWork, conflictCurrent, loadOwners } from './work-api';
 
 export interface WorkPanelProps {
   record: EnquiryRecord;
@@ -18,6 +18,12 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
   const [shownFor, setShownFor] = useState(record);
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
+  const [owners, setOwners] = useState<string[]>([]);
+  const [assignee, setAssignee] = useState('');
+  useEffect(() => {
+    // The picker only: without the list, take and release still work.
+    loadOwners().then(setOwners, () => undefined);
+  }, []);
   // A record from elsewhere (a reply, a conflict) resets the choice to what is stored.
   if (shownFor !== record) {
     setShownFor(record);
@@ -30,12 +36,14 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
     setMessage(undefined);
     try {
       onChanged(await changeWork(record, what));
+      setAssignee('');
     } catch (error) {
       const current = conflictCurrent(error);
       if (current) {
         onChanged(current);
         setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.conflict });
-      } else setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.failed });
+      } else if (error instanceof StaffApiError && error.fields['owner']) setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.ownerRefused });
+      else setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.failed });
     }
     setBusy(false);
   };
@@ -77,6 +85,30 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
           </button>
         )}
       </div>
+      <form
+        className="panel__row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (assignee) void change({ owner: assignee });
+        }}
+      >
+        <label>
+          {ENQUIRY_TEXT.work.assignTo}
+          <select value={assignee} onChange={(event) => setAssignee(event.currentTarget.value)} disabled={busy}>
+            <option value="">{ENQUIRY_TEXT.work.choose}</option>
+            {owners
+              .filter((owner) => owner !== record.OWNER)
+              .map((owner) => (
+                <option key={owner} value={owner}>
+                  {owner}
+                </option>
+              ))}
+          </select>
+        </label>
+        <button type="submit" className="staff-button" disabled={busy || !assignee}>
+          {ENQUIRY_TEXT.work.assign}
+        </button>
+      </form>
       <p className="staff__muted">{ENQUIRY_TEXT.work.updated(formatKoreaDateTime(Date.parse(record.UPDATED_AT)))}</p>
       {message && (
         <p className={message.kind === 'alert' ? 'staff__alert' : 'staff__muted'} role={message.kind}>

@@ -16,6 +16,11 @@ export async function changeWork(record: EnquiryRecord, change: { status?: Enqui
   return data;
 }
 
+/** The addresses an enquiry may be given to (active staff members and admins; the server decides). */
+export async function loadOwners(): Promise<string[]> {
+  return (await (await staffFetch(apiPath('owners'))).json()) as string[];
+}
+
 export async function addNote(index: number, text: string): Promise<void> {
   await staffPost(apiPath('note'), { data: { index, text } });
 }

@@ -1,0 +1,23 @@
+/**
+ * A change to an account written as an update of the attributes it changes
+ * (StaffStore.update), on the revision that was read: never the whole item
+ * as it was read, which would write back a two-factor code's time step, a
+ * used recovery code or a sign-in that came in meanwhile (they move no
+ * revision).
+ */
+import type { AccountChanges, StaffAccount, StaffStore } from '../ports';
+
+/** The attributes `after` changes from `before`: those with another value, and those it names as `undefined` (removed). */
+export function changedAttributes(before: StaffAccount, after: StaffAccount): AccountChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(after)) {
+    if (name === 'email' || name === 'revision') continue;
+    if (value === undefined || value !== before[name as keyof StaffAccount]) changes[name] = value;
+  }
+  return changes as AccountChanges;
+}
+
+/** Writes what `after` changes of the account read as `before`, if nobody changed it since; `false` when someone did. */
+export function updateAccount(staff: Pick<StaffStore, 'update'>, before: StaffAccount, after: StaffAccount): Promise<boolean> {
+  return staff.update(before.email, changedAttributes(before, after), before.revision ?? 0);
+}
