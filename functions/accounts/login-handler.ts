@@ -7,9 +7,11 @@ import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
+import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords';
+import { readOrLogRefusal } from './refused-before-check';
 import { deviceCookieHeader, deviceOf, newDeviceCookie } from './sign-in-device';
 import { signStaffToken } from '../http/staff-tokens';
 import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } from './two-factor';
@@ -47,8 +49,9 @@ function limitsFor(deps: LoginDeps, email: string, client: string, device: strin
  * `POST /api/login`: answers the staff token as a JSON string. Unknown
  * account, disabled account and wrong password get the same answer after the
  * same work; repeated failures make sign-in wait (see `limitsFor`), and only
- * attempts whose password was really checked count. Every failure is in the
- * access log with its address.
+ * attempts whose password was really checked count. Every failure and
+ * refusal is in the access log with its address, counted (COUNTED_ACTIONS):
+ * a refusal before the password check too (another site, not JSON, malformed).
  *
  * Two-factor: after a right password, an account with two-factor on answers
  * 401 `code_required` until the request carries `code` too (the app's code,
@@ -63,12 +66,14 @@ function limitsFor(deps: LoginDeps, email: string, client: string, device: strin
 export function makeLoginHandler(deps: LoginDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
   return httpHandler(deps, async ({ request }) => {
-    assertSameSite(request);
-    const { email: rawEmail, pass, code } = parseInput(loginSchema, jsonPayload(request));
-    const email = normaliseStaffEmail(rawEmail);
     const now = clock.now();
-    const audit = (action: AuditAction) =>
-      accessLog.record({ actor: email, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+    const log = accessLogger(accessLog, request, () => now);
+    const { email: rawEmail, pass, code } = await readOrLogRefusal(log, 'login', () => {
+      assertSameSite(request);
+      return parseInput(loginSchema, jsonPayload(request));
+    });
+    const email = normaliseStaffEmail(rawEmail);
+    const audit = (action: AuditAction) => log(email, action, '-');
     const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
     const limits = limitsFor(deps, email, clientNetwork(request.clientAddress), device);
 
@@ -78,7 +83,8 @@ export function makeLoginHandler(deps: LoginDeps) {
     const release = () => Promise.all(limits.map(({ key }) => throttle.release(key, LOGIN_WINDOW_SECONDS, now)));
     if (attempts.some((count, i) => count > (limits[i]?.limit ?? 0))) {
       await release();
-      await audit('auth.login.refused');
+      // Without the account: past the limit the sender could name a new one with every try (and so a new counted row).
+      await log('-', 'auth.login.refused', '-');
       const retryAfter = LOGIN_WINDOW_SECONDS - (Math.floor(now / 1000) % LOGIN_WINDOW_SECONDS);
       throw new ApiError('rate_limited', 'Too many failed sign-ins. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
     }

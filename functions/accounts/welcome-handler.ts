@@ -15,9 +15,11 @@ import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
+import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
 import { hashPassword } from './passwords';
+import { readOrLogRefusal } from './refused-before-check';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 import { invitationMatches, readInvitationToken, roleOf } from './staff-accounts';
 import { signStaffToken } from '../http/staff-tokens';
@@ -32,12 +34,14 @@ const invalid = () => new ApiError('invalid_invitation', 'This invitation link i
 export function makeWelcomeHandler(deps: WelcomeDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
   return httpHandler(deps, async ({ request }) => {
-    assertSameSite(request);
-    const { token, password } = parseInput(welcomeSchema, jsonPayload(request));
     const now = clock.now();
+    const log = accessLogger(accessLog, request, () => now);
+    const { token, password } = await readOrLogRefusal(log, 'welcome', () => {
+      assertSameSite(request);
+      return parseInput(welcomeSchema, jsonPayload(request));
+    });
     const invitation = readInvitationToken(token);
-    const audit = (action: AuditAction, actor: string) =>
-      accessLog.record({ actor, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+    const audit = (action: AuditAction, actor: string) => log(actor, action, '-');
 
     // Counted first, like sign-in (the password hash is slow work); a success takes its count back.
     const key = `welcome:address:${clientNetwork(request.clientAddress)}`;

@@ -10,8 +10,9 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type { AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
-import type { AccessLogEntry } from '../../shared/audit-actions';
+import type { AccessLogStore, Clock, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
+import { countedKey } from '../../functions/adapters/dynamodb/access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
 import { FakeEventStore, FakeTemplateStore } from '../../functions/work/fakes';
@@ -145,13 +146,46 @@ export class FakeThrottleStore implements ThrottleStore {
   }
 }
 
+/**
+ * The access log as the DynamoDB store keeps it: `entries` are its rows, a
+ * row per request as written, and one counted row per key of `countedKey`
+ * (the adapter's), whose count and last time grow.
+ */
 export class FakeAccessLogStore implements AccessLogStore {
   readonly entries: AccessLogEntry[] = [];
+  private readonly places = new Map<AccessLogEntry, string>();
+  private readonly counted = new Map<string, AccessLogEntry>();
+  private sequence = 0;
+
   async record(entry: AccessLogEntry): Promise<void> {
-    this.entries.push({ ...entry });
+    const row = { ...entry };
+    this.entries.push(row);
+    this.sequence += 1;
+    this.places.set(row, `${new Date(entry.at).toISOString()}#${String(this.sequence).padStart(9, '0')}`);
   }
-  async day(day: string): Promise<AccessLogEntry[]> {
-    return this.entries.filter((entry) => formatKoreaDate(entry.at) === day).sort((a, b) => a.at - b.at);
+
+  async count(entry: AccessLogEntry & { action: CountedAction }): Promise<void> {
+    const key = countedKey(entry);
+    const row = this.counted.get(key.at);
+    if (row) {
+      row.count = (row.count ?? 0) + 1;
+      row.lastAt = entry.at;
+      return;
+    }
+    const first = { ...entry, count: 1, lastAt: entry.at };
+    this.counted.set(key.at, first);
+    this.entries.push(first);
+    this.places.set(first, key.at);
+  }
+
+  async readDay(day: string, { before, limit }: { before?: string; limit: number }): Promise<PlacedAccessLogEntry[]> {
+    return this.entries
+      .flatMap((entry) => {
+        const place = this.places.get(entry) ?? '';
+        return formatKoreaDate(entry.at) === day && (before === undefined || place < before) ? [{ entry: { ...entry }, place }] : [];
+      })
+      .sort((a, b) => (a.place < b.place ? 1 : -1))
+      .slice(0, limit);
   }
 }
 
