@@ -76,3 +76,4 @@ export const retentionJob = /* @__PURE__ */ declareBackground('retention', { mem
     return outcome;
   };
 });
+

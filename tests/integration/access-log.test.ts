@@ -3,15 +3,19 @@
  * DynamoDB emulator: a thousand calls without a token add one counted row,
  * and the day still reads in the back office's API and its CSV, a page at a
  * time; every kind of refused sign-in is logged, counted the same way; and
- * the store itself refuses a second write of a row and counts atomically.
+ * the store itself refuses a second write of a row and counts atomically;
+ * and the copy's bucket takes each object once.
  */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_NEXT_HEADER, type AccessLogEntry } from '../../shared/audit-actions';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { AccessLogPage } from '../../shared/privacy/privacy-schema';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { dynamoAccessLogStore } from '../../functions/adapters/dynamodb/access-log';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
+import { EMULATED_S3, s3Client } from '../../functions/adapters/s3/client';
+import { s3AccessLogCopyStore } from '../../functions/adapters/s3/access-log-copies';
+import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 import { accessLogDay } from '../support/access-log';
 import { parseCsv } from '../support/csv';
 import { STAFF, type TestStack, getWithToken, signIn, startTestStack } from '../support/stack';
@@ -134,5 +138,17 @@ describe('the store', () => {
     expect(new Set(seen).size).toBe(15);
     expect(seen).toEqual([...seen].sort().reverse());
     client.destroy();
+  });
+});
+
+describe('the copy bucket', () => {
+  it('takes an object once: a batch delivered again leaves the first as it was', async () => {
+    const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint, ...EMULATED_S3 });
+    const copies = s3AccessLogCopyStore(s3, LOCAL_BUCKETS.accessLogCopy);
+    expect(await copies.putOnce('2026-11-22/1-2.jsonl', '{"first":true}\n')).toBe(true);
+    expect(await copies.putOnce('2026-11-22/1-2.jsonl', '{"second":true}\n')).toBe(false);
+    const stored = await s3.send(new GetObjectCommand({ Bucket: LOCAL_BUCKETS.accessLogCopy, Key: '2026-11-22/1-2.jsonl' }));
+    expect(await stored.Body?.transformToString()).toBe('{"first":true}\n');
+    s3.destroy();
   });
 });

@@ -15,6 +15,7 @@ import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
 import { countedKey } from '../../functions/adapters/dynamodb/access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
+import { FakeAccessLogCopyStore } from '../../functions/audit/fakes';
 import { FakeEventStore, FakeTemplateStore } from '../../functions/work/fakes';
 import { FakeOutboxStore, FakeMailer } from '../../functions/mail/fakes';
 import { FakeSubmissionStore } from '../../functions/intake/fakes';
@@ -216,6 +217,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     EXPORT_WORKER_FUNCTION: 'export-worker',
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
+    ACCESS_LOG_COPY_BUCKET: 'access-log-copy',
     MAIL_FROM: 'no-reply@example.com',
     MAIL_TO: 'staff@example.com',
     TOKEN_SECRET: TEST_TOKEN_SECRET,
@@ -259,6 +261,7 @@ export interface FakeDeps extends AppDeps {
   mailer: FakeMailer;
   images: FakeImageStore;
   exports: FakeExportStore;
+  accessLogCopies: FakeAccessLogCopyStore;
   exportJobs: FakeExportJobStore;
   exportWorker: FakeExportWorker;
 }
@@ -290,6 +293,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     mailer: new FakeMailer(),
     images: new FakeImageStore(),
     exports: new FakeExportStore(),
+    accessLogCopies: new FakeAccessLogCopyStore(),
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
   };
