@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from './bundling';
 import { type BundleWeight, weighLambdaBundles } from './bundle-weights';
 import { API_ROUTES, STAFF_AUTH_USES } from '../shared/routes';
-import { type ResourceUse, SCHEDULED_JOBS, WORKERS } from '../shared/resources';
+import { type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../shared/resources';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,6 +23,7 @@ const USES = new Map<string, ResourceUse>([
   ...API_ROUTES.map((route): [string, ResourceUse] => [route.name, route.access === 'staff' ? { ...route.uses, tables: { ...STAFF_AUTH_USES.tables, ...route.uses.tables } } : route.uses]),
   ...SCHEDULED_JOBS.map((job): [string, ResourceUse] => [job.name, job.uses]),
   ...Object.entries(WORKERS).map(([name, worker]): [string, ResourceUse] => [name, worker.uses]),
+  ...STREAM_CONSUMERS.map((consumer): [string, ResourceUse] => [consumer.name, consumer.uses]),
 ]);
 
 /** The SDK client package of each service, and whether a declaration uses that service. */
@@ -47,7 +48,7 @@ describe('Lambda bundles', () => {
   it('holds the SDK client of each service its declaration uses, and of no other', () => {
     const mismatches = bundles.flatMap((bundle) => {
       const uses = USES.get(bundle.name);
-      if (!uses) return [`${bundle.name}: no route, job or worker declares it`];
+      if (!uses) return [`${bundle.name}: no route, job, worker or stream consumer declares it`];
       const held = new Set(bundle.inputs.map((input) => input.name));
       return CLIENTS.filter(([client, used]) => held.has(client) !== used(uses)).map(([client]) => `${bundle.name}: ${held.has(client) ? 'holds' : 'lacks'} ${client}`);
     });

@@ -57,6 +57,7 @@ const tableSettings = Object.fromEntries(
 const bucketSettings = {
   [BUCKETS.images.envVar]: required('name of the images bucket'),
   [BUCKETS.exports.envVar]: required('name of the private CSV export bucket'),
+  [BUCKETS.accessLogCopy.envVar]: required("name of the access log's Object Lock copy bucket"),
 } as Record<(typeof BUCKETS)[keyof typeof BUCKETS]['envVar'], Setting<string>>;
 
 const workerSettings = {

@@ -5,7 +5,7 @@
  * beside it (`functions/<feature>/ports.ts`). Adapters implement them with
  * the AWS SDK; unit tests pass in-memory fakes.
  */
-import type { AccessLogEntry } from '../shared/audit-actions';
+import type { AccessLogEntry, CountedAction } from '../shared/audit-actions';
 import type { StaffRole } from '../shared/auth';
 
 export interface StaffAccount {
@@ -118,10 +118,29 @@ export interface ThrottleStore {
   release(key: string, windowSeconds: number, now: number): Promise<void>;
 }
 
+/**
+ * The access log holds two kinds of row (docs/architecture.md, 'The access log'):
+ * a row per request, written once and never changed (the store refuses a
+ * second write of its key), and a counted row per action, source, route and
+ * actor in each quarter hour for the refusals anyone can cause at will
+ * (COUNTED_ACTIONS), which only ever grows by an atomic ADD.
+ */
 export interface AccessLogStore {
+  /** One request's row, written once. */
   record(entry: AccessLogEntry): Promise<void>;
-  /** The entries of one Korea-time day, oldest first (for audits and tests). */
-  day(day: string): Promise<AccessLogEntry[]>;
+  /** One more request on its counted row (`clientAddress` is the source as counted: functions/http/access-log.ts). */
+  count(entry: AccessLogEntry & { action: CountedAction }): Promise<void>;
+  /**
+   * Rows of one Korea day, both kinds, newest first (by place: a row's time, a
+   * counted row's quarter hour), at most `limit`, only those placed before
+   * `before` when given; each with its place, where the next read goes on from.
+   */
+  readDay(day: string, options: { before?: string; limit: number }): Promise<PlacedAccessLogEntry[]>;
+}
+
+export interface PlacedAccessLogEntry {
+  entry: AccessLogEntry;
+  place: string;
 }
 
 export interface Clock {

@@ -3,7 +3,9 @@
  * narrowed to the calls the adapters make (functions/adapters/*):
  *
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
- *   (conditional puts, ADD counters); append: PutItem only. Nothing deletes.
+ *   (conditional puts, ADD counters); append: PutItem only; log (the access log's writers):
+ *   PutItem outside the counted partitions and UpdateItem only in them (ACCESS_LOG_WRITES).
+ *   Nothing deletes but retention and erasure.
  * - DynamoDB Scan: only where a route lists a table in `scans`, on that table alone (no index),
  *   and only tables that stay tiny (`ScannableTable`: the staff accounts, for the accounts page,
  *   the last-admin check and the owner picker). A Scan reads the whole table, so it is the wrong tool for anything
@@ -22,17 +24,35 @@
  *   (the token-signing secret for login and staff routes, the origin-verify secret for API routes).
  */
 import type { Access } from '../shared/resources';
+import { ACCESS_LOG_COUNTED_PREFIX } from '../shared/tables';
 
 export const TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  // Write-once rows (the access log): a new item only, never an update (the put is conditional in the adapter).
+  // Write-once rows (the history, the tombstones): a new item only, never an update (the put is conditional in the adapter).
   append: ['dynamodb:PutItem'],
+  // The access log's writers: nothing unconditional (ACCESS_LOG_WRITES).
+  log: [],
   // Changes to items that exist, never a new or whole item (sign-in: the last sign-in, codes used).
   update: ['dynamodb:UpdateItem'],
   // Retention and erasure: one item, and an enquiry's history in batches.
   delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 } as const;
+
+/**
+ * What the access log's writers may do, each only on the keys named (IAM's
+ * `dynamodb:LeadingKeys`, the partition key): put a row outside the counted
+ * partitions, and update (the count's ADD) only inside them. So no writer can
+ * change a row written once with an update, nor replace a count with a put.
+ * IAM cannot say "only with attribute_not_exists": that a put never replaces
+ * a row is the adapter's condition (functions/adapters/dynamodb/access-log.ts),
+ * and the stream's copy under Object Lock keeps any row as first written
+ * whatever happens to the table (docs/architecture.md, 'The access log').
+ */
+export const ACCESS_LOG_WRITES = [
+  { actions: ['dynamodb:PutItem'], condition: { 'ForAllValues:StringNotLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } } },
+  { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } } },
+] as const;
 
 /** Reading many items at once: on the table and each of its indexes, for functions that may list. */
 export const LIST_ACTIONS = ['dynamodb:Query'] as const;
@@ -44,6 +64,7 @@ export const BUCKET_OBJECT_ACTIONS = {
   read: ['s3:GetObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
   append: ['s3:PutObject'],
+  log: [],
   update: [],
   delete: ['s3:DeleteObject'],
 } as const;
@@ -53,6 +74,7 @@ export const BUCKET_ACTIONS = {
   read: ['s3:ListBucket'],
   write: [],
   append: [],
+  log: [],
   update: [],
   delete: [],
 } as const;
@@ -65,12 +87,13 @@ export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-export type AccessPart = 'read' | 'write' | 'append' | 'update' | 'delete';
+export type AccessPart = 'read' | 'write' | 'append' | 'log' | 'update' | 'delete';
 
 export function accessParts(access: Access): AccessPart[] {
   if (access === 'readWrite') return ['read', 'write'];
   if (access === 'full') return ['read', 'write', 'delete'];
   if (access === 'readAppend') return ['read', 'append'];
+  if (access === 'readLog') return ['read', 'log'];
   if (access === 'readUpdate') return ['read', 'update'];
   return [access];
 }

@@ -16,6 +16,7 @@ import { Jobs } from './constructs/jobs';
 import { StaffMail } from './constructs/mail';
 import type { BindableResources } from './constructs/route-function';
 import { SiteHosting } from './constructs/site-hosting';
+import { Streams } from './constructs/streams';
 import { Workers } from './constructs/workers';
 import { acknowledge } from './nag';
 
@@ -36,6 +37,7 @@ export class MedicalTourismStack extends Stack {
   readonly api: Api;
   readonly jobs: Jobs;
   readonly workers: Workers;
+  readonly streams: Streams;
   readonly site: SiteHosting;
 
   constructor(scope: Construct, id: string, props: MedicalTourismStackProps) {
@@ -100,6 +102,7 @@ export class MedicalTourismStack extends Stack {
     };
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
     this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
+    this.streams = new Streams(this, 'Streams', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
     this.api = new Api(this, 'Api', { resources: { ...resources, workers: this.workers.functions }, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
 
     this.site = new SiteHosting(this, 'Site', {
@@ -133,7 +136,8 @@ export class MedicalTourismStack extends Stack {
     new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
     new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
     new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
-    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs and the export worker', value: this.jobs.failures.queueUrl });
+    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs, the export worker and the access log copy', value: this.jobs.failures.queueUrl });
     new CfnOutput(this, 'MailProblemsQueue', { description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)', value: this.mail.problems.queueUrl });
+    new CfnOutput(this, 'AccessLogCopyBucket', { description: "The access log's copy under S3 Object Lock (every write, from the table's stream)", value: this.data.buckets.accessLogCopy.bucketName });
   }
 }

@@ -79,7 +79,8 @@ export function localTableNames(): Record<TableKey, string> {
   return Object.fromEntries(Object.keys(TABLES).map((key) => [key, `mt-${key}`])) as Record<TableKey, string>;
 }
 
-export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports' } as const;
+/** The access log's copy bucket has no stream to fill it locally (the emulator has none); it is made so the copy's adapter can be tried against the emulator. */
+export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', accessLogCopy: 'mt-access-log-copy' } as const;
 
 /** The signing secret: from the environment, or made once per data folder and kept there. */
 function tokenSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -157,6 +158,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     ...Object.fromEntries((Object.keys(TABLES) as TableKey[]).map((key) => [TABLES[key].envVar, tableNames[key]])),
     [BUCKETS.images.envVar]: LOCAL_BUCKETS.images,
     [BUCKETS.exports.envVar]: LOCAL_BUCKETS.exports,
+    [BUCKETS.accessLogCopy.envVar]: LOCAL_BUCKETS.accessLogCopy,
     MAIL_FROM: 'no-reply@medical-tourism.local',
     SITE_URL: url,
     MAIL_TO: 'staff-inbox@medical-tourism.local',

@@ -10,6 +10,9 @@ export const AUDIT_ACTIONS = {
   'auth.login': '로그인',
   'auth.login.failed': '로그인 실패 (비밀번호)',
   'auth.login.refused': '로그인 거부 (시도 제한)',
+  'auth.login.cross_site': '로그인 거부 (다른 사이트에서 보낸 요청)',
+  'auth.login.wrong_type': '로그인 거부 (JSON이 아닌 본문)',
+  'auth.login.malformed': '로그인 거부 (잘못된 요청 본문)',
   'auth.logout': '로그아웃',
   'auth.refused': '인증 거부 (토큰 없음·만료)',
   'auth.forbidden': '권한 없는 요청',
@@ -21,12 +24,18 @@ export const AUDIT_ACTIONS = {
   'auth.enrol_link': '2단계 인증 등록 링크 사용 (비밀번호 확인)',
   'auth.enrol_link.failed': '2단계 인증 등록 링크 실패',
   'auth.enrol_link.refused': '2단계 인증 등록 링크 거부 (시도 제한)',
+  'auth.enrol_link.cross_site': '2단계 인증 등록 링크 거부 (다른 사이트에서 보낸 요청)',
+  'auth.enrol_link.wrong_type': '2단계 인증 등록 링크 거부 (JSON이 아닌 본문)',
+  'auth.enrol_link.malformed': '2단계 인증 등록 링크 거부 (잘못된 요청 본문)',
   'auth.login.no_role': '로그인 거부 (역할 없는 계정)',
   'auth.no_role': '인증 거부 (역할 없는 계정)',
   'auth.enrolment_required': '거부: 2단계 인증 등록 먼저',
   'auth.welcome': '초대 수락 (비밀번호 설정)',
   'auth.welcome.failed': '초대 수락 실패',
   'auth.welcome.refused': '초대 수락 거부 (시도 제한)',
+  'auth.welcome.cross_site': '초대 수락 거부 (다른 사이트에서 보낸 요청)',
+  'auth.welcome.wrong_type': '초대 수락 거부 (JSON이 아닌 본문)',
+  'auth.welcome.malformed': '초대 수락 거부 (잘못된 요청 본문)',
   'twofactor.status': '2단계 인증 상태 조회',
   'twofactor.start': '2단계 인증 등록 시작',
   'twofactor.confirm_failed': '2단계 인증 등록 실패 (코드)',
@@ -71,6 +80,50 @@ export const AUDIT_ACTIONS = {
   'dashboard.export': '월간 보고서 CSV',
 } as const;
 
+/**
+ * Refusals anyone can cause as often as they like (a call without a valid
+ * token, a sign-in or an invitation refused): each is counted on one row per
+ * action, source network, route and actor in each quarter hour
+ * (ACCESS_LOG_COUNT_MINUTES) instead of one row per request, so a flood of
+ * them adds a handful of rows, not one per call. Every other action is one
+ * row per request, written once.
+ */
+export const COUNTED_ACTIONS = [
+  'auth.refused',
+  'auth.login.failed',
+  'auth.login.refused',
+  'auth.login.cross_site',
+  'auth.login.wrong_type',
+  'auth.login.malformed',
+  'auth.login.code_failed',
+  'auth.login.code_locked',
+  'auth.welcome.failed',
+  'auth.welcome.refused',
+  'auth.welcome.cross_site',
+  'auth.welcome.wrong_type',
+  'auth.welcome.malformed',
+  'auth.enrol_link.failed',
+  'auth.enrol_link.refused',
+  'auth.enrol_link.cross_site',
+  'auth.enrol_link.wrong_type',
+  'auth.enrol_link.malformed',
+] as const satisfies readonly (keyof typeof AUDIT_ACTIONS)[];
+
+export type CountedAction = (typeof COUNTED_ACTIONS)[number];
+
+/** How long one counted row counts: a quarter hour, aligned to the clock (as sign-in's limits are), so never across a Korea day. */
+export const ACCESS_LOG_COUNT_MINUTES = 15;
+
+/** The most rows one page of `GET /api/access-log` holds (its `limit`), and how many it holds unless asked. */
+export const ACCESS_LOG_PAGE_MAX = 500;
+export const ACCESS_LOG_PAGE_DEFAULT = 100;
+
+/** The rows of one CSV page (`GET /api/access-log.csv`): the back office asks page after page and saves them as one file. */
+export const ACCESS_LOG_CSV_PAGE_ROWS = 2_000;
+
+/** The response header that carries the next CSV page's cursor (absent on the last page). */
+export const ACCESS_LOG_NEXT_HEADER = 'x-next-cursor';
+
 /** The most days one access-log read covers (each day is one query). */
 export const ACCESS_LOG_MAX_DAYS = 31;
 
@@ -95,9 +148,20 @@ export function auditActionLabel(action: string): string {
 export interface AccessLogEntry {
   actor: string;
   action: AuditAction;
-  /** Which enquiry or package, or the filter of a list or export. */
+  /** Which enquiry or package, or the filter of a list or export; for a refused call, its method and route. */
   target: string;
+  /** Where the request came from; on a counted row, the source network (an IPv4 address, an IPv6 /64). */
   clientAddress: string;
+  /** The request's id; on a counted row, the first request's. */
   requestId: string;
+  /** When; on a counted row, the first of its requests. */
   at: number;
+  /** A counted row (COUNTED_ACTIONS) only: how many requests it stands for, and when the last came. */
+  count?: number;
+  lastAt?: number;
+}
+
+/** Whether an action is counted (one row per source and route each quarter hour) rather than written per request. */
+export function isCountedAction(action: AuditAction): action is CountedAction {
+  return (COUNTED_ACTIONS as readonly string[]).includes(action);
 }

@@ -10,12 +10,15 @@ import type { TableKey } from './tables';
 
 /**
  * `append` writes new items only, each once (a conditional put), and can
- * neither change nor remove one: the access log. `readUpdate` changes
- * attributes of items that exist and can make none (sign-in on the staff
- * table). `full` also deletes: only the retention job and an erasure remove
- * enquiry data.
+ * neither change nor remove one: the history, the erasure tombstones. `log`
+ * is the access log's writers': new rows only (PutItem, never in a counted
+ * partition) and counts only (UpdateItem, only in the counted partitions,
+ * ACCESS_LOG_COUNTED_PREFIX), so an update can never reach a row written
+ * once; never a delete. `readUpdate` changes attributes of items that exist
+ * and can make none (sign-in on the staff table). `full` also deletes: only
+ * the retention job and an erasure remove enquiry data.
  */
-export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'readUpdate' | 'full';
+export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'log' | 'readLog' | 'readUpdate' | 'full';
 
 /** The access that allows both (reading the access log and adding to it stays append-only). */
 export function combinedAccess(a: Access, b: Access): Access {
@@ -23,6 +26,7 @@ export function combinedAccess(a: Access, b: Access): Access {
   const pair = new Set([a, b]);
   if (pair.has('full')) return 'full';
   if (pair.has('append') && pair.has('read')) return 'readAppend';
+  if (pair.has('log') && pair.has('read')) return 'readLog';
   if (pair.has('readUpdate') && pair.has('read')) return 'readUpdate';
   return 'readWrite';
 }
@@ -33,6 +37,11 @@ export const BUCKETS = {
     purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
   },
   exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.' },
+  accessLogCopy: {
+    envVar: 'ACCESS_LOG_COPY_BUCKET',
+    purpose:
+      "The access log's immutable copy: every write to the access-log table as its stream carried it, each batch one object written once, under S3 Object Lock for the access log's retention (compliance mode in production).",
+  },
 } as const;
 
 export type BucketKey = keyof typeof BUCKETS;
@@ -85,6 +94,28 @@ export function scheduledJobUses(name: ScheduledJobName): ResourceUse {
   const job = SCHEDULED_JOBS.find((candidate) => candidate.name === name);
   if (!job) throw new Error(`No scheduled job named ${name}`);
   return job.uses;
+}
+
+/**
+ * Functions that read a table's stream (DynamoDB Streams, new and old
+ * images), in AWS only: the local emulator has no streams. The access log's
+ * copy puts every write to the access-log table into the Object Lock bucket,
+ * so a row changed or removed in the table (which no function may do) is
+ * still there as first written, and the change is there too.
+ */
+export const STREAM_CONSUMERS = [{ name: 'accessLogCopy', table: 'accessLog', uses: { buckets: { accessLogCopy: 'append' } } }] as const satisfies readonly {
+  name: string;
+  table: TableKey;
+  uses: ResourceUse;
+}[];
+
+export type StreamConsumerName = (typeof STREAM_CONSUMERS)[number]['name'];
+
+/** What a stream consumer uses (its declaration above). */
+export function streamConsumerUses(name: StreamConsumerName): ResourceUse {
+  const consumer = STREAM_CONSUMERS.find((candidate) => candidate.name === name);
+  if (!consumer) throw new Error(`No stream consumer named ${name}`);
+  return consumer.uses;
 }
 
 /**

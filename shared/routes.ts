@@ -33,7 +33,7 @@ export function routeOf(method: string, path: string): ApiRoute | undefined {
 
 /** What every staff route needs to check the bearer token and write the access log. */
 export const STAFF_AUTH_USES = {
-  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'append',
+  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'log',
     // The two-factor policy: an account that must enrol first may call only the enrolment routes.
     policies: 'read' },
   usesTokenSecret: true,
@@ -103,7 +103,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes, an enrolment link's hash; it can
     // neither make nor replace an account. policies: whether two-factor is required. Mail: the enrolment link, and the owner's notices.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'append', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true },
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
@@ -211,14 +211,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/welcome',
     access: 'public',
-    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
   {
     name: 'enrolLink',
     method: 'POST',
     path: '/api/enrol',
     access: 'public',
-    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'append', policies: 'read' }, usesTokenSecret: true },
+    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
   { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
   { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },

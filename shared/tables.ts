@@ -168,7 +168,8 @@ export const TABLES = {
   },
   accessLog: {
     envVar: 'TABLE_ACCESS_LOG',
-    purpose: 'Every staff read, export and change: who, what, which record, when, from where.',
+    purpose:
+      'Every staff read, export and change: who, what, which record, when, from where (a row per request, written once); and the refusals anyone can cause, counted per source and route each quarter hour (in partitions of their own, ACCESS_LOG_COUNTED_PREFIX).',
     partitionKey: { name: 'day', type: 'S' },
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
@@ -191,4 +192,13 @@ export const TABLES = {
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof TABLES;
+
+/**
+ * The access log's counted rows (COUNTED_ACTIONS in shared/audit-actions.ts)
+ * live in partitions of their own, `counted#<day>`, beside the day's own
+ * partition of rows written once: so IAM can tell the two kinds apart
+ * (infra/permissions.ts, ACCESS_LOG_ACTIONS), and an update can reach a
+ * counter but never a row written once.
+ */
+export const ACCESS_LOG_COUNTED_PREFIX = 'counted#';
 export const TABLE_KEYS = Object.keys(TABLES) as TableKey[];

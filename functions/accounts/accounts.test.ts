@@ -110,6 +110,21 @@ describe('invitations', () => {
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.welcome', 'auth.welcome.failed']));
   });
 
+  it('logs every refused welcome, before the token is checked too, counted on one row per kind and source', async () => {
+    const deps = fakeDeps();
+    const welcome = HANDLER_FACTORIES.welcome(deps);
+    for (let round = 0; round < 2; round += 1) {
+      expect((await welcome(jsonPost('/api/welcome', { token: 'x', password: PASSWORD }, { headers: { origin: 'https://evil.example' } }))).statusCode).toBe(403);
+      expect((await welcome(apiEvent({ path: '/api/welcome', headers: { 'content-type': 'text/plain' }, body: '{}x' }))).statusCode).toBe(415);
+      expect((await welcome(jsonPost('/api/welcome', { token: 1 }))).statusCode).toBe(400);
+    }
+    expect(deps.accessLog.entries.map(({ actor, action, count }) => ({ actor, action, count }))).toEqual([
+      { actor: '-', action: 'auth.welcome.cross_site', count: 2 },
+      { actor: '-', action: 'auth.welcome.wrong_type', count: 2 },
+      { actor: '-', action: 'auth.welcome.malformed', count: 2 },
+    ]);
+  });
+
   it('refuses a wrong token, an expired one, an older one replaced by a new invitation, and a short password', async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');

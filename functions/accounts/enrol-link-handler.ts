@@ -11,6 +11,8 @@ import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
 import { assertSameSite } from '../http/same-site';
+import { accessLogger } from '../http/access-log';
+import { readOrLogRefusal } from './refused-before-check';
 import { hasTwoFactor } from './two-factor';
 import { linkMatches, readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
@@ -21,9 +23,12 @@ const invalid = () => new ApiError('invalid_link', 'This link is not valid: it w
 
 export function makeEnrolLinkHandler(deps: LinkPageDeps) {
   return httpHandler(deps, async ({ request }) => {
-    assertSameSite(request);
-    const { token, password } = parseInput(enrolLinkSchema, jsonPayload(request));
-    const { now, audit, release } = await startLinkAttempt(deps, request, 'enrol', 'auth.enrol_link.refused');
+    const log = accessLogger(deps.accessLog, request, () => deps.clock.now());
+    const { token, password } = await readOrLogRefusal(log, 'enrol_link', () => {
+      assertSameSite(request);
+      return parseInput(enrolLinkSchema, jsonPayload(request));
+    });
+    const { now, audit, release } = await startLinkAttempt(deps, log, request, 'enrol', 'auth.enrol_link.refused');
     const link = readAccountLinkToken(token);
     const account = link ? await deps.staff.get(link.email) : undefined;
     // An account without a role cannot sign in at all, so neither can its link open anything.

@@ -8,6 +8,7 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
+import type { AccessLogger } from '../http/access-log';
 import { ApiError } from '../http/errors';
 import type { ApiRequest } from '../http/request';
 import { type ApiResponse, json } from '../http/response';
@@ -29,11 +30,10 @@ export interface LinkAttempt {
   release: () => Promise<void>;
 }
 
-/** Counts a well-formed request against its network's limit (429 past it, the refusal logged as `refused`). */
-export async function startLinkAttempt(deps: LinkPageDeps, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
+/** Counts a well-formed request against its network's limit (429 past it, the refusal logged as `refused`, counted like every refusal). */
+export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
   const now = deps.clock.now();
-  const audit = (action: AuditAction, actor: string) =>
-    deps.accessLog.record({ actor, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+  const audit = (action: AuditAction, actor: string) => log(actor, action, '-');
   const key = `${page}:address:${clientNetwork(request.clientAddress)}`;
   const attempts = await deps.throttle.hit(key, WINDOW_SECONDS, now);
   if (attempts > deps.settings.LOGIN_FAILURES_PER_ADDRESS) {

@@ -7,9 +7,11 @@ import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
+import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords';
+import { readOrLogRefusal } from './refused-before-check';
 import { deviceCookieHeader, deviceOf, newDeviceCookie } from './sign-in-device';
 import { countPasswordAttempt, passwordLimits, tooManyAttempts } from './password-limits';
 import { signStaffToken } from '../http/staff-tokens';
@@ -23,8 +25,9 @@ export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'sett
  * `POST /api/login`: answers the staff token as a JSON string. Unknown
  * account, disabled account and wrong password get the same answer after the
  * same work; repeated failures make sign-in wait (see `passwordLimits`), and only
- * attempts whose password was really checked count. Every failure is in the
- * access log with its address.
+ * attempts whose password was really checked count. Every failure and
+ * refusal is in the access log with its address, counted (COUNTED_ACTIONS):
+ * a refusal before the password check too (another site, not JSON, malformed).
  *
  * Two-factor: after a right password, an account with two-factor on answers
  * 401 `code_required` until the request carries `code` too (the app's code,
@@ -42,17 +45,20 @@ export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'sett
 export function makeLoginHandler(deps: LoginDeps) {
   const { staff, throttle, accessLog, settings, clock } = deps;
   return httpHandler(deps, async ({ request }) => {
-    assertSameSite(request);
-    const { email: rawEmail, pass, code } = parseInput(loginSchema, jsonPayload(request));
-    const email = normaliseStaffEmail(rawEmail);
     const now = clock.now();
-    const audit = (action: AuditAction) =>
-      accessLog.record({ actor: email, action, target: '-', clientAddress: request.clientAddress, requestId: request.requestId, at: now });
+    const log = accessLogger(accessLog, request, () => now);
+    const { email: rawEmail, pass, code } = await readOrLogRefusal(log, 'login', () => {
+      assertSameSite(request);
+      return parseInput(loginSchema, jsonPayload(request));
+    });
+    const email = normaliseStaffEmail(rawEmail);
+    const audit = (action: AuditAction) => log(email, action, '-');
     const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
     // Counted before the slow password check; an attempt refused for the limit takes its count back (it checked nothing), as does a success.
     const { over, release } = await countPasswordAttempt(throttle, passwordLimits(settings, email, clientNetwork(request.clientAddress), device), now);
     if (over) {
-      await audit('auth.login.refused');
+      // Without the account: past the limit the sender could name a new one with every try (and so a new counted row).
+      await log('-', 'auth.login.refused', '-');
       throw tooManyAttempts(now, 'Too many failed sign-ins. Please wait and try again.');
     }
 

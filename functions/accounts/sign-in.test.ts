@@ -64,7 +64,36 @@ describe('POST /api/login', () => {
     for (let i = 0; i < 20; i += 1) expect((await login(deps, EMAIL, `more ${i}`, '198.51.100.66')).statusCode).toBe(429);
     const accountWide = await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
     expect(accountWide).toBe(deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1);
-    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.login.refused')).toHaveLength(20);
+    // Counted on one row, without the account (past the limit a sender could name a new one each time).
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.login.refused')).toEqual([expect.objectContaining({ actor: '-', clientAddress: '198.51.100.66', count: 20 })]);
+  });
+
+  it('logs a refused sign-in of every kind, before the password check too, each counted on one row per source', async () => {
+    const deps = depsWithAccount();
+    const tries = {
+      'auth.login.cross_site': () => jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example' } }),
+      'auth.login.wrong_type': () => apiEvent({ path: '/api/login', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: { email: EMAIL, pass: PASSWORD } }) }),
+      'auth.login.malformed': () => apiEvent({ path: '/api/login', headers: { 'content-type': 'application/json' }, body: '{"data":' }),
+      'auth.login.failed': () => jsonPost('/api/login', { email: EMAIL, pass: 'not the password' }),
+    };
+    for (let round = 0; round < 3; round += 1) {
+      for (const request of Object.values(tries)) expect((await makeLoginHandler(deps)(request())).statusCode).toBeGreaterThanOrEqual(400);
+      // A body without a password is malformed too.
+      expect((await makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL }))).statusCode).toBe(400);
+    }
+    expect(deps.accessLog.entries.map(({ actor, action, count }) => ({ actor, action, count }))).toEqual([
+      { actor: '-', action: 'auth.login.cross_site', count: 3 },
+      { actor: '-', action: 'auth.login.wrong_type', count: 3 },
+      { actor: '-', action: 'auth.login.malformed', count: 6 },
+      { actor: EMAIL, action: 'auth.login.failed', count: 3 },
+    ]);
+    expect(new Set(deps.accessLog.entries.map((entry) => entry.clientAddress))).toEqual(new Set(['203.0.113.7']));
+  });
+
+  it('counts refusals from one IPv6 network on one row, whatever address in it they come from', async () => {
+    const deps = depsWithAccount();
+    for (let i = 1; i <= 40; i += 1) await makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { sourceIp: `2001:db8:1:2::${i.toString(16)}`, headers: { origin: 'https://evil.example' } }));
+    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ action: 'auth.login.cross_site', clientAddress: '2001:db8:1:2::/64', count: 40 })]);
   });
 
   it('lets a browser that signed in before (its device cookie) in while the account as a whole waits', async () => {
@@ -126,10 +155,10 @@ describe('POST /api/login', () => {
     expect(disabled.body).toBe(unknown.body);
     expect(wrong.headers).toEqual(unknown.headers);
     expect(errorBody(unknown).error).toBe('invalid_credentials');
-    // Every failed sign-in is in the access log, with the address it came from.
-    expect(deps.accessLog.entries.map(({ actor, action, clientAddress }) => ({ actor, action, clientAddress }))).toEqual([
-      { actor: 'nobody@example.com', action: 'auth.login.failed', clientAddress: '192.0.2.10' },
-      { actor: EMAIL, action: 'auth.login.failed', clientAddress: '192.0.2.10' },
+    // Every failed sign-in is in the access log, with the address it came from (counted per account tried).
+    expect(deps.accessLog.entries.map(({ actor, action, clientAddress, count }) => ({ actor, action, clientAddress, count }))).toEqual([
+      { actor: 'nobody@example.com', action: 'auth.login.failed', clientAddress: '192.0.2.10', count: 1 },
+      { actor: EMAIL, action: 'auth.login.failed', clientAddress: '192.0.2.10', count: 1 },
     ]);
     expect(disabledDeps.accessLog.entries.map((entry) => entry.action)).toEqual(['auth.login.failed']);
   });

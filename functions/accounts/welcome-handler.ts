@@ -12,11 +12,13 @@ import { welcomeSchema } from '../../shared/accounts/accounts-schema';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
+import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { hashPassword } from './passwords';
 import { invitationMatches } from './staff-accounts';
 import { readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
+import { readOrLogRefusal } from './refused-before-check';
 
 export type WelcomeDeps = LinkPageDeps;
 
@@ -24,9 +26,12 @@ const invalid = () => new ApiError('invalid_invitation', 'This invitation link i
 
 export function makeWelcomeHandler(deps: WelcomeDeps) {
   return httpHandler(deps, async ({ request }) => {
-    assertSameSite(request);
-    const { token, password } = parseInput(welcomeSchema, jsonPayload(request));
-    const { now, audit, release } = await startLinkAttempt(deps, request, 'welcome', 'auth.welcome.refused');
+    const log = accessLogger(deps.accessLog, request, () => deps.clock.now());
+    const { token, password } = await readOrLogRefusal(log, 'welcome', () => {
+      assertSameSite(request);
+      return parseInput(welcomeSchema, jsonPayload(request));
+    });
+    const { now, audit, release } = await startLinkAttempt(deps, log, request, 'welcome', 'auth.welcome.refused');
     const invitation = readAccountLinkToken(token);
     const account = invitation ? await deps.staff.get(invitation.email) : undefined;
     if (!invitation || !invitationMatches(account, invitation.hash, now)) {

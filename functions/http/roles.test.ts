@@ -67,3 +67,19 @@ describe('the role matrix', () => {
     expect(may('editor')).not.toContain('owners');
   });
 });
+
+describe('refused calls in the access log', () => {
+  it('counts calls without a valid token on one row per source and route each quarter hour, whatever path parameter or token they send', async () => {
+    const deps = fakeDeps();
+    const detail = HANDLER_FACTORIES.detail(deps);
+    for (let i = 0; i < 1_000; i += 1) {
+      const answer = await detail(apiEvent({ method: 'GET', path: `/api/detail/${i}`, params: { index: String(i) }, headers: i % 2 ? { authorization: `Bearer forged.${i}` } : {} }));
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ actor: '-', action: 'auth.refused', target: 'GET /api/detail/{index}', count: 1_000 })]);
+    // The next quarter hour starts a row of its own.
+    deps.clock.advance(15 * 60_000);
+    await detail(apiEvent({ method: 'GET', path: '/api/detail/1', params: { index: '1' } }));
+    expect(deps.accessLog.entries.map((entry) => entry.count)).toEqual([1_000, 1]);
+  });
+});

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import type { StaffAccount } from '../ports';
 import { hasTwoFactor, twoFactorRequired } from '../accounts/two-factor';
 import { type StaffClaims, verifyStaffToken } from './staff-tokens';
+import { accessLogger, routeTarget } from './access-log';
 import { ApiError } from './errors';
 import { type LambdaHttpHandler, type RequestContext, httpHandler } from './handler';
 import { bearerToken } from './request';
@@ -67,53 +68,27 @@ const forbidden = () => new ApiError('forbidden', 'Your role does not allow this
 
 export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext) => Promise<ApiResponse>): LambdaHttpHandler {
   return httpHandler(deps, async (context) => {
-    const staff = await authenticateStaff(deps, bearerToken(context.request)).catch(async (error: unknown) => {
-      // A refused staff call is in the access log too: who tried what, from where.
-      const refusal = error instanceof AccountRefused ? error : undefined;
-      await deps.accessLog.record({
-        actor: refusal?.actor ?? '-',
-        action: refusal?.action ?? 'auth.refused',
-        target: `${context.request.method} ${context.request.path}`,
-        clientAddress: context.request.clientAddress,
-        requestId: context.request.requestId,
-        at: deps.clock.now(),
-      });
+    const { request } = context;
+    const log = accessLogger(deps.accessLog, request, () => deps.clock.now());
+    const staff = await authenticateStaff(deps, bearerToken(request)).catch(async (error: unknown) => {
+      // A refused staff call is in the access log too, counted: from where, for which route, how often. A real
+      // account refused (one without a role) is a row of its own, under its address: its token was good.
+      if (error instanceof AccountRefused) await log(error.actor, error.action, routeTarget(request));
+      else await log('-', 'auth.refused', routeTarget(request));
       throw error;
     });
     // The role check, from the route table: the account's role now, not what a token once said.
-    const route = routeOf(context.request.method, context.request.path);
+    const route = routeOf(request.method, request.path);
     if (!route || !roleMayCall(route, staff.role)) {
-      await deps.accessLog.record({
-        actor: staff.email,
-        action: 'auth.forbidden',
-        target: `${context.request.method} ${context.request.path}`,
-        clientAddress: context.request.clientAddress,
-        requestId: context.request.requestId,
-        at: deps.clock.now(),
-      });
+      await log(staff.email, 'auth.forbidden', `${request.method} ${request.path}`);
       throw forbidden();
     }
     // An account that must enrol first reaches only the enrolment routes (and logout).
     if (staff.mustEnrol && !route.enrolment) {
-      await deps.accessLog.record({
-        actor: staff.email,
-        action: 'auth.enrolment_required',
-        target: `${context.request.method} ${context.request.path}`,
-        clientAddress: context.request.clientAddress,
-        requestId: context.request.requestId,
-        at: deps.clock.now(),
-      });
+      await log(staff.email, 'auth.enrolment_required', `${request.method} ${request.path}`);
       throw new ApiError('two_factor_required', 'Set up two-factor sign-in first.');
     }
-    const audit = (action: AuditAction, target: string) =>
-      deps.accessLog.record({
-        actor: staff.email,
-        action,
-        target,
-        clientAddress: context.request.clientAddress,
-        requestId: context.request.requestId,
-        at: deps.clock.now(),
-      });
+    const audit = (action: AuditAction, target: string) => log(staff.email, action, target);
     return handle({ ...context, staff, audit });
   });
 }

@@ -10,3 +10,4 @@ export class FakeErasureStore implements ErasureStore {
     this.items.push(structuredClone(tombstone));
   }
 }
+

@@ -22,3 +22,4 @@ export interface ErasureTombstone {
 export interface ErasureStore {
   record(tombstone: ErasureTombstone): Promise<void>;
 }
+

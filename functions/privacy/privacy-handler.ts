@@ -5,45 +5,62 @@
  */
 import { csvHeaderOf, csvLine } from '../../shared/exports/csv';
 import { formatKoreaDateTime } from '../../shared/korea-time';
-import { accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectSchema } from '../../shared/privacy/privacy-schema';
+import { ACCESS_LOG_CSV_PAGE_ROWS, ACCESS_LOG_NEXT_HEADER, ACCESS_LOG_PAGE_DEFAULT } from '../../shared/audit-actions';
+import { type AccessLogQuery, accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectSchema } from '../../shared/privacy/privacy-schema';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { NO_STORE, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { readAccessLog } from './access-log-reading';
+import { readAccessLogPage } from './access-log-reading';
 import { type ErasureDeps, eraseSubject, retentionDue, subjectData } from './erasure';
 import { toRecord } from '../enquiries/enquiry-record';
 import { workableEnquiry } from '../work/enquiry-work';
 
-const ACCESS_LOG_COLUMNS = ['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id'] as const;
+const ACCESS_LOG_COLUMNS = ['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id', 'count', 'last_at_korea_time'] as const;
 
-/** `GET /api/access-log?from=&to=&actor=&action=&target=`: matching entries, newest first. */
+/** `GET /api/access-log?from=&to=&actor=&action=&target=&cursor=&limit=`: one page of matching rows, newest first, and the next page's cursor. */
 export function makeAccessLogHandler(deps: StaffAuthDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
     const query = parseInput(accessLogQuerySchema, request.query);
-    await audit('accesslog.read', JSON.stringify(query));
-    return json(200, await readAccessLog(deps, query));
+    await audit('accesslog.read', auditedQuery(query));
+    return json(200, await readAccessLogPage(deps, query, query.limit ?? ACCESS_LOG_PAGE_DEFAULT));
   });
 }
 
-/** `GET /api/access-log.csv?...`: the same entries as CSV (every match, no cap). */
+/**
+ * `GET /api/access-log.csv?...&cursor=`: the same rows as CSV, ACCESS_LOG_CSV_PAGE_ROWS at a time,
+ * the header on the first page only, the next page's cursor in the `x-next-cursor` header; the
+ * back office asks page after page and saves them as one file.
+ */
 export function makeAccessLogCsvHandler(deps: StaffAuthDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
     const query = parseInput(accessLogQuerySchema, request.query);
-    await audit('accesslog.export', JSON.stringify(query));
-    const { entries } = await readAccessLog(deps, query, Number.MAX_SAFE_INTEGER);
+    await audit('accesslog.export', auditedQuery(query));
+    const { entries, next } = await readAccessLogPage(deps, query, ACCESS_LOG_CSV_PAGE_ROWS);
     const body =
-      csvHeaderOf(ACCESS_LOG_COLUMNS) +
-      entries.map((entry) => csvLine([formatKoreaDateTime(entry.at), entry.actor, entry.action, entry.target, entry.clientAddress, entry.requestId])).join('');
+      (query.cursor ? '' : csvHeaderOf(ACCESS_LOG_COLUMNS)) +
+      entries
+        .map((entry) =>
+          csvLine([formatKoreaDateTime(entry.at), entry.actor, entry.action, entry.target, entry.clientAddress, entry.requestId, String(entry.count ?? 1), entry.lastAt === undefined ? '' : formatKoreaDateTime(entry.lastAt)]),
+        )
+        .join('');
     return {
       statusCode: 200,
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="access-log_${query.from}_${query.to}.csv"`, ...NO_STORE },
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="access-log_${query.from}_${query.to}.csv"`,
+        ...(next ? { [ACCESS_LOG_NEXT_HEADER]: next } : {}),
+        ...NO_STORE,
+      },
       body,
     };
   });
 }
+
+/** The read's filter as its access-log row's target: the days and narrowing, and the page (a cursor's day and place). */
+const auditedQuery = (query: AccessLogQuery) => JSON.stringify(query);
 
 /** `GET /api/retention`: how many enquiries the next retention run removes, and the periods. */
 export function makeRetentionHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>) {

@@ -26,6 +26,11 @@ import { countCounter } from '../enquiries/enquiry-lists';
 import { runRetention, subjectHash } from './erasure';
 import { signStaffToken } from '../http/staff-tokens';
 import { parseCsv } from '../../tests/support/csv';
+import { ACCESS_LOG_CSV_PAGE_ROWS, ACCESS_LOG_NEXT_HEADER, ACCESS_LOG_PAGE_MAX, type AccessLogEntry } from '../../shared/audit-actions';
+import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
+import { writeAccessLogCursor } from '../../shared/privacy/access-log-cursor';
+import type { AccessLogPage } from '../../shared/privacy/privacy-schema';
+import { ACCESS_LOG_EXAMINE_MAX } from './access-log-reading';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 
 const ADMIN = 'admin@centre.example';
@@ -270,8 +275,8 @@ describe('the access log', () => {
     const to = new Date(deps.clock.now() + DAY).toISOString().slice(0, 10);
 
     deps.clock.advance(60_000);
-    const all = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to })) as { entries: { action: string; at: number }[]; truncated: boolean };
-    expect(all.truncated).toBe(false);
+    const all = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to })) as AccessLogPage;
+    expect(all.next).toBeUndefined();
     expect(all.entries.map((entry) => entry.action).slice(0, 3)).toEqual(['accesslog.read', 'enquiry.note', 'enquiry.list']);
     const times = all.entries.map((entry) => entry.at);
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -284,10 +289,86 @@ describe('the access log', () => {
     const csv = await get(makeAccessLogCsvHandler, '/api/access-log.csv', { from, to, action: 'enquiry.' });
     expect(csv.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(String(csv.body).replace(/^\uFEFF/, ''));
-    expect(header).toEqual(['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id']);
+    expect(header).toEqual(['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id', 'count', 'last_at_korea_time']);
     expect(rows.map((row) => row[2])).toEqual(['enquiry.note', 'enquiry.list']);
     expect(rows[0]?.[1]).toBe(ADMIN);
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['accesslog.read', 'accesslog.export']));
+  });
+
+  it('answers a page at a time on the server, and the next page from its cursor, across days, until none is left', async () => {
+    for (let i = 0; i < 7; i += 1) {
+      await post(makeViewHandler, '/api/view', {});
+      deps.clock.advance(DAY / 4);
+    }
+    const from = new Date(deps.clock.now() - 3 * DAY).toISOString().slice(0, 10);
+    const to = new Date(deps.clock.now()).toISOString().slice(0, 10);
+    const seen: AccessLogEntry[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from, to, action: 'enquiry.list', limit: '3', ...(cursor ? { cursor } : {}) })) as AccessLogPage;
+      expect(page.entries.length).toBeLessThanOrEqual(3);
+      seen.push(...page.entries);
+      cursor = page.next;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(seen).toHaveLength(7);
+    expect(seen.map((entry) => entry.at)).toEqual(seen.map((entry) => entry.at).sort((a, b) => b - a));
+    expect(new Set(seen.map((entry) => entry.requestId)).size).toBe(7);
+  });
+
+  it('reads at most a bounded number of rows for one page, so a narrow filter over a flooded span still answers, with a cursor to go on', async () => {
+    const at = deps.clock.now();
+    for (let i = 0; i < ACCESS_LOG_EXAMINE_MAX + 10; i += 1) await deps.accessLog.record({ actor: 'noise@centre.example', action: 'enquiry.read', target: String(i), clientAddress: '192.0.2.1', requestId: `r${i}`, at: at - i });
+    const today = formatKoreaDate(at);
+    const first = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from: today, to: today, actor: 'nobody-at-all' })) as AccessLogPage;
+    expect(first.entries).toEqual([]);
+    expect(first.next).toEqual(expect.any(String));
+    const rest = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from: today, to: today, actor: 'nobody-at-all', cursor: first.next ?? '' })) as AccessLogPage;
+    expect(rest).toEqual({ entries: [] });
+  });
+
+  it('shows a counted row with its count, first and last time, in the JSON and the CSV', async () => {
+    const at = deps.clock.now();
+    const refused = (offset: number) => ({ actor: '-', action: 'auth.refused' as const, target: 'POST /api/view', clientAddress: '192.0.2.7', requestId: `q${offset}`, at: at + offset });
+    for (const offset of [0, 1_000, 2_000]) await deps.accessLog.count(refused(offset));
+    const today = formatKoreaDate(at);
+    deps.clock.advance(5_000);
+    const page = bodyOf(await get(makeAccessLogHandler, '/api/access-log', { from: today, to: today, action: 'auth.refused' })) as AccessLogPage;
+    expect(page.entries).toEqual([{ ...refused(0), count: 3, lastAt: at + 2_000 }]);
+    const [, row] = parseCsv(String((await get(makeAccessLogCsvHandler, '/api/access-log.csv', { from: today, to: today, action: 'auth.refused' })).body).replace(/^\uFEFF/, ''));
+    expect(row?.slice(-2)).toEqual(['3', formatKoreaDateTime(at + 2_000)]);
+  });
+
+  it('answers the CSV a page at a time: the header on the first, the next page in a header, the rows once', async () => {
+    const at = deps.clock.now();
+    const rows = ACCESS_LOG_CSV_PAGE_ROWS + 5;
+    for (let i = 0; i < rows; i += 1) await deps.accessLog.record({ actor: 'csv@centre.example', action: 'enquiry.read', target: String(i), clientAddress: '192.0.2.1', requestId: `c${i}`, at: at - i });
+    const today = formatKoreaDate(at);
+    const query = { from: today, to: today, actor: 'csv@' };
+    const first = await get(makeAccessLogCsvHandler, '/api/access-log.csv', query);
+    const next = String(first.headers?.[ACCESS_LOG_NEXT_HEADER] ?? '');
+    expect(next).not.toBe('');
+    const second = await get(makeAccessLogCsvHandler, '/api/access-log.csv', { ...query, cursor: next });
+    expect(second.headers?.[ACCESS_LOG_NEXT_HEADER]).toBeUndefined();
+    const [header, ...firstRows] = parseCsv(String(first.body).replace(/^\uFEFF/, ''));
+    const secondRows = parseCsv(String(second.body));
+    expect(header?.[0]).toBe('at_korea_time');
+    expect(firstRows).toHaveLength(ACCESS_LOG_CSV_PAGE_ROWS);
+    expect(secondRows).toHaveLength(5);
+    expect(new Set([...firstRows, ...secondRows].map((row) => row[3])).size).toBe(rows);
+  });
+
+  it('refuses a cursor it did not make, one for other days, and a page larger than its bound', async () => {
+    const today = formatKoreaDate(deps.clock.now());
+    const elsewhere = writeAccessLogCursor({ day: '2020-01-01', place: '2020-01-01T00:00:00.000Z#x' });
+    const queries: Record<string, string>[] = [{ cursor: 'not a cursor' }, { cursor: 'bm90IGpzb24' }, { cursor: elsewhere }, { limit: String(ACCESS_LOG_PAGE_MAX + 1) }, { limit: '0' }];
+    for (const query of queries) {
+      const answer = await get(makeAccessLogHandler, '/api/access-log', { from: today, to: today, ...query });
+      expect(answer.statusCode, JSON.stringify(query)).toBe(400);
+      expect(Object.keys((bodyOf(answer) as { fields: Record<string, string> }).fields)).toEqual([Object.keys(query)[0]]);
+    }
   });
 
   it('refuses a span backwards or longer than a month, and days that are not days', async () => {

@@ -1,15 +1,18 @@
 import { EMULATED_S3, s3Client } from '../adapters/s3/client';
+import { s3AccessLogCopyStore } from '../adapters/s3/access-log-copies';
 import { s3ExportStore } from '../adapters/s3/exports';
 import { s3ImageStore } from '../adapters/s3/images';
 import type { Settings } from '../config';
 import type { ExportStore } from '../exports/ports';
 import type { ImageStore } from '../packages/ports';
+import type { AccessLogCopyStore } from '../audit/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, settingOf } from './lazy';
 
 export interface S3Deps {
   images: ImageStore;
   exports: ExportStore;
+  accessLogCopies: AccessLogCopyStore;
 }
 
 export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3Deps {
@@ -20,5 +23,6 @@ export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3De
   return lazyObject<S3Deps>({
     images: () => s3ImageStore(s3(), settingOf(settings, 'IMAGES_BUCKET')),
     exports: () => s3ExportStore(s3(), settingOf(settings, 'EXPORTS_BUCKET')),
+    accessLogCopies: () => s3AccessLogCopyStore(s3(), settingOf(settings, 'ACCESS_LOG_COPY_BUCKET')),
   });
 }

@@ -1,17 +1,18 @@
 /**
  * The stored data: the DynamoDB tables from the shared definitions
- * (shared/tables.ts, the same ones the local emulator set-up creates), the
- * images and exports buckets of the route table, and the access-log bucket
- * every other bucket and the CDN log into.
+ * (shared/tables.ts, the same ones the local emulator set-up creates), with a
+ * stream where a stream consumer reads one (STREAM_CONSUMERS), the images and
+ * exports buckets of the route table, the access log's Object Lock copy, and
+ * the access-log bucket every other bucket and the CDN log into.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { BucketKey } from '../../shared/resources';
+import { type BucketKey, STREAM_CONSUMERS } from '../../shared/resources';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
-import { RETENTION } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds } from '../../shared/privacy/retention';
 import { acknowledge } from '../nag';
 
 export interface DataProps {
@@ -65,6 +66,8 @@ export class Data extends Construct {
           deletionProtection: production,
           removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
           ...('ttlAttribute' in definition ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+          // New and old images: a copy keeps what was written, and what a change replaced.
+          ...(STREAM_CONSUMERS.some((consumer) => consumer.table === key) ? { stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES } : {}),
         });
         for (const index of definition.globalIndexes) {
           table.addGlobalSecondaryIndex({
@@ -124,6 +127,24 @@ export class Data extends Construct {
       lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
 
-    this.buckets = { images, exports };
+    // The access log's copy (functions/privacy/access-log-copy.ts): every object locked for the access log's
+    // retention from when it is written, then expired. Compliance mode in production: nobody, the account's
+    // root included, can remove or shorten it. Governance mode elsewhere, so a test stage can be cleared by
+    // someone allowed to bypass it (s3:BypassGovernanceRetention). Never removed with the stack.
+    const lockDays = accessLogCopyLockDays();
+    const accessLogCopy = new s3.Bucket(this, 'AccessLogCopy', {
+      ...privateBucketProps(production),
+      ...logged('access-log-copy'),
+      removalPolicy: RemovalPolicy.RETAIN,
+      versioned: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention: production ? s3.ObjectLockRetention.compliance(Duration.days(lockDays)) : s3.ObjectLockRetention.governance(Duration.days(lockDays)),
+      lifecycleRules: [{ expiration: Duration.days(lockDays + 1), noncurrentVersionExpiration: Duration.days(1) }],
+    });
+
+    this.buckets = { images, exports, accessLogCopy };
   }
 }
+
+/** The access log's retention (RETENTION.accessLogMonths, as the table's TTL counts it) in whole days, rounded up: how long each copy is locked. */
+export const accessLogCopyLockDays = () => Math.ceil(accessLogRetentionSeconds() / 86_400);

@@ -7,7 +7,7 @@
  */
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { AssetHashType, type CfnElement, DockerImage, type Duration, type ILocalBundling, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AssetHashType, type CfnElement, DockerImage, Duration, type ILocalBundling, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -15,15 +15,17 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
+import { backgroundDeclaration } from '../../functions/features';
 import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
-import { INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -101,7 +103,13 @@ export class RouteFunction extends LambdaFunction {
    */
   bindTable(key: TableKey, table: ITable, access: Access, listing: boolean): void {
     const definition: TableDefinition = TABLES[key];
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: tableActions(access), resources: [table.tableArn] }));
+    const actions = tableActions(access);
+    if (actions.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [table.tableArn] }));
+    if (accessParts(access).includes('log')) {
+      for (const { actions: logActions, condition } of ACCESS_LOG_WRITES) {
+        this.addToRolePolicy(new iam.PolicyStatement({ actions: [...logActions], resources: [table.tableArn], conditions: structuredClone(condition) as Record<string, unknown> }));
+      }
+    }
     // Only a reader may list: a writer (and an append-only writer, such as the access log's) never reads back.
     if (listing && accessParts(access).includes('read')) {
       this.addToRolePolicy(
@@ -215,6 +223,33 @@ function functionCode(entryName: string): Code {
   return Code.fromAsset(join(REPO_ROOT, 'functions'), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: { image: DockerImage.fromRegistry('dummy'), local: new EntryBundling(entryName) },
+  });
+}
+
+/** Where a function's log goes and how long it stays. */
+export interface FunctionLogs {
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+/** What the constructs of background functions (workers, stream consumers) are made with. */
+export interface BackgroundFunctionsProps extends FunctionLogs {
+  resources: BindableResources;
+  /** Where a run that failed (or an event too old to run) is recorded: the jobs' failure queue, with its alarm. */
+  failures: IQueue;
+}
+
+/** A background function (a job, a worker, a stream consumer), sized and timed as its feature declares it (functions/features.ts). */
+export function backgroundFunction(scope: Construct, name: string, description: string, logs: FunctionLogs, reservedConcurrency?: number): RouteFunction {
+  const { sizing } = backgroundDeclaration(name);
+  return new RouteFunction(scope, `${pascal(name)}Function`, {
+    entryName: name,
+    description,
+    memoryMiB: sizing.memoryMiB,
+    timeout: Duration.seconds(sizing.timeoutSeconds),
+    ...(reservedConcurrency === undefined ? {} : { reservedConcurrency }),
+    logRetention: logs.logRetention,
+    logRemovalPolicy: logs.logRemovalPolicy,
   });
 }
 

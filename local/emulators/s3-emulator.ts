@@ -3,7 +3,8 @@
  * data folder) behind a small front server that adds what a browser upload
  * meets on real S3 and fauxqs leaves out: CORS for the site's origins, and
  * the presigned POST policy (expiry, size range, exact fields), checked
- * before the upload is stored. Signatures are not checked, as by every
+ * before the upload is stored; and a conditional put (`If-None-Match: *`,
+ * the access log's copy) that S3 refuses with 412 when the key is taken. Signatures are not checked, as by every
  * emulator: upload security never rests on this, the server checks each
  * stored object before a package may use it.
  */
@@ -118,6 +119,19 @@ export async function startS3Emulator(options: { dataDir: string; host: string; 
         'Access-Control-Max-Age': '600',
       });
       return response.end();
+    }
+    if (request.method === 'PUT' && request.headers['if-none-match'] === '*') {
+      // Checked, then written, one after the other: a local stack's writers do not race for one key.
+      const head = forward({ host: options.host, port: emulator.port, method: 'HEAD', path: request.url, headers: { host: request.headers.host ?? '' }, agent }, (answer) => {
+        answer.resume();
+        if (answer.statusCode === 200) {
+          request.resume();
+          return xmlError(response, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+        }
+        pass(request, response);
+      });
+      head.on('error', () => xmlError(response, 502, 'InternalError', 'The emulator did not answer.'));
+      return head.end();
     }
     const type = request.headers['content-type'] ?? '';
     if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type)) return pass(request, response);

@@ -1,5 +1,6 @@
 /** Request bodies and queries of the admin routes for the access log, retention and visitors' rights. */
-import { ACCESS_LOG_MAX_DAYS, isAccessLogSpan } from '../audit-actions';
+import { ACCESS_LOG_MAX_DAYS, ACCESS_LOG_PAGE_MAX, type AccessLogEntry, isAccessLogSpan } from '../audit-actions';
+import { readAccessLogCursor } from './access-log-cursor';
 import { MAX_ENQUIRY_INDEX } from '../work/enquiry-work';
 import { oneLine, wholeNumberField } from '../intake/field-schemas';
 import { normaliseEmail } from '../intake/form-fields';
@@ -37,6 +38,20 @@ export const accessLogQuerySchema = z
     actor: z.optional(z.string().check(z.trim(), z.maxLength(254), oneLine())),
     action: z.optional(z.string().check(z.trim(), z.maxLength(60), oneLine())),
     target: z.optional(z.string().check(z.trim(), z.maxLength(200), oneLine())),
+    /** Where the page starts: the `next` of the page before (for the CSV, its `x-next-cursor` header). */
+    cursor: z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((word: string, context) => {
+          const cursor = readAccessLogCursor(word);
+          if (cursor) return cursor;
+          context.issues.push({ code: 'custom', message: 'The next of an earlier page', input: word });
+          return z.NEVER;
+        }),
+      ),
+    ),
+    /** Rows on one page (the JSON route; the CSV's pages are of a fixed size). */
+    limit: z.optional(wholeNumberField(1, ACCESS_LOG_PAGE_MAX, `1 to ${ACCESS_LOG_PAGE_MAX}`)),
   })
   .check(
     z.refine((query) => query.from <= query.to, { path: ['to'], message: 'Not before from' }),
@@ -44,9 +59,19 @@ export const accessLogQuerySchema = z
       path: ['to'],
       message: `At most ${ACCESS_LOG_MAX_DAYS} days`,
     }),
+    z.refine((query) => !query.cursor || (query.from <= query.cursor.day && query.cursor.day <= query.to), { path: ['cursor'], message: 'The next of an earlier page of these days' }),
   );
 
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;
+
+/** The days and narrowing of a read, as the back office keeps them in its address. */
+export type AccessLogFilter = Pick<AccessLogQuery, 'from' | 'to' | 'actor' | 'action' | 'target'>;
+
+/** One page of `GET /api/access-log`: its rows, newest first, and where the next page starts (absent on the last). */
+export interface AccessLogPage {
+  entries: AccessLogEntry[];
+  next?: string;
+}
 
 /** A visitor's rights (access, erasure): the address in the body, never in the address bar, where CloudFront's logs would keep it. */
 export const subjectSchema = z.object({ email: address });

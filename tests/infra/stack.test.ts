@@ -27,7 +27,7 @@ import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { API_ROUTES, type ApiRoute, resourcesOf } from '../../shared/routes';
 import { type Access, type BucketKey, SCHEDULED_JOBS, type ResourceUse } from '../../shared/resources';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
-import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
+import { ACCESS_LOG_COUNTED_PREFIX, TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
 import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, declaredFunctions, deployedEnvironment, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
 
@@ -70,13 +70,18 @@ const NEEDED = {
     read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
     write: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
     append: ['dynamodb:PutItem'],
+    // The access log's writers: a put outside the counted partitions, an update (the count's ADD) only inside them.
+    log: [
+      'dynamodb:PutItem if {"ForAllValues:StringNotLike":{"dynamodb:LeadingKeys":["counted#*"]}}',
+      'dynamodb:UpdateItem if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["counted#*"]}}',
+    ],
     update: ['dynamodb:UpdateItem'],
     delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
   },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], update: [] as string[], delete: ['s3:DeleteObject'] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], update: [] as string[], delete: [] as string[] },
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], log: [] as string[], update: [] as string[], delete: ['s3:DeleteObject'] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], log: [] as string[], update: [] as string[], delete: [] as string[] },
 };
 const parts = (access: Access): AccessPart[] =>
   access === 'readWrite'
@@ -85,6 +90,8 @@ const parts = (access: Access): AccessPart[] =>
       ? ['read', 'write', 'delete']
       : access === 'readAppend'
         ? ['read', 'append']
+        : access === 'readLog'
+          ? ['read', 'log']
         : access === 'readUpdate'
           ? ['read', 'update']
           : [access];
@@ -99,7 +106,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   lines.add(`logs:PutLogEvents <${logGroup}.Arn>`);
   for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) {
     const table = `<${logicalId(stack.data.tables[key])}.Arn>`;
-    for (const part of parts(access)) for (const action of NEEDED.tables[part]) lines.add(`${action} ${table}`);
+    // An action with a condition is written `action if {condition}`: the resource goes between them.
+    for (const part of parts(access)) for (const needed of NEEDED.tables[part]) lines.add(needed.replace(/^(\S+)/, `$1 ${table}`));
     if (listing && parts(access).includes('read')) {
       for (const action of NEEDED.list) {
         lines.add(`${action} ${table}`);
@@ -176,7 +184,7 @@ describe('the API: one function per route of the route table', () => {
   });
 
   it('runs every function on the current Node runtime, ARM64, with source maps, sized and timed, logging to its own group', () => {
-    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions)];
+    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions), ...Object.values(stack.streams.functions)];
     for (const fn of functions) {
       const properties = resourceOf(logicalId(fn)).Properties;
       expect(properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -195,7 +203,7 @@ describe('the API: one function per route of the route table', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'infra-bundles-'));
     try {
       await bundleLambdas(fresh);
-      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions)]) {
+      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions), ...Object.values(stack.streams.functions)]) {
         const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
         const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
         expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);
@@ -426,15 +434,18 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(writers.sort()).toEqual([route('saveTemplate'), route('restoreTemplate')].map((entry) => logicalId(functionOf(entry).role!)).sort());
   });
 
-  it('keeps the access log write-once: whoever writes it may only add items (PutItem), never update or delete them', () => {
+  it('keeps the access log write-once: whoever writes it may only add rows outside the counted partitions and count inside them, never delete', () => {
     const accessLog = `<${logicalId(stack.data.tables.accessLog)}.Arn>`;
     const writers = new Set<string>();
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(accessLog));
       if (lines.length === 0) continue;
       writers.add(role);
-      // Adding, and for the admins' access-log routes reading; never changing or removing.
-      expect(lines.filter((line) => !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line)), role).toEqual([`dynamodb:PutItem ${accessLog}`]);
+      // Adding rows and counting refusals, and for the admins' access-log routes reading; never changing a row or removing one.
+      expect(lines.filter((line) => !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line)), role).toEqual([
+        `dynamodb:PutItem ${accessLog} if {"ForAllValues:StringNotLike":{"dynamodb:LeadingKeys":["${ACCESS_LOG_COUNTED_PREFIX}*"]}}`,
+        `dynamodb:UpdateItem ${accessLog} if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["${ACCESS_LOG_COUNTED_PREFIX}*"]}}`,
+      ]);
     }
     const readers = API_ROUTES.filter((route) => route.uses.tables?.accessLog === 'read').map((route) => route.name);
     expect(readers).toEqual(['accessLog', 'accessLogCsv']);
@@ -442,9 +453,11 @@ describe('IAM: each function may do exactly what its route needs', () => {
     const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
     expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name).sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     expect([...writers].sort()).toEqual(expected.sort());
-    // Nor does any grant reach it through a wildcard resource.
+    // Nor does any grant reach it through a wildcard resource (but ListStreams, which IAM takes only on '*', for the stream's copy).
+    const streamReader = logicalId(stack.streams.functions.accessLogCopy.role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
-      expect([...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line)), role).toEqual([]);
+      const wild = [...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line));
+      expect(wild, role).toEqual(role === streamReader ? ['dynamodb:ListStreams *'] : []);
     }
   });
 });
@@ -478,7 +491,8 @@ describe('data', () => {
 
   it('blocks public access, encrypts, logs and enforces SSL on every bucket', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(4);
+    // The CDN's and buckets' logs, the images, the exports, the access log's copy.
+    expect(Object.keys(buckets)).toHaveLength(5);
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });

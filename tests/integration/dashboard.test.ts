@@ -17,6 +17,7 @@ import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { parseCsv } from '../support/csv';
 import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { accessLogDay } from '../support/access-log';
 
 const kst = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+09:00`);
 /** The stack's clock, moved by the test. */
@@ -218,7 +219,7 @@ describe('GET /api/dashboard.csv', () => {
   });
 
   it('writes an access-log record for every read and export', async () => {
-    const entries = await stack.deps.accessLog.day(TODAY);
+    const entries = await accessLogDay(stack.deps.accessLog, TODAY);
     const actions = entries.map((entry) => entry.action);
     expect(actions).toContain('dashboard.read');
     expect(actions).toContain('dashboard.export');

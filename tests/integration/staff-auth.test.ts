@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { ensureStaffAccount } from '../../local/setup';
 import { STAFF, type TestStack, postJson, signIn, signInWindowClock, startTestStack } from '../support/stack';
+import { accessLogDay } from '../support/access-log';
 
 let stack: TestStack;
 
@@ -76,7 +77,7 @@ describe('the access log', () => {
     const list = (await (await postJson(stack, '/api/view', { limit: 1 }, token)).json()) as { POST_INDEX: number }[];
     const index = list[0]?.POST_INDEX;
     await fetch(`${stack.url}/api/detail/${index}`, { headers: { authorization: `Bearer ${token}` } });
-    const entries = await stack.deps.accessLog.day(formatKoreaDate(Date.now()));
+    const entries = await accessLogDay(stack.deps.accessLog, formatKoreaDate(Date.now()));
     const read = entries.find((entry) => entry.action === 'enquiry.read' && entry.target === String(index));
     expect(read).toMatchObject({ actor: STAFF.email, clientAddress: expect.stringMatching(/127\.0\.0\.1/) });
     expect(entries.some((entry) => entry.action === 'enquiry.list' && entry.target.includes(String(index)))).toBe(true);

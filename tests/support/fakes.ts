@@ -10,10 +10,12 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
-import type { AccessLogEntry } from '../../shared/audit-actions';
+import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
+import { countedKey } from '../../functions/adapters/dynamodb/access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
+import { FakeAccessLogCopyStore } from '../../functions/audit/fakes';
 import { FakeEventStore, FakeTemplateStore, FakeTemplateVersionStore } from '../../functions/work/fakes';
 import { FakeOutboxStore, FakeMailer } from '../../functions/mail/fakes';
 import { FakeSubmissionStore } from '../../functions/intake/fakes';
@@ -155,13 +157,46 @@ export class FakeThrottleStore implements ThrottleStore {
   }
 }
 
+/**
+ * The access log as the DynamoDB store keeps it: `entries` are its rows, a
+ * row per request as written, and one counted row per key of `countedKey`
+ * (the adapter's), whose count and last time grow.
+ */
 export class FakeAccessLogStore implements AccessLogStore {
   readonly entries: AccessLogEntry[] = [];
+  private readonly places = new Map<AccessLogEntry, string>();
+  private readonly counted = new Map<string, AccessLogEntry>();
+  private sequence = 0;
+
   async record(entry: AccessLogEntry): Promise<void> {
-    this.entries.push({ ...entry });
+    const row = { ...entry };
+    this.entries.push(row);
+    this.sequence += 1;
+    this.places.set(row, `${new Date(entry.at).toISOString()}#${String(this.sequence).padStart(9, '0')}`);
   }
-  async day(day: string): Promise<AccessLogEntry[]> {
-    return this.entries.filter((entry) => formatKoreaDate(entry.at) === day).sort((a, b) => a.at - b.at);
+
+  async count(entry: AccessLogEntry & { action: CountedAction }): Promise<void> {
+    const key = countedKey(entry);
+    const row = this.counted.get(key.at);
+    if (row) {
+      row.count = (row.count ?? 0) + 1;
+      row.lastAt = entry.at;
+      return;
+    }
+    const first = { ...entry, count: 1, lastAt: entry.at };
+    this.counted.set(key.at, first);
+    this.entries.push(first);
+    this.places.set(first, key.at);
+  }
+
+  async readDay(day: string, { before, limit }: { before?: string; limit: number }): Promise<PlacedAccessLogEntry[]> {
+    return this.entries
+      .flatMap((entry) => {
+        const place = this.places.get(entry) ?? '';
+        return formatKoreaDate(entry.at) === day && (before === undefined || place < before) ? [{ entry: { ...entry }, place }] : [];
+      })
+      .sort((a, b) => (a.place < b.place ? 1 : -1))
+      .slice(0, limit);
   }
 }
 
@@ -193,6 +228,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     EXPORT_WORKER_FUNCTION: 'export-worker',
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
+    ACCESS_LOG_COPY_BUCKET: 'access-log-copy',
     MAIL_FROM: 'no-reply@example.com',
     MAIL_TO: 'staff@example.com',
     MAIL_CONFIGURATION_SET: 'mail-over-tls',
@@ -238,6 +274,7 @@ export interface FakeDeps extends AppDeps {
   mailer: FakeMailer;
   images: FakeImageStore;
   exports: FakeExportStore;
+  accessLogCopies: FakeAccessLogCopyStore;
   exportJobs: FakeExportJobStore;
   exportWorker: FakeExportWorker;
 }
@@ -270,6 +307,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     mailer: new FakeMailer(),
     images: new FakeImageStore(),
     exports: new FakeExportStore(),
+    accessLogCopies: new FakeAccessLogCopyStore(),
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
   };

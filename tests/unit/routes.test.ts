@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, matchRoutePath, resourcesOf } from '../../shared/routes';
-import { SCHEDULED_JOBS, WORKERS } from '../../shared/resources';
+import { SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 
 const route = (name: ApiRoute['name']): ApiRoute => {
@@ -47,9 +47,10 @@ describe('API_ROUTES', () => {
     expect(Object.keys(HANDLER_FACTORIES).sort()).toEqual([...ROUTE_NAMES].sort());
   });
 
-  it('has every route, scheduled job and worker declared by exactly one feature, and nothing else declared', () => {
+  it('has every route, scheduled job, worker and stream consumer declared by exactly one feature, and nothing else declared', () => {
     const declared = DECLARED_FUNCTIONS.map(({ declaration }) => `${declaration.kind} ${declaration.name}`).sort();
-    const expected = [...ROUTE_NAMES.map((name) => `route ${name}`), ...[...SCHEDULED_JOBS.map((job) => job.name), ...Object.keys(WORKERS)].map((name) => `background ${name}`)].sort();
+    const background = [...SCHEDULED_JOBS.map((job) => job.name), ...Object.keys(WORKERS), ...STREAM_CONSUMERS.map((consumer) => consumer.name)];
+    const expected = [...ROUTE_NAMES.map((name) => `route ${name}`), ...background.map((name) => `background ${name}`)].sort();
     expect(declared).toEqual(expected);
   });
 
@@ -110,18 +111,18 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
+      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'log', policies: 'read' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
-      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'append', policies: 'read' },
+      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'log', policies: 'read' },
       buckets: { images: 'readWrite' },
       usesTokenSecret: true,
     });
   });
 
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
-    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'append', policies: 'read' });
+    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'log', policies: 'read' });
   });
 
   it('does not change the route table it reads', () => {

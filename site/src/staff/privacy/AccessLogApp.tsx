@@ -1,15 +1,18 @@
 /**
  * `/access-log` (admins): who read, exported or changed what, and every
  * failed sign-in and refused call, for a span of days in Korea time, narrowed
- * by person, action and target; the same as CSV. The query lives in the
- * address, so reload and back work.
+ * by person, action and target; the same as CSV. The server answers a page at
+ * a time (newest first); '더 보기' adds the next one, so a flooded day reads
+ * like any other. A counted row (refusals) shows how many requests it stands
+ * for, and its first and last time. The query lives in the address, so
+ * reload and back work.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, type AccessLogEntry, auditActionLabel, isAccessLogSpan } from '../../../../shared/audit-actions';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
-import type { AccessLogQuery } from '../../../../shared/privacy/privacy-schema';
+import type { AccessLogFilter } from '../../../../shared/privacy/privacy-schema';
 import { StaffApiError, failureText, requireToken } from '../core/api';
-import { downloadAccessLog, loadAccessLog } from './privacy-api';
+import { downloadAccessLog, loadAccessLogPage } from './privacy-api';
 import Alert from '../core/Alert';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
@@ -18,7 +21,7 @@ import { PRIVACY_TEXT } from './words';
 const DAY_MS = 86_400_000;
 
 /** The query in the address, or the last seven days in Korea. */
-export function readAccessLogQuery(search: string, now: number): AccessLogQuery {
+export function readAccessLogQuery(search: string, now: number): AccessLogFilter {
   const params = new URLSearchParams(search);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -27,13 +30,24 @@ export function readAccessLogQuery(search: string, now: number): AccessLogQuery 
   return { ...span, ...narrowed };
 }
 
-function searchOf(query: AccessLogQuery): string {
+function searchOf(query: AccessLogFilter): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
   return `?${params}`;
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; entries: AccessLogEntry[]; truncated: boolean };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; text: string }
+  /** `next`: where the next page starts (none after the last); `more`: that page on its way, or why it did not come. */
+  | { state: 'ready'; entries: AccessLogEntry[]; next?: string; more: 'idle' | 'loading' | { failed: string } };
+
+function problemText(error: unknown): string {
+  const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
+  return fields.length ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ') : failureText(error);
+}
+
+const signedOut = (error: unknown) => error instanceof StaffApiError && error.status === 401;
 
 export default function AccessLogApp() {
   const [query, setQuery] = useState(() => readAccessLogQuery(window.location.search, Date.now()));
@@ -45,12 +59,10 @@ export default function AccessLogApp() {
   useEffect(() => {
     if (!requireToken()) return;
     let current = true;
-    loadAccessLog(query).then(
-      ({ entries, truncated }) => current && setLoad({ state: 'ready', entries, truncated }),
+    loadAccessLogPage(query).then(
+      ({ entries, next }) => current && setLoad({ state: 'ready', entries, ...(next ? { next } : {}), more: 'idle' }),
       (error: unknown) => {
-        if (!current || (error instanceof StaffApiError && error.status === 401)) return;
-        const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
-        setLoad({ state: 'failed', text: fields.length ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ') : failureText(error) });
+        if (current && !signedOut(error)) setLoad({ state: 'failed', text: problemText(error) });
       },
     );
     return () => {
@@ -71,10 +83,23 @@ export default function AccessLogApp() {
 
   const apply = (event: SubmitEvent) => {
     event.preventDefault();
-    const cleaned = Object.fromEntries(Object.entries(draft).filter(([, value]) => value)) as AccessLogQuery;
+    const cleaned = Object.fromEntries(Object.entries(draft).filter(([, value]) => value)) as AccessLogFilter;
     window.history.pushState(null, '', `/access-log${searchOf(cleaned)}`);
     setQuery(cleaned);
     setLoad({ state: 'loading' });
+  };
+
+  const loadMore = async () => {
+    if (load.state !== 'ready' || !load.next || load.more === 'loading') return;
+    const shown = load;
+    setLoad({ ...shown, more: 'loading' });
+    try {
+      const page = await loadAccessLogPage(query, shown.next);
+      // Only onto the list it continues: a new query meanwhile started a list of its own.
+      setLoad((now) => (now.state === 'ready' && now.entries === shown.entries ? { state: 'ready', entries: [...shown.entries, ...page.entries], ...(page.next ? { next: page.next } : {}), more: 'idle' } : now));
+    } catch (error) {
+      if (!signedOut(error)) setLoad((now) => (now.state === 'ready' && now.entries === shown.entries ? { ...now, more: { failed: problemText(error) } } : now));
+    }
   };
 
   const download = async () => {
@@ -86,7 +111,7 @@ export default function AccessLogApp() {
     }
   };
 
-  const set = (field: keyof AccessLogQuery) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
+  const set = (field: keyof AccessLogFilter) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
 
   return (
     <StaffLayout current="access-log" title={STAFF_TEXT.accessLog}>
@@ -143,7 +168,7 @@ export default function AccessLogApp() {
         <Alert text={load.state === 'failed' ? load.text : undefined} />
         {load.state === 'ready' && (
           <>
-            <p className="staff__muted">{load.truncated ? text.truncated(load.entries.length) : text.count(load.entries.length)}</p>
+            <p className="staff__muted">{load.next ? text.countSoFar(load.entries.length) : text.count(load.entries.length)}</p>
             {load.entries.length === 0 ? (
               <p className="staff__empty">{text.empty}</p>
             ) : (
@@ -160,8 +185,16 @@ export default function AccessLogApp() {
                   </thead>
                   <tbody>
                     {load.entries.map((entry) => (
-                      <tr key={`${entry.at}-${entry.requestId}-${entry.action}`}>
-                        <td>{formatKoreaDateTime(entry.at)}</td>
+                      <tr key={`${entry.at}-${entry.requestId}-${entry.action}-${entry.clientAddress}`}>
+                        <td>
+                          {formatKoreaDateTime(entry.at)}
+                          {entry.count !== undefined && (
+                            <span className="access-log__counted">
+                              <br />
+                              {text.counted(entry.count, formatKoreaDateTime(entry.lastAt ?? entry.at))}
+                            </span>
+                          )}
+                        </td>
                         <td>{entry.actor}</td>
                         <td>
                           {auditActionLabel(entry.action)}
@@ -176,6 +209,12 @@ export default function AccessLogApp() {
                 </table>
               </div>
             )}
+            {load.next && (
+              <button type="button" className="staff-button" onClick={loadMore} disabled={load.more === 'loading'}>
+                {load.more === 'loading' ? STAFF_TEXT.loading : text.more}
+              </button>
+            )}
+            <Alert text={typeof load.more === 'object' ? load.more.failed : undefined} />
           </>
         )}
       </div>

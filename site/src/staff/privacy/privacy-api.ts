@@ -1,7 +1,7 @@
 /** The back office's calls for the access log, retention and visitors' rights (functions/privacy/privacy-handler.ts). */
-import type { AccessLogEntry } from '../../../../shared/audit-actions';
+import { ACCESS_LOG_NEXT_HEADER } from '../../../../shared/audit-actions';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import type { AccessLogQuery, ErasureAnswer } from '../../../../shared/privacy/privacy-schema';
+import type { AccessLogFilter, AccessLogPage, ErasureAnswer } from '../../../../shared/privacy/privacy-schema';
 import type { RETENTION } from '../../../../shared/privacy/retention';
 import { apiPath } from '../../../../shared/routes';
 import { saveDownload, staffFetch, staffPost } from '../core/api';
@@ -12,12 +12,24 @@ const searchOf = (query: Record<string, string | undefined>) => {
   return `?${params}`;
 };
 
-export async function loadAccessLog(query: AccessLogQuery): Promise<{ entries: AccessLogEntry[]; truncated: boolean }> {
-  return (await (await staffFetch(`${apiPath('accessLog')}${searchOf({ ...query })}`)).json()) as { entries: AccessLogEntry[]; truncated: boolean };
+/** One page of the access log: the first without a cursor, then each from the `next` of the one before. */
+export async function loadAccessLogPage(filter: AccessLogFilter, cursor?: string): Promise<AccessLogPage> {
+  return (await (await staffFetch(`${apiPath('accessLog')}${searchOf({ ...filter, cursor })}`)).json()) as AccessLogPage;
 }
 
-export async function downloadAccessLog(query: AccessLogQuery): Promise<void> {
-  await saveDownload(await staffFetch(`${apiPath('accessLogCsv')}${searchOf({ ...query })}`), 'access-log.csv');
+/** The whole CSV of a filter as one file: the server answers it a page at a time (the next page's cursor in a header). */
+export async function downloadAccessLog(filter: AccessLogFilter): Promise<void> {
+  const pages: Blob[] = [];
+  let cursor: string | undefined;
+  let first: Response | undefined;
+  do {
+    const response = await staffFetch(`${apiPath('accessLogCsv')}${searchOf({ ...filter, cursor })}`);
+    first ??= response;
+    // As bytes, so the first page's byte-order mark (for Excel) stays.
+    pages.push(await response.blob());
+    cursor = response.headers.get(ACCESS_LOG_NEXT_HEADER) ?? undefined;
+  } while (cursor);
+  await saveDownload(new Response(new Blob(pages, { type: 'text/csv;charset=utf-8' }), { headers: { 'content-disposition': first?.headers.get('content-disposition') ?? '' } }), 'access-log.csv');
 }
 
 export async function loadRetentionDue(): Promise<{ due: { enquiries: number; spam: number }; periods: typeof RETENTION }> {

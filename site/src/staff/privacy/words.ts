@@ -11,7 +11,10 @@ export const PRIVACY_TEXT = {
     columns: { at: '일시 (한국 시간)', actor: '사용자', action: '작업', target: '대상', client: '접속 주소' },
     empty: '조건에 맞는 기록이 없습니다.',
     count: (count: number) => `${count.toLocaleString('ko-KR')}건`,
-    truncated: (count: number) => `최근 ${count.toLocaleString('ko-KR')}건만 보입니다. 기간을 줄이거나 CSV로 내려받아 전부 보세요.`,
+    countSoFar: (count: number) => `최근 ${count.toLocaleString('ko-KR')}건 (더 있음: 아래 '더 보기' 또는 CSV로 전부)`,
+    more: '더 보기',
+    /** A counted row: the refusals of one source and route in a quarter hour. */
+    counted: (count: number, last: string) => `${count.toLocaleString('ko-KR')}회, 마지막 ${last}`,
     spanHint: (days: number) => `한 번에 최대 ${days}일`,
   },
   privacyPage: {
