@@ -204,24 +204,26 @@ export const API_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, sendsMail: true },
   },
   // Mail: a two-factor reset is told to the account's owner.
-  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true } },
+  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true } },
   { name: 'twoFactorPolicy', method: 'POST', path: '/api/accounts/policy', access: 'staff', uses: { tables: { policies: 'readWrite' } } },
   {
     name: 'welcome',
     method: 'POST',
     path: '/api/welcome',
     access: 'public',
-    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
+    // staff readUpdate: the invited account's attributes (password, link) change; it can make no account.
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
   {
     name: 'enrolLink',
     method: 'POST',
     path: '/api/enrol',
     access: 'public',
-    uses: { tables: { staff: 'readWrite', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
+    // staff readUpdate: the link's hash goes; it can make no account.
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
   { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
-  { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'write' } } },
+  { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'readUpdate' } } },
   // Mail: the owner is told that two-factor is on.
   {
     name: 'confirmTwoFactor',
@@ -230,7 +232,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     roles: ['staff', 'editor'],
     enrolment: true,
-    uses: { tables: { staff: 'write', outbox: 'readWrite' }, sendsMail: true },
+    uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, sendsMail: true },
   },
   // Every role changes its own password: the account's attributes updated (never a new or whole item), counted against the sign-in limits.
   {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type AccountSummary, CODE_FAILURES_BEFORE_LOCK, INVITATION_LIFETIME_SECONDS } from '../../shared/accounts/accounts';
 import { recoveryCodeHash } from './two-factor';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
-import { fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { apiEvent, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
 import { ADMIN, PASSWORD, addAccount, call, enrol, invitationTokenIn, linkTokenIn, login, tokenOf, totpOf } from './test-kit';
 import { sesRefused } from '../mail/fakes';

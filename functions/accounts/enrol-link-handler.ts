@@ -18,6 +18,7 @@ import { linkMatches, readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
 import { verifyPassword } from './passwords';
 import { accountState } from './staff-accounts';
+import { updateAccount } from './account-update';
 
 const invalid = () => new ApiError('invalid_link', 'This link is not valid: it was used, has expired, or a newer one was mailed. Sign in again for a new one.');
 
@@ -42,10 +43,13 @@ export function makeEnrolLinkHandler(deps: LinkPageDeps) {
       await audit('auth.enrol_link.failed', account.email);
       throw new ApiError('invalid_credentials', 'The password is not right.');
     }
-    const spent = await deps.staff.replace(
-      { ...account, enrolmentHash: undefined, enrolmentExpiresAt: undefined, enrolmentMailedAt: undefined, updatedAt: new Date(now).toISOString() },
-      account.revision ?? 0,
-    );
+    const spent = await updateAccount(deps.staff, account, {
+      ...account,
+      enrolmentHash: undefined,
+      enrolmentExpiresAt: undefined,
+      enrolmentMailedAt: undefined,
+      updatedAt: new Date(now).toISOString(),
+    });
     // Another request used it (or an admin changed the account) in the meantime.
     if (!spent) {
       await audit('auth.enrol_link.failed', account.email);

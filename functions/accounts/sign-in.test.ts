@@ -69,7 +69,7 @@ describe('POST /api/login', () => {
   });
 
   it('logs a refused sign-in of every kind, before the password check too, each counted on one row per source', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     const tries = {
       'auth.login.cross_site': () => jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example' } }),
       'auth.login.wrong_type': () => apiEvent({ path: '/api/login', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: { email: EMAIL, pass: PASSWORD } }) }),
@@ -91,7 +91,7 @@ describe('POST /api/login', () => {
   });
 
   it('counts refusals from one IPv6 network on one row, whatever address in it they come from', async () => {
-    const deps = depsWithAccount();
+    const deps = await depsWithAccount();
     for (let i = 1; i <= 40; i += 1) await makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { sourceIp: `2001:db8:1:2::${i.toString(16)}`, headers: { origin: 'https://evil.example' } }));
     expect(deps.accessLog.entries).toEqual([expect.objectContaining({ action: 'auth.login.cross_site', clientAddress: '2001:db8:1:2::/64', count: 40 })]);
   });

@@ -14,6 +14,7 @@ import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
+import { updateAccount } from './account-update';
 import { signStaffToken } from '../http/staff-tokens';
 import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from './two-factor';
 
@@ -61,7 +62,7 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
       // Sessions signed in with the password alone end; this one goes on with the new token.
       tokenVersion,
     };
-    if (!(await deps.staff.replace(enrolled, account.revision ?? 0))) throw changedMeanwhile();
+    if (!(await updateAccount(deps.staff, account, enrolled))) throw changedMeanwhile();
     await audit('twofactor.enrol', '-');
     await tellOwner(deps, account.email, { kind: 'twoFactorOn' });
     const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role) };

@@ -10,6 +10,7 @@ import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { hasTwoFactor, newTotpSecret, totpUri } from './two-factor';
 import { qrDataUrl } from './two-factor-qr';
 import { changedMeanwhile } from './two-factor-handler';
+import { updateAccount } from './account-update';
 
 /** `POST /api/two-factor/start`: a new secret (kept as pending until confirmed); 409 while two-factor is on (an admin resets it). */
 export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
@@ -17,7 +18,7 @@ export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
     const { account } = staff;
     if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
     const secret = newTotpSecret();
-    const changed = await deps.staff.replace({ ...account, pendingTotpSecret: secret, updatedAt: new Date(deps.clock.now()).toISOString() }, account.revision ?? 0);
+    const changed = await updateAccount(deps.staff, account, { ...account, pendingTotpSecret: secret, updatedAt: new Date(deps.clock.now()).toISOString() });
     if (!changed) throw changedMeanwhile();
     const uri = totpUri(account.email, secret);
     await audit('twofactor.start', '-');

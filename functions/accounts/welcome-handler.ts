@@ -16,6 +16,7 @@ import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { hashPassword } from './passwords';
 import { invitationMatches } from './staff-accounts';
+import { updateAccount } from './account-update';
 import { readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
 import { readOrLogRefusal } from './refused-before-check';
@@ -39,11 +40,16 @@ export function makeWelcomeHandler(deps: WelcomeDeps) {
       throw invalid();
     }
     const at = new Date(now).toISOString();
-    const taken = await deps.staff.replace(
+    const taken = await updateAccount(deps.staff, account, {
+      ...account,
+      passwordHash: await hashPassword(password),
+      invitationHash: undefined,
+      invitationExpiresAt: undefined,
       // Taken up: the account stays (no time to live any more).
-      { ...account, passwordHash: await hashPassword(password), invitationHash: undefined, invitationExpiresAt: undefined, expiresAt: undefined, updatedAt: at, lastSignInAt: at },
-      account.revision ?? 0,
-    );
+      expiresAt: undefined,
+      updatedAt: at,
+      lastSignInAt: at,
+    });
     // Another request took it up (or an admin changed the account) in the meantime: this link is spent.
     if (!taken) {
       await audit('auth.welcome.failed', account.email);
