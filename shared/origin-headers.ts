@@ -8,5 +8,13 @@ export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
 /** The host name the visitor asked for (CloudFront sends the API's own host to the origin); set by the API path's viewer-request function. */
 export const VIEWER_HOST_HEADER = 'X-Viewer-Host';
+/**
+ * The metric of calls refused for lacking the origin secret (straight to the
+ * API's execute-api address, around the edge's WAF), per API: the functions
+ * write it (functions/http/direct-calls.ts), the stack's alarm watches it.
+ */
+export const DIRECT_CALL_METRIC = { namespace: 'MedicalTourismCentre', name: 'DirectCallRefused', dimension: 'ApiId' } as const;
+/** Refused direct calls in five minutes above which the alarm goes off: scanners find the address now and then; a flood is hundreds. */
+export const DIRECT_CALL_ALARM_PER_5_MINUTES = 100;
 /** Browser headers the enquiry and sign-in routes check to refuse posts from other sites. */
 export const FETCH_SITE_HEADERS = ['Origin', 'Sec-Fetch-Site'] as const;

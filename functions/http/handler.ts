@@ -1,3 +1,4 @@
+import { directCallMetricFields } from './direct-calls';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Settings } from '../config';
 import type { Log } from '../logging';
@@ -23,6 +24,7 @@ export function httpHandler(deps: { log: Log; settings: Pick<Settings, 'ORIGIN_V
     const requestLog = deps.log.forRequest(request.requestId);
     // With an origin secret configured (production), the only way in is through CloudFront.
     if (deps.settings.ORIGIN_VERIFY_SECRET && !request.viaCdn) {
+      requestLog.warn('direct call refused: not through CloudFront', directCallMetricFields(event.requestContext?.apiId ?? '-', Date.now()));
       return errorResponse(new ApiError('forbidden', 'Use the site address.'));
     }
     try {

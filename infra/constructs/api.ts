@@ -6,6 +6,8 @@
  * secret in X-Origin-Verify, and every function refuses (403) a call without
  * it; the route keys are the table's paths.
  */
+import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../shared/origin-headers';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -52,7 +54,22 @@ export class Api extends Construct {
       createDefaultStage: false,
       // The execute-api endpoint stays on (disableExecuteApiEndpoint is not set): it is CloudFront's origin, the only
       // host name an HTTP API has without a custom domain, so turning it off would cut CloudFront off too. A direct
-      // call reaches a function but lacks the origin-verify secret, and the function refuses it (403).
+      // call reaches a function but lacks the origin-verify secret, and the function refuses it (403), counted in
+      // the DirectCallRefused metric the alarm below watches (docs/decisions.md, 'Direct calls to the API').
+    });
+    new Alarm(this, 'DirectCallsAlarm', {
+      alarmDescription: `More than ${DIRECT_CALL_ALARM_PER_5_MINUTES} calls in five minutes reached the API without coming through CloudFront (refused, but they use the API's throttle and the functions' time): someone is calling the execute-api address directly`,
+      metric: new Metric({
+        namespace: DIRECT_CALL_METRIC.namespace,
+        metricName: DIRECT_CALL_METRIC.name,
+        dimensionsMap: { [DIRECT_CALL_METRIC.dimension]: this.httpApi.apiId },
+        statistic: Stats.SUM,
+        period: Duration.minutes(5),
+      }),
+      threshold: DIRECT_CALL_ALARM_PER_5_MINUTES,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });

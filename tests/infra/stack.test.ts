@@ -20,7 +20,7 @@ import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../func
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
@@ -261,6 +261,20 @@ describe('the API: one function per route of the route table', () => {
     const allowed = new Set([...readers.map((name) => logicalId(stack.api.functions[name].role!)), logicalId(stack.jobs.functions.retryMail.role!)]);
     for (const role of roles) if (!allowed.has(role)) expect([...permissionsOfRole(template, role)].filter((line) => line.includes(`<${secret}>`)), role).toEqual([]);
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+  });
+
+  it('raises an alarm on a flood of calls around CloudFront: the refusals the functions count, per this API', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === DIRECT_CALL_METRIC.name);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.Properties).toMatchObject({
+      Namespace: DIRECT_CALL_METRIC.namespace,
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: DIRECT_CALL_ALARM_PER_5_MINUTES,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(render(alarms[0]?.Properties.Dimensions)).toBe(render([{ Name: DIRECT_CALL_METRIC.dimension, Value: stack.resolve(stack.api.httpApi.apiId) }]));
   });
 
   it('gives every API function ORIGIN_VERIFY_SECRET_ARN and read access to that secret only', () => {
