@@ -15,6 +15,13 @@ export interface RouteSample {
   params?: Record<string, string>;
   /** Text fields that may hold several lines; every other text field is one line (it may become a mail header or a CSV cell). */
   multiline?: readonly string[];
+  /**
+   * Fields the route refuses (400, naming them) even when the input is well
+   * formed, because they must hold a secret the fuzzer does not send (the
+   * caller's current password): a well-formed spoil of another field is then
+   * refused naming these, and that is right.
+   */
+  refusedOnceWellFormed?: readonly string[];
 }
 
 export interface SampleContext {

@@ -14,5 +14,6 @@ export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'changeP
   startTwoFactor: {},
   confirmTwoFactor: { body: { code: '123456' } },
   // Not the fuzz account's password: every request is refused (or counted) and none changes it.
-  changePassword: { body: { current: 'not the current password', password: 'a long new password' } },
+  // The fuzzer holds no account's password: a well-formed request is refused for its current password (naming `current`), and changes nothing.
+  changePassword: { body: { current: 'not the current password', password: 'a long new password' }, refusedOnceWellFormed: ['current'] },
 });

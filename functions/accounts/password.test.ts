@@ -76,6 +76,9 @@ describe('POST /api/account/password', () => {
     const same = await change(deps, token, { current: PASSWORD, password: PASSWORD });
     expect(errorBody(same)).toMatchObject({ error: 'invalid_input', fields: { password: 'Another password than the current one' } });
     expect(errorBody(await change(deps, token, { password: NEW_PASSWORD })).fields).toHaveProperty('current');
+    // A line break could never be typed into the sign-in form again (the API fuzzer found one accepted).
+    const twoLines = await change(deps, token, { current: PASSWORD, password: 'a long new\r\npassword here' });
+    expect(errorBody(twoLines)).toMatchObject({ error: 'invalid_input', fields: { password: expect.stringMatching(/One line/) } });
     expect(deps.throttle.counts.size).toBe(0);
     expect(deps.staff.items.get(EMAIL)?.passwordHash).toBe(passwordHash);
   });

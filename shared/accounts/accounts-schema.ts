@@ -2,6 +2,7 @@
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './accounts';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, normaliseStaffEmail } from '../auth';
 import { EMAIL_PATTERN } from '../intake/form-fields';
+import { oneLine } from '../intake/field-schemas';
 import * as z from '../zod';
 
 const email = z.pipe(
@@ -30,7 +31,8 @@ export const policySchema = z.object({ requireTwoFactor: z.boolean({ error: 'tru
 /** A new password: long enough, and not so long that hashing it is a way to tie up the function. */
 export const newPassword = z
   .string({ error: 'Required' })
-  .check(z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`), z.maxLength(1_024, 'At most 1024 characters'));
+  // One line: a password is typed into one line at sign-in, so one with a line break could never be typed again.
+  .check(z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`), z.maxLength(1_024, 'At most 1024 characters'), oneLine());
 
 /** A one-time link's token (an invitation, an enrolment): the account's address (base64url) and 32 random bytes (base64url). */
 export const ACCOUNT_LINK_TOKEN_PATTERN = /^[\w-]{4,400}\.[\w-]{43}$/;
@@ -39,14 +41,14 @@ const linkToken = (mail: string) => z.string({ error: 'Required' }).check(z.trim
 
 export const welcomeSchema = z.object({ token: linkToken('invitation'), password: newPassword });
 
+/** A password as the staff member types it to prove who they are (sign-in, an enrolment link, a password change). */
+export const currentPassword = z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters'));
+
 /** The enrolment link's page: the token and the account's current password (any length it was set with). */
 export const enrolLinkSchema = z.object({
   token: linkToken('two-factor set-up'),
-  password: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters')),
+  password: currentPassword,
 });
-
-/** A password as the staff member types it to prove who they are (sign-in, a password change). */
-export const currentPassword = z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters'));
 
 /** A staff member's own password change: the password they sign in with now, and the new one (the welcome page's rules). */
 export const passwordChangeSchema = z
