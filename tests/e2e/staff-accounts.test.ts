@@ -4,6 +4,9 @@
  * a password, enrols two-factor (the code computed here from the key the
  * page shows) and keeps the recovery codes, then signs in with a code. An
  * editor cannot open the message box: the page says so and the API answers 403.
+ * An account that must enrol gets no session for its password: the page says a
+ * link went to its address, and the mailed link with the password again opens
+ * the two-factor set-up.
  */
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,11 +16,12 @@ import { TOKEN_STORAGE_KEY } from '../../shared/auth';
 import { ensureStaffAccount } from '../../local/setup';
 import { launchBrowser } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, startTestStack } from '../support/stack';
-import { eventually } from '../support/page-checks';
+import { axeViolations, eventually } from '../support/page-checks';
 
 
 const MEMBER = { email: 'member@example.test', password: 'member password 2026' };
 const EDITOR = { email: 'editor@example.test', password: 'editor password 2026' };
+const ENROLLING = { email: 'enrolling@example.test', password: 'enrolling password 2026' };
 
 let stack: TestStack;
 let browser: Browser;
@@ -132,5 +136,41 @@ describe('an editor', () => {
     // Still signed in: a 403 is not a sign-out.
     expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeTruthy();
     expect(new URL(page.url()).pathname).toBe('/view');
+  });
+});
+
+describe('an account that must enrol in two-factor', () => {
+  it('is mailed a link for its password, and the link with the password again opens the set-up', async () => {
+    await ensureStaffAccount(stack.deps.staff, ENROLLING.email, ENROLLING.password);
+    const account = await stack.deps.staff.get(ENROLLING.email);
+    if (!account) throw new Error('account missing');
+    await stack.deps.staff.put({ ...account, role: 'staff' });
+    await stack.deps.policies.put({ requireTwoFactor: true, updatedAt: new Date().toISOString(), updatedBy: 'test' });
+    try {
+      const page = await freshPage();
+      await signInThroughForm(page, ENROLLING.email, ENROLLING.password);
+      await eventually(() => page.getByRole('status').textContent()).toContain(`${ENROLLING.email} 주소로 설정 링크를 보냈습니다`);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+
+      const mail = (await capturedMail(stack)).filter((candidate) => candidate.destination.to.includes(ENROLLING.email)).at(-1);
+      expect(mail?.subject).toBe('[의료관광센터] 2단계 인증 설정 링크');
+      const link = /(http:\/\/\S+\/enrol#[\w.-]+)/.exec(mail?.body.text ?? '')?.[1];
+      expect(link).toBeDefined();
+      await page.goto(link ?? '');
+      await eventually(() => page.getByRole('heading', { level: 1, name: '2단계 인증 설정' }).isVisible()).toBe(true);
+      await eventually(() => new URL(page.url()).hash).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByLabel('비밀번호').fill('not the password at all');
+      await page.getByRole('button', { name: '확인' }).click();
+      await eventually(() => page.getByRole('alert').textContent()).toContain('비밀번호가 맞지 않습니다');
+      await page.getByLabel('비밀번호').fill(ENROLLING.password);
+      await page.getByRole('button', { name: '확인' }).click();
+      await page.waitForURL(`${stack.url}/two-factor`);
+      await eventually(() => page.getByText('이 계정은 2단계 인증을 설정해야 다른 화면을 쓸 수 있습니다.').isVisible()).toBe(true);
+    } finally {
+      await stack.deps.policies.put({ requireTwoFactor: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
+    }
   });
 });
