@@ -103,7 +103,7 @@ export const startTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'startTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeStartTwoFactorHandler,
-  wire: /* @__PURE__ */ withTotpKey(withStores(staffAuthStores)),
+  wire: /* @__PURE__ */ withTotpKey(/* @__PURE__ */ withStores(staffAuthStores)),
 });
 
 export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
