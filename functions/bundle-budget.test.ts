@@ -32,6 +32,8 @@ const CLIENTS: [string, (uses: ResourceUse) => boolean][] = [
   ['@aws-sdk/client-s3', (uses) => Object.keys(uses.buckets ?? {}).length > 0],
   ['@aws-sdk/client-sesv2', (uses) => uses.sendsMail === true],
   ['@aws-sdk/client-lambda', (uses) => (uses.invokes ?? []).length > 0],
+  // The TOTP key: only the routes that seal or open a TOTP secret.
+  ['@aws-sdk/client-kms', (uses) => uses.totpSecrets !== undefined],
 ];
 
 describe('Lambda bundles', () => {

@@ -95,6 +95,7 @@ export const SETTINGS = {
     'whether every staff account must sign in with two-factor until an admin sets the policy on the accounts page (the stage config makes it true in production)',
     false,
   ),
+  TOTP_KEY_ID: required('KMS key (ARN) that seals the staff TOTP secrets; only the routes that make or check a code are given it (the local stack seals with a key of its own when it is not set)'),
   ORIGIN_VERIFY_SECRET: text(
     'value of the X-Origin-Verify header CloudFront adds to API requests; only such requests may name the visitor address (CloudFront-Viewer-Address). Empty: the source address is used',
     '',
@@ -174,6 +175,7 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   // A mail carries links to the site: the acknowledgement's privacy notice, the staff mail's enquiry, an invitation.
   if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'MAIL_CONFIGURATION_SET', 'SITE_URL');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
+  if (uses.totpSecrets) names.push('TOTP_KEY_ID');
   for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
   return names;
 }

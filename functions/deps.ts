@@ -7,6 +7,7 @@ import type { Settings } from './config';
 import type { Log } from './logging';
 import type { Clock } from './ports';
 import type { DynamoDeps } from './wiring/dynamodb';
+import type { KmsDeps } from './wiring/kms';
 import type { LambdaDeps } from './wiring/lambda';
 import type { S3Deps } from './wiring/s3';
 import type { SesDeps } from './wiring/ses';
@@ -19,7 +20,7 @@ export interface BaseDeps {
   log: Log;
 }
 
-export type AppDeps = BaseDeps & DynamoDeps & S3Deps & SesDeps & LambdaDeps;
+export type AppDeps = BaseDeps & DynamoDeps & S3Deps & SesDeps & LambdaDeps & KmsDeps;
 
 export const systemClock: Clock = { now: () => Date.now() };
 

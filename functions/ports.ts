@@ -36,11 +36,21 @@ export interface StaffAccount {
   invitationHash?: string;
   invitationExpiresAt?: number;
   invitedBy?: string;
-  /** The TOTP secret (base32) once two-factor is on, and the last time step a code was accepted for (each code works once). */
-  totpSecret?: string;
+  /**
+   * The TOTP secret once two-factor is on, sealed (SecretSealer, bound to the
+   * account's address): only the routes that check codes may open it. And the
+   * last time step a code was accepted for (each code works once).
+   */
+  totpSecretSealed?: string;
   totpLastStep?: number;
-  /** A secret being enrolled: it becomes `totpSecret` when a code from it is confirmed. */
-  pendingTotpSecret?: string;
+  /**
+   * The clear secret (base32) of an account enrolled before secrets were
+   * sealed: still checked at sign-in, never written any more; an admin's
+   * reset and a new enrolment replace it with a sealed one.
+   */
+  totpSecret?: string;
+  /** A secret being enrolled, sealed: it becomes `totpSecretSealed` when a code from it is confirmed. */
+  pendingTotpSecretSealed?: string;
   twoFactorSince?: string;
   /** SHA-256 of each unused recovery code (a string set; gone once all are used). */
   recoveryCodeHashes?: Set<string>;
@@ -52,6 +62,20 @@ export interface StaffAccount {
   enrolmentMailedAt?: number;
   /** DynamoDB's time to live (epoch seconds), on an invited account alone: nobody took it up, so it goes. */
   expiresAt?: number;
+}
+
+/** What a sealed secret is bound to: it opens only with the same context (an account's sealed TOTP secret copied to another account does not). */
+export type SealingContext = Readonly<Record<string, string>>;
+
+/**
+ * Seals small secrets under a key the function never sees (KMS in AWS; the
+ * local stack's own key on this machine). A function may seal, open, or
+ * neither, as its IAM role allows: `open` of a sealed value fails for a
+ * function without leave, for another context, and for a changed value.
+ */
+export interface SecretSealer {
+  seal(plain: string, context: SealingContext): Promise<string>;
+  open(sealed: string, context: SealingContext): Promise<string>;
 }
 
 /** The enrolment link an account was mailed (StaffAccount's `enrolment*`). */

@@ -87,6 +87,9 @@ export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 /** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
+/** The TOTP key's use by a route (`ResourceUse.totpSecrets`): Encrypt alone to seal, Decrypt alone to open (no ReEncrypt, no data keys). */
+export const TOTP_KEY_ACTIONS = { seal: ['kms:Encrypt'], open: ['kms:Decrypt'] } as const;
+
 export type AccessPart = 'read' | 'write' | 'append' | 'log' | 'update' | 'delete';
 
 export function accessParts(access: Access): AccessPart[] {

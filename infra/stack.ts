@@ -99,6 +99,7 @@ export class MedicalTourismStack extends Stack {
       mail: this.mail,
       tokenSecret: this.tokenSecret,
       originVerifySecret: this.originVerifySecret,
+      totpKey: this.data.totpKey,
     };
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
     this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });

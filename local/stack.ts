@@ -17,6 +17,7 @@ import { localS3Client } from './emulators/sdk-s3';
 import { type SettingName, SETTINGS, readSettings, settingNamesFor } from '../functions/config';
 import { type AppDeps, type AwsClientOptions, systemClock } from '../functions/deps';
 import { createDeps } from '../functions/wiring/all';
+import { kmsDeps } from '../functions/wiring/kms';
 import { HANDLER_FACTORIES } from '../functions/features';
 import { createLog } from '../functions/logging';
 import type { Clock } from '../functions/ports';
@@ -28,6 +29,7 @@ import { createBuckets, createTables, ensureStaffAccount, seedPackages } from '.
 import { localSecurityHeaders } from './server/security-headers';
 import { type Ready, createSiteServer } from './server/site-server';
 import { serveImage } from './server/static-files';
+import { localSecretSealer } from './secret-sealer';
 import { inProcessWorkers, processWorkers } from './workers/workers';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -167,9 +169,9 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
   settingsEnv['TOKEN_SECRET'] = tokenSecret(dataDir, options.env?.['TOKEN_SECRET']);
-  // Every setting but the workers' function names: the workers run in this process.
-  const workerSettings = new Set<string>(Object.values(WORKERS).map((worker) => worker.envVar));
-  const settings = readSettings(settingsEnv, (Object.keys(SETTINGS) as SettingName[]).filter((name) => !workerSettings.has(name)));
+  // Every setting but the workers' function names (the workers run in this process) and, unless one is given, the TOTP key (see below).
+  const unread = new Set<string>([...Object.values(WORKERS).map((worker) => worker.envVar), ...(settingsEnv['TOTP_KEY_ID'] ? [] : ['TOTP_KEY_ID'])]);
+  const settings = readSettings(settingsEnv, (Object.keys(SETTINGS) as SettingName[]).filter((name) => !unread.has(name)));
 
   const aws: AwsClientOptions = {
     region: LOCAL_REGION,
@@ -180,7 +182,9 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   const workers = options.clock
     ? inProcessWorkers(() => deps, log)
     : processWorkers({ settings: workerSettingsOf(settingsEnv), aws, logLevel: options.logLevel ?? 'INFO' }, log);
-  const deps: AppDeps = createDeps(settings, aws, log, options.clock ?? systemClock, workers);
+  // No KMS emulator exists: without a key in KMS, the TOTP secrets are sealed with a key of this stack's own.
+  const sealing = settings.TOTP_KEY_ID ? kmsDeps(settings, aws) : { totpSealer: localSecretSealer(settingsEnv['TOKEN_SECRET']) };
+  const deps: AppDeps = createDeps(settings, aws, log, options.clock ?? systemClock, workers, sealing);
 
   const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
   await createTables(dynamodb, tableNames);

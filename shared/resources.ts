@@ -64,6 +64,13 @@ export interface ResourceUse {
    * enquiries or logs, which grow; those are read by key or Query.
    */
   scans?: readonly ScannableTable[];
+  /**
+   * The TOTP secrets' KMS key: `seal` (kms:Encrypt) for the enrolment start,
+   * which makes a secret; `open` (kms:Decrypt) for the routes that check a
+   * code. No other function may use the key, so the sealed secrets every
+   * staff route reads with the account stay closed to them.
+   */
+  totpSecrets?: 'seal' | 'open';
 }
 
 /** The tables a function may Scan (see `ResourceUse.scans`). */

@@ -103,7 +103,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes, an enrolment link's hash; it can
     // neither make nor replace an account. policies: whether two-factor is required. Mail: the enrolment link, and the owner's notices.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true },
+    // The TOTP key to open the account's secret and check a code.
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true, totpSecrets: 'open' },
   },
   { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
@@ -223,8 +224,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
   { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
-  { name: 'startTwoFactor', method: 'POST', path: '/api/two-factor/start', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'readUpdate' } } },
-  // Mail: the owner is told that two-factor is on.
+  // The TOTP key to seal the new secret (never to open one).
+  {
+    name: 'startTwoFactor',
+    method: 'POST',
+    path: '/api/two-factor/start',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    enrolment: true,
+    uses: { tables: { staff: 'readUpdate' }, totpSecrets: 'seal' },
+  },
+  // Mail: the owner is told that two-factor is on. The TOTP key to open the pending secret and check the code.
   {
     name: 'confirmTwoFactor',
     method: 'POST',
@@ -232,7 +242,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     roles: ['staff', 'editor'],
     enrolment: true,
-    uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, sendsMail: true },
+    uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, sendsMail: true, totpSecrets: 'open' },
   },
   // Every role changes its own password: the account's attributes updated (never a new or whole item), counted against the sign-in limits.
   {

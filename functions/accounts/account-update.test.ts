@@ -25,7 +25,7 @@ describe('changedAttributes', () => {
     expect(changedAttributes(account, { ...account, disabled: true, tokenVersion: 3, revision: 9 })).toEqual({ disabled: true, tokenVersion: 3 });
     // Two-factor off names every attribute it clears, even one the account read did not have.
     const off = changedAttributes(account, withoutTwoFactor(account));
-    expect(Object.keys(off).sort()).toEqual(['codeFailures', 'pendingTotpSecret', 'recoveryCodeHashes', 'totpLastStep', 'totpSecret', 'twoFactorSince']);
+    expect(Object.keys(off).sort()).toEqual(['codeFailures', 'pendingTotpSecretSealed', 'recoveryCodeHashes', 'totpLastStep', 'totpSecret', 'totpSecretSealed', 'twoFactorSince']);
     expect(Object.values(off).every((value) => value === undefined)).toBe(true);
     expect(changedAttributes(account, { ...account })).toEqual({});
   });

@@ -17,7 +17,7 @@ import { clientNetwork } from '../intake/client-network';
 import type { StaffRole } from '../../shared/auth';
 import type { StaffAccount } from '../ports';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
-import { twoFactorRequired } from './two-factor';
+import { hasTwoFactor, twoFactorRequired } from './two-factor';
 
 const WINDOW_SECONDS = 15 * 60;
 
@@ -51,7 +51,7 @@ export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, re
  * the browser gets the device cookie of the account.
  */
 export async function linkSession(deps: LinkPageDeps, account: StaffAccount & { role: StaffRole }, request: ApiRequest, now: number): Promise<ApiResponse> {
-  const scope: TokenScope = !account.totpSecret && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
+  const scope: TokenScope = !hasTwoFactor(account) && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
   const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, account.role, scope);
   return { ...json(200, signed), cookies: [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)] };
 }

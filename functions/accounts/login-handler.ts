@@ -19,7 +19,7 @@ import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } f
 import { tellOwner } from './account-mail';
 import { type EnrolmentMailDeps, mailEnrolmentLink } from './enrolment-link';
 
-export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'> & EnrolmentMailDeps;
+export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies' | 'totpSealer'> & EnrolmentMailDeps;
 
 /**
  * `POST /api/login`: answers the staff token as a JSON string. Unknown

@@ -9,6 +9,7 @@ import type { Settings } from '../config';
 import type { BaseDeps } from '../deps';
 import { type DynamoDeps, type StoreMaker, accessLog, outbox, policies, staff, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
+import { kmsDeps } from '../wiring/kms';
 import { sesDeps } from '../wiring/ses';
 import { makeLoginHandler } from './login-handler';
 import { makeLogoutHandler } from './logout-handler';
@@ -25,12 +26,17 @@ function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: { [Key in k
   return (settings: Partial<Settings>, base: BaseDeps) => mergeLazy(stores(settings, base), sesDeps(settings, {}));
 }
 
+/** A route's wiring and the TOTP key (KMS): for the routes that seal or open a TOTP secret (their `totpSecrets` in shared/routes.ts). */
+function withTotpKey<Deps extends object>(wire: (settings: Partial<Settings>, base: BaseDeps) => Deps) {
+  return (settings: Partial<Settings>, base: BaseDeps) => mergeLazy(wire(settings, base), kmsDeps(settings, {}));
+}
+
 // scrypt (N=2^17, r=8) needs 128 MiB and is CPU-bound: more memory buys a faster CPU share.
 export const loginRoute = /* @__PURE__ */ declareRoute({
   name: 'login',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeLoginHandler,
-  wire: /* @__PURE__ */ withAccountMail({ staff, throttle, accessLog, policies }),
+  wire: /* @__PURE__ */ withTotpKey(/* @__PURE__ */ withAccountMail({ staff, throttle, accessLog, policies })),
 });
 
 export const logoutRoute = /* @__PURE__ */ declareRoute({
@@ -97,14 +103,14 @@ export const startTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'startTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeStartTwoFactorHandler,
-  wire: withStores(staffAuthStores),
+  wire: /* @__PURE__ */ withTotpKey(/* @__PURE__ */ withStores(staffAuthStores)),
 });
 
 export const confirmTwoFactorRoute = /* @__PURE__ */ declareRoute({
   name: 'confirmTwoFactor',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeConfirmTwoFactorHandler,
-  wire: /* @__PURE__ */ withAccountMail(staffAuthStores),
+  wire: /* @__PURE__ */ withTotpKey(/* @__PURE__ */ withAccountMail(staffAuthStores)),
 });
 
 // Checks the current password and hashes the new one with scrypt, like sign-in.

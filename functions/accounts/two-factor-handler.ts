@@ -16,7 +16,8 @@ import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
 import { updateAccount } from './account-update';
 import { signStaffToken } from '../http/staff-tokens';
-import { hasTwoFactor, matchingStep, newRecoveryCodes, recoveryCodeHash, twoFactorRequired } from './two-factor';
+import type { AppDeps } from '../deps';
+import { hasTwoFactor, matchingStep, newRecoveryCodes, openTotpSecret, recoveryCodeHash, twoFactorRequired } from './two-factor';
 
 export const changedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
 
@@ -33,15 +34,15 @@ export function makeTwoFactorHandler(deps: StaffAuthDeps) {
   });
 }
 
-/** `POST /api/two-factor/confirm`: `{ data: { code } }` -> the recovery codes and a new token. */
-export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDeps) {
+/** `POST /api/two-factor/confirm`: `{ data: { code } }` -> the recovery codes and a new token. Opens the pending secret to check the code; the sealed value becomes the account's. */
+export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDeps & Pick<AppDeps, 'totpSealer'>) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const { code } = parseInput(enrolConfirmSchema, jsonPayload(request));
     const { account } = staff;
     if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already.');
-    if (!account.pendingTotpSecret) throw new ApiError('conflict', 'Start the set-up first.');
+    if (!account.pendingTotpSecretSealed) throw new ApiError('conflict', 'Start the set-up first.');
     const now = deps.clock.now();
-    const step = matchingStep(account.email, account.pendingTotpSecret, code, now);
+    const step = matchingStep(account.email, await openTotpSecret(deps, account.email, account.pendingTotpSecretSealed), code, now);
     if (step === undefined) {
       await audit('twofactor.confirm_failed', '-');
       // 400, not 401: the session is fine, only the code is wrong.
@@ -52,10 +53,12 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
     const at = new Date(now).toISOString();
     const enrolled = {
       ...account,
-      totpSecret: account.pendingTotpSecret,
+      totpSecretSealed: account.pendingTotpSecretSealed,
+      // A clear secret from before sealing (none can be here while two-factor is off, but never keep one).
+      totpSecret: undefined,
       // The confirming code is used: it cannot sign in as well.
       totpLastStep: step,
-      pendingTotpSecret: undefined,
+      pendingTotpSecretSealed: undefined,
       twoFactorSince: at,
       recoveryCodeHashes: new Set(recoveryCodes.map(recoveryCodeHash)),
       updatedAt: at,

@@ -7,18 +7,24 @@ import type { EnrolmentStart } from '../../shared/accounts/accounts';
 import { ApiError } from '../http/errors';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { hasTwoFactor, newTotpSecret, totpUri } from './two-factor';
+import type { AppDeps } from '../deps';
+import { hasTwoFactor, newTotpSecret, sealTotpSecret, totpUri } from './two-factor';
 import { qrDataUrl } from './two-factor-qr';
 import { changedMeanwhile } from './two-factor-handler';
 import { updateAccount } from './account-update';
 
-/** `POST /api/two-factor/start`: a new secret (kept as pending until confirmed); 409 while two-factor is on (an admin resets it). */
-export function makeStartTwoFactorHandler(deps: StaffAuthDeps) {
+/**
+ * `POST /api/two-factor/start`: a new secret, kept sealed as pending until
+ * confirmed and answered in clear this once; 409 while two-factor is on (an
+ * admin resets it).
+ */
+export function makeStartTwoFactorHandler(deps: StaffAuthDeps & Pick<AppDeps, 'totpSealer'>) {
   return staffHandler(deps, async ({ staff, audit }) => {
     const { account } = staff;
     if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
     const secret = newTotpSecret();
-    const changed = await updateAccount(deps.staff, account, { ...account, pendingTotpSecret: secret, updatedAt: new Date(deps.clock.now()).toISOString() });
+    const pendingTotpSecretSealed = await sealTotpSecret(deps, account.email, secret);
+    const changed = await updateAccount(deps.staff, account, { ...account, pendingTotpSecretSealed, updatedAt: new Date(deps.clock.now()).toISOString() });
     if (!changed) throw changedMeanwhile();
     const uri = totpUri(account.email, secret);
     await audit('twofactor.start', '-');

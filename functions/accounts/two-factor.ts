@@ -7,6 +7,13 @@
  * (80 bits), shown once and stored as SHA-256 hashes; each is taken out of
  * the account's set when used (again a conditional write).
  *
+ * The secret is stored sealed (SecretSealer: KMS in AWS), bound to the
+ * account's address; only the enrolment start may seal one and only the
+ * routes that check a code may open one (shared/routes.ts `totpSecrets`),
+ * so the sealed value every staff route reads with the account tells them
+ * nothing. The start's answer still carries the clear secret once, for the
+ * QR code and the manual entry.
+ *
  * The QR code of a new secret is in two-factor-qr.ts: its library weighs
  * more than the rest of this module's, and only the enrolment start needs it
  * (every staff route asks whether an account has two-factor).
@@ -15,11 +22,30 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
-import type { StaffAccount } from '../ports';
+import type { SealingContext, StaffAccount } from '../ports';
 
-/** Whether an account signs in with a second factor. */
-export function hasTwoFactor(account: Pick<StaffAccount, 'totpSecret'> | undefined): boolean {
-  return Boolean(account?.totpSecret);
+/** Whether an account signs in with a second factor: a sealed secret, or the clear one of an account enrolled before secrets were sealed. */
+export function hasTwoFactor(account: Pick<StaffAccount, 'totpSecretSealed' | 'totpSecret'> | undefined): boolean {
+  return Boolean(account?.totpSecretSealed ?? account?.totpSecret);
+}
+
+/** What an account's sealed TOTP secret is bound to: its address, so a sealed secret copied to another account does not open. */
+export const totpSealingContext = (email: string): SealingContext => ({ account: email });
+
+/** Seals a new secret of the account (the enrolment start's). */
+export function sealTotpSecret(deps: Pick<AppDeps, 'totpSealer'>, email: string, secret: string): Promise<string> {
+  return deps.totpSealer.seal(secret, totpSealingContext(email));
+}
+
+/** Opens one of the account's sealed secrets (the routes that check a code). */
+export function openTotpSecret(deps: Pick<AppDeps, 'totpSealer'>, email: string, sealed: string): Promise<string> {
+  return deps.totpSealer.open(sealed, totpSealingContext(email));
+}
+
+/** The account's secret to check a code against: opened, or the clear one of an account from before sealing. */
+async function accountTotpSecret(deps: Pick<AppDeps, 'totpSealer'>, account: StaffAccount): Promise<string | undefined> {
+  if (account.totpSecretSealed) return openTotpSecret(deps, account.email, account.totpSecretSealed);
+  return account.totpSecret;
 }
 
 /** Whether every account must use two-factor: the policy an admin set, or the stage's default. */
@@ -73,15 +99,19 @@ export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code)
  * step once) or one of its recovery codes (each once). `false` for anything
  * else, a code used already included.
  */
-export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff'>, account: StaffAccount, code: string, nowMs: number): Promise<'totp' | 'recovery' | undefined> {
-  if (!account.totpSecret) return undefined;
+export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff' | 'totpSealer'>, account: StaffAccount, code: string, nowMs: number): Promise<'totp' | 'recovery' | undefined> {
+  if (!hasTwoFactor(account)) return undefined;
   if (isRecoveryCode(code)) return (await deps.staff.useRecoveryCode(account.email, recoveryCodeHash(code))) ? 'recovery' : undefined;
-  const step = matchingStep(account.email, account.totpSecret, code, nowMs);
+  // Opened only for a code that looks like one: a malformed guess costs no KMS call.
+  if (!TOTP_CODE_PATTERN.test(code)) return undefined;
+  const secret = await accountTotpSecret(deps, account);
+  if (!secret) return undefined;
+  const step = matchingStep(account.email, secret, code, nowMs);
   if (step === undefined) return undefined;
   return (await deps.staff.useTotpStep(account.email, step)) ? 'totp' : undefined;
 }
 
 /** The account with two-factor off: secret, recovery codes and the count of wrong codes gone (an admin's reset, the operator's `reset-2fa`). */
 export function withoutTwoFactor(account: StaffAccount): StaffAccount {
-  return { ...account, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecret: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
+  return { ...account, totpSecretSealed: undefined, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecretSealed: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
 }

@@ -4,6 +4,7 @@ import type { Log } from '../logging';
 import type { Clock } from '../ports';
 import type { AwsClientOptions } from './aws';
 import { dynamoDeps } from './dynamodb';
+import type { KmsDeps } from './kms';
 import type { LambdaDeps } from './lambda';
 import { mergeLazy } from './lazy';
 import { s3Deps } from './s3';
@@ -12,8 +13,9 @@ import { sesDeps } from './ses';
 /**
  * Every adapter, for the local stack (a Lambda entry wires only what its
  * route uses). The background workers are the caller's: the local stack runs
- * them in its own process instead of invoking Lambda functions.
+ * them in its own process instead of invoking Lambda functions. So is the
+ * TOTP sealer: KMS when the stack is given a key, else its own.
  */
-export function createDeps(settings: Partial<Settings>, aws: AwsClientOptions, log: Log, clock: Clock = systemClock, workers: LambdaDeps): AppDeps {
-  return mergeLazy(baseDeps(settings, log, clock), dynamoDeps(settings, aws, clock), s3Deps(settings, aws), sesDeps(settings, aws), workers);
+export function createDeps(settings: Partial<Settings>, aws: AwsClientOptions, log: Log, clock: Clock = systemClock, workers: LambdaDeps, sealing: KmsDeps): AppDeps {
+  return mergeLazy(baseDeps(settings, log, clock), dynamoDeps(settings, aws, clock), s3Deps(settings, aws), sesDeps(settings, aws), workers, sealing);
 }

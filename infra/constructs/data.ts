@@ -3,10 +3,12 @@
  * (shared/tables.ts, the same ones the local emulator set-up creates), with a
  * stream where a stream consumer reads one (STREAM_CONSUMERS), the images and
  * exports buckets of the route table, the access log's Object Lock copy, and
- * the access-log bucket every other bucket and the CDN log into.
+ * the access-log bucket every other bucket and the CDN log into, and the KMS
+ * key that seals the staff TOTP secrets.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { type BucketKey, STREAM_CONSUMERS } from '../../shared/resources';
@@ -48,6 +50,13 @@ export class Data extends Construct {
   readonly tables: Record<TableKey, dynamodb.Table>;
   readonly buckets: Record<BucketKey, s3.Bucket>;
   readonly accessLogs: s3.Bucket;
+  /**
+   * Seals the staff accounts' TOTP secrets (functions/adapters/kms): only the
+   * enrolment start may Encrypt and only the routes that check a code may
+   * Decrypt (shared/routes.ts `totpSecrets`). Kept when the stack goes, in
+   * every stage: without it no sealed secret opens again.
+   */
+  readonly totpKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
@@ -80,6 +89,13 @@ export class Data extends Construct {
         return [key, table];
       }),
     ) as Record<TableKey, dynamodb.Table>;
+
+    this.totpKey = new kms.Key(this, 'TotpKey', {
+      description: `Seals the staff TOTP secrets (${Stack.of(this).stackName})`,
+      alias: `${Stack.of(this).stackName}/totp-secrets`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
       ...privateBucketProps(production),

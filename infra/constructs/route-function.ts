@@ -11,6 +11,7 @@ import { AssetHashType, type CfnElement, DockerImage, Duration, type ILocalBundl
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -25,7 +26,7 @@ import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableT
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
-import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, TOTP_KEY_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -57,6 +58,8 @@ export interface BindableResources {
   tokenSecret: ISecret;
   /** The X-Origin-Verify value CloudFront adds to API requests (ORIGIN_VERIFY_SECRET). */
   originVerifySecret: ISecret;
+  /** Seals the staff TOTP secrets (TOTP_KEY_ID). */
+  totpKey: IKey;
   /** The background workers API routes start (infra/constructs/workers.ts); absent while the workers themselves are made. */
   workers?: Record<WorkerName, IFunction>;
 }
@@ -176,6 +179,12 @@ export class RouteFunction extends LambdaFunction {
     this.bound.add(name);
   }
 
+  /** kms:Encrypt (seal) or kms:Decrypt (open) on the TOTP key alone, and its ARN in TOTP_KEY_ID. */
+  bindTotpKey(use: 'seal' | 'open', key: IKey): void {
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TOTP_KEY_ACTIONS[use]], resources: [key.keyArn] }));
+    this.setVariable('TOTP_KEY_ID', key.keyArn);
+  }
+
   /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
   bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
@@ -183,6 +192,7 @@ export class RouteFunction extends LambdaFunction {
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     if (uses.sendsMail) this.bindMail(resources.mail);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
+    if (uses.totpSecrets) this.bindTotpKey(uses.totpSecrets, resources.totpKey);
     for (const name of uses.invokes ?? []) {
       const worker = resources.workers?.[name];
       if (!worker) throw new Error(`${this.node.path} starts ${name}, which is not made yet`);

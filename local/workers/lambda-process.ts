@@ -95,6 +95,9 @@ export function apiEvent(route: RouteName, siteUrl: string, request: RouteReques
 export function lambdaEnvironment(stack: Pick<LocalStack, 'aws' | 'settings'>): Record<string, string> {
   const { region, credentials, endpoints } = stack.aws;
   return {
+    // No KMS emulator exists: a bundle that names the TOTP key gets one that answers nothing here, so it starts (sign-in
+    // without two-factor runs), and a seal or an open fails as with KMS down. The local stack seals with its own key.
+    TOTP_KEY_ID: 'alias/no-kms-on-this-machine',
     ...stack.settings,
     PATH: process.env['PATH'] ?? '',
     AWS_REGION: region ?? '',

@@ -133,6 +133,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   // Secrets are read at cold start by ARN: GetSecretValue on that secret, nothing else.
   if (uses.usesTokenSecret) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
+  // The TOTP key: Encrypt to seal a new secret, Decrypt to open one, on that key alone.
+  if (uses.totpSecrets) lines.add(`kms:${uses.totpSecrets === 'seal' ? 'Encrypt' : 'Decrypt'} <${logicalId(stack.data.totpKey)}.Arn>`);
   return lines;
 }
 
@@ -394,6 +396,35 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);
     // Secrets are only ever read: no writes, rotation, deletion or wildcards.
     expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
+  });
+
+  it('lets only the enrolment start seal a TOTP secret (kms:Encrypt) and only sign-in and the enrolment confirmation open one (kms:Decrypt), on the TOTP key alone; no other KMS use', () => {
+    const key = `<${logicalId(stack.data.totpKey)}.Arn>`;
+    const users = new Map<string, string[]>();
+    for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
+      const lines = [...permissionsOfRole(template, role)].filter((line) => line.startsWith('kms:'));
+      if (lines.length > 0) users.set(role, lines);
+    }
+    const roleOf = (name: ApiRoute['name']) => logicalId(functionOf(route(name)).role!);
+    expect(Object.fromEntries(users)).toEqual({
+      [roleOf('startTwoFactor')]: [`kms:Encrypt ${key}`],
+      [roleOf('login')]: [`kms:Decrypt ${key}`],
+      [roleOf('confirmTwoFactor')]: [`kms:Decrypt ${key}`],
+    });
+    // The key's ARN goes to those three alone.
+    const holders = API_ROUTES.filter((candidate) => variablesOf(functionOf(candidate)).TOTP_KEY_ID !== undefined).map((candidate) => candidate.name);
+    expect(holders.sort()).toEqual(['confirmTwoFactor', 'login', 'startTwoFactor']);
+  });
+
+  it('makes the TOTP key a customer-managed symmetric key with yearly rotation, kept when the stack goes, under an alias', () => {
+    const keys = template.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys)).toEqual([logicalId(stack.data.totpKey)]);
+    const [key] = Object.values(keys);
+    expect(key?.Properties).toMatchObject({ EnableKeyRotation: true });
+    expect(key?.Properties?.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe('SYMMETRIC_DEFAULT');
+    expect(key?.DeletionPolicy).toBe('Retain');
+    expect(key?.UpdateReplacePolicy).toBe('Retain');
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: Match.stringLikeRegexp('/totp-secrets$'), TargetKeyId: Match.anyValue() });
   });
 
   it('lets only the accounts page (list, last-admin check) and the owner picker Scan, and only the staff table itself', () => {

@@ -69,16 +69,16 @@ describe('StaffStore.update on DynamoDB', () => {
     const email = 'update-stale@example.test';
     await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
     const first = await stored(email);
-    expect(await stack.deps.staff.update(email, { role: 'staff', pendingTotpSecret: 'ABC' }, first.revision ?? 0)).toBe(true);
+    expect(await stack.deps.staff.update(email, { role: 'staff', pendingTotpSecretSealed: 'ABC' }, first.revision ?? 0)).toBe(true);
     const second = await stored(email);
 
     // A change from what was read first: someone changed the account since.
     expect(await stack.deps.staff.update(email, { role: 'editor', disabled: true }, first.revision ?? 0)).toBe(false);
     expect(await stored(email)).toEqual(second);
 
-    expect(await stack.deps.staff.update(email, { pendingTotpSecret: undefined }, second.revision ?? 0)).toBe(true);
-    expect(await stored(email)).toEqual({ ...second, pendingTotpSecret: undefined, revision: (second.revision ?? 0) + 1 });
-    expect(Object.keys(await stored(email))).not.toContain('pendingTotpSecret');
+    expect(await stack.deps.staff.update(email, { pendingTotpSecretSealed: undefined }, second.revision ?? 0)).toBe(true);
+    expect(await stored(email)).toEqual({ ...second, pendingTotpSecretSealed: undefined, revision: (second.revision ?? 0) + 1 });
+    expect(Object.keys(await stored(email))).not.toContain('pendingTotpSecretSealed');
   });
 
   it('never makes an account', async () => {

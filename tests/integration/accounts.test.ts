@@ -199,6 +199,26 @@ describe('two-factor sign-in', () => {
     expect(accounts.accounts.find((account) => account.email === email)).toMatchObject({ twoFactor: true, state: 'active', lastSignInAt: expect.any(String) });
   });
 
+  it('keeps the secret sealed: the staff table holds no base32 secret after enrolment, and a sealed secret opens for its own account only', async () => {
+    const admin = await signIn(stack);
+    const email = 'sealed@example.test';
+    const { secret } = await enrol(await newMember(admin, email), email);
+    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    try {
+      const { Items: items = [] } = await db.send(new ScanCommand({ TableName: stack.tableNames.staff }));
+      const scanned = JSON.stringify(items);
+      expect(scanned).toContain('totpSecretSealed');
+      expect(scanned).not.toContain(secret);
+      // No 32-letter base32 run anywhere (a TOTP secret of 160 bits), clear or in a leftover attribute.
+      expect(scanned).not.toMatch(/(?<![A-Za-z0-9+/])[A-Z2-7]{32}(?![A-Za-z0-9+/=])/);
+    } finally {
+      db.destroy();
+    }
+    const sealed = (await stack.deps.staff.get(email))?.totpSecretSealed ?? '';
+    expect(await stack.deps.totpSealer.open(sealed, { account: email })).toBe(secret);
+    await expect(stack.deps.totpSealer.open(sealed, { account: STAFF.email })).rejects.toThrow();
+  });
+
   it('throttles codes like passwords', async () => {
     const admin = await signIn(stack);
     const email = 'guessed@example.test';
@@ -217,7 +237,7 @@ describe('two-factor sign-in', () => {
     expect(reset.status).toBe(200);
     expect((await postJson(stack, '/api/view', {}, done.token)).status).toBe(401);
     const stored = await stack.deps.staff.get(email);
-    expect(stored?.totpSecret).toBeUndefined();
+    expect(stored?.totpSecretSealed).toBeUndefined();
     expect(stored?.recoveryCodeHashes).toBeUndefined();
     expect((await login(email, PASSWORD)).status).toBe(200);
   });

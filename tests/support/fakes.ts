@@ -10,7 +10,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
-import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, SealingContext, SecretSealer, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
 import { countedKey } from '../../functions/adapters/dynamodb/access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
@@ -91,7 +91,7 @@ export class FakeStaffStore implements StaffStore {
   }
   async useTotpStep(email: string, step: number): Promise<boolean> {
     const item = this.items.get(email);
-    if (!item?.totpSecret || (item.totpLastStep !== undefined && item.totpLastStep >= step)) return false;
+    if (!item || !(item.totpSecretSealed ?? item.totpSecret) || (item.totpLastStep !== undefined && item.totpLastStep >= step)) return false;
     item.totpLastStep = step;
     return true;
   }
@@ -200,6 +200,30 @@ export class FakeAccessLogStore implements AccessLogStore {
   }
 }
 
+/**
+ * Seals like KMS as far as a test can see: the sealed value is a handle that
+ * holds nothing of the secret, and it opens only with the context it was
+ * sealed with. `refuse` makes the key unreachable (KMS down, or no leave).
+ */
+export class FakeSecretSealer implements SecretSealer {
+  readonly sealed = new Map<string, { plain: string; context: string }>();
+  refuse = false;
+  opened = 0;
+  async seal(plain: string, context: SealingContext): Promise<string> {
+    if (this.refuse) throw Object.assign(new Error('KMS refused the call'), { name: 'KMSInternalException' });
+    const handle = `sealed-${this.sealed.size + 1}`;
+    this.sealed.set(handle, { plain, context: JSON.stringify(context) });
+    return handle;
+  }
+  async open(sealed: string, context: SealingContext): Promise<string> {
+    if (this.refuse) throw Object.assign(new Error('KMS refused the call'), { name: 'KMSInternalException' });
+    const found = this.sealed.get(sealed);
+    if (!found || found.context !== JSON.stringify(context)) throw Object.assign(new Error('the ciphertext does not open with this context'), { name: 'InvalidCiphertextException' });
+    this.opened += 1;
+    return found.plain;
+  }
+}
+
 /** What DynamoDB answers when it refuses a call (unavailable, or throttled with `ProvisionedThroughputExceededException`). */
 export const dynamoRefused = (name = 'ServiceUnavailableException') => Object.assign(new Error('DynamoDB refused the call'), { name });
 
@@ -247,6 +271,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     EXPORT_INLINE_MAX_BYTES: 1_000_000,
     ORIGIN_VERIFY_SECRET: '',
     REQUIRE_TWO_FACTOR: false,
+    TOTP_KEY_ID: 'arn:aws:kms:ap-northeast-2:111122223333:key/totp-test',
     ...overrides,
   };
 }
@@ -277,6 +302,7 @@ export interface FakeDeps extends AppDeps {
   accessLogCopies: FakeAccessLogCopyStore;
   exportJobs: FakeExportJobStore;
   exportWorker: FakeExportWorker;
+  totpSealer: FakeSecretSealer;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
@@ -310,6 +336,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     accessLogCopies: new FakeAccessLogCopyStore(),
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
+    totpSealer: new FakeSecretSealer(),
   };
 }
 

@@ -121,6 +121,11 @@ describe('resourcesOf', () => {
     });
   });
 
+  it('gives the TOTP key to the enrolment start to seal and to sign-in and the confirmation to open, and to no other route', () => {
+    const users = API_ROUTES.filter((entry) => resourcesOf(entry).totpSecrets !== undefined).map((entry) => [entry.name, resourcesOf(entry).totpSecrets]);
+    expect(Object.fromEntries(users)).toEqual({ login: 'open', startTwoFactor: 'seal', confirmTwoFactor: 'open' });
+  });
+
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
     expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'log', policies: 'read' });
   });
@@ -139,7 +144,7 @@ describe('settingNamesForRoute', () => {
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET'].sort());
+    expect(names('login')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET', 'TOTP_KEY_ID'].sort());
   });
 
   it('lists only the packages table for amendBest', () => {

@@ -90,7 +90,7 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
             TableName: tableName,
             Key: { email },
             UpdateExpression: 'SET totpLastStep = :step',
-            ConditionExpression: 'attribute_exists(totpSecret) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
+            ConditionExpression: '(attribute_exists(totpSecretSealed) OR attribute_exists(totpSecret)) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
             ExpressionAttributeValues: { ':step': step },
           }),
         ),
