@@ -5,7 +5,7 @@
  * throttled codes, the policy, the last active admin, and the token version.
  */
 import { describe, expect, it } from 'vitest';
-import { type AccountSummary, CODE_FAILURES_BEFORE_LOCK, INVITATION_LIFETIME_SECONDS } from '../../shared/accounts/accounts';
+import { ACCOUNT_MAIL_KEPT_SECONDS, type AccountSummary, CODE_FAILURES_BEFORE_LOCK, EXPIRED_INVITATION_KEPT_SECONDS, INVITATION_LIFETIME_SECONDS } from '../../shared/accounts/accounts';
 import { recoveryCodeHash } from './two-factor';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
 import { apiEvent, fakeDeps, jsonPost } from '../../tests/support/fakes';
@@ -30,6 +30,10 @@ describe('invitations', () => {
     expect(JSON.stringify([...deps.outbox.items.values(), ...deps.staff.items.values()])).not.toContain(token.split('.')[1]);
     const stored = deps.staff.items.get('new@centre.example');
     expect(stored).toMatchObject({ passwordHash: '', role: 'staff', invitedBy: ADMIN, invitationExpiresAt: deps.clock.now() + INVITATION_LIFETIME_SECONDS * 1000 });
+    // Nobody takes it up: DynamoDB removes the account a week after its link expired.
+    expect(stored?.expiresAt).toBe(Math.floor(deps.clock.now() / 1000) + INVITATION_LIFETIME_SECONDS + EXPIRED_INVITATION_KEPT_SECONDS);
+    // The mail to the account leaves the outbox after a month.
+    expect([...deps.outbox.items.values()][0]?.expiresAt).toBe(Math.floor(deps.clock.now() / 1000) + ACCOUNT_MAIL_KEPT_SECONDS);
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
     expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('account.invite');
     // An invited account cannot sign in: it has no password yet.
@@ -103,6 +107,8 @@ describe('invitations', () => {
     const claims = await verifyStaffToken(deps.settings, accepted.body as unknown as string, deps.clock.now());
     expect(claims).toMatchObject({ email: 'new@centre.example', scope: 'full' });
     expect(deps.staff.items.get('new@centre.example')).not.toHaveProperty('invitationHash');
+    // Taken up: the account stays.
+    expect(deps.staff.items.get('new@centre.example')).not.toHaveProperty('expiresAt');
     const again = await call(deps, 'welcome', { data: { token, password: 'another password 123' } });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_invitation');
