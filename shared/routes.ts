@@ -6,6 +6,7 @@
 import type { StaffRole } from './auth';
 import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
+import { matchRoutePath } from './route-paths';
 
 export interface ApiRoute {
   /** Also the name of the handler and of its Lambda entry file. */
@@ -260,35 +261,6 @@ export function apiPath(name: RouteName, params: Record<string, string | number>
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No route named ${name}`);
   return route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(params[param] ?? '')));
-}
-
-/** Matches a request path against a route path, returning its path parameters. */
-export function matchRoutePath(routePath: string, requestPath: string): Record<string, string> | undefined {
-  const routeParts = routePath.split('/');
-  const requestParts = requestPath.split('/');
-  if (routeParts.length !== requestParts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [i, part] of routeParts.entries()) {
-    const actual = requestParts[i] ?? '';
-    const param = /^\{(\w+)\}$/.exec(part);
-    if (param?.[1]) {
-      const value = safeDecode(actual);
-      if (!value) return undefined;
-      params[param[1]] = value;
-    } else if (part !== actual) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-/** A percent-decoded path segment, or `undefined` for a malformed escape such as `%` alone. */
-export function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Everything a route's function touches, its staff-auth needs included. */

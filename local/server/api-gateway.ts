@@ -7,7 +7,8 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { API_ROUTES, type ApiRoute, matchRoutePath } from '../../shared/routes';
+import { API_ROUTES, type ApiRoute } from '../../shared/routes';
+import { matchRoutePath } from '../../shared/route-paths';
 import type { LambdaHttpHandler } from '../../functions/http/handler';
 import { readBody } from './read-body';
 

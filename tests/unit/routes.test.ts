@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
-import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, matchRoutePath, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
+import { matchRoutePath } from '../../shared/route-paths';
 import { SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 
