@@ -12,10 +12,9 @@ import { ACCOUNT_MAIL_KEPT_SECONDS, TWO_FACTOR_PATH } from '../../shared/account
 import type { StaffRole } from '../../shared/auth';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { formatKoreaDateTime } from '../../shared/korea-time';
-import { OUTBOX_QUEUES } from '../../shared/tables';
 import { escapeHtml } from '../mail/html-text';
-import { type AccountMailDeps, MAIL_GRACE_MS, deliverAccountMail } from '../mail/mail-delivery';
-import { type AccountMailKind, type MailContent, type OutboxMail, SEALED_KINDS } from '../mail/ports';
+import { type AccountMailDeps, deliverAccountMail, pendingMail } from '../mail/mail-delivery';
+import { type AccountMailKind, type MailContent, SEALED_KINDS } from '../mail/ports';
 import { sealContent } from '../mail/sealed-content';
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' };
@@ -108,18 +107,13 @@ export function composeNotice(to: string, notice: AccountNotice, atMs: number, s
  */
 export async function mailAccount(deps: AccountMailDeps, kind: AccountMailKind, content: MailContent): Promise<MailStatus> {
   const now = deps.clock.now();
-  const mail: OutboxMail = {
+  const mail = pendingMail(now, {
     mailId: `${kind}:${randomUUID()}`,
     kind,
     postIndex: 0,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    queue: OUTBOX_QUEUES.due,
-    nextAt: now + MAIL_GRACE_MS,
     expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
     ...(SEALED_KINDS.includes(kind) ? { sealedContent: sealContent(deps.settings.TOKEN_SECRET, content) } : { content }),
-  };
+  });
   await deps.outbox.add(mail);
   return deliverAccountMail(deps, mail);
 }

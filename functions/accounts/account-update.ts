@@ -5,7 +5,11 @@
  * used recovery code or a sign-in that came in meanwhile (they move no
  * revision).
  */
+import { ApiError } from '../http/errors';
 import type { AccountChanges, StaffAccount, StaffStore } from '../ports';
+
+/** The 409 of a staff member's change to their own account when it changed since they read it. */
+export const ownAccountChangedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
 
 /** The attributes `after` changes from `before`: those with another value, and those it names as `undefined` (removed). */
 export function changedAttributes(before: StaffAccount, after: StaffAccount): AccountChanges {

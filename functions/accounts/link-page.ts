@@ -1,15 +1,14 @@
 /**
  * What the routes behind the one-time link pages share (the welcome page of
  * an invitation, the enrolment page of a two-factor set-up), after their
- * same-site check and their input's: counted per client network like sign-in (each try hashes a
- * password, slow work), and a session for the account at the end, with the
+ * same-site check and their input's: counted per client network with
+ * sign-in's counting (password-limits.ts; each try hashes a password), and a session for the account at the end, with the
  * browser remembered as one the owner signed in from.
  */
 import type { AuditAction } from '../../shared/audit-actions';
 import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { AccessLogger } from '../http/access-log';
-import { ApiError } from '../http/errors';
 import type { ApiRequest } from '../http/request';
 import { type ApiResponse, json } from '../http/response';
 import { signStaffToken } from '../http/staff-tokens';
@@ -18,8 +17,7 @@ import type { StaffRole } from '../../shared/auth';
 import type { StaffAccount } from '../ports';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 import { hasTwoFactor, twoFactorRequired } from './two-factor';
-
-const WINDOW_SECONDS = 15 * 60;
+import { countPasswordAttempt, tooManyAttempts } from './password-limits';
 
 export type LinkPageDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'>;
 
@@ -34,15 +32,13 @@ export interface LinkAttempt {
 export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
   const now = deps.clock.now();
   const audit = (action: AuditAction, actor: string) => log(actor, action, '-');
-  const key = `${page}:address:${clientNetwork(request.clientAddress)}`;
-  const attempts = await deps.throttle.hit(key, WINDOW_SECONDS, now);
-  if (attempts > deps.settings.LOGIN_FAILURES_PER_ADDRESS) {
-    await deps.throttle.release(key, WINDOW_SECONDS, now);
+  const limit = { key: `${page}:address:${clientNetwork(request.clientAddress)}`, limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS };
+  const { over, release } = await countPasswordAttempt(deps.throttle, [limit], now);
+  if (over) {
     await audit(refused, '-');
-    const retryAfter = WINDOW_SECONDS - (Math.floor(now / 1000) % WINDOW_SECONDS);
-    throw new ApiError('rate_limited', 'Too many tries. Please wait and try again.', undefined, { 'Retry-After': String(retryAfter) });
+    throw tooManyAttempts(now, 'Too many tries. Please wait and try again.');
   }
-  return { now, audit, release: () => deps.throttle.release(key, WINDOW_SECONDS, now) };
+  return { now, audit, release };
 }
 
 /**

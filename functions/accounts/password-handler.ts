@@ -20,6 +20,7 @@ import { signStaffToken } from '../http/staff-tokens';
 import { clientNetwork } from '../intake/client-network';
 import { countPasswordAttempt, passwordLimits, tooManyAttempts } from './password-limits';
 import { hashPassword, verifyPassword } from './passwords';
+import { ownAccountChangedMeanwhile } from './account-update';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 
 export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 'throttle'>) {
@@ -42,7 +43,7 @@ export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 't
     const tokenVersion = nextTokenVersion(account);
     const changes = { passwordHash: await hashPassword(password), updatedAt: new Date(now).toISOString(), tokenVersion };
     if (!(await deps.staff.update(account.email, changes, account.revision ?? 0))) {
-      throw new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
+      throw ownAccountChangedMeanwhile();
     }
     await audit('account.password', '-');
     const token = await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role);

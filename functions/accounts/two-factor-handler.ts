@@ -14,12 +14,11 @@ import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
-import { updateAccount } from './account-update';
+import { ownAccountChangedMeanwhile, updateAccount } from './account-update';
 import { signStaffToken } from '../http/staff-tokens';
 import type { AppDeps } from '../deps';
 import { hasTwoFactor, matchingStep, newRecoveryCodes, openTotpSecret, recoveryCodeHash, twoFactorRequired } from './two-factor';
 
-export const changedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
 
 /** `GET /api/two-factor`. */
 export function makeTwoFactorHandler(deps: StaffAuthDeps) {
@@ -65,7 +64,7 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
       // Sessions signed in with the password alone end; this one goes on with the new token.
       tokenVersion,
     };
-    if (!(await updateAccount(deps.staff, account, enrolled))) throw changedMeanwhile();
+    if (!(await updateAccount(deps.staff, account, enrolled))) throw ownAccountChangedMeanwhile();
     await audit('twofactor.enrol', '-');
     await tellOwner(deps, account.email, { kind: 'twoFactorOn' });
     const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role) };

@@ -10,8 +10,7 @@ import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import type { AppDeps } from '../deps';
 import { hasTwoFactor, newTotpSecret, sealTotpSecret, totpUri } from './two-factor';
 import { qrDataUrl } from './two-factor-qr';
-import { changedMeanwhile } from './two-factor-handler';
-import { updateAccount } from './account-update';
+import { ownAccountChangedMeanwhile, updateAccount } from './account-update';
 
 /**
  * `POST /api/two-factor/start`: a new secret, kept sealed as pending until
@@ -25,7 +24,7 @@ export function makeStartTwoFactorHandler(deps: StaffAuthDeps & Pick<AppDeps, 't
     const secret = newTotpSecret();
     const pendingTotpSecretSealed = await sealTotpSecret(deps, account.email, secret);
     const changed = await updateAccount(deps.staff, account, { ...account, pendingTotpSecretSealed, updatedAt: new Date(deps.clock.now()).toISOString() });
-    if (!changed) throw changedMeanwhile();
+    if (!changed) throw ownAccountChangedMeanwhile();
     const uri = totpUri(account.email, secret);
     await audit('twofactor.start', '-');
     const answer: EnrolmentStart = { secret, uri, qr: await qrDataUrl(uri) };

@@ -55,19 +55,15 @@ export function mayHaveBeenAccepted(error: unknown): boolean {
   return true;
 }
 
+/** A new mail as the outbox first holds it: pending, due after the send route's grace (the retry job takes it then if the send route did not). */
+export function pendingMail(now: number, mail: Pick<OutboxMail, 'mailId' | 'kind' | 'postIndex'> & Partial<Pick<OutboxMail, 'content' | 'sealedContent' | 'expiresAt'>>): OutboxMail {
+  return { ...mail, status: 'pending', attempts: 0, createdAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + MAIL_GRACE_MS };
+}
+
 /** Puts a mail of a stored enquiry in the outbox (once: a second call finds the first), due after the send route's grace. */
 async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
   const now = deps.clock.now();
-  const mail: OutboxMail = {
-    mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX),
-    kind,
-    postIndex: enquiry.POST_INDEX,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    queue: OUTBOX_QUEUES.due,
-    nextAt: now + MAIL_GRACE_MS,
-  };
+  const mail = pendingMail(now, { mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX), kind, postIndex: enquiry.POST_INDEX });
   if (await deps.outbox.add(mail)) return mail;
   return (await deps.outbox.get(mail.mailId)) ?? mail;
 }

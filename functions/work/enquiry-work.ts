@@ -9,17 +9,15 @@ import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { type EnquiryStatus, type ThreadEntry } from '../../shared/work/enquiry-work';
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
-import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { ChangedMeanwhile } from '../http/conflict';
 import type { EnquiryEvent } from './ports';
-import type { OutboxMail } from '../mail/ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { countFirstReply, countStatusChange } from '../dashboard/dashboard';
 import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
-import { MAIL_GRACE_MS, type MailDeps, deliverMail } from '../mail/mail-delivery';
+import { type MailDeps, deliverMail, pendingMail } from '../mail/mail-delivery';
 import { composeReply } from './reply-mail';
 import { checkOwner } from './enquiry-owners';
 
@@ -134,17 +132,12 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
   const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', firstReplyAt: new Date(now).toISOString() });
   if (!enquiry.FIRST_REPLY_AT) await countFirstReply(deps, enquiry.RECEIVED_AT, now);
   const record = toRecord(updated);
-  const mail: OutboxMail = {
+  const mail = pendingMail(now, {
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,
     kind: 'reply',
     postIndex: enquiry.POST_INDEX,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    queue: OUTBOX_QUEUES.due,
-    nextAt: now + MAIL_GRACE_MS,
     content: composeReply(record, request.subject, request.body, deps.settings.MAIL_TO),
-  };
+  });
   await deps.outbox.add(mail);
   await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, mailId: mail.mailId });
   const mailStatus = await deliverMail(deps, mail, updated);

@@ -13,11 +13,10 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { backgroundDeclaration } from '../../functions/features';
 import { SCHEDULED_JOBS } from '../../shared/resources';
 import { acknowledge } from '../nag';
 import { operatorQueue } from './operator-queue';
-import { type BindableResources, RouteFunction, pascal } from './route-function';
+import { type BindableResources, type RouteFunction, backgroundFunction, pascal } from './route-function';
 
 
 export interface JobsProps {
@@ -42,14 +41,7 @@ export class Jobs extends Construct {
 
     const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};
     for (const job of SCHEDULED_JOBS) {
-      const fn = new RouteFunction(this, `${pascal(job.name)}Function`, {
-        entryName: job.name,
-        description: `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`,
-        memoryMiB: backgroundDeclaration(job.name).sizing.memoryMiB,
-        timeout: Duration.seconds(backgroundDeclaration(job.name).sizing.timeoutSeconds),
-        logRetention: props.logRetention,
-        logRemovalPolicy: props.logRemovalPolicy,
-      });
+      const fn = backgroundFunction(this, job.name, `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`, props);
       fn.bindUses(job.uses, props.resources, { listing: true });
       // The next run comes within minutes: no retries of a failed run, just a record of it.
       // Lambda keeps an asynchronous event at most 6 hours; a daily job's run is still current within that.

@@ -22,6 +22,17 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
+/** A conditional write: `false` when its condition failed (any other failure is thrown); a caller for whom that is fine ignores the answer. */
+export async function conditional(send: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** A value as canonical JSON (keys sorted at every level), to compare what was written with what is stored. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

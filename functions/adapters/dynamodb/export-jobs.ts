@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportJobStore } from '../../exports/ports';
-import { expired, isConditionFailure, setAssignments } from './client';
+import { conditional, expired, isConditionFailure, setAssignments } from './client';
 
 /**
  * A staff member's export lock is an item of the jobs table beside the jobs,
@@ -80,9 +80,9 @@ export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async releaseOwnerLock(owner, jobId) {
-      try {
-        // Expired from now: free for the next export, and gone with the table's TTL.
-        await db.send(
+      // Expired from now: free for the next export, and gone with the table's TTL (only while it still names this job).
+      await conditional(() =>
+        db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: ownerLockKey(owner),
@@ -90,10 +90,8 @@ export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: stri
             UpdateExpression: 'SET expiresAt = :now',
             ExpressionAttributeValues: { ':jobId': jobId, ':now': nowSeconds() },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,18 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../mail/ports';
-import { isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
+import { conditional, isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
-    async add(mail) {
-      try {
-        await db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(mailId)' }));
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    add(mail) {
+      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(mailId)' })));
     },
 
     async get(mailId) {

@@ -1,17 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
-import { isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
-
-/** A conditional write: `false` when its condition failed. */
-async function conditional(send: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+import { conditional, isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
 
 export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string): StaffStore {
   return {

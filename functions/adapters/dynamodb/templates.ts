@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ReplyTemplate, StoredTemplateVersion, TemplateStore, TemplateVersionStore } from '../../work/ports';
-import { batchGetAll, expired, isConditionFailure, queryItems, wroteItOurselves } from './client';
+import { batchGetAll, conditional, expired, isConditionFailure, queryItems, wroteItOurselves } from './client';
 
 /**
  * The condition of a save over revision `expected`: no template yet (0), one
@@ -47,12 +47,10 @@ export function dynamoTemplateStore(db: DynamoDBDocumentClient, tableName: strin
 export function dynamoTemplateVersionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): TemplateVersionStore {
   return {
     async keep(version) {
-      try {
-        // Written once: a version is never changed (a retried save finds its copy there already).
-        await db.send(new PutCommand({ TableName: tableName, Item: version, ConditionExpression: 'attribute_not_exists(#revision)', ExpressionAttributeNames: { '#revision': 'revision' } }));
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      // Written once: a version is never changed (a retried save finds its copy there already).
+      await conditional(() =>
+        db.send(new PutCommand({ TableName: tableName, Item: version, ConditionExpression: 'attribute_not_exists(#revision)', ExpressionAttributeNames: { '#revision': 'revision' } })),
+      );
     },
     async get(templateId, revision) {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: { templateId, revision }, ConsistentRead: true }));
