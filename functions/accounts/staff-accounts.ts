@@ -41,6 +41,11 @@ export function accountSummary(account: StaffAccount): AccountSummary {
   };
 }
 
+/** The account with a password set: a pending invitation is spent with it (its link goes, and its time to live: the account stays). */
+export function withPasswordSet(account: StaffAccount, passwordHash: string): StaffAccount {
+  return { ...account, passwordHash, invitationHash: undefined, invitationExpiresAt: undefined, expiresAt: undefined };
+}
+
 /** Whether a token is this account's current invitation, still unused and in time. */
 export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount & { role: StaffRole } {
   if (!account?.role || account.disabled || accountState(account) !== 'invited') return false;

@@ -15,7 +15,7 @@ import { jsonPayload } from '../http/request';
 import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { hashPassword } from './passwords';
-import { invitationMatches } from './staff-accounts';
+import { invitationMatches, withPasswordSet } from './staff-accounts';
 import { updateAccount } from './account-update';
 import { readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
@@ -40,16 +40,7 @@ export function makeWelcomeHandler(deps: WelcomeDeps) {
       throw invalid();
     }
     const at = new Date(now).toISOString();
-    const taken = await updateAccount(deps.staff, account, {
-      ...account,
-      passwordHash: await hashPassword(password),
-      invitationHash: undefined,
-      invitationExpiresAt: undefined,
-      // Taken up: the account stays (no time to live any more).
-      expiresAt: undefined,
-      updatedAt: at,
-      lastSignInAt: at,
-    });
+    const taken = await updateAccount(deps.staff, account, { ...withPasswordSet(account, await hashPassword(password)), updatedAt: at, lastSignInAt: at });
     // Another request took it up (or an admin changed the account) in the meantime: this link is spent.
     if (!taken) {
       await audit('auth.welcome.failed', account.email);

@@ -22,6 +22,7 @@ import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
 import type { StaffAccount, StaffStore } from '../../functions/ports';
 import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
+import { withPasswordSet } from '../../functions/accounts/staff-accounts';
 import { withoutTwoFactor } from '../../functions/accounts/two-factor';
 import { closeServer } from '../emulators/emulators';
 import { runningStack } from '../run-settings';
@@ -101,7 +102,7 @@ async function changed(command: Exclude<Command, 'add'>, account: StaffAccount, 
       const kept = role ?? account.role;
       if (!kept) usage(`${email} has no role, so it cannot sign in: give it one with --role ${STAFF_ROLES.join('|')}.`);
       // Everything else stays (two-factor, last sign-in); a pending invitation is spent by the new password.
-      const after = { ...account, ...signedOut, role: kept, passwordHash: await hashPassword(await newPassword()), invitationHash: undefined, invitationExpiresAt: undefined };
+      const after = { ...withPasswordSet(account, await hashPassword(await newPassword())), ...signedOut, role: kept };
       return { after, done: `Changed the password of ${email}. Its earlier sessions are signed out.` };
     }
     case 'role':

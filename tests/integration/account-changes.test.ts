@@ -116,6 +116,21 @@ describe('an account without a role', () => {
 });
 
 describe('npm run staff', () => {
+  it('passwd spends a pending invitation: its link goes, and its time to live, so the account stays', async () => {
+    const email = 'cli-invited@example.test';
+    expect(await staffCli('add', email, '--role', 'staff')).toMatchObject({ code: 0 });
+    const added = await stored(email);
+    const expiresAt = Math.floor(Date.now() / 1000) + 3_600;
+    await stack.deps.staff.update(email, { passwordHash: '', invitationHash: 'a'.repeat(64), invitationExpiresAt: Date.now() + 60_000, expiresAt }, added.revision ?? 0);
+    expect(await staffCli('passwd', email)).toMatchObject({ code: 0 });
+    const after = await stored(email);
+    expect(after.passwordHash).not.toBe('');
+    expect(after.invitationHash).toBeUndefined();
+    expect(after.invitationExpiresAt).toBeUndefined();
+    expect(after.expiresAt).toBeUndefined();
+  });
+
+
   it('changes only what each command changes, moving the revision, and keeps two-factor codes used', async () => {
     const email = 'cli-account@example.test';
     expect(await staffCli('add', email, '--role', 'editor')).toMatchObject({ code: 0, out: expect.stringContaining('as editor') });
