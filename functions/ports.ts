@@ -7,6 +7,7 @@
  */
 import type { AccessLogEntry, CountedAction } from '../shared/audit-actions';
 import type { StaffRole } from '../shared/auth';
+import type { StaffProfile } from './accounts/staff-profile';
 
 export interface StaffAccount {
   email: string;
@@ -84,10 +85,13 @@ export type EnrolmentLinkRecord = Required<Pick<StaffAccount, 'enrolmentHash' | 
 export type AccountChanges = Partial<Omit<StaffAccount, 'email' | 'revision'>>;
 
 export interface StaffStore {
+  /** The whole account: only sign-in, the link pages, two-factor and the password change read one (their IAM allows it). */
   get(email: string): Promise<StaffAccount | undefined>;
+  /** What every staff route reads of an account: no credential (functions/accounts/staff-profile.ts). */
+  profile(email: string): Promise<StaffProfile | undefined>;
   put(account: StaffAccount): Promise<void>;
-  /** Every account (a Scan: the table stays tiny). */
-  list(): Promise<StaffAccount[]>;
+  /** Every account's profile (a Scan: the table stays tiny). */
+  list(): Promise<StaffProfile[]>;
   /**
    * Writes the whole account only if its `revision` is still `expectedRevision`
    * (0 for an account never replaced, or one that does not exist yet), with

@@ -6,6 +6,10 @@
  *   (conditional puts, ADD counters); append: PutItem only; log (the access log's writers):
  *   PutItem outside the counted partitions and UpdateItem only in them (ACCESS_LOG_WRITES).
  *   Nothing deletes but retention and erasure.
+ * - DynamoDB readProfile (the staff table): GetItem and Scan that name only the accounts' profile
+ *   attributes (`dynamodb:Attributes`, and `dynamodb:Select` SPECIFIC_ATTRIBUTES so no read returns
+ *   the whole item), so a staff function cannot read a password hash, a link's hash or a two-factor
+ *   secret: only the routes that check or change those read whole accounts.
  * - DynamoDB Scan: only where a route lists a table in `scans`, on that table alone (no index),
  *   and only tables that stay tiny (`ScannableTable`: the staff accounts, for the accounts page,
  *   the last-admin check and the owner picker). A Scan reads the whole table, so it is the wrong tool for anything
@@ -25,6 +29,7 @@
  */
 import type { Access } from '../shared/resources';
 import { ACCESS_LOG_COUNTED_PREFIX } from '../shared/tables';
+import { STAFF_PROFILE_ATTRIBUTES } from '../functions/accounts/staff-profile';
 
 export const TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
@@ -37,6 +42,21 @@ export const TABLE_ACTIONS = {
   update: ['dynamodb:UpdateItem'],
   // Retention and erasure: one item, and an enquiry's history in batches.
   delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  // Only with PROFILE_READ's condition.
+  profile: [],
+} as const;
+
+/**
+ * A read of the staff accounts' profiles alone (`readProfile`, and every Scan
+ * of the staff table: the adapter's list reads profiles): the request must
+ * name its attributes, all of them profile attributes.
+ */
+export const PROFILE_READ = {
+  getActions: ['dynamodb:GetItem'],
+  condition: {
+    'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...STAFF_PROFILE_ATTRIBUTES] },
+    StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+  },
 } as const;
 
 /**
@@ -67,6 +87,7 @@ export const BUCKET_OBJECT_ACTIONS = {
   log: [],
   update: [],
   delete: ['s3:DeleteObject'],
+  profile: [],
 } as const;
 
 /** Bucket-level actions (on the bucket ARN, not its objects). */
@@ -77,6 +98,7 @@ export const BUCKET_ACTIONS = {
   log: [],
   update: [],
   delete: [],
+  profile: [],
 } as const;
 
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
@@ -90,7 +112,7 @@ export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 /** The TOTP key's use by a route (`ResourceUse.totpSecrets`): Encrypt alone to seal, Decrypt alone to open (no ReEncrypt, no data keys). */
 export const TOTP_KEY_ACTIONS = { seal: ['kms:Encrypt'], open: ['kms:Decrypt'] } as const;
 
-export type AccessPart = 'read' | 'write' | 'append' | 'log' | 'update' | 'delete';
+export type AccessPart = 'read' | 'write' | 'append' | 'log' | 'update' | 'delete' | 'profile';
 
 export function accessParts(access: Access): AccessPart[] {
   if (access === 'readWrite') return ['read', 'write'];
@@ -98,6 +120,7 @@ export function accessParts(access: Access): AccessPart[] {
   if (access === 'readAppend') return ['read', 'append'];
   if (access === 'readLog') return ['read', 'log'];
   if (access === 'readUpdate') return ['read', 'update'];
+  if (access === 'readProfile') return ['profile'];
   return [access];
 }
 

@@ -86,6 +86,8 @@ export function faultControlLines(stack: LocalStack): string {
 /** What a running stack leaves in its data folder for the CLIs: `npm run staff` and `npm run fault`. */
 export interface StackAnnouncement {
   dynamodb: string;
+  /** The site's address, for the links of mails a CLI leaves in the outbox. */
+  siteUrl: string;
   pid: number;
 }
 
@@ -101,7 +103,7 @@ const FAULT_CONTROL_FILE = 'fault-control.json';
 
 /** Lets `npm run staff` find this stack's DynamoDB emulator, and `npm run fault` its fault control, while it runs. */
 export function announceEndpoints(stack: LocalStack, dataDir: string): void {
-  const endpoints: StackAnnouncement = { dynamodb: stack.emulators.dynamodbEndpoint, pid: process.pid };
+  const endpoints: StackAnnouncement = { dynamodb: stack.emulators.dynamodbEndpoint, siteUrl: stack.url, pid: process.pid };
   writeFileSync(join(dataDir, ENDPOINTS_FILE), JSON.stringify(endpoints));
   const control: FaultControlAnnouncement = { ...stack.faults.control, pid: process.pid };
   const controlFile = join(dataDir, FAULT_CONTROL_FILE);

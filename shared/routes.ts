@@ -34,7 +34,8 @@ export function routeOf(method: string, path: string): ApiRoute | undefined {
 
 /** What every staff route needs to check the bearer token and write the access log. */
 export const STAFF_AUTH_USES = {
-  tables: { revokedTokens: 'read', staff: 'read', accessLog: 'log',
+  // The caller's account: its profile alone (no credential), unless the route reads whole accounts.
+  tables: { revokedTokens: 'read', staff: 'readProfile', accessLog: 'log',
     // The two-factor policy: an account that must enrol first may call only the enrolment routes.
     policies: 'read' },
   usesTokenSecret: true,
@@ -148,10 +149,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/work',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'read', aggregates: 'write' } },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', staff: 'readProfile', aggregates: 'write' } },
   },
   // Who an enquiry may be given to: a Scan of the tiny staff table, answering addresses only.
-  { name: 'owners', method: 'GET', path: '/api/owners', access: 'staff', roles: ['staff'], uses: { tables: { staff: 'read' }, scans: ['staff'] } },
+  { name: 'owners', method: 'GET', path: '/api/owners', access: 'staff', roles: ['staff'], uses: { tables: { staff: 'readProfile' }, scans: ['staff'] } },
   { name: 'note', method: 'POST', path: '/api/enquiry/note', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'append' } } },
   // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
   { name: 'tags', method: 'POST', path: '/api/enquiry/tags', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readWrite', enquiryTags: 'full', enquiryEvents: 'append' } } },
@@ -161,7 +162,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/reply',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'read', aggregates: 'write' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write' }, sendsMail: true },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
@@ -197,7 +198,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
   },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in.
-  { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'read', policies: 'read' }, scans: ['staff'] } },
+  { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'readProfile', policies: 'read' }, scans: ['staff'] } },
   {
     name: 'invite',
     method: 'POST',
@@ -224,7 +225,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // staff readUpdate: the link's hash goes; it can make no account.
     uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
   },
-  { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: {} },
+  // The caller's whole account: the count of recovery codes left is a credential's.
+  { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'read' } } },
   // The TOTP key to seal the new secret (never to open one).
   {
     name: 'startTwoFactor',

@@ -14,7 +14,7 @@ import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { escapeHtml } from '../mail/html-text';
 import { type AccountMailDeps, deliverAccountMail, pendingMail } from '../mail/mail-delivery';
-import { type AccountMailKind, type MailContent, SEALED_KINDS } from '../mail/ports';
+import { type AccountMailKind, type MailContent, type OutboxMail, type OutboxStore, SEALED_KINDS } from '../mail/ports';
 import { sealContent } from '../mail/sealed-content';
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' };
@@ -100,22 +100,32 @@ export function composeNotice(to: string, notice: AccountNotice, atMs: number, s
   }
 }
 
-/**
- * Puts a mail to a staff account in the outbox (sealed when it holds a
- * one-time link) and tries it at once; answers its state. The outbox keeps
- * it (and its state) ACCOUNT_MAIL_KEPT_SECONDS.
- */
-export async function mailAccount(deps: AccountMailDeps, kind: AccountMailKind, content: MailContent): Promise<MailStatus> {
-  const now = deps.clock.now();
-  const mail = pendingMail(now, {
+/** A mail to a staff account as the outbox first holds it (sealed when it holds a one-time link); the outbox keeps it ACCOUNT_MAIL_KEPT_SECONDS. */
+function accountOutboxMail(now: number, kind: AccountMailKind, content: MailContent, tokenSecret: string): OutboxMail {
+  return pendingMail(now, {
     mailId: `${kind}:${randomUUID()}`,
     kind,
     postIndex: 0,
     expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
-    ...(SEALED_KINDS.includes(kind) ? { sealedContent: sealContent(deps.settings.TOKEN_SECRET, content) } : { content }),
+    ...(SEALED_KINDS.includes(kind) ? { sealedContent: sealContent(tokenSecret, content) } : { content }),
   });
+}
+
+/** Puts a mail to a staff account in the outbox and tries it at once; answers its state. */
+export async function mailAccount(deps: AccountMailDeps, kind: AccountMailKind, content: MailContent): Promise<MailStatus> {
+  const mail = accountOutboxMail(deps.clock.now(), kind, content, deps.settings.TOKEN_SECRET);
   await deps.outbox.add(mail);
   return deliverAccountMail(deps, mail);
+}
+
+/**
+ * Puts an owner's notice in the outbox without sending it: the mail retry
+ * job sends it after its grace, as any mail a route left there. For the
+ * operator's `npm run staff`, which has no mailer of its own.
+ */
+export async function queueOwnerNotice(outbox: Pick<OutboxStore, 'add'>, nowMs: number, siteUrl: string, email: string, notice: AccountNotice): Promise<void> {
+  // A notice holds no link to seal: no token secret is needed.
+  await outbox.add(accountOutboxMail(nowMs, 'notice', composeNotice(email, notice, nowMs, siteUrl), ''));
 }
 
 /**

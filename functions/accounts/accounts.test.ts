@@ -326,7 +326,7 @@ describe('the two-factor policy', () => {
 describe('account changes', () => {
   it('lists every account with role, state, last sign-in and two-factor', async () => {
     const deps = fakeDeps();
-    addAccount(deps, ADMIN, 'admin', { lastSignInAt: '2026-11-20T01:00:00.000Z', totpSecret: 'JBSWY3DPEHPK3PXP' });
+    addAccount(deps, ADMIN, 'admin', { lastSignInAt: '2026-11-20T01:00:00.000Z', totpSecret: 'JBSWY3DPEHPK3PXP', twoFactorSince: '2026-11-19T01:00:00.000Z' });
     addAccount(deps, 'off@centre.example', 'editor', { disabled: true });
     const listed = await call(deps, 'accounts', { token: await tokenOf(deps, ADMIN) });
     expect(listed.status).toBe(200);

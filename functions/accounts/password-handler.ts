@@ -20,13 +20,13 @@ import { signStaffToken } from '../http/staff-tokens';
 import { clientNetwork } from '../intake/client-network';
 import { countPasswordAttempt, passwordLimits, tooManyAttempts } from './password-limits';
 import { hashPassword, verifyPassword } from './passwords';
-import { ownAccountChangedMeanwhile } from './account-update';
+import { ownAccountChangedMeanwhile, ownWholeAccount } from './account-update';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 
 export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 'throttle'>) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const { current, password } = parseInput(passwordChangeSchema, jsonPayload(request));
-    const { account } = staff;
+    const account = await ownWholeAccount(deps.staff, staff.email);
     const now = deps.clock.now();
     const { over, release } = await countPasswordAttempt(deps.throttle, passwordLimits(deps.settings, account.email, clientNetwork(request.clientAddress)), now);
     if (over) {

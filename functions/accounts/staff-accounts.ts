@@ -18,16 +18,21 @@ import { composeInvitationMail, mailAccount, tellOwner } from './account-mail';
 import { hasTwoFactor, withoutTwoFactor } from './two-factor';
 import { linkMatches, newAccountLink } from './account-links';
 import { updateAccount } from './account-update';
+import type { StaffProfile } from './staff-profile';
 
-/** An invited account has no password until its invitation is taken up. */
-export function accountState(account: StaffAccount): AccountState {
+/**
+ * An invited account has no password and an invitation's expiry until the
+ * invitation is taken up (a profile shows it by the expiry alone: it has no
+ * password hash to look at).
+ */
+export function accountState(account: Pick<StaffProfile, 'disabled' | 'invitationExpiresAt'> & { passwordHash?: string }): AccountState {
   if (account.disabled) return 'disabled';
-  return account.passwordHash === '' ? 'invited' : 'active';
+  return account.invitationExpiresAt !== undefined || account.passwordHash === '' ? 'invited' : 'active';
 }
 
-export const isActiveAdmin = (account: StaffAccount) => accountState(account) === 'active' && account.role === 'admin';
+export const isActiveAdmin = (account: StaffProfile) => accountState(account) === 'active' && account.role === 'admin';
 
-export function accountSummary(account: StaffAccount): AccountSummary {
+export function accountSummary(account: StaffProfile): AccountSummary {
   const state = accountState(account);
   return {
     email: account.email,
@@ -63,7 +68,7 @@ const changedMeanwhile = () => new ApiError('conflict', 'Someone changed this ac
  */
 export async function inviteAccount(deps: AccountDeps, actor: string, request: InviteRequest): Promise<{ account: AccountSummary; mail: MailStatus }> {
   const now = deps.clock.now();
-  const existing = await deps.staff.get(request.email);
+  const existing = await deps.staff.profile(request.email);
   if (existing && accountState(existing) !== 'invited') {
     throw new ApiError('conflict', 'This address already has an account.', { email: 'Already has an account' });
   }
@@ -110,7 +115,7 @@ export async function changeAccount(deps: AccountDeps, actor: string, change: Ac
   }
 
   const at = new Date(deps.clock.now()).toISOString();
-  let next: StaffAccount;
+  let next: StaffProfile;
   switch (change.action) {
     case 'role':
       if (account.role === change.role) return accountSummary(account);

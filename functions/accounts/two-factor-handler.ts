@@ -14,7 +14,7 @@ import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
-import { ownAccountChangedMeanwhile, updateAccount } from './account-update';
+import { ownAccountChangedMeanwhile, ownWholeAccount, updateAccount } from './account-update';
 import { signStaffToken } from '../http/staff-tokens';
 import type { AppDeps } from '../deps';
 import { hasTwoFactor, matchingStep, newRecoveryCodes, openTotpSecret, recoveryCodeHash, twoFactorRequired } from './two-factor';
@@ -23,10 +23,11 @@ import { hasTwoFactor, matchingStep, newRecoveryCodes, openTotpSecret, recoveryC
 /** `GET /api/two-factor`. */
 export function makeTwoFactorHandler(deps: StaffAuthDeps) {
   return staffHandler(deps, async ({ staff, audit }) => {
+    const account = await ownWholeAccount(deps.staff, staff.email);
     const status: TwoFactorStatus = {
-      enabled: hasTwoFactor(staff.account),
+      enabled: hasTwoFactor(account),
       required: staff.mustEnrol || (await twoFactorRequired(deps)),
-      recoveryCodesLeft: staff.account.recoveryCodeHashes?.size ?? 0,
+      recoveryCodesLeft: account.recoveryCodeHashes?.size ?? 0,
     };
     await audit('twofactor.status', '-');
     return json(200, status);
@@ -37,7 +38,7 @@ export function makeTwoFactorHandler(deps: StaffAuthDeps) {
 export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDeps & Pick<AppDeps, 'totpSealer'>) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const { code } = parseInput(enrolConfirmSchema, jsonPayload(request));
-    const { account } = staff;
+    const account = await ownWholeAccount(deps.staff, staff.email);
     if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already.');
     if (!account.pendingTotpSecretSealed) throw new ApiError('conflict', 'Start the set-up first.');
     const now = deps.clock.now();

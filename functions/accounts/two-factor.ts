@@ -25,8 +25,9 @@ import type { AppDeps } from '../deps';
 import type { SealingContext, StaffAccount } from '../ports';
 
 /** Whether an account signs in with a second factor: a sealed secret, or the clear one of an account enrolled before secrets were sealed. */
-export function hasTwoFactor(account: Pick<StaffAccount, 'totpSecretSealed' | 'totpSecret'> | undefined): boolean {
-  return Boolean(account?.totpSecretSealed ?? account?.totpSecret);
+export function hasTwoFactor(account: Partial<Pick<StaffAccount, 'twoFactorSince' | 'totpSecretSealed' | 'totpSecret'>> | undefined): boolean {
+  // A profile (functions/accounts/staff-profile.ts) shows it by the date it was turned on; a whole account also by its secret.
+  return Boolean(account?.twoFactorSince ?? account?.totpSecretSealed ?? account?.totpSecret);
 }
 
 /** What an account's sealed TOTP secret is bound to: its address, so a sealed secret copied to another account does not open. */
@@ -112,6 +113,6 @@ export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff' | 'totpSeal
 }
 
 /** The account with two-factor off: secret, recovery codes and the count of wrong codes gone (an admin's reset, the operator's `reset-2fa`). */
-export function withoutTwoFactor(account: StaffAccount): StaffAccount {
+export function withoutTwoFactor<Account extends Partial<StaffAccount>>(account: Account): Account {
   return { ...account, totpSecretSealed: undefined, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecretSealed: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
 }

@@ -3,7 +3,7 @@ import { ENROL_SCOPE } from '../../shared/accounts/accounts';
 import type { StaffRole } from '../../shared/auth';
 import { roleMayCall, routeOf } from '../../shared/routes';
 import type { AppDeps } from '../deps';
-import type { StaffAccount } from '../ports';
+import type { StaffProfile } from '../accounts/staff-profile';
 import { hasTwoFactor, twoFactorRequired } from '../accounts/two-factor';
 import { type StaffClaims, verifyStaffToken } from './staff-tokens';
 import { accessLogger, routeTarget } from './access-log';
@@ -17,8 +17,8 @@ export type StaffAuthDeps = Pick<AppDeps, 'settings' | 'clock' | 'log' | 'revoke
 /** The signed-in staff member: the token's claims and the account's role now. */
 export interface StaffIdentity extends StaffClaims {
   role: StaffRole;
-  /** The account as read for this request. */
-  account: StaffAccount;
+  /** The account's profile as read for this request (no credential: a route that needs one reads the account itself). */
+  account: StaffProfile;
   /** The account must enrol in two-factor before anything else (an enrolment token, or the policy requires it and it has not). */
   mustEnrol: boolean;
 }
@@ -49,7 +49,7 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
   if (!claims) throw unauthorized();
   const [revoked, account] = await Promise.all([
     deps.revokedTokens.isRevoked(claims.jti, Math.floor(now / 1000)),
-    deps.staff.get(claims.email),
+    deps.staff.profile(claims.email),
   ]);
   if (revoked || !account || account.disabled) throw unauthorized();
   // A password change, disable or enable since the token was signed ends its session.

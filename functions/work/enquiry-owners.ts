@@ -7,13 +7,13 @@
 import { apiPath, roleMayCall, routeOf } from '../../shared/routes';
 import { ApiError } from '../http/errors';
 import type { AppDeps } from '../deps';
-import type { StaffAccount } from '../ports';
+import type { StaffProfile } from '../accounts/staff-profile';
 import { accountState } from '../accounts/staff-accounts';
 
 const workRoute = routeOf('POST', apiPath('work'));
 
 /** Why an account may not own an enquiry, or `undefined` when it may. */
-function ownerProblem(account: StaffAccount | undefined): string | undefined {
+function ownerProblem(account: StaffProfile | undefined): string | undefined {
   if (!account) return 'There is no staff account with this address.';
   const state = accountState(account);
   if (state === 'disabled') return 'This account is disabled.';
@@ -22,11 +22,11 @@ function ownerProblem(account: StaffAccount | undefined): string | undefined {
   return undefined;
 }
 
-export const mayOwnEnquiries = (account: StaffAccount): boolean => ownerProblem(account) === undefined;
+export const mayOwnEnquiries = (account: StaffProfile): boolean => ownerProblem(account) === undefined;
 
 /** The account of an address as an owner: a 400 naming the field and why, when it may not own an enquiry. */
 export async function checkOwner(deps: Pick<AppDeps, 'staff'>, email: string): Promise<void> {
-  const problem = ownerProblem(await deps.staff.get(email));
+  const problem = ownerProblem(await deps.staff.profile(email));
   if (problem) throw new ApiError('invalid_input', problem, { owner: 'An active staff member or admin' });
 }
 

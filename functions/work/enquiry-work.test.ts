@@ -96,7 +96,7 @@ describe('status and owner', () => {
 
   it('gives an enquiry only to an active staff member or admin: an editor, an invited, a disabled, a role-less or an unknown account is a clear 400 that changes nothing', async () => {
     const at = new Date(deps.clock.now()).toISOString();
-    const accounts = { 'eddie@centre.example': { role: 'editor' }, 'ina@centre.example': { passwordHash: '' }, 'dora@centre.example': { disabled: true } } as const;
+    const accounts = { 'eddie@centre.example': { role: 'editor' }, 'ina@centre.example': { passwordHash: '', invitationExpiresAt: deps.clock.now() + 86_400_000 }, 'dora@centre.example': { disabled: true } } as const;
     for (const [email, made] of Object.entries(accounts)) await accountWithRole(deps.staff, email, 'role' in made ? made.role : 'staff', { createdAt: at, ...made });
     await accountWithRole(deps.staff, 'olga@centre.example', 'staff');
     delete deps.staff.items.get('olga@centre.example')?.role;

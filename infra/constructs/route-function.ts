@@ -26,7 +26,7 @@ import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableT
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
-import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, READ_SECRET_ACTIONS, SCAN_ACTIONS, TOTP_KEY_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, PROFILE_READ, READ_SECRET_ACTIONS, SCAN_ACTIONS, TOTP_KEY_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -108,6 +108,10 @@ export class RouteFunction extends LambdaFunction {
     const definition: TableDefinition = TABLES[key];
     const actions = tableActions(access);
     if (actions.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [table.tableArn] }));
+    if (accessParts(access).includes('profile')) {
+      if (key !== 'staff') throw new Error(`readProfile is the staff table's access level, not ${key}'s`);
+      this.addToRolePolicy(new iam.PolicyStatement({ actions: [...PROFILE_READ.getActions], resources: [table.tableArn], conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown> }));
+    }
     if (accessParts(access).includes('log')) {
       for (const { actions: logActions, condition } of ACCESS_LOG_WRITES) {
         this.addToRolePolicy(new iam.PolicyStatement({ actions: [...logActions], resources: [table.tableArn], conditions: structuredClone(condition) as Record<string, unknown> }));
@@ -125,9 +129,10 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(TABLES[key].envVar, table.tableName);
   }
 
-  /** dynamodb:Scan on one tiny table (`ResourceUse.scans`), on the table alone: no index. */
+  /** dynamodb:Scan on one tiny table (`ResourceUse.scans`), on the table alone: no index; of the staff table, its profiles only. */
   bindScan(key: ScannableTable, table: ITable): void {
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...SCAN_ACTIONS], resources: [table.tableArn] }));
+    const profilesOnly = key === 'staff' ? { conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown> } : {};
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...SCAN_ACTIONS], resources: [table.tableArn], ...profilesOnly }));
     this.setVariable(TABLES[key].envVar, table.tableName);
   }
 

@@ -7,7 +7,9 @@
  * account's revision as read: a change made meanwhile is never overwritten.
  *
  * Against AWS: set TABLE_STAFF (the deployed table's name) and the usual AWS
- * credentials and region. Without TABLE_STAFF it works on the local stack in
+ * credentials and region; `reset-2fa` also tells the account's owner, as an
+ * admin's reset does, through the outbox (TABLE_OUTBOX and SITE_URL: the mail
+ * retry job sends it). Without TABLE_STAFF it works on the local stack in
  * DATA_DIR (default .data): through the running `npm start`, or on its own.
  * The password comes from STAFF_PASSWORD or is asked for (not echoed).
  */
@@ -23,11 +25,17 @@ import type { StaffAccount, StaffStore } from '../../functions/ports';
 import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { withPasswordSet } from '../../functions/accounts/staff-accounts';
-import { withoutTwoFactor } from '../../functions/accounts/two-factor';
+import { hasTwoFactor, withoutTwoFactor } from '../../functions/accounts/two-factor';
+import { queueOwnerNotice } from '../../functions/accounts/account-mail';
+import { dynamoOutboxStore } from '../../functions/adapters/dynamodb/outbox';
+import type { OutboxStore } from '../../functions/mail/ports';
 import { closeServer } from '../emulators/emulators';
-import { runningStack } from '../run-settings';
+import { LOCAL_DEFAULTS, runningStack } from '../run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
 import { createTables } from '../setup';
+
+/** Who a notice names as having reset two-factor. */
+const OPERATOR = 'npm run staff';
 
 const COMMANDS = ['add', 'passwd', 'role', 'disable', 'enable', 'reset-2fa'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -43,19 +51,36 @@ function usage(message?: string): never {
   process.exit(2);
 }
 
-/** The staff table to work on, and how to let go of it afterwards. */
-async function openStaffStore(): Promise<{ store: StaffStore; where: string; close: () => Promise<void> }> {
+/** The staff table to work on, where the owner's notices wait (and the site they link to), and how to let go of them afterwards. */
+interface AccountTables {
+  store: StaffStore;
+  /** Unknown against AWS without TABLE_OUTBOX and SITE_URL: a command that mails the owner refuses to start. */
+  notices?: { outbox: OutboxStore; siteUrl: string };
+  where: string;
+  close: () => Promise<void>;
+}
+
+async function openAccountTables(): Promise<AccountTables> {
   const tableName = process.env[TABLES.staff.envVar];
   if (tableName) {
     const client = documentClient();
-    return { store: dynamoStaffStore(client, tableName), where: `table ${tableName}`, close: async () => client.destroy() };
+    const outboxTable = process.env[TABLES.outbox.envVar];
+    const siteUrl = process.env['SITE_URL'];
+    const notices = outboxTable && siteUrl ? { outbox: dynamoOutboxStore(client, outboxTable), siteUrl } : undefined;
+    return { store: dynamoStaffStore(client, tableName), ...(notices ? { notices } : {}), where: `table ${tableName}`, close: async () => client.destroy() };
   }
   const dataDir = resolve(process.env['DATA_DIR'] || '.data');
   const local = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const tables = localTableNames();
   const running = runningStack(dataDir);
   if (running) {
     const client = documentClient({ ...local, endpoint: running.dynamodb });
-    return { store: dynamoStaffStore(client, localTableNames().staff), where: `the running local stack (${dataDir})`, close: async () => client.destroy() };
+    return {
+      store: dynamoStaffStore(client, tables.staff),
+      notices: { outbox: dynamoOutboxStore(client, tables.outbox), siteUrl: running.siteUrl },
+      where: `the running local stack (${dataDir})`,
+      close: async () => client.destroy(),
+    };
   }
   // No stack running: open the data folder with an emulator of our own for this one command.
   const { default: dynalite } = await import('dynalite');
@@ -66,7 +91,9 @@ async function openStaffStore(): Promise<{ store: StaffStore; where: string; clo
   await createTables(new DynamoDBClient({ ...local, endpoint }), localTableNames());
   const client = documentClient({ ...local, endpoint });
   return {
-    store: dynamoStaffStore(client, localTableNames().staff),
+    store: dynamoStaffStore(client, tables.staff),
+    // Sent by the mail retry job of the next `npm start`, which serves the default address unless PORT says otherwise.
+    notices: { outbox: dynamoOutboxStore(client, tables.outbox), siteUrl: process.env['SITE_URL'] || `http://127.0.0.1:${LOCAL_DEFAULTS.PORT}` },
     where: `the local data in ${dataDir}`,
     close: async () => {
       client.destroy();
@@ -140,8 +167,9 @@ async function main() {
   if (roleAt !== -1 && !WITH_ROLE.includes(command as Command)) usage(`--role goes with ${WITH_ROLE.join(', ')}.`);
   if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage('Give the staff member\'s e-mail address.');
   const email = normaliseStaffEmail(rawEmail);
-  const { store, where, close } = await openStaffStore();
+  const { store, notices, where, close } = await openAccountTables();
   try {
+    if (command === 'reset-2fa' && !notices) usage(`reset-2fa tells the account's owner by mail, as an admin's reset does: set ${TABLES.outbox.envVar} and SITE_URL too (the stack's outputs).`);
     const existing = await store.get(email);
     const now = new Date().toISOString();
     if (command === 'add') {
@@ -166,6 +194,10 @@ async function main() {
     if (!(await updateAccount(store, existing, after))) fail(`${email} was changed meanwhile (an admin, a sign-in, another command); nothing was written. Run the command again.`);
     const noRole = after.role ? '' : ` It has no role and cannot sign in: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`;
     console.log(`${done} (${where})${noRole}`);
+    if (command === 'reset-2fa' && notices && hasTwoFactor(existing)) {
+      await queueOwnerNotice(notices.outbox, Date.now(), notices.siteUrl, email, { kind: 'twoFactorReset', by: OPERATOR });
+      console.log(`${email} is told by mail (the outbox's retry job sends it within minutes).`);
+    }
   } finally {
     await close();
   }

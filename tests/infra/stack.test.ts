@@ -18,6 +18,7 @@ import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
 import { SECRET_SETTINGS } from '../../functions/secrets';
+import { STAFF_PROFILE_ATTRIBUTES } from '../../functions/accounts/staff-profile';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
 import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
@@ -65,6 +66,11 @@ function route(name: ApiRoute['name']): ApiRoute {
  * What a function needs for what it uses, written out here on its own (not
  * taken from infra/permissions.ts), from the adapters' calls.
  */
+const PROFILES_ONLY = JSON.stringify({
+  'ForAllValues:StringEquals': { 'dynamodb:Attributes': STAFF_PROFILE_ATTRIBUTES },
+  StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+});
+
 const NEEDED = {
   tables: {
     read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
@@ -77,11 +83,13 @@ const NEEDED = {
     ],
     update: ['dynamodb:UpdateItem'],
     delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    // The staff accounts' profiles: a GetItem that names profile attributes only, and never the whole item.
+    profile: [`dynamodb:GetItem if ${PROFILES_ONLY}`],
   },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], log: [] as string[], update: [] as string[], delete: ['s3:DeleteObject'] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], log: [] as string[], update: [] as string[], delete: [] as string[] },
+  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], log: [] as string[], update: [] as string[], delete: ['s3:DeleteObject'], profile: [] as string[] },
+  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], log: [] as string[], update: [] as string[], delete: [] as string[], profile: [] as string[] },
 };
 const parts = (access: Access): AccessPart[] =>
   access === 'readWrite'
@@ -94,7 +102,9 @@ const parts = (access: Access): AccessPart[] =>
           ? ['read', 'log']
         : access === 'readUpdate'
           ? ['read', 'update']
-          : [access];
+          : access === 'readProfile'
+            ? ['profile']
+            : [access];
 
 /** Where a function runs: API functions also read the origin-verify secret. */
 type Kind = { listing: boolean; api: boolean };
@@ -116,7 +126,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
     }
   }
   // A Scan of a tiny table: on the table alone, no index.
-  for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>`);
+  // The staff table's Scan reads profiles only, as its GetItem does.
+  for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`);
   for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
     const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
     for (const part of parts(access)) {
@@ -236,6 +247,22 @@ describe('the API: one function per route of the route table', () => {
       if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['SITE_URL']), name).toBe(distributionUrl);
     }
     // The functions name the distribution, which names the API: Template.fromStack (beforeAll) refuses a template whose resources depend on each other in a circle.
+  });
+
+  it('lets only the routes that check or change a credential read whole staff accounts: every other function reads profiles, which hold none', () => {
+    const wholeReaders = declaredFunctions(stack).filter(({ fn }) => [...permissionsOfRole(template, logicalId((fn as RouteFunction).role!))].some((line) => line === `dynamodb:GetItem <${logicalId(stack.data.tables.staff)}.Arn>`));
+    expect(wholeReaders.map(({ name }) => name).sort()).toEqual(
+      ['login', 'welcome', 'enrolLink', 'twoFactor', 'startTwoFactor', 'confirmTwoFactor', 'changePassword', 'invite', 'changeAccount'].sort(),
+    );
+    for (const credential of ['passwordHash', 'invitationHash', 'enrolmentHash', 'totpSecretSealed', 'totpSecret', 'pendingTotpSecretSealed', 'recoveryCodeHashes']) {
+      expect(STAFF_PROFILE_ATTRIBUTES).not.toContain(credential);
+    }
+    // A staff route reads its caller's profile; the owner picker and the accounts page Scan profiles, as the condition allows.
+    for (const name of ['view', 'owners', 'accounts', 'work', 'reply'] as const) {
+      const lines = [...permissionsOf(functionOf(route(name)))].filter((line) => line.includes(`<${logicalId(stack.data.tables.staff)}.Arn>`));
+      expect(lines.length, name).toBeGreaterThan(0);
+      for (const line of lines) expect(line, name).toMatch(/dynamodb:Attributes/);
+    }
   });
 
   it('names the token secret by ARN (TOKEN_SECRET_ARN) to the sign-in, link and staff routes and the mail retry only, and lets only them read it', () => {
@@ -436,7 +463,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
     }
     const expected = ['owners', 'accounts', 'changeAccount'] as const;
     expect([...scanners.keys()].sort()).toEqual(expected.map((name) => logicalId(stack.api.functions[name].role!)).sort());
-    for (const scans of scanners.values()) expect(scans).toEqual([`dynamodb:Scan ${staffTable}`]);
+    // Of profiles alone: the Scan must name profile attributes, as the adapter's list does.
+    for (const scans of scanners.values()) expect(scans).toEqual([`dynamodb:Scan ${staffTable} if ${PROFILES_ONLY}`]);
     expect(API_ROUTES.filter((route) => route.uses.scans).map((route) => route.name)).toEqual([...expected]);
   });
 

@@ -12,7 +12,9 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import { announceEndpoints } from '../../local/run-settings';
 import { ensureStaffAccount } from '../../local/setup';
 import type { StaffAccount } from '../../functions/ports';
-import { type TestStack, postJson, signIn, startTestStack } from '../support/stack';
+import { type TestStack, capturedMail, postJson, signIn, startTestStack } from '../support/stack';
+import { MAIL_GRACE_MS, retryDueMail } from '../../functions/mail/mail-delivery';
+import { OUTBOX_QUEUES } from '../../shared/tables';
 
 let stack: TestStack;
 
@@ -33,9 +35,13 @@ async function stored(email: string): Promise<StaffAccount> {
 
 /** `npm run staff -- ...args` on this stack: its exit code and what it printed. */
 async function staffCli(...args: string[]): Promise<{ code: number; out: string }> {
+  return staffCliWith({}, ...args);
+}
+
+async function staffCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/cli/staff.ts', ...args], {
-      env: { ...process.env, DATA_DIR: stack.dataDir, STAFF_PASSWORD: `${PASSWORD} changed`, TABLE_STAFF: '' },
+      env: { ...process.env, DATA_DIR: stack.dataDir, STAFF_PASSWORD: `${PASSWORD} changed`, TABLE_STAFF: '', TABLE_OUTBOX: '', SITE_URL: '', ...env },
     });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
@@ -84,6 +90,25 @@ describe('StaffStore.update on DynamoDB', () => {
   it('never makes an account', async () => {
     expect(await stack.deps.staff.update('nobody-yet@example.test', { role: 'admin' }, 0)).toBe(false);
     expect(await stack.deps.staff.get('nobody-yet@example.test')).toBeUndefined();
+  });
+});
+
+describe('the profiles staff routes read, on DynamoDB', () => {
+  it('hold no credential: one account and the list, of an enrolled account with recovery codes and a pending enrolment link', async () => {
+    const email = 'profile-only@example.test';
+    await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
+    await stack.deps.staff.update(email, { totpSecretSealed: 'sealed', totpLastStep: 3, twoFactorSince: '2036-01-01T00:00:00.000Z', recoveryCodeHashes: new Set(['c']), codeFailures: 2 }, 0);
+    await stack.deps.staff.setEnrolmentLink(email, { enrolmentHash: 'hash', enrolmentExpiresAt: 1, enrolmentMailedAt: 1 });
+    const whole = await stored(email);
+    const credentials = ['passwordHash', 'totpSecretSealed', 'totpLastStep', 'recoveryCodeHashes', 'codeFailures', 'enrolmentHash', 'enrolmentExpiresAt', 'enrolmentMailedAt'];
+    for (const name of credentials) expect(Object.keys(whole)).toContain(name);
+
+    const profile = await stack.deps.staff.profile(email);
+    const listed = (await stack.deps.staff.list()).find((account) => account.email === email);
+    for (const read of [profile, listed]) {
+      expect(read).toEqual(Object.fromEntries(Object.entries(whole).filter(([name]) => !credentials.includes(name))));
+    }
+    expect(await stack.deps.staff.profile('nobody-here@example.test')).toBeUndefined();
   });
 });
 
@@ -151,9 +176,24 @@ describe('npm run staff', () => {
     expect(reset).toMatchObject({ revision: 5, passwordHash: changed.passwordHash });
     expect(reset.totpSecret).toBeUndefined();
     expect(reset.totpLastStep).toBeUndefined();
+    // The owner is told, as after an admin's reset: the notice waits in the outbox, and the retry job sends it after its grace.
+    const later = Date.now() + MAIL_GRACE_MS + 1_000;
+    const resetNotice = '[의료관광센터] 2단계 인증이 초기화되었습니다';
+    const waiting = await Promise.all((await stack.deps.outbox.due(OUTBOX_QUEUES.due, later, 100)).map((id) => stack.deps.outbox.get(id)));
+    expect(waiting.filter((mail) => mail?.kind === 'notice' && mail.content?.to === email).map((mail) => mail?.content?.subject)).toEqual([resetNotice]);
+    await retryDueMail({ ...stack.deps, clock: { now: () => later } });
+    const delivered = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(email));
+    expect(delivered.map((mail) => mail.subject)).toEqual([resetNotice]);
+    expect(delivered[0]?.body.text).toContain('npm run staff');
+    // An account without two-factor has nothing to be told.
+    expect(await staffCli('reset-2fa', email)).toMatchObject({ code: 0, out: expect.not.stringContaining('is told by mail') });
+    const resetAgain = await stored(email);
 
+    // Against AWS it needs the outbox and the site's address to tell the owner, and refuses before it reads or changes anything.
+    const refused = await staffCliWith({ TABLE_STAFF: 'MedicalTourism-prod-StaffTable' }, 'reset-2fa', email);
+    expect(refused).toMatchObject({ code: 2, out: expect.stringContaining('set TABLE_OUTBOX and SITE_URL too') });
     expect(await staffCli('disable', email, '--role', 'admin')).toMatchObject({ code: 2, out: expect.stringContaining('--role goes with') });
     expect(await staffCli('role', email)).toMatchObject({ code: 2, out: expect.stringContaining('Give the role') });
-    expect(await stored(email)).toEqual(reset);
+    expect(await stored(email)).toEqual(resetAgain);
   });
 });

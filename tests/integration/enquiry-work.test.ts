@@ -48,7 +48,7 @@ describe('status, owner and the conflict', () => {
 
   it('gives an enquiry only to an active staff member or admin, and offers only those in the picker', async () => {
     await accountWithRole(stack.deps.staff, 'editor@example.test', 'editor');
-    await accountWithRole(stack.deps.staff, 'invited@example.test', 'staff', { passwordHash: '' });
+    await accountWithRole(stack.deps.staff, 'invited@example.test', 'staff', { passwordHash: '', invitationExpiresAt: Date.now() + 86_400_000 });
     await accountWithRole(stack.deps.staff, 'gone@example.test', 'staff', { disabled: true });
     const [before, history] = [(await list({ reference: 'MT-000003' })).records[0], await thread(3)];
     for (const owner of ['editor@example.test', 'invited@example.test', 'gone@example.test', 'nobody@example.test']) {

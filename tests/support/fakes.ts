@@ -10,6 +10,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
+import { type StaffProfile, profileOf } from '../../functions/accounts/staff-profile';
 import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, SealingContext, SecretSealer, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
 import { countedKey } from '../../functions/adapters/dynamodb/access-log';
@@ -71,8 +72,12 @@ export class FakeStaffStore implements StaffStore {
   async put(account: StaffAccount): Promise<void> {
     this.store(account);
   }
-  async list(): Promise<StaffAccount[]> {
-    return [...this.items.values()].map((item) => structuredClone(item));
+  async profile(email: string): Promise<StaffProfile | undefined> {
+    const item = this.items.get(email);
+    return item ? profileOf(structuredClone(item)) : undefined;
+  }
+  async list(): Promise<StaffProfile[]> {
+    return [...this.items.values()].map((item) => profileOf(structuredClone(item)));
   }
   async replace(account: StaffAccount, expectedRevision: number): Promise<boolean> {
     if ((this.items.get(account.email)?.revision ?? 0) !== expectedRevision) return false;

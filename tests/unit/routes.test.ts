@@ -3,7 +3,7 @@ import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor,
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
 import { matchRoutePath } from '../../shared/route-paths';
-import { SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../../shared/resources';
+import { SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, combinedAccess } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 
 const route = (name: ApiRoute['name']): ApiRoute => {
@@ -112,11 +112,11 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'read', accessLog: 'log', policies: 'read' },
+      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
-      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'read', accessLog: 'log', policies: 'read' },
+      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
       buckets: { images: 'readWrite' },
       usesTokenSecret: true,
     });
@@ -128,7 +128,15 @@ describe('resourcesOf', () => {
   });
 
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
-    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'read', accessLog: 'log', policies: 'read' });
+    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'readProfile', accessLog: 'log', policies: 'read' });
+  });
+
+  it('lets a route that reads whole accounts read profiles too, and never widens readProfile into a write', () => {
+    expect(resourcesOf(route('login')).tables?.staff).toBe('readUpdate');
+    expect(resourcesOf(route('twoFactor')).tables?.staff).toBe('read');
+    expect(resourcesOf(route('owners')).tables?.staff).toBe('readProfile');
+    expect(combinedAccess('readProfile', 'readWrite')).toBe('readWrite');
+    expect(() => combinedAccess('readProfile', 'write')).toThrow(/readProfile and write/);
   });
 
   it('does not change the route table it reads', () => {

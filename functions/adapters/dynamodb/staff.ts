@@ -1,6 +1,13 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
 import { conditional, isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
+import { STAFF_PROFILE_ATTRIBUTES, type StaffProfile } from '../../accounts/staff-profile';
+
+/** Reads a profile's attributes only: the staff functions' IAM refuses a read that does not name them (dynamodb:Attributes). */
+const PROFILE_PROJECTION = {
+  ProjectionExpression: STAFF_PROFILE_ATTRIBUTES.map((_, index) => `#p${index}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(STAFF_PROFILE_ATTRIBUTES.map((name, index) => [`#p${index}`, name])),
+};
 
 export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string): StaffStore {
   return {
@@ -11,12 +18,16 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
     async put(account) {
       await db.send(new PutCommand({ TableName: tableName, Item: account }));
     },
+    async profile(email) {
+      const result = await db.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true, ...PROFILE_PROJECTION }));
+      return result.Item as StaffProfile | undefined;
+    },
     async list() {
-      const accounts: StaffAccount[] = [];
+      const accounts: StaffProfile[] = [];
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
-        accounts.push(...((page.Items ?? []) as StaffAccount[]));
+        const page = await db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ...PROFILE_PROJECTION, ...(start ? { ExclusiveStartKey: start } : {}) }));
+        accounts.push(...((page.Items ?? []) as StaffProfile[]));
         start = page.LastEvaluatedKey;
       } while (start);
       return accounts;
