@@ -3,9 +3,10 @@
  * REST API's stage): one rule blocks (403, the functions' own refusal body)
  * every request whose X-Origin-Verify header is not exactly the origin-verify
  * secret CloudFront adds, so a call straight to the execute-api address is
- * dropped before API Gateway throttles it or invokes a function. What passes
- * came through CloudFront and its edge web ACL (infra/constructs/edge-firewall.ts).
- * An alarm watches the rule's blocked requests.
+ * dropped before it reaches a function (AWS WAF decides before API Gateway's
+ * own controls). What passes came through CloudFront and its edge web ACL
+ * (infra/constructs/edge-firewall.ts). An alarm watches the rule's blocked
+ * requests.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';

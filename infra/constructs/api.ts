@@ -6,9 +6,9 @@
  * stage with stage-wide and per-method throttling (infra/limits.ts) and JSON
  * access logs. CloudFront sends `/api/*` to the stage with the origin-verify
  * secret in X-Origin-Verify; the stage's regional AWS WAF web ACL
- * (./api-firewall.ts) drops (403) every request without it before API Gateway
- * throttles or invokes anything, and every function refuses one too (defence
- * in depth, with its own metric and alarm).
+ * (./api-firewall.ts) drops (403) every request without it before any
+ * function runs (AWS WAF decides before API Gateway's own controls), and every
+ * function refuses one too (defence in depth, with its own metric and alarm).
  */
 import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../shared/origin-headers';
@@ -42,7 +42,7 @@ export const methodSettingKeyOf = (route: ApiRoute) => `${route.path}/${route.me
 
 /** How every route is reached: only through CloudFront, where the edge rules apply. */
 const THROUGH_CLOUDFRONT_ONLY =
-  "The stage's regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret that CloudFront adds to API origin requests, before API Gateway throttles or invokes anything, and every function refuses (403) such a call too, so the route is reachable only through CloudFront and its edge AWS WAF web ACL (per-address rate rules, AWS managed rules); the stage and method throttles (infra/limits.ts) cap the whole API.";
+  "The stage's regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret that CloudFront adds to API origin requests, before any function runs, and every function refuses (403) such a call too, so the route is reachable only through CloudFront and its edge AWS WAF web ACL (per-address rate rules, AWS managed rules); the stage and method throttles (infra/limits.ts) cap the whole API.";
 
 const NO_AUTHORIZER_REASON = {
   public: `Public by design (the contract of docs/contract.md, 'The calls'): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,

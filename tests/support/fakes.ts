@@ -1,8 +1,8 @@
 /**
  * In-memory fakes of the platform's ports (functions/ports.ts; each feature's
  * fakes sit beside its ports, `functions/<feature>/fakes.ts`), an `AppDeps`
- * built from all of them (with a settable clock and a silent log), and a hand-built API Gateway
- * (HTTP API, payload v2) event. They follow the semantics of the DynamoDB and
+ * built from all of them (with a settable clock and a silent log), and API Gateway
+ * (REST API, payload format 1.0) events. They follow the semantics of the DynamoDB and
  * S3 adapters: conditional creates, fixed throttle windows, a sparse mail queue.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
