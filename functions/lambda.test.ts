@@ -4,16 +4,17 @@
  * rotation takes effect without a cold start), a failed secret read answers
  * the JSON 503 and is tried again, and log lines carry the Lambda context.
  */
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES } from '../shared/routes';
 import { settingNamesForRoute } from './config';
 import { backgroundHandler } from './declarations';
 import { lambdaEntry } from './lambda';
+import { apiEvent } from '../tests/support/fakes';
 
 const logout = API_ROUTES.find((route) => route.name === 'logout')!;
 const env = Object.fromEntries(settingNamesForRoute(logout).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]));
-const event = { headers: {}, requestContext: { requestId: 'r1', http: { sourceIp: '127.0.0.1' } } } as unknown as APIGatewayProxyEventV2;
+const event = apiEvent({ method: 'GET', path: logout.path, requestId: 'r1', sourceIp: '127.0.0.1' });
 const context = { functionName: 'login-fn', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:login-fn', memoryLimitInMB: '256', awsRequestId: 'aws-req-1' } as Context;
 
 /** An entry whose handler answers with the token secret it was built with, and counts its builds. */

@@ -1,6 +1,6 @@
 /**
- * One stage of the product: CDN and site, HTTP API with one function per
- * route, the export worker, scheduled mail retry, tables and buckets, the SES sender, the
+ * One stage of the product: CDN and site, REST API (behind its own regional
+ * web ACL) with one function per route, the export worker, scheduled mail retry, tables and buckets, the SES sender, the
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
  */
@@ -90,7 +90,7 @@ export class MedicalTourismStack extends Stack {
     acknowledge(
       this.originVerifySecret,
       'AwsSolutions-SMG4',
-      'Not rotated automatically: CloudFormation resolves it into the CloudFront origin header only when the distribution itself is updated, while the functions read it through a five-minute cache, so a scheduled rotation would leave the two apart, and while they differ the API refuses every request (403). The value only proves that a request came through CloudFront.',
+      "Not rotated automatically: CloudFormation resolves it into the CloudFront origin header and the API web ACL's rule only when the distribution and the web ACL themselves are updated, while the functions read it through a five-minute cache, so a scheduled rotation would leave them apart, and while they differ the API refuses every request (403). The value only proves that a request came through CloudFront.",
     );
 
     const resources: BindableResources = {
@@ -111,6 +111,7 @@ export class MedicalTourismStack extends Stack {
       accessLogs: this.data.accessLogs,
       images: this.data.buckets.images,
       apiDomainName: this.api.domainName,
+      apiOriginPath: this.api.originPath,
       originVerifySecret: this.originVerifySecret,
       ...(props.siteDistDir ? { siteDistDir: props.siteDistDir } : {}),
       ...(config.domainName ? { domainName: config.domainName } : {}),
@@ -130,7 +131,7 @@ export class MedicalTourismStack extends Stack {
       });
     }
     new CfnOutput(this, 'DistributionId', { description: 'CloudFront distribution id (for manual invalidations)', value: this.site.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint: it answers only calls through CloudFront (use /api on the site)', value: this.api.stage.url });
+    new CfnOutput(this, 'ApiUrl', { description: "The REST API stage's execute-api address: its web ACL drops (403) every call that did not come through CloudFront (use /api on the site)", value: this.api.restApi.url });
     for (const key of TABLE_KEYS) {
       new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
     }

@@ -40,3 +40,6 @@ export interface ApiErrorBody {
   /** Field name to what is wrong with it, for input errors. */
   fields?: Record<string, string>;
 }
+
+/** The answer to a path under /api that is no route of the table (the local server's, and API Gateway's in AWS). */
+export const NO_SUCH_ROUTE: ApiErrorBody = { error: 'not_found', message: 'There is no such API route.' };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MAIL_KEPT_SECONDS, type AccountSummary, CODE_FAILURES_BEFORE_LOCK, EXPIRED_INVITATION_KEPT_SECONDS, INVITATION_LIFETIME_SECONDS } from '../../shared/accounts/accounts';
 import { recoveryCodeHash } from './two-factor';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
-import { apiEvent, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { apiEvent, fakeDeps, jsonPost, setCookiesOf } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
 import { ADMIN, PASSWORD, addAccount, call, enrol, invitationTokenIn, linkTokenIn, login, tokenOf, totpOf } from './test-kit';
 import { sesRefused } from '../mail/fakes';
@@ -201,7 +201,7 @@ describe('two-factor sign-in', () => {
     deps.clock.advance(30_000);
     const owner = await HANDLER_FACTORIES.login(deps)(jsonPost('/api/login', { email: ADMIN, pass: PASSWORD, code: codeNow() }, { sourceIp: '192.0.2.10' }));
     expect(owner.statusCode).toBe(200);
-    const ownerCookie = owner.cookies?.[0]?.split(';')[0] ?? '';
+    const ownerCookie = setCookiesOf(owner)[0]?.split(';')[0] ?? '';
     const guessTenTimes = async () => {
       for (let i = 0; i < CODE_FAILURES_BEFORE_LOCK; i += 1) {
         // An hour apart, each from another network: no time window and no address limit resets the count.

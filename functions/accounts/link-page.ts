@@ -10,7 +10,7 @@ import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { AccessLogger } from '../http/access-log';
 import type { ApiRequest } from '../http/request';
-import { type ApiResponse, json } from '../http/response';
+import { type ApiResponse, json, withCookies } from '../http/response';
 import { signStaffToken } from '../http/staff-tokens';
 import { clientNetwork } from '../intake/client-network';
 import type { StaffRole } from '../../shared/auth';
@@ -49,5 +49,5 @@ export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, re
 export async function linkSession(deps: LinkPageDeps, account: StaffAccount & { role: StaffRole }, request: ApiRequest, now: number): Promise<ApiResponse> {
   const scope: TokenScope = !hasTwoFactor(account) && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
   const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, account.role, scope);
-  return { ...json(200, signed), cookies: [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)] };
+  return withCookies(json(200, signed), [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)]);
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
+import { json, withCookies } from '../http/response';
 import { accessLogger } from '../http/access-log';
 import { assertSameSite } from '../http/same-site';
 import { clientNetwork } from '../intake/client-network';
@@ -113,6 +113,6 @@ export function makeLoginHandler(deps: LoginDeps) {
     await staff.recordSignIn(email, new Date(now).toISOString());
     await audit('auth.login');
     const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);
-    return { ...json(200, token), cookies: [cookie] };
+    return withCookies(json(200, token), [cookie]);
   });
 }

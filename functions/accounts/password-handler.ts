@@ -14,7 +14,7 @@ import { nextTokenVersion } from '../../shared/auth';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
+import { json, withCookies } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { signStaffToken } from '../http/staff-tokens';
 import { clientNetwork } from '../intake/client-network';
@@ -47,6 +47,6 @@ export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 't
     }
     await audit('account.password', '-');
     const token = await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role);
-    return { ...json(200, token), cookies: [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)] };
+    return withCookies(json(200, token), [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)]);
   });
 }

@@ -5,7 +5,7 @@ import { verifyStaffToken } from '../http/staff-tokens';
 import { makeLoginHandler } from './login-handler';
 import { makeChangePasswordHandler } from './password-handler';
 import { hashPassword, verifyPassword } from './passwords';
-import { type FakeDeps, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { type FakeDeps, bodyOf, fakeDeps, jsonPost, setCookiesOf } from '../../tests/support/fakes';
 import { errorBody } from '../../tests/support/enquiry-requests';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 
@@ -44,7 +44,7 @@ describe('POST /api/account/password', () => {
       expect(answer.statusCode).toBe(200);
       const fresh = bodyOf(answer) as string;
       expect(await verifyStaffToken(deps.settings, fresh, deps.clock.now())).toMatchObject({ email: EMAIL, ver: 1 });
-      expect(answer.cookies?.[0]).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login;/);
+      expect(setCookiesOf(answer)[0]).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login;/);
 
       const stored = deps.staff.items.get(EMAIL);
       expect(stored).toMatchObject({ tokenVersion: 1, revision: (read?.revision ?? 0) + 1, totpSecret: 'SECRET', role });

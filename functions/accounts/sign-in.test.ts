@@ -11,7 +11,7 @@ import { makeViewHandler } from '../enquiries/view-handler';
 import { hashPassword } from './passwords';
 import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
 import { accountWithRole } from '../../tests/support/staff-accounts';
-import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost, setCookiesOf } from '../../tests/support/fakes';
 import { MINUTE, enquiry, errorBody } from '../../tests/support/enquiry-requests';
 
 describe('POST /api/login', () => {
@@ -99,7 +99,7 @@ describe('POST /api/login', () => {
   it('lets a browser that signed in before (its device cookie) in while the account as a whole waits', async () => {
     const deps = await depsWithAccount();
     const first = await login(deps, EMAIL, PASSWORD);
-    const cookie = first.cookies?.[0] ?? '';
+    const cookie = setCookiesOf(first)[0] ?? '';
     expect(cookie).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
     for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10; i += 1) await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
     const withCookie = (pass: string, sourceIp: string) =>
@@ -174,7 +174,7 @@ describe('POST /api/login', () => {
     const refused = await login(deps, EMAIL, PASSWORD);
     expect(refused.statusCode).toBe(403);
     expect(errorBody(refused)).toMatchObject({ error: 'no_role', message: 'This account has no role yet. Ask an admin to give it one.' });
-    expect(refused.cookies ?? []).toEqual([]);
+    expect(setCookiesOf(refused)).toEqual([]);
     expect(deps.accessLog.entries.map(({ actor, action }) => [actor, action])).toEqual([
       [EMAIL, 'auth.login.failed'],
       [EMAIL, 'auth.login.no_role'],

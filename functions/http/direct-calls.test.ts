@@ -4,9 +4,9 @@
  * in CloudWatch's embedded metric format), which the stack's alarm watches.
  */
 import { describe, expect, it } from 'vitest';
-import { apiEvent } from '../../tests/support/fakes';
 import { createLog } from '../logging';
-import { DIRECT_CALL_METRIC } from '../../shared/origin-headers';
+import { DIRECT_CALL_METRIC, DIRECT_CALL_REFUSAL } from '../../shared/origin-headers';
+import { apiEvent, bodyOf } from '../../tests/support/fakes';
 import { httpHandler } from './handler';
 import { json } from './response';
 
@@ -25,6 +25,8 @@ describe('calls that did not come through CloudFront', () => {
     const { handler, lines, ran } = handlerWithLines('edge-secret');
     const response = await handler(apiEvent({ headers: { 'x-origin-verify': 'a guess' } }));
     expect(response.statusCode).toBe(403);
+    // The same body the API's web ACL answers a direct call with (infra/constructs/api-firewall.ts).
+    expect(bodyOf(response)).toEqual(DIRECT_CALL_REFUSAL);
     expect(ran()).toBe(0);
     const line = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;
     expect(line).toMatchObject({

@@ -1,12 +1,13 @@
 import { directCallMetricFields } from './direct-calls';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { DIRECT_CALL_REFUSAL } from '../../shared/origin-headers';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Settings } from '../config';
 import type { Log } from '../logging';
 import { ApiError } from './errors';
 import { type ApiRequest, requestFromEvent } from './request';
 import { type ApiResponse, errorResponse } from './response';
 
-export type LambdaHttpHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResponse>;
+export type LambdaHttpHandler = (event: APIGatewayProxyEvent) => Promise<ApiResponse>;
 
 export interface RequestContext {
   request: ApiRequest;
@@ -14,18 +15,20 @@ export interface RequestContext {
 }
 
 /**
- * Turns an API Gateway (HTTP API v2) event into a request, runs the route,
- * and maps failures to the error body: `ApiError`s keep their status; anything
- * else is logged (without request data) and answered 503 without details.
+ * Turns an API Gateway event (REST API, Lambda proxy, payload format 1.0) into
+ * a request, runs the route, and maps failures to the error body: `ApiError`s
+ * keep their status; anything else is logged (without request data) and
+ * answered 503 without details.
  */
 export function httpHandler(deps: { log: Log; settings: Pick<Settings, 'ORIGIN_VERIFY_SECRET'> }, handle: (context: RequestContext) => Promise<ApiResponse>): LambdaHttpHandler {
   return async (event) => {
     const request = requestFromEvent(event, deps.settings.ORIGIN_VERIFY_SECRET);
     const requestLog = deps.log.forRequest(request.requestId);
-    // With an origin secret configured (production), the only way in is through CloudFront.
+    // With an origin secret configured (every deployed stage), the only way in is through CloudFront. The stage's web
+    // ACL drops such a call first; this refuses one that got past it (the web ACL not associated, being replaced).
     if (deps.settings.ORIGIN_VERIFY_SECRET && !request.viaCdn) {
       requestLog.warn('direct call refused: not through CloudFront', directCallMetricFields(event.requestContext?.apiId ?? '-', Date.now()));
-      return errorResponse(new ApiError('forbidden', 'Use the site address.'));
+      return errorResponse(new ApiError(DIRECT_CALL_REFUSAL.error, DIRECT_CALL_REFUSAL.message));
     }
     try {
       return await handle({ request, log: requestLog });

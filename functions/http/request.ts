@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME, VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME, VIEWER_HOST_HEADER as VIEWER_HOST_NAME } from '../../shared/origin-headers';
 import { ApiError } from './errors';
 
@@ -55,14 +55,30 @@ export function clientAddressOf(headers: Record<string, string>, sourceIp: strin
   return port > 0 ? viewer.slice(0, port) : sourceIp;
 }
 
-function cookiesOf(event: APIGatewayProxyEventV2, headers: Record<string, string>): Record<string, string> {
+/** Cookies by name, from the Cookie header (`a=1; b=2`). */
+function cookiesOf(cookieHeader: string): Record<string, string> {
   const cookies: Record<string, string> = {};
-  const pairs = event.cookies ?? (headers['cookie'] ?? '').split(';');
-  for (const pair of pairs) {
+  for (const pair of cookieHeader.split(';')) {
     const equals = pair.indexOf('=');
     if (equals > 0) cookies[pair.slice(0, equals).trim()] = pair.slice(equals + 1).trim();
   }
   return cookies;
+}
+
+type MultiValues = Record<string, string[] | undefined> | null | undefined;
+type SingleValues = Record<string, string | undefined> | null | undefined;
+
+/**
+ * One value per name, from the event's two maps: API Gateway (REST API,
+ * payload format 1.0) keeps only the last of a repeated name in the single-value
+ * map and all of them in the multi-value one, so repeated values are joined
+ * with `separator` (a comma, as HTTP does; `; ` for Cookie headers).
+ */
+function joinedValues(single: SingleValues, multi: MultiValues, rename: (name: string) => string, separator: (name: string) => string): Record<string, string> {
+  const joined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(single ?? {})) if (value !== undefined) joined[rename(name)] = value;
+  for (const [name, values] of Object.entries(multi ?? {})) if (values?.length) joined[rename(name)] = values.join(separator(rename(name)));
+  return joined;
 }
 
 /** The bytes as text, or `undefined` when they are not UTF-8 (a lenient decoding would store U+FFFD in their place, silently). */
@@ -74,28 +90,31 @@ function utf8Text(bytes: Buffer): string | undefined {
   }
 }
 
-export function requestFromEvent(event: APIGatewayProxyEventV2, originSecret = ''): ApiRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query[name] = value;
+/**
+ * The request of an API Gateway REST API event (Lambda proxy integration,
+ * payload format 1.0). Every body comes as base64 bytes (the API takes every
+ * media type as binary, infra/constructs/api.ts) and is read as UTF-8 here.
+ */
+export function requestFromEvent(event: APIGatewayProxyEvent, originSecret = ''): ApiRequest {
+  const headers = joinedValues(event.headers, event.multiValueHeaders, (name) => name.toLowerCase(), (name) => (name === 'cookie' ? '; ' : ','));
+  const query = joinedValues(event.queryStringParameters, event.multiValueQueryStringParameters, (name) => name, () => ',');
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.pathParameters ?? {})) if (value !== undefined) params[name] = value;
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? utf8Text(Buffer.from(raw, 'base64')) : raw;
   const viaCdn = cameViaCdn(headers, originSecret);
   return {
-    method: event.requestContext.http.method,
-    path: event.rawPath,
+    method: event.httpMethod,
+    path: event.path,
     headers,
     query,
     params,
     body: body ?? '',
     bodyIsUtf8: body !== undefined,
-    clientAddress: clientAddressOf(headers, event.requestContext.http.sourceIp, originSecret),
+    clientAddress: clientAddressOf(headers, event.requestContext.identity.sourceIp, originSecret),
     siteHost: ((viaCdn ? headers[VIEWER_HOST_HEADER] : headers['host']) ?? '').toLowerCase(),
     viaCdn,
-    cookies: cookiesOf(event, headers),
+    cookies: cookiesOf(headers['cookie'] ?? ''),
     requestId: event.requestContext.requestId,
   };
 }

@@ -1,8 +1,13 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { ApiError } from './errors';
 
-export type ApiResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> };
+/**
+ * The Lambda proxy result (payload format 1.0) API Gateway's REST API turns
+ * into the answer: one value per header in `headers`; a header sent several
+ * times (Set-Cookie) goes in `multiValueHeaders`, one entry per line.
+ */
+export type ApiResponse = Omit<APIGatewayProxyResult, 'headers' | 'multiValueHeaders'> & { headers: Record<string, string>; multiValueHeaders?: { 'Set-Cookie': string[] } };
 
 /** Staff data must never sit in a shared cache. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -27,4 +32,9 @@ export function errorResponse(error: ApiError): ApiResponse {
 
 export function redirect(statusCode: 302 | 303, location: string, headers: Record<string, string> = {}): ApiResponse {
   return { statusCode, headers: { Location: location, ...NO_STORE, ...headers }, body: '' };
+}
+
+/** The answer with these Set-Cookie lines, one header each (a 1.0 result has no `cookies` field). */
+export function withCookies(response: ApiResponse, cookies: string[]): ApiResponse {
+  return { ...response, multiValueHeaders: { 'Set-Cookie': cookies } };
 }

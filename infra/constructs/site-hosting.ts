@@ -3,8 +3,8 @@
  * the stage's AWS WAF web ACL: the built site from a private bucket (origin
  * access control) through the shared rewrite as a CloudFront Function,
  * `/image/*` from the private images bucket (only names the shared
- * `imageObjectKey` allows), `/api/*` to the HTTP API with the origin secret and
- * the viewer's host. Cache policies per kind of content, the shared security
+ * `imageObjectKey` allows), `/api/*` to the REST API's stage with the origin
+ * secret and the viewer's host. Cache policies per kind of content, the shared security
  * headers (the page CSP on pages, the API's on API answers), TLS 1.2 at least.
  */
 import { existsSync } from 'node:fs';
@@ -32,8 +32,10 @@ export interface SiteHostingProps {
   production: boolean;
   accessLogs: s3.IBucket;
   images: s3.IBucket;
-  /** Host name of the HTTP API's endpoint. */
+  /** Host name of the REST API's execute-api endpoint. */
   apiDomainName: string;
+  /** `/{stage}`: the execute-api path of the stage, put before the viewer's `/api/...` path. */
+  apiOriginPath: string;
   /** Its value goes to the API in the X-Origin-Verify header, so the API knows a request came through CloudFront. */
   originVerifySecret: ISecret;
   /** The built site (site/dist); without it nothing is deployed (synth works before a site build). */
@@ -152,11 +154,12 @@ export class SiteHosting extends Construct {
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket, bucketAccess);
     const imagesOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.images, bucketAccess);
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      originPath: props.apiOriginPath,
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
-      // On every request to this origin, so from every API behaviour: the functions refuse (403) a call without it.
-      // A CloudFormation dynamic reference ({{resolve:secretsmanager:...}}): the value is not in the template,
+      // On every request to this origin, so from every API behaviour: the stage's web ACL drops (403) a call without
+      // it, and the functions refuse one too. A CloudFormation dynamic reference ({{resolve:secretsmanager:...}}): the value is not in the template,
       // CloudFormation resolves it when it creates or updates the distribution.
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });

@@ -8,9 +8,11 @@
  */
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { ApiResponse } from '../../functions/http/response';
 import { API_ROUTES, type RouteName } from '../../shared/routes';
 import type { LocalStack } from '../stack';
+import { restApiEvent } from '../server/rest-api-event';
 
 /** One request of a route: what the browser sends. */
 export interface RouteRequest {
@@ -27,7 +29,7 @@ export interface ProcessRun {
   /** Importing the bundle: reading, compiling and running its top level (the handler is built then). */
   loadMs: number;
   /** Each event's answer and how long it took, in order. */
-  answers: { ms: number; response: APIGatewayProxyStructuredResultV2 }[];
+  answers: { ms: number; response: ApiResponse }[];
 }
 
 /**
@@ -58,37 +60,24 @@ process.once('message', async (events) => {
 });
 `;
 
-/** The API Gateway (HTTP API, payload 2.0) event of one request to a route of the local stack. */
-export function apiEvent(route: RouteName, siteUrl: string, request: RouteRequest, requestId: string): APIGatewayProxyEventV2 {
+/** The API Gateway (REST API, payload format 1.0) event of one request to a route of the local stack. */
+export function apiEvent(route: RouteName, siteUrl: string, request: RouteRequest, requestId: string): APIGatewayProxyEvent {
   const { method, path: template } = API_ROUTES.find((candidate) => candidate.name === route) ?? {};
   if (!method || !template) throw new Error(`No route named ${route}`);
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
   const host = new URL(siteUrl).host;
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const headers = { host, origin: siteUrl, ...(body ? { 'content-type': 'application/json' } : {}), ...request.headers };
-  return {
-    version: '2.0',
-    routeKey: `${method} ${template}`,
-    rawPath: path,
-    ...(request.params ? { pathParameters: request.params } : {}),
-    rawQueryString: request.query ?? '',
-    ...(request.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(request.query)) } : {}),
-    headers,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: host,
-      domainPrefix: 'local',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'local' },
-      requestId,
-      routeKey: `${method} ${template}`,
-      stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
-    },
-    ...(body ? { body } : {}),
-    isBase64Encoded: false,
-  };
+  return restApiEvent({
+    method,
+    resource: template,
+    path,
+    headers: { host, origin: siteUrl, 'user-agent': 'local', ...(body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+    ...(request.query ? { query: request.query } : {}),
+    ...(request.params ? { params: request.params } : {}),
+    ...(body ? { body: Buffer.from(body, 'utf8') } : {}),
+    sourceIp: '127.0.0.1',
+    requestId,
+  });
 }
 
 /** The environment Lambda gives the function: its settings, the region, credentials in variables; here the emulators' endpoints too. */
@@ -112,7 +101,7 @@ export function lambdaEnvironment(stack: Pick<LocalStack, 'aws' | 'settings'>): 
 }
 
 /** Imports the bundle in a fresh process with `env` and answers the events one after another. */
-export function runInFreshProcess(bundle: string, env: Record<string, string>, events: APIGatewayProxyEventV2[]): Promise<ProcessRun> {
+export function runInFreshProcess(bundle: string, env: Record<string, string>, events: APIGatewayProxyEvent[]): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('message', (run) => resolve(run as ProcessRun));

@@ -202,10 +202,11 @@ describe('a stage given an existing web ACL (-c webAclArn=...)', () => {
     ({ app, stack, edge } = testApp({ webAclArn }, { bundle: false }));
   }, 300_000);
 
-  it('makes no edge stack and no web ACL of its own', () => {
+  it('makes no edge stack and no CloudFront web ACL of its own (only the API stage\'s regional one)', () => {
     expect(edge).toBeUndefined();
     expect(app.node.tryFindChild(edgeStackNameOf(TEST_CONTEXT.stage))).toBeUndefined();
-    expect(Object.keys(Template.fromStack(stack).findResources('AWS::WAFv2::WebACL'))).toEqual([]);
+    const acls = Object.values(Template.fromStack(stack).findResources('AWS::WAFv2::WebACL'));
+    expect(acls.map((acl) => acl.Properties.Scope)).toEqual(['REGIONAL']);
   });
 
   it('attaches the given ACL to the distribution', () => {

@@ -21,7 +21,10 @@ import { SECRET_SETTINGS } from '../../functions/secrets';
 import { STAFF_PROFILE_ATTRIBUTES } from '../../functions/accounts/staff-profile';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
-import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC, DIRECT_CALL_REFUSAL, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import { NO_SUCH_ROUTE } from '../../shared/api-error';
+import { API_STAGE_NAME } from '../../infra/constructs/api';
+import { API_THROTTLING } from '../../infra/limits';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
@@ -171,24 +174,34 @@ const allFunctions = () => Object.entries(template.findResources('AWS::Lambda::F
 
 const permissionsOf = (fn: RouteFunction) => permissionsOfRole(template, logicalId(fn.role!));
 
+/** The path of an API Gateway resource, from its parents up to the API's root. */
+function resourcePathOf(id: string): string {
+  const properties = resourceOf(id).Properties as { ParentId: unknown; PathPart: string };
+  const parent = render(properties.ParentId);
+  const parentPath = parent === `<${logicalId(stack.api.restApi)}.RootResourceId>` ? '' : resourcePathOf(/^<(\w+)>$/.exec(parent)?.[1] ?? '');
+  return `${parentPath}/${properties.PathPart}`;
+}
+
 describe('the API: one function per route of the route table', () => {
-  it.each(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has its own function', (routeKey, route) => {
+  it.each(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has its own function', (_routeKey, route) => {
     const fn = functionOf(route);
     expect(fn.entryName).toBe(route.name);
-    const routes = template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } });
-    expect(Object.keys(routes)).toHaveLength(1);
-    const target = render(Object.values(routes)[0]?.Properties.Target);
-    const integrationId = /^integrations\/<(\w+)>$/.exec(target)?.[1];
-    expect(integrationId).toBeDefined();
-    const integration = resourceOf(integrationId ?? '');
-    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-    expect(render(integration.Properties.IntegrationUri)).toBe(`<${logicalId(fn)}.Arn>`);
-    // API Gateway may invoke it for this route only.
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } })).filter(
+      (method) => resourcePathOf(/^<(\w+)>$/.exec(render(method.Properties.ResourceId))?.[1] ?? '') === route.path,
+    );
+    expect(methods).toHaveLength(1);
+    // A Lambda proxy integration (payload format 1.0), answering within API Gateway's 29 s.
+    expect(methods[0]?.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
+    const integration = methods[0]?.Properties.Integration as { Uri: unknown; TimeoutInMillis: number };
+    expect(render(integration.Uri)).toContain(`<${logicalId(fn)}.Arn>`);
+    expect(integration.TimeoutInMillis).toBeLessThanOrEqual(29_000);
+    // API Gateway may invoke it for this method of the stage only (a path parameter is any one segment).
+    const sourcePath = route.path.replace(/\{\w+\}/g, '*');
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
       (permission) => render(permission.Properties.FunctionName) === `<${logicalId(fn)}.Arn>`,
     );
     expect(permissions).toHaveLength(1);
-    expect(render(permissions[0]?.Properties.SourceArn)).toMatch(new RegExp(`/\\*/\\*${route.path.replace(/[{}.]/g, '\\$&')}$`));
+    expect(render(permissions[0]?.Properties.SourceArn)).toMatch(new RegExp(`/<${logicalId(stack.api.stage)}>/${route.method}${sourcePath.replace(/[*.]/g, '\\$&')}$`));
   });
 
   it('gives every route a different function', () => {
@@ -292,7 +305,7 @@ describe('the API: one function per route of the route table', () => {
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
   });
 
-  it('raises an alarm on a flood of calls around CloudFront: the refusals the functions count, per this API', () => {
+  it('raises an alarm on calls that got past the web ACL around CloudFront: the refusals the functions count, per this API', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === DIRECT_CALL_METRIC.name);
     expect(alarms).toHaveLength(1);
     expect(alarms[0]?.Properties).toMatchObject({
@@ -303,7 +316,7 @@ describe('the API: one function per route of the route table', () => {
       ComparisonOperator: 'GreaterThanThreshold',
       TreatMissingData: 'notBreaching',
     });
-    expect(render(alarms[0]?.Properties.Dimensions)).toBe(render([{ Name: DIRECT_CALL_METRIC.dimension, Value: stack.resolve(stack.api.httpApi.apiId) }]));
+    expect(render(alarms[0]?.Properties.Dimensions)).toBe(render([{ Name: DIRECT_CALL_METRIC.dimension, Value: stack.resolve(stack.api.restApi.restApiId) }]));
   });
 
   it('gives every API function ORIGIN_VERIFY_SECRET_ARN and read access to that secret only', () => {
@@ -335,26 +348,99 @@ describe('the API: one function per route of the route table', () => {
     }
   });
 
-  it('throttles the stage and the public write routes far above real use (the per-visitor limits are at the edge), and logs access', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
-      RouteSettings: {
-        'POST /api/sendmail': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
-        'POST /api/login': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
-        'POST /api/welcome': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
-        'POST /api/enrol': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
-      },
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
-    });
+  it('throttles the stage and every route infra/limits.ts names far above real use (the per-visitor limits are at the edge), and logs access', () => {
+    const stage = resourceOf(logicalId(stack.api.stage)).Properties as { StageName: string; MethodSettings: Record<string, unknown>[]; AccessLogSetting: { Format: string } };
+    expect(stage.StageName).toBe(API_STAGE_NAME);
+    const throttled = API_ROUTES.filter((route) => API_THROTTLING.routes[route.name]);
+    // The public write routes, by name, so a change to infra/limits.ts shows here.
+    expect(throttled.map((route) => route.name).sort()).toEqual(['enrolLink', 'login', 'sendmail', 'welcome']);
+    expect(stage.MethodSettings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
+        ...throttled.map((route) =>
+          expect.objectContaining({
+            ResourcePath: route.path.replaceAll('/', '~1').replace(/^/, '/'),
+            HttpMethod: route.method,
+            ThrottlingRateLimit: API_THROTTLING.routes[route.name]?.rateLimit,
+            ThrottlingBurstLimit: API_THROTTLING.routes[route.name]?.burstLimit,
+          }),
+        ),
+      ]),
+    );
+    expect(stage.MethodSettings).toHaveLength(throttled.length + 1);
+    expect(stage.MethodSettings).toContainEqual(expect.objectContaining({ ResourcePath: '/~1api~1login', HttpMethod: 'POST', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }));
+    const format = JSON.parse(stage.AccessLogSetting.Format) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.httpMethod $context.resourcePath', wafResponseCode: '$context.wafResponseCode' });
   });
 
-  it('keeps the execute-api endpoint (it is CloudFront\'s origin) and says in every route\'s cdk-nag reason that only CloudFront gets in', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+  it("keeps the execute-api endpoint (it is CloudFront's origin), regional, every body passed as bytes, and says in every method's cdk-nag reason that only CloudFront gets in", () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { DisableExecuteApiEndpoint: false, EndpointConfiguration: { Types: ['REGIONAL'] }, BinaryMediaTypes: ['*/*'] });
+    // No account-wide CloudWatch role for API Gateway: one setting per account and region is not a stage's to own.
+    expect(Object.keys(template.findResources('AWS::ApiGateway::Account'))).toEqual([]);
     const reasons = acknowledgementsUnder(stack.api).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-APIG4');
     expect(reasons).toHaveLength(API_ROUTES.length);
-    for (const { reason } of reasons) expect(reason).toContain('refuses (403) a call without the X-Origin-Verify secret');
+    for (const { reason } of reasons) expect(reason).toContain("regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret");
+  });
+
+  it('answers a path or method that is no route 404 with the contract\'s body, not REST API\'s 403', () => {
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '404',
+      ResponseTemplates: { 'application/json': JSON.stringify(NO_SUCH_ROUTE) },
+    });
+  });
+});
+
+describe("the API stage's regional web ACL: nothing reaches the API except through CloudFront", () => {
+  const webAcl = () => resourceOf(logicalId(stack.api.firewall.webAcl)).Properties as {
+    Scope: string;
+    DefaultAction: unknown;
+    Rules: { Name: string; Priority: number; Action: unknown; Statement: { NotStatement: { Statement: { ByteMatchStatement: Record<string, unknown> } } }; VisibilityConfig: { MetricName: string } }[];
+    CustomResponseBodies: Record<string, { Content: string; ContentType: string }>;
+    Name: string;
+    VisibilityConfig: { MetricName: string };
+  };
+
+  it('is associated with the API stage', () => {
+    const associations = Object.values(template.findResources('AWS::WAFv2::WebACLAssociation'));
+    expect(associations).toHaveLength(1);
+    expect(render(associations[0]?.Properties.WebACLArn)).toBe(`<${logicalId(stack.api.firewall.webAcl)}.Arn>`);
+    expect(render(associations[0]?.Properties.ResourceArn)).toBe(
+      `arn:<AWS::Partition>:apigateway:${stack.region}::/restapis/<${logicalId(stack.api.restApi)}>/stages/<${logicalId(stack.api.stage)}>`,
+    );
+    expect(webAcl().Scope).toBe('REGIONAL');
+  });
+
+  it('blocks (403, the functions\' own body) every request whose X-Origin-Verify is not the secret, read from Secrets Manager', () => {
+    const { Rules: rules, DefaultAction: defaultAction, CustomResponseBodies: bodies } = webAcl();
+    // One rule, first: nothing is allowed before it looks, and what it lets through carries the secret.
+    expect(rules).toHaveLength(1);
+    const [rule] = rules;
+    expect(rule?.Priority).toBe(0);
+    expect(rule?.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'direct-call' } } });
+    expect(JSON.parse(bodies['direct-call']?.Content ?? '')).toEqual(DIRECT_CALL_REFUSAL);
+    // NOT (the header is exactly the secret): a missing header, another value, a prefix or a longer value are all blocked.
+    const match = rule?.Statement.NotStatement.Statement.ByteMatchStatement;
+    expect(match).toMatchObject({ FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_REQUEST_HEADER } }, PositionalConstraint: 'EXACTLY', TextTransformations: [{ Priority: 0, Type: 'NONE' }] });
+    expect(render(match?.SearchString)).toBe(`{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}`);
+    // Only requests with the secret get past the rule to the default action.
+    expect(defaultAction).toEqual({ Allow: {} });
+  });
+
+  it("raises an alarm on a flood of blocked direct calls: the rule's BlockedRequests in this region", () => {
+    const { Name: name, Rules: rules, VisibilityConfig: visibility } = webAcl();
+    expect(visibility.MetricName).toBe(name);
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm', { Properties: { Namespace: 'AWS/WAFV2', MetricName: 'BlockedRequests' } }));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.Properties).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: DIRECT_CALL_ALARM_PER_5_MINUTES, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+    expect(alarms[0]?.Properties.Dimensions).toEqual(
+      expect.arrayContaining([
+        { Name: 'WebACL', Value: name },
+        { Name: 'Rule', Value: rules[0]?.VisibilityConfig.MetricName },
+        { Name: 'Region', Value: stack.region },
+      ]),
+    );
+    expect(alarms[0]?.Properties.Dimensions).toHaveLength(3);
   });
 });
 
@@ -681,12 +767,15 @@ describe('hosting', () => {
     expect(behaviors.find((behavior) => behavior.PathPattern === '/image/*')?.FunctionAssociations).toEqual(association(stack.site.imagePathFunction));
   });
 
-  it('adds X-Origin-Verify to every API request, from the origin-verify secret as a dynamic reference', () => {
+  it("adds X-Origin-Verify to every API request, from the origin-verify secret as a dynamic reference, and calls the API's stage", () => {
     expect(ORIGIN_VERIFY_HEADER.toLowerCase()).toBe(ORIGIN_VERIFY_REQUEST_HEADER);
     const config = distribution();
-    const origins = config.Origins as { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    const origins = config.Origins as { Id: string; DomainName: unknown; OriginPath?: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const apiOrigins = origins.filter((origin) => render(origin.DomainName).includes('execute-api'));
     expect(apiOrigins).toHaveLength(1);
+    // The REST API's own endpoint, its stage first in the path: /api/login goes to /live/api/login.
+    expect(render(apiOrigins[0]?.DomainName)).toBe(`<${logicalId(stack.api.restApi)}>.execute-api.${stack.region}.<AWS::URLSuffix>`);
+    expect(apiOrigins[0]?.OriginPath).toBe(`/${API_STAGE_NAME}`);
     expect(apiOrigins[0]?.OriginCustomHeaders?.map((header) => ({ name: header.HeaderName, value: render(header.HeaderValue) }))).toEqual([
       { name: 'X-Origin-Verify', value: `{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}` },
     ]);
@@ -695,8 +784,9 @@ describe('hosting', () => {
     expect(apiBehaviors.map((behavior) => behavior.PathPattern)).toEqual(['/api/amendBest', '/api/*']);
     for (const behavior of apiBehaviors) expect(behavior.TargetOriginId).toBe(apiOrigins[0]?.Id);
     for (const origin of origins.filter((candidate) => candidate !== apiOrigins[0])) expect(origin.OriginCustomHeaders ?? []).toEqual([]);
-    // The value stays out of the template: the only secret reference in it is this header's.
-    expect(JSON.stringify(template.toJSON()).match(/resolve:secretsmanager/g)).toHaveLength(1);
+    // The value stays out of the template: the only secret references in it are this header's and the API web ACL's
+    // rule's (the same reference, checked with the web ACL), so the two always compare the same value.
+    expect(JSON.stringify(template.toJSON()).match(/resolve:secretsmanager/g)).toHaveLength(2);
   });
 
   it('serves both buckets through origin access control, the site bucket private', () => {
@@ -871,7 +961,7 @@ describe('stage', () => {
     for (const [type, property] of Object.entries(nameProperties)) {
       for (const resource of Object.values(template.findResources(type))) expect(resource.Properties?.[property], `${type}.${property}`).toBeUndefined();
     }
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Name: `MedicalTourism-${TEST_CONTEXT.stage}-api` });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `MedicalTourism-${TEST_CONTEXT.stage}-api` });
   });
 
   it('outputs the site URL, the API URL and every table name', () => {

@@ -1,11 +1,14 @@
 /**
  * In-memory fakes of the platform's ports (functions/ports.ts; each feature's
  * fakes sit beside its ports, `functions/<feature>/fakes.ts`), an `AppDeps`
- * built from all of them (with a settable clock and a silent log), and a hand-built API Gateway
- * (HTTP API, payload v2) event. They follow the semantics of the DynamoDB and
+ * built from all of them (with a settable clock and a silent log), and API Gateway
+ * (REST API, payload format 1.0) events. They follow the semantics of the DynamoDB and
  * S3 adapters: conditional creates, fixed throttle windows, a sparse mail queue.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { restApiEvent } from '../../local/server/rest-api-event';
+import type { ApiResponse } from '../../functions/http/response';
+import { routeOf } from '../../shared/routes';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
@@ -359,43 +362,31 @@ export interface EventOptions {
 
 let requestCounter = 0;
 
-/** The event API Gateway (HTTP API, payload format 2.0) hands a Lambda. */
-export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
+/**
+ * The event API Gateway (REST API, payload format 1.0) hands a Lambda. The
+ * body goes as text unless `base64` (the deployed stage sends every body as
+ * base64 bytes; requestFromEvent reads both).
+ */
+export function apiEvent(options: EventOptions = {}): APIGatewayProxyEvent {
   const method = options.method ?? 'POST';
   const path = options.path ?? '/api/sendmail';
-  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  const rawQueryString = new URLSearchParams(options.query ?? {}).toString();
-  const now = Date.now();
   requestCounter += 1;
-  return {
-    version: '2.0',
-    routeKey: `${method} ${path}`,
-    rawPath: path,
-    rawQueryString,
-    headers,
-    ...(options.query ? { queryStringParameters: options.query } : {}),
-    ...(options.params ? { pathParameters: options.params } : {}),
-    requestContext: {
-      accountId: 'unit',
-      apiId: 'unit',
-      domainName: 'example.test',
-      domainPrefix: 'example',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '203.0.113.7', userAgent: 'vitest' },
-      requestId: options.requestId ?? `req-${requestCounter}`,
-      routeKey: `${method} ${path}`,
-      stage: '$default',
-      time: new Date(now).toUTCString(),
-      timeEpoch: now,
-    },
-    ...(options.body !== undefined
-      ? { body: options.base64 ? Buffer.from(options.body, 'utf8').toString('base64') : options.body }
-      : {}),
-    isBase64Encoded: options.base64 === true,
-  };
+  return restApiEvent({
+    method,
+    resource: routeOf(method, path)?.path ?? path,
+    path,
+    headers: options.headers ?? {},
+    query: new URLSearchParams(options.query ?? {}).toString(),
+    ...(options.params ? { params: options.params } : {}),
+    ...(options.body !== undefined ? { body: options.base64 ? Buffer.from(options.body, 'utf8') : options.body } : {}),
+    sourceIp: options.sourceIp ?? '203.0.113.7',
+    requestId: options.requestId ?? `req-${requestCounter}`,
+    apiId: 'unit',
+  });
 }
 
 /** A JSON post of `{ data: payload }`, as the site's island sends it. */
-export function jsonPost(path: string, payload: unknown, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEventV2 {
+export function jsonPost(path: string, payload: unknown, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEvent {
   return apiEvent({
     ...extra,
     method: 'POST',
@@ -406,7 +397,7 @@ export function jsonPost(path: string, payload: unknown, extra: Omit<EventOption
 }
 
 /** A plain HTML form post (no JavaScript). */
-export function formPost(path: string, fields: Record<string, string>, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEventV2 {
+export function formPost(path: string, fields: Record<string, string>, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEvent {
   return apiEvent({
     ...extra,
     method: 'POST',
@@ -415,6 +406,9 @@ export function formPost(path: string, fields: Record<string, string>, extra: Om
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** The Set-Cookie lines of an answer (its multi-value headers, one line each). */
+export const setCookiesOf = (response: ApiResponse): string[] => response.multiValueHeaders?.['Set-Cookie'] ?? [];
 
 /** The parsed JSON body of an answer. */
 export function bodyOf(response: { body?: string }): unknown {
