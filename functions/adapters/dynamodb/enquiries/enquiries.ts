@@ -158,6 +158,25 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       }
     },
 
+    async clearUnread(postIndex, owner, upTo) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            // An enquiry stored before owners existed has no OWNER: nobody owns it.
+            ConditionExpression: 'UNREAD_VISITOR_AT <= :upTo AND (OWNER = :owner OR (attribute_not_exists(OWNER) AND :owner = :nobody))',
+            UpdateExpression: 'REMOVE UNREAD_VISITOR_AT',
+            ExpressionAttributeValues: { ':upTo': upTo, ':owner': owner, ':nobody': '' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     async touch(postIndex, at) {
       await updateExisting(postIndex, 'SET UPDATED_AT = :at', { ':at': at });
     },
