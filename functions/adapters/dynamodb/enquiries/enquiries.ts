@@ -164,9 +164,10 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
           new UpdateCommand({
             TableName: tableName,
             Key: { POST_INDEX: postIndex },
-            // An enquiry stored before owners existed has no OWNER: nobody owns it.
-            ConditionExpression: 'UNREAD_VISITOR_AT <= :upTo AND (OWNER = :owner OR (attribute_not_exists(OWNER) AND :owner = :nobody))',
+            // OWNER is a reserved word, named through a placeholder. An enquiry stored before owners existed has none: nobody owns it.
+            ConditionExpression: 'UNREAD_VISITOR_AT <= :upTo AND (#owner = :owner OR (attribute_not_exists(#owner) AND :owner = :nobody))',
             UpdateExpression: 'REMOVE UNREAD_VISITOR_AT',
+            ExpressionAttributeNames: { '#owner': 'OWNER' },
             ExpressionAttributeValues: { ':upTo': upTo, ':owner': owner, ':nobody': '' },
           }),
         );
