@@ -60,6 +60,7 @@ export const ROUTE_NAMES = [
   'tagsInUse',
   'reply',
   'thread',
+  'seen',
   'templates',
   'saveTemplate',
   'templateHistory',
@@ -165,6 +166,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write' }, sendsMail: true },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  // The owner opened an enquiry with a visitor's message unread: one conditional update that takes the mark off.
+  { name: 'seen', method: 'POST', path: '/api/enquiry/seen', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readUpdate' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
   // A save keeps the text it replaces as a version (written once); a restore reads one back and saves it as a new revision.
   { name: 'saveTemplate', method: 'POST', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'readWrite', replyTemplateVersions: 'append' } } },

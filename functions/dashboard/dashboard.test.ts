@@ -256,14 +256,14 @@ describe('GET /api/dashboard', () => {
       ],
     });
     // Two first replies in the last 30 days: 180 and 30 minutes.
-    expect(data.firstReply).toEqual({ days: 30, medianMinutes: 105, count: 2 });
-    expect(data.months.current).toMatchObject({ month: '2026-11', received: 5, firstReplies: 2, medianFirstReplyMinutes: 105 });
-    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 1, sections: { 호텔예약: 1 }, locales: { ja: 1 }, firstReplies: 1, medianFirstReplyMinutes: 60 });
+    expect(data.replyTime).toEqual({ days: 30, medianMinutes: 105, count: 2 });
+    expect(data.months.current).toMatchObject({ month: '2026-11', received: 5, firstReplies: 2, medianReplyMinutes: 105 });
+    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 1, sections: { 호텔예약: 1 }, locales: { ja: 1 }, firstReplies: 1, medianReplyMinutes: 60 });
 
     const ninety = await dashboardData(90);
     expect(ninety.series).toHaveLength(90);
     expect(ninety.totals.received).toBe(6);
-    expect(ninety.firstReply.count).toBe(2);
+    expect(ninety.replyTime.count).toBe(2);
   });
 
   it('puts enquiries left open for more than 30 days in the last bucket, from the running total', async () => {
@@ -358,8 +358,8 @@ describe('GET /api/dashboard.csv', () => {
     expect([second[column('received')], second[column('병원예약')], second[column('호텔예약')], second[column('locale_ru')], second[column('locale_en')]]).toEqual(['2', '1', '1', '1', '1']);
     // The reply 24 hours after receipt is counted on the 3rd.
     const third = rows[3] ?? [];
-    expect([third[column('first_replies')], third[column('median_first_reply_minutes')]]).toEqual(['1', '1440']);
-    expect(rows[1]?.[column('median_first_reply_minutes')]).toBe('');
+    expect([third[column('first_replies')], third[column('median_reply_minutes')]]).toEqual(['1', '1440']);
+    expect(rows[1]?.[column('median_reply_minutes')]).toBe('');
     expect(rows.at(-1)?.slice(0, 2)).toEqual(['total', '2']);
     expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: STAFF, action: 'dashboard.export', target: '2026-11' });
   });

@@ -11,11 +11,15 @@
  *   - `open`: how many of the enquiries received that day are open now (new or in
  *     progress): one more on receipt, one less when one leaves the open statuses,
  *     one more when one comes back to them;
- *   - `firstReplies`: first replies sent that day, and `replyMinutes`, the time of
- *     each from receipt in whole minutes. A list is fine at this scale: a centre
- *     answers tens of enquiries a day, the benchmark's 288 a day make an item of
- *     about 1.5 KB, far below DynamoDB's 400 KB; a much busier site would keep a
- *     histogram of minutes instead.
+ *   - `firstReplies`: first replies sent that day, and `replyMinutes`, the reply
+ *     time of each reply sent that day that answered the visitor, in whole minutes
+ *     from the visitor's latest message (the enquiry itself for a first reply;
+ *     `waitingSince` in shared/work/enquiry-work.ts). A list is fine at this
+ *     scale: a centre answers tens of enquiries a day, the benchmark's 288 a day
+ *     make an item of about 1.5 KB, far below DynamoDB's 400 KB; a much busier
+ *     site would keep a histogram of minutes instead. (Before visitors could
+ *     write again, only first replies were timed, from receipt: the same rule
+ *     for them, so older days read the same.)
  * - `totals`: `open`, every open enquiry whenever received. Open enquiries older
  *   than the last 30 days are `totals.open` less the last 30 days' `open`, so
  *   the age buckets read 30 day items and this one, never the enquiries.
@@ -28,7 +32,7 @@ import {
   type DashboardData,
   type DashboardPeriod,
   type DayFigures,
-  FIRST_REPLY_WINDOW_DAYS,
+  REPLY_TIME_WINDOW_DAYS,
   type MonthFigures,
   type MonthlyReport,
   MONTHLY_CSV_COLUMNS,
@@ -120,10 +124,16 @@ export async function countRemoved(deps: AggregateDeps, enquiry: Pick<StoredEnqu
   ]);
 }
 
-/** Records an enquiry's first reply on the Korea-time day it was sent, with its time from receipt. */
-export async function countFirstReply(deps: AggregateDeps, receivedAt: string, repliedAt: number): Promise<void> {
-  const minutes = Math.max(0, Math.round((repliedAt - Date.parse(receivedAt)) / 60_000));
-  await applyAll(deps, 'first reply', [[AGGREGATE.dayKey(formatKoreaDate(repliedAt)), { add: { [AGGREGATE.firstReplies]: 1 }, append: { [AGGREGATE.replyMinutes]: [minutes] } }]]);
+/**
+ * Records a reply that answered the visitor on the Korea-time day it was
+ * sent, with its time from `waitingSince` (the visitor's latest message);
+ * `first`: the enquiry's first reply, counted among the day's first replies too.
+ */
+export async function countReply(deps: AggregateDeps, waitingSince: string, repliedAt: number, first: boolean): Promise<void> {
+  const minutes = Math.max(0, Math.round((repliedAt - Date.parse(waitingSince)) / 60_000));
+  await applyAll(deps, 'reply', [
+    [AGGREGATE.dayKey(formatKoreaDate(repliedAt)), { ...(first ? { add: { [AGGREGATE.firstReplies]: 1 } } : {}), append: { [AGGREGATE.replyMinutes]: [minutes] } }],
+  ]);
 }
 
 // --- Reading ---------------------------------------------------------------------------------
@@ -154,7 +164,7 @@ function sum(days: readonly DayFigures[]): Omit<DayFigures, 'day'> {
 function monthFigures(month: string, days: readonly string[], items: Map<string, AggregateItem>): MonthFigures {
   const figures = sum(days.map((day) => dayFigures(day, items.get(AGGREGATE.dayKey(day)))));
   const minutes = days.flatMap((day) => replyMinutesOf(items.get(AGGREGATE.dayKey(day))));
-  return { month, ...figures, medianFirstReplyMinutes: median(minutes) };
+  return { month, ...figures, medianReplyMinutes: median(minutes) };
 }
 
 /** The days of a month up to `today` (all of them for a past month). */
@@ -184,7 +194,7 @@ export async function readDashboard(deps: DashboardReadDeps, days: DashboardPeri
     count: to === undefined ? Math.max(0, openTotal - openByAge.reduce((a, b) => a + b, 0)) : openByAge.slice(from, to).reduce((a, b) => a + b, 0),
   }));
 
-  const replyDays = daysEnding(today, FIRST_REPLY_WINDOW_DAYS);
+  const replyDays = daysEnding(today, REPLY_TIME_WINDOW_DAYS);
   const minutes = replyDays.flatMap((day) => replyMinutesOf(itemOf(day)));
 
   return {
@@ -193,7 +203,7 @@ export async function readDashboard(deps: DashboardReadDeps, days: DashboardPeri
     series,
     totals: sum(series),
     open: { total: openTotal, buckets },
-    firstReply: { days: FIRST_REPLY_WINDOW_DAYS, medianMinutes: median(minutes), count: minutes.length },
+    replyTime: { days: REPLY_TIME_WINDOW_DAYS, medianMinutes: median(minutes), count: minutes.length },
     months: { current: monthFigures(thisMonth, currentDays, items), previous: monthFigures(lastMonth, previousDays, items) },
   };
 }
@@ -204,21 +214,21 @@ export async function readMonthlyReport(deps: DashboardReadDeps, month: string):
   const items = await deps.aggregates.getMany(days.map(AGGREGATE.dayKey));
   return {
     month,
-    days: days.map((day) => ({ ...dayFigures(day, items.get(AGGREGATE.dayKey(day))), medianFirstReplyMinutes: median(replyMinutesOf(items.get(AGGREGATE.dayKey(day)))) })),
+    days: days.map((day) => ({ ...dayFigures(day, items.get(AGGREGATE.dayKey(day))), medianReplyMinutes: median(replyMinutesOf(items.get(AGGREGATE.dayKey(day)))) })),
     total: monthFigures(month, days, items),
   };
 }
 
 /** The monthly report as CSV (shared/exports/csv.ts: UTF-8 with BOM, CRLF, formula-safe): a row per day, then the month. */
 export function monthlyReportCsv(report: MonthlyReport): string {
-  const row = (label: string, figures: Omit<DayFigures, 'day'> & { medianFirstReplyMinutes: number | null }) =>
+  const row = (label: string, figures: Omit<DayFigures, 'day'> & { medianReplyMinutes: number | null }) =>
     csvLine([
       label,
       figures.received,
       ...SECTION_VALUES.map((section) => figures.sections[section]),
       ...LOCALE_CODES.map((code) => figures.locales[code]),
       figures.firstReplies,
-      figures.medianFirstReplyMinutes ?? '',
+      figures.medianReplyMinutes ?? '',
     ]);
   return [CSV_BOM + csvLine(MONTHLY_CSV_COLUMNS), ...report.days.map((day) => row(day.day, day)), row(MONTHLY_CSV_TOTAL, report.total)].join('');
 }

@@ -45,6 +45,9 @@ export function toRecord(stored: StoredEnquiry): EnquiryRecord {
     VERSION: stored.VERSION ?? 0,
     UPDATED_AT: stored.UPDATED_AT ?? stored.RECEIVED_AT,
     ...(stored.FIRST_REPLY_AT ? { FIRST_REPLY_AT: stored.FIRST_REPLY_AT } : {}),
+    ...(stored.LAST_REPLY_AT ? { LAST_REPLY_AT: stored.LAST_REPLY_AT } : {}),
+    ...(stored.LAST_VISITOR_AT ? { LAST_VISITOR_AT: stored.LAST_VISITOR_AT } : {}),
+    ...(stored.UNREAD_VISITOR_AT ? { UNREAD_VISITOR_AT: stored.UNREAD_VISITOR_AT } : {}),
     ...(stored.LEGAL_HOLD !== undefined ? { LEGAL_HOLD: stored.LEGAL_HOLD } : {}),
   };
 }

@@ -105,6 +105,13 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return structuredClone(item);
   }
 
+  async clearUnread(postIndex: number, owner: string, upTo: string): Promise<boolean> {
+    const item = this.items.get(postIndex);
+    if (item?.UNREAD_VISITOR_AT === undefined || item.UNREAD_VISITOR_AT > upTo || (item.OWNER ?? '') !== owner) return false;
+    delete item.UNREAD_VISITOR_AT;
+    return true;
+  }
+
   async touch(postIndex: number, at: string): Promise<void> {
     const item = this.items.get(postIndex);
     if (item) item.UPDATED_AT = at;

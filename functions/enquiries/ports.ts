@@ -4,6 +4,7 @@
  * tests pass in-memory fakes.
  */
 import type { EnquiryRecord, MailStatus } from '../../shared/enquiries/enquiry';
+import type { VisitorChannel } from '../../shared/work/enquiry-work';
 
 /** Which newest-first list an enquiry belongs to: every enquiry, or one section's. */
 export interface EnquiryList {
@@ -31,6 +32,9 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   SUBMISSION_ID?: string;
   /** How many times its tags changed: a tag change names the count it read, so two at once never lose one (absent: 0). */
   TAGS_REVISION?: number;
+  /** Where the visitor's latest message came from and its first words, for its owner's notice (work/visitor-wrote.ts); the message itself is in the thread. */
+  LAST_VISITOR_CHANNEL?: VisitorChannel;
+  LAST_VISITOR_PREVIEW?: string;
 }
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
@@ -48,9 +52,9 @@ export type ListSource =
   | { kind: 'tag'; tag: string }
   | { kind: 'list'; list: EnquiryList };
 
-/** What a work change sets on the enquiry (its list keys follow its status and owner). */
+/** What a work change sets on the enquiry (its list keys follow its status and owner): a staff change, a reply, a visitor's message. */
 export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
-  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT'>;
+  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT' | 'LAST_REPLY_AT' | 'LAST_VISITOR_AT' | 'LAST_VISITOR_CHANNEL' | 'LAST_VISITOR_PREVIEW' | 'UNREAD_VISITOR_AT'>;
 
 export interface MailUpdate {
   status: MailStatus;
@@ -83,6 +87,12 @@ export interface EnquiryStore {
    * the changed item, or `undefined` when someone else changed its tags first.
    */
   changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined>;
+  /**
+   * Takes the unread mark off (UNREAD_VISITOR_AT) only if it is no later
+   * than `upTo` and the enquiry's owner is still `owner` ('' for nobody);
+   * `false` when nothing was taken off (a newer message, another owner, no mark).
+   */
+  clearUnread(postIndex: number, owner: string, upTo: string): Promise<boolean>;
   /** Marks activity that changes nothing else (a note), so retention counts from it. */
   touch(postIndex: number, at: string): Promise<void>;
   /** Sets (a reason) or lifts (undefined) a legal hold. */

@@ -17,7 +17,7 @@ import { openContent } from './sealed-content';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
-import { composeDigestMail, composeEnquiryMail } from './staff-mail';
+import { composeDigestMail, composeEnquiryMail, composeVisitorNotice } from './staff-mail';
 
 export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
 /** Sending a mail to a staff account reads no enquiry and counts toward no daily cap (so sign-in needs no access to enquiries). */
@@ -88,6 +88,11 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
       });
+    case 'visitor': {
+      if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
+      const facts = { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, at: enquiry.LAST_VISITOR_AT, channel: enquiry.LAST_VISITOR_CHANNEL, preview: enquiry.LAST_VISITOR_PREVIEW ?? '' };
+      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL);
+    }
     case 'reply':
     case 'notice':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
@@ -150,7 +155,10 @@ export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: Stor
     known ?? (standsAlone(mail) ? undefined : deps.enquiries.get(mail.postIndex)),
     countedToday ?? (countsTowardCap(mail) ? countToday(deps, now) : 0),
   ]);
-  if (!enquiry && !standsAlone(mail)) return mail.status;
+  if (!enquiry && !standsAlone(mail)) {
+    // Its enquiry was erased or removed meanwhile: nothing left to send, and nothing to try again.
+    return (await move(deps, mail, { status: 'skipped', attempts: mail.attempts })) ? 'skipped' : mail.status;
+  }
 
   if (sentToday > deps.settings.MAIL_DAILY_CAP) {
     // Staff still learn of every enquiry, in the digest; a visitor's acknowledgement past the cap is not sent.

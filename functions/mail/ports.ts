@@ -5,11 +5,12 @@
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 
 /**
- * What an outbox mail is: the staff notification and the visitor's
- * acknowledgement are composed from the enquiry when sent; a reply carries
- * the content staff wrote.
+ * What an outbox mail is: the staff notification, the visitor's
+ * acknowledgement and the owner's notice of a visitor's message (`visitor`)
+ * are composed from the enquiry when sent; a reply carries the content staff
+ * wrote.
  */
-export type OutboxKind = 'staff' | 'ack' | 'reply' | AccountMailKind;
+export type OutboxKind = 'staff' | 'ack' | 'reply' | 'visitor' | AccountMailKind;
 
 /**
  * Mails to a staff account, which belong to no enquiry (postIndex 0): an
@@ -33,7 +34,7 @@ export interface MailContent {
 
 /** One mail to send, exactly once. */
 export interface OutboxMail {
-  /** `{POST_INDEX}:{kind}`. */
+  /** `{POST_INDEX}:{kind}`, with more after it for a kind an enquiry has several of (a reply, a notice of a visitor's message). */
   mailId: string;
   kind: OutboxKind;
   postIndex: number;
@@ -54,7 +55,7 @@ export interface OutboxMail {
   content?: MailContent;
   /** The content of a mail of SEALED_KINDS, sealed (sealed-content.ts); never `content`. */
   sealedContent?: string;
-  /** DynamoDB's time to live (epoch seconds): a mail to a staff account goes after a while; an enquiry's go with it. */
+  /** DynamoDB's time to live (epoch seconds): a mail to a staff account and a notice of a visitor's message go after a while; an enquiry's other mails go with it. */
   expiresAt?: number;
 }
 

@@ -1,5 +1,6 @@
 import { CHANNEL_NAMES } from '../../shared/intake/contact-channels';
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../shared/enquiries/enums';
+import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, type Section, labelOf } from '../../shared/enquiries/enums';
+import { type VisitorChannel, formatReference } from '../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
@@ -43,16 +44,13 @@ function enquiryRows(record: EnquiryRecord): [string, string][] {
   return rows.filter((row): row is [string, string] => row !== false);
 }
 
-/** The staff notification: the fields that apply, with Korean labels, as HTML and as text, and a link to the enquiry in the back office. */
-export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string): Mail {
-  const rows = enquiryRows(record);
-  const link = `${siteUrl}/detail/${record.POST_INDEX}`;
-  const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
-  const title = `새 문의가 접수되었습니다 (${record.REFERENCE})`;
+/** A staff mail of labelled rows: a title, a link to the enquiry in the back office, a line of advice if any, the rows; as HTML and as text. */
+function rowsMail(title: string, link: string, rows: [string, string][], advice?: string): Pick<Mail, 'html' | 'text'> {
   const html = [
     '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
     `<p><a href="${escapeHtml(link)}">관리자 화면에서 보기</a></p>`,
+    ...(advice ? [`<p>${escapeHtml(advice)}</p>`] : []),
     '<table cellpadding="6" style="border-collapse:collapse">',
     ...rows.map(
       ([label, value]) =>
@@ -61,10 +59,52 @@ export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: s
     ),
     '</table></body></html>',
   ].join('\n');
-  const text = [title, `관리자 화면: ${link}`, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  const text = [title, `관리자 화면: ${link}`, ...(advice ? [advice] : []), '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  return { html, text };
+}
+
+const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/${postIndex}`;
+
+/** The staff notification: the fields that apply, with Korean labels, as HTML and as text, and a link to the enquiry in the back office. */
+export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string): Mail {
+  const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
+  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), enquiryRows(record));
   // Only a plain mailbox address becomes a header (an address stored before the strict rule may not be one).
   const replyTo = EMAIL_PATTERN.test(record.EMAIL) ? record.EMAIL : undefined;
   return { to, replyTo, subject, html, text };
+}
+
+/** What the owner's notice of a visitor's message says: the enquiry's reference and section, and the message's time, way and first words. */
+export interface VisitorNoticeFacts {
+  postIndex: number;
+  section: Section;
+  /** ISO instant the message came in. */
+  at: string;
+  channel: VisitorChannel;
+  preview: string;
+}
+
+const CHANNEL_WORDS: Record<VisitorChannel, string> = { mail: '메일 답장', page: '방문자 페이지' };
+
+/**
+ * The owner's notice of a visitor's new message (or the staff inbox's, while
+ * nobody owns the enquiry): the reference, the section, when and how it came,
+ * its first words and a link to the enquiry; nothing the staff notification
+ * does not carry already. No Reply-To: the answer goes from the back office,
+ * so it is in the thread.
+ */
+export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, siteUrl: string): Mail {
+  const reference = formatReference(facts.postIndex);
+  const subject = oneLine(`[의료관광 문의 ${reference}] 방문자의 새 메시지`);
+  const rows: [string, string][] = [
+    ['접수 번호', reference],
+    ['문의 구분', labelOf(SECTIONS, facts.section, 'ko')],
+    ['받은 일시 (한국 시간)', formatKoreaDateTime(Date.parse(facts.at))],
+    ['받은 곳', CHANNEL_WORDS[facts.channel]],
+    ['메시지 미리 보기', facts.preview],
+  ];
+  const advice = '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
+  return { to, subject, ...rowsMail(`방문자가 문의 ${reference}에 새 메시지를 보냈습니다`, enquiryLink(siteUrl, facts.postIndex), rows, advice) };
 }
 
 /** One mail for the enquiries held past the daily cap: enough to find each in the message box. */

@@ -1,5 +1,5 @@
-/** The routes that work an enquiry: status and owner, notes, replies, its thread. */
-import { noteSchema, replySchema, workChangeSchema } from '../../shared/work/enquiry-work-schema';
+/** The routes that work an enquiry: status and owner, notes, replies, its thread, the visitor's messages read. */
+import { noteSchema, replySchema, seenSchema, workChangeSchema } from '../../shared/work/enquiry-work-schema';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
@@ -8,6 +8,7 @@ import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { orConflict } from '../http/conflict';
 import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
+import { markSeen } from './visitor-wrote';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
 export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
@@ -43,6 +44,19 @@ export function makeReplyHandler(deps: StaffAuthDeps & ReplyDeps) {
     const reply = parseInput(replySchema, jsonPayload(request));
     await audit('enquiry.reply', String(reply.index));
     return orConflict(() => sendReply(deps, staff.email, reply));
+  });
+}
+
+/**
+ * `POST /api/enquiry/seen`: `{ data: { index, unreadAt } }` -> `{ cleared }`.
+ * The detail page calls it when its owner (anyone, while nobody owns it)
+ * opens an enquiry with a visitor's message unread (visitor-wrote.ts).
+ */
+export function makeSeenHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>) {
+  return staffHandler(deps, async ({ request, audit, staff }) => {
+    const seen = parseInput(seenSchema, jsonPayload(request));
+    await audit('enquiry.seen', String(seen.index));
+    return json(200, await markSeen(deps, staff.email, seen));
   });
 }
 

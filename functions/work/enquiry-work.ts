@@ -6,15 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { type EnquiryStatus, type ThreadEntry } from '../../shared/work/enquiry-work';
+import { type EnquiryStatus, type ThreadEntry, waitingSince } from '../../shared/work/enquiry-work';
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { ChangedMeanwhile } from '../http/conflict';
 import type { EnquiryEvent } from './ports';
-import type { StoredEnquiry } from '../enquiries/ports';
-import { countFirstReply, countStatusChange } from '../dashboard/dashboard';
+import type { StoredEnquiry, WorkChange } from '../enquiries/ports';
+import { countReply, countStatusChange } from '../dashboard/dashboard';
 import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
 import { type MailDeps, deliverMail, pendingMail } from '../mail/mail-delivery';
@@ -59,30 +59,49 @@ async function recount(deps: Pick<AppDeps, 'counters'>, before: StoredEnquiry, a
 interface Change {
   status?: EnquiryStatus;
   owner?: string;
-  firstReplyAt?: string;
+  /** A reply's time: the enquiry's last reply, and its first if it had none. */
+  repliedAt?: string;
 }
 
-/** Applies a change to status and owner (and the first reply's time) if the enquiry is still at `version`. */
+/**
+ * Writes a change to the enquiry's work fields if it is still at `version`
+ * (its work lists and the dashboard's open counts follow): the changed
+ * enquiry, or `undefined` when someone changed it first and nothing was
+ * written. Every change to status and owner goes through here: staff's, and
+ * a visitor's message (visitor-wrote.ts).
+ */
+export async function storeWork(
+  deps: Pick<AppDeps, 'enquiries' | 'counters' | 'aggregates' | 'log'>,
+  enquiry: StoredEnquiry,
+  version: number,
+  fields: Omit<WorkChange, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'> & { STATUS: EnquiryStatus },
+): Promise<StoredEnquiry | undefined> {
+  const updated = await deps.enquiries.changeWork(enquiry.POST_INDEX, version, { ...fields, ...workListKeys(fields.STATUS, fields.OWNER) });
+  if (!updated) return undefined;
+  await recount(deps, enquiry, updated);
+  const before = enquiry.STATUS ?? 'new';
+  if (fields.STATUS !== before) await countStatusChange(deps, enquiry.RECEIVED_AT, before, fields.STATUS);
+  return updated;
+}
+
+/** Applies a change to status and owner (and a reply's time) if the enquiry is still at `version`, and writes it in the history. */
 async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry, version: number, change: Change): Promise<StoredEnquiry> {
   const status = change.status ?? enquiry.STATUS ?? 'new';
   const owner = change.owner ?? enquiry.OWNER ?? '';
   const now = deps.clock.now();
-  const updated = await deps.enquiries.changeWork(enquiry.POST_INDEX, version, {
+  const updated = await storeWork(deps, enquiry, version, {
     STATUS: status,
     OWNER: owner,
     UPDATED_AT: new Date(now).toISOString(),
-    ...workListKeys(status, owner),
-    ...(change.firstReplyAt && !enquiry.FIRST_REPLY_AT ? { FIRST_REPLY_AT: change.firstReplyAt } : {}),
+    ...(change.repliedAt ? { LAST_REPLY_AT: change.repliedAt, ...(enquiry.FIRST_REPLY_AT ? {} : { FIRST_REPLY_AT: change.repliedAt }) } : {}),
   });
   if (!updated) {
     const current = await deps.enquiries.get(enquiry.POST_INDEX);
     if (!current) throw new ApiError('not_found', `There is no enquiry ${enquiry.POST_INDEX}.`);
     throw new WorkConflict(toRecord(current));
   }
-  await recount(deps, enquiry, updated);
   const history: EnquiryEvent[] = [];
   const before = enquiry.STATUS ?? 'new';
-  if (status !== before) await countStatusChange(deps, enquiry.RECEIVED_AT, before, status);
   if (status !== before) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'status', actor, from: before, to: status });
   if (owner !== (enquiry.OWNER ?? '')) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 1), type: 'owner', actor, from: enquiry.OWNER ?? '', to: owner });
   await Promise.all(history.map((event) => deps.events.add(event)));
@@ -129,8 +148,10 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
     throw new ApiError('invalid_input', 'This enquiry has no e-mail address a reply can go to.', { index: 'An enquiry with a plain e-mail address' });
   }
   const now = deps.clock.now();
-  const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', firstReplyAt: new Date(now).toISOString() });
-  if (!enquiry.FIRST_REPLY_AT) await countFirstReply(deps, enquiry.RECEIVED_AT, now);
+  const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', repliedAt: new Date(now).toISOString() });
+  // Timed only when it answers something: the enquiry, or a message the visitor wrote since the last reply.
+  const since = waitingSince(enquiry);
+  if (since !== undefined) await countReply(deps, since, now, !enquiry.FIRST_REPLY_AT);
   const record = toRecord(updated);
   const mail = pendingMail(now, {
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,

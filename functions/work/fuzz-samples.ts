@@ -1,7 +1,7 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'note' | 'owners' | 'reply' | 'restoreTemplate' | 'saveTemplate' | 'templateHistory' | 'templateVersion' | 'templates' | 'thread' | 'work'> = (context) => {
+export const fuzzSamples: FeatureSamples<'note' | 'owners' | 'reply' | 'restoreTemplate' | 'saveTemplate' | 'seen' | 'templateHistory' | 'templateVersion' | 'templates' | 'thread' | 'work'> = (context) => {
   const index = context.enquiryIndex;
   return {
     work: { body: { index, version: 0, status: 'in_progress', owner: '' } },
@@ -9,6 +9,7 @@ export const fuzzSamples: FeatureSamples<'note' | 'owners' | 'reply' | 'restoreT
     note: { body: { index, text: 'Called back; she will send the scans.' }, multiline: ['text'] },
     reply: { body: { index, version: 0, subject: 'Your check-up', body: 'Dear Anna,\nthank you.' }, multiline: ['body'] },
     thread: { params: { index: String(index) } },
+    seen: { body: { index, unreadAt: '2026-11-20T05:00:00.000Z' } },
     templates: {},
     saveTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, subject: 'Your stay', body: 'Dear {name},\nthank you.' }, multiline: ['body'] },
     templateHistory: { query: { section: '호텔예약', locale: 'en', before: '3' } },

@@ -1,14 +1,15 @@
 /**
- * Working an enquiry: status, owner, notes, replies, the thread and the reply
- * templates and their versions: the Lambda function of each route, declared once beside its
- * handler (functions/declarations.ts). The route's method, path, access, roles
+ * Working an enquiry: status, owner, notes, replies, the thread, the
+ * visitor's messages read, and the reply templates and their versions: the
+ * Lambda function of each route, declared once beside its handler
+ * (functions/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
 import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, templateVersions, templates, throttle, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
-import { makeWorkHandler, makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeThreadHandler } from './enquiry-work-handler';
+import { makeWorkHandler, makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeSeenHandler, makeThreadHandler } from './enquiry-work-handler';
 import { makeRestoreTemplateHandler, makeSaveTemplateHandler, makeTemplateHistoryHandler, makeTemplateVersionHandler, makeTemplatesHandler } from './reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
@@ -46,6 +47,14 @@ export const threadRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeThreadHandler,
   wire: withStores({ ...staffAuthStores, enquiries, events, outbox }),
+});
+
+// One conditional update of the enquiry: the visitor's messages read by its owner.
+export const seenRoute = /* @__PURE__ */ declareRoute({
+  name: 'seen',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeSeenHandler,
+  wire: withStores({ ...staffAuthStores, enquiries }),
 });
 
 export const templatesRoute = /* @__PURE__ */ declareRoute({

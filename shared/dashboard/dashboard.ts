@@ -16,8 +16,14 @@ export const DASHBOARD_PERIODS = [30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 30;
 
-/** The median time to first reply is over this many days, whatever period the charts show. */
-export const FIRST_REPLY_WINDOW_DAYS = 30;
+/**
+ * The median reply time is over this many days, whatever period the charts
+ * show. A reply time is the minutes from the visitor's latest message to the
+ * staff reply that answered it (shared/work/enquiry-work.ts `waitingSince`):
+ * from the enquiry itself for its first reply, from the visitor's next
+ * message for a later one; a reply to nothing new is not timed.
+ */
+export const REPLY_TIME_WINDOW_DAYS = 30;
 
 /**
  * Open enquiries by age, in whole Korea-time calendar days since the day
@@ -53,8 +59,8 @@ export interface MonthFigures {
   sections: SectionCounts;
   locales: LocaleCounts;
   firstReplies: number;
-  /** Median minutes from receipt to first reply, of the first replies sent that month; `null` with none. */
-  medianFirstReplyMinutes: number | null;
+  /** Median reply time in minutes, of the replies sent that month that answered the visitor (REPLY_TIME_WINDOW_DAYS); `null` with none. */
+  medianReplyMinutes: number | null;
 }
 
 export interface DashboardData {
@@ -66,7 +72,8 @@ export interface DashboardData {
   /** The series summed. */
   totals: Omit<DayFigures, 'day'>;
   open: { total: number; buckets: { key: OpenAgeBucket; count: number }[] };
-  firstReply: { days: typeof FIRST_REPLY_WINDOW_DAYS; medianMinutes: number | null; count: number };
+  /** The median reply time over the last REPLY_TIME_WINDOW_DAYS, and how many replies it rests on. */
+  replyTime: { days: typeof REPLY_TIME_WINDOW_DAYS; medianMinutes: number | null; count: number };
   /** This month so far, and last month. */
   months: { current: MonthFigures; previous: MonthFigures };
 }
@@ -74,7 +81,7 @@ export interface DashboardData {
 /** The monthly report: every day of the month and the month as a whole. */
 export interface MonthlyReport {
   month: string;
-  days: (DayFigures & { medianFirstReplyMinutes: number | null })[];
+  days: (DayFigures & { medianReplyMinutes: number | null })[];
   total: MonthFigures;
 }
 
@@ -146,14 +153,14 @@ export const FIRST_REPORT_MONTH = '2000-01';
 /** The monthly report's file name. */
 export const monthlyReportFileName = (month: string): string => `dashboard_${month}.csv`;
 
-/** The monthly report's CSV columns: the day, what was received (by section, by page language), first replies. */
+/** The monthly report's CSV columns: the day, what was received (by section, by page language), first replies, the median reply time. */
 export const MONTHLY_CSV_COLUMNS = [
   'date',
   'received',
   ...SECTION_VALUES,
   ...LOCALE_CODES.map((code) => `locale_${code}`),
   'first_replies',
-  'median_first_reply_minutes',
+  'median_reply_minutes',
 ] as const;
 
 /** The label of the monthly report's last row, the month as a whole. */

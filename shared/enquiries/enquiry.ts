@@ -18,7 +18,7 @@ import { ENQUIRY_LIMITS, FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, 
 
 export { ENQUIRY_LIMITS, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE };
 import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../intake/contact-channels';
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../work/enquiry-work';
+import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, STATUS_CHOICES, parseReference } from '../work/enquiry-work';
 import { parseKoreaDateTime } from '../korea-time';
 import { LOCALE_CODES, type LocaleCode } from '../locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
@@ -210,8 +210,13 @@ export type EnquiryRecord = {
   OWNER: string;
   VERSION: number;
   UPDATED_AT: string;
-  /** Additive: when staff first replied from the back office. */
+  /** Additive: when staff first replied from the back office, and last did. */
   FIRST_REPLY_AT?: string;
+  LAST_REPLY_AT?: string;
+  /** Additive: when the visitor's latest message after the enquiry came in (by mail or on their page), when they wrote again. */
+  LAST_VISITOR_AT?: string;
+  /** Additive: the time of the visitor's latest message its owner (anyone, while nobody owns it) has not opened yet; absent once opened. */
+  UNREAD_VISITOR_AT?: string;
   /** Additive: why an admin holds it (kept whatever retention or an erasure request says), when held. */
   LEGAL_HOLD?: string;
   /** Additive: the tags staff put on it, in the order added (absent when none). */
@@ -235,7 +240,7 @@ export const enquiryFilterSchema = z
     /** Additive: list the enquiries flagged as suspected spam instead of the others. */
     spam: z.optional(checkbox),
     /** Additive: one status, and/or an owner (`mine`, `unassigned` or a staff address); not with section, dates or spam. */
-    status: z.preprocess(emptyToUndefined, z.optional(z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' }))),
+    status: z.preprocess(emptyToUndefined, z.optional(z.enum(ENQUIRY_STATUSES, { error: STATUS_CHOICES }))),
     owner: z.preprocess(
       emptyToUndefined,
       z.optional(

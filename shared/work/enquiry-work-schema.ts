@@ -1,5 +1,5 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
-import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
+import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, STATUS_CHOICES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from '../enquiries/enums';
 import { DEFAULT_REVISION } from './template-versions';
 import { wholeNumberField } from '../intake/field-schemas';
@@ -33,7 +33,7 @@ export const workChangeSchema = z
   .object({
     index,
     version,
-    status: z.optional(z.enum(ENQUIRY_STATUSES, { error: 'One of new, in_progress, answered, closed' })),
+    status: z.optional(z.enum(ENQUIRY_STATUSES, { error: STATUS_CHOICES })),
     /** A staff address, or '' for nobody. */
     owner: z.optional(
       z
@@ -54,6 +54,17 @@ export const noteSchema = z.object({ index, text: text(NOTE_MAX) });
 export const replySchema = z.object({ index, version, subject: line(REPLY_SUBJECT_MAX), body: text(REPLY_BODY_MAX) });
 
 export type ReplyRequest = z.output<typeof replySchema>;
+
+/**
+ * The owner opened the enquiry: `unreadAt` is the UNREAD_VISITOR_AT the
+ * page read, so a message that came in after it stays unread.
+ */
+export const seenSchema = z.object({
+  index,
+  unreadAt: z.string().check(z.refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)), 'An ISO instant as the record gave it')),
+});
+
+export type SeenRequest = z.output<typeof seenSchema>;
 
 /** Which template: an enquiry section in a page language. */
 const templateKey = {

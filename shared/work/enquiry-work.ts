@@ -23,14 +23,46 @@ export function parseReference(text: string): number | undefined {
 
 /**
  * Where an enquiry stands. Suspected spam stays apart (its own list) and has
- * no status. `new` and `in_progress` are open: they wait for staff.
+ * no status. `new`, `in_progress` and `visitor_replied` are open: they wait
+ * for staff. `visitor_replied` is "waiting for us": the visitor wrote again
+ * after staff had taken the enquiry up (functions/work/visitor-wrote.ts).
  */
-export const ENQUIRY_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
+export const ENQUIRY_STATUSES = ['new', 'in_progress', 'visitor_replied', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-export const OPEN_STATUSES: readonly EnquiryStatus[] = ['new', 'in_progress'];
+export const OPEN_STATUSES: readonly EnquiryStatus[] = ['new', 'in_progress', 'visitor_replied'];
+
+/** What a request naming a status is told when it names none of them. */
+export const STATUS_CHOICES = `One of ${ENQUIRY_STATUSES.join(', ')}`;
 
 /** The status names the back office shows (it speaks Korean). */
-export const STATUS_LABELS: Record<EnquiryStatus, string> = { new: '신규', in_progress: '처리 중', answered: '답변 완료', closed: '종료' };
+export const STATUS_LABELS: Record<EnquiryStatus, string> = { new: '신규', in_progress: '처리 중', visitor_replied: '방문자 답장', answered: '답변 완료', closed: '종료' };
+
+/** Where a visitor's message after the enquiry came from: an answer by mail, or their page. */
+export const VISITOR_CHANNELS = ['mail', 'page'] as const;
+export type VisitorChannel = (typeof VISITOR_CHANNELS)[number];
+
+/**
+ * Whether a visitor's message is unread for this staff member: its owner's
+ * until the owner opens the enquiry, everyone's while nobody owns it.
+ */
+export function isUnreadFor(enquiry: { UNREAD_VISITOR_AT?: string; OWNER?: string }, reader: string): boolean {
+  const owner = enquiry.OWNER ?? '';
+  return enquiry.UNREAD_VISITOR_AT !== undefined && (owner === '' || owner === reader);
+}
+
+/**
+ * Since when the enquiry has waited for a staff reply, or `undefined` when
+ * staff answered the visitor's latest message: the visitor's latest message
+ * (the enquiry itself until they write again), unless a staff reply came
+ * after it. The dashboard's reply time counts from it, and the message box's
+ * "waited".
+ */
+export function waitingSince(enquiry: { RECEIVED_AT: string; LAST_VISITOR_AT?: string; LAST_REPLY_AT?: string; FIRST_REPLY_AT?: string }): string | undefined {
+  const latest = enquiry.LAST_VISITOR_AT !== undefined && enquiry.LAST_VISITOR_AT > enquiry.RECEIVED_AT ? enquiry.LAST_VISITOR_AT : enquiry.RECEIVED_AT;
+  // An enquiry answered before LAST_REPLY_AT was kept has only its first reply's time.
+  const lastReply = enquiry.LAST_REPLY_AT ?? enquiry.FIRST_REPLY_AT;
+  return lastReply === undefined || latest > lastReply ? latest : undefined;
+}
 
 /** Owner filters besides one staff member's address. */
 export const OWNER_FILTERS = { mine: 'mine', unassigned: 'unassigned' } as const;

@@ -21,7 +21,7 @@ signedInStaffMember();
 
 describe('EnquiryTable', () => {
   it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {
-    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} now={Date.parse('2026-11-22T04:00:00Z')} />);
+    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} now={Date.parse('2026-11-22T04:00:00Z')} viewer="anna@centre.example" />);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     // The inherited columns (docs/contract.md, 'The staff record'), then the additive ones.
     expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일', '상태', '담당', '대기']);
@@ -43,6 +43,7 @@ describe('EnquiryTable', () => {
       <EnquiryTable
         records={[record(1, { STATUS: 'in_progress', OWNER: 'anna@centre.example' }), record(2, { STATUS: 'answered' })]}
         now={Date.parse('2026-11-25T05:30:00Z')}
+        viewer="anna@centre.example"
       />,
     );
     const rows = screen.getAllByRole('row').slice(1);
@@ -51,9 +52,28 @@ describe('EnquiryTable', () => {
     expect(within(rows[1] as HTMLElement).getByText('답변 완료')).toBeTruthy();
   });
 
+  it("badges a visitor's unread message for its owner (for everyone while nobody owns it), and counts the wait from it", () => {
+    const wrote = { STATUS: 'visitor_replied' as const, LAST_REPLY_AT: '2026-11-21T02:00:00.000Z', LAST_VISITOR_AT: '2026-11-25T03:30:00.000Z', UNREAD_VISITOR_AT: '2026-11-25T03:30:00.000Z' };
+    render(
+      <EnquiryTable
+        records={[record(3, { ...wrote, OWNER: 'anna@centre.example' }), record(2, { ...wrote, OWNER: 'boris@centre.example' }), record(1, wrote)]}
+        now={Date.parse('2026-11-25T05:30:00Z')}
+        viewer="anna@centre.example"
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row as HTMLElement));
+    const badge = (row: (typeof rows)[number]) => row.queryByText(MESSAGE_BOX_TEXT.unread, { exact: false });
+    expect(badge(rows[0] as (typeof rows)[number])?.textContent).toBe(`${MESSAGE_BOX_TEXT.unread}${MESSAGE_BOX_TEXT.unreadMeaning}`);
+    expect(badge(rows[1] as (typeof rows)[number])).toBeNull();
+    expect(badge(rows[2] as (typeof rows)[number])).not.toBeNull();
+    expect(rows[0]?.getByText('방문자 답장')).toBeTruthy();
+    // Waited since the visitor's message (03:30), not since the enquiry came in.
+    expect(rows[0]?.getByText('2시간')).toBeTruthy();
+  });
+
   it('shows a message that looks like HTML as text, and shortens long ones', () => {
     const { container } = render(
-      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} now={Date.now()} />,
+      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} now={Date.now()} viewer="anna@centre.example" />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();

@@ -136,10 +136,10 @@ describe('the dashboard', () => {
     await details.locator('summary').click();
     await eventually(() => details.locator('table').isVisible()).toBe(true);
 
-    // The median first reply: one reply, two hours after receipt.
+    // The median reply time: one reply, two hours after receipt.
     const median = page.locator('.dash-median');
     expect(await median.locator('.dash-big').textContent()).toBe('2시간');
-    expect(await median.textContent()).toContain('최근 30일에 보낸 첫 답장 1건 기준');
+    expect(await median.textContent()).toContain('방문자의 마지막 메시지부터 답장까지, 최근 30일에 보낸 답장 1건 기준');
   });
 
   it('switches to 90 days and keeps the choice in the address', async () => {

@@ -132,7 +132,7 @@ function expectedFigures(records: EnquiryRecord[], days: number) {
   const minutes = records
     .filter((record) => record.FIRST_REPLY_AT && replyWindow.includes(dayOf(record.FIRST_REPLY_AT)))
     .map((record) => Math.round((Date.parse(record.FIRST_REPLY_AT ?? '') - Date.parse(record.RECEIVED_AT)) / 60_000));
-  return { series, open: { total: open.length, buckets }, firstReply: { days: 30, medianMinutes: median(minutes), count: minutes.length } };
+  return { series, open: { total: open.length, buckets }, replyTime: { days: 30, medianMinutes: median(minutes), count: minutes.length } };
 }
 
 describe('GET /api/dashboard', () => {
@@ -148,7 +148,7 @@ describe('GET /api/dashboard', () => {
       expect(data.today).toBe(TODAY);
       expect(data.series).toEqual(expected.series);
       expect(data.open).toEqual(expected.open);
-      expect(data.firstReply).toEqual(expected.firstReply);
+      expect(data.replyTime).toEqual(expected.replyTime);
       expect(data.totals.received).toBe(SEEDED + 7);
     }
   });
@@ -164,7 +164,7 @@ describe('GET /api/dashboard', () => {
     expect(data.open.buckets.find((bucket) => bucket.key === 'under1')?.count).toBe(3);
     expect(data.open.buckets.find((bucket) => bucket.key === 'from1to3')?.count).toBe(2);
     expect(data.months.current).toMatchObject({ month: '2026-11', received: SEEDED + 7 });
-    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 0, firstReplies: 0, medianFirstReplyMinutes: null });
+    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 0, firstReplies: 0, medianReplyMinutes: null });
   });
 
   it('refuses a bad period with a clear 400, and answers 401 without a token', async () => {
@@ -205,7 +205,7 @@ describe('GET /api/dashboard.csv', () => {
     const monthMinutes = records
       .filter((record) => record.FIRST_REPLY_AT && formatKoreaDate(Date.parse(record.FIRST_REPLY_AT)) >= '2026-11-01')
       .map((record) => Math.round((Date.parse(record.FIRST_REPLY_AT ?? '') - Date.parse(record.RECEIVED_AT)) / 60_000));
-    expect(Number(total[MONTHLY_CSV_COLUMNS.indexOf('median_first_reply_minutes')])).toBe(median(monthMinutes));
+    expect(Number(total[MONTHLY_CSV_COLUMNS.indexOf('median_reply_minutes')])).toBe(median(monthMinutes));
   });
 
   it('refuses a missing, malformed or future month with a clear 400', async () => {

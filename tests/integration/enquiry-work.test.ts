@@ -2,11 +2,17 @@
  * Working enquiries through the local server against the emulators: status
  * and owner with their history, the conflict case, the work lists and their
  * counts, notes, replies read back from the mailbox (and after an SES outage,
- * sent once), reply templates (their versions: template-versions.test.ts).
+ * sent once), a visitor writing again (the waiting list, unread for the
+ * owner, the owner's notice, the reply timed from the message), reply
+ * templates (their versions: template-versions.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardData } from '../../shared/dashboard/dashboard';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import { formatKoreaDate } from '../../shared/korea-time';
 import { hashPassword } from '../../functions/accounts/passwords';
+import { AGGREGATE } from '../../functions/dashboard/dashboard';
+import { visitorWrote } from '../../functions/work/visitor-wrote';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { accountWithRole } from '../support/staff-accounts';
 import { STAFF, type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
@@ -122,6 +128,62 @@ describe('notes and replies', () => {
     }
     expect(await mailbox()).toHaveLength(1);
     expect((await thread(4)).find((event) => event.type === 'reply')).toMatchObject({ mailStatus: 'sent' });
+  });
+});
+
+describe('a visitor writes again', () => {
+  const realNow = Date.now;
+  afterEach(() => {
+    Date.now = realNow;
+  });
+  const record = async (index: number, as = token) => (await list({ reference: `MT-${String(index).padStart(6, '0')}` }, as)).records[0];
+  const seen = (index: number, unreadAt: string | undefined, as: string) => postJson(stack, '/api/enquiry/seen', { data: { index, unreadAt } }, as);
+
+  it('puts it in the waiting list, unread for its owner until the owner opens it, and mails the owner once', async () => {
+    // Enquiry 1: in progress, the signed-in staff member's.
+    const message = { postIndex: 1, at: Date.now(), channel: 'mail' as const, preview: 'Спасибо! Можно перенести на 12 декабря?' };
+    expect(await visitorWrote(stack.deps, message)).toMatchObject({ enquiry: 'changed', status: 'visitor_replied', mailStatus: 'sent' });
+    // The caller retries: nothing more happens.
+    expect(await visitorWrote(stack.deps, message)).toMatchObject({ enquiry: 'unchanged', mailStatus: 'sent' });
+
+    expect(await list({ status: 'visitor_replied' })).toMatchObject({ total: 1, records: [{ POST_INDEX: 1, VERSION: 2, OWNER: STAFF.email }] });
+    expect((await list({ status: 'visitor_replied', owner: 'mine' })).records.map((entry) => entry.POST_INDEX)).toEqual([1]);
+    expect(await list({ status: 'visitor_replied', owner: 'mine' }, otherToken)).toMatchObject({ total: 0, records: [] });
+    const exported = await getWithToken(stack, '/api/export.csv?status=visitor_replied', token);
+    expect((await exported.text()).split('\r\n').filter(Boolean)).toHaveLength(2);
+
+    const unreadAt = (await record(1))?.UNREAD_VISITOR_AT;
+    expect(unreadAt).toBe(new Date(message.at).toISOString());
+    const colleague = await seen(1, unreadAt, otherToken);
+    expect(colleague.status).toBe(200);
+    expect(await colleague.json()).toEqual({ cleared: false });
+    expect((await record(1))?.UNREAD_VISITOR_AT).toBe(unreadAt);
+    expect(await (await seen(1, unreadAt, token)).json()).toEqual({ cleared: true });
+    expect((await record(1))?.UNREAD_VISITOR_AT).toBeUndefined();
+
+    const notices = (await capturedMail(stack)).filter((mail) => mail.subject === '[의료관광 문의 MT-000001] 방문자의 새 메시지');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.destination.to).toEqual([STAFF.email]);
+    expect(notices[0]?.body.text).toContain('Спасибо! Можно перенести на 12 декабря?');
+    expect(notices[0]?.body.text).toContain(`${stack.deps.settings.SITE_URL}/detail/1`);
+  });
+
+  it('times the reply that answers the message from the message on the dashboard', async () => {
+    // Enquiry 3 was answered above; nobody owns it, so the notice goes to the staff inbox.
+    const dashboard = async () => (await (await getWithToken(stack, '/api/dashboard', token)).json()) as DashboardData;
+    const timed = (await dashboard()).replyTime.count;
+    const start = Date.now();
+    await visitorWrote(stack.deps, { postIndex: 3, at: start, channel: 'page', preview: 'One more question.' });
+    expect((await capturedMail(stack)).find((mail) => mail.subject === '[의료관광 문의 MT-000003] 방문자의 새 메시지')?.destination.to).toEqual([stack.deps.settings.MAIL_TO]);
+    // Staff answer 90 minutes later (the stack's clock is the system's).
+    Date.now = () => start + 90 * 60_000;
+    const waiting = await record(3);
+    expect(waiting).toMatchObject({ STATUS: 'visitor_replied' });
+    const answered = await postJson(stack, '/api/enquiry/reply', { data: { index: 3, version: waiting?.VERSION, subject: 'Ответ', body: 'Да.' } }, token);
+    expect(await answered.json()).toMatchObject({ record: { STATUS: 'answered', LAST_REPLY_AT: new Date(start + 90 * 60_000).toISOString() } });
+    expect((await dashboard()).replyTime.count).toBe(timed + 1);
+    const today = await stack.deps.aggregates.getMany([AGGREGATE.dayKey(formatKoreaDate(Date.now()))]);
+    expect(today.get(AGGREGATE.dayKey(formatKoreaDate(Date.now())))?.lists[AGGREGATE.replyMinutes]).toContain(90);
   });
 });
 

@@ -158,6 +158,26 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       }
     },
 
+    async clearUnread(postIndex, owner, upTo) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            // OWNER is a reserved word, named through a placeholder. An enquiry stored before owners existed has none: nobody owns it.
+            ConditionExpression: 'UNREAD_VISITOR_AT <= :upTo AND (#owner = :owner OR (attribute_not_exists(#owner) AND :owner = :nobody))',
+            UpdateExpression: 'REMOVE UNREAD_VISITOR_AT',
+            ExpressionAttributeNames: { '#owner': 'OWNER' },
+            ExpressionAttributeValues: { ':upTo': upTo, ':owner': owner, ':nobody': '' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     async touch(postIndex, at) {
       await updateExisting(postIndex, 'SET UPDATED_AT = :at', { ':at': at });
     },

@@ -1,9 +1,10 @@
 /**
  * `/dashboard`: enquiries per day by section and by page language over the
- * last 30 or 90 days, open enquiries by age, the median time to a first reply,
- * this and last month side by side, and the monthly report as CSV. Every
- * figure is read from aggregates kept on write (GET /api/dashboard), so the
- * page loads as fast with 100,000 enquiries as with 1,000. The period lives in
+ * last 30 or 90 days, open enquiries by age, the median reply time (from the
+ * visitor's latest message), this and last month side by side, and the
+ * monthly report as CSV. Every figure is read from aggregates kept on write
+ * (GET /api/dashboard), so the page loads as fast with 100,000 enquiries as
+ * with 1,000. The period lives in
  * the address (`?days=90`), so a reload keeps it.
  */
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -57,16 +58,16 @@ async function saveFile(response: Response, fallbackName: string): Promise<void>
 }
 
 function MedianCard({ data }: { data: DashboardData }) {
-  const { medianMinutes, count, days } = data.firstReply;
+  const { medianMinutes, count, days } = data.replyTime;
   return (
     <section className="dash-card dash-median" aria-labelledby="dash-median-title">
-      <h2 id="dash-median-title">{DASHBOARD_TEXT.firstReply}</h2>
+      <h2 id="dash-median-title">{DASHBOARD_TEXT.replyTime}</h2>
       {medianMinutes === null ? (
         <p className="dash-big dash-big--empty">{DASHBOARD_TEXT.noDuration}</p>
       ) : (
         <p className="dash-big">{DASHBOARD_TEXT.duration(medianMinutes)}</p>
       )}
-      <p className="staff__muted">{medianMinutes === null ? DASHBOARD_TEXT.noFirstReply : DASHBOARD_TEXT.firstReplyBasis(count, days)}</p>
+      <p className="staff__muted">{medianMinutes === null ? DASHBOARD_TEXT.noReplyTime : DASHBOARD_TEXT.replyTimeBasis(count, days)}</p>
     </section>
   );
 }
@@ -84,8 +85,8 @@ function MonthTable({ current, previous }: { current: MonthFigures; previous: Mo
     { key: 'firstReplies', label: DASHBOARD_TEXT.firstReplies, value: (month) => DASHBOARD_TEXT.count(month.firstReplies) },
     {
       key: 'median',
-      label: DASHBOARD_TEXT.medianFirstReply,
-      value: (month) => (month.medianFirstReplyMinutes === null ? DASHBOARD_TEXT.noDuration : DASHBOARD_TEXT.duration(month.medianFirstReplyMinutes)),
+      label: DASHBOARD_TEXT.medianReplyTime,
+      value: (month) => (month.medianReplyMinutes === null ? DASHBOARD_TEXT.noDuration : DASHBOARD_TEXT.duration(month.medianReplyMinutes)),
     },
   ];
   return (

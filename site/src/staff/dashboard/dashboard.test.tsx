@@ -18,15 +18,15 @@ function figures(days: 30 | 90): DashboardData {
   const series: DayFigures[] = daysEnding('2026-11-20', days).map((day) => ({ day, received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0 }));
   const today = series.at(-1) as DayFigures;
   Object.assign(today, { received: 3, sections: { ...emptySections(), 병원예약: 2, 호텔예약: 1 }, locales: { ...emptyLocales(), en: 2, ja: 1 }, firstReplies: 1 });
-  const month = { month: '2026-11', received: 3, sections: today.sections, locales: today.locales, firstReplies: 1, medianFirstReplyMinutes: 95 };
+  const month = { month: '2026-11', received: 3, sections: today.sections, locales: today.locales, firstReplies: 1, medianReplyMinutes: 95 };
   return {
     today: '2026-11-20',
     days,
     series,
     totals: { received: 3, sections: today.sections, locales: today.locales, firstReplies: 1 },
     open: { total: 2, buckets: [{ key: 'under1', count: 2 }, { key: 'from1to3', count: 0 }, { key: 'from3to7', count: 0 }, { key: 'from7to30', count: 0 }, { key: 'over30', count: 0 }] },
-    firstReply: { days: 30, medianMinutes: 95, count: 1 },
-    months: { current: month, previous: { ...month, month: '2026-10', received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0, medianFirstReplyMinutes: null } },
+    replyTime: { days: 30, medianMinutes: 95, count: 1 },
+    months: { current: month, previous: { ...month, month: '2026-10', received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0, medianReplyMinutes: null } },
   };
 }
 
@@ -74,10 +74,10 @@ describe('DashboardApp', () => {
     expect(sections.querySelectorAll('rect')).toHaveLength(2);
     expect(screen.getByRole('img', { name: DASHBOARD_TEXT.byLocale }).querySelectorAll('polyline')).toHaveLength(6);
     expect(screen.getByRole('img', { name: DASHBOARD_TEXT.openByAge })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: DASHBOARD_TEXT.firstReply })).getByText('1시간 35분').className).toBe('dash-big');
+    expect(within(screen.getByRole('region', { name: DASHBOARD_TEXT.replyTime })).getByText('1시간 35분').className).toBe('dash-big');
     const monthly = within(screen.getByRole('region', { name: DASHBOARD_TEXT.monthly }));
     expect(monthly.getByRole('columnheader', { name: '2026-11 (이번 달, 오늘까지)' })).toBeTruthy();
-    expect(monthly.getByRole('row', { name: /첫 답장 중앙값/ }).textContent).toContain('-');
+    expect(monthly.getByRole('row', { name: /답장 시간 중앙값/ }).textContent).toContain('-');
     expect((screen.getByLabelText(DASHBOARD_TEXT.reportMonth) as HTMLInputElement).value).toBe('2026-11');
     expect(asked).toEqual(['/api/dashboard?days=30']);
   });

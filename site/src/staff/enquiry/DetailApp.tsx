@@ -1,19 +1,20 @@
 /**
  * `/detail/{index}`: one enquiry and the work on it: its fields, status and
  * owner, its tags, a reply to the visitor, its history and internal notes.
+ * Opened by its owner, the visitor's unread messages become read.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { formatReference } from '../../../../shared/work/enquiry-work';
-import { StaffApiError, failureText, requireToken, staffFetch } from '../core/api';
+import { StaffApiError, currentStaffEmail, failureText, requireToken, staffFetch } from '../core/api';
 import EnquiryFields from './EnquiryFields';
 import HistoryPanel from './HistoryPanel';
 import HoldPanel from './HoldPanel';
 import ReplyPanel from './ReplyPanel';
 import WorkPanel from './WorkPanel';
 import TagsPanel from '../tags/TagsPanel';
-import { loadThread } from './work-api';
-import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
+import { loadThread, markSeen } from './work-api';
+import { type ThreadEntry, isUnreadFor } from '../../../../shared/work/enquiry-work';
 import { LAST_LIST_KEY } from '../core/list-query';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
@@ -41,7 +42,12 @@ export default function DetailApp() {
     if (!requireToken() || index === undefined) return;
     staffFetch(apiPath('detail', { index }))
       .then((response) => response.json() as Promise<EnquiryRecord[]>)
-      .then((records) => setLoad(records[0] ? { state: 'ready', record: records[0] } : { state: 'missing' }))
+      .then((records) => {
+        const record = records[0];
+        setLoad(record ? { state: 'ready', record } : { state: 'missing' });
+        // Its owner has now seen the visitor's messages; a failure only leaves the badge until the next visit.
+        if (record && isUnreadFor(record, currentStaffEmail())) markSeen(record).catch(() => undefined);
+      })
       .catch((error: unknown) => {
         if (error instanceof StaffApiError && (error.status === 404 || error.status === 400)) setLoad({ state: 'missing' });
         else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed', text: failureText(error) });

@@ -32,6 +32,11 @@ export async function sendReply(record: EnquiryRecord, subject: string, body: st
   return data;
 }
 
+/** The owner opened the enquiry: the visitor's messages it showed (up to its UNREAD_VISITOR_AT) are read. */
+export async function markSeen(record: EnquiryRecord): Promise<void> {
+  if (record.UNREAD_VISITOR_AT) await staffPost(apiPath('seen'), { data: { index: record.POST_INDEX, unreadAt: record.UNREAD_VISITOR_AT } });
+}
+
 export async function loadThread(index: number): Promise<ThreadEntry[]> {
   return (await (await staffFetch(apiPath('thread', { index }))).json()) as ThreadEntry[];
 }

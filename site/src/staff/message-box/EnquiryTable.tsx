@@ -1,7 +1,11 @@
-/** The message box table: newest first, one row per enquiry, the summary linking to its detail, its tags below it. */
+/**
+ * The message box table: newest first, one row per enquiry, the summary
+ * linking to its detail (after a "new message" badge while a visitor's
+ * message is unread for the viewer), its tags below it.
+ */
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { LANGUAGES, SECTIONS, labelOf } from '../../../../shared/enquiries/enums';
-import { OPEN_STATUSES, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
+import { OPEN_STATUSES, STATUS_LABELS, isUnreadFor, waitingSince } from '../../../../shared/work/enquiry-work';
 import { STAFF_TEXT } from '../core/words';
 import { MESSAGE_BOX_TEXT } from './words';
 import TagChips from '../tags/TagChips';
@@ -10,6 +14,8 @@ export interface EnquiryTableProps {
   records: EnquiryRecord[];
   /** The time "waited" is counted to: when the page was read. */
   now: number;
+  /** Who reads the list: a visitor's message is unread for an enquiry's owner (for everyone while nobody owns it). */
+  viewer: string;
 }
 
 /** Whole hours from an ISO instant to `now`. */
@@ -23,7 +29,7 @@ export function summaryOf(record: EnquiryRecord): string {
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH)}…` : text;
 }
 
-export default function EnquiryTable({ records, now }: EnquiryTableProps) {
+export default function EnquiryTable({ records, now, viewer }: EnquiryTableProps) {
   const { columns } = STAFF_TEXT;
   return (
     <div className="table-wrap">
@@ -52,6 +58,12 @@ export default function EnquiryTable({ records, now }: EnquiryTableProps) {
                 <span className="staff__muted">{record.REFERENCE}</span>
               </td>
               <td>
+                {isUnreadFor(record, viewer) && (
+                  <span className="unread-badge">
+                    {MESSAGE_BOX_TEXT.unread}
+                    <span className="visually-hidden">{MESSAGE_BOX_TEXT.unreadMeaning}</span>
+                  </span>
+                )}
                 <a href={`/detail/${record.POST_INDEX}`}>{summaryOf(record)}</a>
                 <TagChips tags={record.TAGS} />
               </td>
@@ -69,7 +81,7 @@ export default function EnquiryTable({ records, now }: EnquiryTableProps) {
               </td>
               <td>{record.STATUS ? <span className={`status status--${record.STATUS}`}>{STATUS_LABELS[record.STATUS]}</span> : STAFF_TEXT.spam}</td>
               <td>{record.OWNER || '-'}</td>
-              <td>{record.STATUS && OPEN_STATUSES.includes(record.STATUS) ? MESSAGE_BOX_TEXT.waited(hoursSince(record.RECEIVED_AT, now)) : '-'}</td>
+              <td>{record.STATUS && OPEN_STATUSES.includes(record.STATUS) ? MESSAGE_BOX_TEXT.waited(hoursSince(waitingSince(record) ?? record.RECEIVED_AT, now)) : '-'}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { LIST_HEADERS, PAGE_SIZE, pageCount } from '../../../../shared/enquiries/pagination';
-import { StaffApiError, failureText, requireToken, staffPost } from '../core/api';
+import { StaffApiError, currentStaffEmail, failureText, requireToken, staffPost } from '../core/api';
 import EnquiryTable from './EnquiryTable';
 import ExportButton from './ExportButton';
 import Filters from './Filters';
@@ -96,7 +96,7 @@ export default function MessageBoxApp() {
         {load.state === 'ready' && (
           <>
             <p className="staff__muted">{MESSAGE_BOX_TEXT.total(load.total)}</p>
-            {load.records.length === 0 ? <p className="staff__empty">{MESSAGE_BOX_TEXT.empty}</p> : <EnquiryTable records={load.records} now={load.readAt} />}
+            {load.records.length === 0 ? <p className="staff__empty">{MESSAGE_BOX_TEXT.empty}</p> : <EnquiryTable records={load.records} now={load.readAt} viewer={currentStaffEmail()} />}
             {pagesByCursor(query) ? (
               <nav className="pagination" aria-label={STAFF_TEXT.pagination}>
                 <ul>

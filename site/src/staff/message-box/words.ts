@@ -29,6 +29,8 @@ export const MESSAGE_BOX_TEXT = {
   statusFilter: '상태',
   ownerFilter: '담당',
   mine: '내 문의',
+  unread: '새 메시지',
+  unreadMeaning: ' (방문자의 답장, 아직 읽지 않음)',
   unassigned: '미배정',
   referenceSearch: '접수 번호',
   referencePlaceholder: 'MT-000123',
