@@ -31,6 +31,12 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   SUBMISSION_ID?: string;
   /** How many times its tags changed: a tag change names the count it read, so two at once never lose one (absent: 0). */
   TAGS_REVISION?: number;
+  /**
+   * The SHA-256 (hex) of each link to the visitor's page that works, one per
+   * mail that carried one (a string set); never a link itself. Staff views
+   * never show it (enquiry-record.ts picks their fields).
+   */
+  VISITOR_LINK_HASHES?: ReadonlySet<string>;
 }
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
@@ -83,6 +89,14 @@ export interface EnquiryStore {
    * the changed item, or `undefined` when someone else changed its tags first.
    */
   changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined>;
+  /** Adds a link's hash to the enquiry's (adding one twice keeps one); `false` when there is no such enquiry. */
+  addVisitorLinkHash(postIndex: number, hash: string): Promise<boolean>;
+  /**
+   * Replaces every link's hash with this one if the enquiry's VERSION is
+   * still `expectedVersion` (adding one to it, and marking the activity);
+   * the changed item, or `undefined` when someone changed it meanwhile.
+   */
+  replaceVisitorLinkHashes(postIndex: number, expectedVersion: number, hash: string, at: string): Promise<StoredEnquiry | undefined>;
   /** Marks activity that changes nothing else (a note), so retention counts from it. */
   touch(postIndex: number, at: string): Promise<void>;
   /** Sets (a reason) or lifts (undefined) a legal hold. */
