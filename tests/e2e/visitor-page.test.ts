@@ -3,7 +3,8 @@
  * opened by the link a mail carries, it drops the link from the address,
  * shows the reference, where the request stands, what was sent and the reply,
  * takes a message that then shows in the conversation (and in the staff
- * thread), survives a reload; a wrong link and a replaced one say so; without
+ * thread), survives a reload, and does so on a slow phone too; a wrong link
+ * and a replaced one say so; without
  * JavaScript it says how to reach the centre; axe finds nothing. Screenshots
  * of the Russian and Japanese pages are kept for a person to look at
  * (VISITOR_SCREENSHOTS names the folder).
@@ -19,6 +20,7 @@ import { launchBrowser } from '../support/browser';
 import { axeViolations, eventually } from '../support/page-checks';
 import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 import { LIGHTHOUSE_PHONE, keepRequestsLocal } from './pages';
+import { emulateSlowPhone } from './slow-phone';
 
 const ENQUIRIES: Record<'ru' | 'ja', number> = { ru: 1, ja: 2 };
 
@@ -71,11 +73,11 @@ describe('the visitor page', () => {
     expect(await main.textContent()).toContain('Ваше обследование');
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByLabel(t['visitor.write.label']).fill('Спасибо! Можно в 10:00?');
+    await page.getByRole('textbox', { name: t['visitor.write.label'] }).fill('Спасибо! Можно в 10:00?');
     await page.getByRole('button', { name: t['visitor.write.submit'] }).click();
     await eventually(() => page.getByRole('status').last().textContent()).toBe(t['visitor.write.sent']);
     expect(await page.locator('.visitor__message--visitor').textContent()).toContain('Спасибо! Можно в 10:00?');
-    expect(await page.getByLabel(t['visitor.write.label']).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: t['visitor.write.label'] }).inputValue()).toBe('');
     const thread = (await (await getWithToken(stack, '/api/thread/1', token)).json()) as { type: string; text?: string }[];
     expect(thread.filter((entry) => entry.type === 'visitorMessage').map((entry) => entry.text)).toEqual(['Спасибо! Можно в 10:00?']);
 
@@ -114,6 +116,18 @@ describe('the visitor page', () => {
     await eventually(() => replaced.getByRole('heading', { level: 2 }).textContent()).toBe(t['visitor.notFound.title']);
     await fresh.close();
     await replaced.close();
+  });
+
+  it('opens on a slow phone (slow 4G, a CPU four times slower) and takes a message there', async () => {
+    const t = copy('ja');
+    const slow = await context.newPage();
+    await emulateSlowPhone(slow);
+    await slow.goto(pageUrl(await mintVisitorLink(stack.deps, ENQUIRIES.ja, 'ja')));
+    await eventually(() => slow.locator('.visitor__reference').textContent()).toContain('MT-000002');
+    await slow.getByRole('textbox', { name: t['visitor.write.label'] }).fill('よろしくお願いします。');
+    await slow.getByRole('button', { name: t['visitor.write.submit'] }).click();
+    await eventually(() => slow.locator('.visitor__message--visitor').textContent()).toContain('よろしくお願いします。');
+    await slow.close();
   });
 
   it('without JavaScript, says how to reach the centre instead', async () => {
