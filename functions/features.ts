@@ -18,9 +18,10 @@ import * as mail from './mail/routes';
 import * as packages from './packages/routes';
 import * as privacy from './privacy/routes';
 import * as tags from './tags/routes';
+import * as visitor from './visitor/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit } as const;
+export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor } as const;
 
 export type FeatureName = keyof typeof FEATURES;
 

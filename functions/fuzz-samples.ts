@@ -30,6 +30,8 @@ export interface SampleContext {
   /** Today and this month in Korea time. */
   today: string;
   month: string;
+  /** A link that opens that enquiry's page for the visitor (what follows `#`). */
+  visitorLink: string;
   /** A fresh id per call, so a valid enquiry is a new one each time. */
   submissionId(): string;
 }

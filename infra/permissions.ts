@@ -18,7 +18,8 @@
  *   only for functions that may page through data (staff routes and scheduled jobs), and only on
  *   tables they read: never on the append-only access log. A public
  *   route reads items by key only (sendmail reads back an enquiry by POST_INDEX on a resend),
- *   so it can never list enquiries.
+ *   so it can never list enquiries; the visitor's page also reads one enquiry's thread, a partition of
+ *   the events table, with Query on that table alone (`partitionReads`), after the link matched it.
  * - S3 read: GetObject (HeadObject and ranged GetObject use it; presigned download links are
  *   signed with it) and ListBucket, so a missing key answers 404 instead of 403;
  *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload.

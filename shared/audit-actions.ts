@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = {
   'enquiry.note': '메모 추가',
   'enquiry.reply': '답장 발송',
   'enquiry.seen': '방문자 새 메시지 읽음',
+  'enquiry.visitor_link': '방문자 페이지 링크 교체',
   'enquiry.tags': '태그 변경',
   'tags.list': '태그 목록 조회',
   'enquiry.hold': '법적 보존 설정',

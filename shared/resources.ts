@@ -83,10 +83,21 @@ export interface ResourceUse {
    * staff route reads with the account stay closed to them.
    */
   totpSecrets?: 'seal' | 'open';
+  /**
+   * Tables a public route reads one partition of (dynamodb:Query on the
+   * table itself, never an index), besides reading them in `tables`: the
+   * thread of one enquiry, whose partition is that enquiry, read by the
+   * visitor's page once the link has matched it. Staff routes and jobs list
+   * every table they read anyway; no public route may list otherwise.
+   */
+  partitionReads?: readonly PartitionReadableTable[];
 }
 
 /** The tables a function may Scan (see `ResourceUse.scans`). */
 export type ScannableTable = 'staff';
+
+/** The tables a public route may read one partition of (see `ResourceUse.partitionReads`). */
+export type PartitionReadableTable = 'enquiryEvents';
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */
 export const SCHEDULED_JOBS = [

@@ -62,7 +62,7 @@ export const OUTBOX_QUEUES = { due: 'DUE', digest: 'DIGEST' } as const;
 export const TABLES = {
   enquiries: {
     envVar: 'TABLE_ENQUIRIES',
-    purpose: 'Enquiries sent by visitors, keyed by POST_INDEX.',
+    purpose: "Enquiries sent by visitors, keyed by POST_INDEX, with the SHA-256 of each link to the visitor's page that works (never a link).",
     partitionKey: { name: 'POST_INDEX', type: 'N' },
     globalIndexes: [
       { name: ENQUIRY_INDEXES.byList, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'LIST_SEQ', type: 'N' }, projection: 'ALL' },
@@ -92,7 +92,7 @@ export const TABLES = {
   },
   enquiryEvents: {
     envVar: 'TABLE_ENQUIRY_EVENTS',
-    purpose: "Each enquiry's history and thread: received, status and owner changes, internal notes, replies (who, what, when).",
+    purpose: "Each enquiry's history and thread: received, status and owner changes, internal notes, replies with their words, the visitor's messages, link replacements (who, what, when).",
     partitionKey: { name: 'postIndex', type: 'N' },
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
@@ -127,7 +127,7 @@ export const TABLES = {
   },
   submissions: {
     envVar: 'TABLE_SUBMISSIONS',
-    purpose: 'Which submission_id stored which enquiry, so a resent form stores one enquiry.',
+    purpose: "Which submission_id stored which enquiry, so a resent form stores one enquiry; and which message id a visitor's page claimed, so a resent message is stored once.",
     partitionKey: { name: 'submissionId', type: 'S' },
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,

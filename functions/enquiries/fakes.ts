@@ -112,6 +112,22 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return true;
   }
 
+  async addVisitorLinkHash(postIndex: number, hash: string): Promise<boolean> {
+    const item = this.items.get(postIndex);
+    if (!item) return false;
+    item.VISITOR_LINK_HASHES = new Set([...(item.VISITOR_LINK_HASHES ?? []), hash]);
+    return true;
+  }
+
+  async replaceVisitorLinkHashes(postIndex: number, expectedVersion: number, hash: string, at: string): Promise<StoredEnquiry | undefined> {
+    const item = this.items.get(postIndex);
+    if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
+    item.VISITOR_LINK_HASHES = new Set([hash]);
+    item.UPDATED_AT = at;
+    item.VERSION = expectedVersion + 1;
+    return structuredClone(item);
+  }
+
   async touch(postIndex: number, at: string): Promise<void> {
     const item = this.items.get(postIndex);
     if (item) item.UPDATED_AT = at;

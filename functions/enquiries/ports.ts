@@ -35,6 +35,12 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   /** Where the visitor's latest message came from and its first words, for its owner's notice (work/visitor-wrote.ts); the message itself is in the thread. */
   LAST_VISITOR_CHANNEL?: VisitorChannel;
   LAST_VISITOR_PREVIEW?: string;
+  /**
+   * The SHA-256 (hex) of each link to the visitor's page that works, one per
+   * mail that carried one (a string set); never a link itself. Staff views
+   * never show it (enquiry-record.ts picks their fields).
+   */
+  VISITOR_LINK_HASHES?: ReadonlySet<string>;
 }
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
@@ -93,6 +99,14 @@ export interface EnquiryStore {
    * `false` when nothing was taken off (a newer message, another owner, no mark).
    */
   clearUnread(postIndex: number, owner: string, upTo: string): Promise<boolean>;
+  /** Adds a link's hash to the enquiry's (adding one twice keeps one); `false` when there is no such enquiry. */
+  addVisitorLinkHash(postIndex: number, hash: string): Promise<boolean>;
+  /**
+   * Replaces every link's hash with this one if the enquiry's VERSION is
+   * still `expectedVersion` (adding one to it, and marking the activity);
+   * the changed item, or `undefined` when someone changed it meanwhile.
+   */
+  replaceVisitorLinkHashes(postIndex: number, expectedVersion: number, hash: string, at: string): Promise<StoredEnquiry | undefined>;
   /** Marks activity that changes nothing else (a note), so retention counts from it. */
   touch(postIndex: number, at: string): Promise<void>;
   /** Sets (a reason) or lifts (undefined) a legal hold. */

@@ -25,7 +25,7 @@ export interface IntakeResult {
 }
 
 /** Why a submission looks automated, or `undefined` when it looks human. */
-export function spamReason(submission: EnquirySubmission): string | undefined {
+export function spamReason(submission: Pick<EnquirySubmission, typeof HONEYPOT_FIELD | typeof FILL_TIME_FIELD>): string | undefined {
   if (submission[HONEYPOT_FIELD]) return 'honeypot';
   // A page measures a positive time; a negative one is made up, so it counts as too fast too.
   const fillTime = submission[FILL_TIME_FIELD];
@@ -34,7 +34,7 @@ export function spamReason(submission: EnquirySubmission): string | undefined {
 }
 
 /** How many enquiries the client's network has sent this minute and this day, this one included. */
-interface SendCounts {
+export interface SendCounts {
   perMinute: number;
   perDay: number;
 }
@@ -48,26 +48,27 @@ function sendWindows(clientAddress: string): [key: string, seconds: number][] {
   ];
 }
 
-async function countSend(deps: IntakeDeps, clientAddress: string, now: number): Promise<SendCounts> {
+/** Counts one more send of the client's network (an enquiry, or a visitor's message: they share the limits). */
+export async function countSend(deps: Pick<AppDeps, 'throttle'>, clientAddress: string, now: number): Promise<SendCounts> {
   const [perMinute = 0, perDay = 0] = await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.hit(key, seconds, now)));
   return { perMinute, perDay };
 }
 
 /** Takes a count back: only new enquiries count, not a resend, a refused time, or a try that failed before it was looked at. */
-async function uncountSend(deps: IntakeDeps, clientAddress: string, now: number): Promise<void> {
+export async function uncountSend(deps: Pick<AppDeps, 'throttle' | 'log'>, clientAddress: string, now: number): Promise<void> {
   await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.release(key, seconds, now))).catch((error: unknown) => {
     deps.log.warn('rate-limit count not taken back', { errorName: error instanceof Error ? error.name : typeof error });
   });
 }
 
-function refuseOverLimits(deps: IntakeDeps, { perMinute, perDay }: SendCounts): void {
+export function refuseOverLimits(deps: Pick<AppDeps, 'settings'>, { perMinute, perDay }: SendCounts): void {
   if (perDay > deps.settings.SEND_LIMIT_PER_DAY) {
-    throw new ApiError('rate_limited', 'Too many enquiries from this address today. Please call us instead.', undefined, {
+    throw new ApiError('rate_limited', 'Too many enquiries and messages from this address today. Please call us instead.', undefined, {
       'Retry-After': String(60 * 60),
     });
   }
   if (perMinute > deps.settings.SEND_LIMIT_PER_MINUTE) {
-    throw new ApiError('rate_limited', 'Too many enquiries in a short time. Please wait a minute and try again.', undefined, {
+    throw new ApiError('rate_limited', 'Too many enquiries and messages in a short time. Please wait a minute and try again.', undefined, {
       'Retry-After': '60',
     });
   }

@@ -99,6 +99,7 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
       return mail.content;
     case 'invite':
     case 'enrol':
+    case 'visitorLink':
       if (!mail.sealedContent) throw new Error(`Mail ${mail.mailId} has no sealed content`);
       return openContent(deps.settings.TOKEN_SECRET, mail.sealedContent);
   }

@@ -8,9 +8,10 @@ import type { MailStatus } from '../../shared/enquiries/enquiry';
  * What an outbox mail is: the staff notification, the visitor's
  * acknowledgement and the owner's notice of a visitor's message (`visitor`)
  * are composed from the enquiry when sent; a reply carries the content staff
- * wrote.
+ * wrote; a new link to the visitor's page (staff replaced the old one)
+ * carries it sealed.
  */
-export type OutboxKind = 'staff' | 'ack' | 'reply' | 'visitor' | AccountMailKind;
+export type OutboxKind = 'staff' | 'ack' | 'reply' | 'visitor' | 'visitorLink' | AccountMailKind;
 
 /**
  * Mails to a staff account, which belong to no enquiry (postIndex 0): an
@@ -22,7 +23,7 @@ export const ACCOUNT_MAIL_KINDS = ['invite', 'enrol', 'notice'] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 
 /** The kinds whose words hold a bearer secret: stored only sealed, and forgotten once the mail is sent or given up. */
-export const SEALED_KINDS: readonly OutboxKind[] = ['invite', 'enrol'];
+export const SEALED_KINDS: readonly OutboxKind[] = ['invite', 'enrol', 'visitorLink'];
 
 export interface MailContent {
   to: string;

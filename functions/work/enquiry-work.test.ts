@@ -185,7 +185,8 @@ describe('replies', () => {
     expect(mail?.html).toContain('<html lang="zh-Hans">');
     expect(mail?.html).toContain('您好！</p>');
     const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(ANNA) }))) as { type: string; mailStatus?: string }[];
-    expect(thread.find((event) => event.type === 'reply')).toMatchObject({ text: '关于您的咨询', mailStatus: 'sent' });
+    // The words too, for the visitor's page (the outbox is no public route's to read).
+    expect(thread.find((event) => event.type === 'reply')).toMatchObject({ text: '关于您的咨询', body: '您好！\n\n医院可以在12月10日为您看诊。', mailStatus: 'sent' });
   });
 
   it('keeps a reply SES refused in the outbox for the retry job, and sends nothing written against a stale version', async () => {

@@ -40,6 +40,14 @@ export async function workableEnquiry(deps: Pick<AppDeps, 'enquiries'>, postInde
   return enquiry;
 }
 
+/** An enquiry a mail to the visitor can go to: one stored with a plain mailbox address (one from before the strict rule may not be). */
+export function mailable(enquiry: StoredEnquiry): StoredEnquiry {
+  if (!EMAIL_PATTERN.test(enquiry.EMAIL)) {
+    throw new ApiError('invalid_input', 'This enquiry has no e-mail address a mail can go to.', { index: 'An enquiry with a plain e-mail address' });
+  }
+  return enquiry;
+}
+
 /** Moves the enquiry's list counts from its old work lists to its new ones. */
 async function recount(deps: Pick<AppDeps, 'counters'>, before: StoredEnquiry, after: StoredEnquiry) {
   const fields = ['STATUS_LIST', 'OWNER_LIST', 'STATUS_OWNER'] as const;
@@ -143,10 +151,7 @@ export type ReplyDeps = WorkDeps & MailDeps;
  * against a state someone else has changed is not sent.
  */
 export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRequest): Promise<{ record: EnquiryRecord; mailStatus: string }> {
-  const enquiry = await workableEnquiry(deps, request.index);
-  if (!EMAIL_PATTERN.test(enquiry.EMAIL)) {
-    throw new ApiError('invalid_input', 'This enquiry has no e-mail address a reply can go to.', { index: 'An enquiry with a plain e-mail address' });
-  }
+  const enquiry = mailable(await workableEnquiry(deps, request.index));
   const now = deps.clock.now();
   const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', repliedAt: new Date(now).toISOString() });
   // Timed only when it answers something: the enquiry, or a message the visitor wrote since the last reply.
@@ -160,7 +165,8 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
     content: composeReply(record, request.subject, request.body, deps.settings.MAIL_TO),
   });
   await deps.outbox.add(mail);
-  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, mailId: mail.mailId });
+  // The words too: the visitor's page shows the conversation from the thread (the outbox is no public route's to read).
+  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, body: request.body, mailId: mail.mailId });
   const mailStatus = await deliverMail(deps, mail, updated);
   return { record, mailStatus };
 }

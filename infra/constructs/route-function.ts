@@ -22,7 +22,7 @@ import { type SettingName, settingNamesFor } from '../../functions/config';
 import { backgroundDeclaration } from '../../functions/features';
 import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
-import { type Access, BUCKETS, type BucketKey, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
+import { type Access, BUCKETS, type BucketKey, type PartitionReadableTable, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
@@ -184,6 +184,15 @@ export class RouteFunction extends LambdaFunction {
     this.bound.add(name);
   }
 
+  /**
+   * dynamodb:Query on one table itself, no index (`ResourceUse.partitionReads`): a public route reads one partition
+   * (one enquiry's thread) of a table it reads by key; it still cannot list any index.
+   */
+  bindPartitionRead(key: PartitionReadableTable, table: ITable, uses: ResourceUse): void {
+    if (!uses.tables?.[key]) throw new Error(`${this.node.path} reads a partition of ${key} without reading ${key}`);
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...LIST_ACTIONS], resources: [table.tableArn] }));
+  }
+
   /** kms:Encrypt (seal) or kms:Decrypt (open) on the TOTP key alone, and its ARN in TOTP_KEY_ID. */
   bindTotpKey(use: 'seal' | 'open', key: IKey): void {
     this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TOTP_KEY_ACTIONS[use]], resources: [key.keyArn] }));
@@ -195,6 +204,7 @@ export class RouteFunction extends LambdaFunction {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
     for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
+    for (const key of uses.partitionReads ?? []) this.bindPartitionRead(key, resources.tables[key], uses);
     if (uses.sendsMail) this.bindMail(resources.mail);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
     if (uses.totpSecrets) this.bindTotpKey(uses.totpSecrets, resources.totpKey);

@@ -22,15 +22,13 @@ import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, STATUS_CHOICES, pa
 import { parseKoreaDateTime } from '../korea-time';
 import { LOCALE_CODES, type LocaleCode } from '../locales';
 import { LIST_HEADERS, PAGE_SIZE } from './pagination';
-import { oneLine, wholeNumberField } from '../intake/field-schemas';
+import { emptyToUndefined, fillTimeField, honeypotField, oneLine, wholeNumberField } from '../intake/field-schemas';
 import { tagField } from '../tags/tags-schema';
 
 
 /** Values a checkbox or a JSON client may send for "yes". */
 const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
 
-/** Form posts send every value as text and leave unused inputs empty: empty means absent. */
-const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
@@ -121,14 +119,8 @@ export const enquirySubmissionSchema = z.preprocess(takeOtherLanguage, z
     /** Additive: how the visitor prefers to be contacted, and the account or number there. */
     contact_channel: z.preprocess(emptyToUndefined, z.optional(z.enum(CONTACT_CHANNELS, { error: 'One of the listed contact channels' }))),
     contact_account: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim()))),
-    [HONEYPOT_FIELD]: z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(1_000)))),
-    [FILL_TIME_FIELD]: z.preprocess(
-      (value) => {
-        const present = emptyToUndefined(value);
-        return typeof present === 'string' && /^-?\d+$/.test(present.trim()) ? Number(present) : present;
-      },
-      z.optional(z.number().check(z.int())),
-    ),
+    [HONEYPOT_FIELD]: honeypotField(),
+    [FILL_TIME_FIELD]: fillTimeField(),
   })
   .check(z.superRefine((enquiry, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });

@@ -20,3 +20,22 @@ export function wholeNumberField(min: number, max: number, message: string) {
 
 /** The check of a one-line text (a name, a title, a place): no line break, so it can never become two mail headers or CSV rows. */
 export const oneLine = () => z.refine<string>(isOneLine, ONE_LINE_MESSAGE);
+
+/** Form posts send every value as text and leave unused inputs empty: empty means absent. */
+export const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** The hidden field people never fill (HONEYPOT_FIELD): whatever a bot put there, kept short. */
+export const honeypotField = () => z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(1_000))));
+
+/**
+ * How long the form took to fill (FILL_TIME_FIELD), in milliseconds, as a
+ * number or digits. A negative time is taken, and judged made up (too fast).
+ */
+export const fillTimeField = () =>
+  z.preprocess(
+    (value) => {
+      const present = emptyToUndefined(value);
+      return typeof present === 'string' && /^-?\d+$/.test(present.trim()) ? Number(present) : present;
+    },
+    z.optional(z.number().check(z.int())),
+  );

@@ -76,8 +76,12 @@ export const TEMPLATE_BODY_MAX = REPLY_BODY_MAX;
 /** Placeholders a reply template may use; filled when a reply starts from it. */
 export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' } as const;
 
-/** What happened to an enquiry, in its history (who, what, when). */
-export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags'] as const;
+/**
+ * What happened to an enquiry, in its history (who, what, when). The
+ * visitor's own message from their page (`visitorMessage`), and a staff
+ * member replacing the visitor's link to it (`visitorLink`, with its mail).
+ */
+export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags', 'visitorMessage', 'visitorLink'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
 /** One line of an enquiry's thread as `GET /api/thread/{index}` answers it, oldest first: who did what, when. */
@@ -89,8 +93,14 @@ export interface ThreadEntry {
   /** For status and owner changes; a tag change's tags before and after, comma-separated. */
   from?: string;
   to?: string;
-  /** A note's text, or a reply's subject. */
+  /** A note's text, a reply's subject, or the visitor's message. */
   text?: string;
+  /** A reply's words, as mailed (kept in the thread since the visitor's page shows them; absent on replies sent before). */
+  body?: string;
+  /** Where the visitor's message came from: their page (a mail, once answers by mail land in the thread). */
+  channel?: 'page' | 'mail';
+  /** Why a visitor's message looks automated (the form's hidden field, a fill too fast): kept, but nothing reacts to it. */
+  spamReason?: string;
   /** A reply's mail in the outbox, and its delivery state. */
   mailId?: string;
   mailStatus?: string;

@@ -128,6 +128,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
       }
     }
   }
+  // One partition of a table a public route reads (one enquiry's thread): Query on the table alone, no index.
+  for (const key of uses.partitionReads ?? []) lines.add(`dynamodb:Query <${logicalId(stack.data.tables[key])}.Arn>`);
   // A Scan of a tiny table: on the table alone, no index.
   // The staff table's Scan reads profiles only, as its GetItem does.
   for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`);
@@ -485,10 +487,14 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(login.sort()).toEqual([`dynamodb:BatchGetItem ${staffTable}`, `dynamodb:GetItem ${staffTable}`, `dynamodb:UpdateItem ${staffTable}`]);
   });
 
-  it('no public route can list (Query) any table', () => {
+  it('no public route can list (Query) any table: the visitor page reads one enquiry\'s thread, a partition of the events table itself, and no index', () => {
+    const events = `<${logicalId(stack.data.tables.enquiryEvents)}.Arn>`;
+    const partitionReaders = ['visitorEnquiry', 'visitorMessage'];
     for (const route of API_ROUTES.filter((candidate) => candidate.access === 'public')) {
-      expect([...permissionsOf(functionOf(route))].filter((line) => line.startsWith('dynamodb:Query')), route.name).toEqual([]);
+      const queries = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('dynamodb:Query'));
+      expect(queries, route.name).toEqual(partitionReaders.includes(route.name) ? [`dynamodb:Query ${events}`] : []);
     }
+    expect(API_ROUTES.filter((route) => route.uses.partitionReads).map((route) => route.name)).toEqual(partitionReaders);
   });
 
   it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items; nothing can use dynamodb:* or change a table', () => {
@@ -557,7 +563,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail', 'login', 'reply', 'invite', 'changeAccount', 'confirmTwoFactor']);
+    expect(senders).toEqual(['sendmail', 'login', 'reply', 'visitorMessage', 'replaceVisitorLink', 'invite', 'changeAccount', 'confirmTwoFactor']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(senders.includes(route.name) ? sendingArns().length : 0);
@@ -572,8 +578,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route, the mail-retry job, and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
-    expect(sends).toHaveLength(7);
+    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
+    expect(sends).toHaveLength(9);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(sendingArns().join(','));
@@ -1018,7 +1024,7 @@ describe('a production stage with a custom domain', () => {
 
   it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
-    expect(senders.map(({ name }) => name).sort()).toEqual(['changeAccount', 'confirmTwoFactor', 'invite', 'login', 'reply', 'retryMail', 'sendmail']);
+    expect(senders.map(({ name }) => name).sort()).toEqual(['changeAccount', 'confirmTwoFactor', 'invite', 'login', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'visitorMessage']);
     for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();

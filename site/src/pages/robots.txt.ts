@@ -19,6 +19,8 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /two-factor',
       'Disallow: /password',
       'Disallow: /dashboard',
+      // The visitors' own pages: nothing in them is for a search engine (each is noindex too).
+      'Disallow: /my-enquiry/',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site)}`,
       '',

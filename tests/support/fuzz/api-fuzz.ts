@@ -25,6 +25,7 @@ import { type Access, type BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';
 import { signStaffToken } from '../../../functions/http/staff-tokens';
 import { ensureStaffAccount } from '../../../local/setup';
+import { mintVisitorLink } from '../../../functions/visitor/visitor-links';
 import { accountWithRole } from '../staff-accounts';
 import type { LocalStack } from '../../../local/stack';
 import { hostileBody, hostileHeaders, hostileMethod, hostileQuery, hostileSegment, hostileText, hostileValue, strayApiPath } from './hostile';
@@ -113,11 +114,13 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
     method: 'POST',
     path: '/api/sendmail',
     headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ data: routeSamples({ enquiryIndex: 1, today: '', month: '', submissionId: () => crypto.randomUUID() }).sendmail.body })),
+    body: Buffer.from(JSON.stringify({ data: routeSamples({ enquiryIndex: 1, today: '', month: '', visitorLink: '', submissionId: () => crypto.randomUUID() }).sendmail.body })),
   });
   const enquiryIndex = Number(/MT-0*(\d+)/.exec(seeded.text)?.[1] ?? 1);
   const today = formatKoreaDate(Date.now());
-  const context = { enquiryIndex, today, month: today.slice(0, 7), submissionId: () => crypto.randomUUID() };
+  // The visitor's page of that enquiry, opened by a link as its mails carry one.
+  const visitorLink = (await mintVisitorLink(stack.deps, enquiryIndex, 'en')).split('#')[1] ?? '';
+  const context = { enquiryIndex, today, month: today.slice(0, 7), visitorLink, submissionId: () => crypto.randomUUID() };
   const samples = (): Record<RouteName, RouteSample> => routeSamples(context);
 
   const tokenFor = async (caller: Caller): Promise<string | undefined> => {

@@ -15,6 +15,7 @@ import { fuzzSamples as privacy } from '../../../functions/privacy/fuzz-samples'
 import { fuzzSamples as accounts } from '../../../functions/accounts/fuzz-samples';
 import { fuzzSamples as packages } from '../../../functions/packages/fuzz-samples';
 import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samples';
+import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
 
 export type { RouteSample, SampleContext };
 
@@ -29,5 +30,6 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     ...accounts(context),
     ...packages(context),
     ...dashboard(context),
+    ...visitor(context),
   };
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../../enquiries/ports';
-import { batchGetAll, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from '../client';
+import { batchGetAll, conditional, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from '../client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 
@@ -34,6 +34,30 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
         ...(values ? { ExpressionAttributeValues: values } : {}),
       }),
     );
+  }
+
+  /**
+   * Sets attributes of an enquiry only if its VERSION is still `expected`, adding one to it; the changed item, or
+   * `undefined` when someone changed it first. An enquiry stored before versions existed has none: it counts as 0.
+   */
+  async function atVersion(postIndex: number, expected: number, set: string[], names: Record<string, string>, values: Record<string, unknown>) {
+    try {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { POST_INDEX: postIndex },
+          ConditionExpression: 'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
+          UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: { ...values, ':expected': expected, ':zero': 0, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes as StoredEnquiry;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
   }
 
   const inactiveQuery = (list: string, beforeIso: string) => ({
@@ -109,26 +133,18 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
 
     async changeWork(postIndex, expectedVersion, change) {
       const names: Record<string, string> = {};
-      const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
+      const values: Record<string, unknown> = {};
       const set = setAssignments(change, names, values);
-      try {
-        const result = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { POST_INDEX: postIndex },
-            // An enquiry stored before versions existed has none: it counts as version 0.
-            ConditionExpression: 'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
-            UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ...values, ':zero': 0 },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return result.Attributes as StoredEnquiry;
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
-      }
+      return atVersion(postIndex, expectedVersion, set, names, values);
+    },
+
+    async addVisitorLinkHash(postIndex, hash) {
+      // ADD to a string set: a retried call adds nothing more.
+      return conditional(() => updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash', { ':hash': new Set([hash]) }));
+    },
+
+    async replaceVisitorLinkHashes(postIndex, expectedVersion, hash, at) {
+      return atVersion(postIndex, expectedVersion, ['VISITOR_LINK_HASHES = :hashes', 'UPDATED_AT = :at'], {}, { ':hashes': new Set([hash]), ':at': at });
     },
 
     async getMany(postIndexes) {

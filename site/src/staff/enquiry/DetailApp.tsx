@@ -1,7 +1,8 @@
 /**
  * `/detail/{index}`: one enquiry and the work on it: its fields, status and
- * owner, its tags, a reply to the visitor, its history and internal notes.
- * Opened by its owner, the visitor's unread messages become read.
+ * owner, its tags, a reply to the visitor, its history and internal notes,
+ * the links to the visitor's page. Opened by its owner, the visitor's unread
+ * messages become read.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
@@ -12,6 +13,7 @@ import HistoryPanel from './HistoryPanel';
 import HoldPanel from './HoldPanel';
 import ReplyPanel from './ReplyPanel';
 import WorkPanel from './WorkPanel';
+import VisitorLinkPanel from './VisitorLinkPanel';
 import TagsPanel from '../tags/TagsPanel';
 import { loadThread, markSeen } from './work-api';
 import { type ThreadEntry, isUnreadFor } from '../../../../shared/work/enquiry-work';
@@ -83,6 +85,7 @@ export default function DetailApp() {
               <TagsPanel record={load.record} onChanged={changed} />
               <ReplyPanel record={load.record} onSent={changed} />
               <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
+              <VisitorLinkPanel record={load.record} onChanged={changed} />
               <HoldPanel record={load.record} onChanged={changed} />
             </div>
           )}

@@ -30,6 +30,10 @@ function describe(entry: ThreadEntry): string {
       return text.reply(entry.text ?? '');
     case 'note':
       return text.note;
+    case 'visitorMessage':
+      return text.visitorMessage(entry.spamReason !== undefined);
+    case 'visitorLink':
+      return text.visitorLink;
     case 'tags': {
       // The entry keeps the tags before and after; staff read what changed.
       const tagsOf = (list: string | undefined) => (list ? list.split(', ') : []);
@@ -66,14 +70,14 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
         {entries.map((entry) => (
           <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
             <span className="history__when">{formatKoreaDateTime(Date.parse(entry.at.split('#')[0] ?? entry.at))}</span>
-            <span className="history__who">{entry.actor}</span>
+            <span className="history__who">{entry.type === 'visitorMessage' ? ENQUIRY_TEXT.history.visitor : entry.actor}</span>
             <span className="history__what">
               {describe(entry)}
               {entry.mailStatus ? (
                 <span className={`mail mail--${entry.mailStatus}`}> {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}</span>
               ) : null}
             </span>
-            {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
+            {(entry.type === 'note' || entry.type === 'visitorMessage') && <p className="history__note">{entry.text}</p>}
           </li>
         ))}
       </ol>

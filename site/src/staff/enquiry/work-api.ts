@@ -1,5 +1,5 @@
 /** The back office's calls that work an enquiry (the routes of functions/work/enquiry-work-handler.ts). */
-import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
+import type { EnquiryRecord, MailStatus } from '../../../../shared/enquiries/enquiry';
 import type { EnquiryStatus, ThreadEntry } from '../../../../shared/work/enquiry-work';
 import type { TemplateView } from '../../../../shared/work/enquiry-work-schema';
 import { apiPath } from '../../../../shared/routes';
@@ -35,6 +35,12 @@ export async function sendReply(record: EnquiryRecord, subject: string, body: st
 /** The owner opened the enquiry: the visitor's messages it showed (up to its UNREAD_VISITOR_AT) are read. */
 export async function markSeen(record: EnquiryRecord): Promise<void> {
   if (record.UNREAD_VISITOR_AT) await staffPost(apiPath('seen'), { data: { index: record.POST_INDEX, unreadAt: record.UNREAD_VISITOR_AT } });
+}
+
+/** Replaces every link to the visitor's page with a new one, mailed to the visitor. */
+export async function replaceVisitorLink(record: EnquiryRecord): Promise<{ record: EnquiryRecord; mailStatus: MailStatus }> {
+  const { data } = await staffPost<{ record: EnquiryRecord; mailStatus: MailStatus }>(apiPath('replaceVisitorLink'), { data: { index: record.POST_INDEX, version: record.VERSION } });
+  return data;
 }
 
 export async function loadThread(index: number): Promise<ThreadEntry[]> {

@@ -1,0 +1,33 @@
+/**
+ * The visitor's page (issue 25): the Lambda function of each route, declared
+ * once beside its handler (functions/declarations.ts). The route's method,
+ * path, access, roles and resources are the wire contract's, in shared/routes.ts.
+ */
+import { declareRoute } from '../declarations';
+import { aggregates, counters, dynamoStores, enquiries, events, outbox, staffAuthStores, submissions, throttle, withStores } from '../wiring/dynamodb';
+import { mergeLazy } from '../wiring/lazy';
+import { sesDeps } from '../wiring/ses';
+import { makeReplaceVisitorLinkHandler, makeVisitorEnquiryHandler, makeVisitorMessageHandler } from './visitor-page-handler';
+
+export const visitorEnquiryRoute = /* @__PURE__ */ declareRoute({
+  name: 'visitorEnquiry',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeVisitorEnquiryHandler,
+  wire: withStores({ enquiries, events, throttle }),
+});
+
+// Stores the message, then the enquiry reacts: its owner's notice waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+export const visitorMessageRoute = /* @__PURE__ */ declareRoute({
+  name: 'visitorMessage',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeVisitorMessageHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, throttle, submissions, counters, aggregates, outbox }), sesDeps(settings, {})),
+});
+
+// Records the new link, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+export const replaceVisitorLinkRoute = /* @__PURE__ */ declareRoute({
+  name: 'replaceVisitorLink',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeReplaceVisitorLinkHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, throttle }), sesDeps(settings, {})),
+});

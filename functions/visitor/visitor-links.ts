@@ -1,0 +1,77 @@
+/**
+ * Links to the visitor's page (issue 25, point 5). A link is a capability:
+ * 256 random bits after `#`, beside the enquiry's number, of which the
+ * enquiry keeps only the SHA-256 (`VISITOR_LINK_HASHES`), one per mail that
+ * carried a link. So each mail carries a link of its own and no table, backup
+ * or stream holds one that works. A link lives as long as its enquiry: the
+ * hashes go with it (retention, erasure), and staff can replace them all.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { LocaleCode } from '../../shared/locales';
+import { VISITOR_LINK_SECRET_BYTES, formatVisitorLink, parseVisitorLink, visitorPagePath } from '../../shared/visitor/visitor-page';
+import type { AppDeps } from '../deps';
+import type { StoredEnquiry } from '../enquiries/ports';
+import { ApiError } from '../http/errors';
+import { clientNetwork } from '../intake/client-network';
+import { countPasswordAttempt, tooManyAttempts } from '../accounts/password-limits';
+
+export const visitorLinkHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A new link to the enquiry's page in `locale` (absolute, from SITE_URL), and the hash the enquiry keeps of it. */
+export function newVisitorLink(postIndex: number, locale: LocaleCode, siteUrl: string): { url: string; hash: string } {
+  const secret = randomBytes(VISITOR_LINK_SECRET_BYTES).toString('base64url');
+  return { url: `${siteUrl.replace(/\/+$/, '')}${visitorPagePath(locale)}#${formatVisitorLink(postIndex, secret)}`, hash: visitorLinkHash(secret) };
+}
+
+/**
+ * A fresh link for a mail to the visitor (the acknowledgement, a reply),
+ * made when the mail is composed: the enquiry keeps its hash beside the
+ * others, which all go on working. Throws when the enquiry is gone (erased):
+ * its mail has nothing to link to.
+ */
+export async function mintVisitorLink(deps: Pick<AppDeps, 'enquiries' | 'settings'>, postIndex: number, locale: LocaleCode): Promise<string> {
+  const link = newVisitorLink(postIndex, locale, deps.settings.SITE_URL);
+  if (!(await deps.enquiries.addVisitorLinkHash(postIndex, link.hash))) throw new Error(`Enquiry ${postIndex} is gone: there is nothing to link to`);
+  return link.url;
+}
+
+/** What a link is compared with when its enquiry has no hash (or none exists), so every wrong link costs the same work: no SHA-256 in hex is this. */
+const NO_LINK = '-'.repeat(64);
+
+/** Whether the secret's hash is one of the stored ones, each compared in constant time. */
+function opens(stored: ReadonlySet<string> | undefined, secret: string): boolean {
+  const given = Buffer.from(visitorLinkHash(secret));
+  let found = false;
+  for (const hash of stored?.size ? stored : [NO_LINK]) {
+    const expected = Buffer.from(hash);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) found = true;
+  }
+  return found;
+}
+
+/** Tries of wrong links a client network may make in the sign-in window (15 minutes) before it waits. */
+const linkLimit = (deps: Pick<AppDeps, 'settings'>, clientAddress: string) => ({
+  key: `visitor-link:address:${clientNetwork(clientAddress)}`,
+  limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS,
+});
+
+export type OpenByLinkDeps = Pick<AppDeps, 'enquiries' | 'throttle' | 'settings' | 'clock'>;
+
+/**
+ * The enquiry a link opens. Every try is counted per client network with
+ * sign-in's counting (a right link takes its count back), so links cannot be
+ * guessed at speed; past the limit, 429 with Retry-After. A link that opens
+ * nothing (malformed, wrong, replaced, its enquiry erased, or suspected
+ * spam, which never gets one) is one and the same 404, after the same work.
+ */
+export async function openByLink(deps: OpenByLinkDeps, clientAddress: string, link: string): Promise<StoredEnquiry> {
+  const now = deps.clock.now();
+  const { over, release } = await countPasswordAttempt(deps.throttle, [linkLimit(deps, clientAddress)], now);
+  if (over) throw tooManyAttempts(now, 'Too many tries. Please wait and try again.');
+  const parsed = parseVisitorLink(link);
+  const enquiry = parsed ? await deps.enquiries.get(parsed.postIndex) : undefined;
+  const matched = opens(enquiry?.VISITOR_LINK_HASHES, parsed?.secret ?? '');
+  if (!enquiry || !matched || enquiry.SPAM) throw new ApiError('not_found', 'This link does not open an enquiry. It may have been replaced by a newer one: use the link in our latest mail.');
+  await release();
+  return enquiry;
+}
