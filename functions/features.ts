@@ -7,6 +7,7 @@
 import { ROUTE_NAMES, type RouteName } from '../shared/routes';
 import * as accounts from './accounts/routes';
 import * as audit from './audit/routes';
+import * as conversation from './conversation/routes';
 import * as dashboard from './dashboard/routes';
 import type { BackgroundDeclaration, FunctionDeclaration, RouteDeclaration } from './declarations';
 import type { AppDeps } from './deps';
@@ -20,7 +21,7 @@ import * as privacy from './privacy/routes';
 import * as tags from './tags/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit } as const;
+export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, conversation } as const;
 
 export type FeatureName = keyof typeof FEATURES;
 

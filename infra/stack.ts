@@ -70,6 +70,7 @@ export class MedicalTourismStack extends Stack {
         }),
       mailFrom: config.mailFrom,
       mailTo: config.mailTo,
+      inboundDomain: config.inboundDomain,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
     });
 

@@ -82,7 +82,10 @@ export function localTableNames(): Record<TableKey, string> {
 }
 
 /** The access log's copy bucket has no stream to fill it locally (the emulator has none); it is made so the copy's adapter can be tried against the emulator. */
-export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', accessLogCopy: 'mt-access-log-copy' } as const;
+export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', inbound: 'mt-inbound', accessLogCopy: 'mt-access-log-copy' } as const;
+
+/** The inbound domain of a local stack (INBOUND_DOMAIN overrides it): nothing outside this machine delivers to it. */
+export const LOCAL_INBOUND_DOMAIN = 'reply.medical-tourism.local';
 
 /** The signing secret: from the environment, or made once per data folder and kept there. */
 function tokenSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -161,9 +164,12 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     [BUCKETS.images.envVar]: LOCAL_BUCKETS.images,
     [BUCKETS.exports.envVar]: LOCAL_BUCKETS.exports,
     [BUCKETS.accessLogCopy.envVar]: LOCAL_BUCKETS.accessLogCopy,
+    [BUCKETS.inbound.envVar]: LOCAL_BUCKETS.inbound,
     MAIL_FROM: 'no-reply@medical-tourism.local',
     SITE_URL: url,
     MAIL_TO: 'staff-inbox@medical-tourism.local',
+    // Where visitors' answers go; locally the SMTP door (local/inbound/) takes mail for it.
+    INBOUND_DOMAIN: LOCAL_INBOUND_DOMAIN,
     // The SES emulator takes any name; in AWS it is the stage's set that requires TLS (infra/constructs/mail.ts).
     MAIL_CONFIGURATION_SET: 'medical-tourism-local',
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),

@@ -96,7 +96,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sendmail',
     access: 'public',
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write' }, sendsMail: true },
+    // The acknowledgement's reply address is a MAC keyed from the token secret; inboundMail: the Message-ID SES gave it.
+    uses: {
+      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write' },
+      sendsMail: true,
+      usesTokenSecret: true,
+    },
   },
   {
     name: 'login',
@@ -162,7 +167,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/reply',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write' }, sendsMail: true },
+    // enquiryEvents read: the visitor's latest message, which the reply answers (In-Reply-To); inboundMail: the Message-ID SES gave the reply.
+    uses: {
+      tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'readAppend', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write', inboundMail: 'write' },
+      sendsMail: true,
+    },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
@@ -194,7 +203,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     uses: {
       tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
-      buckets: { exports: 'full' },
+      buckets: { exports: 'full', inbound: 'full' },
     },
   },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in.

@@ -3,7 +3,6 @@ import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, 
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 
@@ -43,7 +42,15 @@ function enquiryRows(record: EnquiryRecord): [string, string][] {
   return rows.filter((row): row is [string, string] => row !== false);
 }
 
-/** The staff notification: the fields that apply, with Korean labels, as HTML and as text, and a link to the enquiry in the back office. */
+/** How staff answer a visitor: in the back office, so the reply and the visitor's answer stay in the enquiry's thread. */
+export const ANSWER_IN_BACK_OFFICE = '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
+
+/**
+ * The staff notification: the fields that apply, with Korean labels, as HTML
+ * and as text, and a link to the enquiry in the back office, where staff
+ * answer. It has no Reply-To: an answer from a mail client would go around
+ * the thread.
+ */
 export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string): Mail {
   const rows = enquiryRows(record);
   const link = `${siteUrl}/detail/${record.POST_INDEX}`;
@@ -53,6 +60,7 @@ export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: s
     '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
     `<p><a href="${escapeHtml(link)}">관리자 화면에서 보기</a></p>`,
+    `<p>${escapeHtml(ANSWER_IN_BACK_OFFICE)}</p>`,
     '<table cellpadding="6" style="border-collapse:collapse">',
     ...rows.map(
       ([label, value]) =>
@@ -61,10 +69,8 @@ export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: s
     ),
     '</table></body></html>',
   ].join('\n');
-  const text = [title, `관리자 화면: ${link}`, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
-  // Only a plain mailbox address becomes a header (an address stored before the strict rule may not be one).
-  const replyTo = EMAIL_PATTERN.test(record.EMAIL) ? record.EMAIL : undefined;
-  return { to, replyTo, subject, html, text };
+  const text = [title, `관리자 화면: ${link}`, ANSWER_IN_BACK_OFFICE, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  return { to, subject, html, text };
 }
 
 /** One mail for the enquiries held past the daily cap: enough to find each in the message box. */

@@ -153,13 +153,14 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
-  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, and the site's address the mails link to. */
+  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, the site's address the mails link to, and the domain visitors answer to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
     this.setVariable('MAIL_FROM', mail.mailFrom);
     this.setVariable('MAIL_TO', mail.mailTo);
     this.setVariable('MAIL_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
     this.setVariable('SITE_URL', mail.siteUrl);
+    this.setVariable('INBOUND_DOMAIN', mail.inboundDomain);
   }
 
   /** Leave to start one background worker (lambda:InvokeFunction on it alone), and its name in the worker's variable. */
@@ -196,6 +197,8 @@ export class RouteFunction extends LambdaFunction {
     for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     if (uses.sendsMail) this.bindMail(resources.mail);
+    // A mail receiver reads the reply addresses of the inbound domain.
+    if (uses.receivesMail) this.setVariable('INBOUND_DOMAIN', resources.mail.inboundDomain);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
     if (uses.totpSecrets) this.bindTotpKey(uses.totpSecrets, resources.totpKey);
     for (const name of uses.invokes ?? []) {

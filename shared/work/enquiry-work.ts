@@ -4,6 +4,7 @@
  * replies and templates. No schema library here (the staff app imports this
  * file); the request schemas are in enquiry-work-schema.ts.
  */
+import type { VisitorMessage } from '../conversation/visitor-messages';
 
 /** `MT-000123`: short enough to read out on the phone, derived from POST_INDEX (so it is never stored apart). */
 export function formatReference(postIndex: number): string {
@@ -44,8 +45,8 @@ export const TEMPLATE_BODY_MAX = REPLY_BODY_MAX;
 /** Placeholders a reply template may use; filled when a reply starts from it. */
 export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' } as const;
 
-/** What happened to an enquiry, in its history (who, what, when). */
-export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags'] as const;
+/** What happened to an enquiry, in its history (who, what, when); `visitor-message` is the visitor writing to us (an answer by mail). */
+export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags', 'visitor-message'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
 /** One line of an enquiry's thread as `GET /api/thread/{index}` answers it, oldest first: who did what, when. */
@@ -57,9 +58,11 @@ export interface ThreadEntry {
   /** For status and owner changes; a tag change's tags before and after, comma-separated. */
   from?: string;
   to?: string;
-  /** A note's text, or a reply's subject. */
+  /** A note's text, a reply's subject, or a visitor's message (its new text, without the quoted history). */
   text?: string;
   /** A reply's mail in the outbox, and its delivery state. */
   mailId?: string;
   mailStatus?: string;
+  /** A visitor's message: its subject, verdicts, attachments (`actor` is the address it came from). */
+  visitor?: VisitorMessage;
 }

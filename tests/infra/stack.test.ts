@@ -245,6 +245,8 @@ describe('the API: one function per route of the route table', () => {
       const environment = deployedEnvironment(template, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
       if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['SITE_URL']), name).toBe(distributionUrl);
+      // Visitors answer to the reply addresses of the sender's domain's reply. subdomain (no inboundDomain in the context).
+      if (uses.sendsMail) expect(environment['INBOUND_DOMAIN'], name).toBe('reply.example.com');
     }
     // The functions name the distribution, which names the API: Template.fromStack (beforeAll) refuses a template whose resources depend on each other in a circle.
   });
@@ -265,10 +267,11 @@ describe('the API: one function per route of the route table', () => {
     }
   });
 
-  it('names the token secret by ARN (TOKEN_SECRET_ARN) to the sign-in, link and staff routes and the mail retry only, and lets only them read it', () => {
+  it('names the token secret by ARN (TOKEN_SECRET_ARN) to the sign-in, link and staff routes, the send route and the mail retry only, and lets only them read it', () => {
     const secret = logicalId(stack.tokenSecret);
     const readers = API_ROUTES.filter((route) => resourcesOf(route).usesTokenSecret).map((route) => route.name);
-    expect([...readers].sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
+    // The send route for the acknowledgement's reply address, a MAC under a key derived from it (functions/conversation/reply-address.ts).
+    expect([...readers].sort()).toEqual(['login', 'welcome', 'enrolLink', 'sendmail', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
     for (const route of API_ROUTES) {
       const fn = functionOf(route);
       const variables = variablesOf(fn);
@@ -283,7 +286,7 @@ describe('the API: one function per route of the route table', () => {
       }
     }
     // The public routes without staff auth, by name, so a change to the route table shows here.
-    for (const name of ['amendBest', 'sendmail'] as const) expect(readers).not.toContain(name);
+    for (const name of ['amendBest'] as const) expect(readers).not.toContain(name);
     // Nothing else in the stack may read it.
     const roles = Object.keys(template.findResources('AWS::IAM::Role'));
     // ... but the mail-retry job, which opens the sealed words of a one-time link that waited for a retry.
@@ -372,7 +375,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(permissionsOf(fn)).toEqual(expected);
   });
 
-  it('the public send route cannot list enquiries, nor touch the staff table or the token secret', () => {
+  it('the public send route cannot list enquiries nor touch the staff table, and reads the token secret only as its own (the reply address\'s MAC)', () => {
     const fn = stack.api.functions.sendmail;
     const lines = [...permissionsOf(fn)];
     const enquiries = logicalId(stack.data.tables.enquiries);
@@ -384,13 +387,13 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(lines.filter((line) => line.startsWith('dynamodb:Query'))).toEqual([]);
     const staffTable = logicalId(stack.data.tables.staff);
     expect(lines.filter((line) => line.includes(staffTable))).toEqual([]);
-    expect(lines.filter((line) => line.includes(logicalId(stack.tokenSecret)))).toEqual([]);
-    // Its only secret is the origin-verify one.
-    expect(lines.filter((line) => line.startsWith('secretsmanager:'))).toEqual([`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`]);
+    // Its secrets: the origin-verify one, and the token secret the acknowledgement's reply address is keyed from (by ARN, never in its configuration).
+    expect(lines.filter((line) => line.startsWith('secretsmanager:')).sort()).toEqual(
+      [`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`, `secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`].sort(),
+    );
     const variables = variablesOf(fn);
     expect(variables.TABLE_STAFF).toBeUndefined();
     expect(variables.TOKEN_SECRET).toBeUndefined();
-    expect(variables.TOKEN_SECRET_ARN).toBeUndefined();
   });
 
   it('lets sign-in change an account\'s sign-in attributes only: it can neither make nor replace an account (no PutItem on the staff table)', () => {
@@ -564,8 +567,8 @@ describe('data', () => {
 
   it('blocks public access, encrypts, logs and enforces SSL on every bucket', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    // The CDN's and buckets' logs, the images, the exports, the access log's copy.
-    expect(Object.keys(buckets)).toHaveLength(5);
+    // The CDN's and buckets' logs, the images, the exports, the received mail, the access log's copy.
+    expect(Object.keys(buckets)).toHaveLength(6);
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
@@ -933,6 +936,7 @@ describe('a production stage with a custom domain', () => {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
       if (uses.sendsMail) expect(environment['SITE_URL'], name).toBe('https://www.example.com');
+      if (uses.sendsMail) expect(environment['INBOUND_DOMAIN'], name).toBe('reply.example.com');
     }
   });
 

@@ -24,6 +24,7 @@ import { FakePackageStore, FakeImageStore } from '../../functions/packages/fakes
 import { FakeAggregateStore } from '../../functions/dashboard/fakes';
 import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../functions/exports/fakes';
 import { FakeTagIndex } from '../../functions/tags/fakes';
+import { FakeInboundBucket, FakeKeptMailStore, FakeSentMailIds } from '../../functions/conversation/fakes';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -258,6 +259,12 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
     ACCESS_LOG_COPY_BUCKET: 'access-log-copy',
+    INBOUND_BUCKET: 'inbound',
+    TABLE_INBOUND_MAIL: 'inbound-mail',
+    INBOUND_DOMAIN: 'reply.site.example',
+    INBOUND_MAX_BYTES: 10 * 1024 * 1024,
+    INBOUND_PER_SENDER_PER_HOUR: 20,
+    INBOUND_PER_ENQUIRY_PER_DAY: 50,
     MAIL_FROM: 'no-reply@example.com',
     MAIL_TO: 'staff@example.com',
     MAIL_CONFIGURATION_SET: 'mail-over-tls',
@@ -308,6 +315,9 @@ export interface FakeDeps extends AppDeps {
   exportJobs: FakeExportJobStore;
   exportWorker: FakeExportWorker;
   totpSealer: FakeSecretSealer;
+  keptMail: FakeKeptMailStore;
+  sentMailIds: FakeSentMailIds;
+  inbound: FakeInboundBucket;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
@@ -342,6 +352,9 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
     totpSealer: new FakeSecretSealer(),
+    keptMail: new FakeKeptMailStore(),
+    sentMailIds: new FakeSentMailIds(),
+    inbound: new FakeInboundBucket(),
   };
 }
 

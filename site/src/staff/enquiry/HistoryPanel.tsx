@@ -1,4 +1,4 @@
-/** The enquiry's history (received, status, owner, replies with their delivery) and its internal notes, with a form for a new note. */
+/** The enquiry's history (received, status, owner, replies with their delivery, the visitor's messages) and its internal notes, with a form for a new note. */
 import { useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
@@ -7,6 +7,8 @@ import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 import { addNote } from './work-api';
 import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
+import VisitorMessageBody from '../conversation/VisitorMessageBody';
+import { CONVERSATION_TEXT } from '../conversation/words';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;
@@ -30,6 +32,8 @@ function describe(entry: ThreadEntry): string {
       return text.reply(entry.text ?? '');
     case 'note':
       return text.note;
+    case 'visitor-message':
+      return CONVERSATION_TEXT.byMail(entry.visitor?.subject ?? '');
     case 'tags': {
       // The entry keeps the tags before and after; staff read what changed.
       const tagsOf = (list: string | undefined) => (list ? list.split(', ') : []);
@@ -74,6 +78,7 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
               ) : null}
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
+            {entry.type === 'visitor-message' && entry.visitor && <VisitorMessageBody text={entry.text} message={entry.visitor} />}
           </li>
         ))}
       </ol>
