@@ -31,6 +31,7 @@ import { type Ready, createSiteServer } from './server/site-server';
 import { serveImage } from './server/static-files';
 import { localSecretSealer } from './secret-sealer';
 import { inProcessWorkers, processWorkers } from './workers/workers';
+import { type SmtpDoor, startSmtpDoor } from './inbound/smtp-door';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..');
@@ -49,6 +50,8 @@ export interface LocalStackOptions {
   extraOrigins?: string[];
   /** Folder of the built site; defaults to `site/dist`, or a placeholder page until the site is built. */
   siteRoot?: string;
+  /** Port of the SMTP door for visitors' answers (local/inbound/); 0 (the default) picks a free one. */
+  inboundSmtpPort?: number;
   /** How often the mail-retry job runs; `false` leaves it to `runMailRetry()`. */
   mailRetryIntervalMs?: number | false;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
@@ -62,6 +65,8 @@ export interface LocalStack {
   /** Makes SES, DynamoDB or S3 refuse, hang or slow down for the stack's own clients (`npm run fault`). */
   faults: FaultInjection;
   deps: AppDeps;
+  /** The SMTP door that takes visitors' answers for the inbound domain. */
+  inboundSmtp: Pick<SmtpDoor, 'host' | 'port' | 'domain'>;
   aws: AwsClientOptions;
   tableNames: Record<TableKey, string>;
   settings: Record<string, string>;
@@ -206,6 +211,8 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   // Presigned uploads and downloads name the proxy, so the pages' CSP allows it.
   ready.headers = localSecurityHeaders(siteRoot, faults.endpoints.s3);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
+  // SES receiving's stand-in: the same function files what it receives.
+  const door = await startSmtpDoor(deps, { port: options.inboundSmtpPort ?? 0, log });
 
   // The scheduled jobs of production (EventBridge there), on timers here; `mailRetryIntervalMs: false` leaves both to the caller.
   const runMailRetry = oneAtATime(() => retryDueMail(deps));
@@ -225,6 +232,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     emulators,
     faults,
     deps,
+    inboundSmtp: { host: door.host, port: door.port, domain: door.domain },
     aws,
     tableNames,
     settings: settingsEnv,
@@ -233,7 +241,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     workersIdle: () => workers.idle(),
     async stop() {
       for (const timer of timers) clearInterval(timer);
-      await closeServer(server);
+      await Promise.all([closeServer(server), door.stop()]);
       // A running export finishes (or fails) against the emulators before they stop.
       await workers.stop();
       s3.destroy();

@@ -4,6 +4,7 @@
  * large is never read, a kept message is kept once. `failWith` makes the next
  * calls throw, as a service that is down.
  */
+import type { KeptBox } from '../../shared/conversation/visitor-messages';
 import type { InboundBucket, KeptMail, KeptMailStore, SentMailIds } from './ports';
 
 export class FakeInboundBucket implements InboundBucket {
@@ -40,6 +41,9 @@ export class FakeKeptMailStore implements KeptMailStore {
     if (this.items.has(mail.key)) return false;
     this.items.set(mail.key, structuredClone(mail));
     return true;
+  }
+  async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
+    return [...this.items.values()].filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
   }
 }
 

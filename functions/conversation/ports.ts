@@ -47,6 +47,8 @@ export interface KeptMail {
 export interface KeptMailStore {
   /** Keeps a message once; `false` when it was kept already (a retry). */
   keep(mail: KeptMail): Promise<boolean>;
+  /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
+  inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
 }
 
 /** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */

@@ -84,7 +84,7 @@ export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAc
 export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
 export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
 export const tagIndex: StoreMaker<TagIndex> = ({ db, table }) => dynamoTagIndex(db(), table('enquiryTags'));
-export const keptMail: StoreMaker<KeptMailStore> = ({ db, table }) => dynamoKeptMailStore(db(), table('inboundMail'));
+export const keptMail: StoreMaker<KeptMailStore> = ({ db, table, clock }) => dynamoKeptMailStore(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
 export const sentMailIds: StoreMaker<SentMailIds> = ({ db, table, clock }) => dynamoSentMailIds(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
 export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
