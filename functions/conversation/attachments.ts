@@ -55,7 +55,7 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** The type the bytes show, if it is one we keep; `undefined` otherwise. */
+/** The type the bytes show (none for bytes of no known type), and whether it is one we keep. */
 export async function keptType(bytes: Uint8Array): Promise<{ type?: string; allowed: boolean }> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) return { type: detected.mime, allowed: ALLOWED_TYPES.has(detected.mime) };
