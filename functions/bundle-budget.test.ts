@@ -9,10 +9,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES } from './bundling';
+import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from './bundling';
 import { type BundleWeight, weighLambdaBundles } from './bundle-weights';
 import { API_ROUTES, STAFF_AUTH_USES } from '../shared/routes';
-import { type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../shared/resources';
+import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../shared/resources';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,7 +24,9 @@ const USES = new Map<string, ResourceUse>([
   ...SCHEDULED_JOBS.map((job): [string, ResourceUse] => [job.name, job.uses]),
   ...Object.entries(WORKERS).map(([name, worker]): [string, ResourceUse] => [name, worker.uses]),
   ...STREAM_CONSUMERS.map((consumer): [string, ResourceUse] => [consumer.name, consumer.uses]),
+  ...MAIL_RECEIVERS.map((receiver): [string, ResourceUse] => [receiver.name, receiver.uses]),
 ]);
+const RECEIVERS = MAIL_RECEIVERS.map((receiver) => receiver.name);
 
 /** The SDK client package of each service, and whether a declaration uses that service. */
 const CLIENTS: [string, (uses: ResourceUse) => boolean][] = [
@@ -42,9 +44,15 @@ describe('Lambda bundles', () => {
     expect(bundles.length).toBeGreaterThan(30);
   }, 120_000);
 
-  it(`keeps each at most ${LAMBDA_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB gzip`, () => {
-    const over = bundles.filter((bundle) => bundle.gzipBytes > LAMBDA_BUNDLE_BUDGET_GZIP_BYTES).map((bundle) => `${bundle.name}: ${(bundle.gzipBytes / 1024).toFixed(1)} KiB`);
+  it(`keeps each at most ${LAMBDA_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB gzip, the mail receiver at most ${MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB`, () => {
+    const over = bundles.filter((bundle) => bundle.gzipBytes > bundleBudgetOf(bundle.name)).map((bundle) => `${bundle.name}: ${(bundle.gzipBytes / 1024).toFixed(1)} KiB`);
     expect(over).toEqual([]);
+  });
+
+  it('keeps the MIME and reply parsers in the mail receiver alone: no route, job or worker loads them', () => {
+    const parsers = ['mailparser', 'email-reply-parser', 'file-type', 'iconv-lite'];
+    const holders = bundles.flatMap((bundle) => bundle.inputs.filter((input) => parsers.includes(input.name)).map((input) => `${bundle.name}: ${input.name}`));
+    expect(holders.sort()).toEqual(RECEIVERS.flatMap((name) => parsers.map((parser) => `${name}: ${parser}`)).sort());
   });
 
   it('holds the SDK client of each service its declaration uses, and of no other', () => {

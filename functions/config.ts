@@ -58,6 +58,7 @@ const bucketSettings = {
   [BUCKETS.images.envVar]: required('name of the images bucket'),
   [BUCKETS.exports.envVar]: required('name of the private CSV export bucket'),
   [BUCKETS.accessLogCopy.envVar]: required("name of the access log's Object Lock copy bucket"),
+  [BUCKETS.inbound.envVar]: required('name of the private bucket of received mail (raw messages, the attachments of visitors\' messages)'),
 } as Record<(typeof BUCKETS)[keyof typeof BUCKETS]['envVar'], Setting<string>>;
 
 const workerSettings = {
@@ -76,6 +77,10 @@ export const SETTINGS = {
   TOKEN_SECRET: required('HS256 signing secret for staff tokens, at least 32 characters (never a human password)', (value) =>
     value.length < 32 ? 'must be at least 32 characters' : undefined,
   ),
+  REPLY_ADDRESS_SECRET: required(
+    "key of the reply addresses' MACs (reply+<number>-<MAC>@INBOUND_DOMAIN), at least 32 characters; apart from TOKEN_SECRET, so the public functions that mail visitors cannot sign staff tokens",
+    (value) => (value.length < 32 ? 'must be at least 32 characters' : undefined),
+  ),
   TOKEN_ISSUER: text('issuer (iss) of staff tokens', 'medical-tourism-centre'),
   TOKEN_AUDIENCE: text('audience (aud) of staff tokens', 'medical-tourism-staff'),
   SEND_LIMIT_PER_MINUTE: positiveInt('enquiries accepted per client address per minute', 5),
@@ -84,6 +89,13 @@ export const SETTINGS = {
   LOGIN_FAILURES_PER_ADDRESS: positiveInt('failed logins per client address per 15 minutes before sign-in waits', 20),
   MAIL_TIMEOUT_MS: positiveInt('how long the send route waits for SES before leaving the mail to the retry job', 3_000),
   SITE_URL: required('the public address of the site, without a trailing slash: every link in a mail to a visitor or to staff starts with it', siteUrlCheck),
+  INBOUND_DOMAIN: required(
+    "the domain visitors answer to: every mail to a visitor has its enquiry's reply address there (reply+<number>-<MAC>@INBOUND_DOMAIN), and mail received for it is filed into the threads",
+    domainCheck,
+  ),
+  INBOUND_MAX_BYTES: positiveInt('largest received mail filed into a thread; a larger one is refused (kept apart, its raw message left in the inbound bucket)', 10 * 1024 * 1024),
+  INBOUND_PER_SENDER_PER_HOUR: positiveInt('received mails taken from one sender address per hour; past it they are refused (kept apart, never answered)', 20),
+  INBOUND_PER_ENQUIRY_PER_DAY: positiveInt("visitor's mails filed into one enquiry's thread per Korea-time day; past it they are refused (kept apart)", 50),
   ACKNOWLEDGE_VISITORS: flag(
     'whether each visitor gets an acknowledgement mail in the page language (turn off while SES is in its sandbox, where only verified addresses receive mail)',
     true,
@@ -116,6 +128,11 @@ function siteUrlCheck(value: string): string | undefined {
   return undefined;
 }
 
+/** A domain name in lower case, at least two labels (the inbound domain: its MX record points to the receiving side). */
+function domainCheck(value: string): string | undefined {
+  return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/.test(value) ? undefined : `must be a domain name in lower case, such as reply.example.com, got "${value}"`;
+}
+
 function emailCheck(value: string): string | undefined {
   return EMAIL_PATTERN.test(value) ? undefined : `must be an e-mail address, got "${value}"`;
 }
@@ -138,6 +155,9 @@ const TUNABLES = [
   'EXPORT_INLINE_MAX_BYTES',
   'ORIGIN_VERIFY_SECRET',
   'REQUIRE_TWO_FACTOR',
+  'INBOUND_MAX_BYTES',
+  'INBOUND_PER_SENDER_PER_HOUR',
+  'INBOUND_PER_ENQUIRY_PER_DAY',
 ] as const satisfies readonly SettingName[];
 
 export class ConfigError extends Error {
@@ -173,11 +193,13 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   for (const table of uses.scans ?? []) if (!(table in (uses.tables ?? {}))) names.push(TABLES[table].envVar);
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
   // A mail carries links to the site: the acknowledgement's privacy notice, the staff mail's enquiry, an invitation.
-  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'MAIL_CONFIGURATION_SET', 'SITE_URL');
+  // A mail to a visitor carries its enquiry's reply address on the inbound domain.
+  if (uses.sendsMail) names.push('MAIL_FROM', 'MAIL_TO', 'MAIL_CONFIGURATION_SET', 'SITE_URL', 'INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET');
+  if (uses.receivesMail) names.push('INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
   if (uses.totpSecrets) names.push('TOTP_KEY_ID');
   for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
-  return names;
+  return [...new Set(names)];
 }
 
 export function settingNamesForRoute(route: ApiRoute): SettingName[] {

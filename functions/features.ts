@@ -7,6 +7,7 @@
 import { ROUTE_NAMES, type RouteName } from '../shared/routes';
 import * as accounts from './accounts/routes';
 import * as audit from './audit/routes';
+import * as conversation from './conversation/routes';
 import * as dashboard from './dashboard/routes';
 import type { BackgroundDeclaration, FunctionDeclaration, RouteDeclaration } from './declarations';
 import type { AppDeps } from './deps';
@@ -21,7 +22,7 @@ import * as tags from './tags/routes';
 import * as visitor from './visitor/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor } as const;
+export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor, conversation } as const;
 
 export type FeatureName = keyof typeof FEATURES;
 

@@ -9,7 +9,7 @@
 import { GetSecretValueCommand, SecretsManagerClient, type SecretsManagerClientConfig } from '@aws-sdk/client-secrets-manager';
 import { AWS_CALL_LIMITS } from './adapters/call-limits';
 
-export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET'] as const;
+export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET', 'REPLY_ADDRESS_SECRET'] as const;
 
 /** How long a warm function keeps a secret before asking Secrets Manager again. */
 export const SECRET_MAX_AGE_SECONDS = 300;

@@ -24,6 +24,13 @@ export interface StageConfig {
    * `https://<id>.cloudfront.net` (see infra/stack.ts).
    */
   siteUrl?: string;
+  /**
+   * The domain visitors answer to (INBOUND_DOMAIN): every mail to a visitor
+   * has its enquiry's reply address there. Given, or `reply.<the sender's
+   * domain>`. Its MX record and SES receiving come with the stack's receiving
+   * (issue 25).
+   */
+  inboundDomain: string;
   /** ACM certificate in us-east-1 covering `domainName`. */
   certificateArn?: string;
   /** ARN of an existing WAFv2 web ACL (scope CLOUDFRONT) to put in front of the distribution instead of the stage's own. */
@@ -43,6 +50,7 @@ export const CONTEXT_KEYS = {
   mailDomain: 'optional: verify this domain in SES instead of the sender address alone',
   domainName: 'optional: custom domain of the site (with certificateArn)',
   siteUrl: 'optional: the public address links in mails start with, https://... without a trailing slash (default: https://<domainName>, else the CloudFront address)',
+  inboundDomain: "optional: the domain visitors' answers go to, reply+<number>-<MAC>@<inboundDomain> (default: reply.<mailDomain, else the domain of mailFrom>)",
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
   webAclArn: 'optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage\'s own',
   region: "optional: AWS region of the stack (default: your credentials' region)",
@@ -114,6 +122,11 @@ export function readStageConfig(node: Node): StageConfig {
   check('siteUrl', siteUrl, siteUrl !== undefined && /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(siteUrl), 'must be https:// and a host, lower case, without a path or a trailing slash');
   if (siteUrl && domainName && siteUrl !== `https://${domainName}`) problems.push(`siteUrl must be https://${domainName} when domainName is given, got "${siteUrl}"`);
 
+  // Without a sender address there is no default (mailFrom's problem is listed already).
+  const ourDomain = mailDomain ?? (EMAIL.test(mailFrom) ? mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase() : undefined);
+  const inboundDomain = text('inboundDomain')?.toLowerCase() ?? (ourDomain ? `reply.${ourDomain}` : '');
+  check('inboundDomain', inboundDomain, DOMAIN.test(inboundDomain), 'must be a domain name');
+
   const webAclArn = text('webAclArn');
   check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
 
@@ -131,6 +144,7 @@ export function readStageConfig(node: Node): StageConfig {
     requireTwoFactor,
     mailFrom,
     mailTo,
+    inboundDomain,
     ...(mailDomain ? { mailDomain } : {}),
     ...(domainName ? { domainName } : {}),
     ...(siteUrl ? { siteUrl } : {}),

@@ -33,6 +33,7 @@ export class MedicalTourismStack extends Stack {
   readonly data: Data;
   readonly mail: StaffMail;
   readonly tokenSecret: Secret;
+  readonly replyAddressSecret: Secret;
   readonly originVerifySecret: Secret;
   readonly api: Api;
   readonly jobs: Jobs;
@@ -70,6 +71,7 @@ export class MedicalTourismStack extends Stack {
         }),
       mailFrom: config.mailFrom,
       mailTo: config.mailTo,
+      inboundDomain: config.inboundDomain,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
     });
 
@@ -81,6 +83,16 @@ export class MedicalTourismStack extends Stack {
       this.tokenSecret,
       'AwsSolutions-SMG4',
       'Rotated by hand (put-secret-value, procedure in the README deployment section): a new value signs every staff member out, so it is a deliberate act rather than a schedule. The functions read it by ARN at cold start, so a rotation needs no redeploy, only new cold starts.',
+    );
+
+    this.replyAddressSecret = new Secret(this, 'ReplyAddressSecret', {
+      description: `Key of the reply addresses' MACs: every mail to a visitor names its enquiry with one (${id})`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(
+      this.replyAddressSecret,
+      'AwsSolutions-SMG4',
+      "Rotated by hand if ever (put-secret-value): a new value makes the reply addresses of every mail already sent unmatched (their answers wait in the unmatched box for staff to attach), so it is a deliberate act rather than a schedule.",
     );
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
@@ -98,6 +110,7 @@ export class MedicalTourismStack extends Stack {
       buckets: this.data.buckets,
       mail: this.mail,
       tokenSecret: this.tokenSecret,
+      replyAddressSecret: this.replyAddressSecret,
       originVerifySecret: this.originVerifySecret,
       totpKey: this.data.totpKey,
     };
@@ -137,6 +150,7 @@ export class MedicalTourismStack extends Stack {
     }
     new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
     new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
+    new CfnOutput(this, 'ReplyAddressSecretArn', { description: "Secrets Manager secret that keys the reply addresses' MACs (read by the functions that mail visitors or file their answers)", value: this.replyAddressSecret.secretArn });
     new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
     new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs, the export worker and the access log copy', value: this.jobs.failures.queueUrl });
     new CfnOutput(this, 'MailProblemsQueue', { description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)', value: this.mail.problems.queueUrl });

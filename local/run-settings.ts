@@ -11,6 +11,7 @@ export const LOCAL_DEFAULTS = {
   PORT: '4321',
   DATA_DIR: '.data',
   MAILBOX_PORT: '8005',
+  INBOUND_SMTP_PORT: '2525',
   STAFF_EMAIL: 'staff@example.com',
   STAFF_PASSWORD: 'local-staff-password',
 } as const;
@@ -20,7 +21,7 @@ function setting(name: keyof typeof LOCAL_DEFAULTS): string {
   return value ? value : LOCAL_DEFAULTS[name];
 }
 
-function port(name: 'PORT' | 'MAILBOX_PORT'): number {
+function port(name: 'PORT' | 'MAILBOX_PORT' | 'INBOUND_SMTP_PORT'): number {
   const value = Number(setting(name));
   if (!Number.isInteger(value) || value < 0 || value > 65_535) {
     console.error(`${name} must be a port number, got "${setting(name)}"`);
@@ -32,6 +33,8 @@ function port(name: 'PORT' | 'MAILBOX_PORT'): number {
 export interface RunSettings {
   port: number;
   mailboxPort: number;
+  /** The SMTP door for visitors' answers (local/inbound/smtp-door.ts). */
+  inboundSmtpPort: number;
   dataDir: string;
   staffEmail: string;
   staffPassword: string;
@@ -44,6 +47,7 @@ export function runSettings(): RunSettings {
   return {
     port: port('PORT'),
     mailboxPort: port('MAILBOX_PORT'),
+    inboundSmtpPort: port('INBOUND_SMTP_PORT'),
     dataDir: resolve(setting('DATA_DIR')),
     staffEmail: setting('STAFF_EMAIL'),
     staffPassword: setting('STAFF_PASSWORD'),
@@ -70,7 +74,7 @@ export function stopOnSignals(stop: () => Promise<void>): void {
 export function reportStartFailure(error: unknown): never {
   if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    console.error(`A port is in use: ${error.message}. Set PORT or MAILBOX_PORT to free ones.`);
+    console.error(`A port is in use: ${error.message}. Set PORT, MAILBOX_PORT or INBOUND_SMTP_PORT to free ones.`);
   } else console.error(error);
   process.exit(1);
 }
@@ -81,6 +85,12 @@ export function faultControlLines(stack: LocalStack): string {
     '    faults         npm run fault -- ses down | dynamodb slow 800 | s3 hang | all up | status',
     `                   (control ${stack.faults.control.url}, key ${stack.faults.control.key})`,
   ].join('\n');
+}
+
+/** The start banner's line about the SMTP door for visitors' answers (`npm start` and `npm run dev`). */
+export function inboundMailLine(stack: LocalStack): string {
+  const { host, port, domain } = stack.inboundSmtp;
+  return `    answers        smtp://${host}:${port}   (mail to the reply address of a mail in the mailbox, reply+…@${domain}; no TLS, no sign-in, this machine only)`;
 }
 
 /** What a running stack leaves in its data folder for the CLIs: `npm run staff` and `npm run fault`. */

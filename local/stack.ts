@@ -31,6 +31,7 @@ import { type Ready, createSiteServer } from './server/site-server';
 import { serveImage } from './server/static-files';
 import { localSecretSealer } from './secret-sealer';
 import { inProcessWorkers, processWorkers } from './workers/workers';
+import { type SmtpDoor, startSmtpDoor } from './inbound/smtp-door';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..');
@@ -49,6 +50,8 @@ export interface LocalStackOptions {
   extraOrigins?: string[];
   /** Folder of the built site; defaults to `site/dist`, or a placeholder page until the site is built. */
   siteRoot?: string;
+  /** Port of the SMTP door for visitors' answers (local/inbound/); 0 (the default) picks a free one. */
+  inboundSmtpPort?: number;
   /** How often the mail-retry job runs; `false` leaves it to `runMailRetry()`. */
   mailRetryIntervalMs?: number | false;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
@@ -62,6 +65,8 @@ export interface LocalStack {
   /** Makes SES, DynamoDB or S3 refuse, hang or slow down for the stack's own clients (`npm run fault`). */
   faults: FaultInjection;
   deps: AppDeps;
+  /** The SMTP door that takes visitors' answers for the inbound domain. */
+  inboundSmtp: Pick<SmtpDoor, 'host' | 'port' | 'domain'>;
   aws: AwsClientOptions;
   tableNames: Record<TableKey, string>;
   settings: Record<string, string>;
@@ -82,12 +87,16 @@ export function localTableNames(): Record<TableKey, string> {
 }
 
 /** The access log's copy bucket has no stream to fill it locally (the emulator has none); it is made so the copy's adapter can be tried against the emulator. */
-export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', accessLogCopy: 'mt-access-log-copy' } as const;
+export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', inbound: 'mt-inbound', accessLogCopy: 'mt-access-log-copy' } as const;
+
+/** The inbound domain of a local stack (INBOUND_DOMAIN overrides it): nothing outside this machine delivers to it. */
+export const LOCAL_INBOUND_DOMAIN = 'reply.medical-tourism.local';
 
 /** The signing secret: from the environment, or made once per data folder and kept there. */
-function tokenSecret(dataDir: string, fromEnv: string | undefined): string {
+/** A secret of this data folder: the one given, else the one kept in the folder, else a new one kept there. */
+function keptSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'token-secret');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
@@ -161,14 +170,18 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     [BUCKETS.images.envVar]: LOCAL_BUCKETS.images,
     [BUCKETS.exports.envVar]: LOCAL_BUCKETS.exports,
     [BUCKETS.accessLogCopy.envVar]: LOCAL_BUCKETS.accessLogCopy,
+    [BUCKETS.inbound.envVar]: LOCAL_BUCKETS.inbound,
     MAIL_FROM: 'no-reply@medical-tourism.local',
     SITE_URL: url,
     MAIL_TO: 'staff-inbox@medical-tourism.local',
+    // Where visitors' answers go; locally the SMTP door (local/inbound/) takes mail for it.
+    INBOUND_DOMAIN: LOCAL_INBOUND_DOMAIN,
     // The SES emulator takes any name; in AWS it is the stage's set that requires TLS (infra/constructs/mail.ts).
     MAIL_CONFIGURATION_SET: 'medical-tourism-local',
     ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
-  settingsEnv['TOKEN_SECRET'] = tokenSecret(dataDir, options.env?.['TOKEN_SECRET']);
+  settingsEnv['TOKEN_SECRET'] = keptSecret(dataDir, 'token-secret', options.env?.['TOKEN_SECRET']);
+  settingsEnv['REPLY_ADDRESS_SECRET'] = keptSecret(dataDir, 'reply-address-secret', options.env?.['REPLY_ADDRESS_SECRET']);
   // Every setting but the workers' function names (the workers run in this process) and, unless one is given, the TOTP key (see below).
   const unread = new Set<string>([...Object.values(WORKERS).map((worker) => worker.envVar), ...(settingsEnv['TOTP_KEY_ID'] ? [] : ['TOTP_KEY_ID'])]);
   const settings = readSettings(settingsEnv, (Object.keys(SETTINGS) as SettingName[]).filter((name) => !unread.has(name)));
@@ -200,6 +213,8 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   // Presigned uploads and downloads name the proxy, so the pages' CSP allows it.
   ready.headers = localSecurityHeaders(siteRoot, faults.endpoints.s3);
   ready.handlers = Object.fromEntries(Object.entries(HANDLER_FACTORIES).map(([name, make]) => [name, make(deps)]));
+  // SES receiving's stand-in: the same function files what it receives.
+  const door = await startSmtpDoor(deps, { port: options.inboundSmtpPort ?? 0, log });
 
   // The scheduled jobs of production (EventBridge there), on timers here; `mailRetryIntervalMs: false` leaves both to the caller.
   const runMailRetry = oneAtATime(() => retryDueMail(deps));
@@ -219,6 +234,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     emulators,
     faults,
     deps,
+    inboundSmtp: { host: door.host, port: door.port, domain: door.domain },
     aws,
     tableNames,
     settings: settingsEnv,
@@ -227,7 +243,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     workersIdle: () => workers.idle(),
     async stop() {
       for (const timer of timers) clearInterval(timer);
-      await closeServer(server);
+      await Promise.all([closeServer(server), door.stop()]);
       // A running export finishes (or fails) against the emulators before they stop.
       await workers.stop();
       s3.destroy();

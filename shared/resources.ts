@@ -49,6 +49,11 @@ export const BUCKETS = {
     purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
   },
   exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.' },
+  inbound: {
+    envVar: 'INBOUND_BUCKET',
+    purpose:
+      "Mail received for the inbound domain: each raw message as it arrived (under raw/), and the attachments of the visitors' messages in a thread (under attachments/), never served; they go with their enquiry.",
+  },
   accessLogCopy: {
     envVar: 'ACCESS_LOG_COPY_BUCKET',
     purpose:
@@ -61,8 +66,10 @@ export type BucketKey = keyof typeof BUCKETS;
 export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;
   buckets?: Partial<Record<BucketKey, Access>>;
-  /** Sends the staff notification mail through SES. */
+  /** Sends mail through SES (to staff, and to visitors with their enquiry's reply address on the inbound domain). */
   sendsMail?: boolean;
+  /** Files mail received for the inbound domain into the threads (MAIL_RECEIVERS). */
+  receivesMail?: boolean;
   /** Signs or verifies staff tokens, so it reads the signing secret. */
   usesTokenSecret?: boolean;
   /** Background workers (WORKERS) it starts, each with an asynchronous invocation. */
@@ -105,14 +112,16 @@ export const SCHEDULED_JOBS = [
     name: 'retryMail',
     everyMinutes: 5,
     // The token secret opens the sealed words of a one-time link (an invitation, an enrolment) that waited for a retry.
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
+    // inboundMail: the Message-ID SES gave each mail to a visitor, so an answer's In-Reply-To finds its enquiry.
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
   },
   {
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
       tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
-      buckets: { exports: 'full' },
+      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread.
+      buckets: { exports: 'full', inbound: 'full' },
     } satisfies ResourceUse,
   },
 ] as const;
@@ -146,6 +155,38 @@ export function streamConsumerUses(name: StreamConsumerName): ResourceUse {
   const consumer = STREAM_CONSUMERS.find((candidate) => candidate.name === name);
   if (!consumer) throw new Error(`No stream consumer named ${name}`);
   return consumer.uses;
+}
+
+/**
+ * The function that files each mail received for the inbound domain
+ * (functions/conversation/): into its enquiry's thread, or kept apart in the
+ * inbound mail table. In production SES receiving stores the raw message in
+ * the inbound bucket and invokes it asynchronously, once per message (the
+ * receipt rule, its retries and dead-letter queue come with the stack's
+ * receiving, issue 25); locally the SMTP door (local/inbound/) runs it.
+ */
+export const MAIL_RECEIVERS = [
+  {
+    name: 'receiveMail',
+    uses: {
+      // The enquiry then reacts (functions/work/visitor-wrote.ts): its status and the counts by status, the reply-time
+      // figures, and its owner's notice through the outbox.
+      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite' },
+      buckets: { inbound: 'readWrite' },
+      sendsMail: true,
+      // The reply addresses' MACs are checked with the reply-address secret, which comes with receivesMail.
+      receivesMail: true,
+    },
+  },
+] as const satisfies readonly { name: string; uses: ResourceUse }[];
+
+export type MailReceiverName = (typeof MAIL_RECEIVERS)[number]['name'];
+
+/** What a mail receiver uses (its declaration above). */
+export function mailReceiverUses(name: MailReceiverName): ResourceUse {
+  const receiver = MAIL_RECEIVERS.find((candidate) => candidate.name === name);
+  if (!receiver) throw new Error(`No mail receiver named ${name}`);
+  return receiver.uses;
 }
 
 /**

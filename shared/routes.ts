@@ -101,7 +101,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sendmail',
     access: 'public',
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write' }, sendsMail: true },
+    // inboundMail: the Message-ID SES gave the acknowledgement. Its reply address is a MAC under the reply-address secret
+    // (every function that mails has it), never the token secret: a public function cannot sign staff tokens.
+    uses: {
+      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write' },
+      sendsMail: true,
+    },
   },
   {
     name: 'login',
@@ -167,7 +172,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/enquiry/reply',
     access: 'staff', roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write' }, sendsMail: true },
+    // enquiryEvents read: the visitor's latest message, which the reply answers (In-Reply-To); inboundMail: the Message-ID SES gave the reply.
+    uses: {
+      tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'readAppend', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write', inboundMail: 'write' },
+      sendsMail: true,
+    },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
   // The owner opened an enquiry with a visitor's message unread: one conditional update that takes the mark off.
@@ -201,7 +210,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     uses: {
       tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
-      buckets: { exports: 'full' },
+      buckets: { exports: 'full', inbound: 'full' },
     },
   },
   // The visitor's page: the link in the body, never the URL. Each reads its enquiry by key and that enquiry's thread (one
@@ -221,7 +230,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/visitor/message',
     access: 'public',
     uses: {
-      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write' },
       partitionReads: ['enquiryEvents'],
       sendsMail: true,
     },
@@ -234,7 +243,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/enquiry/visitor-link',
     access: 'staff',
     roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write' }, sendsMail: true },
+    uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true },
   },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in.
   { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'readProfile', policies: 'read' }, scans: ['staff'] } },

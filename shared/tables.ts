@@ -56,6 +56,9 @@ export const OUTBOX_INDEXES = { queue: 'queue' } as const;
 
 const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
 
+/** The inbound mail table's one index: sparse, the messages kept in each box (KEPT_BOXES), newest first by the time they arrived. */
+export const INBOUND_MAIL_INDEXES = { byBox: 'byBox' } as const;
+
 /** The outbox queues (partitions of its sparse index): mails due for a send, mails held for the daily digest. */
 export const OUTBOX_QUEUES = { due: 'DUE', digest: 'DIGEST' } as const;
 
@@ -117,6 +120,14 @@ export const TABLES = {
       'Every mail the product sends (staff notification, acknowledgement, reply, digest, mails to staff accounts), its state and retries: the attempt is recorded before each send, so a mail is never sent twice. A one-time link waits sealed; mails to staff accounts expire.',
     partitionKey: { name: 'mailId', type: 'S' },
     globalIndexes: [{ name: OUTBOX_INDEXES.queue, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
+    ttlAttribute: EXPIRES_AT,
+  },
+  inboundMail: {
+    envVar: 'TABLE_INBOUND_MAIL',
+    purpose:
+      "Mail received for the inbound domain that did not go into an enquiry's thread (unmatched, quarantined, auto-replies, refused): who sent it, to whom, why it was kept apart and where its raw message is, never its text; and the Message-IDs SES gave the mails sent to visitors, so an answer's In-Reply-To finds its enquiry. Both expire.",
+    partitionKey: { name: 'key', type: 'S' },
+    globalIndexes: [{ name: INBOUND_MAIL_INDEXES.byBox, partitionKey: { name: 'box', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' }],
     ttlAttribute: EXPIRES_AT,
   },
   counters: {

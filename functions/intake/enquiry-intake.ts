@@ -11,7 +11,7 @@ import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/mail-delivery';
 
-export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log' | 'aggregates'>;
+export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log' | 'aggregates'>;
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;

@@ -15,7 +15,8 @@ import { LOCALE_CODES, type LocaleCode, localeByCode } from '../../shared/locale
 import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { sampleRecord } from '../../tests/support/records';
 
-const context: AcknowledgementContext = { staffInbox: 'staff-inbox@centre.example', siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2 };
+const threading = { replyTo: 'reply+123-abc@reply.centre.example', references: ['<thread+123-abc@reply.centre.example>'] };
+const context: AcknowledgementContext = { threading, siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2 };
 
 /** What a visitor could type to misuse the mail: links, markup, a phone number to call, a message to a victim. */
 const HOSTILE = {
@@ -51,11 +52,11 @@ const hotelRecord = (locale: LocaleCode) =>
 const everyPart = (mail: { subject: string; text: string; html: string }) => [mail.subject, mail.text, mail.html];
 
 describe('composeAcknowledgement', () => {
-  it.each(LOCALE_CODES)('writes to the visitor in %s, replies going to staff, with the reference', (locale) => {
+  it.each(LOCALE_CODES)("writes to the visitor in %s, answers going to the enquiry's reply address, with the reference", (locale) => {
     const mail = composeAcknowledgement(hospitalRecord(locale), context);
     const text = RECEIPT_TEXT[locale];
     expect(mail.to).toBe('visitor@example.test');
-    expect(mail.replyTo).toBe('staff-inbox@centre.example');
+    expect(mail).toMatchObject(threading);
     expect(mail.subject).toBe(text.mail.subject('MT-000123', text.centreName));
     for (const part of everyPart(mail)) expect(part).toContain('MT-000123');
     for (const part of [mail.text, mail.html]) {

@@ -14,13 +14,13 @@ import { formatReference } from '../../shared/work/enquiry-work';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { type LocaleCode, localeByCode, privacyRoute } from '../../shared/locales';
 import { RECEIPT_TEXT, type ReceiptText } from '../../shared/intake/receipt-text';
-import type { Mail } from './ports';
+import type { Mail, Threading } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 import { customerCentrePhones, describeWhen } from '../intake/receipt-parts';
 
 export interface AcknowledgementContext {
-  /** Where the visitor's reply goes (the staff inbox, `MAIL_TO`). */
-  staffInbox: string;
+  /** Where the visitor's answer goes (the enquiry's reply address) and the thread it starts (conversation/reply-address.ts). */
+  threading: Threading;
   /** The public address of the site (`SITE_URL`), for the privacy-policy link. */
   siteUrl: string;
   /** `REPLY_PROMISE_WORKING_DAYS`. */
@@ -57,9 +57,10 @@ function summaryRows(record: EnquiryRecord, text: ReceiptText): [string, string]
 }
 
 /**
- * The acknowledgement of a stored enquiry, to its address, replies going to
- * the staff inbox. Call it only when `shouldAcknowledge(record)`; it refuses
- * an address that is not a plain mailbox.
+ * The acknowledgement of a stored enquiry, to its address, the visitor's
+ * answer going to the enquiry's reply address. Call it only when
+ * `shouldAcknowledge(record)`; it refuses an address that is not a plain
+ * mailbox.
  */
 export function composeAcknowledgement(record: EnquiryRecord, context: AcknowledgementContext): Mail {
   if (!EMAIL_PATTERN.test(record.EMAIL)) throw new RangeError(`Enquiry ${record.POST_INDEX} has no plain mailbox address to acknowledge`);
@@ -120,5 +121,5 @@ export function composeAcknowledgement(record: EnquiryRecord, context: Acknowled
     '',
   ].join('\n');
 
-  return { to: record.EMAIL, replyTo: context.staffInbox, subject, html, text: plain };
+  return { to: record.EMAIL, ...context.threading, subject, html, text: plain };
 }

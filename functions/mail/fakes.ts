@@ -56,9 +56,11 @@ export class FakeMailer implements Mailer {
   readonly sent: Mail[] = [];
   attempts = 0;
   failWith: Error | undefined;
-  async send(mail: Mail): Promise<void> {
+  async send(mail: Mail): Promise<{ messageId?: string }> {
     this.attempts += 1;
     if (this.failWith) throw this.failWith;
     this.sent.push(mail);
+    // As SES answers: an id of its own for each mail it accepted.
+    return { messageId: `fake-ses-${this.sent.length}` };
   }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retryDueMail } from './mail-delivery';
-import { composeEnquiryMail } from './staff-mail';
+import { ANSWER_IN_BACK_OFFICE, composeEnquiryMail } from './staff-mail';
+import { replyAddress, threadReference } from '../conversation/reply-address';
 import { sampleRecord } from '../../tests/support/records';
 import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { sesCutOff, sesRefused } from './fakes';
@@ -103,6 +104,7 @@ describe('retryDueMail', () => {
     let sends = 0;
     deps.mailer.send = async () => {
       sends += 1;
+      return {};
     };
     expect(staffMail(deps)).toMatchObject({ status: 'sending', attempts: 1 });
 
@@ -141,6 +143,7 @@ describe('retryDueMail', () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
+      return {};
     };
     const sending = makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     await vi.waitFor(() => expect(sends).toHaveLength(1));
@@ -268,10 +271,12 @@ describe('composeEnquiryMail', () => {
     expect(hotel.text).toMatch(/개인정보 동의: 동의 \(안내문 2026-11-01, 2026-11-23 00:30 한국 시간\)/);
   });
 
-  it('replies to the visitor only when the address is plain', () => {
-    expect(composeEnquiryMail(record, 'staff@example.com', 'https://site.example')).toMatchObject({ to: 'staff@example.com', replyTo: 'visitor@example.com' });
-    expect(composeEnquiryMail({ ...record, EMAIL: 'a@b.c, evil@x.y' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
-    expect(composeEnquiryMail({ ...record, EMAIL: '"x" <a@b.c>' }, 'staff@example.com', 'https://site.example').replyTo).toBeUndefined();
+  it('sends staff to the back office to answer, never to their mail client (no Reply-To: an answer would go around the thread)', () => {
+    const mail = composeEnquiryMail(record, 'staff@example.com', 'https://site.example');
+    expect(mail.to).toBe('staff@example.com');
+    expect(mail.replyTo).toBeUndefined();
+    for (const part of [mail.text, mail.html]) expect(part).toContain(ANSWER_IN_BACK_OFFICE);
+    expect(mail.text).toContain('관리자 화면: https://site.example/detail/42');
   });
 
   it('refuses a name with a line break (header injection) before anything is stored or mailed', async () => {
@@ -294,8 +299,16 @@ describe('the acknowledgement to the visitor', () => {
     expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com', 'anna@example.com']);
     const [ack] = toVisitor(deps);
     expect(ack?.subject).toContain('MT-000001');
-    expect(ack?.replyTo).toBe('staff@example.com');
-    expect(deps.outbox.items.get('1:ack')).toMatchObject({ kind: 'ack', status: 'sent', attempts: 1 });
+    // The enquiry's reply address, and the thread every mail to the visitor names.
+    const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: 'reply.site.example' };
+    expect(ack?.replyTo).toBe(replyAddress(addressing, 1));
+    expect(ack?.references).toEqual([threadReference(addressing, 1)]);
+    expect(ack?.inReplyTo).toBeUndefined();
+    // SES's id for it is kept with the mail and recorded, so an answer's In-Reply-To finds the enquiry.
+    expect(deps.outbox.items.get('1:ack')).toMatchObject({ kind: 'ack', status: 'sent', attempts: 1, messageId: 'fake-ses-2' });
+    expect(await deps.sentMailIds.find(['fake-ses-2'])).toBe(1);
+    // The staff notification's id is none of a visitor's.
+    expect(await deps.sentMailIds.find(['fake-ses-1'])).toBeUndefined();
   });
 
   it('is sent once: not again for a resend of the same submission, nor by the retry job', async () => {

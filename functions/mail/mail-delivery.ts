@@ -18,12 +18,14 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
 import { composeDigestMail, composeEnquiryMail, composeVisitorNotice } from './staff-mail';
+import { visitorThreading } from '../conversation/reply-address';
+import { enquiryRetentionMs } from '../../shared/privacy/retention';
 
-export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'settings' | 'clock' | 'log'>;
-/** Sending a mail to a staff account reads no enquiry and counts toward no daily cap (so sign-in needs no access to enquiries). */
-export type AccountMailDeps = Omit<MailDeps, 'enquiries' | 'throttle'>;
-/** What moving a mail needs: a staff notification's state is copied to its enquiry. */
-type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries'>>;
+export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'>;
+/** Sending a mail to a staff account reads no enquiry, counts toward no daily cap and records no Message-ID (so sign-in needs no access to enquiries). */
+export type AccountMailDeps = Omit<MailDeps, 'enquiries' | 'throttle' | 'sentMailIds'>;
+/** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded. */
+type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds'>>;
 
 /** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 72;
@@ -84,7 +86,7 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
     case 'ack':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeAcknowledgement(toRecord(enquiry), {
-        staffInbox: deps.settings.MAIL_TO,
+        threading: visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX),
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
       });
@@ -200,8 +202,9 @@ async function sendOnce(deps: MoveDeps, mail: OutboxMail, enquiry: StoredEnquiry
   if (!(await move(deps, mail, sending))) return 'sending';
   const claimed = { ...mail, status: 'sending' as const, attempts };
 
+  let messageId: string | undefined;
   try {
-    await deps.mailer.send(message);
+    ({ messageId } = await deps.mailer.send(message));
   } catch (error) {
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {
@@ -216,9 +219,25 @@ async function sendOnce(deps: MoveDeps, mail: OutboxMail, enquiry: StoredEnquiry
     return status;
   }
   // Sent: if this mark fails the record stays "sending" and the retry job makes it uncertain, never a second send.
-  await move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now() }, true);
+  await Promise.all([move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now(), ...(messageId ? { messageId } : {}) }, true), recordSentId(deps, mail, messageId)]);
   deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
   return 'sent';
+}
+
+/** The mails a visitor answers: their Message-IDs find the enquiry of an answer that reaches us without its reply address. */
+const VISITOR_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
+
+/**
+ * Records the id SES gave a mail to a visitor, for as long as its enquiry may
+ * be kept. A failure loses only that way of matching an answer (the reply
+ * address still finds it): logged, never a failed send.
+ */
+async function recordSentId(deps: MoveDeps, mail: OutboxMail, messageId: string | undefined): Promise<void> {
+  if (!messageId || !deps.sentMailIds || !VISITOR_KINDS.includes(mail.kind)) return;
+  const expiresAt = Math.floor((deps.clock.now() + enquiryRetentionMs()) / 1000);
+  await deps.sentMailIds.record(messageId, mail.postIndex, expiresAt).catch((error: unknown) => {
+    deps.log.warn('message id of a mail to a visitor not recorded', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
+  });
 }
 
 /**

@@ -25,9 +25,22 @@ export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 /** The kinds whose words hold a bearer secret: stored only sealed, and forgotten once the mail is sent or given up. */
 export const SEALED_KINDS: readonly OutboxKind[] = ['invite', 'enrol', 'visitorLink'];
 
-export interface MailContent {
-  to: string;
+/**
+ * Where a visitor's answer goes and which conversation a mail belongs to: a
+ * mail to a visitor has its enquiry's reply address as Reply-To, names the
+ * enquiry's thread (and the visitor's latest message) in References, and
+ * answers that message (In-Reply-To). SES replaces any Message-ID with its
+ * own, so a mail's own id is the one SES answers the send with.
+ */
+export interface Threading {
   replyTo?: string;
+  /** A message id with its angle brackets. */
+  inReplyTo?: string;
+  references?: string[];
+}
+
+export interface MailContent extends Threading {
+  to: string;
   subject: string;
   text: string;
   html: string;
@@ -52,6 +65,8 @@ export interface OutboxMail {
   sentAt?: number;
   /** Sent as part of a daily digest. */
   inDigest?: boolean;
+  /** The id SES gave the mail when it accepted it (its Message-ID header is `<messageId@…amazonses.com>`). */
+  messageId?: string;
   /** A reply's or a notice's own content (staff and acknowledgement mails are composed from the enquiry). */
   content?: MailContent;
   /** The content of a mail of SEALED_KINDS, sealed (sealed-content.ts); never `content`. */
@@ -61,7 +76,7 @@ export interface OutboxMail {
 }
 
 export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> &
-  Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest'>> & {
+  Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest' | 'messageId'>> & {
     /** Removes the mail's words, sealed or not, with the change (a one-time link is kept only until it is sent or given up). */
     forgetContent?: true;
   };
@@ -82,14 +97,9 @@ export interface OutboxStore {
   remove(mailId: string): Promise<void>;
 }
 
-export interface Mail {
-  to: string;
-  replyTo?: string;
-  subject: string;
-  html: string;
-  text: string;
-}
+export type Mail = MailContent;
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** Sends one mail; answers the id SES gave it (absent where the sender gives none). */
+  send(mail: Mail): Promise<{ messageId?: string }>;
 }

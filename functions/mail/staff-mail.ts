@@ -4,7 +4,6 @@ import { type VisitorChannel, formatReference } from '../../shared/work/enquiry-
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
 
@@ -44,6 +43,9 @@ function enquiryRows(record: EnquiryRecord): [string, string][] {
   return rows.filter((row): row is [string, string] => row !== false);
 }
 
+/** How staff answer a visitor: in the back office, so the reply and the visitor's answer stay in the enquiry's thread. */
+export const ANSWER_IN_BACK_OFFICE = '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
+
 /** A staff mail of labelled rows: a title, a link to the enquiry in the back office, a line of advice if any, the rows; as HTML and as text. */
 function rowsMail(title: string, link: string, rows: [string, string][], advice?: string): Pick<Mail, 'html' | 'text'> {
   const html = [
@@ -65,13 +67,16 @@ function rowsMail(title: string, link: string, rows: [string, string][], advice?
 
 const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/${postIndex}`;
 
-/** The staff notification: the fields that apply, with Korean labels, as HTML and as text, and a link to the enquiry in the back office. */
+/**
+ * The staff notification: the fields that apply, with Korean labels, as HTML
+ * and as text, and a link to the enquiry in the back office, where staff
+ * answer. It has no Reply-To: an answer from a mail client would go around
+ * the thread.
+ */
 export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string): Mail {
   const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
-  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), enquiryRows(record));
-  // Only a plain mailbox address becomes a header (an address stored before the strict rule may not be one).
-  const replyTo = EMAIL_PATTERN.test(record.EMAIL) ? record.EMAIL : undefined;
-  return { to, replyTo, subject, html, text };
+  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), enquiryRows(record), ANSWER_IN_BACK_OFFICE);
+  return { to, subject, html, text };
 }
 
 /** What the owner's notice of a visitor's message says: the enquiry's reference and section, and the message's time, way and first words. */

@@ -1,7 +1,9 @@
 /**
  * Removing an enquiry everywhere the product keeps it: the item, its history
- * and notes, its mails in the outbox (with a reply's text), its submission
- * claim, its place under its tags, and the export files (which hold many visitors' rows); the counters
+ * and notes, its mails in the outbox (with a reply's text), the visitor's
+ * messages received by mail (their raw messages and attachments in the
+ * inbound bucket), its submission claim, its place under its tags, and the
+ * export files (which hold many visitors' rows); the counters
  * follow, so totals and work lists stay right; a tombstone says when, why
  * and by whom. Used by the retention job and by an admin acting on a
  * visitor's request (the right to erasure), who can first export all of it
@@ -22,7 +24,7 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be
@@ -41,9 +43,16 @@ function mailIdsOf(enquiry: StoredEnquiry, events: EnquiryEvent[]): string[] {
   return [staffMailId(enquiry.POST_INDEX), acknowledgementMailId(enquiry.POST_INDEX), ...events.flatMap((event) => (event.mailId ? [event.mailId] : []))];
 }
 
+/** The objects of the visitor's messages in the thread: each raw message as it arrived, and its attachments kept. */
+function inboundKeysOf(events: EnquiryEvent[]): string[] {
+  return events.flatMap(({ visitor }) => (visitor ? [...(visitor.rawKey ? [visitor.rawKey] : []), ...visitor.attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : []))] : []));
+}
+
 /** Removes one enquiry and everything that belongs to it; the counters follow. */
 async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise<void> {
   const events = await deps.events.list(enquiry.POST_INDEX);
+  // The received mail first: once the history is gone nothing says which objects were this enquiry's.
+  await deps.inbound.remove(inboundKeysOf(events));
   await Promise.all([
     ...mailIdsOf(enquiry, events).map((mailId) => deps.outbox.remove(mailId)),
     deps.events.removeAll(enquiry.POST_INDEX),

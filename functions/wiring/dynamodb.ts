@@ -8,6 +8,7 @@ import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries/enquiries';
 import { dynamoErasureStore } from '../adapters/dynamodb/enquiries/erasures';
 import { dynamoEventStore } from '../adapters/dynamodb/enquiries/events';
 import { dynamoExportJobStore } from '../adapters/dynamodb/export-jobs';
+import { dynamoKeptMailStore, dynamoSentMailIds } from '../adapters/dynamodb/inbound-mail';
 import { dynamoTemplateStore, dynamoTemplateVersionStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
@@ -27,6 +28,7 @@ import type { OutboxStore } from '../mail/ports';
 import type { PackageStore } from '../packages/ports';
 import type { SubmissionStore } from '../intake/ports';
 import type { TagIndex } from '../tags/ports';
+import type { KeptMailStore, SentMailIds } from '../conversation/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, mergeLazy, settingOf } from './lazy';
 
@@ -49,6 +51,8 @@ export interface DynamoDeps {
   exportJobs: ExportJobStore;
   aggregates: AggregateStore;
   tagIndex: TagIndex;
+  keptMail: KeptMailStore;
+  sentMailIds: SentMailIds;
 }
 
 /** What a store is made from: the function's one document client, its table names, the clock. */
@@ -80,6 +84,8 @@ export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAc
 export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
 export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
 export const tagIndex: StoreMaker<TagIndex> = ({ db, table }) => dynamoTagIndex(db(), table('enquiryTags'));
+export const keptMail: StoreMaker<KeptMailStore> = ({ db, table, clock }) => dynamoKeptMailStore(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
+export const sentMailIds: StoreMaker<SentMailIds> = ({ db, table, clock }) => dynamoSentMailIds(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
 export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
 /** What every staff route checks a token against (functions/http/staff.ts). */
@@ -137,5 +143,7 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     aggregates,
     exportJobs,
     tagIndex,
+    keptMail,
+    sentMailIds,
   });
 }

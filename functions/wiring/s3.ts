@@ -2,6 +2,8 @@ import { EMULATED_S3, s3Client } from '../adapters/s3/client';
 import { s3AccessLogCopyStore } from '../adapters/s3/access-log-copies';
 import { s3ExportStore } from '../adapters/s3/exports';
 import { s3ImageStore } from '../adapters/s3/images';
+import { s3InboundBucket } from '../adapters/s3/inbound';
+import type { InboundBucket } from '../conversation/ports';
 import type { Settings } from '../config';
 import type { ExportStore } from '../exports/ports';
 import type { ImageStore } from '../packages/ports';
@@ -13,6 +15,7 @@ export interface S3Deps {
   images: ImageStore;
   exports: ExportStore;
   accessLogCopies: AccessLogCopyStore;
+  inbound: InboundBucket;
 }
 
 export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3Deps {
@@ -24,5 +27,6 @@ export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3De
     images: () => s3ImageStore(s3(), settingOf(settings, 'IMAGES_BUCKET')),
     exports: () => s3ExportStore(s3(), settingOf(settings, 'EXPORTS_BUCKET')),
     accessLogCopies: () => s3AccessLogCopyStore(s3(), settingOf(settings, 'ACCESS_LOG_COPY_BUCKET')),
+    inbound: () => s3InboundBucket(s3(), settingOf(settings, 'INBOUND_BUCKET')),
   });
 }

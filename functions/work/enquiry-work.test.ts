@@ -13,6 +13,8 @@ import { countCounter } from '../enquiries/enquiry-lists';
 import { accountWithRole, tokenWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { sesRefused } from '../mail/fakes';
+import { replyAddress, threadReference } from '../conversation/reply-address';
+import { NOT_CHECKED_LOCALLY } from '../../shared/conversation/visitor-messages';
 
 const ANNA = 'anna@centre.example';
 const BORIS = 'boris@centre.example';
@@ -181,12 +183,30 @@ describe('replies', () => {
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toMatchObject({ record: { STATUS: 'answered', VERSION: 1, FIRST_REPLY_AT: new Date(deps.clock.now()).toISOString() }, mailStatus: 'sent' });
     const mail = deps.mailer.sent.at(-1);
-    expect(mail).toMatchObject({ to: 'li.wei@example.test', replyTo: 'staff@example.com', subject: '关于您的咨询 [MT-000002]' });
+    const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN };
+    expect(mail).toMatchObject({ to: 'li.wei@example.test', replyTo: replyAddress(addressing, 2), references: [threadReference(addressing, 2)], subject: '关于您的咨询 [MT-000002]' });
+    expect(mail?.inReplyTo).toBeUndefined();
     expect(mail?.html).toContain('<html lang="zh-Hans">');
     expect(mail?.html).toContain('您好！</p>');
     const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(ANNA) }))) as { type: string; mailStatus?: string }[];
     // The words too, for the visitor's page (the outbox is no public route's to read).
     expect(thread.find((event) => event.type === 'reply')).toMatchObject({ text: '关于您的咨询', body: '您好！\n\n医院可以在12月10日为您看诊。', mailStatus: 'sent' });
+  });
+
+  it("answers the visitor's latest messages by mail: In-Reply-To the last, References the thread's then theirs", async () => {
+    const visitor = (at: string, messageId: string) => ({
+      postIndex: 2,
+      at,
+      type: 'visitorMessage' as const,
+      actor: 'li.wei@example.test',
+      text: '谢谢',
+      visitor: { channel: 'mail' as const, subject: 'Re', receivedAt: at, verdicts: NOT_CHECKED_LOCALLY, attachments: [], fromEnquiryAddress: true, messageId },
+    });
+    await deps.events.add(visitor('2026-11-22T09:00:00.000Z#m1', '<first@mail.example>'));
+    await deps.events.add(visitor('2026-11-22T09:30:00.000Z#m2', '<second@mail.example>'));
+    await reply(ANNA, { index: 2, version: 0, subject: '关于您的咨询', body: '您好' });
+    const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN };
+    expect(deps.mailer.sent.at(-1)).toMatchObject({ inReplyTo: '<second@mail.example>', references: [threadReference(addressing, 2), '<first@mail.example>', '<second@mail.example>'] });
   });
 
   it('keeps a reply SES refused in the outbox for the retry job, and sends nothing written against a stale version', async () => {

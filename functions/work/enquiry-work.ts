@@ -20,6 +20,7 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { type MailDeps, deliverMail, pendingMail } from '../mail/mail-delivery';
 import { composeReply } from './reply-mail';
 import { checkOwner } from './enquiry-owners';
+import { visitorThreading } from '../conversation/reply-address';
 
 export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
 
@@ -152,6 +153,8 @@ export type ReplyDeps = WorkDeps & MailDeps;
  */
 export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRequest): Promise<{ record: EnquiryRecord; mailStatus: string }> {
   const enquiry = mailable(await workableEnquiry(deps, request.index));
+  // Read before anything changes: a failed read leaves the enquiry as it was.
+  const threading = visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX, await visitorMessageIds(deps, enquiry.POST_INDEX));
   const now = deps.clock.now();
   const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', repliedAt: new Date(now).toISOString() });
   // Timed only when it answers something: the enquiry, or a message the visitor wrote since the last reply.
@@ -162,13 +165,22 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,
     kind: 'reply',
     postIndex: enquiry.POST_INDEX,
-    content: composeReply(record, request.subject, request.body, deps.settings.MAIL_TO),
+    content: composeReply(record, request.subject, request.body, threading),
   });
   await deps.outbox.add(mail);
   // The words too: the visitor's page shows the conversation from the thread (the outbox is no public route's to read).
   await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, body: request.body, mailId: mail.mailId });
   const mailStatus = await deliverMail(deps, mail, updated);
   return { record, mailStatus };
+}
+
+/** The most of the visitor's Message-IDs a reply names in References (SES takes 870 characters a header). */
+const REFERENCED_VISITOR_MESSAGES = 5;
+
+/** The Message-IDs of the visitor's latest messages, oldest first: a reply answers the last. */
+async function visitorMessageIds(deps: Pick<AppDeps, 'events'>, postIndex: number): Promise<string[]> {
+  const events = await deps.events.list(postIndex);
+  return events.flatMap((event) => (event.visitor?.messageId ? [event.visitor.messageId] : [])).slice(-REFERENCED_VISITOR_MESSAGES);
 }
 
 /** The enquiry's history and thread, oldest first, with each reply's delivery state. */

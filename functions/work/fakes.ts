@@ -12,6 +12,11 @@ export class FakeEventStore implements EventStore {
     if (this.items.some((existing) => existing.postIndex === event.postIndex && existing.at === event.at)) throw new Error('event exists');
     this.items.push(structuredClone(event));
   }
+  async addOnce(event: EnquiryEvent): Promise<boolean> {
+    if (this.items.some((existing) => existing.postIndex === event.postIndex && existing.at === event.at)) return false;
+    await this.add(event);
+    return true;
+  }
   async list(postIndex: number): Promise<EnquiryEvent[]> {
     return this.items.filter((event) => event.postIndex === postIndex).sort((a, b) => (a.at < b.at ? -1 : 1)).map((item) => structuredClone(item));
   }

@@ -11,6 +11,8 @@ export interface EnquiryEvent extends Omit<ThreadEntry, 'mailStatus'> {
 
 export interface EventStore {
   add(event: EnquiryEvent): Promise<void>;
+  /** Adds an event whose key was made from what it records (a received message): `false` when it is there already, written by an earlier try. */
+  addOnce(event: EnquiryEvent): Promise<boolean>;
   /** Oldest first. */
   list(postIndex: number): Promise<EnquiryEvent[]>;
   /** Every event of an enquiry (its erasure). */

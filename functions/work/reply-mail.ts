@@ -1,14 +1,16 @@
 /**
  * A reply from the back office, as the visitor receives it: what staff wrote,
- * with the enquiry's reference in the subject (so the visitor's answer can be
- * matched to it), from the centre, Reply-To the staff inbox.
+ * with the enquiry's reference in the subject, from the centre, its threading
+ * (the enquiry's reply address as Reply-To, References and In-Reply-To:
+ * conversation/reply-address.ts) so the visitor's answer comes back into the
+ * thread.
  */
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { localeByCode } from '../../shared/locales';
-import type { MailContent } from '../mail/ports';
+import type { MailContent, Threading } from '../mail/ports';
 import { escapeHtml } from '../mail/html-text';
 
-export function composeReply(record: EnquiryRecord, subject: string, body: string, staffInbox: string): MailContent {
+export function composeReply(record: EnquiryRecord, subject: string, body: string, threading: Threading): MailContent {
   const withReference = subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`;
   const paragraphs = body
     .replace(/\r\n?/g, '\n')
@@ -20,5 +22,5 @@ export function composeReply(record: EnquiryRecord, subject: string, body: strin
     ...paragraphs,
     '</body></html>',
   ].join('\n');
-  return { to: record.EMAIL, replyTo: staffInbox, subject: withReference, text: body.replace(/\r\n?/g, '\n'), html };
+  return { to: record.EMAIL, ...threading, subject: withReference, text: body.replace(/\r\n?/g, '\n'), html };
 }

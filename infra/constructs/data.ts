@@ -14,7 +14,8 @@ import { Construct } from 'constructs';
 import { type BucketKey, STREAM_CONSUMERS } from '../../shared/resources';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
-import { RETENTION, accessLogRetentionSeconds } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs } from '../../shared/privacy/retention';
+import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { acknowledge } from '../nag';
 
 export interface DataProps {
@@ -143,6 +144,16 @@ export class Data extends Construct {
       lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
 
+    // Received mail (functions/conversation/): raw messages as they arrived, under raw/, and the attachments of the
+    // visitors' messages in a thread, under attachments/, which go with their enquiry (erasure, retention). A raw
+    // message is kept as long as an enquiry may be (it is the whole of what a thread entry shows part of); SES
+    // receiving, its rule and its function come with the stack's receiving (issue 25).
+    const inbound = new s3.Bucket(this, 'Inbound', {
+      ...privateBucketProps(production),
+      ...logged('inbound'),
+      lifecycleRules: [{ id: 'ExpireRawMessages', prefix: INBOUND_RAW_PREFIX, expiration: Duration.days(Math.ceil(enquiryRetentionMs() / 86_400_000)) }],
+    });
+
     // The access log's copy (functions/privacy/access-log-copy.ts): every object locked for the access log's
     // retention from when it is written, then expired. Compliance mode in production: nobody, the account's
     // root included, can remove or shorten it. Governance mode elsewhere, so a test stage can be cleared by
@@ -158,7 +169,7 @@ export class Data extends Construct {
       lifecycleRules: [{ expiration: Duration.days(lockDays + 1), noncurrentVersionExpiration: Duration.days(1) }],
     });
 
-    this.buckets = { images, exports, accessLogCopy };
+    this.buckets = { images, exports, inbound, accessLogCopy };
   }
 }
 

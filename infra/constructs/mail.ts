@@ -34,6 +34,8 @@ export interface StaffMailProps {
   mailDomain?: string;
   /** The site's public address, the start of every link in a mail (SITE_URL); may be a token resolved later (the distribution's address). */
   siteUrl: string;
+  /** Where visitors answer: each mail to a visitor has its enquiry's reply address on this domain (INBOUND_DOMAIN). */
+  inboundDomain: string;
 }
 
 export class StaffMail extends Construct {
@@ -46,12 +48,14 @@ export class StaffMail extends Construct {
   readonly mailFrom: string;
   readonly mailTo: string;
   readonly siteUrl: string;
+  readonly inboundDomain: string;
 
   constructor(scope: Construct, id: string, props: StaffMailProps) {
     super(scope, id);
     this.mailFrom = props.mailFrom;
     this.mailTo = props.mailTo;
     this.siteUrl = props.siteUrl;
+    this.inboundDomain = props.inboundDomain;
 
     this.configurationSet = new ConfigurationSet(this, 'OverTls', { tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE });
     this.configurationSet.addEventDestination('BouncesAndComplaints', {

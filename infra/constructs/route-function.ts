@@ -54,6 +54,8 @@ export interface BindableResources {
   tables: Record<TableKey, ITable>;
   buckets: Record<BucketKey, IBucket>;
   mail: StaffMail;
+  /** Keys the reply addresses' MACs (REPLY_ADDRESS_SECRET). */
+  replyAddressSecret: ISecret;
   /** Signs and verifies staff tokens (TOKEN_SECRET). */
   tokenSecret: ISecret;
   /** The X-Origin-Verify value CloudFront adds to API requests (ORIGIN_VERIFY_SECRET). */
@@ -153,13 +155,14 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
-  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, and the site's address the mails link to. */
+  /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, the site's address the mails link to, and the domain visitors answer to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
     this.setVariable('MAIL_FROM', mail.mailFrom);
     this.setVariable('MAIL_TO', mail.mailTo);
     this.setVariable('MAIL_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
     this.setVariable('SITE_URL', mail.siteUrl);
+    this.setVariable('INBOUND_DOMAIN', mail.inboundDomain);
   }
 
   /** Leave to start one background worker (lambda:InvokeFunction on it alone), and its name in the worker's variable. */
@@ -206,7 +209,11 @@ export class RouteFunction extends LambdaFunction {
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     for (const key of uses.partitionReads ?? []) this.bindPartitionRead(key, resources.tables[key], uses);
     if (uses.sendsMail) this.bindMail(resources.mail);
+    // A mail receiver reads the reply addresses of the inbound domain.
+    if (uses.receivesMail) this.setVariable('INBOUND_DOMAIN', resources.mail.inboundDomain);
     if (uses.usesTokenSecret) this.bindSecret('TOKEN_SECRET', resources.tokenSecret);
+    // Every mail to a visitor carries its enquiry's reply address, and a receiver checks them.
+    if (uses.sendsMail || uses.receivesMail) this.bindSecret('REPLY_ADDRESS_SECRET', resources.replyAddressSecret);
     if (uses.totpSecrets) this.bindTotpKey(uses.totpSecrets, resources.totpKey);
     for (const name of uses.invokes ?? []) {
       const worker = resources.workers?.[name];

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { LOOPBACK } from '../emulators/emulators';
-import { announceEndpoints, faultControlLines, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
+import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
 import { buildSiteIfStale, siteAddress } from './site-build';
 import { startLocalStack } from '../stack';
 
@@ -33,6 +33,7 @@ async function main() {
     site and API   ${stack.url}/
     staff sign-in  ${stack.url}/login   (${settings.staffEmail} / ${settings.passwordNote})
     mailbox        ${stack.mailboxUrl}/   (every mail the site sends)
+${inboundMailLine(stack)}
 ${faultControlLines(stack)}
     data           ${settings.dataDir}
   Ctrl-C stops it.

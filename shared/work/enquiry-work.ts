@@ -4,6 +4,7 @@
  * replies and templates. No schema library here (the staff app imports this
  * file); the request schemas are in enquiry-work-schema.ts.
  */
+import type { VisitorMessage } from '../conversation/visitor-messages';
 
 /** `MT-000123`: short enough to read out on the phone, derived from POST_INDEX (so it is never stored apart). */
 export function formatReference(postIndex: number): string {
@@ -78,8 +79,9 @@ export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' 
 
 /**
  * What happened to an enquiry, in its history (who, what, when). The
- * visitor's own message from their page (`visitorMessage`), and a staff
- * member replacing the visitor's link to it (`visitorLink`, with its mail).
+ * visitor's own message (`visitorMessage`: an answer by mail, or written on
+ * their page, as its channel says), and a staff member replacing the
+ * visitor's link to their page (`visitorLink`, with its mail).
  */
 export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags', 'visitorMessage', 'visitorLink'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
@@ -93,7 +95,7 @@ export interface ThreadEntry {
   /** For status and owner changes; a tag change's tags before and after, comma-separated. */
   from?: string;
   to?: string;
-  /** A note's text, a reply's subject, or the visitor's message. */
+  /** A note's text, a reply's subject, or the visitor's message (an answer by mail: its new text, without the quoted history). */
   text?: string;
   /** A reply's words, as mailed (kept in the thread since the visitor's page shows them; absent on replies sent before). */
   body?: string;
@@ -104,4 +106,6 @@ export interface ThreadEntry {
   /** A reply's mail in the outbox, and its delivery state. */
   mailId?: string;
   mailStatus?: string;
+  /** A visitor's message: its subject, verdicts, attachments (`actor` is the address it came from). */
+  visitor?: VisitorMessage;
 }

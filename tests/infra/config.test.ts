@@ -23,7 +23,7 @@ function problemsOf(context: Record<string, unknown>): string[] {
 
 describe('stage configuration from CDK context', () => {
   it('defaults to a non-production dev stage', () => {
-    expect(read(MAIL)).toEqual({ stage: 'dev', production: false, requireTwoFactor: false, ...MAIL });
+    expect(read(MAIL)).toEqual({ stage: 'dev', production: false, requireTwoFactor: false, inboundDomain: 'reply.example.com', ...MAIL });
     expect(stackNameOf('dev')).toBe('MedicalTourism-dev');
   });
 
@@ -69,6 +69,13 @@ describe('stage configuration from CDK context', () => {
     const domain = { domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' };
     expect(problemsOf({ ...MAIL, ...domain, siteUrl: 'https://other.example.com' })).toEqual(['siteUrl must be https://www.example.com when domainName is given, got "https://other.example.com"']);
     expect(read({ ...MAIL, ...domain }).siteUrl).toBeUndefined();
+  });
+
+  it("takes the domain visitors answer to (inboundDomain), by default reply. and the mail domain, else the sender's", () => {
+    expect(read({ ...MAIL, mailDomain: 'example.com', mailFrom: 'noreply@example.com' }).inboundDomain).toBe('reply.example.com');
+    expect(read({ ...MAIL, mailFrom: 'NoReply@Centre.Example.org' }).inboundDomain).toBe('reply.centre.example.org');
+    expect(read({ ...MAIL, inboundDomain: 'Answers.Example.com' }).inboundDomain).toBe('answers.example.com');
+    expect(problemsOf({ ...MAIL, inboundDomain: 'not a domain' })).toEqual([expect.stringMatching(/^inboundDomain must be a domain name/)]);
   });
 
   it('wants the sender inside the verified mail domain', () => {

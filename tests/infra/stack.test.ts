@@ -148,6 +148,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const worker of uses.invokes ?? []) lines.add(`lambda:InvokeFunction <${logicalId(stack.workers.functions[worker])}.Arn>`);
   // Secrets are read at cold start by ARN: GetSecretValue on that secret, nothing else.
   if (uses.usesTokenSecret) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
+  // Every mail to a visitor carries its enquiry's reply address; a receiver checks them.
+  if (uses.sendsMail || uses.receivesMail) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
   // The TOTP key: Encrypt to seal a new secret, Decrypt to open one, on that key alone.
   if (uses.totpSecrets) lines.add(`kms:${uses.totpSecrets === 'seal' ? 'Encrypt' : 'Decrypt'} <${logicalId(stack.data.totpKey)}.Arn>`);
@@ -260,6 +262,8 @@ describe('the API: one function per route of the route table', () => {
       const environment = deployedEnvironment(template, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
       if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['SITE_URL']), name).toBe(distributionUrl);
+      // Visitors answer to the reply addresses of the sender's domain's reply. subdomain (no inboundDomain in the context).
+      if (uses.sendsMail) expect(environment['INBOUND_DOMAIN'], name).toBe('reply.example.com');
     }
     // The functions name the distribution, which names the API: Template.fromStack (beforeAll) refuses a template whose resources depend on each other in a circle.
   });
@@ -298,7 +302,7 @@ describe('the API: one function per route of the route table', () => {
       }
     }
     // The public routes without staff auth, by name, so a change to the route table shows here.
-    for (const name of ['amendBest', 'sendmail'] as const) expect(readers).not.toContain(name);
+    for (const name of ['amendBest', 'sendmail', 'visitorEnquiry', 'visitorMessage'] as const) expect(readers).not.toContain(name);
     // Nothing else in the stack may read it.
     const roles = Object.keys(template.findResources('AWS::IAM::Role'));
     // ... but the mail-retry job, which opens the sealed words of a one-time link that waited for a retry.
@@ -330,13 +334,14 @@ describe('the API: one function per route of the route table', () => {
       const secretLines = [...permissionsOf(fn)].filter((line) => line.startsWith('secretsmanager:'));
       const expected = [`secretsmanager:GetSecretValue <${secret}>`];
       if (resourcesOf(route).usesTokenSecret) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
+      if (resourcesOf(route).sendsMail) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
       expect(secretLines.sort(), route.name).toEqual(expected.sort());
     }
-    // The mail-retry job takes no HTTP requests: it reads the token secret alone (to open a one-time link's sealed words).
+    // The mail-retry job takes no HTTP requests: it reads the token secret (to open a one-time link's sealed words) and the reply addresses' (the acknowledgements it retries).
     expect(variablesOf(stack.jobs.functions.retryMail).ORIGIN_VERIFY_SECRET_ARN).toBeUndefined();
-    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:'))).toEqual([
-      `secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`,
-    ]);
+    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:')).sort()).toEqual(
+      [`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`, `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`].sort(),
+    );
     expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
   });
 
@@ -460,7 +465,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(permissionsOf(fn)).toEqual(expected);
   });
 
-  it('the public send route cannot list enquiries, nor touch the staff table or the token secret', () => {
+  it('the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses\'', () => {
     const fn = stack.api.functions.sendmail;
     const lines = [...permissionsOf(fn)];
     const enquiries = logicalId(stack.data.tables.enquiries);
@@ -472,13 +477,14 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(lines.filter((line) => line.startsWith('dynamodb:Query'))).toEqual([]);
     const staffTable = logicalId(stack.data.tables.staff);
     expect(lines.filter((line) => line.includes(staffTable))).toEqual([]);
-    expect(lines.filter((line) => line.includes(logicalId(stack.tokenSecret)))).toEqual([]);
-    // Its only secret is the origin-verify one.
-    expect(lines.filter((line) => line.startsWith('secretsmanager:'))).toEqual([`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`]);
+    // Its secrets: the origin-verify one, and the one the acknowledgement's reply address is keyed from (by ARN, never in its configuration); never the staff tokens'.
+    expect(lines.filter((line) => line.startsWith('secretsmanager:')).sort()).toEqual(
+      [`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`, `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`].sort(),
+    );
+    expect(variablesOf(fn).TOKEN_SECRET_ARN).toBeUndefined();
     const variables = variablesOf(fn);
     expect(variables.TABLE_STAFF).toBeUndefined();
     expect(variables.TOKEN_SECRET).toBeUndefined();
-    expect(variables.TOKEN_SECRET_ARN).toBeUndefined();
   });
 
   it('lets sign-in change an account\'s sign-in attributes only: it can neither make nor replace an account (no PutItem on the staff table)', () => {
@@ -656,8 +662,8 @@ describe('data', () => {
 
   it('blocks public access, encrypts, logs and enforces SSL on every bucket', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    // The CDN's and buckets' logs, the images, the exports, the access log's copy.
-    expect(Object.keys(buckets)).toHaveLength(5);
+    // The CDN's and buckets' logs, the images, the exports, the received mail, the access log's copy.
+    expect(Object.keys(buckets)).toHaveLength(6);
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
@@ -975,6 +981,7 @@ describe('stage', () => {
     expect(render(outputs.SiteUrl?.Value)).toBe(`https://<${logicalId(stack.site.distribution)}.DomainName>`);
     expect(outputs.ApiUrl).toBeDefined();
     expect(render(outputs.TokenSecretArn?.Value)).toBe(`<${logicalId(stack.tokenSecret)}>`);
+    expect(render(outputs.ReplyAddressSecretArn?.Value)).toBe(`<${logicalId(stack.replyAddressSecret)}>`);
     expect(render(outputs.OriginVerifySecretArn?.Value)).toBe(`<${logicalId(stack.originVerifySecret)}>`);
     for (const key of TABLE_KEYS) {
       expect(render(outputs[`Table${key[0]?.toUpperCase()}${key.slice(1)}`]?.Value)).toBe(`<${logicalId(stack.data.tables[key])}>`);
@@ -1029,6 +1036,7 @@ describe('a production stage with a custom domain', () => {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
       if (uses.sendsMail) expect(environment['SITE_URL'], name).toBe('https://www.example.com');
+      if (uses.sendsMail) expect(environment['INBOUND_DOMAIN'], name).toBe('reply.example.com');
     }
   });
 

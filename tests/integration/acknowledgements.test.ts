@@ -32,7 +32,9 @@ describe('an enquiry from each language page', () => {
     expect(ack?.subject).toContain(reference);
     expect(ack?.subject).toContain(RECEIPT_TEXT[code].centreName);
     expect(ack?.body.html).toContain(`<html lang="${locale.lang}">`);
-    expect(ack?.replyTo).toEqual(['staff-inbox@medical-tourism.local']);
+    // The visitor answers to the enquiry's reply address, on the local inbound domain the SMTP door takes mail for.
+    expect(ack?.replyTo).toEqual([expect.stringMatching(new RegExp(`^reply\\+${Number(reference.slice(3))}-[a-z2-7]{26}@reply\\.medical-tourism\\.local$`))]);
+    expect(ack?.headers).toEqual([{ name: 'References', value: expect.stringMatching(/^<thread\+\d+-[a-z2-7]{26}@reply\.medical-tourism\.local>$/) }]);
     // Nothing the visitor typed is echoed to the address they gave.
     expect(`${ack?.subject}${ack?.body.text}${ack?.body.html}`).not.toContain('Name');
   });

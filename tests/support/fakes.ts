@@ -27,6 +27,7 @@ import { FakePackageStore, FakeImageStore } from '../../functions/packages/fakes
 import { FakeAggregateStore } from '../../functions/dashboard/fakes';
 import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../functions/exports/fakes';
 import { FakeTagIndex } from '../../functions/tags/fakes';
+import { FakeInboundBucket, FakeKeptMailStore, FakeSentMailIds } from '../../functions/conversation/fakes';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -261,10 +262,17 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     IMAGES_BUCKET: 'images',
     EXPORTS_BUCKET: 'exports',
     ACCESS_LOG_COPY_BUCKET: 'access-log-copy',
+    INBOUND_BUCKET: 'inbound',
+    TABLE_INBOUND_MAIL: 'inbound-mail',
+    INBOUND_DOMAIN: 'reply.site.example',
+    INBOUND_MAX_BYTES: 10 * 1024 * 1024,
+    INBOUND_PER_SENDER_PER_HOUR: 20,
+    INBOUND_PER_ENQUIRY_PER_DAY: 50,
     MAIL_FROM: 'no-reply@example.com',
     MAIL_TO: 'staff@example.com',
     MAIL_CONFIGURATION_SET: 'mail-over-tls',
     TOKEN_SECRET: TEST_TOKEN_SECRET,
+    REPLY_ADDRESS_SECRET: 'unit-test-reply-address-secret-long-enough-9876543210',
     TOKEN_ISSUER: 'medical-tourism-centre',
     TOKEN_AUDIENCE: 'medical-tourism-staff',
     SEND_LIMIT_PER_MINUTE: 5,
@@ -311,6 +319,9 @@ export interface FakeDeps extends AppDeps {
   exportJobs: FakeExportJobStore;
   exportWorker: FakeExportWorker;
   totpSealer: FakeSecretSealer;
+  keptMail: FakeKeptMailStore;
+  sentMailIds: FakeSentMailIds;
+  inbound: FakeInboundBucket;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
@@ -345,6 +356,9 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
     totpSealer: new FakeSecretSealer(),
+    keptMail: new FakeKeptMailStore(),
+    sentMailIds: new FakeSentMailIds(),
+    inbound: new FakeInboundBucket(),
   };
 }
 

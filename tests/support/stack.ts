@@ -84,9 +84,13 @@ export function enquiry(overrides: Record<string, unknown> = {}): Record<string,
 }
 
 export interface CapturedMail {
+  /** The id the SES emulator answered the send with. */
+  messageId: string;
   subject: string;
   destination: { to: string[] };
   replyTo?: string[];
+  /** The headers the mail was sent with (In-Reply-To, References). */
+  headers?: { name: string; value: string }[];
   body: { html?: string; text?: string };
 }
 

@@ -3,7 +3,7 @@ import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor,
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
 import { matchRoutePath } from '../../shared/route-paths';
-import { SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, combinedAccess } from '../../shared/resources';
+import { MAIL_RECEIVERS, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, combinedAccess } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 
 const route = (name: ApiRoute['name']): ApiRoute => {
@@ -48,9 +48,14 @@ describe('API_ROUTES', () => {
     expect(Object.keys(HANDLER_FACTORIES).sort()).toEqual([...ROUTE_NAMES].sort());
   });
 
-  it('has every route, scheduled job, worker and stream consumer declared by exactly one feature, and nothing else declared', () => {
+  it('has every route, scheduled job, worker, stream consumer and mail receiver declared by exactly one feature, and nothing else declared', () => {
     const declared = DECLARED_FUNCTIONS.map(({ declaration }) => `${declaration.kind} ${declaration.name}`).sort();
-    const background = [...SCHEDULED_JOBS.map((job) => job.name), ...Object.keys(WORKERS), ...STREAM_CONSUMERS.map((consumer) => consumer.name)];
+    const background = [
+      ...SCHEDULED_JOBS.map((job) => job.name),
+      ...Object.keys(WORKERS),
+      ...STREAM_CONSUMERS.map((consumer) => consumer.name),
+      ...MAIL_RECEIVERS.map((receiver) => receiver.name),
+    ];
     const expected = [...ROUTE_NAMES.map((name) => `route ${name}`), ...background.map((name) => `background ${name}`)].sort();
     expect(declared).toEqual(expected);
   });
@@ -149,11 +154,13 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    expect(names('sendmail')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    // The acknowledgement's reply address: a MAC under the reply-address secret (never the token secret: this route is public), on the inbound domain; the id SES gave it, in the inbound mail table.
+    expect(names('sendmail')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    expect(names('sendmail')).not.toContain('TOKEN_SECRET');
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET', 'TOTP_KEY_ID'].sort());
+    expect(names('login')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET', 'TOTP_KEY_ID'].sort());
   });
 
   it('lists only the packages table for amendBest', () => {
@@ -188,7 +195,24 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
+  });
+
+  it('gives the mail receiver its tables, the inbound bucket, the inbound domain and the reply-address secret, what the owner\'s notice needs, and never the token secret', () => {
+    const [receiver] = MAIL_RECEIVERS;
+    expect([...new Set(settingNamesFor(receiver.uses))].sort()).toEqual(
+      [
+        'INBOUND_BUCKET', 'INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_EVENTS', 'TABLE_INBOUND_MAIL', 'TABLE_THROTTLE',
+        // The enquiry reacts to the message (functions/work/visitor-wrote.ts): counts, reply times, the owner's notice.
+        'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_OUTBOX', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL',
+      ].sort(),
+    );
+  });
+
+  it('keeps the token secret from every public route', () => {
+    for (const entry of API_ROUTES.filter((candidate) => candidate.access === 'public' && !['login', 'welcome', 'enrolLink'].includes(candidate.name))) {
+      expect(settingNamesForRoute(entry), entry.name).not.toContain('TOKEN_SECRET');
+    }
   });
 
   it('names the table variables of shared/tables.ts', () => {
@@ -209,6 +233,9 @@ describe('readSettings', () => {
     MAIL_TO: 'to@example.com',
     MAIL_CONFIGURATION_SET: 'mail-over-tls',
     SITE_URL: 'https://www.example.com',
+    TABLE_INBOUND_MAIL: 'inb',
+    INBOUND_DOMAIN: 'reply.example.com',
+    REPLY_ADDRESS_SECRET: 'r'.repeat(40),
   };
 
   function configError(run: () => unknown): ConfigError {
@@ -237,12 +264,15 @@ describe('readSettings', () => {
       EXPORT_INLINE_MAX_BYTES: 1_000_000,
       ORIGIN_VERIFY_SECRET: '',
       REQUIRE_TWO_FACTOR: false,
+      INBOUND_MAX_BYTES: 10 * 1024 * 1024,
+      INBOUND_PER_SENDER_PER_HOUR: 20,
+      INBOUND_PER_ENQUIRY_PER_DAY: 50,
     });
   });
 
   it('leaves out settings that were not named, even when set', () => {
-    const settings = readSettings({ ...sendmailEnv, TOKEN_SECRET: 'x'.repeat(40), TABLE_STAFF: 'staff' }, sendmailNames);
-    expect(settings).not.toHaveProperty('TOKEN_SECRET');
+    const settings = readSettings({ ...sendmailEnv, TOTP_KEY_ID: 'arn:aws:kms:ap-northeast-2:111122223333:key/k', TABLE_STAFF: 'staff' }, sendmailNames);
+    expect(settings).not.toHaveProperty('TOTP_KEY_ID');
     expect(settings).not.toHaveProperty('TABLE_STAFF');
   });
 
@@ -256,7 +286,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(10);
+    expect(error.problems).toHaveLength(13);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);
@@ -286,22 +316,30 @@ describe('readSettings', () => {
   });
 
   it.each([
-    ['https://www.example.com', true],
-    ['https://medical-tourism.example:8443', true],
-    ['http://127.0.0.1:4321', true],
-    ['http://www.example.com', false],
-    ['https://www.example.com/', false],
-    ['https://www.example.com/centre', false],
-    ['https://WWW.example.com', false],
-    ['www.example.com', false],
-    [' https://www.example.com', false],
-  ])('takes SITE_URL=%j only as a lower-case origin over https (or http on 127.0.0.1): %s', (value, accepted) => {
-    const read = () => readSettings({ ...sendmailEnv, SITE_URL: value }, sendmailNames);
-    if (accepted) expect(read().SITE_URL).toBe(value);
-    else expect(configError(read).problems).toEqual([expect.stringMatching(/^SITE_URL must /)]);
+    // SITE_URL: the site's origin alone, lower case, over https (plain http only on 127.0.0.1).
+    ['SITE_URL', 'https://www.example.com', true],
+    ['SITE_URL', 'https://medical-tourism.example:8443', true],
+    ['SITE_URL', 'http://127.0.0.1:4321', true],
+    ['SITE_URL', 'http://www.example.com', false],
+    ['SITE_URL', 'https://www.example.com/', false],
+    ['SITE_URL', 'https://www.example.com/centre', false],
+    ['SITE_URL', 'https://WWW.example.com', false],
+    ['SITE_URL', 'www.example.com', false],
+    ['SITE_URL', ' https://www.example.com', false],
+    // INBOUND_DOMAIN: a domain name in lower case.
+    ['INBOUND_DOMAIN', 'reply.example.com', true],
+    ['INBOUND_DOMAIN', 'reply.medical-tourism.local', true],
+    ['INBOUND_DOMAIN', 'Reply.Example.com', false],
+    ['INBOUND_DOMAIN', 'example', false],
+    ['INBOUND_DOMAIN', 'reply.example.com.', false],
+    ['INBOUND_DOMAIN', 'reply@example.com', false],
+  ] as const)('takes %s=%j only in its form: %s', (name, value, accepted) => {
+    const read = () => readSettings({ ...sendmailEnv, [name]: value }, sendmailNames);
+    if (accepted) expect(read()[name]).toBe(value);
+    else expect(configError(read).problems).toEqual([expect.stringMatching(new RegExp(`^${name} must `))]);
   });
 
-  it.each(['SITE_URL', 'MAIL_CONFIGURATION_SET'] as const)('asks every function that sends mail for %s, with no default', (name) => {
+  it.each(['SITE_URL', 'MAIL_CONFIGURATION_SET', 'INBOUND_DOMAIN'] as const)('asks every function that sends mail for %s, with no default', (name) => {
     const env: Record<string, string> = { ...sendmailEnv };
     delete env[name];
     expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([expect.stringMatching(new RegExp(`^${name} is missing`))]);
@@ -311,9 +349,11 @@ describe('readSettings', () => {
   it('lists missing and malformed settings together', () => {
     const env: Record<string, string> = { ...sendmailEnv, SEND_LIMIT_PER_DAY: 'lots' };
     delete env['MAIL_TO'];
+    delete env['TOKEN_SECRET'];
     const error = configError(() => readSettings(env, [...sendmailNames, 'TOKEN_SECRET' satisfies SettingName]));
     expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual(['MAIL_TO', 'SEND_LIMIT_PER_DAY', 'TOKEN_SECRET']);
   });
+
 });
 
 describe('matchRoutePath with malformed escapes', () => {

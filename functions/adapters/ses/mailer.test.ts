@@ -5,7 +5,7 @@
  */
 import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { sesClient, sesMailer } from './mailer';
+import { sesClient, sesMailer, threadingHeaders } from './mailer';
 
 const MAIL = { to: 'visitor@example.test', subject: '[MT-000123] Thank you', text: 'Plain', html: '<p>Rich</p>' };
 
@@ -34,6 +34,30 @@ describe('sesMailer', () => {
     }
     expect(sent[0]?.input.Content?.Simple?.Body).toEqual({ Html: { Data: MAIL.html, Charset: 'UTF-8' }, Text: { Data: MAIL.text, Charset: 'UTF-8' } });
     expect(sent[1]?.input.ReplyToAddresses).toEqual(['staff@example.test']);
+    expect(sent[0]?.input.Content?.Simple?.Headers).toBeUndefined();
+  });
+
+  it('answers the id SES gave the mail, and sends In-Reply-To and References as SES v2 headers', async () => {
+    const { ses, sent } = recordingSes();
+    const mailer = sesMailer(ses, { from: 'no-reply@example.test', configurationSet: 'set', timeoutMs: 3_000 });
+    const answer = await mailer.send({ ...MAIL, replyTo: 'reply+123-abc@reply.example.test', inReplyTo: '<visitor-1@mail.example>', references: ['<thread+123-abc@reply.example.test>', '<visitor-1@mail.example>'] });
+    expect(answer).toEqual({ messageId: 'message-1' });
+    expect(sent[0]?.input.Content?.Simple?.Headers).toEqual([
+      { Name: 'In-Reply-To', Value: '<visitor-1@mail.example>' },
+      { Name: 'References', Value: '<thread+123-abc@reply.example.test> <visitor-1@mail.example>' },
+    ]);
+  });
+});
+
+describe('threadingHeaders', () => {
+  it("keeps References within SES's 870 characters, dropping the oldest but the thread's own", () => {
+    const references = ['<thread+1-x@reply.example>', ...Array.from({ length: 40 }, (_, i) => `<message-${String(i).padStart(2, '0')}-${'x'.repeat(20)}@mail.example>`)];
+    const [header] = threadingHeaders({ references });
+    expect(header?.Name).toBe('References');
+    const value = header?.Value ?? '';
+    expect(value.length).toBeLessThanOrEqual(870);
+    expect(value.startsWith('<thread+1-x@reply.example> <message-')).toBe(true);
+    expect(value.endsWith(`<message-39-${'x'.repeat(20)}@mail.example>`)).toBe(true);
   });
 });
 

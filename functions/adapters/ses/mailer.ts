@@ -1,5 +1,5 @@
-import { SESv2Client, type SESv2ClientConfig, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { Mailer } from '../../mail/ports';
+import { type MessageHeader, SESv2Client, type SESv2ClientConfig, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Mail, Mailer } from '../../mail/ports';
 
 /**
  * SES v2 with one attempt per send: a send retried after a dropped
@@ -8,6 +8,25 @@ import type { Mailer } from '../../mail/ports';
  */
 export function sesClient(config: SESv2ClientConfig = {}): SESv2Client {
   return new SESv2Client({ ...config, maxAttempts: 1 });
+}
+
+/** SES v2's longest header value. */
+const HEADER_VALUE_MAX = 870;
+
+/**
+ * In-Reply-To and References as SES v2 takes them (Content.Simple.Headers):
+ * printable ASCII, at most 870 characters a value, so the oldest references
+ * give way first (the thread's own, always first, stays). SES replaces a
+ * Message-ID header with its own, so none is sent; the id SES gives the mail
+ * comes back from the send.
+ */
+export function threadingHeaders(mail: Pick<Mail, 'inReplyTo' | 'references'>): MessageHeader[] {
+  const headers: MessageHeader[] = [];
+  if (mail.inReplyTo) headers.push({ Name: 'In-Reply-To', Value: mail.inReplyTo });
+  const references = [...(mail.references ?? [])];
+  while (references.length > 1 && references.join(' ').length > HEADER_VALUE_MAX) references.splice(1, 1);
+  if (references.length && references.join(' ').length <= HEADER_VALUE_MAX) headers.push({ Name: 'References', Value: references.join(' ') });
+  return headers;
 }
 
 /**
@@ -21,7 +40,8 @@ export function sesMailer(ses: Pick<SESv2Client, 'send'>, sending: { from: strin
   const { from, configurationSet, timeoutMs } = sending;
   return {
     async send(mail) {
-      await ses.send(
+      const headers = threadingHeaders(mail);
+      const sent = await ses.send(
         new SendEmailCommand({
           FromEmailAddress: from,
           ConfigurationSetName: configurationSet,
@@ -31,11 +51,13 @@ export function sesMailer(ses: Pick<SESv2Client, 'send'>, sending: { from: strin
             Simple: {
               Subject: { Data: mail.subject, Charset: 'UTF-8' },
               Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+              ...(headers.length ? { Headers: headers } : {}),
             },
           },
         }),
         { abortSignal: AbortSignal.timeout(timeoutMs) },
       );
+      return sent.MessageId ? { messageId: sent.MessageId } : {};
     },
   };
 }

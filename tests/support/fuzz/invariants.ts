@@ -17,7 +17,7 @@ const INTERNAL_WORDS = [
   /\b(TypeError|RangeError|ReferenceError|SyntaxError|ZodError|AggregateError)\b/,
   /\b(ValidationException|ResourceNotFoundException|ConditionalCheckFailed|ProvisionedThroughputExceeded|ServiceUnavailableException|NoSuchKey|NoSuchBucket|AccessDenied)\b/,
   /\$metadata|__type|dynalite|fauxqs|aws-ses-v2-local|@aws-sdk|@smithy/i,
-  /\b(TABLE_[A-Z_]+|TOKEN_SECRET|ORIGIN_VERIFY_SECRET|IMAGES_BUCKET|EXPORTS_BUCKET)\b/,
+  /\b(TABLE_[A-Z_]+|TOKEN_SECRET|REPLY_ADDRESS_SECRET|ORIGIN_VERIFY_SECRET|IMAGES_BUCKET|EXPORTS_BUCKET)\b/,
 ];
 
 export interface AnswerContext {

@@ -1,12 +1,17 @@
 import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EnquiryEvent, EventStore } from '../../../work/ports';
-import { queryItems } from '../client';
+import { conditional, queryItems } from '../client';
 
 export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {
+  // History is written once: a line is never replaced.
+  const putOnce = (event: EnquiryEvent) =>
+    db.send(new PutCommand({ TableName: tableName, Item: event, ConditionExpression: 'attribute_not_exists(#at)', ExpressionAttributeNames: { '#at': 'at' } }));
   return {
     async add(event) {
-      // History is written once: a line is never replaced.
-      await db.send(new PutCommand({ TableName: tableName, Item: event, ConditionExpression: 'attribute_not_exists(#at)', ExpressionAttributeNames: { '#at': 'at' } }));
+      await putOnce(event);
+    },
+    addOnce(event) {
+      return conditional(() => putOnce(event));
     },
     async removeAll(postIndex) {
       const events = await this.list(postIndex);

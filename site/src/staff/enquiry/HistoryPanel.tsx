@@ -1,4 +1,4 @@
-/** The enquiry's history (received, status, owner, replies with their delivery) and its internal notes, with a form for a new note. */
+/** The enquiry's history (received, status, owner, replies with their delivery, the visitor's messages) and its internal notes, with a form for a new note. */
 import { useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
@@ -7,6 +7,8 @@ import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 import { addNote } from './work-api';
 import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
+import VisitorMessageBody from '../conversation/VisitorMessageBody';
+import { CONVERSATION_TEXT } from '../conversation/words';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;
@@ -31,7 +33,8 @@ function describe(entry: ThreadEntry): string {
     case 'note':
       return text.note;
     case 'visitorMessage':
-      return text.visitorMessage(entry.spamReason !== undefined);
+      // An answer by mail says so with its subject; one from the visitor's page, whether it looked like spam.
+      return entry.visitor ? CONVERSATION_TEXT.byMail(entry.visitor.subject ?? '') : text.visitorMessage(entry.spamReason !== undefined);
     case 'visitorLink':
       return text.visitorLink;
     case 'tags': {
@@ -70,14 +73,17 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
         {entries.map((entry) => (
           <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
             <span className="history__when">{formatKoreaDateTime(Date.parse(entry.at.split('#')[0] ?? entry.at))}</span>
-            <span className="history__who">{entry.type === 'visitorMessage' ? ENQUIRY_TEXT.history.visitor : entry.actor}</span>
+            {/* A message from the visitor's page says "visitor"; an answer by mail, the address it came from (it may not be the enquiry's). */}
+            <span className="history__who">{entry.type === 'visitorMessage' && !entry.visitor ? ENQUIRY_TEXT.history.visitor : entry.actor}</span>
             <span className="history__what">
               {describe(entry)}
               {entry.mailStatus ? (
                 <span className={`mail mail--${entry.mailStatus}`}> {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}</span>
               ) : null}
             </span>
-            {(entry.type === 'note' || entry.type === 'visitorMessage') && <p className="history__note">{entry.text}</p>}
+            {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
+            {entry.type === 'visitorMessage' &&
+              (entry.visitor ? <VisitorMessageBody text={entry.text} message={entry.visitor} /> : <p className="history__note">{entry.text}</p>)}
           </li>
         ))}
       </ol>

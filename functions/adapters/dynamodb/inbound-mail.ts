@@ -1,0 +1,43 @@
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
+import type { KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
+import { batchGetAll, conditional, expired, queryItems } from './client';
+
+/** A sent mail's id as the inbound mail table keys it, apart from the kept messages (`kept#…`). */
+const sentKey = (messageId: string) => `sent#${messageId}`;
+
+/** The received mail kept apart from the threads (TABLES.inboundMail): each message once. */
+export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): KeptMailStore {
+  return {
+    keep(mail) {
+      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } })));
+    },
+    async inBox(box, limit) {
+      const items = await queryItems<KeptMail>(
+        db,
+        { TableName: tableName, IndexName: INBOUND_MAIL_INDEXES.byBox, KeyConditionExpression: '#box = :box', ExpressionAttributeNames: { '#box': 'box' }, ExpressionAttributeValues: { ':box': box }, ScanIndexForward: false },
+        limit,
+      );
+      return items.filter((item) => !expired(item as unknown as Record<string, unknown>, nowSeconds()));
+    },
+  };
+}
+
+/** The ids SES gave the mails sent to visitors (TABLES.inboundMail, `sent#<id>`), each with its enquiry. */
+export function dynamoSentMailIds(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SentMailIds {
+  return {
+    async record(messageId, postIndex, expiresAt) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { key: sentKey(messageId), postIndex, expiresAt } }));
+    },
+    async find(messageIds) {
+      if (messageIds.length === 0) return undefined;
+      const found = await batchGetAll<{ key: string; postIndex: number; expiresAt: number }>(db, tableName, [...new Set(messageIds)].map((id) => ({ key: sentKey(id) })));
+      const live = found.filter((item) => !expired(item, nowSeconds()));
+      for (const id of messageIds) {
+        const item = live.find((candidate) => candidate.key === sentKey(id));
+        if (item) return item.postIndex;
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * In-memory fakes of the conversation's ports, for the unit tests. They
+ * follow the semantics of the S3 and DynamoDB adapters: a raw message too
+ * large is never read, a kept message is kept once. `failWith` makes the next
+ * calls throw, as a service that is down.
+ */
+import type { KeptBox } from '../../shared/conversation/visitor-messages';
+import type { InboundBucket, KeptMail, KeptMailStore, SentMailIds } from './ports';
+
+export class FakeInboundBucket implements InboundBucket {
+  readonly objects = new Map<string, { bytes: Uint8Array; type?: string }>();
+  failWith: Error | undefined;
+  private check() {
+    if (this.failWith) throw this.failWith;
+  }
+  async putRaw(key: string, bytes: Uint8Array): Promise<void> {
+    this.check();
+    this.objects.set(key, { bytes: new Uint8Array(bytes) });
+  }
+  async getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }> {
+    this.check();
+    const found = this.objects.get(key);
+    if (!found) throw Object.assign(new Error('The specified key does not exist.'), { name: 'NoSuchKey' });
+    return found.bytes.length > maxBytes ? { tooLarge: found.bytes.length } : new Uint8Array(found.bytes);
+  }
+  async putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void> {
+    this.check();
+    this.objects.set(key, { bytes: new Uint8Array(bytes), type });
+  }
+  async remove(keys: readonly string[]): Promise<void> {
+    this.check();
+    for (const key of keys) this.objects.delete(key);
+  }
+}
+
+export class FakeKeptMailStore implements KeptMailStore {
+  readonly items = new Map<string, KeptMail>();
+  failWith: Error | undefined;
+  async keep(mail: KeptMail): Promise<boolean> {
+    if (this.failWith) throw this.failWith;
+    if (this.items.has(mail.key)) return false;
+    this.items.set(mail.key, structuredClone(mail));
+    return true;
+  }
+  async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
+    return [...this.items.values()].filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
+  }
+}
+
+export class FakeSentMailIds implements SentMailIds {
+  readonly items = new Map<string, number>();
+  async record(messageId: string, postIndex: number): Promise<void> {
+    this.items.set(messageId, postIndex);
+  }
+  async find(messageIds: readonly string[]): Promise<number | undefined> {
+    return messageIds.map((id) => this.items.get(id)).find((index) => index !== undefined);
+  }
+}

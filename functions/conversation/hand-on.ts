@@ -1,0 +1,20 @@
+/**
+ * Where a visitor's message by mail, once stored in its enquiry's thread, is
+ * handed on: the enquiry reacts (`visitorWrote`, functions/work/: the
+ * "visitor replied" state, unread for its owner, the owner's notice, the
+ * dashboard's reply times), as it does to a message from the visitor's page.
+ * It runs again when the same message is processed again (`firstTime` false:
+ * an earlier try may have failed after storing it); `visitorWrote` does its
+ * work once whatever the number of calls, by the message's time. A failure
+ * here throws: the message is processed again.
+ */
+import type { EnquiryEvent } from '../work/ports';
+import { type VisitorWroteDeps, visitorWrote } from '../work/visitor-wrote';
+
+/** The instant a thread event's key starts with (`<ISO instant>#<tail>`), in epoch milliseconds. */
+const instantOfKey = (at: string) => Date.parse(at.split('#')[0] ?? at);
+
+export async function visitorMessageStored(deps: VisitorWroteDeps, event: EnquiryEvent, firstTime: boolean): Promise<void> {
+  deps.log.debug('visitor message handed on', { postIndex: event.postIndex, at: event.at, firstTime });
+  await visitorWrote(deps, { postIndex: event.postIndex, at: instantOfKey(event.at), channel: 'mail', preview: event.text ?? '' });
+}

@@ -1,0 +1,360 @@
+/**
+ * Filing one received mail: into its enquiry's thread by the reply address or
+ * by the ids it answers, or kept apart (unmatched, quarantined, auto-reply,
+ * refused), never dropped and never filed by the subject; its attachments
+ * kept by type and within limits; stored once however often it is processed;
+ * and when a store fails, nothing lost and a later try succeeding once.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type Mail from 'nodemailer/lib/mailer';
+import { NOT_CHECKED_LOCALLY, type Verdicts, VISITOR_TEXT_MAX } from '../../shared/conversation/visitor-messages';
+import { makeSendmailHandler } from '../intake/sendmail-handler';
+import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { enquiry } from '../../tests/support/enquiry-requests';
+import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
+import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
+import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
+import { type InboundOutcome, type ReceivedMail, messageKey, processInboundMessage, quarantined } from './inbound-processing';
+import { replyAddress, threadReference } from './reply-address';
+import { eraseSubject, runRetention } from '../privacy/erasure';
+import { enquiryRetentionMs } from '../../shared/privacy/retention';
+
+let deps: FakeDeps;
+let raws = 0;
+const addressing = () => ({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN });
+const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
+
+/** Stores the raw message in the (fake) bucket, as SES receiving or the SMTP door do, and processes it. */
+async function receive(options: Mail.Options, envelope: Partial<Omit<ReceivedMail, 'rawKey'>> = {}): Promise<InboundOutcome> {
+  raws += 1;
+  const rawKey = `raw/message-${raws}`;
+  await deps.inbound.putRaw(rawKey, await rawMessage(options));
+  return processInboundMessage(deps, { rawKey, recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now(), ...envelope });
+}
+
+const answer = (extra: Mail.Options = {}): Mail.Options => ({ from: 'Anna Petrova <anna@example.com>', to: replyAddress(addressing(), 1), subject: 'Re: Your enquiry [MT-000001]', text: NEW_TEXTS.ru, ...extra });
+const thread = () => deps.events.list(1).then((events) => events.filter((event) => event.type === 'visitorMessage'));
+const kept = () => [...deps.keptMail.items.values()];
+
+beforeEach(async () => {
+  deps = fakeDeps();
+  raws = 0;
+  // Enquiry 1, from anna@example.com, acknowledged (SES's id for the acknowledgement: fake-ses-2).
+  await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
+});
+
+describe('into the thread', () => {
+  it("files an answer to the enquiry's reply address as the visitor's message: the new text, subject, sender, verdicts, received time", async () => {
+    const quoted = replySamples().find((sample) => sample.client === 'Gmail' && sample.locale === 'ru');
+    const outcome = await receive(answer({ text: quoted?.text }));
+    expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1, firstTime: true });
+    const [message] = await thread();
+    expect(message).toMatchObject({
+      type: 'visitorMessage',
+      actor: 'anna@example.com',
+      text: NEW_TEXTS.ru,
+      visitor: {
+        channel: 'mail',
+        subject: 'Re: Your enquiry [MT-000001]',
+        receivedAt: new Date(deps.clock.now()).toISOString(),
+        verdicts: PASSING,
+        attachments: [],
+        fromEnquiryAddress: true,
+        messageId: '<answer-1@mail.example>',
+        rawKey: 'raw/message-1',
+      },
+    });
+    // Dated by the message itself (its Date was plausible), keyed by its bytes.
+    expect(message?.at).toMatch(/^2026-11-22T09:59:00\.000Z#m[0-9a-f]{16}$/);
+    expect(kept()).toEqual([]);
+  });
+
+  it('takes the reply address whatever case a mail system gave it, among other recipients', async () => {
+    const outcome = await receive(answer(), { recipients: ['someone@reply.site.example', replyAddress(addressing(), 1).toUpperCase()] });
+    expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1 });
+  });
+
+  it('says when the message came from another address than the enquiry\'s', async () => {
+    await receive(answer({ from: 'Friend <friend@example.org>' }));
+    expect((await thread())[0]).toMatchObject({ actor: 'friend@example.org', visitor: { fromEnquiryAddress: false } });
+  });
+
+  it('finds the enquiry by In-Reply-To naming the id SES gave our mail, when the reply address is not among the recipients', async () => {
+    const outcome = await receive(answer({ inReplyTo: '<fake-ses-2@email.amazonses.com>' }), { recipients: ['centre@reply.site.example'] });
+    expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1 });
+  });
+
+  it("finds the enquiry by our thread reference in References, whichever region's SES id comes with it", async () => {
+    const references = ['<unknown@eu-west-1.amazonses.com>', threadReference(addressing(), 1), '<other@mail.example>'];
+    expect(await receive(answer({ references }), { recipients: ['centre@reply.site.example'] })).toMatchObject({ outcome: 'thread', postIndex: 1 });
+  });
+
+  it('reads the text of an HTML-only message, its quoted history left out', async () => {
+    const html = `<div>${NEW_TEXTS.ko.replaceAll('\n', '<br>')}</div><div>2025년 3월 12일 (수) 오전 10:15, Centre &lt;no-reply@centre.example&gt;님이 작성:</div><blockquote>Dear visitor</blockquote>`;
+    await receive(answer({ text: undefined, html }));
+    expect((await thread())[0]?.text).toBe(NEW_TEXTS.ko);
+  });
+
+  it(`keeps the first ${VISITOR_TEXT_MAX} characters of a long text and says so`, async () => {
+    await receive(answer({ text: 'ㄱ'.repeat(VISITOR_TEXT_MAX + 10) }));
+    const [message] = await thread();
+    expect(message?.text).toHaveLength(VISITOR_TEXT_MAX);
+    expect(message?.visitor?.cut).toBe(true);
+  });
+
+  it('keeps a warning verdict that does not quarantine (SPF alone fails on forwarded mail; a local message is not checked)', async () => {
+    await receive(answer(), { verdicts: { ...PASSING, spf: 'FAIL' } });
+    await receive(answer({ messageId: '<answer-2@mail.example>', date: new Date('2026-11-22T09:59:30Z') }), { verdicts: NOT_CHECKED_LOCALLY });
+    expect((await thread()).map((event) => event.visitor?.verdicts)).toEqual([{ ...PASSING, spf: 'FAIL' }, NOT_CHECKED_LOCALLY]);
+  });
+});
+
+describe('kept apart, never dropped', () => {
+  it('keeps a message to a forged reply address in the unmatched box, whatever its headers name, with the subject\'s reference as a suggestion only', async () => {
+    const forged = replyAddress({ ...addressing(), secret: `${deps.settings.REPLY_ADDRESS_SECRET}-guess` }, 1);
+    const outcome = await receive(answer({ inReplyTo: '<fake-ses-2@email.amazonses.com>' }), { recipients: [forged] });
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'unmatched', reason: 'forged' });
+    expect(kept()).toEqual([expect.objectContaining({ box: 'unmatched', reason: 'forged', suggestedIndex: 1, from: 'anna@example.com', rawKey: 'raw/message-1', recipients: [forged] })]);
+    expect(await thread()).toEqual([]);
+  });
+
+  it('never files a message by the reference in its subject alone', async () => {
+    const outcome = await receive(answer({ subject: 'Re: MT-000001' }), { recipients: ['centre@reply.site.example'] });
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'unmatched', reason: 'no_match' });
+    expect(kept()[0]).toMatchObject({ suggestedIndex: 1, subject: 'Re: MT-000001' });
+    expect(await thread()).toEqual([]);
+  });
+
+  it('keeps an answer to an enquiry that is gone (erased) in the unmatched box', async () => {
+    await deps.enquiries.remove(1);
+    expect(await receive(answer())).toMatchObject({ outcome: 'kept', box: 'unmatched', reason: 'enquiry_gone' });
+  });
+
+  it.each<[string, Mail.Options]>([
+    ['Auto-Submitted: auto-replied', { headers: { 'Auto-Submitted': 'auto-replied' } }],
+    ['X-Autoreply', { headers: { 'X-Autoreply': 'yes' } }],
+    ['X-Autorespond', { headers: { 'X-Autorespond': 'Out of office' } }],
+    ['Precedence: bulk', { headers: { Precedence: 'bulk' } }],
+    ['Precedence: auto_reply', { headers: { Precedence: 'auto_reply' } }],
+    ['a bounce from MAILER-DAEMON', { from: 'Mail Delivery System <MAILER-DAEMON@mail.example>' }],
+    ['a report from postmaster', { from: 'postmaster@mail.example' }],
+  ])('keeps a machine\'s message apart, never in the thread: %s', async (_sign, extra) => {
+    const outcome = await receive(answer({ subject: 'Automatic reply: out of office', ...extra }));
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply', reason: 'auto_reply' });
+    expect(await thread()).toEqual([]);
+  });
+
+  it('keeps a delivery report (multipart/report) apart', async () => {
+    const report = Buffer.from(
+      [
+        'From: Mail Delivery <bounces@mail.example>',
+        `To: ${replyAddress(addressing(), 1)}`,
+        'Subject: Undelivered Mail Returned to Sender',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'Your message could not be delivered.',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    await deps.inbound.putRaw('raw/report', report);
+    const outcome = await processInboundMessage(deps, { rawKey: 'raw/report', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() });
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply' });
+  });
+
+  it('files a message that says it is not automatic (Auto-Submitted: no)', async () => {
+    expect(await receive(answer({ headers: { 'Auto-Submitted': 'no' } }))).toMatchObject({ outcome: 'thread' });
+  });
+
+  it.each<[string, Partial<Verdicts>]>([
+    ['spam', { spam: 'FAIL' }],
+    ['a virus', { virus: 'FAIL' }],
+    ['DMARC', { dmarc: 'FAIL' }],
+    ['SPF and DKIM both', { spf: 'FAIL', dkim: 'FAIL' }],
+    ['SPF, DKIM not checked', { spf: 'FAIL', dkim: 'GRAY' }],
+  ])('quarantines a message failing %s, matched or not', async (_what, failing) => {
+    const outcome = await receive(answer(), { verdicts: { ...PASSING, ...failing } });
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'quarantine', reason: 'verdict' });
+    expect(kept()[0]?.verdicts).toEqual({ ...PASSING, ...failing });
+    expect(await thread()).toEqual([]);
+  });
+
+  it('refuses a message larger than INBOUND_MAX_BYTES without reading it, and keeps where it is', async () => {
+    deps.settings.INBOUND_MAX_BYTES = 2_000;
+    const outcome = await receive(answer({ text: 'x'.repeat(3_000) }));
+    expect(outcome).toMatchObject({ outcome: 'kept', box: 'refused', reason: 'too_large' });
+    expect(kept()[0]).toMatchObject({ rawKey: 'raw/message-1', recipients: [replyAddress(addressing(), 1)] });
+    expect(deps.inbound.objects.has('raw/message-1')).toBe(true);
+  });
+
+  it('refuses past the limit per sender, and past the limit per enquiry, and says which', async () => {
+    deps.settings.INBOUND_PER_SENDER_PER_HOUR = 2;
+    const outcomes = [];
+    for (let i = 1; i <= 3; i += 1) outcomes.push(await receive(answer({ messageId: `<sender-${i}@mail.example>` })));
+    expect(outcomes.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual(['thread', 'thread', 'sender_limit']);
+
+    deps.settings.INBOUND_PER_SENDER_PER_HOUR = 100;
+    deps.settings.INBOUND_PER_ENQUIRY_PER_DAY = 3;
+    const more = [];
+    for (let i = 1; i <= 2; i += 1) more.push(await receive(answer({ from: `friend-${i}@example.org`, messageId: `<enquiry-${i}@mail.example>` })));
+    expect(more.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual(['thread', 'enquiry_limit']);
+    expect(kept().map((item) => [item.reason, item.postIndex])).toEqual([['sender_limit', undefined], ['enquiry_limit', 1]]);
+  });
+});
+
+describe('attachments', () => {
+  it('keeps the allowed ones by the type their bytes show, whatever the sender claimed, and lists the others as not kept', async () => {
+    await receive(
+      answer({
+        attachments: [
+          { filename: 'report.exe', content: BYTES.pdf, contentType: 'application/octet-stream' },
+          { filename: 'scan.png', content: BYTES.png },
+          { filename: 'notes.txt', content: BYTES.text },
+          { filename: 'invoice.pdf', content: BYTES.exe, contentType: 'application/pdf' },
+          { filename: '../../etc/passwd\r\nX-Evil: 1', content: BYTES.text },
+        ],
+      }),
+    );
+    const attachments = (await thread())[0]?.visitor?.attachments ?? [];
+    expect(attachments.map(({ name, type, refused }) => ({ name, type, refused }))).toEqual([
+      { name: 'report.exe', type: 'application/pdf', refused: undefined },
+      { name: 'scan.png', type: 'image/png', refused: undefined },
+      { name: 'notes.txt', type: 'text/plain', refused: undefined },
+      { name: 'invoice.pdf', type: 'application/x-msdownload', refused: 'type' },
+      { name: 'passwd X-Evil: 1', type: 'text/plain', refused: undefined },
+    ]);
+    const keys = attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : []));
+    expect(keys).toHaveLength(4);
+    for (const key of keys) expect(key).toMatch(/^attachments\/[0-9a-f]{32}\/\d+$/);
+    expect(deps.inbound.objects.get(keys[0] ?? '')?.type).toBe('application/pdf');
+    expect(Buffer.from(deps.inbound.objects.get(keys[0] ?? '')?.bytes ?? []).equals(BYTES.pdf)).toBe(true);
+  });
+
+  it(`keeps at most ${ATTACHMENTS_MAX}, each at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB, and lists the rest`, async () => {
+    const many = Array.from({ length: ATTACHMENTS_MAX + 1 }, (_, i) => ({ filename: `page-${i + 1}.pdf`, content: BYTES.pdf }));
+    many[0] = { filename: 'huge.pdf', content: Buffer.concat([BYTES.pdf, Buffer.alloc(ATTACHMENT_MAX_BYTES)]) };
+    deps.settings.INBOUND_MAX_BYTES = 4 * ATTACHMENT_MAX_BYTES;
+    await receive(answer({ attachments: many }));
+    const attachments = (await thread())[0]?.visitor?.attachments ?? [];
+    expect(attachments[0]).toMatchObject({ name: 'huge.pdf', refused: 'too_large' });
+    expect(attachments.at(-1)).toMatchObject({ name: `page-${ATTACHMENTS_MAX + 1}.pdf`, refused: 'too_many' });
+    expect(attachments.filter((attachment) => attachment.key)).toHaveLength(ATTACHMENTS_MAX - 1);
+  });
+});
+
+describe('once, and nothing lost', () => {
+  it('stores a message processed twice once (a retry; the sender sending it again, later, under another key)', async () => {
+    const raw = await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
+    const envelope = { recipients: [replyAddress(addressing(), 1)], verdicts: PASSING };
+    await deps.inbound.putRaw('raw/first', raw);
+    const first = await processInboundMessage(deps, { ...envelope, rawKey: 'raw/first', receivedAt: deps.clock.now() });
+    deps.clock.advance(10 * 60_000);
+    await deps.inbound.putRaw('raw/again', raw);
+    const again = await processInboundMessage(deps, { ...envelope, rawKey: 'raw/again', receivedAt: deps.clock.now() });
+    expect(first).toMatchObject({ outcome: 'thread', firstTime: true });
+    expect(again).toMatchObject({ outcome: 'thread', firstTime: false });
+    expect(await thread()).toHaveLength(1);
+    // The attachment went to the same key both times.
+    expect([...deps.inbound.objects.keys()].filter((key) => key.startsWith('attachments/'))).toHaveLength(1);
+    // Its limits were counted once.
+    expect([...deps.throttle.counts].filter(([key]) => key.startsWith('inbound:')).map(([, count]) => count)).toEqual([1, 1]);
+  });
+
+  it('keeps a message apart once, however often it is processed', async () => {
+    const forged = 'reply+1-aaaaaaaaaaaaaaaaaaaaaaaaaa@reply.site.example';
+    const first = await receive(answer(), { recipients: [forged] });
+    const again = await receive(answer(), { recipients: [forged] });
+    expect([first.firstTime, again.firstTime]).toEqual([true, false]);
+    expect(kept()).toHaveLength(1);
+  });
+
+  it('throws when the bucket is down, storing nothing; a later try files the message once', async () => {
+    await deps.inbound.putRaw('raw/waiting', await rawMessage(answer()));
+    const mail: ReceivedMail = { rawKey: 'raw/waiting', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() };
+    deps.inbound.failWith = Object.assign(new Error('S3 refused the call'), { name: 'ServiceUnavailable' });
+    await expect(processInboundMessage(deps, mail)).rejects.toThrow('S3 refused');
+    expect(await thread()).toEqual([]);
+    deps.inbound.failWith = undefined;
+    expect(await processInboundMessage(deps, mail)).toMatchObject({ outcome: 'thread', firstTime: true });
+    expect(await thread()).toHaveLength(1);
+  });
+
+  it('throws when the history table is down, gives its counts back and leaves the raw message; a later try files it once', async () => {
+    deps.settings.INBOUND_PER_SENDER_PER_HOUR = 1;
+    await deps.inbound.putRaw('raw/waiting', await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] })));
+    const mail: ReceivedMail = { rawKey: 'raw/waiting', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() };
+    const addOnce = deps.events.addOnce.bind(deps.events);
+    deps.events.addOnce = async () => {
+      throw dynamoRefused();
+    };
+    await expect(processInboundMessage(deps, mail)).rejects.toThrow('DynamoDB refused');
+    expect(deps.inbound.objects.has('raw/waiting')).toBe(true);
+    deps.events.addOnce = addOnce;
+    // Within the sender's limit of one: the failed try's count was given back.
+    expect(await processInboundMessage(deps, mail)).toMatchObject({ outcome: 'thread', firstTime: true });
+    expect(await processInboundMessage(deps, mail)).toMatchObject({ outcome: 'thread', firstTime: false });
+    expect(await thread()).toHaveLength(1);
+  });
+
+  it('throws when the inbound mail table is down for a message kept apart; a later try keeps it once', async () => {
+    deps.keptMail.failWith = dynamoRefused();
+    await expect(receive(answer(), { recipients: ['centre@reply.site.example'] })).rejects.toThrow('DynamoDB refused');
+    expect(kept()).toEqual([]);
+    deps.keptMail.failWith = undefined;
+    expect(await receive(answer(), { recipients: ['centre@reply.site.example'] })).toMatchObject({ outcome: 'kept', firstTime: true });
+    expect(kept()).toHaveLength(1);
+  });
+});
+
+describe('erasure and retention', () => {
+  const inboundObjects = () => [...deps.inbound.objects.keys()].sort();
+
+  it("remove the visitor's received messages and their attachments with their enquiry", async () => {
+    await receive(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
+    const unmatched = await receive(answer(), { recipients: ['centre@reply.site.example'] });
+    expect(inboundObjects()).toHaveLength(3);
+    await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked');
+    expect(await deps.events.list(1)).toEqual([]);
+    // What stays: the raw message of the unmatched one, which names no enquiry (its item expires with the inbound mail table's TTL).
+    expect(unmatched).toMatchObject({ outcome: 'kept', box: 'unmatched' });
+    expect(inboundObjects()).toEqual(['raw/message-2']);
+  });
+
+  it('the retention job removes them when the enquiry goes', async () => {
+    await receive(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
+    deps.clock.advance(enquiryRetentionMs() + 24 * 60 * 60_000);
+    expect(await runRetention(deps)).toEqual({ removed: 1 });
+    expect(inboundObjects()).toEqual([]);
+  });
+});
+
+describe('quarantined', () => {
+  it('holds back what failed its checks, not what was not checked', () => {
+    expect(quarantined(PASSING)).toBe(false);
+    expect(quarantined(NOT_CHECKED_LOCALLY)).toBe(false);
+    expect(quarantined({ ...PASSING, spam: 'GRAY', dmarc: 'GRAY', spf: 'PROCESSING_FAILED' })).toBe(false);
+    expect(quarantined({ ...PASSING, dkim: 'FAIL' })).toBe(false);
+    expect(quarantined({ ...PASSING, dkim: 'FAIL', spf: 'DISABLED' })).toBe(true);
+  });
+});
+
+describe('messageKey', () => {
+  const raw = Buffer.from('a message');
+  const receivedAt = Date.parse('2026-11-22T10:00:00Z');
+
+  it("dates a message by its own Date when plausible, else by its receipt (a wrong clock, a forged date)", () => {
+    expect(messageKey(raw, new Date('2026-11-21T10:00:00Z'), receivedAt).at).toMatch(/^2026-11-21T10:00:00\.000Z#m/);
+    expect(messageKey(raw, new Date('2020-01-01T00:00:00Z'), receivedAt).at).toMatch(/^2026-11-22T10:00:00\.000Z#m/);
+    expect(messageKey(raw, new Date('2026-11-23T10:00:00Z'), receivedAt).at).toMatch(/^2026-11-22T10:00:00\.000Z#m/);
+    expect(messageKey(raw, undefined, receivedAt).at).toMatch(/^2026-11-22T10:00:00\.000Z#m/);
+  });
+
+  it('differs with the bytes, and is the same for the same bytes', () => {
+    expect(messageKey(raw, undefined, receivedAt)).toEqual(messageKey(Buffer.from('a message'), undefined, receivedAt));
+    expect(messageKey(raw, undefined, receivedAt).hash).not.toBe(messageKey(Buffer.from('a message!'), undefined, receivedAt).hash);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * One received mail, filed: the function production runs once per message
+ * (SES receiving stores the raw message in the inbound bucket, then invokes
+ * it) and the local SMTP door runs after storing it there. The mail goes into
+ * its enquiry's thread as the visitor's message, or is kept apart in the
+ * inbound mail table, so nothing is dropped:
+ *
+ * 1. larger than INBOUND_MAX_BYTES: refused (never read whole);
+ * 2. a failing verdict (spam, virus, DMARC, or SPF and DKIM both): quarantine;
+ * 3. written by a machine (auto-reply.ts): the auto-reply box, never answered;
+ * 4. past the sender's limit: refused;
+ * 5. no enquiry (thread-matching.ts), a forged reply address, or an enquiry
+ *    that is gone: the unmatched box, with the subject's reference as a
+ *    suggestion only;
+ * 6. past the enquiry's limit: refused;
+ * 7. else: its new text (reply-text.ts), its attachments (attachments.ts),
+ *    into the thread, then handed on (hand-on.ts).
+ *
+ * Every write is keyed by the message (its Date or received time and a hash
+ * of its bytes), so the same message processed again (a retry after a
+ * failure, the SMTP sender sending it again) is stored once. When a write
+ * fails, this throws: the caller retries (Lambda's retries, then its
+ * dead-letter queue; the SMTP door answers a temporary failure), and the raw
+ * message stays in the bucket.
+ */
+import { createHash } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import { type KeptBox, type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
+import { enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import type { AppDeps } from '../deps';
+import { oneLine } from '../mail/html-text';
+import type { EnquiryEvent } from '../work/ports';
+import { keepAttachments } from './attachments';
+import { autoReplySign } from './auto-reply';
+import { visitorMessageStored } from './hand-on';
+import type { VisitorWroteDeps } from '../work/visitor-wrote';
+import type { KeptMail } from './ports';
+import { newText } from './reply-text';
+import { matchEnquiry, suggestedEnquiry } from './thread-matching';
+
+export type InboundDeps = Pick<AppDeps, 'enquiries' | 'events' | 'throttle' | 'keptMail' | 'sentMailIds' | 'inbound' | 'settings' | 'clock' | 'log'> & VisitorWroteDeps;
+
+/** One received mail, as the receiving side hands it over. */
+export interface ReceivedMail {
+  /** The raw message's key in the inbound bucket. */
+  rawKey: string;
+  /** The envelope's recipients at the inbound domain. */
+  recipients: readonly string[];
+  verdicts: Verdicts;
+  /** When it was received (epoch ms). */
+  receivedAt: number;
+}
+
+export type InboundOutcome =
+  | { outcome: 'thread'; postIndex: number; event: EnquiryEvent; firstTime: boolean }
+  | { outcome: 'kept'; box: KeptBox; reason: string; key: string; postIndex?: number; firstTime: boolean };
+
+const SUBJECT_MAX = 300;
+/** How far before its receipt a message's own Date may be and still date it (a sender retrying for days); later than the receipt, a clock is wrong. */
+const PLAUSIBLE_DATE_BEFORE_MS = 7 * 24 * 60 * 60 * 1000;
+const PLAUSIBLE_DATE_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * Whether the verdicts put a message in quarantine: spam or a virus found, or
+ * the sender's domain failing its own DMARC policy, or neither SPF nor DKIM
+ * passing with one of them failing. SPF alone fails on every forwarded mail,
+ * so it is only a warning in the thread.
+ */
+export function quarantined(verdicts: Verdicts): boolean {
+  if (verdicts.spam === 'FAIL' || verdicts.virus === 'FAIL' || verdicts.dmarc === 'FAIL') return true;
+  return (verdicts.spf === 'FAIL' || verdicts.dkim === 'FAIL') && verdicts.spf !== 'PASS' && verdicts.dkim !== 'PASS';
+}
+
+/**
+ * The message's key, the same each time it is received: its own Date when
+ * that is plausible (a sender sending it again keeps it), else when it was
+ * received, and a hash of its bytes. Its history line sorts by the time.
+ */
+export function messageKey(raw: Uint8Array, date: Date | undefined, receivedAt: number): { at: string; hash: string } {
+  const stamped = date?.getTime();
+  const plausible = stamped !== undefined && Number.isFinite(stamped) && stamped >= receivedAt - PLAUSIBLE_DATE_BEFORE_MS && stamped <= receivedAt + PLAUSIBLE_DATE_AFTER_MS;
+  const hash = createHash('sha256').update(raw).digest('hex').slice(0, 32);
+  return { at: `${new Date(plausible ? stamped : receivedAt).toISOString()}#m${hash.slice(0, 16)}`, hash };
+}
+
+/** A Message-ID our next mail may name in its headers: printable ASCII in angle brackets, short. */
+function usableMessageId(id: string | undefined): string | undefined {
+  return id && /^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$/.test(id) ? id : undefined;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Keeps a message apart; what a box is kept for: an unmatched one as long as an enquiry, the others as long as suspected spam. */
+async function keepApart(deps: InboundDeps, mail: ReceivedMail, kept: Omit<KeptMail, 'receivedAt' | 'rawKey' | 'recipients' | 'verdicts' | 'expiresAt'>): Promise<InboundOutcome> {
+  const keepFor = kept.box === 'unmatched' ? enquiryRetentionMs() : spamRetentionMs();
+  const item: KeptMail = {
+    ...kept,
+    receivedAt: new Date(mail.receivedAt).toISOString(),
+    rawKey: mail.rawKey,
+    recipients: [...mail.recipients],
+    verdicts: mail.verdicts,
+    expiresAt: seconds(mail.receivedAt + keepFor),
+  };
+  const firstTime = await deps.keptMail.keep(item);
+  deps.log.info('received mail kept apart', { box: kept.box, reason: kept.reason, firstTime });
+  return { outcome: 'kept', box: kept.box, reason: kept.reason, key: kept.key, ...(kept.postIndex !== undefined ? { postIndex: kept.postIndex } : {}), firstTime };
+}
+
+/** A limit on what is filed: a throttle key, its window and the most within it. */
+interface Limit {
+  key: string;
+  windowSeconds: number;
+  max: number;
+}
+
+/** Counts one more toward a limit; `true` when past it. The count is given back if the message is not stored after all (a failure), so its retry is not refused. */
+async function overLimit(deps: InboundDeps, counted: Limit[], limit: Limit): Promise<boolean> {
+  const count = await deps.throttle.hit(limit.key, limit.windowSeconds, deps.clock.now());
+  counted.push(limit);
+  return count > limit.max;
+}
+
+/** Gives back what a message counted toward its limits (a failure to give one back only leaves a count one high). */
+async function releaseCounts(deps: InboundDeps, counted: readonly Limit[]): Promise<void> {
+  await Promise.all(counted.map((limit) => deps.throttle.release(limit.key, limit.windowSeconds, deps.clock.now()).catch(() => undefined)));
+}
+
+/** The visitor's message under this key, when an earlier try of the same message filed it. */
+async function filedAlready(deps: InboundDeps, postIndex: number, at: string): Promise<EnquiryEvent | undefined> {
+  return (await deps.events.list(postIndex)).find((event) => event.at === at && event.type === 'visitorMessage');
+}
+
+/** A message in its thread, handed on; one an earlier try filed counts toward no limit again. */
+async function filed(deps: InboundDeps, event: EnquiryEvent, firstTime: boolean, counted: Limit[]): Promise<InboundOutcome> {
+  if (!firstTime) await releaseCounts(deps, counted.splice(0));
+  deps.log.info('visitor message filed', { postIndex: event.postIndex, firstTime, attachments: event.visitor?.attachments.length ?? 0 });
+  // Handed on again when it was there already: the earlier try may have failed after storing it.
+  await visitorMessageStored(deps, event, firstTime);
+  return { outcome: 'thread', postIndex: event.postIndex, event, firstTime };
+}
+
+export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMail): Promise<InboundOutcome> {
+  const { settings } = deps;
+  const raw = await deps.inbound.getRaw(mail.rawKey, settings.INBOUND_MAX_BYTES);
+  if (!(raw instanceof Uint8Array)) {
+    const key = `kept#${new Date(mail.receivedAt).toISOString()}#size-${mail.rawKey}`;
+    return keepApart(deps, mail, { key, box: 'refused', reason: 'too_large' });
+  }
+
+  const parsed = await simpleParser(Buffer.from(raw), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const { at, hash } = messageKey(raw, parsed.date, mail.receivedAt);
+  const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
+  const subject = oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX);
+  const about = { key: `kept#${at}`, ...(from ? { from } : {}), ...(subject ? { subject } : {}) };
+
+  if (quarantined(mail.verdicts)) return keepApart(deps, mail, { ...about, box: 'quarantine', reason: 'verdict' });
+  if (autoReplySign(parsed.headers, from)) return keepApart(deps, mail, { ...about, box: 'auto-reply', reason: 'auto_reply' });
+
+  const addressing = { secret: settings.REPLY_ADDRESS_SECRET, domain: settings.INBOUND_DOMAIN };
+  const match = await matchEnquiry(addressing, deps.sentMailIds, { recipients: mail.recipients, inReplyTo: parsed.inReplyTo, references: parsed.references });
+  const counted: Limit[] = [];
+  let stored = false;
+  try {
+    const refused = async (reason: string, postIndex?: number): Promise<InboundOutcome> => {
+      // Past a limit, a message an earlier try filed is still filed: its retry is not refused.
+      const earlier = match.kind === 'enquiry' ? await filedAlready(deps, match.postIndex, at) : undefined;
+      if (earlier) return filed(deps, earlier, false, counted);
+      return keepApart(deps, mail, { ...about, box: 'refused', reason, ...(postIndex !== undefined ? { postIndex } : {}) });
+    };
+    if (await overLimit(deps, counted, { key: `inbound:sender:${from}`, windowSeconds: 60 * 60, max: settings.INBOUND_PER_SENDER_PER_HOUR })) return await refused('sender_limit');
+    const suggestion = suggestedEnquiry(subject);
+    const unmatched = { ...about, box: 'unmatched' as const, ...(suggestion ? { suggestedIndex: suggestion } : {}) };
+    if (match.kind === 'forged') return await keepApart(deps, mail, { ...unmatched, reason: 'forged' });
+    if (match.kind === 'none') return await keepApart(deps, mail, { ...unmatched, reason: 'no_match' });
+    const enquiry = await deps.enquiries.get(match.postIndex);
+    if (!enquiry) return await keepApart(deps, mail, { ...unmatched, reason: 'enquiry_gone' });
+    const perEnquiry = { key: `inbound:enquiry:${enquiry.POST_INDEX}`, windowSeconds: 24 * 60 * 60, max: settings.INBOUND_PER_ENQUIRY_PER_DAY };
+    if (await overLimit(deps, counted, perEnquiry)) return await refused('enquiry_limit', enquiry.POST_INDEX);
+
+    const text = newText(parsed.text ?? '');
+    const messageId = usableMessageId(parsed.messageId);
+    const visitor: VisitorMessage = {
+      channel: 'mail',
+      subject,
+      receivedAt: new Date(mail.receivedAt).toISOString(),
+      verdicts: mail.verdicts,
+      attachments: await keepAttachments(deps.inbound, hash, parsed.attachments),
+      fromEnquiryAddress: from !== '' && from === enquiry.EMAIL.trim().toLowerCase(),
+      ...(text.length > VISITOR_TEXT_MAX ? { cut: true } : {}),
+      ...(messageId ? { messageId } : {}),
+      rawKey: mail.rawKey,
+    };
+    const event: EnquiryEvent = { postIndex: enquiry.POST_INDEX, at, type: 'visitorMessage', channel: 'mail', actor: from, text: text.slice(0, VISITOR_TEXT_MAX), visitor };
+    const firstTime = await deps.events.addOnce(event);
+    stored = true;
+    return await filed(deps, event, firstTime, counted);
+  } catch (error) {
+    // Not stored: the counts go back, so the retry is not refused for this message's own tries.
+    if (!stored) await releaseCounts(deps, counted);
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the conversation keeps: the received mail (raw messages and the
+ * attachments of visitors' messages, in the private inbound bucket), the
+ * received mail kept apart from the threads, and the Message-IDs SES gave
+ * the mails sent to visitors. Adapters implement these ports; unit tests
+ * pass in-memory fakes (fakes.ts).
+ */
+import type { KeptBox, ListedAttachment, Verdicts } from '../../shared/conversation/visitor-messages';
+
+/** The private bucket of received mail. */
+export interface InboundBucket {
+  /** Stores a raw message as it arrived (the local SMTP door; in production SES receiving writes it). */
+  putRaw(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * A raw message's bytes, or `too_large` with its size when it is larger
+   * than `maxBytes` (never read whole); throws when it is not there.
+   */
+  getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }>;
+  /** Stores an attachment under a key made from its message, so a retry writes the same object again. */
+  putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void>;
+  /** Removes objects (an enquiry's erasure: its messages' raw copies and attachments); a key that is not there is no error. */
+  remove(keys: readonly string[]): Promise<void>;
+}
+
+/** A received mail that did not go into a thread, kept so that nothing is dropped: who, to whom, why, and where its raw message is (never its text). */
+export interface KeptMail {
+  /** `kept#<messageKey>`: the same message received again is kept once. */
+  key: string;
+  box: KeptBox;
+  /** Why: `no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `sender_limit`, `enquiry_limit`. */
+  reason: string;
+  receivedAt: string;
+  rawKey: string;
+  recipients: string[];
+  from?: string;
+  subject?: string;
+  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit). */
+  postIndex?: number;
+  /** A reference found in the subject (`MT-000123`): a suggestion for staff only, never used to file it. */
+  suggestedIndex?: number;
+  verdicts: Verdicts;
+  attachments?: Omit<ListedAttachment, 'key'>[];
+  /** Epoch seconds: the table's TTL. */
+  expiresAt: number;
+}
+
+export interface KeptMailStore {
+  /** Keeps a message once; `false` when it was kept already (a retry). */
+  keep(mail: KeptMail): Promise<boolean>;
+  /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
+  inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
+}
+
+/** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */
+export interface SentMailIds {
+  record(messageId: string, postIndex: number, expiresAt: number): Promise<void>;
+  /** The enquiry of the first of these ids that was recorded, in the order given. */
+  find(messageIds: readonly string[]): Promise<number | undefined>;
+}

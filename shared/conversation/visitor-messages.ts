@@ -1,0 +1,79 @@
+/**
+ * A visitor's message in an enquiry's thread, as the back office reads it
+ * (`GET /api/thread/{index}`, a `visitor-message` entry), and the words both
+ * sides agree on: the receiving side's verdicts, an attachment as listed, the
+ * boxes a received mail is kept in when it does not go into a thread. No
+ * schema here: the staff app imports this file.
+ */
+
+/** How a visitor's message reached us: an answer by mail (a visitor page comes later, issue 25). */
+export type VisitorChannel = 'mail';
+
+/**
+ * A check the receiving side made (SES's receipt verdicts): `PASS`, `FAIL`,
+ * `GRAY` (no verdict either way), `PROCESSING_FAILED`, `DISABLED` (the check
+ * was turned off), or, on the local SMTP door, `NOT_CHECKED_LOCALLY`: nobody
+ * checked, and the message is not quarantined for it.
+ */
+export const VERDICT_STATUSES = ['PASS', 'FAIL', 'GRAY', 'PROCESSING_FAILED', 'DISABLED', 'NOT_CHECKED_LOCALLY'] as const;
+export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
+
+export const VERDICT_NAMES = ['spam', 'virus', 'spf', 'dkim', 'dmarc'] as const;
+export type VerdictName = (typeof VERDICT_NAMES)[number];
+export type Verdicts = Record<VerdictName, VerdictStatus>;
+
+/** What the local SMTP door passes: no check ran on this machine, and nothing is quarantined for it. */
+export const NOT_CHECKED_LOCALLY: Verdicts = { spam: 'NOT_CHECKED_LOCALLY', virus: 'NOT_CHECKED_LOCALLY', spf: 'NOT_CHECKED_LOCALLY', dkim: 'NOT_CHECKED_LOCALLY', dmarc: 'NOT_CHECKED_LOCALLY' };
+
+/** Why an attachment was not kept (it is still listed, by its name and size). */
+export type AttachmentRefusal = 'type' | 'too_large' | 'too_many';
+
+/** An attachment as the thread lists it: kept in the private inbound bucket under `key`, or refused and not kept. */
+export interface ListedAttachment {
+  /** The file name the sender gave (one line, cut short), or a name made from its position. */
+  name: string;
+  /** The type its bytes show (never the type the sender claimed); absent when the bytes show none. */
+  type?: string;
+  size: number;
+  key?: string;
+  refused?: AttachmentRefusal;
+}
+
+/** What a visitor's message carries besides its text (the entry's `text`) and sender (the entry's `actor`). */
+export interface VisitorMessage {
+  channel: VisitorChannel;
+  subject: string;
+  /** When we received it (ISO instant): the back office shows it in Korea time. */
+  receivedAt: string;
+  verdicts: Verdicts;
+  attachments: ListedAttachment[];
+  /** Whether it came from the enquiry's own address (anyone who has the reply address can write to it). */
+  fromEnquiryAddress: boolean;
+  /** The text was cut to VISITOR_TEXT_MAX characters (the whole message stays in the inbound bucket). */
+  cut?: boolean;
+  /** Its Message-ID header: our next mail to the visitor answers it (In-Reply-To). */
+  messageId?: string;
+  /** Where the raw message is, in the private inbound bucket. */
+  rawKey?: string;
+}
+
+/** Where the inbound bucket keeps raw messages as they arrived, and the attachments of the visitors' messages in a thread. */
+export const INBOUND_RAW_PREFIX = 'raw/';
+export const INBOUND_ATTACHMENT_PREFIX = 'attachments/';
+
+/** The most characters of a visitor's text the thread keeps (a DynamoDB item holds 400 KB). */
+export const VISITOR_TEXT_MAX = 20_000;
+
+/**
+ * Where a received mail that does not go into a thread is kept (never
+ * dropped): `unmatched` (no enquiry, or a forged reply address), `quarantine`
+ * (a failing spam, virus or authentication verdict), `auto-reply` (an
+ * out-of-office, a bounce), `refused` (too large, past a limit).
+ */
+export const KEPT_BOXES = ['unmatched', 'quarantine', 'auto-reply', 'refused'] as const;
+export type KeptBox = (typeof KEPT_BOXES)[number];
+
+/** The checks worth a warning beside a message in its thread: failed (without quarantining it, as SPF alone may) or not made. */
+export function verdictWarnings(verdicts: Verdicts): VerdictName[] {
+  return VERDICT_NAMES.filter((name) => verdicts[name] === 'FAIL' || verdicts[name] === 'PROCESSING_FAILED');
+}

@@ -1,0 +1,49 @@
+/**
+ * A visitor's message in the enquiry's history: its new text (the quoted
+ * history left out when it arrived), when we received it, a warning when it
+ * came from another address than the enquiry's or a receiving check failed,
+ * and its attachments listed by name (never shown inline; downloads come
+ * later).
+ */
+import { formatKoreaDateTime } from '../../../../shared/korea-time';
+import { type VisitorMessage, verdictWarnings } from '../../../../shared/conversation/visitor-messages';
+import { CONVERSATION_TEXT } from './words';
+
+export interface VisitorMessageBodyProps {
+  text: string | undefined;
+  message: VisitorMessage;
+}
+
+export default function VisitorMessageBody({ text, message }: VisitorMessageBodyProps) {
+  const warnings = verdictWarnings(message.verdicts).map((name) => CONVERSATION_TEXT.verdicts[name]);
+  return (
+    <div className="history__visitor">
+      <p className="staff__muted">{CONVERSATION_TEXT.receivedAt(formatKoreaDateTime(Date.parse(message.receivedAt)))}</p>
+      {!message.fromEnquiryAddress && (
+        <p className="staff__alert" role="note">
+          {CONVERSATION_TEXT.notEnquiryAddress}
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <p className="staff__alert" role="note">
+          {CONVERSATION_TEXT.verdictWarning(warnings.join(', '))}
+        </p>
+      )}
+      <p className="history__message">{text?.trim() ? text : CONVERSATION_TEXT.empty}</p>
+      {message.cut && <p className="staff__muted">{CONVERSATION_TEXT.cut}</p>}
+      {message.attachments.length > 0 && (
+        <div>
+          <p className="history__attachments-heading">{CONVERSATION_TEXT.attachments}</p>
+          <ul className="history__attachments">
+            {message.attachments.map((attachment, index) => (
+              <li key={`${index}-${attachment.name}`}>
+                {attachment.name} ({CONVERSATION_TEXT.size(attachment.size)})
+                {attachment.refused ? ` · ${CONVERSATION_TEXT.refused[attachment.refused]}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The back office's words for the visitors' messages in a thread (Korean). */
+import type { AttachmentRefusal, VerdictName } from '../../../../shared/conversation/visitor-messages';
+
+export const CONVERSATION_TEXT = {
+  /** The history line of a visitor's message by mail. */
+  byMail: (subject: string) => (subject ? `방문자 메일 회신: ${subject}` : '방문자 메일 회신'),
+  receivedAt: (when: string) => `받은 시각 ${when} (한국 시간)`,
+  notEnquiryAddress: '문의에 적힌 주소가 아닌 곳에서 보낸 메일입니다. 보낸 사람을 확인하세요.',
+  cut: '메시지가 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
+  empty: '(새로 쓴 내용이 없습니다. 인용된 이전 메일만 있었습니다.)',
+  attachments: '첨부 파일',
+  size: (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`),
+  refused: {
+    type: '허용되지 않는 형식이라 보관하지 않음',
+    too_large: '너무 커서 보관하지 않음',
+    too_many: '첨부 파일 수 제한을 넘어 보관하지 않음',
+  } satisfies Record<AttachmentRefusal, string>,
+  verdictWarning: (names: string) => `수신 검사 경고: ${names}`,
+  verdicts: { spam: '스팸', virus: '바이러스', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } satisfies Record<VerdictName, string>,
+} as const;
