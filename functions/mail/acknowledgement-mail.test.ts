@@ -6,7 +6,7 @@
  * one's own words to somebody else's address.
  */
 import { describe, expect, it } from 'vitest';
-import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
+import { type AcknowledgementContext, composeAcknowledgement, shouldAcknowledge, withVisitorPageLink } from './acknowledgement-mail';
 import { CONTACT } from '../../shared/content/contact';
 import { displayText } from '../../shared/content/placeholders';
 import { DETAIL_SECTIONS, SECTIONS, labelOf } from '../../shared/enquiries/enums';
@@ -16,7 +16,8 @@ import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { sampleRecord } from '../../tests/support/records';
 
 const threading = { replyTo: 'reply+123-abc@reply.centre.example', references: ['<thread+123-abc@reply.centre.example>'] };
-const context: AcknowledgementContext = { threading, siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2 };
+const PAGE_URL = 'https://centre.example/my-enquiry/en#123.secret-of-this-mail';
+const context: AcknowledgementContext = { threading, siteUrl: 'https://centre.example', replyPromiseWorkingDays: 2, visitorPageUrl: PAGE_URL };
 
 /** What a visitor could type to misuse the mail: links, markup, a phone number to call, a message to a victim. */
 const HOSTILE = {
@@ -109,14 +110,16 @@ describe('composeAcknowledgement', () => {
     expect(mail.text).not.toContain('Medical field');
   });
 
-  it('links only to the privacy policy and the site', () => {
+  it('links only to the privacy policy, the visitor\'s page (its own link, with its words in the page language) and the site', () => {
     for (const locale of LOCALE_CODES) {
       const mail = composeAcknowledgement(hospitalRecord(locale), { ...context, siteUrl: 'https://centre.example/' });
       for (const part of [mail.text, mail.html]) {
         const links = part.match(/https?:\/\/[^\s"<>]*/g) ?? [];
         expect(links.length, locale).toBeGreaterThan(0);
-        for (const link of links) expect(['https://centre.example', `https://centre.example/privacy/${locale}`], locale).toContain(link);
+        for (const link of links) expect(['https://centre.example', `https://centre.example/privacy/${locale}`, PAGE_URL], locale).toContain(link);
+        expect(part, locale).toContain(PAGE_URL);
       }
+      expect(mail.text, locale).toContain(`${RECEIPT_TEXT[locale].mail.pageLink}${RECEIPT_TEXT[locale].colon}${PAGE_URL}`);
       expect(mail.subject).not.toMatch(/http/);
       expect(mail.html).not.toMatch(/<img|<script|<link|src=/i);
     }
@@ -135,5 +138,16 @@ describe('composeAcknowledgement', () => {
     expect(shouldAcknowledge(hospitalRecord('en'))).toBe(true);
     expect(shouldAcknowledge(hospitalRecord('en', { SPAM: true }))).toBe(false);
     expect(shouldAcknowledge(hospitalRecord('en', { EMAIL: 'not an address' }))).toBe(false);
+  });
+});
+
+describe('withVisitorPageLink', () => {
+  it('puts the page link below a staff reply, in the page language, in both parts, and leaves the rest as written', () => {
+    const reply = { to: 'visitor@example.test', subject: 'Re', text: 'Здравствуйте!', html: '<!doctype html><html><body><p>Здравствуйте!</p>\n</body></html>' };
+    const linked = withVisitorPageLink(reply, 'ru', PAGE_URL);
+    expect(linked.text).toBe(`Здравствуйте!\n\n${RECEIPT_TEXT.ru.mail.pageLink}${RECEIPT_TEXT.ru.colon}${PAGE_URL}\n`);
+    expect(linked.html).toContain(`<a href="${PAGE_URL}">${PAGE_URL}</a></p>\n</body>`);
+    expect(linked.html.startsWith('<!doctype html><html><body><p>Здравствуйте!</p>')).toBe(true);
+    expect({ ...linked, text: reply.text, html: reply.html }).toEqual(reply);
   });
 });

@@ -25,6 +25,8 @@ export interface AcknowledgementContext {
   siteUrl: string;
   /** `REPLY_PROMISE_WORKING_DAYS`. */
   replyPromiseWorkingDays: number;
+  /** A link of its own to the visitor's page, minted for this mail (functions/visitor/visitor-links.ts). */
+  visitorPageUrl: string;
 }
 
 /**
@@ -39,6 +41,22 @@ export function shouldAcknowledge(record: Pick<EnquiryRecord, 'SPAM' | 'EMAIL'>)
 /** The label of one of our options, or `undefined` for a value that is not one (never echoed). */
 function optionLabel(entries: readonly { value: string; labels: Record<LocaleCode, string> }[], value: string, locale: LocaleCode): string | undefined {
   return entries.find((entry) => entry.value === value)?.labels[locale];
+}
+
+/** The link to the visitor's page, as a paragraph of the HTML part. */
+function visitorPageParagraph(text: ReceiptText, url: string): string {
+  return `<p>${escapeHtml(text.mail.pageLink + text.colon)}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
+}
+
+/**
+ * A staff reply with the link to the visitor's page below it, in the
+ * enquiry's page language: added as the reply is sent, so the stored reply
+ * holds no link.
+ */
+export function withVisitorPageLink(reply: Mail, locale: LocaleCode, url: string): Mail {
+  const text = RECEIPT_TEXT[locale];
+  const html = reply.html.includes('</body>') ? reply.html.replace('</body>', `${visitorPageParagraph(text, url)}\n</body>`) : `${reply.html}\n${visitorPageParagraph(text, url)}`;
+  return { ...reply, text: `${reply.text}\n\n${text.mail.pageLink}${text.colon}${url}\n`, html };
 }
 
 /** What the visitor asked for, as label and value pairs of our own words. */
@@ -87,6 +105,7 @@ export function composeAcknowledgement(record: EnquiryRecord, context: Acknowled
     promise,
     `${text.urgent}${text.colon}${phones.map((phone) => phone.display).join(' / ')}`,
     text.mail.replyHint,
+    `${text.mail.pageLink}${text.colon}${context.visitorPageUrl}`,
     '',
     `${text.mail.privacy}${text.colon}${privacyUrl}`,
     text.mail.notYou,
@@ -113,6 +132,7 @@ export function composeAcknowledgement(record: EnquiryRecord, context: Acknowled
     `<p>${escapeHtml(promise)}</p>`,
     `<p>${escapeHtml(text.urgent + text.colon)}${phones.map((phone) => `<a href="${escapeHtml(phone.href)}">${escapeHtml(phone.display)}</a>`).join(' / ')}</p>`,
     `<p>${escapeHtml(text.mail.replyHint)}</p>`,
+    visitorPageParagraph(text, context.visitorPageUrl),
     `<p>${escapeHtml(text.mail.privacy + text.colon)}<a href="${escapeHtml(privacyUrl)}">${escapeHtml(privacyUrl)}</a></p>`,
     `<p style="color:#4b5563;font-size:13px">${escapeHtml(text.mail.notYou)}</p>`,
     `<p>${escapeHtml(text.centreName)}<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a></p>`,

@@ -16,7 +16,8 @@ import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, ACCOUNT
 import { openContent } from './sealed-content';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
-import { composeAcknowledgement, shouldAcknowledge } from './acknowledgement-mail';
+import { composeAcknowledgement, shouldAcknowledge, withVisitorPageLink } from './acknowledgement-mail';
+import { mintVisitorLink } from '../visitor/visitor-links';
 import { composeDigestMail, composeEnquiryMail, composeVisitorNotice } from './staff-mail';
 import { visitorThreading } from '../conversation/reply-address';
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
@@ -78,7 +79,11 @@ const standsAlone = (mail: OutboxMail) => (ACCOUNT_MAIL_KINDS as readonly Outbox
  * sent (so it shows the latest), a reply or a notice is what was stored, a
  * one-time link is opened from its seal. Throws when there is nothing to send.
  */
-function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Mail {
+function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined, visitorPageUrl: string | undefined): Mail {
+  const pageUrl = () => {
+    if (!visitorPageUrl) throw new Error(`Mail ${mail.mailId} to a visitor has no link to the visitor's page`);
+    return visitorPageUrl;
+  };
   switch (mail.kind) {
     case 'staff':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
@@ -89,6 +94,7 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
         threading: visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX),
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
+        visitorPageUrl: pageUrl(),
       });
     case 'visitor': {
       if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
@@ -96,6 +102,9 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
       return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL);
     }
     case 'reply':
+      if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
+      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
+      return withVisitorPageLink(mail.content, enquiry.LOCALE ?? 'en', pageUrl());
     case 'notice':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
       return mail.content;
@@ -106,6 +115,9 @@ function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry
       return openContent(deps.settings.TOKEN_SECRET, mail.sealedContent);
   }
 }
+
+/** The mails to a visitor that carry a link to their page. */
+const VISITOR_PAGE_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
 
 /** Replies and mails to staff accounts are not held back by the daily cap: somebody is waiting for them. */
 const countsTowardCap = (mail: OutboxMail) => mail.kind === 'staff' || mail.kind === 'ack';
@@ -185,11 +197,22 @@ export function deliverAccountMail(deps: AccountMailDeps, mail: OutboxMail): Pro
 }
 
 /** Composes a pending mail, claims its send (only one worker wins) and sends it; answers its state afterwards. */
-async function sendOnce(deps: MoveDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<MailStatus> {
+async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<MailStatus> {
   const now = deps.clock.now();
+  // A mail to the visitor carries a link to their page of its own, minted as it goes (only its hash is kept, on the
+  // enquiry): no link waits in the outbox. A failed write leaves the mail pending for the retry job, never failed.
+  let visitorPageUrl: string | undefined;
+  if (enquiry && VISITOR_PAGE_KINDS.includes(mail.kind) && deps.enquiries) {
+    try {
+      visitorPageUrl = await mintVisitorLink({ enquiries: deps.enquiries, settings: deps.settings }, enquiry.POST_INDEX, enquiry.LOCALE ?? 'en');
+    } catch (error) {
+      deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+      return mail.status;
+    }
+  }
   let message: Mail;
   try {
-    message = compose(deps, mail, enquiry);
+    message = compose(deps, mail, enquiry, visitorPageUrl);
   } catch (error) {
     // Nothing to send (a seal that no longer opens after the secret's rotation, words erased): trying again cannot help.
     const failed = await move(deps, mail, { status: 'failed', attempts: mail.attempts });

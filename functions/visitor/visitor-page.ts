@@ -38,7 +38,9 @@ function sentOf(enquiry: StoredEnquiry): VisitorSent {
     ...(hotel && enquiry.REGISTRATION_END ? { finish: enquiry.REGISTRATION_END } : {}),
     people: enquiry.NUMBER_PEOPLE,
     ...(hotel ? { rooms: enquiry.ROOM } : {}),
-    message: enquiry.CONTEXT,
+    // Anyone can type anyone's address into the form, and the acknowledgement links here: the words typed are shown only
+    // once staff have answered (a person has read them), so nobody can use the centre's page to show a stranger their text.
+    ...(enquiry.FIRST_REPLY_AT ? { message: enquiry.CONTEXT } : {}),
   };
 }
 

@@ -76,7 +76,8 @@ export interface VisitorSent {
   people: number;
   /** A hotel's rooms. */
   rooms?: number;
-  message: string;
+  /** What the visitor typed: only once staff have answered (the page is linked from the acknowledgement, which goes to whatever address was typed). */
+  message?: string;
 }
 
 /** One message of the conversation, oldest first: a reply of the centre's (who wrote it is not said) or one of the visitor's. */

@@ -29,16 +29,29 @@ const linkIn = (text: string | undefined) => /http:\/\/[^\s"<]+\/my-enquiry\/[a-
 
 describe('the visitor page against the emulators', () => {
   it('opens the enquiry by a minted link, shows a reply with its words and a message the visitor writes, once per message id', async () => {
+    // The acknowledgement carried a link of its own, minted as it was sent: it opens the page.
+    const ack = (await capturedMail(stack)).find((mail) => mail.destination.to.includes('visitor-ru@example.test'));
+    const ackLink = fragment(linkIn(ack?.body.text));
+    expect(ackLink).toMatch(/^1\./);
+    expect((await read(ackLink)).status).toBe(200);
     const url = await mintVisitorLink(stack.deps, 1, 'ru');
     expect(url).toMatch(new RegExp(`^${stack.url}/my-enquiry/ru#1\\.`));
     const stored = await stack.deps.enquiries.get(1);
-    expect(stored?.VISITOR_LINK_HASHES).toEqual(new Set([createHash('sha256').update(fragment(url).split('.')[1] ?? '').digest('hex')]));
+    expect(stored?.VISITOR_LINK_HASHES).toEqual(new Set([ackLink, fragment(url)].map((link) => createHash('sha256').update(link.split('.')[1] ?? '').digest('hex'))));
 
     const first = await read(fragment(url));
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ reference: 'MT-000001', locale: 'ru', standing: 'received', sent: { section: '병원예약', detailSection: '종합검진', start: '2036-12-10 09:30', people: 2 }, conversation: [] });
 
     expect((await postJson(stack, '/api/enquiry/reply', { data: { index: 1, version: 0, subject: 'Ваше обращение', body: 'Здравствуйте!\n\nВрач примет вас 10 декабря.' } }, token)).status).toBe(200);
+    // The reply went with a link of its own below the words staff wrote (the outbox keeps the words without it).
+    const replyMail = (await capturedMail(stack)).find((mail) => mail.subject.startsWith('Ваше обращение'));
+    expect(replyMail?.body.text).toMatch(/^Здравствуйте!\n\nВрач примет вас 10 декабря\.\n\n/);
+    expect((await read(fragment(linkIn(replyMail?.body.text)))).status).toBe(200);
+    const replyEvent = (await stack.deps.events.list(1)).find((event) => event.type === 'reply');
+    const storedReply = await stack.deps.outbox.get(replyEvent?.mailId ?? '');
+    expect(storedReply?.content?.text).toContain('Врач примет вас 10 декабря.');
+    expect(JSON.stringify(storedReply)).not.toContain('/my-enquiry/');
     const messageId = crypto.randomUUID();
     const written = await write(fragment(url), 'Спасибо! Можно в 10:00?', messageId);
     expect(written.status).toBe(200);

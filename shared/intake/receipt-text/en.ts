@@ -31,6 +31,7 @@ export const en: ReceiptText = {
     people: 'Number of people',
     rooms: 'Number of rooms',
     replyHint: 'If you want to add something, simply reply to this e-mail.',
+    pageLink: 'Follow your request and write to us on your own page',
     privacy: 'How we handle your personal data',
     notYou: 'If you did not send this enquiry, please ignore this e-mail: somebody may have typed your address by mistake.',
   },

@@ -28,6 +28,7 @@ export const ko: ReceiptText = {
     people: '인원',
     rooms: '객실 수',
     replyHint: '덧붙이실 내용이 있으면 이 메일에 회신해 주세요.',
+    pageLink: '진행 상황 확인과 추가 문의는 전용 페이지에서',
     privacy: '개인정보 처리에 관한 안내',
     notYou: '문의하신 적이 없다면 이 메일을 무시해 주세요. 누군가 이메일 주소를 잘못 입력했을 수 있습니다.',
   },

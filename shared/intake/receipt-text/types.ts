@@ -40,6 +40,8 @@ export interface ReceiptText {
     people: string;
     rooms: string;
     replyHint: string;
+    /** Leads into the link to the visitor's page (after `colon`): where the request stands, the replies, and a form to write. */
+    pageLink: string;
     /** Leads into the privacy-policy link (after `colon`). */
     privacy: string;
     /** For the owner of an address somebody else typed. */

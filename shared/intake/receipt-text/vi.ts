@@ -29,6 +29,7 @@ export const vi: ReceiptText = {
     people: 'Số người',
     rooms: 'Số phòng',
     replyHint: 'Nếu muốn bổ sung thông tin, bạn chỉ cần trả lời e-mail này.',
+    pageLink: 'Theo dõi yêu cầu và nhắn cho chúng tôi trên trang riêng của bạn',
     privacy: 'Cách chúng tôi xử lý dữ liệu cá nhân của bạn',
     notYou: 'Nếu bạn không gửi yêu cầu này, vui lòng bỏ qua e-mail: có thể ai đó đã nhập nhầm địa chỉ của bạn.',
   },

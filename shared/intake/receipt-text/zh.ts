@@ -28,6 +28,7 @@ export const zh: ReceiptText = {
     people: '人数',
     rooms: '房间数',
     replyHint: '如需补充，请直接回复此邮件。',
+    pageLink: '在您的专属页面查看进度并给我们留言',
     privacy: '我们如何处理您的个人信息',
     notYou: '如果您没有发送过此咨询，请忽略此邮件：可能有人误填了您的邮箱地址。',
   },
