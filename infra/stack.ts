@@ -1,6 +1,7 @@
 /**
  * One stage of the product: CDN and site, REST API (behind its own regional
- * web ACL) with one function per route, the export worker, scheduled mail retry, tables and buckets, the SES sender, the
+ * web ACL) with one function per route, the export worker, scheduled mail retry, tables and buckets, the SES sender, SES
+ * receiving for the inbound domain, the
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
  */
@@ -14,6 +15,7 @@ import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Jobs } from './constructs/jobs';
 import { StaffMail } from './constructs/mail';
+import { Receiving } from './constructs/receiving';
 import type { BindableResources } from './constructs/route-function';
 import { SiteHosting } from './constructs/site-hosting';
 import { Streams } from './constructs/streams';
@@ -39,6 +41,7 @@ export class MedicalTourismStack extends Stack {
   readonly jobs: Jobs;
   readonly workers: Workers;
   readonly streams: Streams;
+  readonly receiving: Receiving;
   readonly site: SiteHosting;
 
   constructor(scope: Construct, id: string, props: MedicalTourismStackProps) {
@@ -117,6 +120,14 @@ export class MedicalTourismStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
     this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
     this.streams = new Streams(this, 'Streams', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
+    this.receiving = new Receiving(this, 'Receiving', {
+      resources,
+      failures: this.jobs.failures,
+      logRetention,
+      logRemovalPolicy,
+      inboundDomain: config.inboundDomain,
+      ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
+    });
     this.api = new Api(this, 'Api', { resources: { ...resources, workers: this.workers.functions }, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
 
     this.site = new SiteHosting(this, 'Site', {
@@ -152,7 +163,7 @@ export class MedicalTourismStack extends Stack {
     new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
     new CfnOutput(this, 'ReplyAddressSecretArn', { description: "Secrets Manager secret that keys the reply addresses' MACs (read by the functions that mail visitors or file their answers)", value: this.replyAddressSecret.secretArn });
     new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
-    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs, the export worker and the access log copy', value: this.jobs.failures.queueUrl });
+    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs, the export worker, the access log copy and the mail receiver (after its retries)', value: this.jobs.failures.queueUrl });
     new CfnOutput(this, 'MailProblemsQueue', { description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)', value: this.mail.problems.queueUrl });
     new CfnOutput(this, 'AccessLogCopyBucket', { description: "The access log's copy under S3 Object Lock (every write, from the table's stream)", value: this.data.buckets.accessLogCopy.bucketName });
   }

@@ -3,7 +3,8 @@
  * mail-retry job on an EventBridge Scheduler schedule. A run that cannot be
  * delivered (scheduler) or fails (function, invoked asynchronously) lands in
  * an SQS failure queue, with an alarm on its depth; the background workers
- * (workers.ts) send their failed runs there too.
+ * (workers.ts), the stream consumers (streams.ts) and the mail receiver
+ * (receiving.ts) send their failed runs there too.
  */
 import { Aws, type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -36,7 +37,7 @@ export class Jobs extends Construct {
     this.failures = operatorQueue(this, 'Failures', {
       whyNoDeadLetterQueue:
         'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
-      alarmDescription: 'A scheduled job (mail retry, retention) or the export worker failed or could not be started: read the message in the failure queue and the function log.',
+      alarmDescription: 'A scheduled job (mail retry, retention), the export worker, the access log copy or the mail receiver (after its retries) failed or could not be started: read the message in the failure queue and the function log (a received mail stays in the inbound bucket: README says how to file it again).',
     });
 
     const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};

@@ -14,7 +14,7 @@ import { buildApp } from '../../infra/main';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { API_ROUTES, resourcesOf } from '../../shared/routes';
-import { type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, WORKER_NAMES } from '../../shared/resources';
+import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, WORKER_NAMES } from '../../shared/resources';
 
 export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
 
@@ -151,7 +151,8 @@ export function unbundledStackForFile(): { readonly stack: MedicalTourismStack; 
 
 /**
  * Every function the stack makes, with what it uses: one per API route, the
- * scheduled jobs, the background workers and the stream consumers.
+ * scheduled jobs, the background workers, the stream consumers and the mail
+ * receivers.
  */
 export function declaredFunctions(stack: MedicalTourismStack): { name: string; fn: IConstruct; uses: ResourceUse; api: boolean }[] {
   return [
@@ -159,6 +160,7 @@ export function declaredFunctions(stack: MedicalTourismStack): { name: string; f
     ...SCHEDULED_JOBS.map((job) => ({ name: job.name, fn: stack.jobs.functions[job.name] as IConstruct, uses: job.uses as ResourceUse, api: false })),
     ...WORKER_NAMES.map((name) => ({ name, fn: stack.workers.functions[name] as IConstruct, uses: WORKERS[name].uses as ResourceUse, api: false })),
     ...STREAM_CONSUMERS.map((consumer) => ({ name: consumer.name, fn: stack.streams.functions[consumer.name] as IConstruct, uses: consumer.uses as ResourceUse, api: false })),
+    ...MAIL_RECEIVERS.map((receiver) => ({ name: receiver.name, fn: stack.receiving.functions[receiver.name] as IConstruct, uses: receiver.uses as ResourceUse, api: false })),
   ];
 }
 
