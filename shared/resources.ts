@@ -162,8 +162,8 @@ export function streamConsumerUses(name: StreamConsumerName): ResourceUse {
  * (functions/conversation/): into its enquiry's thread, or kept apart in the
  * inbound mail table. In production SES receiving stores the raw message in
  * the inbound bucket and invokes it asynchronously, once per message (the
- * receipt rule, its retries and dead-letter queue come with the stack's
- * receiving, issue 25); locally the SMTP door (local/inbound/) runs it.
+ * receipt rule, its retries and failure queue: infra/constructs/receiving.ts);
+ * locally the SMTP door (local/inbound/) runs it.
  */
 export const MAIL_RECEIVERS = [
   {

@@ -2,8 +2,8 @@
  * What SES receiving hands the mail receiver, read into one ReceivedMail per
  * message: the receipt rule stores the raw message under INBOUND_RAW_PREFIX
  * and its SES message id, then invokes the function asynchronously with the
- * message's envelope recipients, verdicts and time (the rule itself comes
- * with the stack's receiving, issue 25).
+ * message's envelope recipients, verdicts and time (the rule itself:
+ * infra/constructs/receiving.ts).
  */
 import type { SESEvent, SESReceiptStatus } from 'aws-lambda';
 import { INBOUND_RAW_PREFIX, VERDICT_STATUSES, type VerdictStatus, type Verdicts } from '../../shared/conversation/visitor-messages';

@@ -147,7 +147,7 @@ export class Data extends Construct {
     // Received mail (functions/conversation/): raw messages as they arrived, under raw/, and the attachments of the
     // visitors' messages in a thread, under attachments/, which go with their enquiry (erasure, retention). A raw
     // message is kept as long as an enquiry may be (it is the whole of what a thread entry shows part of); SES
-    // receiving, its rule and its function come with the stack's receiving (issue 25).
+    // receiving writes raw/ (its rule and the bucket policy for it: receiving.ts).
     const inbound = new s3.Bucket(this, 'Inbound', {
       ...privateBucketProps(production),
       ...logged('inbound'),
