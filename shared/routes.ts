@@ -7,6 +7,7 @@ import type { StaffRole } from './auth';
 import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
+import { ACCOUNT_ROUTES } from './accounts/account-routes';
 
 export interface ApiRoute {
   /** Also the name of the handler and of its Lambda entry file. */
@@ -245,65 +246,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true },
   },
-  // Staff accounts (admins only: no roles), invitations and two-factor sign-in.
-  { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'readProfile', policies: 'read' }, scans: ['staff'] } },
-  {
-    name: 'invite',
-    method: 'POST',
-    path: '/api/accounts/invite',
-    access: 'staff',
-    uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, sendsMail: true },
-  },
-  // Mail: a two-factor reset is told to the account's owner.
-  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true } },
-  { name: 'twoFactorPolicy', method: 'POST', path: '/api/accounts/policy', access: 'staff', uses: { tables: { policies: 'readWrite' } } },
-  {
-    name: 'welcome',
-    method: 'POST',
-    path: '/api/welcome',
-    access: 'public',
-    // staff readUpdate: the invited account's attributes (password, link) change; it can make no account.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
-  },
-  {
-    name: 'enrolLink',
-    method: 'POST',
-    path: '/api/enrol',
-    access: 'public',
-    // staff readUpdate: the link's hash goes; it can make no account.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
-  },
-  // The caller's whole account: the count of recovery codes left is a credential's.
-  { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'read' } } },
-  // The TOTP key to seal the new secret (never to open one).
-  {
-    name: 'startTwoFactor',
-    method: 'POST',
-    path: '/api/two-factor/start',
-    access: 'staff',
-    roles: ['staff', 'editor'],
-    enrolment: true,
-    uses: { tables: { staff: 'readUpdate' }, totpSecrets: 'seal' },
-  },
-  // Mail: the owner is told that two-factor is on. The TOTP key to open the pending secret and check the code.
-  {
-    name: 'confirmTwoFactor',
-    method: 'POST',
-    path: '/api/two-factor/confirm',
-    access: 'staff',
-    roles: ['staff', 'editor'],
-    enrolment: true,
-    uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, sendsMail: true, totpSecrets: 'open' },
-  },
-  // Every role changes its own password: the account's attributes updated (never a new or whole item), counted against the sign-in limits.
-  {
-    name: 'changePassword',
-    method: 'POST',
-    path: '/api/account/password',
-    access: 'staff',
-    roles: ['staff', 'editor'],
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite' } },
-  },
+  // Staff accounts (admins only: no roles), invitations and two-factor sign-in: shared/accounts/account-routes.ts.
+  ...ACCOUNT_ROUTES,
 ];
 
 /** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */

@@ -13,13 +13,11 @@ import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
-import { openContent } from './sealed-content';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
-import { composeAcknowledgement, shouldAcknowledge, withVisitorPageLink } from './acknowledgement-mail';
-import { mintVisitorLink } from '../visitor/visitor-links';
-import { composeDigestMail, composeEnquiryMail, composeVisitorNotice } from './staff-mail';
-import { visitorThreading } from '../conversation/reply-address';
+import { shouldAcknowledge } from './acknowledgement-mail';
+import { composeDigestMail } from './staff-mail';
+import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from './mail-composition';
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
 
 export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'>;
@@ -74,62 +72,17 @@ async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' |
 /** Mails to a staff account belong to no enquiry: sent as stored, without reading one. */
 const standsAlone = (mail: OutboxMail) => (ACCOUNT_MAIL_KINDS as readonly OutboxKind[]).includes(mail.kind);
 
-/**
- * The mail itself: a notification is composed from the enquiry when it is
- * sent (so it shows the latest), a reply or a notice is what was stored, a
- * one-time link is opened from its seal. Throws when there is nothing to send.
- */
-function compose(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined, visitorPageUrl: string | undefined): Mail {
-  const pageUrl = () => {
-    if (!visitorPageUrl) throw new Error(`Mail ${mail.mailId} to a visitor has no link to the visitor's page`);
-    return visitorPageUrl;
-  };
-  switch (mail.kind) {
-    case 'staff':
-      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
-      return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
-    case 'ack':
-      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
-      return composeAcknowledgement(toRecord(enquiry), {
-        threading: visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX),
-        siteUrl: deps.settings.SITE_URL,
-        replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
-        visitorPageUrl: pageUrl(),
-      });
-    case 'visitor': {
-      if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
-      const facts = { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, at: enquiry.LAST_VISITOR_AT, channel: enquiry.LAST_VISITOR_CHANNEL, preview: enquiry.LAST_VISITOR_PREVIEW ?? '' };
-      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL);
-    }
-    case 'reply':
-      if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
-      if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
-      return withVisitorPageLink(mail.content, enquiry.LOCALE ?? 'en', pageUrl());
-    case 'notice':
-      if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
-      return mail.content;
-    case 'invite':
-    case 'enrol':
-    case 'visitorLink':
-      if (!mail.sealedContent) throw new Error(`Mail ${mail.mailId} has no sealed content`);
-      return openContent(deps.settings.TOKEN_SECRET, mail.sealedContent);
-  }
-}
-
-/** The mails to a visitor that carry a link to their page. */
-const VISITOR_PAGE_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
-
 /** Replies and mails to staff accounts are not held back by the daily cap: somebody is waiting for them. */
 const countsTowardCap = (mail: OutboxMail) => mail.kind === 'staff' || mail.kind === 'ack';
+
+/** States after which a mail is never sent again. */
+const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'skipped'];
 
 /**
  * Moves a mail to its next state. `ownSend`: the move records the outcome of
  * this worker's own send, a mail it holds as "sending" that no other worker
  * touches before STALE_SENDING_MS.
  */
-/** States after which a mail is never sent again. */
-const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'skipped'];
-
 async function move(deps: MoveDeps, mail: OutboxMail, wanted: OutboxChange, ownSend = false): Promise<boolean> {
   // A one-time link is a bearer secret: once the mail will never be sent again, its sealed words go too.
   const change: OutboxChange = SEALED_KINDS.includes(mail.kind) && FINAL_STATES.includes(wanted.status) ? { ...wanted, forgetContent: true } : wanted;
@@ -199,20 +152,17 @@ export function deliverAccountMail(deps: AccountMailDeps, mail: OutboxMail): Pro
 /** Composes a pending mail, claims its send (only one worker wins) and sends it; answers its state afterwards. */
 async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<MailStatus> {
   const now = deps.clock.now();
-  // A mail to the visitor carries a link to their page of its own, minted as it goes (only its hash is kept, on the
-  // enquiry): no link waits in the outbox. A failed write leaves the mail pending for the retry job, never failed.
+  // A failed write of the page link's hash leaves the mail pending for the retry job, never failed.
   let visitorPageUrl: string | undefined;
-  if (enquiry && VISITOR_PAGE_KINDS.includes(mail.kind) && deps.enquiries) {
-    try {
-      visitorPageUrl = await mintVisitorLink({ enquiries: deps.enquiries, settings: deps.settings }, enquiry.POST_INDEX, enquiry.LOCALE ?? 'en');
-    } catch (error) {
-      deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
-      return mail.status;
-    }
+  try {
+    visitorPageUrl = await visitorPageLinkOf(deps, mail, enquiry);
+  } catch (error) {
+    deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    return mail.status;
   }
   let message: Mail;
   try {
-    message = compose(deps, mail, enquiry, visitorPageUrl);
+    message = composeOutboxMail(deps, mail, enquiry, visitorPageUrl);
   } catch (error) {
     // Nothing to send (a seal that no longer opens after the secret's rotation, words erased): trying again cannot help.
     const failed = await move(deps, mail, { status: 'failed', attempts: mail.attempts });
@@ -246,9 +196,6 @@ async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, m
   deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
   return 'sent';
 }
-
-/** The mails a visitor answers: their Message-IDs find the enquiry of an answer that reaches us without its reply address. */
-const VISITOR_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
 
 /**
  * Records the id SES gave a mail to a visitor, for as long as its enquiry may
