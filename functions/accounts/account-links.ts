@@ -5,12 +5,10 @@
  * SHA-256 is stored on the account. The link itself goes out only in a mail,
  * sealed while it waits in the outbox (mail/sealed-content.ts).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+import { linkSecretHash as sha256, newLinkSecret, sameHash } from '../link-secrets';
 
 export function newAccountLink(email: string): { token: string; hash: string } {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newLinkSecret();
   return { token: `${Buffer.from(email).toString('base64url')}.${secret}`, hash: sha256(secret) };
 }
 
@@ -23,7 +21,5 @@ export function readAccountLinkToken(token: string): { email: string; hash: stri
 /** Whether a link's hash is the stored one and the link is still in time (compared in constant time). */
 export function linkMatches(stored: { hash?: string; expiresAt?: number }, given: string, nowMs: number): boolean {
   if (!stored.hash || (stored.expiresAt ?? 0) <= nowMs) return false;
-  const expected = Buffer.from(stored.hash);
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameHash(stored.hash, given);
 }

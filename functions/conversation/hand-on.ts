@@ -8,13 +8,12 @@
  * work once whatever the number of calls, by the message's time. A failure
  * here throws: the message is processed again.
  */
+import { eventInstant } from '../../shared/work/enquiry-work';
 import type { EnquiryEvent } from '../work/ports';
 import { type VisitorWroteDeps, visitorWrote } from '../work/visitor-wrote';
 
-/** The instant a thread event's key starts with (`<ISO instant>#<tail>`), in epoch milliseconds. */
-const instantOfKey = (at: string) => Date.parse(at.split('#')[0] ?? at);
 
 export async function visitorMessageStored(deps: VisitorWroteDeps, event: EnquiryEvent, firstTime: boolean): Promise<void> {
   deps.log.debug('visitor message handed on', { postIndex: event.postIndex, at: event.at, firstTime });
-  await visitorWrote(deps, { postIndex: event.postIndex, at: instantOfKey(event.at), channel: 'mail', preview: event.text ?? '' });
+  await visitorWrote(deps, { postIndex: event.postIndex, at: Date.parse(eventInstant(event.at)), channel: 'mail', preview: event.text ?? '' });
 }

@@ -12,7 +12,8 @@
  * their answers land in the unmatched box (never in a wrong thread), and
  * still match by In-Reply-To when they answer a recorded Message-ID.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { purposeKey, sameHash } from '../link-secrets';
 import type { Threading } from '../mail/ports';
 
 /** The key's purpose, so the token secret never keys two different things with one key. */
@@ -36,9 +37,7 @@ function base32(bytes: Uint8Array): string {
   return out;
 }
 
-function macKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32));
-}
+const macKey = (secret: string) => purposeKey(secret, KEY_INFO);
 
 /** The enquiry's MAC: 26 characters of lower-case base32 (128 bits). */
 export function enquiryMac(secret: string, postIndex: number): string {
@@ -46,9 +45,7 @@ export function enquiryMac(secret: string, postIndex: number): string {
 }
 
 function macMatches(secret: string, postIndex: number, mac: string): boolean {
-  const expected = Buffer.from(enquiryMac(secret, postIndex));
-  const given = Buffer.from(mac.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameHash(enquiryMac(secret, postIndex), mac.toLowerCase());
 }
 
 export interface ReplyAddressing {

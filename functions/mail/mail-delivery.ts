@@ -12,7 +12,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
+import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { shouldAcknowledge } from './acknowledgement-mail';
@@ -65,8 +65,13 @@ export function pendingMail(now: number, mail: Pick<OutboxMail, 'mailId' | 'kind
 async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
   const now = deps.clock.now();
   const mail = pendingMail(now, { mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX), kind, postIndex: enquiry.POST_INDEX });
-  if (await deps.outbox.add(mail)) return mail;
-  return (await deps.outbox.get(mail.mailId)) ?? mail;
+  return queueOnce(deps.outbox, mail);
+}
+
+/** Puts a mail in the outbox once: a second call (a retry) finds the first, as it stands now. */
+export async function queueOnce(outbox: Pick<OutboxStore, 'add' | 'get'>, mail: OutboxMail): Promise<OutboxMail> {
+  if (await outbox.add(mail)) return mail;
+  return (await outbox.get(mail.mailId)) ?? mail;
 }
 
 /** Mails to a staff account belong to no enquiry: sent as stored, without reading one. */

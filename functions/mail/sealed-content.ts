@@ -8,7 +8,8 @@
  * longer opens: it is given up (and the admin invites again), never sent
  * garbled.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { purposeKey } from '../link-secrets';
 import type { MailContent } from './ports';
 
 const FORMAT = 'v1';
@@ -17,9 +18,7 @@ const KEY_INFO = 'outbox sealed mail content v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function keyFrom(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32));
-}
+const keyFrom = (secret: string) => purposeKey(secret, KEY_INFO);
 
 /** The content sealed for the outbox: `v1.<iv>.<ciphertext and tag>` (base64url). */
 export function sealContent(secret: string, content: MailContent): string {

@@ -6,7 +6,7 @@
  * or stream holds one that works. A link lives as long as its enquiry: the
  * hashes go with it (retention, erasure), and staff can replace them all.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { linkSecretHash, newLinkSecret, sameHash } from '../link-secrets';
 import type { LocaleCode } from '../../shared/locales';
 import { VISITOR_LINK_SECRET_BYTES, formatVisitorLink, parseVisitorLink, visitorPagePath } from '../../shared/visitor/visitor-page';
 import type { AppDeps } from '../deps';
@@ -15,11 +15,11 @@ import { ApiError } from '../http/errors';
 import { clientNetwork } from '../intake/client-network';
 import { countPasswordAttempt, tooManyAttempts } from '../accounts/password-limits';
 
-export const visitorLinkHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const visitorLinkHash = linkSecretHash;
 
 /** A new link to the enquiry's page in `locale` (absolute, from SITE_URL), and the hash the enquiry keeps of it. */
 export function newVisitorLink(postIndex: number, locale: LocaleCode, siteUrl: string): { url: string; hash: string } {
-  const secret = randomBytes(VISITOR_LINK_SECRET_BYTES).toString('base64url');
+  const secret = newLinkSecret(VISITOR_LINK_SECRET_BYTES);
   return { url: `${siteUrl.replace(/\/+$/, '')}${visitorPagePath(locale)}#${formatVisitorLink(postIndex, secret)}`, hash: visitorLinkHash(secret) };
 }
 
@@ -40,12 +40,10 @@ const NO_LINK = '-'.repeat(64);
 
 /** Whether the secret's hash is one of the stored ones, each compared in constant time. */
 function opens(stored: ReadonlySet<string> | undefined, secret: string): boolean {
-  const given = Buffer.from(visitorLinkHash(secret));
+  const given = visitorLinkHash(secret);
   let found = false;
-  for (const hash of stored?.size ? stored : [NO_LINK]) {
-    const expected = Buffer.from(hash);
-    if (expected.length === given.length && timingSafeEqual(expected, given)) found = true;
-  }
+  // Every stored hash is compared, found or not: the same work whichever one (if any) it is.
+  for (const hash of stored?.size ? stored : [NO_LINK]) if (sameHash(hash, given)) found = true;
   return found;
 }
 

@@ -8,7 +8,7 @@
  * replied.
  */
 import { HOSPITAL_SECTION, HOTEL_SECTION } from '../../shared/enquiries/enums';
-import { formatReference } from '../../shared/work/enquiry-work';
+import { eventInstant, formatReference } from '../../shared/work/enquiry-work';
 import type { VisitorMessageRequest } from '../../shared/visitor/visitor-page-schema';
 import {
   VISITOR_MESSAGES_PER_ENQUIRY_PER_DAY,
@@ -45,7 +45,7 @@ function sentOf(enquiry: StoredEnquiry): VisitorSent {
 }
 
 /** The history's key is an instant and a tail; the page needs the instant. */
-const instantOf = (at: string) => at.split('#')[0] ?? at;
+const instantOf = eventInstant;
 
 /** The lines of the thread the visitor sees: replies and the visitor's own messages; everything else is staff's. */
 function conversationEntry(event: EnquiryEvent): VisitorConversationEntry[] {

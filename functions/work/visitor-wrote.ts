@@ -29,7 +29,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { oneLine } from '../mail/html-text';
-import { type MailDeps, deliverMail, pendingMail } from '../mail/mail-delivery';
+import { type MailDeps, deliverMail, pendingMail, queueOnce } from '../mail/mail-delivery';
 import { storeWork } from './enquiry-work';
 
 export type VisitorWroteDeps = MailDeps & Pick<AppDeps, 'counters' | 'aggregates'>;
@@ -127,7 +127,7 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
     // It holds no words (composed from the enquiry when sent), and erasure does not know its id: it goes by itself.
     expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
   });
-  const mail = (await deps.outbox.add(queued)) ? queued : ((await deps.outbox.get(queued.mailId)) ?? queued);
+  const mail = await queueOnce(deps.outbox, queued);
   const mailStatus = await deliverMail(deps, mail, enquiry);
   return { enquiry: changed ? 'changed' : 'unchanged', status: enquiry.STATUS ?? 'new', mailStatus };
 }

@@ -77,6 +77,9 @@ export const TEMPLATE_BODY_MAX = REPLY_BODY_MAX;
 /** Placeholders a reply template may use; filled when a reply starts from it. */
 export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' } as const;
 
+/** The instant (ISO) a thread event's key starts with: `<ISO instant>#<tail>`. */
+export const eventInstant = (at: string) => at.split('#')[0] ?? at;
+
 /**
  * What happened to an enquiry, in its history (who, what, when). The
  * visitor's own message (`visitorMessage`: an answer by mail, or written on

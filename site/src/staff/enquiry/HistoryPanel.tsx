@@ -6,7 +6,7 @@ import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 import { addNote } from './work-api';
-import { type ThreadEntry } from '../../../../shared/work/enquiry-work';
+import { type ThreadEntry, eventInstant } from '../../../../shared/work/enquiry-work';
 import VisitorMessageBody from '../conversation/VisitorMessageBody';
 import { CONVERSATION_TEXT } from '../conversation/words';
 
@@ -72,7 +72,7 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
       <ol className="history">
         {entries.map((entry) => (
           <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
-            <span className="history__when">{formatKoreaDateTime(Date.parse(entry.at.split('#')[0] ?? entry.at))}</span>
+            <span className="history__when">{formatKoreaDateTime(Date.parse(eventInstant(entry.at)))}</span>
             {/* A message from the visitor's page says "visitor"; an answer by mail, the address it came from (it may not be the enquiry's). */}
             <span className="history__who">{entry.type === 'visitorMessage' && !entry.visitor ? ENQUIRY_TEXT.history.visitor : entry.actor}</span>
             <span className="history__what">
