@@ -12,12 +12,11 @@ import type { AccessLogger } from '../http/access-log';
 import type { ApiRequest } from '../http/request';
 import { type ApiResponse, json, withCookies } from '../http/response';
 import { signStaffToken } from '../http/staff-tokens';
-import { clientNetwork } from '../intake/client-network';
 import type { StaffRole } from '../../shared/auth';
 import type { StaffAccount } from '../ports';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 import { hasTwoFactor, twoFactorRequired } from './two-factor';
-import { countPasswordAttempt, tooManyAttempts } from './password-limits';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './password-limits';
 
 export type LinkPageDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'>;
 
@@ -32,11 +31,10 @@ export interface LinkAttempt {
 export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
   const now = deps.clock.now();
   const audit = (action: AuditAction, actor: string) => log(actor, action, '-');
-  const limit = { key: `${page}:address:${clientNetwork(request.clientAddress)}`, limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS };
-  const { over, release } = await countPasswordAttempt(deps.throttle, [limit], now);
+  const { over, release } = await countLinkTry(deps, page, request.clientAddress, now);
   if (over) {
     await audit(refused, '-');
-    throw tooManyAttempts(now, 'Too many tries. Please wait and try again.');
+    throw tooManyAttempts(now, TOO_MANY_LINK_TRIES);
   }
   return { now, audit, release };
 }

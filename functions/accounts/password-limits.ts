@@ -6,6 +6,8 @@
 import type { Settings } from '../config';
 import { ApiError } from '../http/errors';
 import type { ThrottleStore } from '../ports';
+import type { AppDeps } from '../deps';
+import { clientNetwork } from '../intake/client-network';
 
 /** Attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -54,6 +56,19 @@ export async function countPasswordAttempt(throttle: ThrottleStore, limits: read
   if (over) await release();
   return { over, release };
 }
+
+/**
+ * Counts one try of a link page (a one-time link, the visitor's page link)
+ * per client network, in sign-in's window and against its per-address
+ * limit, before the link is checked: links cannot be guessed at speed.
+ */
+export function countLinkTry(deps: Pick<AppDeps, 'throttle' | 'settings'>, page: string, clientAddress: string, now: number): Promise<{ over: boolean; release: () => Promise<void> }> {
+  const limit = { key: `${page}:address:${clientNetwork(clientAddress)}`, limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS };
+  return countPasswordAttempt(deps.throttle, [limit], now);
+}
+
+/** What a link page answers past its limit (with tooManyAttempts' Retry-After). */
+export const TOO_MANY_LINK_TRIES = 'Too many tries. Please wait and try again.';
 
 /** The 429 of too many tries, with how long until the window ends. */
 export function tooManyAttempts(now: number, message: string): ApiError {

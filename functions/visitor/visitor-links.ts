@@ -12,8 +12,7 @@ import { VISITOR_LINK_SECRET_BYTES, formatVisitorLink, parseVisitorLink, visitor
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { ApiError } from '../http/errors';
-import { clientNetwork } from '../intake/client-network';
-import { countPasswordAttempt, tooManyAttempts } from '../accounts/password-limits';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/password-limits';
 
 export const visitorLinkHash = linkSecretHash;
 
@@ -47,12 +46,6 @@ function opens(stored: ReadonlySet<string> | undefined, secret: string): boolean
   return found;
 }
 
-/** Tries of wrong links a client network may make in the sign-in window (15 minutes) before it waits. */
-const linkLimit = (deps: Pick<AppDeps, 'settings'>, clientAddress: string) => ({
-  key: `visitor-link:address:${clientNetwork(clientAddress)}`,
-  limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS,
-});
-
 export type OpenByLinkDeps = Pick<AppDeps, 'enquiries' | 'throttle' | 'settings' | 'clock'>;
 
 /**
@@ -64,8 +57,8 @@ export type OpenByLinkDeps = Pick<AppDeps, 'enquiries' | 'throttle' | 'settings'
  */
 export async function openByLink(deps: OpenByLinkDeps, clientAddress: string, link: string): Promise<StoredEnquiry> {
   const now = deps.clock.now();
-  const { over, release } = await countPasswordAttempt(deps.throttle, [linkLimit(deps, clientAddress)], now);
-  if (over) throw tooManyAttempts(now, 'Too many tries. Please wait and try again.');
+  const { over, release } = await countLinkTry(deps, 'visitor-link', clientAddress, now);
+  if (over) throw tooManyAttempts(now, TOO_MANY_LINK_TRIES);
   const parsed = parseVisitorLink(link);
   const enquiry = parsed ? await deps.enquiries.get(parsed.postIndex) : undefined;
   const matched = opens(enquiry?.VISITOR_LINK_HASHES, parsed?.secret ?? '');
