@@ -77,7 +77,8 @@ describe('the access log', () => {
     const list = (await (await postJson(stack, '/api/view', { limit: 1 }, token)).json()) as { POST_INDEX: number }[];
     const index = list[0]?.POST_INDEX;
     await fetch(`${stack.url}/api/detail/${index}`, { headers: { authorization: `Bearer ${token}` } });
-    const entries = await accessLogDay(stack.deps.accessLog, formatKoreaDate(Date.now()));
+    // The stack's clock, not the wall clock: it runs up to a quarter hour ahead (signInWindowClock), so near Korean midnight its rows are on the next day.
+    const entries = await accessLogDay(stack.deps.accessLog, formatKoreaDate(stack.deps.clock.now()));
     const read = entries.find((entry) => entry.action === 'enquiry.read' && entry.target === String(index));
     expect(read).toMatchObject({ actor: STAFF.email, clientAddress: expect.stringMatching(/127\.0\.0\.1/) });
     expect(entries.some((entry) => entry.action === 'enquiry.list' && entry.target.includes(String(index)))).toBe(true);
