@@ -14,7 +14,7 @@
  * Only one rule set is active in an account and region, and CloudFormation
  * cannot make one active: an operator does (README, the RuleSetName output).
  */
-import { Aws, CfnOutput, Duration } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { EmailIdentity, Identity, type ReceiptRule, ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
@@ -28,6 +28,20 @@ import { type BackgroundFunctionsProps, type RouteFunction, backgroundFunction }
 export const MAIL_RECEIVER_MAX_EVENT_AGE = Duration.hours(6);
 /** Lambda's retries of a failed run (its most): a run that failed on a passing fault (a throttled table) files the mail on the next. */
 export const MAIL_RECEIVER_RETRY_ATTEMPTS = 2;
+
+/**
+ * Regions where SES has long received mail (their `inbound-smtp` endpoints in
+ * AWS's 'Amazon Simple Email Service endpoints and quotas'). AWS adds regions
+ * now and then: a stage elsewhere gets a synth warning to check the list,
+ * because a receipt rule set cannot be made where SES does not receive, and
+ * the deploy would fail (and roll back) there.
+ */
+export const LONG_KNOWN_RECEIVING_REGIONS: readonly string[] = ['us-east-1', 'us-west-2', 'eu-west-1'];
+
+/** The MX record the inbound domain needs: SES's receiving endpoint in the stack's region. */
+export function inboundMxRecord(inboundDomain: string, region: string): string {
+  return `${inboundDomain}. MX 10 inbound-smtp.${region}.amazonaws.com`;
+}
 
 export interface ReceivingProps extends BackgroundFunctionsProps {
   /** The domain visitors answer to (INBOUND_DOMAIN). */
@@ -88,5 +102,18 @@ export class Receiving extends Construct {
       description: `SES receipt rule set of ${props.inboundDomain}: make it the active one (aws ses set-active-receipt-rule-set --rule-set-name <this>), one per account and region`,
       value: this.ruleSet.receiptRuleSetName,
     });
+    new CfnOutput(this, 'MxRecord', { description: `The MX record that sends ${props.inboundDomain}'s mail to SES receiving in this region`, value: inboundMxRecord(props.inboundDomain, Stack.of(this).region) });
+    warnUnlessReceivingRegion(this);
   }
+}
+
+/** A warning at synth (the stack's region is always concrete: infra/main.ts) when SES may not receive mail there. */
+function warnUnlessReceivingRegion(scope: Construct): void {
+  const { region } = Stack.of(scope);
+  if (Token.isUnresolved(region) || LONG_KNOWN_RECEIVING_REGIONS.includes(region)) return;
+  Annotations.of(scope).addWarningV2(
+    'medical-tourism:receiving-region',
+    `SES receiving: check that AWS's 'Amazon Simple Email Service endpoints and quotas' lists inbound-smtp.${region}.amazonaws.com before deploying. ` +
+      `Where SES does not receive mail the receipt rule set cannot be made and the deploy rolls back; then deploy the stage in a region that does (${LONG_KNOWN_RECEIVING_REGIONS.join(', ')} have for years).`,
+  );
 }

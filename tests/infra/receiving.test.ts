@@ -2,9 +2,10 @@
  * SES receiving for the inbound domain (infra/constructs/receiving.ts): the
  * rule that scans, requires TLS and takes only the inbound domain; the raw
  * message stored under raw/ before the mail receiver is invoked; who may
- * write there and invoke it; the retries, the failure queue and its alarm.
+ * write there and invoke it; the retries, the failure queue and its alarm;
+ * the MX record, and the warning where SES may not receive mail.
  */
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { logicalId, render, testApp, unbundledStackForFile } from './helpers';
@@ -114,5 +115,14 @@ describe('SES receiving', () => {
     const { stack } = testApp({ mailDomain: 'example.com', inboundDomain: 'example.com' }, { bundle: false });
     expect(stack.receiving.identity).toBeUndefined();
     expect(Object.values(Template.fromStack(stack).findResources('AWS::SES::EmailIdentity')).map((identity) => identity.Properties.EmailIdentity)).toEqual(['example.com']);
+  });
+
+  it("names the MX record of the stack's region in an output, and warns at synth where SES may not receive mail", () => {
+    const outputs = made.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.values(outputs).map((output) => output.Value)).toContain(`reply.example.com. MX 10 inbound-smtp.${made.stack.region}.amazonaws.com`);
+    const receivingWarnings = (stack: typeof made.stack) => Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('SES receiving: check'));
+    // The default region of an offline synth (ap-northeast-2) is not one SES has long received mail in.
+    expect(receivingWarnings(made.stack).map((warning) => String(warning.entry.data))).toEqual([expect.stringContaining(`inbound-smtp.${made.stack.region}.amazonaws.com`)]);
+    expect(receivingWarnings(testApp({ region: 'us-west-2' }, { bundle: false }).stack)).toEqual([]);
   });
 });
