@@ -82,9 +82,14 @@ export function reportStartFailure(error: unknown): never {
 /** The start banner's lines about fault injection (`npm start` and `npm run dev`). */
 export function faultControlLines(stack: LocalStack): string {
   return [
-    '    faults         npm run fault -- ses down | dynamodb slow 800 | s3 hang | all up | status',
+    '    faults         npm run fault -- ses down | dynamodb slow 800 | s3 hang | translate down | all up | status',
     `                   (control ${stack.faults.control.url}, key ${stack.faults.control.key})`,
   ].join('\n');
+}
+
+/** The start banner's line about the Translate stand-in (`npm start` and `npm run dev`). */
+export function translationLine(stack: LocalStack): string {
+  return `    translation    ${stack.emulators.translateEndpoint}   (a stand-in for Amazon Translate: it cannot translate, and every answer says so)`;
 }
 
 /** The start banner's line about the SMTP door for visitors' answers (`npm start` and `npm run dev`). */

@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
     });
     // The stack's clients reach each emulator through a fault proxy; nothing in functions/ knows.
-    faults = await startFaultInjection({ dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint }, LOOPBACK);
+    faults = await startFaultInjection({ dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint, translate: emulators.translateEndpoint }, LOOPBACK);
     return await finishStart({ options, log, server, url, dataDir, siteRoot, emulators, faults, ready });
   } catch (error) {
     // A failed start closes what it had opened, so a port or data folder is not left held.

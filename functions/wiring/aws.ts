@@ -2,5 +2,5 @@
 export interface AwsClientOptions {
   region?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  endpoints?: { dynamodb?: string; s3?: string; ses?: string };
+  endpoints?: { dynamodb?: string; s3?: string; ses?: string; translate?: string };
 }

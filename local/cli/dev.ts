@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { LOOPBACK } from '../emulators/emulators';
-import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
+import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals, translationLine } from '../run-settings';
 import { startLocalStack } from '../stack';
 import { IMAGE_PATH_PREFIX } from '../../shared/packages/uploads';
 import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, REDIRECT_CACHE_CONTROL } from '../../shared/rewrite';
@@ -54,6 +54,7 @@ async function main() {
     staff sign-in  ${devOrigin}/login   (${settings.staffEmail} / ${settings.passwordNote})
     mailbox        ${stack.mailboxUrl}/
 ${inboundMailLine(stack)}
+${translationLine(stack)}
 ${faultControlLines(stack)}
   Ctrl-C stops it.
 `);

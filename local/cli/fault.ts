@@ -7,6 +7,7 @@
  *   npm run fault -- ses down          SES refuses (down = refuse)
  *   npm run fault -- dynamodb slow 800 every DynamoDB call waits 800 ms first
  *   npm run fault -- s3 hang           S3 calls wait until S3 is brought back
+ *   npm run fault -- translate down    the Translate stand-in refuses
  *   npm run fault -- ses up            SES back
  *   npm run fault -- all up            every service back
  *   npm run fault -- status            what is injected now

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { LOOPBACK } from '../emulators/emulators';
-import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals } from '../run-settings';
+import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals, translationLine } from '../run-settings';
 import { buildSiteIfStale, siteAddress } from './site-build';
 import { startLocalStack } from '../stack';
 
@@ -34,6 +34,7 @@ async function main() {
     staff sign-in  ${stack.url}/login   (${settings.staffEmail} / ${settings.passwordNote})
     mailbox        ${stack.mailboxUrl}/   (every mail the site sends)
 ${inboundMailLine(stack)}
+${translationLine(stack)}
 ${faultControlLines(stack)}
     data           ${settings.dataDir}
   Ctrl-C stops it.

@@ -1,8 +1,10 @@
 /**
  * The embedded AWS emulators of the local stack, each on a port of its own on
  * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a CORS and
- * POST-policy front (S3, objects on disk; local/emulators/s3-emulator.ts) and
- * aws-ses-v2-local (SES, captured mail readable in a browser).
+ * POST-policy front (S3, objects on disk; local/emulators/s3-emulator.ts),
+ * aws-ses-v2-local (SES, captured mail readable in a browser) and the
+ * Translate stand-in (local/emulators/translate-emulator.ts: it cannot
+ * translate, and says so in every answer).
  */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -12,6 +14,7 @@ import sesModule from 'aws-ses-v2-local';
 import dynalite from 'dynalite';
 import { guardHost } from '../server/host-guard';
 import { startS3Emulator } from './s3-emulator';
+import { startTranslateEmulator } from './translate-emulator';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -22,6 +25,7 @@ export interface Emulators {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   sesEndpoint: string;
+  translateEndpoint: string;
   stop(): Promise<void>;
 }
 
@@ -62,12 +66,15 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   const mail = guardHost(await sesEmulator({ host: LOOPBACK, port: options.mailboxPort }));
   const mailPort = (mail.address() as AddressInfo).port;
 
+  const translate = await startTranslateEmulator();
+
   return {
     dynamodbEndpoint: `http://${LOOPBACK}:${dynamoPort}`,
     s3Endpoint: s3.endpoint,
     sesEndpoint: `http://${LOOPBACK}:${mailPort}`,
+    translateEndpoint: translate.endpoint,
     async stop() {
-      await Promise.all([closeServer(mail), s3.stop(), closeServer(dynamo)]);
+      await Promise.all([closeServer(mail), s3.stop(), closeServer(dynamo), translate.stop()]);
     },
   };
 }

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { closeServer } from '../emulators/emulators';
 import { refuseForeignHost } from '../server/host-guard';
 import { readBody } from '../server/read-body';
-import { type Fault, type FaultService, SERVICE_UP, faultFromJson, isFaultService } from './faults';
+import { FAULT_SERVICES, type Fault, type FaultService, SERVICE_UP, faultFromJson, isFaultService } from './faults';
 
 export interface ServiceFaultState {
   fault: Fault;
@@ -60,7 +60,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
   }
   const service = /^\/faults\/([a-z0-9]+)$/.exec(path)?.[1];
   if (service === undefined) return send(response, 404, { error: 'not_found', message: 'GET /faults, PUT /faults/{service}, DELETE /faults' });
-  if (!isFaultService(service)) return send(response, 404, { error: 'not_found', message: `No service ${service}: ses, dynamodb or s3` });
+  if (!isFaultService(service)) return send(response, 404, { error: 'not_found', message: `No service ${service}: ${FAULT_SERVICES.join(', ')}` });
   if (request.method !== 'PUT') return send(response, 405, { error: 'method_not_allowed', message: 'Use PUT' });
   const body = await readBody(request, MAX_BODY_BYTES);
   let parsed: unknown;

@@ -5,7 +5,7 @@
  * or slow down (every request held for a while first). Local only: the
  * deployed product knows nothing of it (see local/faults/fault-proxy.ts).
  */
-export const FAULT_SERVICES = ['ses', 'dynamodb', 's3'] as const;
+export const FAULT_SERVICES = ['ses', 'dynamodb', 's3', 'translate'] as const;
 export type FaultService = (typeof FAULT_SERVICES)[number];
 
 export type Fault = { mode: 'up' } | { mode: 'refuse' } | { mode: 'hang' } | { mode: 'slow'; delayMs: number };

@@ -22,6 +22,10 @@ const REFUSALS: Record<FaultService, { headers: Record<string, string>; body: st
     headers: { 'Content-Type': 'application/json', 'X-Amzn-ErrorType': 'ServiceUnavailableException' },
     body: JSON.stringify({ message: MESSAGE }),
   },
+  translate: {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1' },
+    body: JSON.stringify({ __type: 'ServiceUnavailableException', message: MESSAGE }),
+  },
 };
 
 export function sendRefusal(service: FaultService, response: ServerResponse): void {

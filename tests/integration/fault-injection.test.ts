@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultControlClient } from '../../local/faults/control-client';
 import { type FaultProxy, startFaultProxy } from '../../local/faults/fault-proxy';
 import { SERVICE_UP } from '../../local/faults/faults';
+import { amazonTranslator, translateClient } from '../../functions/adapters/translate/amazon-translate';
+import { TranslationRefused } from '../../functions/translation/ports';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
+import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../shared/translation/translation';
 import { type Answer, requestAnswer } from '../support/http-answer';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
@@ -129,6 +133,7 @@ describe('the local stack with faults injected', () => {
       ses: { fault: SERVICE_UP, waiting: 0 },
       dynamodb: { fault: SERVICE_UP, waiting: 0 },
       s3: { fault: SERVICE_UP, waiting: 0 },
+      translate: { fault: SERVICE_UP, waiting: 0 },
     });
   });
 
@@ -204,5 +209,16 @@ describe('the local stack with faults injected', () => {
     expect(refused.status).toBe(502);
     expect(await refused.text()).not.toMatch(/ServiceUnavailable|fault injected/);
     expect((await fetch(image)).status).toBe(200);
+  });
+
+  it("Translate refusing: a translation fails as one worth retrying (Translate's own 503), and succeeds once it is back", async () => {
+    const client = translateClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.faults.endpoints.translate, maxAttempts: 1 });
+    const translator = amazonTranslator(client, { engine: LOCAL_STAND_IN, terminologyName: 'mt-fault-labels' });
+    await stack.faults.set('translate', { mode: 'refuse' });
+    const refused = await translator.translate({ text: 'Привет', source: 'ru', target: 'ko' }).catch((error: unknown) => error);
+    await stack.faults.set('translate', SERVICE_UP);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).not.toBeInstanceOf(TranslationRefused);
+    expect((await translator.translate({ text: 'Привет', source: 'ru', target: 'ko' })).text).toBe(`${LOCAL_STAND_IN_MARK}: ru→ko] Привет`);
   });
 });
