@@ -3,45 +3,30 @@
  * and the thread reference every mail to its visitor carries
  * (`<thread+<postIndex>-<mac>@<INBOUND_DOMAIN>>` in References). The MAC is
  * the first 128 bits of HMAC-SHA-256 of the enquiry's number under a key
- * derived (HKDF-SHA-256) from the token secret for this purpose alone, in
+ * derived (HKDF-SHA-256) from REPLY_ADDRESS_SECRET for this purpose alone, in
  * lower-case base32: nobody can make the address of an enquiry they were not
  * mailed about, so a guessed number files nothing into a thread. Mail systems
  * change the case of addresses, so the MAC is compared without case.
  *
- * A rotated token secret makes the addresses of mails sent before it forged:
+ * A rotated REPLY_ADDRESS_SECRET makes the addresses of mails sent before it forged:
  * their answers land in the unmatched box (never in a wrong thread), and
  * still match by In-Reply-To when they answer a recorded Message-ID.
  */
 import { createHmac } from 'node:crypto';
+import { Secret } from 'otpauth';
 import { purposeKey, sameHash } from '../link-secrets';
 import type { Threading } from '../mail/ports';
 
-/** The key's purpose, so the token secret never keys two different things with one key. */
+/** The key's purpose, so the secret never keys two different things with one key. */
 const KEY_INFO = 'enquiry reply address mac v1';
 const MAC_BYTES = 16;
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
-function base32(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
 const macKey = (secret: string) => purposeKey(secret, KEY_INFO);
 
 /** The enquiry's MAC: 26 characters of lower-case base32 (128 bits). */
 export function enquiryMac(secret: string, postIndex: number): string {
-  return base32(createHmac('sha256', macKey(secret)).update(`enquiry:${postIndex}`).digest().subarray(0, MAC_BYTES));
+  const mac = createHmac('sha256', macKey(secret)).update(`enquiry:${postIndex}`).digest().subarray(0, MAC_BYTES);
+  // otpauth's RFC 4648 base32 (it is the TOTP secrets' too), in lower case: addresses are shown in mail clients.
+  return new Secret({ buffer: Uint8Array.from(mac).buffer }).base32.toLowerCase();
 }
 
 function macMatches(secret: string, postIndex: number, mac: string): boolean {
