@@ -18,8 +18,9 @@ export interface RouteSample {
   /**
    * Fields the route refuses (400, naming them) even when the input is well
    * formed, because they must hold a secret the fuzzer does not send (the
-   * caller's current password): a well-formed spoil of another field is then
-   * refused naming these, and that is right.
+   * caller's current password) or name a state the fuzzer does not make (a
+   * template revision other than the text now): a well-formed spoil of
+   * another field is then refused naming these, and that is right.
    */
   refusedOnceWellFormed?: readonly string[];
 }

@@ -14,6 +14,7 @@ export const fuzzSamples: FeatureSamples<'note' | 'owners' | 'reply' | 'restoreT
     saveTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, subject: 'Your stay', body: 'Dear {name},\nthank you.' }, multiline: ['body'] },
     templateHistory: { query: { section: '호텔예약', locale: 'en', before: '3' } },
     templateVersion: { query: { section: '호텔예약', locale: 'en', revision: '0' } },
-    restoreTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, restore: 0 } },
+    // Revision 0 is the default text, which is also the text now until a save: its restore is refused naming `restore`.
+    restoreTemplate: { body: { section: '호텔예약', locale: 'en', revision: 0, restore: 0 }, refusedOnceWellFormed: ['restore'] },
   };
 };
