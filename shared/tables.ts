@@ -59,6 +59,10 @@ const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
 /** The inbound mail table's one index: sparse, the messages kept in each box (KEPT_BOXES), newest first by the time they arrived. */
 export const INBOUND_MAIL_INDEXES = { byBox: 'byBox' } as const;
 
+/** The translations table's one index: sparse, the translations still to make, by when they are due (in one queue, TRANSLATION_QUEUE). */
+export const TRANSLATION_INDEXES = { due: 'due' } as const;
+export const TRANSLATION_QUEUE = 'DUE';
+
 /** The outbox queues (partitions of its sparse index): mails due for a send, mails held for the daily digest. */
 export const OUTBOX_QUEUES = { due: 'DUE', digest: 'DIGEST' } as const;
 
@@ -99,6 +103,14 @@ export const TABLES = {
     partitionKey: { name: 'postIndex', type: 'N' },
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
+  },
+  translations: {
+    envVar: 'TABLE_TRANSLATIONS',
+    purpose:
+      "Machine translations of what visitors wrote (an enquiry's texts, each of their messages), beside the originals, which stay as they are in their own tables: one partition per enquiry, each translation with its state, engine, languages and time.",
+    partitionKey: { name: 'postIndex', type: 'N' },
+    sortKey: { name: 'source', type: 'S' },
+    globalIndexes: [{ name: TRANSLATION_INDEXES.due, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
   },
   replyTemplates: {
     envVar: 'TABLE_REPLY_TEMPLATES',

@@ -1,6 +1,6 @@
 /**
- * What the translation feature needs from a machine-translation engine
- * (issue 26). The adapter is Amazon Translate through the SDK
+ * What the translation feature needs: a machine-translation engine, and a
+ * store of the translations made (issue 26). The adapter is Amazon Translate through the SDK
  * (functions/adapters/translate/); locally it talks to the stand-in emulator.
  */
 import type { TranslationLanguage } from '../../shared/translation/translation';
@@ -42,4 +42,68 @@ export interface Translator {
   readonly engine: string;
   /** Translates a text of any length (the adapter splits what the engine cannot take at once); throws TranslationRefused, or any error for a failure worth retrying. */
   translate(request: TranslationRequest): Promise<MachineTranslation>;
+}
+
+/**
+ * Where a translation stands: `pending` (due, or being made), `done`,
+ * `failed` (the engine failed every try; staff may ask again), `refused` (the
+ * engine will not translate it: a language pair, a language it cannot tell),
+ * `capped` (the day's characters are used up: due again when Korea's next
+ * day starts).
+ */
+export type TranslationState = 'pending' | 'done' | 'failed' | 'refused' | 'capped';
+
+/** The texts of one original, by name (`CONTEXT`, `HOTEL`, … of an enquiry; `text` of a message). */
+export type TranslatedTexts = Record<string, string>;
+
+/**
+ * One original's translation, kept beside it (the original is never
+ * rewritten): what to translate to, where it stands, and once made, the
+ * texts with the engine, the language found and when.
+ */
+export interface TranslationJob {
+  postIndex: number;
+  /** Which original: `enquiry` (its free texts) or `message#<at>` (a visitor's message, by its event's time). */
+  source: string;
+  /** The language to translate from: the page's, or `auto`. */
+  from: TranslationLanguage | 'auto';
+  to: TranslationLanguage;
+  state: TranslationState;
+  attempts: number;
+  createdAt: number;
+  /** The queue it waits in (the sparse index) and from when; absent once nothing more happens to it. */
+  queue?: string;
+  nextAt?: number;
+  /** Once made. */
+  texts?: TranslatedTexts;
+  engine?: string;
+  /** The language the engine translated from (the one found, for `auto`). */
+  detected?: string;
+  /** ISO instant. */
+  translatedAt?: string;
+  /** Characters sent to the engine. */
+  chars?: number;
+  /** Why it failed or was refused, for staff (never the visitor's words). */
+  problem?: string;
+}
+
+export type TranslationChange = Pick<TranslationJob, 'state' | 'attempts'> &
+  Partial<Pick<TranslationJob, 'queue' | 'nextAt' | 'texts' | 'engine' | 'detected' | 'translatedAt' | 'chars' | 'problem'>>;
+
+export interface TranslationStore {
+  /** Adds a job; `false` when this original has one already. */
+  add(job: TranslationJob): Promise<boolean>;
+  get(postIndex: number, source: string): Promise<TranslationJob | undefined>;
+  /** Every translation of an enquiry (one Query: its partition). */
+  ofEnquiry(postIndex: number): Promise<TranslationJob[]>;
+  /**
+   * Changes a job only if it is still in the state the caller read (state
+   * and attempts), so of two workers only one translates it. Fields left out
+   * keep their value; `queue` undefined takes it off the queue.
+   */
+  transition(postIndex: number, source: string, expected: Pick<TranslationJob, 'state' | 'attempts'>, change: TranslationChange): Promise<boolean>;
+  /** The jobs whose time has come, oldest first. */
+  due(now: number, limit: number): Promise<{ postIndex: number; source: string }[]>;
+  /** Removes an enquiry's translations (its erasure, its retention). */
+  removeEnquiry(postIndex: number): Promise<void>;
 }

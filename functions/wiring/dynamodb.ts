@@ -11,6 +11,7 @@ import { dynamoExportJobStore } from '../adapters/dynamodb/export-jobs';
 import { dynamoKeptMailStore, dynamoSentMailIds } from '../adapters/dynamodb/inbound-mail';
 import { dynamoTemplateStore, dynamoTemplateVersionStore } from '../adapters/dynamodb/templates';
 import { dynamoOutboxStore } from '../adapters/dynamodb/outbox';
+import { dynamoTranslationStore } from '../adapters/dynamodb/translations';
 import { dynamoPackageStore } from '../adapters/dynamodb/packages';
 import { dynamoRevokedTokenStore } from '../adapters/dynamodb/revoked-tokens';
 import { dynamoPolicyStore, dynamoStaffStore } from '../adapters/dynamodb/staff';
@@ -29,6 +30,7 @@ import type { PackageStore } from '../packages/ports';
 import type { SubmissionStore } from '../intake/ports';
 import type { TagIndex } from '../tags/ports';
 import type { KeptMailStore, SentMailIds } from '../conversation/ports';
+import type { TranslationStore } from '../translation/ports';
 import type { AwsClientOptions } from './aws';
 import { lazyObject, mergeLazy, settingOf } from './lazy';
 
@@ -53,6 +55,7 @@ export interface DynamoDeps {
   tagIndex: TagIndex;
   keptMail: KeptMailStore;
   sentMailIds: SentMailIds;
+  translations: TranslationStore;
 }
 
 /** What a store is made from: the function's one document client, its table names, the clock. */
@@ -86,6 +89,7 @@ export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoA
 export const tagIndex: StoreMaker<TagIndex> = ({ db, table }) => dynamoTagIndex(db(), table('enquiryTags'));
 export const keptMail: StoreMaker<KeptMailStore> = ({ db, table, clock }) => dynamoKeptMailStore(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
 export const sentMailIds: StoreMaker<SentMailIds> = ({ db, table, clock }) => dynamoSentMailIds(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
+export const translations: StoreMaker<TranslationStore> = ({ db, table }) => dynamoTranslationStore(db(), table('translations'));
 export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
 /** What every staff route checks a token against (functions/http/staff.ts). */
@@ -145,5 +149,6 @@ export function dynamoDeps(settings: Partial<Settings>, aws: AwsClientOptions, c
     tagIndex,
     keptMail,
     sentMailIds,
+    translations,
   });
 }

@@ -28,6 +28,7 @@ import { FakeAggregateStore } from '../../functions/dashboard/fakes';
 import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../functions/exports/fakes';
 import { FakeTagIndex } from '../../functions/tags/fakes';
 import { FakeInboundBucket, FakeKeptMailStore, FakeSentMailIds } from '../../functions/conversation/fakes';
+import { FakeTranslationStore } from '../../functions/translation/fakes';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -244,6 +245,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TABLE_ENQUIRIES: 'enquiries',
     TABLE_OUTBOX: 'outbox',
     TABLE_ENQUIRY_EVENTS: 'enquiry-events',
+    TABLE_TRANSLATIONS: 'translations',
     TABLE_REPLY_TEMPLATES: 'reply-templates',
     TABLE_REPLY_TEMPLATE_VERSIONS: 'reply-template-versions',
     TABLE_ERASURES: 'erasures',
@@ -322,6 +324,7 @@ export interface FakeDeps extends AppDeps {
   keptMail: FakeKeptMailStore;
   sentMailIds: FakeSentMailIds;
   inbound: FakeInboundBucket;
+  translations: FakeTranslationStore;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
@@ -359,6 +362,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     keptMail: new FakeKeptMailStore(),
     sentMailIds: new FakeSentMailIds(),
     inbound: new FakeInboundBucket(),
+    translations: new FakeTranslationStore(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
 
 /**
@@ -89,6 +89,67 @@ export function setAssignments(change: Record<string, unknown>, names: Record<st
 export function updateExpression(set: readonly string[], removed: readonly string[], names: Record<string, string>): string {
   for (const name of removed) names[`#${name}`] = name;
   return `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((name) => `#${name}`).join(', ')}` : ''}`;
+}
+
+/**
+ * Changes an item only while it is as the caller read it (each attribute of
+ * `expected` equal), so of two workers only one moves it on (the outbox's
+ * mails, the translations): sets the attributes of `change` (undefined ones
+ * keep their value) and removes `removed`. `false` when someone else moved
+ * it first; a retried write of our own counts as done (wroteItOurselves).
+ */
+export async function transitionItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  key: Record<string, unknown>,
+  expected: Record<string, unknown>,
+  change: Record<string, unknown>,
+  removed: readonly string[],
+): Promise<boolean> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const condition = Object.entries(expected).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:expected_${field}`] = value;
+    return `#${field} = :expected_${field}`;
+  });
+  const expression = updateExpression(setAssignments(change, names, values), removed, names);
+  try {
+    await db.send(new UpdateCommand({ TableName: tableName, Key: key, ConditionExpression: condition.join(' AND '), UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return wroteItOurselves(db, tableName, key, change, removed);
+    throw error;
+  }
+}
+
+/**
+ * The keys of the items due in a sparse queue index (partition `queue`, sort
+ * key `nextAt`): those whose time has come, oldest first, at most `limit`.
+ */
+export async function dueInQueue(db: DynamoDBDocumentClient, query: { tableName: string; indexName: string; queue: string; now: number; limit: number }): Promise<Record<string, unknown>[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: query.tableName,
+      IndexName: query.indexName,
+      KeyConditionExpression: '#queue = :queue AND nextAt <= :now',
+      ExpressionAttributeNames: { '#queue': 'queue' },
+      ExpressionAttributeValues: { ':queue': query.queue, ':now': query.now },
+      Limit: query.limit,
+    }),
+  );
+  return result.Items ?? [];
+}
+
+/** Deletes items by key, 25 a call (BatchWriteItem's most), sending again what DynamoDB left unprocessed until none is left. */
+export async function deleteKeys(db: DynamoDBDocumentClient, tableName: string, keys: readonly Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests: Record<string, unknown>[] = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    while (requests.length) {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }));
+      requests = (result.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
+    }
+  }
 }
 
 /** The emulator has no TTL: items whose expiry has passed are treated as absent. */

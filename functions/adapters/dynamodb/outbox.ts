@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../mail/ports';
-import { conditional, isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
+import { conditional, dueInQueue, transitionItem } from './client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
@@ -14,29 +14,9 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
       return result.Item as OutboxMail | undefined;
     },
 
-    async transition(mailId, expected, { forgetContent, ...change }) {
-      const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempts' };
-      const values: Record<string, unknown> = { ':expectedStatus': expected.status, ':expectedAttempts': expected.attempts };
-      const set = setAssignments(change, names, values);
-      const leaveQueue = change.queue === undefined;
-      const removed = [...(leaveQueue ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content', 'sealedContent'] : [])];
-      const expression = updateExpression(set, removed, names);
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { mailId },
-            ConditionExpression: '#status = :expectedStatus AND #attempts = :expectedAttempts',
-            UpdateExpression: expression,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { mailId }, change, removed);
-        throw error;
-      }
+    transition(mailId, expected, { forgetContent, ...change }) {
+      const removed = [...(change.queue === undefined ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content', 'sealedContent'] : [])];
+      return transitionItem(db, tableName, { mailId }, { status: expected.status, attempts: expected.attempts }, change, removed);
     },
 
     async remove(mailId) {
@@ -44,17 +24,7 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
     },
 
     async due(queue, now, limit) {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: OUTBOX_INDEXES.queue,
-          KeyConditionExpression: '#queue = :queue AND nextAt <= :now',
-          ExpressionAttributeNames: { '#queue': 'queue' },
-          ExpressionAttributeValues: { ':queue': queue, ':now': now },
-          Limit: limit,
-        }),
-      );
-      return (result.Items ?? []).map((item) => String(item['mailId']));
+      return (await dueInQueue(db, { tableName, indexName: OUTBOX_INDEXES.queue, queue, now, limit })).map((item) => String(item['mailId']));
     },
   };
 }
