@@ -39,7 +39,7 @@
  *     faults: [ { service, fault, fromS, untilS } ],        // seconds since the load began
  *     mailRetry: { runs, sent },                            // the retry job after the services came back
  *     answers: { byMail, byPage, answeringAcknowledgement, answeringReply,   // the visitors' answers (counts)
- *                mail: { attempts, retriesAfter4xx, retriesAfterDroppedConnection }, page: { attempts, retries },
+ *                mail: { attempts, retriesAfter4xx, retriesAfterDroppedConnection }, page: { attempts, retries, misled },
  *                toThreadMs: { p50, p95 },                  // first try to the answer saying it is in the thread
  *                lost, doubled, misfiled, gaveUp, keptApart: { <box>: count },
  *                notices: { delivered, lost, doubled } },   // the owner's notice of each answer
@@ -175,11 +175,12 @@ try {
   const routes = figures.routes(loadSeconds);
   const requests = routes.reduce((sum, route) => sum + route.requests, 0);
   const attempts = visitors.visitors.map((visitor) => visitor.attempts);
-  const visitorsMisled = visitors.visitors.reduce((sum, visitor) => sum + visitor.dishonest, 0);
+  const answered = answerFigures(answering.answers);
+  // Visitors sending an enquiry, and visitors answering on their page: both must be told the truth when refused.
+  const visitorsMisled = visitors.visitors.reduce((sum, visitor) => sum + visitor.dishonest, 0) + answered.page.misled;
   const staffMisled = staff.reduce((sum, { client }) => sum + client.dishonest, 0);
   const staffSawErrors = staff.filter(({ client }) => client.sawError).length;
   const staffRecovered = staff.every(({ client }) => client.recovered);
-  const answered = answerFigures(answering.answers);
   const total = (tally: object) => Object.values(tally).reduce((sum: number, count: number) => sum + count, 0);
   const nothingWrong = (tally: object) => total(tally) === 0;
   const ok =

@@ -11,7 +11,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { apiPath } from '../../shared/routes';
-import { type LoadFigures, timedFetch } from './figures';
+import { type LoadFigures, timedFetch, toldHonestly } from './figures';
 import { pauseMs } from './visitors';
 
 export const SMTP_ROUTE = 'SMTP DATA (inbound door)';
@@ -30,6 +30,8 @@ export interface Sending {
   filedIn?: number;
   /** What each refused try was answered. */
   refusals: string[];
+  /** Refusals of the page that did not tell the visitor the truth in a usable way (figures.ts `toldHonestly`). */
+  misled: number;
 }
 
 /** A mail server gives up after this many tries (real ones over days; here over about a minute). */
@@ -53,7 +55,7 @@ const replyCode = (error: unknown) => (error as { responseCode?: number }).respo
 export async function sendByMail(door: SmtpDoorAddress, mail: Mail.Options & { from: string; to: string }, figures: LoadFigures): Promise<Sending> {
   // Composed once: a retry sends the very same bytes (Date, Message-ID and all), as a mail server's queue does.
   const raw = await new MailComposer(mail).compile().build();
-  const sending: Sending = { outcome: 'gaveUp', attempts: 0, retries: 0, refusals: [] };
+  const sending: Sending = { outcome: 'gaveUp', attempts: 0, retries: 0, refusals: [], misled: 0 };
   const started = performance.now();
   for (let attempt = 1; attempt <= MAIL_TRIES; attempt += 1) {
     sending.attempts = attempt;
@@ -86,7 +88,7 @@ export async function sendByMail(door: SmtpDoorAddress, mail: Mail.Options & { f
 /** Writes one message on the visitor's page until it is stored, sending the same message id again after a refusal. */
 export async function sendOnPage(baseUrl: string, link: string, text: string, figures: LoadFigures): Promise<Sending> {
   const message = { link, text, message_id: crypto.randomUUID(), website: '', form_fill_ms: 12_000 };
-  const sending: Sending = { outcome: 'gaveUp', attempts: 0, retries: 0, refusals: [] };
+  const sending: Sending = { outcome: 'gaveUp', attempts: 0, retries: 0, refusals: [], misled: 0 };
   const started = performance.now();
   for (let attempt = 1; attempt <= PAGE_TRIES; attempt += 1) {
     sending.attempts = attempt;
@@ -97,6 +99,7 @@ export async function sendOnPage(baseUrl: string, link: string, text: string, fi
     });
     if (answer.status === 200) return { ...sending, outcome: 'stored', toThreadMs: performance.now() - started };
     sending.refusals.push(answer.kind ?? String(answer.status));
+    if (!toldHonestly(answer)) sending.misled += 1;
     // 4xx other than a rate limit would be the same again: the page shows it and the visitor stops.
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) return { ...sending, outcome: 'bounced' };
     if (attempt < PAGE_TRIES) {

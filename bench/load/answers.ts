@@ -141,7 +141,7 @@ export function answerFigures(answers: readonly SentAnswer[]) {
       retriesAfter4xx: sum(mail, (sending) => retriedRefusals(sending).filter((kind) => /^4\d\d$/.test(kind)).length),
       retriesAfterDroppedConnection: sum(mail, (sending) => retriedRefusals(sending).filter((kind) => kind === 'network error').length),
     },
-    page: { attempts: sum(page, (sending) => sending.attempts), retries: sum(page, (sending) => sending.retries) },
+    page: { attempts: sum(page, (sending) => sending.attempts), retries: sum(page, (sending) => sending.retries), misled: sum(page, (sending) => sending.misled) },
     toThreadMs: { p50: Math.round(p50), p95: Math.round(p95) },
   };
 }

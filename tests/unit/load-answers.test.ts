@@ -2,12 +2,14 @@
  * The load run's visitors' answers (bench/load/): the check after the run
  * counts an answer lost, doubled, in another thread, given up or kept apart,
  * and the owner's notices against one per message time; a mail refused with
- * a 4xx is sent again, the very same bytes, as a mail server does.
+ * a 4xx is sent again, the very same bytes, as a mail server does; a message
+ * on the page refused is sent again with the same message id.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { sendByMail } from '../../bench/load/answer-senders';
+import { sendByMail, sendOnPage } from '../../bench/load/answer-senders';
 import { type SentAnswer, answerFigures } from '../../bench/load/answers';
 import { LoadFigures } from '../../bench/load/figures';
 import { checkAnswers, isVisitorNotice } from '../../bench/load/verify-answers';
@@ -20,7 +22,7 @@ const answer = (n: number, postIndex: number, outcome: 'stored' | 'gaveUp' = 'st
   channel: n % 2 ? 'page' : 'mail',
   answering: 'reply',
   token: token(n),
-  sending: { outcome, attempts: 1, retries: 0, refusals: [] },
+  sending: { outcome, attempts: 1, retries: 0, refusals: [], misled: 0 },
 });
 const message = (n: number, postIndex: number, at: string, extra: Record<string, unknown> = {}) => ({ postIndex, at, type: 'visitorMessage', text: `Thank you. ${token(n)}`, ...extra });
 const notice = (postIndex: number): CapturedMail => ({
@@ -100,5 +102,30 @@ describe('an answer by mail, as a mail server sends it', () => {
     expect(answerFigures([{ ...answer(2, 7), channel: 'mail', sending }]).mail).toEqual({ attempts: 2, retriesAfter4xx: 1, retriesAfterDroppedConnection: 0 });
 
     expect(await sendByMail(door, { ...mail, to: 'bounce@reply.medical-tourism.local' }, figures)).toMatchObject({ outcome: 'bounced', attempts: 1, retries: 0, refusals: ['550'] });
+  });
+});
+
+describe('an answer on the page', () => {
+  it('is sent again with the same message id after a refusal, a bare 5xx counted as misleading the visitor', async () => {
+    const bodies: string[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        bodies.push(body);
+        if (bodies.length === 1) response.writeHead(500).end('oops');
+        else response.writeHead(200, { 'content-type': 'application/json' }).end('{"reference":"MT-000003"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const sending = await sendOnPage(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '3.secret', 'Thank you.', new LoadFigures());
+      expect(sending).toMatchObject({ outcome: 'stored', attempts: 2, retries: 1, refusals: ['500'], misled: 1 });
+      const [first, second] = bodies.map((body) => (JSON.parse(body) as { data: { message_id: string; link: string } }).data);
+      expect(second?.message_id).toBe(first?.message_id);
+      expect(first).toMatchObject({ link: '3.secret', text: 'Thank you.' });
+    } finally {
+      server.close();
+    }
   });
 });
