@@ -4,19 +4,30 @@
  *
  * 2,000 visitors send enquiries, 32 at a time (one in twenty as a plain form
  * post), while staff clients list, open, export and work enquiries with one
- * token each, and an image is fetched now and then. Meanwhile SES refuses for
- * a while, DynamoDB slows down and then refuses for a few seconds, and S3
- * refuses (bench/load/fault-timeline.ts). A refused visitor is checked to be
- * told so honestly and sends the same fill again until it is stored. When all
- * are in, the services are back, the staff clients must work again with the
- * tokens they had, and the mail-retry job runs until nothing is due. Then:
+ * token each, and an image is fetched now and then. Visitors answer as the
+ * mails reach them (bench/load/answers.ts): every reply staff sent, and one
+ * visitor in ten its acknowledgement before any reply; by turns by SMTP mail
+ * to the mail's reply address through the stack's SMTP door (a 4xx is sent
+ * again, the same bytes, after a growing pause, as a mail server does) and on
+ * their page with the mail's link (a refusal is sent again with the same
+ * message id). Meanwhile SES refuses for a while, DynamoDB slows down and
+ * then refuses for a few seconds, and S3 refuses, and S3 and DynamoDB refuse
+ * again while the answers come in (bench/load/fault-timeline.ts). A refused
+ * visitor is checked to be told so honestly and sends the same fill again
+ * until it is stored. When all are in, the services are back, the staff
+ * clients must work again with the tokens they had, answers under way are
+ * sent until taken, and the mail-retry job runs until nothing is due. Then:
  * every visitor stored exactly once under the reference it was given, every
  * staff mail and acknowledgement (and every reply staff sent) delivered
- * exactly once. Last, the API fuzzing of `npm test` runs longer, with a new
- * seed it prints (pass FUZZ_SEED to replay one).
+ * exactly once; every answer the door or the page took in its own enquiry's
+ * thread exactly once, none in another's and nothing kept apart (unmatched),
+ * and the owner's notice once per visitor message
+ * (functions/work/visitor-wrote.ts). Last, the API fuzzing of `npm test` runs
+ * longer, with a new seed it prints (pass FUZZ_SEED to replay one).
  *
- * It prints throughput, p50/p95/p99 latency per route, errors by kind, lost
- * and duplicated counts, and writes them to reports/load.json:
+ * It prints throughput, p50/p95/p99 latency per route (the SMTP door's tries
+ * as a route), errors by kind, the answers' figures, lost and duplicated
+ * counts, and writes them to reports/load.json:
  *
  *   {
  *     ranAt: string (ISO), machine: { cpus, model, node, loadAverage: [1, 5, 15 min] },
@@ -24,11 +35,17 @@
  *             attemptsPerVisitor: { max, mean }, storedFirstTry },
  *     routes: [ { route: "<METHOD path>", requests, throughput (req/s), p50, p95, p99 (ms), errors: { "<status code>": count } } ],
  *     errors: { "<status code>": count },                  // every route together, most first
- *     lost: number, duplicated: number,                     // all kinds together (enquiries, staff mails, acknowledgements, replies)
+ *     lost: number, duplicated: number,                     // all kinds together (enquiries, staff mails, acknowledgements, replies, answers, notices)
  *     faults: [ { service, fault, fromS, untilS } ],        // seconds since the load began
  *     mailRetry: { runs, sent },                            // the retry job after the services came back
- *     verdict: { lost, duplicated, delivered: { enquiries, staffMails, acknowledgements, replies },
- *                gaveUp, wrongReference, outbox: { <state>: count } },
+ *     answers: { byMail, byPage, answeringAcknowledgement, answeringReply,   // the visitors' answers (counts)
+ *                mail: { attempts, retriesAfter4xx, retriesAfterDroppedConnection }, page: { attempts, retries, misled },
+ *                toThreadMs: { p50, p95 },                  // first try to the answer saying it is in the thread
+ *                lost, doubled, misfiled, gaveUp, keptApart: { <box>: count },
+ *                notices: { delivered, lost, doubled } },   // the owner's notice of each answer
+ *     verdict: { lost, duplicated, delivered: { enquiries, staffMails, acknowledgements, replies, answers, notices },
+ *                gaveUp, wrongReference, outbox: { <state>: count }, lostMails: [string],
+ *                answers: { misfiled, gaveUp, bounced, keptApart } },
  *     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors },
  *     fuzz: { seed, requests: { <property>: n }, statuses: { <status>: n }, failure?: string },
  *     ok: boolean                                           // the exit status: 0 when true
@@ -45,6 +62,7 @@ import { BENCH_STAFF } from './support';
 import { type FaultEvent, playFaults } from './load/fault-timeline';
 import { LoadFigures as LoadRecorder, timedFetch } from './load/figures';
 import { startStaffClient } from './load/staff';
+import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
 
@@ -70,6 +88,9 @@ const stack = await startScratchStack({
     // and a send that waits past its time-out counts as "may have been accepted" (flagged, never sent again). The
     // faults this run injects are refusals, which the outbox retries; a hanging SES is fault-injection.test.ts's.
     MAIL_TIMEOUT_MS: '30000',
+    // Every visitor answering on their page comes from this machine's one address, whose link tries are counted
+    // together (a right link takes its try back, but not one cut short by an injected fault).
+    LOGIN_FAILURES_PER_ADDRESS: '1000000',
   },
 });
 
@@ -113,6 +134,7 @@ try {
       await sleep(100);
     }
   })();
+  const answering = startAnswering(stack, figures);
   const faultEvents: Promise<FaultEvent[]> = playFaults(control, () => visitors.finished() / VISITORS, started);
 
   await visitors.done;
@@ -120,6 +142,8 @@ try {
   const faults = await faultEvents;
   staffRunning = false;
   await Promise.all([...staff.map((client) => client.done), images]);
+  // No new answers once the load is over; those under way are sent until taken (or given up).
+  await answering.stop();
 
   // The back office after the outage: the same tokens, no new sign-in.
   for (const [index, { client }] of staff.entries()) {
@@ -144,14 +168,16 @@ try {
   }
   clockOffsetMs = 0;
 
-  const verdict = await verify(stack, visitors.visitors, staff.map(({ client }) => client));
+  const verdict = await verify(stack, visitors.visitors, staff.map(({ client }) => client), answering.answers);
 
   const fuzz = await fuzzLonger();
 
   const routes = figures.routes(loadSeconds);
   const requests = routes.reduce((sum, route) => sum + route.requests, 0);
   const attempts = visitors.visitors.map((visitor) => visitor.attempts);
-  const visitorsMisled = visitors.visitors.reduce((sum, visitor) => sum + visitor.dishonest, 0);
+  const answered = answerFigures(answering.answers);
+  // Visitors sending an enquiry, and visitors answering on their page: both must be told the truth when refused.
+  const visitorsMisled = visitors.visitors.reduce((sum, visitor) => sum + visitor.dishonest, 0) + answered.page.misled;
   const staffMisled = staff.reduce((sum, { client }) => sum + client.dishonest, 0);
   const staffSawErrors = staff.filter(({ client }) => client.sawError).length;
   const staffRecovered = staff.every(({ client }) => client.recovered);
@@ -162,6 +188,12 @@ try {
     nothingWrong(verdict.duplicated) &&
     verdict.gaveUp === 0 &&
     verdict.wrongReference === 0 &&
+    verdict.answers.misfiled === 0 &&
+    verdict.answers.gaveUp === 0 &&
+    nothingWrong(verdict.answers.keptApart) &&
+    // A run in which nobody answered one way or the other proved nothing about it.
+    answered.byMail > 0 &&
+    answered.byPage > 0 &&
     visitorsMisled === 0 &&
     staffMisled === 0 &&
     staffRecovered &&
@@ -186,6 +218,15 @@ try {
     duplicated: total(verdict.duplicated),
     faults,
     mailRetry: { runs: retryRuns, sent: retrySent },
+    answers: {
+      ...answered,
+      lost: verdict.lost.answers,
+      doubled: verdict.duplicated.answers,
+      misfiled: verdict.answers.misfiled,
+      gaveUp: verdict.answers.gaveUp,
+      keptApart: verdict.answers.keptApart,
+      notices: { delivered: verdict.delivered.notices, lost: verdict.lost.notices, doubled: verdict.duplicated.notices },
+    },
     verdict,
     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors: staffSawErrors },
     fuzz,
@@ -204,6 +245,9 @@ try {
   console.log(`\nErrors by kind: ${Object.entries(report.errors).map(([kind, count]) => `${kind}: ${count}`).join(', ') || 'none'}`);
   console.log(`Faults: ${faults.map((event) => `${event.service} ${event.fault} ${event.fromS}-${event.untilS ?? '?'} s`).join('; ')}`);
   console.log(`Mail retry job: ${retryRuns} runs, ${retrySent} mails sent after the services came back; outbox ${JSON.stringify(verdict.outbox)}`);
+  const { answers } = report;
+  console.log(`Answers: ${answers.byMail} by mail (${answers.mail.attempts} tries, ${answers.mail.retriesAfter4xx} retries after a 4xx, ${answers.mail.retriesAfterDroppedConnection} after a dropped connection), ${answers.byPage} on the page (${answers.page.attempts} tries, ${answers.page.retries} retries); ${answers.answeringAcknowledgement} to an acknowledgement, ${answers.answeringReply} to a reply`);
+  console.log(`  in the thread p50 ${answers.toThreadMs.p50} ms, p95 ${answers.toThreadMs.p95} ms after the first try; lost ${answers.lost}, doubled ${answers.doubled}, in another thread ${answers.misfiled}, given up ${answers.gaveUp}, kept apart ${JSON.stringify(answers.keptApart)}; owner's notices ${JSON.stringify(answers.notices)}`);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);
   console.log(`Lost: ${JSON.stringify(verdict.lost)}   Duplicated: ${JSON.stringify(verdict.duplicated)}   never stored: ${verdict.gaveUp}   wrong reference: ${verdict.wrongReference}`);

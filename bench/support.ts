@@ -34,6 +34,16 @@ export function summarise(samples: number[]) {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
+/** How many items have each key (an undefined key is not counted). */
+export function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = key(item);
+    if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return counts;
+}
+
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 

@@ -1,8 +1,9 @@
 /**
  * When the load run breaks what: SES down for a while, DynamoDB slow and then
- * refusing for a few seconds, S3 refusing. Steps start at a share of the
- * visitors done (so the run is the same on a fast or a slow machine) and hold
- * for a few seconds of wall time. Faults are switched through the stack's
+ * refusing for a few seconds, S3 refusing; then S3 and DynamoDB refusing once
+ * more, late, while the visitors' answers to replies come in. Steps start at
+ * a share of the visitors done (so the run is the same on a fast or a slow
+ * machine) and hold for a few seconds of wall time. Faults are switched through the stack's
  * fault control endpoint, as `npm run fault` does.
  */
 import type { FaultControlClient } from '../../local/faults/control-client';
@@ -23,6 +24,10 @@ export const FAULT_STEPS: readonly Step[] = [
   { at: 0.4, service: 'dynamodb', fault: { mode: 'slow', delayMs: 150 }, holdMs: 5_000 },
   { at: 0.55, service: 'dynamodb', fault: { mode: 'refuse' }, holdMs: 4_000 },
   { at: 0.7, service: 's3', fault: { mode: 'refuse' }, holdMs: 4_000 },
+  // Again while visitors answer replies (bench/load/answers.ts): S3 down stops the SMTP door storing the raw message
+  // (451, the sender retries), DynamoDB down refuses the page and the door alike.
+  { at: 0.85, service: 's3', fault: { mode: 'refuse' }, holdMs: 3_000 },
+  { at: 0.92, service: 'dynamodb', fault: { mode: 'refuse' }, holdMs: 3_000 },
 ];
 
 export interface FaultEvent {

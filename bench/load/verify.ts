@@ -8,7 +8,10 @@ import { acknowledgementMailId, staffMailId } from '../../functions/mail/mail-de
 import type { LocalStack } from '../../local/stack';
 import { capturedMail } from '../../tests/support/stack';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
+import { countBy } from '../support';
+import type { SentAnswer } from './answers';
 import type { StaffClient } from './staff';
+import { type AnswerCheck, checkAnswers, isVisitorNotice } from './verify-answers';
 import type { Visitor } from './visitors';
 
 export interface Tally {
@@ -16,6 +19,10 @@ export interface Tally {
   staffMails: number;
   acknowledgements: number;
   replies: number;
+  /** The visitors' answers by mail and on their page, each in its enquiry's thread. */
+  answers: number;
+  /** The owner's notices of those answers. */
+  notices: number;
 }
 
 export interface Verdict {
@@ -29,37 +36,32 @@ export interface Verdict {
   wrongReference: number;
   /** The outbox after the retry job: mails by state. */
   outbox: Record<string, number>;
-  /** Each mail lost, with its state in the outbox (`not queued` when it never was), at most 20. */
+  /** Each mail lost (and each owner's notice lost), with its state in the outbox (`not queued` when it never was), at most 20 of each. */
   lostMails: string[];
   delivered: Tally;
+  /** The visitors' answers beyond the tallies: misfiled, given up, kept apart, the notices lost. */
+  answers: Omit<AnswerCheck, 'lost' | 'duplicated' | 'delivered' | 'lostNotices'>;
 }
 
-const zero = (): Tally => ({ enquiries: 0, staffMails: 0, acknowledgements: 0, replies: 0 });
-const countBy = <T>(items: T[], key: (item: T) => string | undefined) => {
-  const counts = new Map<string, number>();
-  for (const item of items) {
-    const value = key(item);
-    if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  return counts;
-};
+const zero = (): Tally => ({ enquiries: 0, staffMails: 0, acknowledgements: 0, replies: 0, answers: 0, notices: 0 });
 
-export async function verify(stack: LocalStack, visitors: readonly Visitor[], staff: readonly StaffClient[]): Promise<Verdict> {
+export async function verify(stack: LocalStack, visitors: readonly Visitor[], staff: readonly StaffClient[], answers: readonly SentAnswer[]): Promise<Verdict> {
   const reader = storeReader(stack);
-  const [enquiries, outbox] = await Promise.all([reader.items('enquiries'), reader.items('outbox')]);
+  const [enquiries, outbox, events, inboundMail] = await Promise.all([reader.items('enquiries'), reader.items('outbox'), reader.items('enquiryEvents'), reader.items('inboundMail')]);
   reader.close();
   const mails = await capturedMail(stack);
   const staffInbox = stack.settings['MAIL_TO'];
 
-  const lost = zero();
+  const { lost: answersLost, duplicated: answersDoubled, delivered: answersDelivered, lostNotices, ...answerCheck } = checkAnswers(answers, { events, inboundMail, outbox, enquiries }, mails);
+  const lost = { ...zero(), ...answersLost };
   const lostMails: string[] = [];
   const outboxById = new Map(outbox.map((item) => [String(item['mailId']), item]));
   const describeLost = (mailId: string, what: string) => {
     const item = outboxById.get(mailId);
     if (lostMails.length < 20) lostMails.push(`${what} ${mailId}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`);
   };
-  const duplicated = zero();
-  const delivered = zero();
+  const duplicated = { ...zero(), ...answersDoubled };
+  const delivered = { ...zero(), ...answersDelivered };
   let gaveUp = 0;
   let wrongReference = 0;
 
@@ -68,7 +70,8 @@ export async function verify(stack: LocalStack, visitors: readonly Visitor[], st
     const email = String(item['EMAIL'] ?? '');
     storedByEmail.set(email, [...(storedByEmail.get(email) ?? []), item]);
   }
-  const staffMailsBySubject = countBy(mails.filter((mail) => mail.destination.to.includes(staffInbox ?? '')), (mail) => /MT-\d+/.exec(mail.subject)?.[0]);
+  // The owner's notices of the visitors' answers go to the staff inbox too (nobody owns a load enquiry): checked apart.
+  const staffMailsBySubject = countBy(mails.filter((mail) => mail.destination.to.includes(staffInbox ?? '') && !isVisitorNotice(mail)), (mail) => /MT-\d+/.exec(mail.subject)?.[0]);
   const toVisitors = mails.filter((mail) => !mail.destination.to.includes(staffInbox ?? ''));
   const acknowledgements = countBy(toVisitors.filter((mail) => !mail.subject.startsWith('Load reply')), (mail) => `${mail.destination.to.join(',')} ${/MT-\d+/.exec(mail.subject)?.[0] ?? ''}`);
   // The reply route adds the reference to the subject staff wrote.
@@ -108,5 +111,5 @@ export async function verify(stack: LocalStack, visitors: readonly Visitor[], st
     for (const subject of client.repliesRefused) if ((replies.get(subject) ?? 0) > 1) duplicated.replies += 1;
   }
   const outboxStates = Object.fromEntries(countBy(outbox, (item) => String(item['status'])));
-  return { lost, duplicated, gaveUp, wrongReference, outbox: outboxStates, lostMails, delivered };
+  return { lost, duplicated, gaveUp, wrongReference, outbox: outboxStates, lostMails: [...lostMails, ...lostNotices], delivered, answers: answerCheck };
 }

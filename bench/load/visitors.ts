@@ -51,7 +51,7 @@ function fill(visitor: Visitor): Record<string, string | number | boolean> {
 }
 
 /** The pause before the next try: what Retry-After asks (within reason), else a short growing back-off. */
-function pauseMs(answer: Answer, attempt: number): number {
+export function pauseMs(answer: Answer, attempt: number): number {
   const asked = Number(answer.headers.get('retry-after'));
   if (Number.isFinite(asked) && asked > 0) return Math.min(asked, 5) * 1000;
   return Math.min(250 * attempt, 2_000);
