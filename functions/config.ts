@@ -101,6 +101,11 @@ export const SETTINGS = {
     true,
   ),
   REPLY_PROMISE_WORKING_DAYS: positiveInt('working days within which the acknowledgement promises a first answer (Monday to Friday, 9:00-18:00 Korea time)', 1),
+  TRANSLATE_DAILY_CHARS: positiveInt(
+    "characters sent to machine translation per Korea-time day (Amazon Translate bills by the character); past it, translations wait for the next day and staff are told",
+    200_000,
+  ),
+  TRANSLATE_TERMINOLOGY: text("name of the custom terminology (the product's labels) the translation engine is given; one per stage, since the engine keeps them per account and region", 'medical-tourism-labels'),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV the export route answers itself; a larger one becomes a job for the export worker, which writes it to the export bucket', 1_000_000),
   REQUIRE_TWO_FACTOR: flag(
@@ -150,6 +155,8 @@ const TUNABLES = [
   'LOGIN_FAILURES_PER_ADDRESS',
   'MAIL_TIMEOUT_MS',
   'MAIL_DAILY_CAP',
+  'TRANSLATE_DAILY_CHARS',
+  'TRANSLATE_TERMINOLOGY',
   'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',

@@ -11,6 +11,7 @@ import type { KmsDeps } from './wiring/kms';
 import type { LambdaDeps } from './wiring/lambda';
 import type { S3Deps } from './wiring/s3';
 import type { SesDeps } from './wiring/ses';
+import type { TranslateDeps } from './wiring/translate';
 
 export type { AwsClientOptions } from './wiring/aws';
 
@@ -20,7 +21,7 @@ export interface BaseDeps {
   log: Log;
 }
 
-export type AppDeps = BaseDeps & DynamoDeps & S3Deps & SesDeps & LambdaDeps & KmsDeps;
+export type AppDeps = BaseDeps & DynamoDeps & S3Deps & SesDeps & TranslateDeps & LambdaDeps & KmsDeps;
 
 export const systemClock: Clock = { now: () => Date.now() };
 

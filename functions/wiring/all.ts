@@ -9,6 +9,7 @@ import type { LambdaDeps } from './lambda';
 import { mergeLazy } from './lazy';
 import { s3Deps } from './s3';
 import { sesDeps } from './ses';
+import { translateDeps } from './translate';
 
 /**
  * Every adapter, for the local stack (a Lambda entry wires only what its
@@ -17,5 +18,5 @@ import { sesDeps } from './ses';
  * TOTP sealer: KMS when the stack is given a key, else its own.
  */
 export function createDeps(settings: Partial<Settings>, aws: AwsClientOptions, log: Log, clock: Clock = systemClock, workers: LambdaDeps, sealing: KmsDeps): AppDeps {
-  return mergeLazy(baseDeps(settings, log, clock), dynamoDeps(settings, aws, clock), s3Deps(settings, aws), sesDeps(settings, aws), workers, sealing);
+  return mergeLazy(baseDeps(settings, log, clock), dynamoDeps(settings, aws, clock), s3Deps(settings, aws), sesDeps(settings, aws), translateDeps(settings, aws), workers, sealing);
 }

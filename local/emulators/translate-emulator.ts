@@ -8,14 +8,15 @@
  * and the languages (`[local stand-in, not translated: ru→ko] …`). Nothing
  * downstream can take its output for a translation.
  *
- * An `auto` source is told from the script (Hangul, kana, Han, Cyrillic,
- * Vietnamese letters, else English), enough for a stand-in. Terminologies
+ * An `auto` source is told from the script (shared/translation/source-language.ts),
+ * enough for a stand-in. Terminologies
  * are kept in memory: the adapter imports the product's again in each new
  * process, as it does in Lambda.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
+import { languageByScript } from '../../shared/translation/source-language';
 import { LOCAL_STAND_IN_MARK, isTranslationLanguage } from '../../shared/translation/translation';
 import { readBody } from '../server/read-body';
 import { guardHost } from '../server/host-guard';
@@ -45,16 +46,6 @@ class TranslateError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The language of a text, from its script: the stand-in's `auto`. */
-export function standInLanguageOf(text: string): string {
-  if (/[\uac00-\ud7af]/.test(text)) return 'ko';
-  if (/[\u3040-\u30ff]/.test(text)) return 'ja';
-  if (/[\u4e00-\u9fff]/.test(text)) return 'zh';
-  if (/[\u0400-\u04ff]/.test(text)) return 'ru';
-  if (/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(text)) return 'vi';
-  return 'en';
 }
 
 function termsOf(terminology: Terminology, source: string, target: string): { SourceText: string; TargetText: string }[] {
@@ -121,7 +112,7 @@ export async function startTranslateEmulator(port = 0): Promise<TranslateEmulato
       if (typeof text !== 'string' || text.length === 0) throw new TranslateError('ValidationException', 'Text must not be empty');
       if (Buffer.byteLength(text) > TRANSLATE_TEXT_MAX_BYTES) throw new TranslateError('TextSizeLimitExceededException', `Text is longer than ${TRANSLATE_TEXT_MAX_BYTES} bytes`);
       if (typeof source !== 'string' || typeof target !== 'string') throw new TranslateError('ValidationException', 'SourceLanguageCode and TargetLanguageCode are required');
-      const detected = source === 'auto' ? standInLanguageOf(text) : source;
+      const detected = source === 'auto' ? languageByScript(text) : source;
       if (!isTranslationLanguage(detected) || !isTranslationLanguage(target)) throw new TranslateError('UnsupportedLanguagePairException', `The stand-in knows the six page languages, not ${detected}→${target}`);
       const applied = ((input['TerminologyNames'] as string[] | undefined) ?? []).map((name) => {
         const terminology = terminologies.get(name);

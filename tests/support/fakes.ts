@@ -28,7 +28,7 @@ import { FakeAggregateStore } from '../../functions/dashboard/fakes';
 import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../functions/exports/fakes';
 import { FakeTagIndex } from '../../functions/tags/fakes';
 import { FakeInboundBucket, FakeKeptMailStore, FakeSentMailIds } from '../../functions/conversation/fakes';
-import { FakeTranslationStore } from '../../functions/translation/fakes';
+import { FakeTranslationStore, FakeTranslator } from '../../functions/translation/fakes';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -283,6 +283,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     LOGIN_FAILURES_PER_ADDRESS: 20,
     MAIL_TIMEOUT_MS: 3_000,
     MAIL_DAILY_CAP: 500,
+    TRANSLATE_DAILY_CHARS: 200_000,
+    TRANSLATE_TERMINOLOGY: 'medical-tourism-labels',
     SITE_URL: 'https://site.example',
     REPLY_PROMISE_WORKING_DAYS: 1,
     ACKNOWLEDGE_VISITORS: true,
@@ -325,6 +327,7 @@ export interface FakeDeps extends AppDeps {
   sentMailIds: FakeSentMailIds;
   inbound: FakeInboundBucket;
   translations: FakeTranslationStore;
+  translator: FakeTranslator;
 }
 
 /** An `AppDeps` made of fakes; the clock starts at `start` (default 2026-11-22 10:00 UTC). */
@@ -363,6 +366,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     sentMailIds: new FakeSentMailIds(),
     inbound: new FakeInboundBucket(),
     translations: new FakeTranslationStore(),
+    translator: new FakeTranslator(),
   };
 }
 

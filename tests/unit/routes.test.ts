@@ -259,6 +259,8 @@ describe('readSettings', () => {
       LOGIN_FAILURES_PER_ADDRESS: 20,
       MAIL_TIMEOUT_MS: 3_000,
       MAIL_DAILY_CAP: 500,
+      TRANSLATE_DAILY_CHARS: 200_000,
+      TRANSLATE_TERMINOLOGY: 'medical-tourism-labels',
       REPLY_PROMISE_WORKING_DAYS: 1,
       ACKNOWLEDGE_VISITORS: true,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,

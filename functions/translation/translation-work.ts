@@ -1,0 +1,130 @@
+/**
+ * Making the translations staff read (issue 26), never on the path that
+ * stores an enquiry or a message: storing one queues its translation
+ * (`queueTranslation`), and the translation worker and the retry job make
+ * what is due (`translateDue`). The queue holds no copy of the visitor's
+ * words: the original is read when it is translated, so an erased enquiry
+ * leaves nothing behind here.
+ *
+ * One translation, made once whatever the retries: a worker claims a job by
+ * moving it on from the state it read (attempts + 1, due again after the
+ * back-off, so a worker cut off mid-way leaves it to a later run), and only
+ * the claim's holder may finish it. The day's characters are counted before
+ * the engine is asked (TRANSLATE_DAILY_CHARS, per Korea-time day); past the
+ * cap the job waits for the next day (`capped`), and what a failed call did
+ * not use is given back.
+ */
+import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
+import { sourceLanguageFor } from '../../shared/translation/source-language';
+import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
+import { TRANSLATION_QUEUE } from '../../shared/tables';
+import type { AppDeps } from '../deps';
+import type { StoredEnquiry } from '../enquiries/ports';
+import { retryDelayMs } from '../mail/mail-delivery';
+import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
+
+export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'>;
+
+/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
+export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
+
+/** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
+export const ENQUIRY_SOURCE = 'enquiry';
+export const messageSource = (at: string) => `message#${at}`;
+
+/** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
+export const MAX_TRANSLATION_ATTEMPTS = 30;
+
+/** A Korea-time day's count of characters sent to the engine. */
+export const translatedCharsCounter = (koreaDay: string) => `translate-chars#${koreaDay}`;
+
+const textsOfEnquiry = (enquiry: StoredEnquiry): TranslatedTexts =>
+  Object.fromEntries(ENQUIRY_TEXT_FIELDS.flatMap((field) => (typeof enquiry[field] === 'string' && enquiry[field].trim() ? [[field, enquiry[field]]] : [])));
+
+/** The job of an original: from the page's language, or `auto` when the text's script says otherwise; `undefined` when the text is Korean already. */
+export function translationJob(postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage, now: number): TranslationJob | undefined {
+  const from = sourceLanguageFor(Object.values(texts).join('\n'), pageLanguage);
+  if (from === STAFF_LANGUAGE || Object.keys(texts).length === 0) return undefined;
+  return { postIndex, source, from, to: STAFF_LANGUAGE, state: 'pending', attempts: 0, createdAt: now, queue: TRANSLATION_QUEUE, nextAt: now };
+}
+
+/**
+ * Queues the translation of an enquiry's texts (`ENQUIRY_SOURCE`) or a
+ * message: added once, however often it is asked. Whether it is added or
+ * fails is the caller's to weigh: the original is stored already.
+ */
+export async function queueTranslation(deps: Pick<TranslationDeps, 'translations' | 'clock'>, postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage): Promise<boolean> {
+  const job = translationJob(postIndex, source, texts, pageLanguage, deps.clock.now());
+  return job ? deps.translations.add(job) : false;
+}
+
+/** The original's texts as they are now; `undefined` when it is gone (erased, removed). */
+async function originalTexts(deps: TranslationDeps, job: TranslationJob): Promise<TranslatedTexts | undefined> {
+  if (job.source === ENQUIRY_SOURCE) {
+    const enquiry = await deps.enquiries.get(job.postIndex);
+    return enquiry && textsOfEnquiry(enquiry);
+  }
+  const at = job.source.slice('message#'.length);
+  const event = (await deps.events.list(job.postIndex)).find((candidate) => candidate.at === at);
+  return event?.text ? { text: event.text } : undefined;
+}
+
+export type TranslationOutcome = 'done' | 'refused' | 'capped' | 'retry' | 'failed' | 'gone' | 'busy' | 'not_due';
+
+/** Makes one translation, if it is due and no other worker has it. */
+export async function translateOne(deps: TranslationDeps, postIndex: number, source: string): Promise<TranslationOutcome> {
+  const now = deps.clock.now();
+  const job = await deps.translations.get(postIndex, source);
+  if (!job || (job.state !== 'pending' && job.state !== 'capped') || job.nextAt === undefined || job.nextAt > now) return 'not_due';
+  const claimed = { state: 'pending' as const, attempts: job.attempts + 1 };
+  if (!(await deps.translations.transition(postIndex, source, job, { ...claimed, queue: TRANSLATION_QUEUE, nextAt: now + retryDelayMs(claimed.attempts) }))) return 'busy';
+  const finish = (change: Omit<Parameters<TranslationDeps['translations']['transition']>[3], 'state' | 'attempts'> & { state: TranslationJob['state'] }) =>
+    deps.translations.transition(postIndex, source, claimed, { attempts: claimed.attempts, ...change });
+
+  const texts = await originalTexts(deps, job);
+  if (!texts) {
+    await finish({ state: 'failed', problem: 'original_gone' });
+    return 'gone';
+  }
+  const chars = Object.values(texts).reduce((sum, text) => sum + text.length, 0);
+  const counter = translatedCharsCounter(formatKoreaDate(now));
+  if ((await deps.counters.add(counter, chars)) > deps.settings.TRANSLATE_DAILY_CHARS) {
+    await deps.counters.add(counter, -chars);
+    const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
+    await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: 'daily_cap' });
+    deps.log.warn('translation waits for the next day: the daily cap is reached', { postIndex, source, cap: deps.settings.TRANSLATE_DAILY_CHARS });
+    return 'capped';
+  }
+  try {
+    const translated: TranslatedTexts = {};
+    let detected: string | undefined;
+    for (const [field, text] of Object.entries(texts)) {
+      const result = await deps.translator.translate({ text, source: job.from, target: job.to });
+      translated[field] = result.text;
+      detected ??= result.source;
+    }
+    await finish({ state: 'done', texts: translated, engine: deps.translator.engine, detected, translatedAt: new Date(now).toISOString(), chars });
+    return 'done';
+  } catch (error) {
+    // Characters of a call that failed were not translated: the day's count gets them back.
+    await deps.counters.add(counter, -chars);
+    if (error instanceof TranslationRefused) {
+      await finish({ state: 'refused', problem: error.reason });
+      return 'refused';
+    }
+    deps.log.warn('translation failed', { postIndex, source, attempts: claimed.attempts, error: error instanceof Error ? error.message : String(error) });
+    if (claimed.attempts < MAX_TRANSLATION_ATTEMPTS) return 'retry';
+    await finish({ state: 'failed', problem: 'engine_failed' });
+    return 'failed';
+  }
+}
+
+/** Makes the translations that are due, oldest first, at most `limit`; how each went. */
+export async function translateDue(deps: TranslationDeps, limit = 50): Promise<Partial<Record<TranslationOutcome, number>>> {
+  const outcomes: Partial<Record<TranslationOutcome, number>> = {};
+  for (const { postIndex, source } of await deps.translations.due(deps.clock.now(), limit)) {
+    const outcome = await translateOne(deps, postIndex, source);
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  return outcomes;
+}
