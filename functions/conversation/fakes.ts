@@ -68,7 +68,8 @@ export class FakeKeptMailStore implements KeptMailStore {
     const failure = this.failNextSettle;
     this.failNextSettle = undefined;
     if (failure) throw failure;
-    if (!stillKept(this.items.get(handled.key))) return false;
+    const item = this.items.get(handled.key);
+    if (!stillKept(item) || (item.attachingTo !== undefined && item.attachingTo !== handled.postIndex)) return false;
     this.items.set(handled.key, structuredClone(handled));
     return true;
   }

@@ -194,6 +194,15 @@ describe('discarding', () => {
     expect(await discard(key)).toMatchObject({ status: 200, body: { firstTime: true } });
   });
 
+  it('never marks discarded a mail an attach claimed meanwhile (two staff members at once)', async () => {
+    const key = await receive();
+    const kept = deps.keptMail.items.get(key);
+    expect(await deps.keptMail.claim(key, 2)).toBe(true);
+    expect(await deps.keptMail.settle({ key, handled: 'discarded', handledAt: '2026-11-22T10:00:00.000Z', handledBy: ANNA, expiresAt: 1 })).toBe(false);
+    expect(await deps.keptMail.settle({ key, handled: 'attached', handledAt: '2026-11-22T10:00:00.000Z', handledBy: ANNA, postIndex: 1, expiresAt: 1 })).toBe(false);
+    expect(deps.keptMail.items.get(key)).toEqual({ ...kept, attachingTo: 2 });
+  });
+
   it('refuses an attached mail (it is part of a thread) and an unknown key', async () => {
     const key = await receive();
     await attach({ key, index: 2 });

@@ -130,7 +130,12 @@ export async function discardKeptMail(deps: KeptMailDeps, by: string, key: strin
   if (item.attachingTo !== undefined) throw new ApiError('conflict', `This mail is being attached to enquiry ${item.attachingTo}: attach it there to finish.`);
   // A kept mail's attachments were never stored (only listed), so its raw message is all the bucket holds of it.
   await deps.inbound.remove([item.rawKey]);
-  const firstTime = await deps.keptMail.settle(handledOf(deps, item, 'discarded', by));
-  deps.log.info('kept mail discarded', { box: item.box, firstTime });
-  return { key, firstTime };
+  if (!(await deps.keptMail.settle(handledOf(deps, item, 'discarded', by)))) {
+    // Handled meanwhile: by another discard (the same answer as a second call), or claimed by an attach.
+    const now = await deps.keptMail.get(key);
+    if (now && 'handled' in now && now.handled === 'discarded') return { key, firstTime: false };
+    throw new ApiError('conflict', 'This mail was attached to an enquiry meanwhile.');
+  }
+  deps.log.info('kept mail discarded', { box: item.box });
+  return { key, firstTime: true };
 }

@@ -71,7 +71,7 @@ export interface KeptMailStore {
   get(key: string): Promise<KeptMail | HandledMail | undefined>;
   /** Marks a kept mail as being attached to `postIndex`; `false` when it is no longer in its box or another enquiry claimed it. */
   claim(key: string, postIndex: number): Promise<boolean>;
-  /** Replaces a kept mail by what stays of it; `false` when it was handled already (no longer in a box). */
+  /** Replaces a kept mail by what stays of it; `false` when it was handled already (no longer in a box), or another enquiry claimed it (a discard: any). */
   settle(handled: HandledMail): Promise<boolean>;
 }
 

@@ -40,8 +40,20 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
       );
     },
     settle(handled) {
-      // The whole item replaced: who sent it, to whom and why go, and without a box no box lists it.
-      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: handled, ConditionExpression: 'attribute_exists(#box)', ExpressionAttributeNames: { '#box': 'box' } })));
+      // The whole item replaced: who sent it, to whom and why go, and without a box no box lists it. Only while it is in
+      // its box, and claimed by no other enquiry than the one it is attached to (a discard: by none).
+      const claimedBy = handled.postIndex === undefined ? 'attribute_not_exists(#to)' : '(attribute_not_exists(#to) OR #to = :to)';
+      return conditional(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: handled,
+            ConditionExpression: `attribute_exists(#box) AND ${claimedBy}`,
+            ExpressionAttributeNames: { '#box': 'box', '#to': 'attachingTo' },
+            ...(handled.postIndex === undefined ? {} : { ExpressionAttributeValues: { ':to': handled.postIndex } }),
+          }),
+        ),
+      );
     },
   };
 }
