@@ -4,14 +4,15 @@
  * budget, then its heaviest inputs (a package, or a source file of ours),
  * then what every bundle carries, the floor no route can go below.
  */
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from '../functions/bundling';
+import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from '../functions/bundling';
 import { type BundleInput, weighLambdaBundles } from '../functions/bundle-weights';
 import { kib } from './support';
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 12;
-const names = args.filter((arg, i) => !arg.startsWith('--') && i !== topAt + 1);
+// Without --top, topAt + 1 is 0: the first name is a name, not the count.
+const names = args.filter((arg, i) => !arg.startsWith('--') && (topAt < 0 || i !== topAt + 1));
 
 const bundles = await weighLambdaBundles(names);
 const share = (input: BundleInput, total: number) => `${((input.bytes / total) * 100).toFixed(0).padStart(3)} %`;
@@ -33,4 +34,4 @@ if (bundles.length > 1) {
   console.log(`\nIn every bundle: ${kib(total)} minified`);
   for (const [name, bytes] of [...common].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
 }
-console.log(`\nBudget: ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip per bundle (the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}).`);
+console.log(`\nBudget: ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip per bundle (the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}, the kept mail box's readers ${kib(MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES)}).`);

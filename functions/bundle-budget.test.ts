@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from './bundling';
+import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_PARSERS, MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from './bundling';
 import { type BundleWeight, weighLambdaBundles } from './bundle-weights';
 import { API_ROUTES, STAFF_AUTH_USES } from '../shared/routes';
 import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../shared/resources';
@@ -26,7 +26,6 @@ const USES = new Map<string, ResourceUse>([
   ...STREAM_CONSUMERS.map((consumer): [string, ResourceUse] => [consumer.name, consumer.uses]),
   ...MAIL_RECEIVERS.map((receiver): [string, ResourceUse] => [receiver.name, receiver.uses]),
 ]);
-const RECEIVERS = MAIL_RECEIVERS.map((receiver) => receiver.name);
 
 /** The SDK client package of each service, and whether a declaration uses that service. */
 const CLIENTS: [string, (uses: ResourceUse) => boolean][] = [
@@ -44,15 +43,20 @@ describe('Lambda bundles', () => {
     expect(bundles.length).toBeGreaterThan(30);
   }, 120_000);
 
-  it(`keeps each at most ${LAMBDA_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB gzip, the mail receiver at most ${MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB`, () => {
+  it(`keeps each at most ${LAMBDA_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB gzip, the mail receiver at most ${MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB, the kept mail box's readers at most ${MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES / 1024} KiB`, () => {
     const over = bundles.filter((bundle) => bundle.gzipBytes > bundleBudgetOf(bundle.name)).map((bundle) => `${bundle.name}: ${(bundle.gzipBytes / 1024).toFixed(1)} KiB`);
     expect(over).toEqual([]);
   });
 
-  it('keeps the MIME and reply parsers in the mail receiver alone: no route, job or worker loads them', () => {
+  it("keeps the MIME and reply parsers in the mail receiver and the kept mail box's readers alone: no other route, job or worker loads them", () => {
+    expect(MAIL_PARSERS).toEqual(['receiveMail', 'keptMailText', 'attachKeptMail']);
     const parsers = ['mailparser', 'email-reply-parser', 'file-type', 'iconv-lite'];
-    const holders = bundles.flatMap((bundle) => bundle.inputs.filter((input) => parsers.includes(input.name)).map((input) => `${bundle.name}: ${input.name}`));
-    expect(holders.sort()).toEqual(RECEIVERS.flatMap((name) => parsers.map((parser) => `${name}: ${parser}`)).sort());
+    const holders = bundles.filter((bundle) => bundle.inputs.some((input) => parsers.includes(input.name))).map((bundle) => bundle.name);
+    expect(holders.sort()).toEqual([...MAIL_PARSERS].sort());
+    // The receiver and the attach keep attachments by the type of their bytes; reading a text needs no file-type.
+    const held = (name: string) => bundles.find((bundle) => bundle.name === name)?.inputs.filter((input) => parsers.includes(input.name)).map((input) => input.name).sort();
+    for (const name of ['receiveMail', 'attachKeptMail']) expect(held(name), name).toEqual([...parsers].sort());
+    expect(held('keptMailText')).toEqual(parsers.filter((parser) => parser !== 'file-type').sort());
   });
 
   it('holds the SDK client of each service its declaration uses, and of no other', () => {

@@ -20,6 +20,8 @@ export interface ApiRoute {
   roles?: readonly Exclude<StaffRole, 'admin'>[];
   /** A staff route an account that must first enrol in two-factor may call (its token opens only these). */
   enrolment?: true;
+  /** Its bundle holds the MIME parser (the kept mail box reads received mail as the receiver does): the mail receiver's budget. */
+  parsesMail?: true;
   uses: ResourceUse;
 }
 
@@ -91,6 +93,11 @@ export const ROUTE_NAMES = [
   'visitorEnquiry',
   'visitorMessage',
   'replaceVisitorLink',
+  // The kept mail box (issue 25): received mail kept apart from the threads, listed, read, attached or discarded by staff.
+  'keptMail',
+  'keptMailText',
+  'attachKeptMail',
+  'discardKeptMail',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -246,6 +253,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true },
   },
+  // The kept mail box: patients' mail, so the roles of the enquiries' own routes (staff and admins, never editors).
+  // A box is one Query of the byBox index; the text is read from the raw message in the inbound bucket.
+  { name: 'keptMail', method: 'GET', path: '/api/kept-mail', access: 'staff', roles: ['staff'], uses: { tables: { inboundMail: 'read' } } },
+  { name: 'keptMailText', method: 'GET', path: '/api/kept-mail/text', access: 'staff', roles: ['staff'], parsesMail: true, uses: { tables: { inboundMail: 'read' }, buckets: { inbound: 'read' } } },
+  // Attaching files the mail as the receiver files a matched one (its attachments into the bucket, the message into
+  // the thread, read back on a retry), then the enquiry reacts as to any visitor's message (visitorWrote: its status and
+  // the counts, the reply-time figures, the owner's notice); the kept item is replaced by what stays of it, never deleted.
+  {
+    name: 'attachKeptMail',
+    method: 'POST',
+    path: '/api/kept-mail/attach',
+    access: 'staff',
+    roles: ['staff'],
+    parsesMail: true,
+    uses: {
+      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write' },
+      buckets: { inbound: 'readWrite' },
+      sendsMail: true,
+    },
+  },
+  // Discarding deletes the raw message (bucket `full`), and replaces the kept item by what stays of it.
+  { name: 'discardKeptMail', method: 'POST', path: '/api/kept-mail/discard', access: 'staff', roles: ['staff'], uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } } },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in: shared/accounts/account-routes.ts.
   ...ACCOUNT_ROUTES,
 ];

@@ -68,6 +68,11 @@ export function attachmentName(filename: string | undefined, position: number): 
   return (name || `attachment-${position}`).slice(0, NAME_MAX);
 }
 
+/** The attachments of a message kept apart, by name and size only: none is stored until a staff member attaches the message. */
+export function listedByName(attachments: readonly ReceivedAttachment[]): Omit<ListedAttachment, 'key'>[] {
+  return attachments.map((attachment, index) => ({ name: attachmentName(attachment.filename, index + 1), size: attachment.content.byteLength }));
+}
+
 /**
  * Keeps the attachments of one message in the bucket, under
  * `attachments/<message>/<position>`, and lists each: kept (with its key and

@@ -5,7 +5,7 @@
  * calls throw, as a service that is down.
  */
 import type { KeptBox } from '../../shared/conversation/visitor-messages';
-import type { InboundBucket, KeptMail, KeptMailStore, SentMailIds } from './ports';
+import { type HandledMail, type InboundBucket, type KeptMail, type KeptMailStore, type SentMailIds, stillKept } from './ports';
 
 export class FakeInboundBucket implements InboundBucket {
   readonly objects = new Map<string, { bytes: Uint8Array; type?: string }>();
@@ -34,16 +34,44 @@ export class FakeInboundBucket implements InboundBucket {
 }
 
 export class FakeKeptMailStore implements KeptMailStore {
-  readonly items = new Map<string, KeptMail>();
+  readonly items = new Map<string, KeptMail | HandledMail>();
   failWith: Error | undefined;
-  async keep(mail: KeptMail): Promise<boolean> {
+  /** Makes only the next `settle` throw (a store failing half-way through a staff member's attach or discard). */
+  failNextSettle: Error | undefined;
+  private check() {
     if (this.failWith) throw this.failWith;
+  }
+  async keep(mail: KeptMail): Promise<boolean> {
+    this.check();
     if (this.items.has(mail.key)) return false;
     this.items.set(mail.key, structuredClone(mail));
     return true;
   }
   async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
-    return [...this.items.values()].filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
+    this.check();
+    return [...this.items.values()].filter(stillKept).filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
+  }
+  async get(key: string): Promise<KeptMail | HandledMail | undefined> {
+    this.check();
+    const item = this.items.get(key);
+    return item && structuredClone(item);
+  }
+  async claim(key: string, postIndex: number): Promise<boolean> {
+    this.check();
+    const item = this.items.get(key);
+    if (!stillKept(item) || (item.attachingTo !== undefined && item.attachingTo !== postIndex)) return false;
+    item.attachingTo = postIndex;
+    return true;
+  }
+  async settle(handled: HandledMail): Promise<boolean> {
+    this.check();
+    const failure = this.failNextSettle;
+    this.failNextSettle = undefined;
+    if (failure) throw failure;
+    const item = this.items.get(handled.key);
+    if (!stillKept(item) || (item.attachingTo !== undefined && item.attachingTo !== handled.postIndex)) return false;
+    this.items.set(handled.key, structuredClone(handled));
+    return true;
   }
 }
 

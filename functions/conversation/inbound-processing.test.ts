@@ -16,6 +16,7 @@ import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
 import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
 import { type InboundOutcome, type ReceivedMail, messageKey, processInboundMessage, quarantined } from './inbound-processing';
 import { replyAddress, threadReference } from './reply-address';
+import { stillKept } from './ports';
 import { eraseSubject, runRetention } from '../privacy/erasure';
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
 
@@ -34,7 +35,7 @@ async function receive(options: Mail.Options, envelope: Partial<Omit<ReceivedMai
 
 const answer = (extra: Mail.Options = {}): Mail.Options => ({ from: 'Anna Petrova <anna@example.com>', to: replyAddress(addressing(), 1), subject: 'Re: Your enquiry [MT-000001]', text: NEW_TEXTS.ru, ...extra });
 const thread = () => deps.events.list(1).then((events) => events.filter((event) => event.type === 'visitorMessage'));
-const kept = () => [...deps.keptMail.items.values()];
+const kept = () => [...deps.keptMail.items.values()].filter(stillKept);
 
 beforeEach(async () => {
   deps = fakeDeps();

@@ -24,13 +24,14 @@
  * message stays in the bucket.
  */
 import { createHash } from 'node:crypto';
-import { simpleParser } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { type KeptBox, type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
 import { enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
+import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
-import { keepAttachments } from './attachments';
+import { keepAttachments, listedByName } from './attachments';
 import { autoReplySign } from './auto-reply';
 import { visitorMessageStored } from './hand-on';
 import type { VisitorWroteDeps } from '../work/visitor-wrote';
@@ -139,6 +140,55 @@ async function filed(deps: InboundDeps, event: EnquiryEvent, firstTime: boolean,
   return { outcome: 'thread', postIndex: event.postIndex, event, firstTime };
 }
 
+/** A received message as mailparser reads it, with its key and what every box shows of it. */
+export interface ReadMessage {
+  parsed: ParsedMail;
+  /** Its key's time and hash (messageKey): its event's `at` in a thread, `kept#<at>` apart. */
+  at: string;
+  hash: string;
+  /** The sender's address, lower case ('' when it names none). */
+  from: string;
+  subject: string;
+}
+
+/** Reads a raw message: the one parse the receiver and the kept mail box both use. */
+export async function readMessage(raw: Uint8Array, receivedAt: number): Promise<ReadMessage> {
+  const parsed = await simpleParser(Buffer.from(raw), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const { at, hash } = messageKey(raw, parsed.date, receivedAt);
+  const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
+  return { parsed, at, hash, from, subject: oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX) };
+}
+
+/** The new text of a message (its quoted history and signature left out), at most VISITOR_TEXT_MAX characters. */
+export function threadText(message: ReadMessage): { text: string; cut?: true } {
+  const text = newText(message.parsed.text ?? '');
+  return { text: text.slice(0, VISITOR_TEXT_MAX), ...(text.length > VISITOR_TEXT_MAX ? { cut: true as const } : {}) };
+}
+
+/**
+ * The visitor's message a received mail becomes in an enquiry's thread, its
+ * attachments kept on the way (under keys made from the message, so a retry
+ * writes the same objects): what the receiver files, and what a staff member
+ * attaches from the kept mail box (`attachedBy`).
+ */
+export async function visitorMessageEvent(deps: Pick<InboundDeps, 'inbound'>, mail: ReceivedMail, message: ReadMessage, enquiry: StoredEnquiry, attachedBy?: string): Promise<EnquiryEvent> {
+  const { text, cut } = threadText(message);
+  const messageId = usableMessageId(message.parsed.messageId);
+  const visitor: VisitorMessage = {
+    channel: 'mail',
+    subject: message.subject,
+    receivedAt: new Date(mail.receivedAt).toISOString(),
+    verdicts: mail.verdicts,
+    attachments: await keepAttachments(deps.inbound, message.hash, message.parsed.attachments),
+    fromEnquiryAddress: message.from !== '' && message.from === enquiry.EMAIL.trim().toLowerCase(),
+    ...(cut ? { cut } : {}),
+    ...(messageId ? { messageId } : {}),
+    rawKey: mail.rawKey,
+    ...(attachedBy ? { attachedBy } : {}),
+  };
+  return { postIndex: enquiry.POST_INDEX, at: message.at, type: 'visitorMessage', channel: 'mail', actor: message.from, text, visitor };
+}
+
 export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMail): Promise<InboundOutcome> {
   const { settings } = deps;
   const raw = await deps.inbound.getRaw(mail.rawKey, settings.INBOUND_MAX_BYTES);
@@ -147,11 +197,9 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     return keepApart(deps, mail, { key, box: 'refused', reason: 'too_large' });
   }
 
-  const parsed = await simpleParser(Buffer.from(raw), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
-  const { at, hash } = messageKey(raw, parsed.date, mail.receivedAt);
-  const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
-  const subject = oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX);
-  const about = { key: `kept#${at}`, ...(from ? { from } : {}), ...(subject ? { subject } : {}) };
+  const message = await readMessage(raw, mail.receivedAt);
+  const { parsed, at, from, subject } = message;
+  const about = { key: `kept#${at}`, ...(from ? { from } : {}), ...(subject ? { subject } : {}), ...(parsed.attachments.length ? { attachments: listedByName(parsed.attachments) } : {}) };
 
   if (quarantined(mail.verdicts)) return keepApart(deps, mail, { ...about, box: 'quarantine', reason: 'verdict' });
   if (autoReplySign(parsed.headers, from)) return keepApart(deps, mail, { ...about, box: 'auto-reply', reason: 'auto_reply' });
@@ -177,20 +225,7 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     const perEnquiry = { key: `inbound:enquiry:${enquiry.POST_INDEX}`, windowSeconds: 24 * 60 * 60, max: settings.INBOUND_PER_ENQUIRY_PER_DAY };
     if (await overLimit(deps, counted, perEnquiry)) return await refused('enquiry_limit', enquiry.POST_INDEX);
 
-    const text = newText(parsed.text ?? '');
-    const messageId = usableMessageId(parsed.messageId);
-    const visitor: VisitorMessage = {
-      channel: 'mail',
-      subject,
-      receivedAt: new Date(mail.receivedAt).toISOString(),
-      verdicts: mail.verdicts,
-      attachments: await keepAttachments(deps.inbound, hash, parsed.attachments),
-      fromEnquiryAddress: from !== '' && from === enquiry.EMAIL.trim().toLowerCase(),
-      ...(text.length > VISITOR_TEXT_MAX ? { cut: true } : {}),
-      ...(messageId ? { messageId } : {}),
-      rawKey: mail.rawKey,
-    };
-    const event: EnquiryEvent = { postIndex: enquiry.POST_INDEX, at, type: 'visitorMessage', channel: 'mail', actor: from, text: text.slice(0, VISITOR_TEXT_MAX), visitor };
+    const event = await visitorMessageEvent(deps, mail, message, enquiry);
     const firstTime = await deps.events.addOnce(event);
     stored = true;
     return await filed(deps, event, firstTime, counted);

@@ -42,6 +42,24 @@ export interface KeptMail {
   attachments?: Omit<ListedAttachment, 'key'>[];
   /** Epoch seconds: the table's TTL. */
   expiresAt: number;
+  /** A staff member began attaching it to this enquiry (functions/conversation/kept-mail.ts): only this enquiry may take it now. */
+  attachingTo?: number;
+}
+
+/**
+ * What stays of a kept mail once a staff member attached or discarded it:
+ * its key, what was done, by whom and when, never who sent it or why, and no
+ * box, so no box lists it. Kept until the mail's own expiry, so the same
+ * message received again (a sender's retry) is not kept a second time.
+ */
+export interface HandledMail {
+  key: string;
+  handled: 'attached' | 'discarded';
+  handledAt: string;
+  handledBy: string;
+  /** The enquiry it was attached to. */
+  postIndex?: number;
+  expiresAt: number;
 }
 
 export interface KeptMailStore {
@@ -49,7 +67,16 @@ export interface KeptMailStore {
   keep(mail: KeptMail): Promise<boolean>;
   /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
   inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
+  /** One kept mail, or what stays of it once handled; `undefined` when there is none (never kept, or expired). */
+  get(key: string): Promise<KeptMail | HandledMail | undefined>;
+  /** Marks a kept mail as being attached to `postIndex`; `false` when it is no longer in its box or another enquiry claimed it. */
+  claim(key: string, postIndex: number): Promise<boolean>;
+  /** Replaces a kept mail by what stays of it; `false` when it was handled already (no longer in a box), or another enquiry claimed it (a discard: any). */
+  settle(handled: HandledMail): Promise<boolean>;
 }
+
+/** Whether what the store holds under a key is a mail still in its box. */
+export const stillKept = (item: KeptMail | HandledMail | undefined): item is KeptMail => item !== undefined && !('handled' in item);
 
 /** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */
 export interface SentMailIds {

@@ -1,18 +1,23 @@
 /**
  * The conversation: the function that files each mail received for the
- * inbound domain, declared once (functions/declarations.ts). What it uses is
- * MAIL_RECEIVERS' in shared/resources.ts. A feature of its own, so the MIME
- * parser and the reply parser are in its bundle and in no route's.
+ * inbound domain, and the kept mail box's routes, each declared once
+ * (functions/declarations.ts). What the receiver uses is MAIL_RECEIVERS' in
+ * shared/resources.ts, what the routes use their entries' in shared/routes.ts.
+ * A feature of its own, so the MIME parser and the reply parser are in the
+ * bundles of the receiver and of the routes that read a kept mail
+ * (`parsesMail`), and in no other.
  */
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, throttle } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
+import { declareRoute } from '../declarations';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { processInboundMessage } from './inbound-processing';
 import { receivedFromSes } from './ses-receipt';
+import { makeAttachKeptMailHandler, makeDiscardKeptMailHandler, makeKeptMailHandler, makeKeptMailTextHandler } from './kept-mail-handler';
 
 /**
  * Invoked by SES receiving (asynchronously), one message a time as SES does.
@@ -28,3 +33,35 @@ export const receiveMail = /* @__PURE__ */ declareBackground('receiveMail', { me
     };
   }),
 );
+
+export const keptMailRoute = /* @__PURE__ */ declareRoute({
+  name: 'keptMail',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeKeptMailHandler,
+  // Wired in a function, never at the top level: the receiver's bundle, made from this file, then leaves staff auth out.
+  wire: (settings, base) => withStores({ ...staffAuthStores, keptMail })(settings, base),
+});
+
+// Parses a raw message of up to INBOUND_MAX_BYTES, as the receiver does (its memory).
+export const keptMailTextRoute = /* @__PURE__ */ declareRoute({
+  name: 'keptMailText',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
+  makeHandler: makeKeptMailTextHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+});
+
+// Parses and files the message, then the enquiry reacts: its owner's notice waits MAIL_TIMEOUT_MS (3 s) for SES at most.
+export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
+  name: 'attachKeptMail',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 20 },
+  makeHandler: makeAttachKeptMailHandler,
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail, enquiries, events, counters, aggregates, outbox, sentMailIds, throttle }), s3Deps(settings, {}), sesDeps(settings, {})),
+});
+
+export const discardKeptMailRoute = /* @__PURE__ */ declareRoute({
+  name: 'discardKeptMail',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeDiscardKeptMailHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+});

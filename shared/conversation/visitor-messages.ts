@@ -55,6 +55,8 @@ export interface VisitorMessage {
   messageId?: string;
   /** Where the raw message is, in the private inbound bucket. */
   rawKey?: string;
+  /** It matched no enquiry by itself: this staff member attached it from the kept mail box. */
+  attachedBy?: string;
 }
 
 /** Where the inbound bucket keeps raw messages as they arrived, and the attachments of the visitors' messages in a thread. */

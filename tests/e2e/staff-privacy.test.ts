@@ -187,7 +187,7 @@ describe('as a staff member', () => {
     const staffPage = await contextFor(await signIn(stack, COLLEAGUE.email, COLLEAGUE.password));
     await staffPage.goto(`${stack.url}/view`);
     const sidebar = staffPage.getByRole('navigation', { name: '관리자 메뉴' });
-    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual(['메시지함', '대시보드', '답장 양식']);
+    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual(['메시지함', '대시보드', '답장 양식', '보관 메일함']);
     await staffPage.goto(`${stack.url}/access-log`);
     await eventually(() => staffPage.getByRole('alert').textContent()).toBe('접근 권한이 없습니다.');
     expect(await staffPage.locator('table.access-log').count()).toBe(0);

@@ -33,7 +33,7 @@ describe('the aggregates table', () => {
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it('is written by sendmail, work, reply, a visitor\'s message, an erasure and the retention job, read by the dashboard routes, and touched by no other function', () => {
+  it('is written by sendmail, work, reply, a visitor\'s message (a kept mail attached included), an erasure and the retention job, read by the dashboard routes, and touched by no other function', () => {
     const arn = `<${logicalId(stack.data.tables.aggregates)}.Arn>`;
     const grants = Object.fromEntries(
       API_ROUTES.map((route) => {
@@ -50,6 +50,8 @@ describe('the aggregates table', () => {
       reply: writers,
       // The enquiry reacts to a visitor's message: a reply to it is timed from it (work/visitor-wrote.ts).
       visitorMessage: writers,
+      // A kept mail a staff member attached to an enquiry, as a visitor's message by mail.
+      attachKeptMail: writers,
       dashboard: readers,
       dashboardCsv: readers,
       subjectErase: writers,
@@ -67,7 +69,7 @@ describe('the aggregates table', () => {
     for (const route of API_ROUTES) {
       const variables = (template.toJSON().Resources[logicalId(stack.api.functions[route.name])] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment
         .Variables;
-      const uses = ['sendmail', 'work', 'reply', 'visitorMessage', 'dashboard', 'dashboardCsv', 'subjectErase'].includes(route.name);
+      const uses = ['sendmail', 'work', 'reply', 'visitorMessage', 'attachKeptMail', 'dashboard', 'dashboardCsv', 'subjectErase'].includes(route.name);
       expect('TABLE_AGGREGATES' in variables, route.name).toBe(uses);
     }
   });

@@ -569,7 +569,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail', 'login', 'reply', 'visitorMessage', 'replaceVisitorLink', 'invite', 'changeAccount', 'confirmTwoFactor']);
+    expect(senders).toEqual(['sendmail', 'login', 'reply', 'visitorMessage', 'replaceVisitorLink', 'attachKeptMail', 'invite', 'changeAccount', 'confirmTwoFactor']);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(senders.includes(route.name) ? sendingArns().length : 0);
@@ -584,8 +584,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver (the owner's notice of a mailed answer), and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
-    expect(sends).toHaveLength(10);
+    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver and the kept mail box's attach (the owner's notice of a mailed answer), and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
+    expect(sends).toHaveLength(11);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(sendingArns().join(','));
@@ -1031,7 +1031,7 @@ describe('a production stage with a custom domain', () => {
 
   it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
-    expect(senders.map(({ name }) => name).sort()).toEqual(['changeAccount', 'confirmTwoFactor', 'invite', 'login', 'receiveMail', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'visitorMessage']);
+    expect(senders.map(({ name }) => name).sort()).toEqual(['attachKeptMail', 'changeAccount', 'confirmTwoFactor', 'invite', 'login', 'receiveMail', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'visitorMessage']);
     for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();

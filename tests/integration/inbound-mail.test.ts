@@ -9,12 +9,11 @@
  * answers a temporary failure, and the message sent again is filed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { LocaleCode } from '../../shared/locales';
 import type { ThreadEntry } from '../../shared/work/enquiry-work';
 import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
-import { BYTES } from '../support/inbound-mail';
+import { BYTES, sendToDoor } from '../support/inbound-mail';
 import { replySamples } from '../support/reply-samples';
 
 const MAX_BYTES = 200_000;
@@ -26,19 +25,7 @@ const enquiries = new Map<LocaleCode, { index: number; replyTo: string; address:
 /** The client quoting each language's answer: the clients of the six languages' visitors. */
 const CLIENT_OF: Record<LocaleCode, string> = { ko: 'Naver', zh: 'QQ', ru: 'Mail.ru', en: 'Gmail', vi: 'Outlook', ja: 'Apple Mail' };
 
-function smtp() {
-  // The door offers no TLS (this machine only); nodemailer is told not to ask for it.
-  return nodemailer.createTransport({ host: stack.inboundSmtp.host, port: stack.inboundSmtp.port, secure: false, ignoreTLS: true });
-}
-
-async function send(mail: Mail.Options): Promise<{ response: string }> {
-  const transport = smtp();
-  try {
-    return await transport.sendMail(mail);
-  } finally {
-    transport.close();
-  }
-}
+const send = (mail: Mail.Options) => sendToDoor(stack, mail);
 
 async function thread(index: number): Promise<ThreadEntry[]> {
   const response = await getWithToken(stack, `/api/thread/${index}`, token);

@@ -7,7 +7,9 @@
  * sign in, store and mail an enquiry, presign and check an upload, and export
  * in the background: the export route's bundle starts the worker through
  * Lambda's Invoke API (a stand-in endpoint here, which runs the worker's
- * bundle on the event), and the status route's bundle hands out the file.
+ * bundle on the event), and the status route's bundle hands out the file;
+ * and the kept mail box's routes, whose bundles hold the MIME parser, read
+ * and attach a mail the SMTP door kept apart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
@@ -22,8 +24,10 @@ import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { type RouteName } from '../../shared/routes';
 import { WORKERS } from '../../shared/resources';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
+import { sendToDoor } from '../support/inbound-mail';
+import type { KeptMailList } from '../../shared/conversation/kept-mail';
 
-const ROUTES = ['amendBest', 'sendmail', 'login', 'fileupload', 'modalinput', 'exportCsv', 'exportStatus'] as const satisfies readonly RouteName[];
+const ROUTES = ['amendBest', 'sendmail', 'login', 'fileupload', 'modalinput', 'exportCsv', 'exportStatus', 'keptMail', 'keptMailText', 'attachKeptMail'] as const satisfies readonly RouteName[];
 const WORKER_FUNCTION = 'export-worker-under-test';
 
 let stack: TestStack;
@@ -116,5 +120,18 @@ describe('the bundled functions', () => {
     const download = await fetch(view.url ?? '');
     expect(download.status).toBe(200);
     expect(await download.text()).toContain('Bundled Visitor');
+  });
+
+  it("list, read and attach a kept mail: the MIME parser in a route's bundle, S3 and DynamoDB", async () => {
+    const [sent] = await invoke('sendmail', { body: { data: enquiry({ user_name: 'Kept Visitor', user_email: 'kept-bundle@example.com' }) } });
+    const index = Number((sent?.body as { reference: string }).reference.slice(3));
+    await sendToDoor(stack, { from: 'kept-bundle@example.com', to: `centre@${stack.inboundSmtp.domain}`, subject: 'Bundled kept mail', text: 'Привет из бандла.' });
+    const [listed] = await invoke('keptMail', { headers: { authorization: `Bearer ${token}` }, query: 'box=unmatched' });
+    const key = (listed?.body as KeptMailList).mails.find((mail) => mail.subject === 'Bundled kept mail')?.key ?? '';
+    const [text] = await invoke('keptMailText', { headers: { authorization: `Bearer ${token}` }, query: new URLSearchParams({ key }).toString() });
+    expect(text?.body).toEqual({ key, text: 'Привет из бандла.' });
+    const [attached] = await invoke('attachKeptMail', staff({ data: { key, index } }));
+    expect(attached).toEqual({ status: 200, body: { key, postIndex: index, firstTime: true } });
+    expect((await stack.deps.events.list(index)).filter((event) => event.type === 'visitorMessage').map((event) => event.text)).toEqual(['Привет из бандла.']);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Received mail for the conversation's tests: a raw message as a visitor's
  * mail program writes one (nodemailer's composer: real MIME, encoded words,
- * attachments), and the bytes of attachments whose type their bytes show.
+ * attachments), a mail sent with a real SMTP client to the local stack's
+ * door, and the bytes of attachments whose type their bytes show.
  */
+import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type { LocalStack } from '../../local/stack';
 
 /** The raw bytes of a message; `Date` and `Message-ID` fixed unless given, so the same options make the same message. */
 export function rawMessage(options: Mail.Options): Promise<Buffer> {
@@ -18,3 +21,14 @@ export const BYTES = {
   exe: Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(64)]),
   text: Buffer.from('Blood pressure: 120/80\nMedication: none\n'),
 } as const;
+
+/** Sends a mail to the local stack's SMTP door, as a visitor's mail server would; rejects with the door's refusal (its `responseCode`). */
+export async function sendToDoor(stack: Pick<LocalStack, 'inboundSmtp'>, mail: Mail.Options): Promise<{ response: string }> {
+  // The door offers no TLS (this machine only); nodemailer is told not to ask for it.
+  const transport = nodemailer.createTransport({ host: stack.inboundSmtp.host, port: stack.inboundSmtp.port, secure: false, ignoreTLS: true });
+  try {
+    return await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
+}

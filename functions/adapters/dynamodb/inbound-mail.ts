@@ -1,6 +1,6 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
-import type { KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
+import type { HandledMail, KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
 import { batchGetAll, conditional, expired, queryItems } from './client';
 
 /** A sent mail's id as the inbound mail table keys it, apart from the kept messages (`kept#…`). */
@@ -19,6 +19,41 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
         limit,
       );
       return items.filter((item) => !expired(item as unknown as Record<string, unknown>, nowSeconds()));
+    },
+    async get(key) {
+      const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { key }, ConsistentRead: true }));
+      return item && !expired(item, nowSeconds()) ? (item as KeptMail | HandledMail) : undefined;
+    },
+    claim(key, postIndex) {
+      return conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { key },
+            UpdateExpression: 'SET #to = :to',
+            // Still in its box, and claimed by nobody else (the same enquiry again: a retry).
+            ConditionExpression: 'attribute_exists(#box) AND (attribute_not_exists(#to) OR #to = :to)',
+            ExpressionAttributeNames: { '#box': 'box', '#to': 'attachingTo' },
+            ExpressionAttributeValues: { ':to': postIndex },
+          }),
+        ),
+      );
+    },
+    settle(handled) {
+      // The whole item replaced: who sent it, to whom and why go, and without a box no box lists it. Only while it is in
+      // its box, and claimed by no other enquiry than the one it is attached to (a discard: by none).
+      const claimedBy = handled.postIndex === undefined ? 'attribute_not_exists(#to)' : '(attribute_not_exists(#to) OR #to = :to)';
+      return conditional(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: handled,
+            ConditionExpression: `attribute_exists(#box) AND ${claimedBy}`,
+            ExpressionAttributeNames: { '#box': 'box', '#to': 'attachingTo' },
+            ...(handled.postIndex === undefined ? {} : { ExpressionAttributeValues: { ':to': handled.postIndex } }),
+          }),
+        ),
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /detail/',
       'Disallow: /editpage',
       'Disallow: /templates',
+      'Disallow: /kept-mail',
       'Disallow: /privacy-requests',
       'Disallow: /access-log',
       'Disallow: /accounts',

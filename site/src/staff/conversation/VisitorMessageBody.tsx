@@ -2,6 +2,7 @@
  * A visitor's message in the enquiry's history: its new text (the quoted
  * history left out when it arrived), when we received it, a warning when it
  * came from another address than the enquiry's or a receiving check failed,
+ * who attached it from the kept mail box when it matched no enquiry by itself,
  * and its attachments listed by name (never shown inline; downloads come
  * later).
  */
@@ -19,6 +20,7 @@ export default function VisitorMessageBody({ text, message }: VisitorMessageBody
   return (
     <div className="history__visitor">
       <p className="staff__muted">{CONVERSATION_TEXT.receivedAt(formatKoreaDateTime(Date.parse(message.receivedAt)))}</p>
+      {message.attachedBy && <p className="staff__muted">{CONVERSATION_TEXT.attachedBy(message.attachedBy)}</p>}
       {!message.fromEnquiryAddress && (
         <p className="staff__alert" role="note">
           {CONVERSATION_TEXT.notEnquiryAddress}

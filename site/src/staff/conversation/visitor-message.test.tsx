@@ -60,6 +60,12 @@ describe("a visitor's message in the history", () => {
     expect(notes).toEqual([CONVERSATION_TEXT.notEnquiryAddress, CONVERSATION_TEXT.verdictWarning('SPF, DMARC')]);
   });
 
+  it('says who attached it from the kept mail box, and says nothing of it for a matched one', () => {
+    expect(history(visitor({ attachedBy: 'anna.staff@centre.example' })).getByText(CONVERSATION_TEXT.attachedBy('anna.staff@centre.example'))).toBeTruthy();
+    cleanup();
+    expect(history(visitor()).queryByText(/보관 메일함/)).toBeNull();
+  });
+
   it('says so when the answer held nothing new, only the quoted mail', () => {
     expect(history({ ...visitor(), text: '' }).getByText(CONVERSATION_TEXT.empty)).toBeTruthy();
   });

@@ -5,6 +5,7 @@ export const CONVERSATION_TEXT = {
   /** The history line of a visitor's message by mail. */
   byMail: (subject: string) => (subject ? `방문자 메일 회신: ${subject}` : '방문자 메일 회신'),
   receivedAt: (when: string) => `받은 시각 ${when} (한국 시간)`,
+  attachedBy: (staff: string) => `${staff}님이 보관 메일함에서 이 문의에 연결한 메일입니다.`,
   notEnquiryAddress: '문의에 적힌 주소가 아닌 곳에서 보낸 메일입니다. 보낸 사람을 확인하세요.',
   cut: '메시지가 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
   empty: '(새로 쓴 내용이 없습니다. 인용된 이전 메일만 있었습니다.)',

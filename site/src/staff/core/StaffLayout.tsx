@@ -14,6 +14,7 @@ const STAFF_PAGES = [
   { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
   { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
   { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
+  { key: 'kept-mail', href: '/kept-mail', label: STAFF_TEXT.keptMail, roles: ['staff'] },
   { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
   { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
   { key: 'access-log', href: '/access-log', label: STAFF_TEXT.accessLog, roles: [] },

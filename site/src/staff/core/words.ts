@@ -52,6 +52,7 @@ export const STAFF_TEXT = {
   } satisfies Record<MailStatus, string> as Record<string, string>,
   spam: '스팸 의심',
   templates: '답장 양식',
+  keptMail: '보관 메일함',
   workFilterNote: '상태·담당 검색은 구분·날짜 조건과 함께 쓸 수 없습니다.',
   reply: {
     heading: '답장',

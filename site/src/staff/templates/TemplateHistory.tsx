@@ -5,7 +5,7 @@
  * the one the page shows: if a colleague saved meanwhile, nothing is changed
  * and the page shows their version instead.
  */
-import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { LOCALES } from '../../../../shared/locales';
 import { RETENTION } from '../../../../shared/privacy/retention';
@@ -13,6 +13,7 @@ import type { TemplateView } from '../../../../shared/work/enquiry-work-schema';
 import { DEFAULT_REVISION, type TemplateVersion, type TemplateVersionSummary } from '../../../../shared/work/template-versions';
 import { StaffApiError, failureText } from '../core/api';
 import DialogFrame from '../core/DialogFrame';
+import { useDialogAction } from '../core/dialog-action';
 import StaffTable from '../core/StaffTable';
 import { STAFF_TEXT } from '../core/words';
 import { loadTemplateHistory, loadTemplateVersion, restoreTemplate, templateConflict } from './templates-api';
@@ -35,22 +36,19 @@ function noteOf(version: TemplateVersionSummary, current: number): string {
 }
 
 function RestoreDialog({ version, template, hasDraft, onClose, onDone }: { version: TemplateVersion; template: TemplateView; hasDraft: boolean; onClose: () => void; onDone: (outcome: { template: TemplateView; message: Message }) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem('');
-    try {
-      const restored = await restoreTemplate(template, template.revision, version.revision);
-      onDone({ template: restored, message: { kind: 'status', text: TEXT.restored(version.revision, restored.revision) } });
-    } catch (error) {
-      const current = templateConflict(error);
-      if (current) return onDone({ template: current, message: { kind: 'alert', text: TEXT.conflict } });
-      setProblem(error instanceof StaffApiError && error.status === 404 ? TEXT.gone : error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : STAFF_TEXT.saveFailed);
-      setBusy(false);
-    }
-  };
+  const { busy, problem, submit } = useDialogAction(
+    async () => {
+      try {
+        const restored = await restoreTemplate(template, template.revision, version.revision);
+        onDone({ template: restored, message: { kind: 'status', text: TEXT.restored(version.revision, restored.revision) } });
+      } catch (error) {
+        const current = templateConflict(error);
+        if (!current) throw error;
+        onDone({ template: current, message: { kind: 'alert', text: TEXT.conflict } });
+      }
+    },
+    (error) => (error instanceof StaffApiError && error.status === 404 ? TEXT.gone : error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : STAFF_TEXT.saveFailed),
+  );
   return (
     <DialogFrame title={TEXT.confirmTitle(version.revision)} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={TEXT.confirm}>
       <p>{TEXT.confirmText(version.revision, template.revision)}</p>

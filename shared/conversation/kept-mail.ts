@@ -1,0 +1,77 @@
+/**
+ * The kept mail box (issue 25, part 3): what the back office reads of the
+ * received mail kept apart from the threads, and the rules both sides apply
+ * before a staff member attaches one to an enquiry. No schema here: the
+ * staff app imports this file (the request schemas: kept-mail-schema.ts).
+ */
+import type { KeptBox, ListedAttachment, Verdicts } from './visitor-messages';
+
+/** The most kept mails one box answers, newest first (`more` says there are others; older ones expire by themselves). */
+export const KEPT_MAIL_LIST_MAX = 100;
+
+/** A kept mail as the box lists it: who, to whom, when, why, the checks and the attachments by name; never its text. */
+export interface KeptMailEntry {
+  key: string;
+  box: KeptBox;
+  /** Why it was kept apart (`no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `sender_limit`, `enquiry_limit`). */
+  reason: string;
+  /** When it was received (ISO instant): the back office shows it in Korea time. */
+  receivedAt: string;
+  from?: string;
+  subject?: string;
+  recipients: string[];
+  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit). */
+  postIndex?: number;
+  /** A reference found in its subject: a suggestion only. */
+  suggestedIndex?: number;
+  verdicts: Verdicts;
+  attachments: Omit<ListedAttachment, 'key'>[];
+  /** An attach that stopped half-way named this enquiry: it can be finished there only. */
+  attachingTo?: number;
+}
+
+export interface KeptMailList {
+  box: KeptBox;
+  mails: KeptMailEntry[];
+  /** The box holds more than KEPT_MAIL_LIST_MAX. */
+  more: boolean;
+}
+
+/** `GET /api/kept-mail/text`: the new text of a kept mail, read from its raw message as the thread would keep it. */
+export interface KeptMailText {
+  key: string;
+  text: string;
+  /** Cut to VISITOR_TEXT_MAX characters, as the thread would. */
+  cut?: boolean;
+}
+
+/** `POST /api/kept-mail/attach` and `/discard`: `firstTime` false when an earlier call did it already. */
+export interface KeptMailAttached {
+  key: string;
+  postIndex: number;
+  firstTime: boolean;
+}
+export interface KeptMailDiscarded {
+  key: string;
+  firstTime: boolean;
+}
+
+/**
+ * Why a kept mail can never go into a thread: `too_large`, never read (its
+ * size was past INBOUND_MAX_BYTES), or `virus`, a virus found by the
+ * receiving side. Both can only be discarded (or left to expire).
+ */
+export type AttachBar = 'too_large' | 'virus';
+
+export function attachBar(mail: Pick<KeptMailEntry, 'reason' | 'verdicts'>): AttachBar | undefined {
+  if (mail.reason === 'too_large') return 'too_large';
+  if (mail.verdicts.virus === 'FAIL') return 'virus';
+  return undefined;
+}
+
+/**
+ * Whether attaching needs the staff member's explicit confirmation
+ * (`confirmQuarantine`): a quarantined mail failed a spam or authentication
+ * check, so its sender may not be who it says.
+ */
+export const needsConfirmation = (mail: Pick<KeptMailEntry, 'box'>): boolean => mail.box === 'quarantine';

@@ -1,0 +1,98 @@
+/**
+ * One kept mail in its box: who sent it, to which address, when (Korea
+ * time), why it was kept, the receiving checks, its attachments by name, the
+ * enquiry its subject names (a suggestion only); its text on request (read
+ * from the raw message, and logged); and its two actions.
+ */
+import { useState } from 'react';
+import { type KeptMailEntry, type KeptMailText, attachBar } from '../../../../shared/conversation/kept-mail';
+import { VERDICT_NAMES } from '../../../../shared/conversation/visitor-messages';
+import { formatKoreaDateTime } from '../../../../shared/korea-time';
+import { formatReference } from '../../../../shared/work/enquiry-work';
+import { CONVERSATION_TEXT } from '../conversation/words';
+import { loadKeptMailText } from './kept-mail-api';
+import { KEPT_MAIL_TEXT } from './words';
+
+export interface KeptMailItemProps {
+  mail: KeptMailEntry;
+  onAttach: () => void;
+  onDiscard: () => void;
+}
+
+function failedChecks(mail: KeptMailEntry): string {
+  const failed = VERDICT_NAMES.filter((name) => mail.verdicts[name] === 'FAIL' || mail.verdicts[name] === 'PROCESSING_FAILED').map((name) => CONVERSATION_TEXT.verdicts[name]);
+  return failed.length ? KEPT_MAIL_TEXT.verdictFailed(failed.join(', ')) : KEPT_MAIL_TEXT.verdictsPassed;
+}
+
+export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItemProps) {
+  const [text, setText] = useState<KeptMailText | 'loading' | 'failed'>();
+  const bar = attachBar(mail);
+  const headingId = `kept-${mail.key.replace(/[^\w-]/g, '')}`;
+
+  const toggleText = async () => {
+    if (text !== undefined && text !== 'failed') return setText(undefined);
+    setText('loading');
+    setText(await loadKeptMailText(mail.key).catch(() => 'failed' as const));
+  };
+
+  return (
+    <li className="panel kept-mail__item" aria-labelledby={headingId}>
+      <h3 id={headingId}>{mail.subject || KEPT_MAIL_TEXT.noSubject}</h3>
+      <dl className="kept-mail__facts">
+        <dt>{KEPT_MAIL_TEXT.from}</dt>
+        <dd>{mail.from ?? KEPT_MAIL_TEXT.noFrom}</dd>
+        <dt>{KEPT_MAIL_TEXT.to}</dt>
+        <dd>{mail.recipients.join(', ')}</dd>
+        <dt>{KEPT_MAIL_TEXT.receivedAt}</dt>
+        <dd>{formatKoreaDateTime(Date.parse(mail.receivedAt))}</dd>
+        <dt>{KEPT_MAIL_TEXT.reason}</dt>
+        <dd>{KEPT_MAIL_TEXT.reasons[mail.reason] ?? mail.reason}</dd>
+        <dt>{KEPT_MAIL_TEXT.verdicts}</dt>
+        <dd>{failedChecks(mail)}</dd>
+        <dt>{KEPT_MAIL_TEXT.attachments}</dt>
+        <dd>{mail.attachments.length ? mail.attachments.map((attachment) => `${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`).join(', ') : KEPT_MAIL_TEXT.noAttachments}</dd>
+      </dl>
+      {mail.suggestedIndex !== undefined && <p className="staff__muted">{KEPT_MAIL_TEXT.suggested(formatReference(mail.suggestedIndex))}</p>}
+      {mail.postIndex !== undefined && <p className="staff__muted">{KEPT_MAIL_TEXT.matched(formatReference(mail.postIndex))}</p>}
+      {mail.attachingTo !== undefined && (
+        <p className="staff__alert" role="note">
+          {KEPT_MAIL_TEXT.attaching(formatReference(mail.attachingTo))}
+        </p>
+      )}
+      {bar && (
+        <p className="staff__alert" role="note">
+          {KEPT_MAIL_TEXT.barred[bar]}
+        </p>
+      )}
+      {text === 'loading' && <p className="staff__muted">{KEPT_MAIL_TEXT.textLoading}</p>}
+      {text === 'failed' && (
+        <p className="staff__alert" role="alert">
+          {KEPT_MAIL_TEXT.textFailed}
+        </p>
+      )}
+      {typeof text === 'object' && (
+        <div className="kept-mail__text">
+          <p className="history__message">{text.text.trim() ? text.text : KEPT_MAIL_TEXT.textEmpty}</p>
+          {text.cut && <p className="staff__muted">{KEPT_MAIL_TEXT.textCut}</p>}
+        </div>
+      )}
+      <div className="panel__row">
+        {mail.reason !== 'too_large' && (
+          <button type="button" className="staff-button" aria-expanded={typeof text === 'object'} onClick={() => void toggleText()}>
+            {typeof text === 'object' ? KEPT_MAIL_TEXT.hideText : KEPT_MAIL_TEXT.readText}
+          </button>
+        )}
+        {!bar && (
+          <button type="button" className="staff-button staff-button--primary" onClick={onAttach}>
+            {KEPT_MAIL_TEXT.attach}
+          </button>
+        )}
+        {mail.attachingTo === undefined && (
+          <button type="button" className="staff-button staff-button--danger" onClick={onDiscard}>
+            {KEPT_MAIL_TEXT.discard}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

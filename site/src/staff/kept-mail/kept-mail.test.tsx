@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+/**
+ * The kept mail box against a stubbed API: a box's mails with who, to whom,
+ * when in Korea time, why in Korean, the checks and attachments; the text on
+ * request; attaching with the subject's reference prefilled (a quarantined
+ * mail only once the staff member ticks the confirmation, a mail with a virus
+ * not at all); discarding after a confirmation; and the box read again after.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../../../shared/auth';
+import type { KeptMailEntry, KeptMailList } from '../../../../shared/conversation/kept-mail';
+import type { Verdicts } from '../../../../shared/conversation/visitor-messages';
+import KeptMailApp from './KeptMailApp';
+import { KEPT_MAIL_TEXT } from './words';
+
+const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
+const mail = (key: string, extra: Partial<KeptMailEntry> = {}): KeptMailEntry => ({
+  key,
+  box: 'unmatched',
+  reason: 'no_match',
+  receivedAt: '2026-11-22T01:00:00.000Z',
+  from: 'anna@example.com',
+  subject: 'Re: Your enquiry [MT-000007]',
+  recipients: ['centre@reply.site.example'],
+  suggestedIndex: 7,
+  verdicts: PASSING,
+  attachments: [{ name: 'scan.pdf', size: 2048 }],
+  ...extra,
+});
+
+let boxes: Record<string, KeptMailEntry[]>;
+let posted: { path: string; data: unknown }[];
+
+beforeEach(() => {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
+  window.history.replaceState(null, '', '/kept-mail');
+  posted = [];
+  boxes = {
+    unmatched: [mail('kept#a')],
+    quarantine: [mail('kept#spam', { box: 'quarantine', reason: 'verdict', verdicts: { ...PASSING, spam: 'FAIL' } }), mail('kept#virus', { box: 'quarantine', reason: 'verdict', subject: 'invoice', verdicts: { ...PASSING, virus: 'FAIL' } })],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const { pathname, searchParams } = new URL(url, 'http://site');
+      const answer = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      if (pathname === '/api/kept-mail') {
+        const box = searchParams.get('box') as KeptMailList['box'];
+        return answer({ box, mails: boxes[box] ?? [], more: false } satisfies KeptMailList);
+      }
+      if (pathname === '/api/kept-mail/text') return answer({ key: searchParams.get('key'), text: 'Здравствуйте! Это мой ответ.' });
+      const { data } = JSON.parse(String(init.body)) as { data: { key: string; index?: number } };
+      posted.push({ path: pathname, data });
+      for (const [box, mails] of Object.entries(boxes)) boxes[box] = mails.filter((entry) => entry.key !== data.key);
+      return answer(pathname.endsWith('/attach') ? { key: data.key, postIndex: data.index, firstTime: true } : { key: data.key, firstTime: true });
+    }),
+  );
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const item = async (subject: string) => within((await screen.findByRole('heading', { name: subject })).closest('li') as HTMLElement);
+
+describe('the kept mail box', () => {
+  it('lists the unmatched mail: sender, address, Korea time, the reason in Korean, checks, attachments and the suggestion', async () => {
+    render(<KeptMailApp />);
+    const line = await item('Re: Your enquiry [MT-000007]');
+    for (const shown of ['anna@example.com', 'centre@reply.site.example', '2026-11-22 10:00', KEPT_MAIL_TEXT.reasons['no_match'] ?? '', KEPT_MAIL_TEXT.verdictsPassed, 'scan.pdf (2 KB)', KEPT_MAIL_TEXT.suggested('MT-000007')]) {
+      expect(line.getByText(shown)).toBeTruthy();
+    }
+    await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
+    expect(await line.findByText('Здравствуйте! Это мой ответ.')).toBeTruthy();
+  });
+
+  it('attaches to the enquiry named, the suggestion prefilled, then reads the box again', async () => {
+    render(<KeptMailApp />);
+    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    const input = dialog.getByLabelText(KEPT_MAIL_TEXT.attachIndex) as HTMLInputElement;
+    expect(input.value).toBe('MT-000007');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'mt 8');
+    await userEvent.click(dialog.getByRole('button', { name: KEPT_MAIL_TEXT.attach, hidden: true }));
+    expect(await screen.findByText(KEPT_MAIL_TEXT.attached('MT-000008'))).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/kept-mail/attach', data: { key: 'kept#a', index: 8 } }]);
+    expect(await screen.findByText(KEPT_MAIL_TEXT.empty)).toBeTruthy();
+  });
+
+  it('asks for a confirmation before attaching a quarantined mail, and offers no attach for one with a virus', async () => {
+    render(<KeptMailApp />);
+    await userEvent.click(await screen.findByRole('button', { name: KEPT_MAIL_TEXT.boxes.quarantine }));
+    const virus = await item('invoice');
+    expect(virus.queryByRole('button', { name: KEPT_MAIL_TEXT.attach })).toBeNull();
+    expect(virus.getByText(KEPT_MAIL_TEXT.barred.virus)).toBeTruthy();
+    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    expect(dialog.getByText(KEPT_MAIL_TEXT.quarantineWarning)).toBeTruthy();
+    const submit = dialog.getByRole('button', { name: KEPT_MAIL_TEXT.attach, hidden: true }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await userEvent.click(dialog.getByLabelText(KEPT_MAIL_TEXT.quarantineConfirm));
+    await userEvent.click(submit);
+    await waitFor(() => expect(posted).toEqual([{ path: '/api/kept-mail/attach', data: { key: 'kept#spam', index: 7, confirmQuarantine: true } }]));
+  });
+
+  it('discards after the confirmation dialog', async () => {
+    render(<KeptMailApp />);
+    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.discard }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    expect(dialog.getByText(KEPT_MAIL_TEXT.discardConfirm)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: KEPT_MAIL_TEXT.discard, hidden: true }));
+    expect(await screen.findByText(KEPT_MAIL_TEXT.discarded)).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/kept-mail/discard', data: { key: 'kept#a' } }]);
+  });
+});
