@@ -66,6 +66,13 @@ export type BucketKey = keyof typeof BUCKETS;
 export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;
   buckets?: Partial<Record<BucketKey, Access>>;
+  /**
+   * A bucket of `buckets` the function reaches under one key prefix only:
+   * its object grant names `<prefix>*`, and it gets no bucket-level action
+   * (ListBucket would name every key of the bucket). The staff download of
+   * an attachment reads `attachments/` of the inbound bucket, never a raw message.
+   */
+  objectPrefixes?: Partial<Record<BucketKey, string>>;
   /** Sends mail through SES (to staff, and to visitors with their enquiry's reply address on the inbound domain). */
   sendsMail?: boolean;
   /** Files mail received for the inbound domain into the threads (MAIL_RECEIVERS). */

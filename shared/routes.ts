@@ -8,6 +8,7 @@ import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
 import { ACCOUNT_ROUTES } from './accounts/account-routes';
+import { INBOUND_ATTACHMENT_PREFIX } from './conversation/visitor-messages';
 
 export interface ApiRoute {
   /** Also the name of the handler and of its Lambda entry file. */
@@ -91,6 +92,8 @@ export const ROUTE_NAMES = [
   'visitorEnquiry',
   'visitorMessage',
   'replaceVisitorLink',
+  // A visitor's attachment, downloaded by staff through a short-lived link (issue 25).
+  'attachmentLink',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -245,6 +248,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     roles: ['staff'],
     uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true },
+  },
+  // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
+  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/attachment-download.ts).
+  {
+    name: 'attachmentLink',
+    method: 'POST',
+    path: '/api/enquiry/attachment',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', enquiryEvents: 'read' }, buckets: { inbound: 'read' }, objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX } },
   },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in: shared/accounts/account-routes.ts.
   ...ACCOUNT_ROUTES,

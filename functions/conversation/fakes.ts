@@ -27,6 +27,13 @@ export class FakeInboundBucket implements InboundBucket {
     this.check();
     this.objects.set(key, { bytes: new Uint8Array(bytes), type });
   }
+  /** The links handed out; the fake's link names the key and the response it asked for. */
+  readonly links: { key: string; disposition: string; type: string; expiresSeconds: number }[] = [];
+  async downloadUrl(key: string, response: { disposition: string; type: string }, expiresSeconds: number): Promise<string> {
+    this.check();
+    this.links.push({ key, ...response, expiresSeconds });
+    return `https://inbound.fake.test/${key}?expires=${expiresSeconds}`;
+  }
   async remove(keys: readonly string[]): Promise<void> {
     this.check();
     for (const key of keys) this.objects.delete(key);

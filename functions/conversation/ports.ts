@@ -18,6 +18,12 @@ export interface InboundBucket {
   getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }>;
   /** Stores an attachment under a key made from its message, so a retry writes the same object again. */
   putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void>;
+  /**
+   * A presigned GET of one attachment that works for `expiresSeconds`: it
+   * answers with the disposition and type given, whatever the object was
+   * stored with (attachment-download.ts chooses them).
+   */
+  downloadUrl(key: string, response: { disposition: string; type: string }, expiresSeconds: number): Promise<string>;
   /** Removes objects (an enquiry's erasure: its messages' raw copies and attachments); a key that is not there is no error. */
   remove(keys: readonly string[]): Promise<void>;
 }

@@ -1,18 +1,29 @@
 /**
  * The conversation: the function that files each mail received for the
- * inbound domain, declared once (functions/declarations.ts). What it uses is
- * MAIL_RECEIVERS' in shared/resources.ts. A feature of its own, so the MIME
- * parser and the reply parser are in its bundle and in no route's.
+ * inbound domain, and the staff download of a visitor's attachment, each
+ * declared once (functions/declarations.ts). What the receiver uses is
+ * MAIL_RECEIVERS' in shared/resources.ts, a route's is its entry in
+ * shared/routes.ts. A feature of its own, so the MIME parser and the reply
+ * parser are in its bundle and in no route's.
  */
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, throttle } from '../wiring/dynamodb';
+import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle } from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
+import { makeAttachmentLinkHandler } from './attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
 import { receivedFromSes } from './ses-receipt';
+
+// Reads one thread, then signs a link (no call to S3).
+export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
+  name: 'attachmentLink',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeAttachmentLinkHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }), s3Deps(settings, {})),
+});
 
 /**
  * Invoked by SES receiving (asynchronously), one message a time as SES does.

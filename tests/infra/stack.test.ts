@@ -135,9 +135,11 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`);
   for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
     const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
+    // Under a prefix: the objects under it alone, and no bucket-level action (ListBucket names every key).
+    const prefix = uses.objectPrefixes?.[key];
     for (const part of parts(access)) {
-      for (const action of NEEDED.objects[part]) lines.add(`${action} ${bucket}/*`);
-      for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
+      for (const action of NEEDED.objects[part]) lines.add(`${action} ${bucket}/${prefix ?? ''}*`);
+      if (prefix === undefined) for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
     }
   }
   if (uses.sendsMail) {
@@ -463,6 +465,12 @@ describe('IAM: each function may do exactly what its route needs', () => {
     // The failure destination: Lambda sends failed runs with the function's role.
     for (const action of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']) expected.add(`${action} <${logicalId(stack.jobs.failures)}.Arn>`);
     expect(permissionsOf(fn)).toEqual(expected);
+  });
+
+  it("the staff download of a visitor's attachment reads the inbound bucket's attachments alone: GetObject under attachments/, no raw message, no listing, no write", () => {
+    const inbound = `<${logicalId(stack.data.buckets.inbound)}.Arn>`;
+    const lines = [...permissionsOf(stack.api.functions.attachmentLink)].filter((line) => line.includes(inbound));
+    expect(lines).toEqual([`s3:GetObject ${inbound}/attachments/*`]);
   });
 
   it('the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses\'', () => {

@@ -16,6 +16,7 @@ import { fuzzSamples as accounts } from '../../../functions/accounts/fuzz-sample
 import { fuzzSamples as packages } from '../../../functions/packages/fuzz-samples';
 import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samples';
 import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
+import { fuzzSamples as attachments } from '../../../functions/conversation/attachment-fuzz-samples';
 
 export type { RouteSample, SampleContext };
 
@@ -31,5 +32,6 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     ...packages(context),
     ...dashboard(context),
     ...visitor(context),
+    ...attachments(context),
   };
 }

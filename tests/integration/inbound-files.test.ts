@@ -1,0 +1,71 @@
+/**
+ * The received mail's files on the local stack: a visitor's attachment sent
+ * by real SMTP to the local door is downloaded by staff through the link the
+ * staff API hands out (the exact bytes, saved as a file, never shown), and
+ * the download is in the access log; a key the thread does not list gets a
+ * 404. Erasure on the visitor's request removes the mail kept apart from the
+ * visitor's address with its raw message, and the visitor's data lists it
+ * first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import type { AttachmentLink } from '../../shared/conversation/attachment-download';
+import { formatKoreaDate } from '../../shared/korea-time';
+import type { ThreadEntry } from '../../shared/work/enquiry-work';
+import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { BYTES } from '../support/inbound-mail';
+
+let stack: TestStack;
+let token: string;
+const ADDRESS = 'files-visitor@example.test';
+let index = 0;
+let replyTo = '';
+
+async function send(mail: Mail.Options): Promise<void> {
+  // The door offers no TLS (this machine only); nodemailer is told not to ask for it.
+  const transport = nodemailer.createTransport({ host: stack.inboundSmtp.host, port: stack.inboundSmtp.port, secure: false, ignoreTLS: true });
+  try {
+    await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await signIn(stack);
+  const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_email: ADDRESS, page_locale: 'ru' }) });
+  index = Number(((await response.json()) as { reference: string }).reference.slice(3));
+  replyTo = (await capturedMail(stack)).find((mail) => mail.destination.to.includes(ADDRESS))?.replyTo?.[0] ?? '';
+}, 120_000);
+afterAll(() => stack?.dispose());
+
+describe("staff download a visitor's attachment", () => {
+  it('through a short-lived link: the exact bytes, as a file to save under its name, and the download in the access log', async () => {
+    await send({ from: ADDRESS, to: replyTo, subject: 'Re: анализы', text: 'Результаты во вложении.', attachments: [{ filename: 'анализы.pdf', content: BYTES.pdf }] });
+    const thread = (await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as ThreadEntry[];
+    const key = thread.find((entry) => entry.type === 'visitorMessage')?.visitor?.attachments[0]?.key ?? '';
+    expect(key).toMatch(/^attachments\//);
+
+    const answer = await postJson(stack, '/api/enquiry/attachment', { data: { index, key } }, token);
+    expect(answer.status).toBe(200);
+    const link = (await answer.json()) as AttachmentLink;
+    expect(new URL(link.url).searchParams.get('X-Amz-Expires')).toBe('120');
+
+    const download = await fetch(link.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(BYTES.pdf)).toBe(true);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="_______.pdf"; filename*=UTF-8''${encodeURIComponent('анализы.pdf')}`);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+
+    const today = formatKoreaDate(Date.now());
+    const log = (await (await getWithToken(stack, `/api/access-log?from=${today}&to=${today}&action=enquiry.attachment`, token)).json()) as { entries: { actor: string; target: string }[] };
+    expect(log.entries.some((entry) => entry.target.includes(`"key":"${key}"`) && entry.target.includes(`"index":${index}`))).toBe(true);
+  });
+
+  it('answers 404 for a key the thread does not list (a raw message is refused before it is looked up)', async () => {
+    expect((await postJson(stack, '/api/enquiry/attachment', { data: { index, key: 'attachments/0000/1' } }, token)).status).toBe(404);
+    expect((await postJson(stack, '/api/enquiry/attachment', { data: { index, key: 'raw/anything' } }, token)).status).toBe(400);
+  });
+});
