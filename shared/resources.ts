@@ -126,8 +126,9 @@ export const SCHEDULED_JOBS = [
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
-      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread.
+      // inboundMail: the mail kept apart about a removed enquiry (by its index byEnquiry).
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full' },
+      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread, and the kept mail's raw messages.
       buckets: { exports: 'full', inbound: 'full' },
     } satisfies ResourceUse,
   },

@@ -49,8 +49,22 @@ export class FakeKeptMailStore implements KeptMailStore {
     this.items.set(mail.key, structuredClone(mail));
     return true;
   }
+  private newestFirst(match: (mail: KeptMail) => boolean): KeptMail[] {
+    if (this.failWith) throw this.failWith;
+    return [...this.items.values()].filter(match).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).map((mail) => structuredClone(mail));
+  }
   async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
-    return [...this.items.values()].filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
+    return this.newestFirst((mail) => mail.box === box).slice(0, limit);
+  }
+  async fromSender(address: string): Promise<KeptMail[]> {
+    return this.newestFirst((mail) => mail.from === address);
+  }
+  async aboutEnquiry(postIndex: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]> {
+    return this.newestFirst((mail) => (mail.postIndex ?? mail.suggestedIndex) === postIndex).map(({ key, rawKey }) => ({ key, rawKey }));
+  }
+  async remove(keys: readonly string[]): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    for (const key of keys) this.items.delete(key);
   }
 }
 

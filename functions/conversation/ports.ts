@@ -55,6 +55,12 @@ export interface KeptMailStore {
   keep(mail: KeptMail): Promise<boolean>;
   /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
   inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
+  /** Every message kept from one address (lower case), newest first, expired ones too until the TTL takes them: the rights of access and erasure. */
+  fromSender(address: string): Promise<KeptMail[]>;
+  /** Where every message kept about one enquiry (its `postIndex`, else its `suggestedIndex`) is: they go when it goes. */
+  aboutEnquiry(postIndex: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]>;
+  /** Removes messages by key (a key that is not there is no error); their raw messages are the bucket's to remove. */
+  remove(keys: readonly string[]): Promise<void>;
 }
 
 /** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */

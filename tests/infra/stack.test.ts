@@ -517,7 +517,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
     const deleters = new Set<string>();
     const arnOf = (key: TableKey) => `<${logicalId(stack.data.tables[key])}.Arn>`;
-    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags'] as const).map(arnOf);
+    // inboundMail: the mail kept apart from a visitor's address or about an erased enquiry goes with it.
+    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail'] as const).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));
@@ -658,6 +659,15 @@ describe('data', () => {
       if ('ttlAttribute' in definition) expect(properties.TimeToLiveSpecification).toEqual({ AttributeName: definition.ttlAttribute, Enabled: true });
       else expect(properties.TimeToLiveSpecification).toBeUndefined();
     }
+  });
+
+  it("finds the mail kept apart by its sender and by the enquiry it is about (the rights of access and erasure, retention), never by a Scan", () => {
+    const indexes = resourceOf(logicalId(stack.data.tables.inboundMail)).Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[];
+    expect(indexes.find((index) => index.IndexName === 'bySender')).toMatchObject({ KeySchema: [{ AttributeName: 'from', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } });
+    expect(indexes.find((index) => index.IndexName === 'byEnquiry')).toMatchObject({
+      KeySchema: [{ AttributeName: 'enquiryIndex', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['rawKey'] },
+    });
   });
 
   it('lets a non-production stage be deleted with its tables', () => {

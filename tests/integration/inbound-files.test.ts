@@ -69,3 +69,28 @@ describe("staff download a visitor's attachment", () => {
     expect((await postJson(stack, '/api/enquiry/attachment', { data: { index, key: 'raw/anything' } }, token)).status).toBe(400);
   });
 });
+
+describe("erasure covers the mail kept apart", () => {
+  it("the visitor's data lists the mail kept from the address; erasing the address removes it, the mail about the enquiry from others, and their raw messages", async () => {
+    const reference = `MT-${String(index).padStart(6, '0')}`;
+    // One to the centre's general address from the visitor (no enquiry matched), one from a friend naming the enquiry.
+    await send({ from: ADDRESS, to: `centre@${stack.inboundSmtp.domain}`, subject: 'Вопрос', text: 'Ещё вопрос.' });
+    await send({ from: 'friend@example.test', to: `centre@${stack.inboundSmtp.domain}`, subject: `Re: ${reference}`, text: 'Я друг пациента.' });
+    const [fromVisitor] = await stack.deps.keptMail.fromSender(ADDRESS);
+    const about = await stack.deps.keptMail.aboutEnquiry(index);
+    expect(fromVisitor).toMatchObject({ box: 'unmatched', subject: 'Вопрос', rawKey: expect.stringMatching(/^raw\//) });
+    expect(about).toEqual([{ key: expect.any(String), rawKey: expect.stringMatching(/^raw\//) }]);
+    const raws = [fromVisitor?.rawKey ?? '', about[0]?.rawKey ?? ''];
+    for (const raw of raws) expect(await stack.deps.inbound.getRaw(raw, 1_000_000)).toBeInstanceOf(Uint8Array);
+
+    const data = (await (await postJson(stack, '/api/subject', { data: { email: ADDRESS } }, token)).json()) as { keptMail: { subject?: string; rawKey?: string }[] };
+    expect(data.keptMail.map((mail) => mail.subject)).toEqual(['Вопрос']);
+    expect(JSON.stringify(data.keptMail)).not.toContain('raw/');
+
+    const erased = await postJson(stack, '/api/subject/erase', { data: { email: ADDRESS, reason: 'The visitor asked by mail.' } }, token);
+    expect(await erased.json()).toMatchObject({ erased: [index], keptMailRemoved: 1 });
+    expect(await stack.deps.keptMail.fromSender(ADDRESS)).toEqual([]);
+    expect(await stack.deps.keptMail.aboutEnquiry(index)).toEqual([]);
+    for (const raw of raws) await expect(stack.deps.inbound.getRaw(raw, 1_000_000)).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+});
