@@ -56,6 +56,12 @@ export class FakeKeptMailStore implements KeptMailStore {
   async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
     return this.newestFirst((mail) => mail.box === box).slice(0, limit);
   }
+  async arrivedBefore(box: KeptBox, before: string, limit: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]> {
+    return this.newestFirst((mail) => mail.box === box && mail.receivedAt < before)
+      .reverse()
+      .slice(0, limit)
+      .map(({ key, rawKey }) => ({ key, rawKey }));
+  }
   async fromSender(address: string): Promise<KeptMail[]> {
     return this.newestFirst((mail) => mail.from === address);
   }

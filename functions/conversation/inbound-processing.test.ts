@@ -17,7 +17,7 @@ import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
 import { type InboundOutcome, type ReceivedMail, messageKey, processInboundMessage, quarantined } from './inbound-processing';
 import { replyAddress, threadReference } from './reply-address';
 import { eraseSubject, runRetention, subjectData } from '../privacy/erasure';
-import { enquiryRetentionMs } from '../../shared/privacy/retention';
+import { KEPT_MAIL_TTL_MARGIN_MS, enquiryRetentionMs, inboundRawExpiryDays, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
 
 let deps: FakeDeps;
 let raws = 0;
@@ -352,6 +352,35 @@ describe('erasure and retention', () => {
     await receive(answer({ from: 'friend@example.org' }), elsewhere);
     const data = await subjectData(deps, 'ANNA@example.com');
     expect(data.keptMail).toEqual([{ receivedAt: expect.any(String), box: 'unmatched', reason: 'no_match', recipients: elsewhere.recipients, from: 'anna@example.com', subject: 'A question', verdicts: PASSING }]);
+  });
+
+  it('the retention job removes the mail kept apart when its period ends, with its raw message: suspected spam after spamDays, unmatched after the enquiry period; the TTL only later', async () => {
+    const arrived = deps.clock.now();
+    await receive(answer({ from: 'spam@example.org', subject: 'Cheap pills' }), { recipients: elsewhere.recipients, verdicts: { ...PASSING, spam: 'FAIL' } });
+    await receive(answer({ from: 'stranger@example.org', subject: 'Hello' }), elsewhere);
+    const [quarantine, unmatched] = [kept().find((mail) => mail.box === 'quarantine'), kept().find((mail) => mail.box === 'unmatched')];
+    // The items outlive their periods a little (a backstop), so the job, not the TTL, removes them and their raw messages.
+    expect(quarantine?.expiresAt).toBe(Math.floor((arrived + spamRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
+    expect(unmatched?.expiresAt).toBe(Math.floor((arrived + enquiryRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
+
+    deps.clock.advance(spamRetentionMs() - 60_000);
+    await runRetention(deps);
+    expect(kept()).toHaveLength(2);
+    deps.clock.advance(2 * 60_000);
+    await runRetention(deps);
+    expect(kept().map((mail) => mail.box)).toEqual(['unmatched']);
+    expect(inboundObjects()).not.toContain(quarantine?.rawKey);
+    expect(inboundObjects()).toContain(unmatched?.rawKey);
+
+    deps.clock.advance(enquiryRetentionMs() - spamRetentionMs());
+    await runRetention(deps);
+    expect(kept()).toEqual([]);
+    expect(inboundObjects()).not.toContain(unmatched?.rawKey);
+  });
+
+  it("the inbound bucket's rule expires a raw message only after every kept item that may name it", () => {
+    expect(inboundRawExpiryDays() * 24 * 60 * 60_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
+    expect(keptMailRetentionMs('unmatched')).toBeGreaterThanOrEqual(keptMailRetentionMs('quarantine'));
   });
 
   it('the retention job removes them when the enquiry goes, with the mail kept apart about it', async () => {

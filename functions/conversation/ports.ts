@@ -55,6 +55,8 @@ export interface KeptMailStore {
   keep(mail: KeptMail): Promise<boolean>;
   /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
   inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
+  /** Where the oldest messages of one box that arrived before `before` (ISO instant) are, at most `limit`: the retention job removes them. */
+  arrivedBefore(box: KeptBox, before: string, limit: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]>;
   /** Every message kept from one address (lower case), newest first, expired ones too until the TTL takes them: the rights of access and erasure. */
   fromSender(address: string): Promise<KeptMail[]>;
   /** Where every message kept about one enquiry (its `postIndex`, else its `suggestedIndex`) is: they go when it goes. */

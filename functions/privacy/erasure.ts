@@ -12,7 +12,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { KEPT_BOXES } from '../../shared/conversation/visitor-messages';
 import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
@@ -170,13 +171,26 @@ export async function retentionDue(deps: Pick<AppDeps, 'enquiries' | 'clock'>): 
   return { enquiries, spam };
 }
 
+/** Removes the received mail kept apart whose period (keptMailRetentionMs) has ended, with its raw message, a batch per box: how many. */
+async function removeExpiredKeptMail(deps: ErasureDeps, batch: number): Promise<number> {
+  let removed = 0;
+  for (const box of KEPT_BOXES) {
+    const before = new Date(deps.clock.now() - keptMailRetentionMs(box)).toISOString();
+    removed += await removeKeptMail(deps, await deps.keptMail.arrivedBefore(box, before, batch));
+  }
+  return removed;
+}
+
 /**
  * The scheduled job: removes enquiries whose last activity is older than the
  * retention period (spam after its shorter one), oldest first, a batch at a
- * time; an enquiry under a legal hold stays. One tombstone per run.
+ * time; an enquiry under a legal hold stays. Then the received mail kept
+ * apart past its period, with its raw message. One tombstone per run.
  */
 export async function runRetention(deps: ErasureDeps, batch = 100): Promise<{ removed: number }> {
   const cutoffs = retentionCutoffs(deps.clock.now());
+  const keptMailRemoved = await removeExpiredKeptMail(deps, batch);
+  if (keptMailRemoved) deps.log.info('kept mail past its period removed', { keptMailRemoved });
   let removed = 0;
   for (const list of ['ALL', 'SPAM'] as const) {
     for (const index of await deps.enquiries.inactive(list, cutoffs[list], batch)) {

@@ -13,7 +13,7 @@ import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '../../shared/privacy/retention';
+import { KEPT_MAIL_TTL_MARGIN_MS, RETENTION, inboundRawExpiryDays, keptMailRetentionMs } from '../../shared/privacy/retention';
 import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
@@ -723,6 +723,12 @@ describe('data', () => {
   it('expires exports within a day', () => {
     const exports = resourceOf(logicalId(stack.data.buckets.exports));
     expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
+  });
+
+  it("expires the inbound bucket's raw messages only after the longest a kept item names one, and never an attachment (it goes with its enquiry)", () => {
+    const inbound = resourceOf(logicalId(stack.data.buckets.inbound));
+    expect((inbound.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([{ Id: 'ExpireRawMessages', Prefix: 'raw/', ExpirationInDays: inboundRawExpiryDays(), Status: 'Enabled' }]);
+    expect(inboundRawExpiryDays() * 86_400_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
   });
 });
 

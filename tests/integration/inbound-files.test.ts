@@ -5,7 +5,7 @@
  * the download is in the access log; a key the thread does not list gets a
  * 404. Erasure on the visitor's request removes the mail kept apart from the
  * visitor's address with its raw message, and the visitor's data lists it
- * first.
+ * first; the retention job's read of the kept mail past its period.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
@@ -15,6 +15,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { ThreadEntry } from '../../shared/work/enquiry-work';
 import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 import { BYTES } from '../support/inbound-mail';
+import { NOT_CHECKED_LOCALLY } from '../../shared/conversation/visitor-messages';
 
 let stack: TestStack;
 let token: string;
@@ -92,5 +93,21 @@ describe("erasure covers the mail kept apart", () => {
     expect(await stack.deps.keptMail.fromSender(ADDRESS)).toEqual([]);
     expect(await stack.deps.keptMail.aboutEnquiry(index)).toEqual([]);
     for (const raw of raws) await expect(stack.deps.inbound.getRaw(raw, 1_000_000)).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+});
+
+describe('the kept mail past its period', () => {
+  it('is found by its box and arrival, oldest first, for the retention job, and removed by key', async () => {
+    const item = (key: string, receivedAt: string) => ({ key, box: 'refused' as const, reason: 'too_large', receivedAt, rawKey: `raw/${key}`, recipients: ['x@reply.test'], verdicts: NOT_CHECKED_LOCALLY, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    await stack.deps.keptMail.keep(item('kept#old-2', '2020-01-02T00:00:00.000Z'));
+    await stack.deps.keptMail.keep(item('kept#old-1', '2020-01-01T00:00:00.000Z'));
+    await stack.deps.keptMail.keep(item('kept#new', '2026-01-01T00:00:00.000Z'));
+    expect(await stack.deps.keptMail.arrivedBefore('refused', '2021-01-01T00:00:00.000Z', 10)).toEqual([
+      { key: 'kept#old-1', rawKey: 'raw/kept#old-1' },
+      { key: 'kept#old-2', rawKey: 'raw/kept#old-2' },
+    ]);
+    await stack.deps.keptMail.remove(['kept#old-1', 'kept#old-2']);
+    expect(await stack.deps.keptMail.arrivedBefore('refused', '2021-01-01T00:00:00.000Z', 10)).toEqual([]);
+    expect((await stack.deps.keptMail.inBox('refused', 10)).map((mail) => mail.key)).toContain('kept#new');
   });
 });

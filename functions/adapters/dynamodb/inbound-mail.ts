@@ -23,6 +23,21 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
       );
       return items.filter((item) => !expired(item as unknown as Record<string, unknown>, nowSeconds()));
     },
+    arrivedBefore(box, before, limit) {
+      return queryItems<Pick<KeptMail, 'key' | 'rawKey'>>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: INBOUND_MAIL_INDEXES.byBox,
+          KeyConditionExpression: '#box = :box AND receivedAt < :before',
+          ExpressionAttributeNames: { '#box': 'box', '#key': 'key' },
+          ExpressionAttributeValues: { ':box': box, ':before': before },
+          ProjectionExpression: '#key, rawKey',
+          ScanIndexForward: true,
+        },
+        limit,
+      );
+    },
     async fromSender(address) {
       const items = await queryItems<KeptMail & { enquiryIndex?: number }>(db, {
         TableName: tableName,
