@@ -1,18 +1,24 @@
 /**
  * First-start provisioning of a local stack: tables from the shared
  * definitions, seeded BEST 3 packages with their images, the staff account.
- * Every step leaves existing data alone, so a restart keeps what was there.
+ * Every step leaves existing data alone, so a restart keeps what was there
+ * (a table whose definition has gained an index is made again with its items).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type AttributeDefinition,
+  type AttributeValue,
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   type GlobalSecondaryIndex,
   type Projection,
+  PutItemCommand,
   ResourceInUseException,
+  ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { normaliseStaffEmail } from '../shared/auth';
@@ -52,12 +58,33 @@ export function createTableInput(tableName: string, table: TableDefinition) {
   });
 }
 
+/**
+ * Makes a table again with the indexes its definition has since gained,
+ * items and all: the emulator (dynalite) cannot add an index to a table, and
+ * a data folder from before must keep its data. Local tables are small.
+ */
+async function remakeWithIndexes(dynamodb: DynamoDBClient, tableName: string, table: TableDefinition): Promise<void> {
+  const items: Record<string, AttributeValue>[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamodb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await dynamodb.send(new DeleteTableCommand({ TableName: tableName }));
+  await dynamodb.send(createTableInput(tableName, table));
+  for (const item of items) await dynamodb.send(new PutItemCommand({ TableName: tableName, Item: item }));
+}
+
 export async function createTables(dynamodb: DynamoDBClient, tableNames: Record<TableKey, string>): Promise<void> {
   for (const [key, table] of Object.entries(TABLES) as [TableKey, TableDefinition][]) {
     try {
       await dynamodb.send(createTableInput(tableNames[key], table));
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error;
+      const existing = await dynamodb.send(new DescribeTableCommand({ TableName: tableNames[key] }));
+      const has = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+      if (table.globalIndexes.some((index) => !has.has(index.name))) await remakeWithIndexes(dynamodb, tableNames[key], table);
     }
   }
 }

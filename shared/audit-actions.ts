@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'enquiry.reply': '답장 발송',
   'enquiry.seen': '방문자 새 메시지 읽음',
   'enquiry.visitor_link': '방문자 페이지 링크 교체',
+  'enquiry.attachment': '방문자 첨부 파일 내려받기',
   'enquiry.tags': '태그 변경',
   'tags.list': '태그 목록 조회',
   'keptmail.list': '보관 메일함 조회',

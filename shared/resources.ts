@@ -66,6 +66,13 @@ export type BucketKey = keyof typeof BUCKETS;
 export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;
   buckets?: Partial<Record<BucketKey, Access>>;
+  /**
+   * A bucket of `buckets` the function reaches under one key prefix only:
+   * its object grant names `<prefix>*`, and it gets no bucket-level action
+   * (ListBucket would name every key of the bucket). The staff download of
+   * an attachment reads `attachments/` of the inbound bucket, never a raw message.
+   */
+  objectPrefixes?: Partial<Record<BucketKey, string>>;
   /** Sends mail through SES (to staff, and to visitors with their enquiry's reply address on the inbound domain). */
   sendsMail?: boolean;
   /** Files mail received for the inbound domain into the threads (MAIL_RECEIVERS). */
@@ -119,8 +126,9 @@ export const SCHEDULED_JOBS = [
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
-      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread.
+      // inboundMail: the mail kept apart about a removed enquiry (by its index byEnquiry).
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full' },
+      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread, and the kept mail's raw messages.
       buckets: { exports: 'full', inbound: 'full' },
     } satisfies ResourceUse,
   },

@@ -8,6 +8,7 @@ import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
 import { ACCOUNT_ROUTES } from './accounts/account-routes';
+import { INBOUND_ATTACHMENT_PREFIX } from './conversation/visitor-messages';
 
 export interface ApiRoute {
   /** Also the name of the handler and of its Lambda entry file. */
@@ -98,6 +99,8 @@ export const ROUTE_NAMES = [
   'keptMailText',
   'attachKeptMail',
   'discardKeptMail',
+  // A visitor's attachment, downloaded by staff through a short-lived link (issue 25).
+  'attachmentLink',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -209,15 +212,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { name: 'accessLogCsv', method: 'GET', path: '/api/access-log.csv', access: 'staff', uses: { tables: { accessLog: 'read' } } },
   { name: 'retentionDue', method: 'GET', path: '/api/retention', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
   { name: 'hold', method: 'POST', path: '/api/enquiry/hold', access: 'staff', uses: { tables: { enquiries: 'readWrite' } } },
-  { name: 'subject', method: 'POST', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
-  { name: 'subjectExport', method: 'POST', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  // inboundMail: the mail kept apart from the visitor's address (by its index bySender); erasure also removes what is about the enquiries.
+  { name: 'subject', method: 'POST', path: '/api/subject', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', inboundMail: 'read' } } },
+  { name: 'subjectExport', method: 'POST', path: '/api/subject/export', access: 'staff', uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', inboundMail: 'read' } } },
   {
     name: 'subjectErase',
     method: 'POST',
     path: '/api/subject/erase',
     access: 'staff',
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full' },
       buckets: { exports: 'full', inbound: 'full' },
     },
   },
@@ -275,6 +279,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // Discarding deletes the raw message (bucket `full`), and replaces the kept item by what stays of it.
   { name: 'discardKeptMail', method: 'POST', path: '/api/kept-mail/discard', access: 'staff', roles: ['staff'], uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } } },
+  // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
+  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/attachment-download.ts).
+  {
+    name: 'attachmentLink',
+    method: 'POST',
+    path: '/api/enquiry/attachment',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', enquiryEvents: 'read' }, buckets: { inbound: 'read' }, objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX } },
+  },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in: shared/accounts/account-routes.ts.
   ...ACCOUNT_ROUTES,
 ];

@@ -56,8 +56,15 @@ export const OUTBOX_INDEXES = { queue: 'queue' } as const;
 
 const SEQUENCES = ['LIST_SEQ', 'SECTION_SEQ'] as const;
 
-/** The inbound mail table's one index: sparse, the messages kept in each box (KEPT_BOXES), newest first by the time they arrived. */
-export const INBOUND_MAIL_INDEXES = { byBox: 'byBox' } as const;
+/** The inbound mail table's indexes, each sparse (the sent mails' ids are in none), newest first by the time a message arrived. */
+export const INBOUND_MAIL_INDEXES = {
+  /** The messages kept in each box (KEPT_BOXES). */
+  byBox: 'byBox',
+  /** One sender's kept messages, by their address in lower case (the rights of access and erasure). */
+  bySender: 'bySender',
+  /** The kept messages about one enquiry (`enquiryIndex`: the enquiry matched, else the one the subject named), which go when it goes. */
+  byEnquiry: 'byEnquiry',
+} as const;
 
 /** The translations table's one index: sparse, the translations still to make, by when they are due (in one queue, TRANSLATION_QUEUE). */
 export const TRANSLATION_INDEXES = { due: 'due' } as const;
@@ -139,7 +146,11 @@ export const TABLES = {
     purpose:
       "Mail received for the inbound domain that did not go into an enquiry's thread (unmatched, quarantined, auto-replies, refused): who sent it, to whom, why it was kept apart and where its raw message is, never its text; and the Message-IDs SES gave the mails sent to visitors, so an answer's In-Reply-To finds its enquiry. Both expire.",
     partitionKey: { name: 'key', type: 'S' },
-    globalIndexes: [{ name: INBOUND_MAIL_INDEXES.byBox, partitionKey: { name: 'box', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' }],
+    globalIndexes: [
+      { name: INBOUND_MAIL_INDEXES.byBox, partitionKey: { name: 'box', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' },
+      { name: INBOUND_MAIL_INDEXES.bySender, partitionKey: { name: 'from', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' },
+      { name: INBOUND_MAIL_INDEXES.byEnquiry, partitionKey: { name: 'enquiryIndex', type: 'N' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: ['rawKey'] },
+    ],
     ttlAttribute: EXPIRES_AT,
   },
   counters: {

@@ -27,6 +27,13 @@ export class FakeInboundBucket implements InboundBucket {
     this.check();
     this.objects.set(key, { bytes: new Uint8Array(bytes), type });
   }
+  /** The links handed out; the fake's link names the key and the response it asked for. */
+  readonly links: { key: string; disposition: string; type: string; expiresSeconds: number }[] = [];
+  async downloadUrl(key: string, response: { disposition: string; type: string }, expiresSeconds: number): Promise<string> {
+    this.check();
+    this.links.push({ key, ...response, expiresSeconds });
+    return `https://inbound.fake.test/${key}?expires=${expiresSeconds}`;
+  }
   async remove(keys: readonly string[]): Promise<void> {
     this.check();
     for (const key of keys) this.objects.delete(key);
@@ -47,9 +54,13 @@ export class FakeKeptMailStore implements KeptMailStore {
     this.items.set(mail.key, structuredClone(mail));
     return true;
   }
-  async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
+  /** The mails still in a box (what stays of a handled one is in no index, as in DynamoDB) that match, newest first. */
+  private newestFirst(match: (mail: KeptMail) => boolean): KeptMail[] {
     this.check();
-    return [...this.items.values()].filter(stillKept).filter((mail) => mail.box === box).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).slice(0, limit).map((mail) => structuredClone(mail));
+    return [...this.items.values()].filter(stillKept).filter(match).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).map((mail) => structuredClone(mail));
+  }
+  async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
+    return this.newestFirst((mail) => mail.box === box).slice(0, limit);
   }
   async get(key: string): Promise<KeptMail | HandledMail | undefined> {
     this.check();
@@ -72,6 +83,22 @@ export class FakeKeptMailStore implements KeptMailStore {
     if (!stillKept(item) || (item.attachingTo !== undefined && item.attachingTo !== handled.postIndex)) return false;
     this.items.set(handled.key, structuredClone(handled));
     return true;
+  }
+  async arrivedBefore(box: KeptBox, before: string, limit: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]> {
+    return this.newestFirst((mail) => mail.box === box && mail.receivedAt < before)
+      .reverse()
+      .slice(0, limit)
+      .map(({ key, rawKey }) => ({ key, rawKey }));
+  }
+  async fromSender(address: string): Promise<KeptMail[]> {
+    return this.newestFirst((mail) => mail.from === address);
+  }
+  async aboutEnquiry(postIndex: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]> {
+    return this.newestFirst((mail) => (mail.postIndex ?? mail.suggestedIndex) === postIndex).map(({ key, rawKey }) => ({ key, rawKey }));
+  }
+  async remove(keys: readonly string[]): Promise<void> {
+    this.check();
+    for (const key of keys) this.items.delete(key);
   }
 }
 

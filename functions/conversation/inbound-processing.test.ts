@@ -17,8 +17,8 @@ import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
 import { type InboundOutcome, type ReceivedMail, messageKey, processInboundMessage, quarantined } from './inbound-processing';
 import { replyAddress, threadReference } from './reply-address';
 import { stillKept } from './ports';
-import { eraseSubject, runRetention } from '../privacy/erasure';
-import { enquiryRetentionMs } from '../../shared/privacy/retention';
+import { eraseSubject, runRetention, subjectData } from '../privacy/erasure';
+import { KEPT_MAIL_TTL_MARGIN_MS, enquiryRetentionMs, inboundRawExpiryDays, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
 
 let deps: FakeDeps;
 let raws = 0;
@@ -314,22 +314,83 @@ describe('once, and nothing lost', () => {
 describe('erasure and retention', () => {
   const inboundObjects = () => [...deps.inbound.objects.keys()].sort();
 
-  it("remove the visitor's received messages and their attachments with their enquiry", async () => {
+  const elsewhere = { recipients: ['centre@reply.site.example'] };
+
+  it("remove the visitor's received messages and their attachments with their enquiry, and the mail kept apart from their address, with its raw message", async () => {
     await receive(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
-    const unmatched = await receive(answer(), { recipients: ['centre@reply.site.example'] });
-    expect(inboundObjects()).toHaveLength(3);
-    await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked');
+    const unmatched = await receive(answer({ subject: 'A question' }), elsewhere);
+    const outOfOffice = await receive(answer({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied' } }));
+    expect([unmatched, outOfOffice]).toMatchObject([{ outcome: 'kept', box: 'unmatched' }, { outcome: 'kept', box: 'auto-reply' }]);
+    expect(inboundObjects()).toHaveLength(4);
+    const answered = await eraseSubject(deps, 'admin@example.test', ' Anna@Example.com ', 'visitor asked');
+    expect(answered).toMatchObject({ erased: [1], keptMailRemoved: 2 });
     expect(await deps.events.list(1)).toEqual([]);
-    // What stays: the raw message of the unmatched one, which names no enquiry (its item expires with the inbound mail table's TTL).
-    expect(unmatched).toMatchObject({ outcome: 'kept', box: 'unmatched' });
-    expect(inboundObjects()).toEqual(['raw/message-2']);
+    expect(kept()).toEqual([]);
+    expect(inboundObjects()).toEqual([]);
   });
 
-  it('the retention job removes them when the enquiry goes', async () => {
+  it('remove the mail kept apart about the enquiry whoever sent it (matched to it, or naming it in the subject), and leave the mail about other enquiries', async () => {
+    // A friend writes to the centre naming MT-000001, and names MT-000002 in another; enquiry 1's limit refuses one more.
+    await receive(answer({ from: 'friend@example.org' }), elsewhere);
+    await receive(answer({ from: 'friend@example.org', subject: 'About MT-000002' }), elsewhere);
+    deps.settings.INBOUND_PER_ENQUIRY_PER_DAY = 0;
+    expect(await receive(answer({ from: 'friend@example.org', subject: 'Once more' }))).toMatchObject({ box: 'refused', reason: 'enquiry_limit', postIndex: 1 });
+    await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked');
+    expect(kept().map((mail) => mail.subject)).toEqual(['About MT-000002']);
+    expect(inboundObjects()).toEqual([kept()[0]?.rawKey]);
+  });
+
+  it("leave the mail from the address that is about an enquiry under a legal hold, with that enquiry", async () => {
+    await deps.enquiries.setHold(1, 'Court order');
+    await receive(answer(), elsewhere);
+    await receive(answer({ subject: 'Nothing to do with it' }), elsewhere);
+    expect(await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked')).toMatchObject({ erased: [], held: [1], keptMailRemoved: 1 });
+    expect(kept()).toMatchObject([{ suggestedIndex: 1 }]);
+  });
+
+  it("hand over the mail kept apart from the address with the visitor's data: what the table holds of it, not where its raw message is", async () => {
+    await receive(answer({ subject: 'A question' }), elsewhere);
+    await receive(answer({ from: 'friend@example.org' }), elsewhere);
+    const data = await subjectData(deps, 'ANNA@example.com');
+    expect(data.keptMail).toEqual([{ receivedAt: expect.any(String), box: 'unmatched', reason: 'no_match', recipients: elsewhere.recipients, from: 'anna@example.com', subject: 'A question', verdicts: PASSING }]);
+  });
+
+  it('the retention job removes the mail kept apart when its period ends, with its raw message: suspected spam after spamDays, unmatched after the enquiry period; the TTL only later', async () => {
+    const arrived = deps.clock.now();
+    await receive(answer({ from: 'spam@example.org', subject: 'Cheap pills' }), { recipients: elsewhere.recipients, verdicts: { ...PASSING, spam: 'FAIL' } });
+    await receive(answer({ from: 'stranger@example.org', subject: 'Hello' }), elsewhere);
+    const [quarantine, unmatched] = [kept().find((mail) => mail.box === 'quarantine'), kept().find((mail) => mail.box === 'unmatched')];
+    // The items outlive their periods a little (a backstop), so the job, not the TTL, removes them and their raw messages.
+    expect(quarantine?.expiresAt).toBe(Math.floor((arrived + spamRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
+    expect(unmatched?.expiresAt).toBe(Math.floor((arrived + enquiryRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
+
+    deps.clock.advance(spamRetentionMs() - 60_000);
+    await runRetention(deps);
+    expect(kept()).toHaveLength(2);
+    deps.clock.advance(2 * 60_000);
+    await runRetention(deps);
+    expect(kept().map((mail) => mail.box)).toEqual(['unmatched']);
+    expect(inboundObjects()).not.toContain(quarantine?.rawKey);
+    expect(inboundObjects()).toContain(unmatched?.rawKey);
+
+    deps.clock.advance(enquiryRetentionMs() - spamRetentionMs());
+    await runRetention(deps);
+    expect(kept()).toEqual([]);
+    expect(inboundObjects()).not.toContain(unmatched?.rawKey);
+  });
+
+  it("the inbound bucket's rule expires a raw message only after every kept item that may name it", () => {
+    expect(inboundRawExpiryDays() * 24 * 60 * 60_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
+    expect(keptMailRetentionMs('unmatched')).toBeGreaterThanOrEqual(keptMailRetentionMs('quarantine'));
+  });
+
+  it('the retention job removes them when the enquiry goes, with the mail kept apart about it', async () => {
     await receive(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
+    await receive(answer({ from: 'friend@example.org' }), elsewhere);
     deps.clock.advance(enquiryRetentionMs() + 24 * 60 * 60_000);
     expect(await runRetention(deps)).toEqual({ removed: 1 });
     expect(inboundObjects()).toEqual([]);
+    expect(kept()).toEqual([]);
   });
 });
 

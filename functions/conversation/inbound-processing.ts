@@ -26,7 +26,7 @@
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { type KeptBox, type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
-import { enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
@@ -91,9 +91,14 @@ function usableMessageId(id: string | undefined): string | undefined {
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-/** Keeps a message apart; what a box is kept for: an unmatched one as long as an enquiry, the others as long as suspected spam. */
+/**
+ * Keeps a message apart; what a box is kept for (keptMailRetentionMs): an
+ * unmatched one as long as an enquiry, the others as long as suspected spam.
+ * The retention job removes it then, with its raw message; the TTL is a
+ * backstop a little later.
+ */
 async function keepApart(deps: InboundDeps, mail: ReceivedMail, kept: Omit<KeptMail, 'receivedAt' | 'rawKey' | 'recipients' | 'verdicts' | 'expiresAt'>): Promise<InboundOutcome> {
-  const keepFor = kept.box === 'unmatched' ? enquiryRetentionMs() : spamRetentionMs();
+  const keepFor = keptMailRetentionMs(kept.box) + KEPT_MAIL_TTL_MARGIN_MS;
   const item: KeptMail = {
     ...kept,
     receivedAt: new Date(mail.receivedAt).toISOString(),

@@ -143,7 +143,8 @@ describe('attaching', () => {
   });
 
   it('refuses an unknown key, an unknown enquiry and an erased one, clearly, changing nothing', async () => {
-    const key = await receive();
+    // No reference in the subject: a kept mail that names an enquiry goes with it when it is erased.
+    const key = await receive({ subject: 'Re: my appointment' });
     const before = structuredClone(deps.keptMail.items.get(key));
     expect((await attach({ key: 'kept#2026-01-01T00:00:00.000Z#m0000000000000000', index: 2 })).status).toBe(404);
     const unknown = await attach({ key, index: 99 });

@@ -18,6 +18,12 @@ export interface InboundBucket {
   getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }>;
   /** Stores an attachment under a key made from its message, so a retry writes the same object again. */
   putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void>;
+  /**
+   * A presigned GET of one attachment that works for `expiresSeconds`: it
+   * answers with the disposition and type given, whatever the object was
+   * stored with (attachment-download.ts chooses them).
+   */
+  downloadUrl(key: string, response: { disposition: string; type: string }, expiresSeconds: number): Promise<string>;
   /** Removes objects (an enquiry's erasure: its messages' raw copies and attachments); a key that is not there is no error. */
   remove(keys: readonly string[]): Promise<void>;
 }
@@ -73,6 +79,14 @@ export interface KeptMailStore {
   claim(key: string, postIndex: number): Promise<boolean>;
   /** Replaces a kept mail by what stays of it; `false` when it was handled already (no longer in a box), or another enquiry claimed it (a discard: any). */
   settle(handled: HandledMail): Promise<boolean>;
+  /** Where the oldest messages of one box that arrived before `before` (ISO instant) are, at most `limit`: the retention job removes them. */
+  arrivedBefore(box: KeptBox, before: string, limit: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]>;
+  /** Every message kept from one address (lower case), newest first, expired ones too until the TTL takes them: the rights of access and erasure. */
+  fromSender(address: string): Promise<KeptMail[]>;
+  /** Where every message kept about one enquiry (its `postIndex`, else its `suggestedIndex`) is: they go when it goes. */
+  aboutEnquiry(postIndex: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]>;
+  /** Removes messages by key (a key that is not there is no error); their raw messages are the bucket's to remove. */
+  remove(keys: readonly string[]): Promise<void>;
 }
 
 /** Whether what the store holds under a key is a mail still in its box. */

@@ -1,23 +1,31 @@
 /**
  * The conversation: the function that files each mail received for the
- * inbound domain, and the kept mail box's routes, each declared once
- * (functions/declarations.ts). What the receiver uses is MAIL_RECEIVERS' in
- * shared/resources.ts, what the routes use their entries' in shared/routes.ts.
- * A feature of its own, so the MIME parser and the reply parser are in the
- * bundles of the receiver and of the routes that read a kept mail
- * (`parsesMail`), and in no other.
+ * inbound domain, the kept mail box's routes and the staff download of a
+ * visitor's attachment, each declared once (functions/declarations.ts). What
+ * the receiver uses is MAIL_RECEIVERS' in shared/resources.ts, a route's is
+ * its entry in shared/routes.ts. A feature of its own, so the MIME parser and
+ * the reply parser are in the bundles of the receiver and of the routes that
+ * read a kept mail (`parsesMail`), and in no other.
  */
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
 import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
-import { declareRoute } from '../declarations';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
+import { makeAttachmentLinkHandler } from './attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
 import { receivedFromSes } from './ses-receipt';
 import { makeAttachKeptMailHandler, makeDiscardKeptMailHandler, makeKeptMailHandler, makeKeptMailTextHandler } from './kept-mail-handler';
+
+// Reads one thread, then signs a link (no call to S3).
+export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
+  name: 'attachmentLink',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeAttachmentLinkHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }), s3Deps(settings, {})),
+});
 
 /**
  * Invoked by SES receiving (asynchronously), one message a time as SES does.

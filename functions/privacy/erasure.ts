@@ -2,7 +2,8 @@
  * Removing an enquiry everywhere the product keeps it: the item, its history
  * and notes, its mails in the outbox (with a reply's text), the visitor's
  * messages received by mail (their raw messages and attachments in the
- * inbound bucket), its submission claim, its place under its tags, and the
+ * inbound bucket), the received mail kept apart about it (with its raw
+ * message), its submission claim, its place under its tags, and the
  * export files (which hold many visitors' rows); the counters
  * follow, so totals and work lists stay right; a tombstone says when, why
  * and by whom. Used by the retention job and by an admin acting on a
@@ -11,20 +12,22 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import { KEPT_BOXES } from '../../shared/conversation/visitor-messages';
 import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
 import type { ErasureTombstone } from './ports';
 import type { MailContent, OutboxMail } from '../mail/ports';
 import type { StoredEnquiry } from '../enquiries/ports';
+import type { KeptMail } from '../conversation/ports';
 import { countRemoved } from '../dashboard/dashboard';
 import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'keptMail' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be
@@ -48,11 +51,25 @@ function inboundKeysOf(events: EnquiryEvent[]): string[] {
   return events.flatMap(({ visitor }) => (visitor ? [...(visitor.rawKey ? [visitor.rawKey] : []), ...visitor.attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : []))] : []));
 }
 
+/**
+ * Removes received mail kept apart from the threads (KeptMailStore), each
+ * with its raw message: the objects first, so a failure leaves the item
+ * that names them for the next try.
+ */
+async function removeKeptMail(deps: Pick<ErasureDeps, 'inbound' | 'keptMail'>, kept: readonly Pick<KeptMail, 'key' | 'rawKey'>[]): Promise<number> {
+  if (kept.length === 0) return 0;
+  await deps.inbound.remove(kept.map((mail) => mail.rawKey));
+  await deps.keptMail.remove(kept.map((mail) => mail.key));
+  return kept.length;
+}
+
 /** Removes one enquiry and everything that belongs to it; the counters follow. */
 async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise<void> {
   const events = await deps.events.list(enquiry.POST_INDEX);
   // The received mail first: once the history is gone nothing says which objects were this enquiry's.
   await deps.inbound.remove(inboundKeysOf(events));
+  // The mail kept apart about it (matched to it, or naming it in the subject), whoever sent it.
+  await removeKeptMail(deps, await deps.keptMail.aboutEnquiry(enquiry.POST_INDEX));
   await Promise.all([
     ...mailIdsOf(enquiry, events).map((mailId) => deps.outbox.remove(mailId)),
     deps.events.removeAll(enquiry.POST_INDEX),
@@ -70,14 +87,21 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
   await countRemoved(deps, enquiry);
 }
 
+/** What the right of access hands over of a received mail kept apart: what the inbound mail table holds of it, never where its raw message is. */
+export type KeptMailData = Pick<KeptMail, 'receivedAt' | 'box' | 'reason' | 'recipients' | 'from' | 'subject' | 'postIndex' | 'suggestedIndex' | 'verdicts' | 'attachments'>;
+
 export interface SubjectData {
   email: string;
   enquiries: (EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[]; mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & { content?: Pick<MailContent, 'to' | 'subject' | 'text'> })[] })[];
+  /** The mail received from the address that went into no thread (unmatched, quarantined, auto-replies, refused), newest first. */
+  keptMail: KeptMailData[];
 }
 
-/** One visitor's enquiries with their history and mails (the right of access), oldest first. */
-export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>, email: string): Promise<SubjectData> {
-  const indexes = (await deps.enquiries.byEmail(email.trim().toLowerCase())).sort((a, b) => a - b);
+/** One visitor's enquiries with their history and mails (the right of access), oldest first, and the mail kept apart from their address. */
+export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>, email: string): Promise<SubjectData> {
+  const address = email.trim().toLowerCase();
+  const keptMail = (await deps.keptMail.fromSender(address)).map(({ key: _key, rawKey: _rawKey, expiresAt: _expiresAt, ...mail }): KeptMailData => mail);
+  const indexes = (await deps.enquiries.byEmail(address)).sort((a, b) => a - b);
   const enquiries = await Promise.all(
     indexes.map(async (index) => {
       const enquiry = await deps.enquiries.get(index);
@@ -97,13 +121,18 @@ export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | '
       };
     }),
   );
-  return { email: email.trim().toLowerCase(), enquiries: enquiries.filter((entry) => entry !== undefined) };
+  return { email: address, enquiries: enquiries.filter((entry) => entry !== undefined), keptMail };
 }
 
 
-/** Erases every enquiry of one address (the right to erasure), except those under a legal hold; records a tombstone. */
+/**
+ * Erases every enquiry of one address (the right to erasure), except those
+ * under a legal hold, and the mail kept apart from that address (but what is
+ * about a held enquiry); records a tombstone.
+ */
 export async function eraseSubject(deps: ErasureDeps, actor: string, email: string, reason: string): Promise<ErasureAnswer> {
-  const indexes = await deps.enquiries.byEmail(email.trim().toLowerCase());
+  const address = email.trim().toLowerCase();
+  const indexes = await deps.enquiries.byEmail(address);
   const erased: number[] = [];
   const held: number[] = [];
   for (const index of indexes) {
@@ -115,11 +144,13 @@ export async function eraseSubject(deps: ErasureDeps, actor: string, email: stri
       erased.push(index);
     }
   }
+  const fromAddress = (await deps.keptMail.fromSender(address)).filter((mail) => !held.includes(mail.postIndex ?? mail.suggestedIndex ?? 0));
+  const keptMailRemoved = await removeKeptMail(deps, fromAddress);
   // Export files hold rows of many visitors and expire within a day anyway: none is left to hold this one's.
   const exportFilesRemoved = erased.length ? await deps.exports.removeAll() : 0;
   await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(deps.settings.TOKEN_SECRET, email) });
-  deps.log.info('enquiries erased on request', { count: erased.length, held: held.length });
-  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), exportFilesRemoved, backupDays: RETENTION.backupDays };
+  deps.log.info('enquiries erased on request', { count: erased.length, held: held.length, keptMailRemoved });
+  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), keptMailRemoved, exportFilesRemoved, backupDays: RETENTION.backupDays };
 }
 
 /** Records an erasure; the record goes when the access log's of the same day do (RETENTION.accessLogMonths). */
@@ -140,13 +171,26 @@ export async function retentionDue(deps: Pick<AppDeps, 'enquiries' | 'clock'>): 
   return { enquiries, spam };
 }
 
+/** Removes the received mail kept apart whose period (keptMailRetentionMs) has ended, with its raw message, a batch per box: how many. */
+async function removeExpiredKeptMail(deps: ErasureDeps, batch: number): Promise<number> {
+  let removed = 0;
+  for (const box of KEPT_BOXES) {
+    const before = new Date(deps.clock.now() - keptMailRetentionMs(box)).toISOString();
+    removed += await removeKeptMail(deps, await deps.keptMail.arrivedBefore(box, before, batch));
+  }
+  return removed;
+}
+
 /**
  * The scheduled job: removes enquiries whose last activity is older than the
  * retention period (spam after its shorter one), oldest first, a batch at a
- * time; an enquiry under a legal hold stays. One tombstone per run.
+ * time; an enquiry under a legal hold stays. Then the received mail kept
+ * apart past its period, with its raw message. One tombstone per run.
  */
 export async function runRetention(deps: ErasureDeps, batch = 100): Promise<{ removed: number }> {
   const cutoffs = retentionCutoffs(deps.clock.now());
+  const keptMailRemoved = await removeExpiredKeptMail(deps, batch);
+  if (keptMailRemoved) deps.log.info('kept mail past its period removed', { keptMailRemoved });
   let removed = 0;
   for (const list of ['ALL', 'SPAM'] as const) {
     for (const index of await deps.enquiries.inactive(list, cutoffs[list], batch)) {

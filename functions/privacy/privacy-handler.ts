@@ -14,7 +14,7 @@ import { jsonPayload } from '../http/request';
 import { NO_STORE, json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
 import { readAccessLogPage } from './access-log-reading';
-import { type ErasureDeps, eraseSubject, retentionDue, subjectData } from './erasure';
+import { type ErasureDeps, type SubjectData, eraseSubject, retentionDue, subjectData } from './erasure';
 import { toRecord } from '../enquiries/enquiry-record';
 import { workableEnquiry } from '../work/enquiry-work';
 
@@ -83,22 +83,25 @@ export function makeHoldHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
   });
 }
 
+/** What a read of a visitor's data names in its access-log row: the enquiries, and how many kept mails (never the address). */
+const subjectTarget = (data: SubjectData) => (data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-') + (data.keptMail.length ? ` +${data.keptMail.length} kept mail` : '');
+
 /** `POST /api/subject`: `{ data: { email } }` -> every enquiry of one address, with its history and mails (the right of access). */
-export function makeSubjectHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
+export function makeSubjectHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
-    await audit('subject.read', data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-');
+    await audit('subject.read', subjectTarget(data));
     return json(200, data);
   });
 }
 
 /** `POST /api/subject/export`: `{ data: { email } }` -> the same as a file to hand to the visitor. */
-export function makeSubjectExportHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
+export function makeSubjectExportHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
-    await audit('subject.export', data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-');
+    await audit('subject.export', subjectTarget(data));
     return json(200, { exportedAt: new Date(deps.clock.now()).toISOString(), ...data }, { 'Content-Disposition': 'attachment; filename="personal-data.json"' });
   });
 }

@@ -134,7 +134,7 @@ describe("one visitor's data", () => {
 
     const response = await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by e-mail on 20 Nov' });
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ erased: [1, 3], held: [], exportFilesRemoved: 1, backupDays: RETENTION.backupDays });
+    expect(bodyOf(response)).toEqual({ erased: [1, 3], held: [], keptMailRemoved: 0, exportFilesRemoved: 1, backupDays: RETENTION.backupDays });
 
     expect([...deps.enquiries.items.keys()]).toEqual([2]);
     expect(deps.events.items.filter((event) => event.postIndex !== 2)).toEqual([]);
@@ -159,14 +159,14 @@ describe("one visitor's data", () => {
     const held = await post(makeHoldHandler, '/api/enquiry/hold', { index: 3, reason: 'Insurance dispute, case 2026-118' });
     expect(bodyOf(held)).toMatchObject({ POST_INDEX: 3, REFERENCE: 'MT-000003', LEGAL_HOLD: 'Insurance dispute, case 2026-118' });
     const first = bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }));
-    expect(first).toEqual({ erased: [1], held: [3], exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
+    expect(first).toEqual({ erased: [1], held: [3], keptMailRemoved: 0, exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
     expect(deps.enquiries.items.get(3)?.LEGAL_HOLD).toBe('Insurance dispute, case 2026-118');
 
     const lifted = bodyOf(await post(makeHoldHandler, '/api/enquiry/hold', { index: 3 })) as EnquiryRecord;
     expect(lifted.POST_INDEX).toBe(3);
     expect(lifted).not.toHaveProperty('LEGAL_HOLD');
     expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['enquiry.hold', 'enquiry.release']));
-    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [3], held: [], exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
+    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'li.wei@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [3], held: [], keptMailRemoved: 0, exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
   });
 
   it('refuses bad requests and changes nothing', async () => {
@@ -186,7 +186,7 @@ describe("one visitor's data", () => {
   });
 
   it('erases nothing for an address it does not know, and still records the request', async () => {
-    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'nobody@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [], held: [], exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
+    expect(bodyOf(await post(makeSubjectEraseHandler, '/api/subject/erase', { email: 'nobody@example.test', reason: 'Asked by phone' }))).toEqual({ erased: [], held: [], keptMailRemoved: 0, exportFilesRemoved: 0, backupDays: RETENTION.backupDays });
     expect(deps.enquiries.items.size).toBe(3);
     expect(deps.erasures.items).toEqual([expect.objectContaining({ count: 0, subjectHash: subjectHash(deps.settings.TOKEN_SECRET, 'nobody@example.test') })]);
   });

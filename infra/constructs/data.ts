@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import { type BucketKey, STREAM_CONSUMERS } from '../../shared/resources';
 import { TABLES, TABLE_KEYS, type IndexDefinition, type KeyAttribute, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
-import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs } from '../../shared/privacy/retention';
+import { RETENTION, accessLogRetentionSeconds, inboundRawExpiryDays } from '../../shared/privacy/retention';
 import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { acknowledge } from '../nag';
 
@@ -146,12 +146,13 @@ export class Data extends Construct {
 
     // Received mail (functions/conversation/): raw messages as they arrived, under raw/, and the attachments of the
     // visitors' messages in a thread, under attachments/, which go with their enquiry (erasure, retention). A raw
-    // message is kept as long as an enquiry may be (it is the whole of what a thread entry shows part of); SES
-    // receiving writes raw/ (its rule and the bucket policy for it: receiving.ts).
+    // message goes with its enquiry or its kept item (erasure, the retention job); the rule is a backstop for one
+    // never filed, after the longest a kept item may name it (inboundRawExpiryDays). No rule expires attachments/:
+    // an enquiry lives as long as its activity, and they go with it. SES receiving writes raw/ (receiving.ts).
     const inbound = new s3.Bucket(this, 'Inbound', {
       ...privateBucketProps(production),
       ...logged('inbound'),
-      lifecycleRules: [{ id: 'ExpireRawMessages', prefix: INBOUND_RAW_PREFIX, expiration: Duration.days(Math.ceil(enquiryRetentionMs() / 86_400_000)) }],
+      lifecycleRules: [{ id: 'ExpireRawMessages', prefix: INBOUND_RAW_PREFIX, expiration: Duration.days(inboundRawExpiryDays()) }],
     });
 
     // The access log's copy (functions/privacy/access-log-copy.ts): every object locked for the access log's

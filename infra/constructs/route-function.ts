@@ -139,18 +139,19 @@ export class RouteFunction extends LambdaFunction {
   }
 
   /** Access to the objects of one bucket, and its name in the bucket's variable. */
-  bindBucket(key: BucketKey, bucket: IBucket, access: Access): void {
+  bindBucket(key: BucketKey, bucket: IBucket, access: Access, prefix = ''): void {
     const objectActions = bucketObjectActions(access);
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects(`${prefix}*`)] }));
     const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
     if (this.role) {
       acknowledge(
         this.role,
-        `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
-        `Object keys are made at run time (a random UUID per upload or export), so they cannot be listed in advance; the grant is ${objectActions.join(', ')} on the objects of this one bucket (${BUCKETS[key].envVar}) only.`,
+        `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,
+        `Object keys are made at run time (a random UUID per upload or export, a hash per received mail), so they cannot be listed in advance; the grant is ${objectActions.join(', ')} on the objects of this one bucket (${BUCKETS[key].envVar})${prefix ? ` under ${prefix}` : ''} only.`,
       );
     }
-    const onBucket = bucketActions(access);
+    // Under a prefix (`ResourceUse.objectPrefixes`) no bucket-level action: ListBucket would name every key of the bucket.
+    const onBucket = prefix ? [] : bucketActions(access);
     if (onBucket.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions: onBucket, resources: [bucket.bucketArn] }));
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
@@ -205,7 +206,7 @@ export class RouteFunction extends LambdaFunction {
   /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
   bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
-    for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access);
+    for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access, uses.objectPrefixes?.[key]);
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     for (const key of uses.partitionReads ?? []) this.bindPartitionRead(key, resources.tables[key], uses);
     if (uses.sendsMail) this.bindMail(resources.mail);

@@ -3,7 +3,9 @@
  * data folder) behind a small front server that adds what a browser upload
  * meets on real S3 and fauxqs leaves out: CORS for the site's origins, and
  * the presigned POST policy (expiry, size range, exact fields), checked
- * before the upload is stored; and a conditional put (`If-None-Match: *`,
+ * before the upload is stored; a presigned GET's expiry and the answer's
+ * headers it names (`response-content-disposition` and the like, which
+ * fauxqs leaves out), so a download link behaves as on S3; and a conditional put (`If-None-Match: *`,
  * the access log's copy) that S3 refuses with 412 when the key is taken. Signatures are not checked, as by every
  * emulator: upload security never rests on this, the server checks each
  * stored object before a package may use it.
@@ -77,6 +79,36 @@ export function postPolicyProblem(fields: Map<string, string>, fileSize: number,
   return undefined;
 }
 
+/** The answer headers a presigned GET may set by its query (S3's GetObject `Response…` parameters), by the query's name. */
+const RESPONSE_OVERRIDES = {
+  'response-content-disposition': 'content-disposition',
+  'response-content-type': 'content-type',
+  'response-cache-control': 'cache-control',
+  'response-content-language': 'content-language',
+  'response-content-encoding': 'content-encoding',
+  'response-expires': 'expires',
+} as const;
+
+/**
+ * What S3 would make of a presigned GET's query: refused once expired (its
+ * `X-Amz-Date` plus `X-Amz-Expires` passed), else the answer headers it
+ * names. A GET without a signature in its query is no presigned one.
+ */
+export function presignedGet(url: string, now = Date.now()): { problem: string } | { headers: Record<string, string> } | undefined {
+  const query = new URL(url, 'http://s3').searchParams;
+  const signedAt = query.get('X-Amz-Date');
+  if (!signedAt || !query.get('X-Amz-Signature')) return undefined;
+  const at = Date.parse(signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+  const expires = Number(query.get('X-Amz-Expires'));
+  if (!Number.isFinite(at) || !Number.isInteger(expires) || now > at + expires * 1000) return { problem: 'Request has expired' };
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(RESPONSE_OVERRIDES)) {
+    const value = query.get(name);
+    if (value !== null) headers[header] = value;
+  }
+  return { headers };
+}
+
 function xmlError(response: ServerResponse, status: number, code: string, message: string) {
   response.writeHead(status, { 'Content-Type': 'application/xml' });
   response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, ' ')}</Message></Error>`);
@@ -86,11 +118,12 @@ export async function startS3Emulator(options: { dataDir: string; host: string; 
   const emulator = await listeningOn(options.host, () => startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }));
   const agent = new Agent({ keepAlive: true });
 
-  const pass = (request: IncomingMessage, response: ServerResponse, body?: Buffer) => {
+  const pass = (request: IncomingMessage, response: ServerResponse, body?: Buffer, overrides: Record<string, string> = {}) => {
     const upstream = forward(
       { host: options.host, port: emulator.port, method: request.method, path: request.url, headers: request.headers, agent },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        const found = answer.statusCode === 200 || answer.statusCode === 206;
+        response.writeHead(answer.statusCode ?? 502, found ? { ...answer.headers, ...overrides } : answer.headers);
         answer.pipe(response);
       },
     );
@@ -132,6 +165,11 @@ export async function startS3Emulator(options: { dataDir: string; host: string; 
       });
       head.on('error', () => xmlError(response, 502, 'InternalError', 'The emulator did not answer.'));
       return head.end();
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const presigned = presignedGet(request.url ?? '/');
+      if (presigned && 'problem' in presigned) return xmlError(response, 403, 'AccessDenied', presigned.problem);
+      return pass(request, response, undefined, presigned?.headers);
     }
     const type = request.headers['content-type'] ?? '';
     if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type)) return pass(request, response);

@@ -89,6 +89,8 @@ export interface ErasureAnswer {
   erased: number[];
   /** Under a legal hold: kept, and named so the admin can tell the visitor why. */
   held: number[];
+  /** Received mail from the address kept apart from the threads (unmatched, quarantined, auto-replies, refused), removed with its raw message. */
+  keptMailRemoved: number;
   exportFilesRemoved: number;
   /** How many more days the tables' backups can restore what was erased (RETENTION.backupDays), to tell the visitor. */
   backupDays: number;

@@ -5,6 +5,7 @@
  * here at build time), so the page never promises other periods than the
  * product keeps.
  */
+import type { KeptBox } from '../conversation/visitor-messages';
 import type { LocaleCode } from '../locales';
 
 const ACCESS_LOG_MONTHS = 24;
@@ -35,6 +36,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const enquiryRetentionMs = () => RETENTION.enquiryMonths * MONTH_MS;
 export const spamRetentionMs = () => RETENTION.spamDays * DAY_MS;
+/**
+ * Received mail kept apart from the threads: an unmatched message as long as
+ * an enquiry (it may be a visitor's), the others (quarantined, auto-replies,
+ * refused) as long as suspected spam, from when it arrived. The retention job
+ * removes each with its raw message when its period ends.
+ */
+export const keptMailRetentionMs = (box: KeptBox) => (box === 'unmatched' ? enquiryRetentionMs() : spamRetentionMs());
+/**
+ * How much later than its period a kept message's item expires by the
+ * table's TTL: a backstop only, after the daily retention job has removed it
+ * with its raw message (the TTL cannot remove an object; were it first, the
+ * raw message would be left behind).
+ */
+export const KEPT_MAIL_TTL_MARGIN_MS = 2 * DAY_MS;
+/**
+ * When the inbound bucket's lifecycle rule expires a raw message: after the
+ * longest any kept message's item may name it. A backstop for a message
+ * never filed; the job and erasure remove the others in time.
+ */
+export const inboundRawExpiryDays = () => Math.ceil((keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS) / DAY_MS) + 1;
 export const accessLogRetentionSeconds = () => Math.round((RETENTION.accessLogMonths * MONTH_MS) / 1000);
 export const templateVersionRetentionSeconds = () => Math.round((RETENTION.templateVersionMonths * MONTH_MS) / 1000);
 

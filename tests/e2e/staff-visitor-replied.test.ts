@@ -2,14 +2,21 @@
  * A visitor writes again, and its owner sees it in Debian's Chromium: the
  * message box badges the enquiry as a new message (with an accessible
  * label), lists it under "waiting for us" (the 방문자 답장 status, theirs),
- * and the badge goes once the owner has opened the enquiry.
+ * and the badge goes once the owner has opened the enquiry. A visitor's
+ * answer by real SMTP with an attachment: the staff member downloads the
+ * attachment from the enquiry's history, and the browser saves the same
+ * bytes under its name.
  */
+import { readFile } from 'node:fs/promises';
+import nodemailer from 'nodemailer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorWrote } from '../../functions/work/visitor-wrote';
 import { MESSAGE_BOX_TEXT } from '../../site/src/staff/message-box/words';
+import { CONVERSATION_TEXT } from '../../site/src/staff/conversation/words';
+import { BYTES } from '../support/inbound-mail';
 import { launchBrowser, signedInPage } from '../support/browser';
-import { STAFF, type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import { STAFF, type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { axeViolations, eventually } from '../support/page-checks';
 
 let browser: Browser;
@@ -74,5 +81,29 @@ describe("a visitor's new message in the message box", () => {
     await page.waitForURL(/status=visitor_replied/);
     await eventually(() => page.locator('table.messages tbody tr').count()).toBe(1);
     expect(await row('MT-000001').locator('.unread-badge').count()).toBe(0);
+  });
+});
+
+describe("a visitor's attachment in the enquiry's history", () => {
+  it('is a button that downloads it: the browser saves the bytes the visitor sent, under their name, and stays on the enquiry', async () => {
+    // The visitor of enquiry 3 answers its acknowledgement by mail, through the local SMTP door, with a scan attached.
+    const replyTo = (await capturedMail(stack)).find((mail) => mail.subject.includes('MT-000003') && mail.replyTo?.length)?.replyTo?.[0] ?? '';
+    expect(replyTo).toMatch(/^reply\+3-/);
+    const transport = nodemailer.createTransport({ host: stack.inboundSmtp.host, port: stack.inboundSmtp.port, secure: false, ignoreTLS: true });
+    try {
+      await transport.sendMail({ from: 'li.wei@example.test', to: replyTo, subject: 'Re: MT-000003', text: 'Скан направления во вложении.', attachments: [{ filename: 'направление.pdf', content: BYTES.pdf }] });
+    } finally {
+      transport.close();
+    }
+
+    await page.goto(`${stack.url}/detail/3`);
+    const button = page.getByRole('button', { name: CONVERSATION_TEXT.download(`направление.pdf (${CONVERSATION_TEXT.size(BYTES.pdf.length)})`) });
+    await button.waitFor();
+    const saved = page.waitForEvent('download');
+    await button.click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('направление.pdf');
+    expect((await readFile(await download.path())).equals(BYTES.pdf)).toBe(true);
+    expect(page.url()).toBe(`${stack.url}/detail/3`);
   });
 });

@@ -13,7 +13,7 @@ import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '../../shared/privacy/retention';
+import { KEPT_MAIL_TTL_MARGIN_MS, RETENTION, inboundRawExpiryDays, keptMailRetentionMs } from '../../shared/privacy/retention';
 import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
@@ -135,9 +135,11 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`);
   for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
     const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
+    // Under a prefix: the objects under it alone, and no bucket-level action (ListBucket names every key).
+    const prefix = uses.objectPrefixes?.[key];
     for (const part of parts(access)) {
-      for (const action of NEEDED.objects[part]) lines.add(`${action} ${bucket}/*`);
-      for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
+      for (const action of NEEDED.objects[part]) lines.add(`${action} ${bucket}/${prefix ?? ''}*`);
+      if (prefix === undefined) for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
     }
   }
   if (uses.sendsMail) {
@@ -465,6 +467,12 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(permissionsOf(fn)).toEqual(expected);
   });
 
+  it("the staff download of a visitor's attachment reads the inbound bucket's attachments alone: GetObject under attachments/, no raw message, no listing, no write", () => {
+    const inbound = `<${logicalId(stack.data.buckets.inbound)}.Arn>`;
+    const lines = [...permissionsOf(stack.api.functions.attachmentLink)].filter((line) => line.includes(inbound));
+    expect(lines).toEqual([`s3:GetObject ${inbound}/attachments/*`]);
+  });
+
   it('the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses\'', () => {
     const fn = stack.api.functions.sendmail;
     const lines = [...permissionsOf(fn)];
@@ -509,7 +517,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
     const deleters = new Set<string>();
     const arnOf = (key: TableKey) => `<${logicalId(stack.data.tables[key])}.Arn>`;
-    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags'] as const).map(arnOf);
+    // inboundMail: the mail kept apart from a visitor's address or about an erased enquiry goes with it.
+    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail'] as const).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));
@@ -652,6 +661,15 @@ describe('data', () => {
     }
   });
 
+  it("finds the mail kept apart by its sender and by the enquiry it is about (the rights of access and erasure, retention), never by a Scan", () => {
+    const indexes = resourceOf(logicalId(stack.data.tables.inboundMail)).Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[];
+    expect(indexes.find((index) => index.IndexName === 'bySender')).toMatchObject({ KeySchema: [{ AttributeName: 'from', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } });
+    expect(indexes.find((index) => index.IndexName === 'byEnquiry')).toMatchObject({
+      KeySchema: [{ AttributeName: 'enquiryIndex', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['rawKey'] },
+    });
+  });
+
   it('lets a non-production stage be deleted with its tables', () => {
     for (const key of TABLE_KEYS) {
       const table = resourceOf(logicalId(stack.data.tables[key]));
@@ -705,6 +723,12 @@ describe('data', () => {
   it('expires exports within a day', () => {
     const exports = resourceOf(logicalId(stack.data.buckets.exports));
     expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
+  });
+
+  it("expires the inbound bucket's raw messages only after the longest a kept item names one, and never an attachment (it goes with its enquiry)", () => {
+    const inbound = resourceOf(logicalId(stack.data.buckets.inbound));
+    expect((inbound.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([{ Id: 'ExpireRawMessages', Prefix: 'raw/', ExpirationInDays: inboundRawExpiryDays(), Status: 'Enabled' }]);
+    expect(inboundRawExpiryDays() * 86_400_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
   });
 });
 

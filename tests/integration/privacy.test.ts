@@ -86,7 +86,7 @@ describe("one visitor's data", () => {
 
     const response = await postJson(stack, '/api/subject/erase', { data: { email: VISITOR, reason: 'Asked by e-mail, ticket 42' } }, token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ erased: [1, 3], held: [], exportFilesRemoved: 1, backupDays: 35 });
+    expect(await response.json()).toEqual({ erased: [1, 3], held: [], keptMailRemoved: 0, exportFilesRemoved: 1, backupDays: 35 });
 
     expect(await stack.deps.enquiries.get(1)).toBeUndefined();
     expect(await stack.deps.enquiries.get(3)).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
  * The local S3 (fauxqs behind local/emulators/s3-emulator.ts): what a browser upload
  * meets on real S3 is there too (CORS for the site's origin, the POST
- * policy), objects survive a restart, and nothing listens beyond loopback.
+ * policy; a presigned GET's expiry and the answer headers it names), objects survive a restart, and nothing listens beyond loopback.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { localS3Client } from '../../local/emulators/sdk-s3';
 import { createBuckets } from '../../local/setup';
-import { type S3Emulator, postPolicyProblem, startS3Emulator } from '../../local/emulators/s3-emulator';
+import { type S3Emulator, postPolicyProblem, presignedGet, startS3Emulator } from '../../local/emulators/s3-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 
 const SITE = 'http://127.0.0.1:4999';
@@ -78,6 +78,16 @@ describe('presigned POST', () => {
     expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'a/']] }), 1, 'b')).toBeUndefined();
     expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'c/']] }), 1, 'b')).toBe('$key must start with c/');
     expect(postPolicyProblem(new Map([['key', 'x']]), 1, 'b')).toBe('the form carries no policy');
+  });
+});
+
+describe('presigned GET', () => {
+  it("answers with the headers the link names, and refuses the link once expired, as S3 does", () => {
+    const link = '/bucket/a?X-Amz-Date=20261122T100000Z&X-Amz-Expires=120&X-Amz-Signature=abc&response-content-disposition=attachment%3B%20filename%3D%22a.pdf%22&response-content-type=application%2Fpdf';
+    const signedAt = Date.parse('2026-11-22T10:00:00Z');
+    expect(presignedGet(link, signedAt + 119_000)).toEqual({ headers: { 'content-disposition': 'attachment; filename="a.pdf"', 'content-type': 'application/pdf' } });
+    expect(presignedGet(link, signedAt + 121_000)).toEqual({ problem: 'Request has expired' });
+    expect(presignedGet('/bucket/a?response-content-type=text%2Fhtml')).toBeUndefined();
   });
 });
 

@@ -16,3 +16,16 @@ export function signedInStaffMember(): void {
     window.localStorage.clear();
   });
 }
+
+/** Stubs `fetch` with an answer for each call (by its path); returns what was sent (each path and JSON body), in order. */
+export function stubStaffApi(answer: (path: string) => Response): { path: string; body: unknown }[] {
+  const sent: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      sent.push({ path, body: JSON.parse(String(init.body)) as unknown });
+      return answer(path);
+    }),
+  );
+  return sent;
+}

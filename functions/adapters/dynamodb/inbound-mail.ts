@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
 import type { HandledMail, KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
 import { batchGetAll, conditional, expired, queryItems } from './client';
@@ -10,7 +10,10 @@ const sentKey = (messageId: string) => `sent#${messageId}`;
 export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): KeptMailStore {
   return {
     keep(mail) {
-      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } })));
+      // The enquiry it is about, for its index (byEnquiry): matched, else named in the subject.
+      const enquiryIndex = mail.postIndex ?? mail.suggestedIndex;
+      const item = { ...mail, ...(enquiryIndex !== undefined ? { enquiryIndex } : {}) };
+      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } })));
     },
     async inBox(box, limit) {
       const items = await queryItems<KeptMail>(
@@ -54,6 +57,47 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
           }),
         ),
       );
+    },
+    arrivedBefore(box, before, limit) {
+      return queryItems<Pick<KeptMail, 'key' | 'rawKey'>>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: INBOUND_MAIL_INDEXES.byBox,
+          KeyConditionExpression: '#box = :box AND receivedAt < :before',
+          ExpressionAttributeNames: { '#box': 'box', '#key': 'key' },
+          ExpressionAttributeValues: { ':box': box, ':before': before },
+          ProjectionExpression: '#key, rawKey',
+          ScanIndexForward: true,
+        },
+        limit,
+      );
+    },
+    async fromSender(address) {
+      const items = await queryItems<KeptMail & { enquiryIndex?: number }>(db, {
+        TableName: tableName,
+        IndexName: INBOUND_MAIL_INDEXES.bySender,
+        KeyConditionExpression: '#from = :from',
+        ExpressionAttributeNames: { '#from': 'from' },
+        ExpressionAttributeValues: { ':from': address },
+        ScanIndexForward: false,
+      });
+      return items.map(({ enquiryIndex: _index, ...mail }) => mail);
+    },
+    aboutEnquiry(postIndex) {
+      return queryItems<Pick<KeptMail, 'key' | 'rawKey'>>(db, {
+        TableName: tableName,
+        IndexName: INBOUND_MAIL_INDEXES.byEnquiry,
+        KeyConditionExpression: 'enquiryIndex = :index',
+        ExpressionAttributeValues: { ':index': postIndex },
+        ProjectionExpression: '#key, rawKey',
+        ExpressionAttributeNames: { '#key': 'key' },
+        ScanIndexForward: false,
+      });
+    },
+    async remove(keys) {
+      // A visitor's kept messages are a handful; deleting a key that is not there succeeds.
+      await Promise.all(keys.map((key) => db.send(new DeleteCommand({ TableName: tableName, Key: { key } }))));
     },
   };
 }

@@ -17,6 +17,7 @@ import { fuzzSamples as packages } from '../../../functions/packages/fuzz-sample
 import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samples';
 import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
 import { fuzzSamples as conversation } from '../../../functions/conversation/fuzz-samples';
+import { fuzzSamples as attachments } from '../../../functions/conversation/attachment-fuzz-samples';
 
 export type { RouteSample, SampleContext };
 
@@ -33,5 +34,6 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     ...dashboard(context),
     ...visitor(context),
     ...conversation(context),
+    ...attachments(context),
   };
 }

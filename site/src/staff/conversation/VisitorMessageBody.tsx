@@ -3,19 +3,23 @@
  * history left out when it arrived), when we received it, a warning when it
  * came from another address than the enquiry's or a receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
- * and its attachments listed by name (never shown inline; downloads come
- * later).
+ * and its attachments listed by name and size: each kept one a button that
+ * downloads it through a short-lived link (AttachmentDownload), never shown
+ * inline; a refused one says why it was not kept.
  */
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { type VisitorMessage, verdictWarnings } from '../../../../shared/conversation/visitor-messages';
+import AttachmentDownload from './AttachmentDownload';
 import { CONVERSATION_TEXT } from './words';
 
 export interface VisitorMessageBodyProps {
+  /** The enquiry whose thread it is in: a download names it, and the server checks the attachment is its. */
+  postIndex: number;
   text: string | undefined;
   message: VisitorMessage;
 }
 
-export default function VisitorMessageBody({ text, message }: VisitorMessageBodyProps) {
+export default function VisitorMessageBody({ postIndex, text, message }: VisitorMessageBodyProps) {
   const warnings = verdictWarnings(message.verdicts).map((name) => CONVERSATION_TEXT.verdicts[name]);
   return (
     <div className="history__visitor">
@@ -39,8 +43,14 @@ export default function VisitorMessageBody({ text, message }: VisitorMessageBody
           <ul className="history__attachments">
             {message.attachments.map((attachment, index) => (
               <li key={`${index}-${attachment.name}`}>
-                {attachment.name} ({CONVERSATION_TEXT.size(attachment.size)})
-                {attachment.refused ? ` · ${CONVERSATION_TEXT.refused[attachment.refused]}` : ''}
+                {attachment.key && !attachment.refused ? (
+                  <AttachmentDownload postIndex={postIndex} attachmentKey={attachment.key} label={`${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`} />
+                ) : (
+                  <>
+                    {attachment.name} ({CONVERSATION_TEXT.size(attachment.size)})
+                    {attachment.refused ? ` · ${CONVERSATION_TEXT.refused[attachment.refused]}` : ''}
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -2,11 +2,14 @@
 /**
  * A visitor's message in the enquiry's history, as staff read it: the
  * visitor's words with their sender and Korea time, the attachments by name
- * (kept or not), and a warning in Korean when it came from another address
- * or a receiving check failed.
+ * (a kept one a download button that asks for a short-lived link and follows
+ * it; a refused one plain text with the reason), and a warning in Korean when
+ * it came from another address or a receiving check failed.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInStaffMember, stubStaffApi } from '../../../../tests/support/staff-session';
 import { NOT_CHECKED_LOCALLY, type VisitorMessage } from '../../../../shared/conversation/visitor-messages';
 import type { ThreadEntry } from '../../../../shared/work/enquiry-work';
 import { sampleRecord } from '../../../../tests/support/records';
@@ -21,7 +24,15 @@ const visitor = (extra: Partial<VisitorMessage> = {}): ThreadEntry => ({
   visitor: { channel: 'mail', subject: 'Re: MT-000007', receivedAt: '2026-11-22T10:00:00.000Z', verdicts: NOT_CHECKED_LOCALLY, attachments: [], fromEnquiryAddress: true, ...extra },
 });
 
-afterEach(cleanup);
+signedInStaffMember();
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const KEPT = { name: 'report.pdf', type: 'application/pdf', size: 2 * 1024 * 1024, key: 'attachments/abc/1' };
+const REFUSED = { name: 'setup.exe', type: 'application/x-msdownload', size: 2048, refused: 'type' as const };
+
 
 function history(entry: ThreadEntry) {
   render(<HistoryPanel record={sampleRecord(7)} thread={[entry]} onNoted={() => undefined} />);
@@ -39,19 +50,32 @@ describe("a visitor's message in the history", () => {
     expect(line.queryByRole('note')).toBeNull();
   });
 
-  it('lists the attachments by name and size, saying which were not kept, and links none', () => {
-    const line = history(
-      visitor({
-        attachments: [
-          { name: 'report.pdf', type: 'application/pdf', size: 2 * 1024 * 1024, key: 'attachments/abc/1' },
-          { name: 'setup.exe', type: 'application/x-msdownload', size: 2048, refused: 'type' },
-        ],
-      }),
-    );
+  it('lists the attachments by name and size: a kept one as a download button, a refused one with the reason and no button; links none', () => {
+    const line = history(visitor({ attachments: [KEPT, REFUSED] }));
     expect(line.getByText(CONVERSATION_TEXT.attachments)).toBeTruthy();
-    expect(line.getByText('report.pdf (2.0 MB)')).toBeTruthy();
+    expect(line.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([CONVERSATION_TEXT.download('report.pdf (2.0 MB)')]);
+    expect(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }).textContent).toBe('report.pdf (2.0 MB)');
     expect(line.getByText(`setup.exe (2 KB) · ${CONVERSATION_TEXT.refused.type}`)).toBeTruthy();
     expect(line.queryAllByRole('link')).toEqual([]);
+  });
+
+  it('asks for a link to the kept attachment of this enquiry, then goes to it (the file is saved, the page stays)', async () => {
+    const url = 'http://127.0.0.1:4566/inbound/attachments/abc/1?X-Amz-Signature=abc';
+    const sent = stubStaffApi(() => new Response(JSON.stringify({ url, expiresAt: '2026-11-22T10:02:00.000Z' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const line = history(visitor({ attachments: [KEPT] }));
+    await userEvent.click(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+    expect(sent).toEqual([{ path: '/api/enquiry/attachment', body: { data: { index: 7, key: KEPT.key } } }]);
+  });
+
+  it('says in Korean when the attachment is no longer there, and goes nowhere', async () => {
+    stubStaffApi(() => new Response(JSON.stringify({ error: 'not_found', message: 'No such attachment.' }), { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const line = history(visitor({ attachments: [KEPT] }));
+    await userEvent.click(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }));
+    expect((await line.findByRole('alert')).textContent).toBe(CONVERSATION_TEXT.downloadGone);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('warns when the message came from another address, or a receiving check failed', () => {

@@ -16,6 +16,11 @@ export const CONVERSATION_TEXT = {
     too_large: '너무 커서 보관하지 않음',
     too_many: '첨부 파일 수 제한을 넘어 보관하지 않음',
   } satisfies Record<AttachmentRefusal, string>,
+  /** A kept attachment's button: its name and size; what a screen reader says of it. */
+  download: (label: string) => `내려받기: ${label}`,
+  downloading: '내려받는 중…',
+  downloadGone: '이 첨부 파일을 찾을 수 없습니다. 문의가 삭제되었을 수 있습니다. 페이지를 새로 고치세요.',
+  downloadFailed: '첨부 파일을 내려받지 못했습니다. 잠시 후 다시 시도하세요.',
   verdictWarning: (names: string) => `수신 검사 경고: ${names}`,
   verdicts: { spam: '스팸', virus: '바이러스', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } satisfies Record<VerdictName, string>,
 } as const;

@@ -83,7 +83,7 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
             {entry.type === 'visitorMessage' &&
-              (entry.visitor ? <VisitorMessageBody text={entry.text} message={entry.visitor} /> : <p className="history__note">{entry.text}</p>)}
+              (entry.visitor ? <VisitorMessageBody postIndex={record.POST_INDEX} text={entry.text} message={entry.visitor} /> : <p className="history__note">{entry.text}</p>)}
           </li>
         ))}
       </ol>

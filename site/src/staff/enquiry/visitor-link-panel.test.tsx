@@ -8,7 +8,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInStaffMember } from '../../../../tests/support/staff-session';
+import { signedInStaffMember, stubStaffApi } from '../../../../tests/support/staff-session';
 import { sampleRecord } from '../../../../tests/support/records';
 import VisitorLinkPanel from './VisitorLinkPanel';
 import { ENQUIRY_TEXT } from './words';
@@ -18,17 +18,7 @@ signedInStaffMember();
 const TEXT = ENQUIRY_TEXT.visitorLink;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function stubApi(answer: () => Response): unknown[] {
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      sent.push({ path, body: JSON.parse(String(init.body)) as unknown });
-      return answer();
-    }),
-  );
-  return sent;
-}
+const stubApi = stubStaffApi;
 
 describe('replacing the visitor page links', () => {
   it('asks first, then replaces with the version read and says the mail went', async () => {

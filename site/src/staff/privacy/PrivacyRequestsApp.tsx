@@ -1,7 +1,8 @@
 /**
  * `/privacy-requests` (admins): a visitor asks what the centre keeps about
  * them, or asks for it to be deleted. The admin finds the visitor's enquiries
- * by the address they wrote from, hands over everything as one file, or
+ * (and the mail received from them kept apart from the threads) by the
+ * address they wrote from, hands over everything as one file, or
  * erases it all (a reason is recorded; the address is typed again to
  * confirm). The address stays in the page's memory, never in its address bar.
  */
@@ -16,12 +17,12 @@ import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { PRIVACY_TEXT } from './words';
 
-type Found = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; email: string; enquiries: SubjectEnquiry[] };
+type Found = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; email: string; enquiries: SubjectEnquiry[]; keptMail: number };
 
 const text = PRIVACY_TEXT.privacyPage;
 const failure = (error: unknown, otherwise: string) => (error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : otherwise);
 
-function EraseDialog({ email, count, onClose, onErased }: { email: string; count: number; onClose: () => void; onErased: (message: string) => void }) {
+function EraseDialog({ email, count, kept, onClose, onErased }: { email: string; count: number; kept: number; onClose: () => void; onErased: (message: string) => void }) {
   const [reason, setReason] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,7 +36,7 @@ function EraseDialog({ email, count, onClose, onErased }: { email: string; count
     setProblem('');
     try {
       const outcome = await eraseSubject(email, reason.trim());
-      onErased(text.erased(outcome.erased.length, outcome.held.map(formatReference), outcome.backupDays));
+      onErased(text.erased(outcome.erased.length, outcome.held.map(formatReference), outcome.backupDays, outcome.keptMailRemoved));
     } catch (error) {
       setProblem(failure(error, text.eraseFailed));
       setBusy(false);
@@ -44,7 +45,7 @@ function EraseDialog({ email, count, onClose, onErased }: { email: string; count
 
   return (
     <DialogFrame title={text.eraseTitle} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={text.eraseNow} submitDisabled={!confirmed} danger>
-      <p className="staff__alert">{text.eraseWarning(count, email)}</p>
+      <p className="staff__alert">{text.eraseWarning(count, kept, email)}</p>
       <div className="panel__form">
         <label htmlFor="erase-reason">{text.reason}</label>
         <textarea id="erase-reason" required minLength={3} maxLength={500} rows={3} value={reason} placeholder={text.reasonPlaceholder} onChange={(event) => setReason(event.currentTarget.value)} />
@@ -65,7 +66,7 @@ export default function PrivacyRequestsApp() {
     setFound({ state: 'loading' });
     try {
       const data = await findSubject(address);
-      setFound({ state: 'ready', email: data.email, enquiries: data.enquiries });
+      setFound({ state: 'ready', email: data.email, enquiries: data.enquiries, keptMail: data.keptMail.length });
     } catch (error) {
       if (!(error instanceof StaffApiError && error.status === 401)) setFound({ state: 'failed', text: failure(error, failureText(error)) });
     }
@@ -107,37 +108,40 @@ export default function PrivacyRequestsApp() {
         {found.state === 'loading' && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
         <Alert text={found.state === 'failed' ? found.text : undefined} />
         {found.state === 'ready' &&
-          (found.enquiries.length === 0 ? (
+          (found.enquiries.length === 0 && found.keptMail === 0 ? (
             <p className="staff__empty">{text.none}</p>
           ) : (
             <section className="privacy-found" aria-labelledby="privacy-found-title">
               <h2 id="privacy-found-title">{text.found(found.enquiries.length)}</h2>
-              <div className="table-wrap">
-                <table className="messages">
-                  <thead>
-                    <tr>
-                      <th scope="col">{text.columns.reference}</th>
-                      <th scope="col">{text.columns.date}</th>
-                      <th scope="col">{text.columns.section}</th>
-                      <th scope="col">{text.columns.status}</th>
-                      <th scope="col">{text.columns.hold}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {found.enquiries.map((enquiry) => (
-                      <tr key={enquiry.POST_INDEX}>
-                        <td>
-                          <a href={`/detail/${enquiry.POST_INDEX}`}>{enquiry.REFERENCE}</a>
-                        </td>
-                        <td>{enquiry.DATE}</td>
-                        <td>{labelOf(SECTIONS, enquiry.MEDICAL_SECTION, 'ko')}</td>
-                        <td>{enquiry.STATUS ? STATUS_LABELS[enquiry.STATUS] : STAFF_TEXT.spam}</td>
-                        <td>{enquiry.LEGAL_HOLD !== undefined ? `${text.held}: ${enquiry.LEGAL_HOLD}` : '-'}</td>
+              {found.keptMail > 0 && <p>{text.keptMail(found.keptMail)}</p>}
+              {found.enquiries.length > 0 && (
+                <div className="table-wrap">
+                  <table className="messages">
+                    <thead>
+                      <tr>
+                        {Object.values(text.columns).map((column) => (
+                          <th key={column} scope="col">
+                            {column}
+                          </th>
+                        ))}
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {found.enquiries.map((enquiry) => (
+                        <tr key={enquiry.POST_INDEX}>
+                          <td>
+                            <a href={`/detail/${enquiry.POST_INDEX}`}>{enquiry.REFERENCE}</a>
+                          </td>
+                          <td>{enquiry.DATE}</td>
+                          <td>{labelOf(SECTIONS, enquiry.MEDICAL_SECTION, 'ko')}</td>
+                          <td>{enquiry.STATUS ? STATUS_LABELS[enquiry.STATUS] : STAFF_TEXT.spam}</td>
+                          <td>{enquiry.LEGAL_HOLD !== undefined ? `${text.held}: ${enquiry.LEGAL_HOLD}` : '-'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
               <div className="panel__row">
                 <button type="button" className="staff-button" onClick={() => void download(found.email)}>
                   {text.exportJson}
@@ -153,6 +157,7 @@ export default function PrivacyRequestsApp() {
         <EraseDialog
           email={found.email}
           count={found.enquiries.length}
+          kept={found.keptMail}
           onClose={() => setErasing(false)}
           onErased={(done) => {
             setErasing(false);

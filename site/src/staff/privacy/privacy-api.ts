@@ -42,8 +42,15 @@ export async function setHold(index: number, reason: string | undefined): Promis
 
 export type SubjectEnquiry = EnquiryRecord & { history: unknown[]; mails: unknown[] };
 
-export async function findSubject(email: string): Promise<{ email: string; enquiries: SubjectEnquiry[] }> {
-  return (await staffPost<{ email: string; enquiries: SubjectEnquiry[] }>(apiPath('subject'), { data: { email } })).data;
+/** What the right of access finds: the address's enquiries, and the mail received from it that went into no thread (kept apart). */
+export interface SubjectFound {
+  email: string;
+  enquiries: SubjectEnquiry[];
+  keptMail: unknown[];
+}
+
+export async function findSubject(email: string): Promise<SubjectFound> {
+  return (await staffPost<SubjectFound>(apiPath('subject'), { data: { email } })).data;
 }
 
 export async function downloadSubject(email: string): Promise<void> {
