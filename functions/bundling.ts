@@ -58,8 +58,11 @@ export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 200 * 1024;
  * (605 KiB gzip in all when it was first measured). It runs on its own,
  * invoked asynchronously once per received mail: nobody waits on its cold
  * start. The only routes that hold it are the kept mail box's readers below.
+ * 648 KiB since it also files kept mail apart and queues each message's
+ * translation (640.2 KiB measured then): room for a little, not for another
+ * parser.
  */
-export const MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES = 640 * 1024;
+export const MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES = 648 * 1024;
 
 /**
  * The kept mail box's routes that read a received mail (`parsesMail` in

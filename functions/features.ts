@@ -19,10 +19,11 @@ import * as mail from './mail/routes';
 import * as packages from './packages/routes';
 import * as privacy from './privacy/routes';
 import * as tags from './tags/routes';
+import * as translation from './translation/routes';
 import * as visitor from './visitor/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor, conversation } as const;
+export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor, conversation, translation } as const;
 
 export type FeatureName = keyof typeof FEATURES;
 

@@ -113,6 +113,14 @@ export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 /** The TOTP key's use by a route (`ResourceUse.totpSecrets`): Encrypt alone to seal, Decrypt alone to open (no ReEncrypt, no data keys). */
 export const TOTP_KEY_ACTIONS = { seal: ['kms:Encrypt'], open: ['kms:Decrypt'] } as const;
 
+/**
+ * Machine translation: TranslateText, and Comprehend's language detection,
+ * which Translate calls as the caller for an `auto` source (neither names a
+ * resource of ours); and the stage's terminology, read and imported by name.
+ */
+export const TRANSLATE_TEXT_ACTIONS = ['translate:TranslateText', 'comprehend:DetectDominantLanguage'] as const;
+export const TERMINOLOGY_ACTIONS = ['translate:GetTerminology', 'translate:ImportTerminology'] as const;
+
 export type AccessPart = 'read' | 'write' | 'append' | 'log' | 'update' | 'delete' | 'profile';
 
 export function accessParts(access: Access): AccessPart[] {

@@ -116,6 +116,7 @@ export class MedicalTourismStack extends Stack {
       replyAddressSecret: this.replyAddressSecret,
       originVerifySecret: this.originVerifySecret,
       totpKey: this.data.totpKey,
+      translation: { terminologyName: `${this.stackName}-labels` },
     };
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
     this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });

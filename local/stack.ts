@@ -23,6 +23,7 @@ import { createLog } from '../functions/logging';
 import type { Clock } from '../functions/ports';
 import { runRetention as removeExpired } from '../functions/privacy/erasure';
 import { retryDueMail } from '../functions/mail/mail-delivery';
+import { translateDue } from '../functions/translation/translation-work';
 import { type Emulators, LOOPBACK, closeServer, startEmulators } from './emulators/emulators';
 import { type FaultInjection, startFaultInjection } from './faults/injection';
 import { createBuckets, createTables, ensureStaffAccount, seedPackages } from './setup';
@@ -73,6 +74,8 @@ export interface LocalStack {
   runMailRetry(): ReturnType<typeof retryDueMail>;
   /** The daily retention job (removes enquiries past their retention period). */
   runRetention(): ReturnType<typeof removeExpired>;
+  /** Makes the translations that are due, as the scheduled job does in AWS. */
+  runTranslations(): ReturnType<typeof translateDue>;
   /** Resolves once no background worker (an export) is running. */
   workersIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -219,11 +222,14 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
   // The scheduled jobs of production (EventBridge there), on timers here; `mailRetryIntervalMs: false` leaves both to the caller.
   const runMailRetry = oneAtATime(() => retryDueMail(deps));
   const runRetention = oneAtATime(() => removeExpired(deps));
+  const runTranslations = oneAtATime(() => translateDue(deps));
   const timers =
     options.mailRetryIntervalMs === false
       ? []
       : [
           every(options.mailRetryIntervalMs ?? 30_000, runMailRetry, log, 'mail retry'),
+          // Every minute in AWS; sooner here, where someone is watching the screen.
+          every(5_000, runTranslations, log, 'translation'),
           // Daily, and once at start: a local stack is rarely up for a whole day.
           every(24 * 60 * 60_000, runRetention, log, 'retention', true),
         ];
@@ -240,6 +246,7 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     settings: settingsEnv,
     runMailRetry,
     runRetention,
+    runTranslations,
     workersIdle: () => workers.idle(),
     async stop() {
       for (const timer of timers) clearInterval(timer);

@@ -75,6 +75,8 @@ export interface ResourceUse {
   objectPrefixes?: Partial<Record<BucketKey, string>>;
   /** Sends mail through SES (to staff, and to visitors with their enquiry's reply address on the inbound domain). */
   sendsMail?: boolean;
+  /** Calls the machine-translation engine (Amazon Translate) with the stage's terminology (TRANSLATE_TERMINOLOGY). */
+  translates?: boolean;
   /** Files mail received for the inbound domain into the threads (MAIL_RECEIVERS). */
   receivesMail?: boolean;
   /** Signs or verifies staff tokens, so it reads the signing secret. */
@@ -123,11 +125,17 @@ export const SCHEDULED_JOBS = [
     uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
   },
   {
+    // The translations that are due (functions/translation/translation-work.ts): what was stored since the last run, and retries.
+    name: 'translate',
+    everyMinutes: 1,
+    uses: { tables: { translations: 'readWrite', enquiries: 'read', enquiryEvents: 'read', counters: 'write' }, translates: true } satisfies ResourceUse,
+  },
+  {
     name: 'retention',
     everyMinutes: 24 * 60,
     uses: {
       // inboundMail: the mail kept apart about a removed enquiry (by its index byEnquiry).
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full', translations: 'full' },
       // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread, and the kept mail's raw messages.
       buckets: { exports: 'full', inbound: 'full' },
     } satisfies ResourceUse,
@@ -179,7 +187,7 @@ export const MAIL_RECEIVERS = [
     uses: {
       // The enquiry then reacts (functions/work/visitor-wrote.ts): its status and the counts by status, the reply-time
       // figures, and its owner's notice through the outbox.
-      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite', translations: 'append' },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
       // The reply addresses' MACs are checked with the reply-address secret, which comes with receivesMail.

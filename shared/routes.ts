@@ -115,7 +115,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // inboundMail: the Message-ID SES gave the acknowledgement. Its reply address is a MAC under the reply-address secret
     // (every function that mails has it), never the token secret: a public function cannot sign staff tokens.
     uses: {
-      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write' },
+      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write', translations: 'append' },
       sendsMail: true,
     },
   },
@@ -221,7 +221,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/subject/erase',
     access: 'staff',
     uses: {
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full' },
+      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full', translations: 'full' },
       buckets: { exports: 'full', inbound: 'full' },
     },
   },
@@ -242,7 +242,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/visitor/message',
     access: 'public',
     uses: {
-      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write', translations: 'append' },
       partitionReads: ['enquiryEvents'],
       sendsMail: true,
     },
@@ -272,7 +272,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     parsesMail: true,
     uses: {
-      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write' },
+      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write', translations: 'append' },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
     },

@@ -39,7 +39,7 @@ import type { KeptMail } from './ports';
 import { newText } from './reply-text';
 import { matchEnquiry, suggestedEnquiry } from './thread-matching';
 
-export type InboundDeps = Pick<AppDeps, 'enquiries' | 'events' | 'throttle' | 'keptMail' | 'sentMailIds' | 'inbound' | 'settings' | 'clock' | 'log'> & VisitorWroteDeps;
+export type InboundDeps = Pick<AppDeps, 'enquiries' | 'events' | 'throttle' | 'keptMail' | 'sentMailIds' | 'inbound' | 'translations' | 'settings' | 'clock' | 'log'> & VisitorWroteDeps;
 
 /** One received mail, as the receiving side hands it over. */
 export interface ReceivedMail {

@@ -10,7 +10,7 @@
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle, translations, withStores } from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
@@ -33,7 +33,7 @@ export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
  */
 export const receiveMail = /* @__PURE__ */ declareBackground('receiveMail', { memoryMiB: 1024, timeoutSeconds: 60 }, () =>
   backgroundHandler(mailReceiverUses('receiveMail'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, throttle, keptMail, sentMailIds, counters, aggregates, outbox }), s3Deps(settings, {}), sesDeps(settings, {}));
+    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, throttle, keptMail, sentMailIds, counters, aggregates, outbox, translations }), s3Deps(settings, {}), sesDeps(settings, {}));
     return async (event: SESEvent) => {
       const outcomes = [];
       for (const mail of receivedFromSes(event)) outcomes.push(await processInboundMessage(deps, mail));
@@ -64,7 +64,7 @@ export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 1024, timeoutSeconds: 20 },
   makeHandler: makeAttachKeptMailHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail, enquiries, events, counters, aggregates, outbox, sentMailIds, throttle }), s3Deps(settings, {}), sesDeps(settings, {})),
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail, enquiries, events, counters, aggregates, outbox, sentMailIds, throttle, translations }), s3Deps(settings, {}), sesDeps(settings, {})),
 });
 
 export const discardKeptMailRoute = /* @__PURE__ */ declareRoute({

@@ -10,8 +10,9 @@ import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCo
 import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/mail-delivery';
+import { queueEnquiryTranslation } from '../translation/translation-queue';
 
-export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log' | 'aggregates'>;
+export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'sentMailIds' | 'translations' | 'settings' | 'clock' | 'log' | 'aggregates'>;
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
@@ -190,8 +191,8 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
-  // The dashboard's count never fails the request (countReceived logs and goes on), so it runs beside the mails.
-  await Promise.all([countReceived(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
+  // The dashboard's count and the translation's queueing never fail the request (each logs and goes on), so they run beside the mails.
+  await Promise.all([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
   return { postIndex, duplicate: false };
 }
 
@@ -221,7 +222,10 @@ function pastTimesRefused(fields: Record<string, string>): ApiError {
  * mail at most once, so one queued, under way or sent already is left as it is.
  */
 async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined) {
-  if (stored && !stored.SPAM && stored.MAIL_STATUS === 'pending') await deliverEnquiryMail(deps, stored);
+  if (!stored) return;
+  // Its translation may not be queued either (a job is added once: asking again changes nothing).
+  await queueEnquiryTranslation(deps, stored);
+  if (!stored.SPAM && stored.MAIL_STATUS === 'pending') await deliverEnquiryMail(deps, stored);
 }
 
 /** A resend while the first try may still be storing: the page says so and offers to try again. */
@@ -241,7 +245,7 @@ async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmiss
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {
     deps.log.info('enquiry stored on resubmission', { postIndex });
-    await countReceived(deps, enquiry);
+    await Promise.all([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry)]);
     if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
   }
 }

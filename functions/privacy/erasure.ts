@@ -27,7 +27,7 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'keptMail' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
+export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'keptMail' | 'translations' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be
@@ -73,6 +73,8 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
   await Promise.all([
     ...mailIdsOf(enquiry, events).map((mailId) => deps.outbox.remove(mailId)),
     deps.events.removeAll(enquiry.POST_INDEX),
+    // Its machine translations go with the originals.
+    deps.translations.removeEnquiry(enquiry.POST_INDEX),
     ...(enquiry.SUBMISSION_ID ? [deps.submissions.remove(enquiry.SUBMISSION_ID)] : []),
     untagRemoved(deps, enquiry),
   ]);

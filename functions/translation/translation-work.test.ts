@@ -13,7 +13,8 @@ import { TRANSLATION_QUEUE } from '../../shared/tables';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { retryDelayMs } from '../mail/mail-delivery';
 import { type FakeDeps, fakeDeps, jsonPost } from '../../tests/support/fakes';
-import { ENQUIRY_SOURCE, MAX_TRANSLATION_ATTEMPTS, messageSource, queueTranslation, translateDue, translateOne, translatedCharsCounter, translationJob } from './translation-work';
+import { ENQUIRY_SOURCE, messageSource, queueTranslation, translationJob } from './translation-queue';
+import { MAX_TRANSLATION_ATTEMPTS, translateDue, translateOne, translatedCharsCounter } from './translation-work';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ. Можно ли приехать в декабре?';
 
@@ -49,9 +50,9 @@ describe('the job an original gets', () => {
     expect(translationJob(1, ENQUIRY_SOURCE, {}, 'ru', 0)).toBeUndefined();
   });
 
-  it('is queued once however often it is asked', async () => {
+  it('is queued when the enquiry is stored, once however often it is asked', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
-    expect(await queueEnquiry(index)).toBe(true);
+    expect(job(index)).toMatchObject({ state: 'pending', from: 'ru', to: 'ko' });
     expect(await queueEnquiry(index)).toBe(false);
     expect([...deps.translations.items.keys()]).toEqual([`${index}|${ENQUIRY_SOURCE}`]);
   });

@@ -1,8 +1,8 @@
 /**
  * Making the translations staff read (issue 26), never on the path that
  * stores an enquiry or a message: storing one queues its translation
- * (`queueTranslation`), and the translation worker and the retry job make
- * what is due (`translateDue`). The queue holds no copy of the visitor's
+ * (translation-queue.ts), and the translation job makes what is due
+ * (`translateDue`). The queue holds no copy of the visitor's
  * words: the original is read when it is translated, so an erased enquiry
  * leaves nothing behind here.
  *
@@ -15,48 +15,19 @@
  * not use is given back.
  */
 import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
-import { sourceLanguageFor } from '../../shared/translation/source-language';
-import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import type { StoredEnquiry } from '../enquiries/ports';
 import { retryDelayMs } from '../mail/mail-delivery';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
+import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
 export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'>;
-
-/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
-export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
-
-/** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
-export const ENQUIRY_SOURCE = 'enquiry';
-export const messageSource = (at: string) => `message#${at}`;
 
 /** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
 export const MAX_TRANSLATION_ATTEMPTS = 30;
 
 /** A Korea-time day's count of characters sent to the engine. */
 export const translatedCharsCounter = (koreaDay: string) => `translate-chars#${koreaDay}`;
-
-const textsOfEnquiry = (enquiry: StoredEnquiry): TranslatedTexts =>
-  Object.fromEntries(ENQUIRY_TEXT_FIELDS.flatMap((field) => (typeof enquiry[field] === 'string' && enquiry[field].trim() ? [[field, enquiry[field]]] : [])));
-
-/** The job of an original: from the page's language, or `auto` when the text's script says otherwise; `undefined` when the text is Korean already. */
-export function translationJob(postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage, now: number): TranslationJob | undefined {
-  const from = sourceLanguageFor(Object.values(texts).join('\n'), pageLanguage);
-  if (from === STAFF_LANGUAGE || Object.keys(texts).length === 0) return undefined;
-  return { postIndex, source, from, to: STAFF_LANGUAGE, state: 'pending', attempts: 0, createdAt: now, queue: TRANSLATION_QUEUE, nextAt: now };
-}
-
-/**
- * Queues the translation of an enquiry's texts (`ENQUIRY_SOURCE`) or a
- * message: added once, however often it is asked. Whether it is added or
- * fails is the caller's to weigh: the original is stored already.
- */
-export async function queueTranslation(deps: Pick<TranslationDeps, 'translations' | 'clock'>, postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage): Promise<boolean> {
-  const job = translationJob(postIndex, source, texts, pageLanguage, deps.clock.now());
-  return job ? deps.translations.add(job) : false;
-}
 
 /** The original's texts as they are now; `undefined` when it is gone (erased, removed). */
 async function originalTexts(deps: TranslationDeps, job: TranslationJob): Promise<TranslatedTexts | undefined> {

@@ -23,6 +23,7 @@ import { ApiError } from '../http/errors';
 import { countSend, refuseOverLimits, spamReason, uncountSend } from '../intake/enquiry-intake';
 import type { EnquiryEvent } from '../work/ports';
 import { type VisitorWroteDeps, visitorWrote } from '../work/visitor-wrote';
+import { queueMessageTranslation } from '../translation/translation-queue';
 import { type OpenByLinkDeps, openByLink } from './visitor-links';
 
 /** Who the thread names as the author of a visitor's message. */
@@ -118,7 +119,7 @@ const messageKey = (claimedAt: number, messageId: string) => `${new Date(claimed
 const perEnquiryKey = (postIndex: number) => `visitor-message:enquiry:${postIndex}`;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export type VisitorMessageDeps = VisitorReadDeps & VisitorWroteDeps & Pick<AppDeps, 'submissions' | 'log'>;
+export type VisitorMessageDeps = VisitorReadDeps & VisitorWroteDeps & Pick<AppDeps, 'submissions' | 'translations' | 'log'>;
 
 /** Takes back what a message was counted: a resend is not a new message. */
 async function uncount(deps: VisitorMessageDeps, clientAddress: string, postIndex: number, now: number): Promise<void> {
@@ -174,6 +175,9 @@ export async function writeVisitorMessage(deps: VisitorMessageDeps, clientAddres
   }
   // The enquiry reacts (its state, the owner's unread mark and notice), once per message whatever the retries: also on a
   // resend of a message stored before a failure here, which `visitorWrote` finds handled or not by the message's time.
-  if (!reason) await visitorWrote(deps, { postIndex, at: claimedAt, channel: 'page', preview: request.text });
+  if (!reason) {
+    await visitorWrote(deps, { postIndex, at: claimedAt, channel: 'page', preview: request.text });
+    await queueMessageTranslation(deps, postIndex, messageKey(claimedAt, request.message_id), request.text);
+  }
   return visitorView((await deps.enquiries.get(postIndex)) ?? enquiry, await deps.events.list(postIndex));
 }

@@ -26,7 +26,21 @@ import { type Access, BUCKETS, type BucketKey, type PartitionReadableTable, type
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
-import { ACCESS_LOG_WRITES, INVOKE_WORKER_ACTIONS, LIST_ACTIONS, PROFILE_READ, READ_SECRET_ACTIONS, SCAN_ACTIONS, TOTP_KEY_ACTIONS, accessParts, bucketActions, bucketObjectActions, tableActions } from '../permissions';
+import {
+  ACCESS_LOG_WRITES,
+  INVOKE_WORKER_ACTIONS,
+  LIST_ACTIONS,
+  PROFILE_READ,
+  READ_SECRET_ACTIONS,
+  SCAN_ACTIONS,
+  TERMINOLOGY_ACTIONS,
+  TOTP_KEY_ACTIONS,
+  TRANSLATE_TEXT_ACTIONS,
+  accessParts,
+  bucketActions,
+  bucketObjectActions,
+  tableActions,
+} from '../permissions';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -62,6 +76,8 @@ export interface BindableResources {
   originVerifySecret: ISecret;
   /** Seals the staff TOTP secrets (TOTP_KEY_ID). */
   totpKey: IKey;
+  /** The stage's terminology for the translation engine (TRANSLATE_TERMINOLOGY): the engine keeps terminologies per account and region. */
+  translation: { terminologyName: string };
   /** The background workers API routes start (infra/constructs/workers.ts); absent while the workers themselves are made. */
   workers?: Record<WorkerName, IFunction>;
 }
@@ -203,6 +219,22 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable('TOTP_KEY_ID', key.keyArn);
   }
 
+  /** Machine translation: TranslateText and language detection (no resource to name), the stage's terminology alone, and its name. */
+  bindTranslation(terminologyName: string): void {
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TRANSLATE_TEXT_ACTIONS], resources: ['*'] }));
+    const terminology = Stack.of(this).formatArn({ service: 'translate', resource: 'terminology', resourceName: terminologyName });
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TERMINOLOGY_ACTIONS], resources: [terminology, `${terminology}/*`] }));
+    if (this.role) {
+      acknowledge(this.role, 'AwsSolutions-IAM5[Resource::*]', `${TRANSLATE_TEXT_ACTIONS.join(' and ')} name no resource (a text is not one), so IAM takes only "*" for them.`);
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:translate:${Stack.of(this).region}:<AWS::AccountId>:terminology/${terminologyName}/*]`,
+        `The stage's one terminology (${terminologyName}) and its versions: Translate names an imported terminology with its version after the name (…/${terminologyName}/LATEST).`,
+      );
+    }
+    this.setVariable('TRANSLATE_TERMINOLOGY', terminologyName);
+  }
+
   /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
   bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
     for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
@@ -216,6 +248,7 @@ export class RouteFunction extends LambdaFunction {
     // Every mail to a visitor carries its enquiry's reply address, and a receiver checks them.
     if (uses.sendsMail || uses.receivesMail) this.bindSecret('REPLY_ADDRESS_SECRET', resources.replyAddressSecret);
     if (uses.totpSecrets) this.bindTotpKey(uses.totpSecrets, resources.totpKey);
+    if (uses.translates) this.bindTranslation(resources.translation.terminologyName);
     for (const name of uses.invokes ?? []) {
       const worker = resources.workers?.[name];
       if (!worker) throw new Error(`${this.node.path} starts ${name}, which is not made yet`);

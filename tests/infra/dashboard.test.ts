@@ -62,7 +62,7 @@ describe('the aggregates table', () => {
         [...permissionsOfRole(template, logicalId(fn.role!))].filter((line) => line.endsWith(` ${arn}`)).map((line) => line.split(' ')[0]).sort(),
       ]),
     );
-    expect(jobs).toEqual({ retryMail: [], retention: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] });
+    expect(jobs).toEqual({ retryMail: [], translate: [], retention: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] });
   });
 
   it('names the table to the functions that use it, and to no other', () => {

@@ -94,11 +94,19 @@ interface Statement {
 
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
+/**
+ * The policies of the template: inline ones, and the managed ones CDK makes
+ * when a role's statements outgrow an inline policy (its `OverflowPolicy`).
+ */
+function rolePolicies(template: Template): { Properties: { Roles?: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } } }[] {
+  return [...Object.values(template.findResources('AWS::IAM::Policy')), ...Object.values(template.findResources('AWS::IAM::ManagedPolicy'))] as never;
+}
+
 /** Every `action resource` (with ` if <condition>`) the policies attached to a role allow. */
 export function permissionsOfRole(template: Template, roleId: string): Set<string> {
   const lines = new Set<string>();
-  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
-    const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
+  for (const policy of rolePolicies(template)) {
+    const roles = (policy.Properties.Roles ?? []).map((role) => role.Ref);
     if (!roles.includes(roleId)) continue;
     for (const statement of policy.Properties.PolicyDocument.Statement as Statement[]) {
       const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
@@ -119,7 +127,7 @@ export function allAllowedActions(template: Template): string[] {
   const collect = (document: { Statement: Statement[] }) => {
     for (const statement of document.Statement) if (statement.Effect === 'Allow') actions.push(...list(statement.Action));
   };
-  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) collect(policy.Properties.PolicyDocument);
+  for (const policy of rolePolicies(template)) collect(policy.Properties.PolicyDocument);
   for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
     for (const inline of (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]) collect(inline.PolicyDocument);
   }

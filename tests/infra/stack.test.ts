@@ -517,8 +517,8 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
     const deleters = new Set<string>();
     const arnOf = (key: TableKey) => `<${logicalId(stack.data.tables[key])}.Arn>`;
-    // inboundMail: the mail kept apart from a visitor's address or about an erased enquiry goes with it.
-    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail'] as const).map(arnOf);
+    // inboundMail: the mail kept apart from a visitor's address or about an erased enquiry goes with it; translations: with their originals.
+    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail', 'translations'] as const).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));

@@ -154,8 +154,8 @@ describe('settingNamesForRoute', () => {
   const names = (name: ApiRoute['name']) => [...new Set(settingNamesForRoute(route(name)))].sort();
 
   it('lists the tables and mail addresses of sendmail', () => {
-    // The acknowledgement's reply address: a MAC under the reply-address secret (never the token secret: this route is public), on the inbound domain; the id SES gave it, in the inbound mail table.
-    expect(names('sendmail')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE'].sort());
+    // The acknowledgement's reply address: a MAC under the reply-address secret (never the token secret: this route is public), on the inbound domain; the id SES gave it, in the inbound mail table; the enquiry's translation queued.
+    expect(names('sendmail')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS'].sort());
     expect(names('sendmail')).not.toContain('TOKEN_SECRET');
   });
 
@@ -202,7 +202,7 @@ describe('settingNamesForRoute', () => {
     const [receiver] = MAIL_RECEIVERS;
     expect([...new Set(settingNamesFor(receiver.uses))].sort()).toEqual(
       [
-        'INBOUND_BUCKET', 'INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_EVENTS', 'TABLE_INBOUND_MAIL', 'TABLE_THROTTLE',
+        'INBOUND_BUCKET', 'INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_EVENTS', 'TABLE_INBOUND_MAIL', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS',
         // The enquiry reacts to the message (functions/work/visitor-wrote.ts): counts, reply times, the owner's notice.
         'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_OUTBOX', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL',
       ].sort(),
@@ -234,6 +234,7 @@ describe('readSettings', () => {
     MAIL_CONFIGURATION_SET: 'mail-over-tls',
     SITE_URL: 'https://www.example.com',
     TABLE_INBOUND_MAIL: 'inb',
+    TABLE_TRANSLATIONS: 'tra',
     INBOUND_DOMAIN: 'reply.example.com',
     REPLY_ADDRESS_SECRET: 'r'.repeat(40),
   };
@@ -288,7 +289,7 @@ describe('readSettings', () => {
   it('throws one ConfigError listing every missing variable', () => {
     const error = configError(() => readSettings({}, sendmailNames));
     expect(error.name).toBe('ConfigError');
-    expect(error.problems).toHaveLength(13);
+    expect(error.problems).toHaveLength(14);
     for (const name of Object.keys(sendmailEnv)) {
       expect(error.problems.some((problem) => problem.startsWith(`${name} is missing`))).toBe(true);
       expect(error.message).toContain(name);

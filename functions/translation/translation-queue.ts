@@ -1,0 +1,70 @@
+/**
+ * Queueing a translation when an original is stored (issue 26): an
+ * enquiry's texts, a visitor's message. Small on purpose, as the routes that
+ * store originals hold it; the translation job's code is
+ * translation-work.ts. A job is added once however often it is asked, and a
+ * failure to add it is logged, never the visitor's: the original is stored
+ * and mailed whether or not its translation is queued.
+ */
+import { sourceLanguageFor } from '../../shared/translation/source-language';
+import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
+import { TRANSLATION_QUEUE } from '../../shared/tables';
+import type { AppDeps } from '../deps';
+import type { StoredEnquiry } from '../enquiries/ports';
+import type { TranslatedTexts, TranslationJob } from './ports';
+
+export type QueueDeps = Pick<AppDeps, 'translations' | 'clock' | 'log'>;
+
+/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
+export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
+
+/** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
+export const ENQUIRY_SOURCE = 'enquiry';
+export const messageSource = (at: string) => `message#${at}`;
+
+export const textsOfEnquiry = (enquiry: StoredEnquiry): TranslatedTexts =>
+  Object.fromEntries(ENQUIRY_TEXT_FIELDS.flatMap((field) => (typeof enquiry[field] === 'string' && enquiry[field].trim() ? [[field, enquiry[field]]] : [])));
+
+/** The job of an original: from the page's language, or `auto` when the text's script says otherwise; `undefined` when the text is Korean already. */
+export function translationJob(postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage, now: number): TranslationJob | undefined {
+  const from = sourceLanguageFor(Object.values(texts).join('\n'), pageLanguage);
+  if (from === STAFF_LANGUAGE || Object.keys(texts).length === 0) return undefined;
+  return { postIndex, source, from, to: STAFF_LANGUAGE, state: 'pending', attempts: 0, createdAt: now, queue: TRANSLATION_QUEUE, nextAt: now };
+}
+
+/**
+ * Queues the translation of an enquiry's texts (`ENQUIRY_SOURCE`) or a
+ * message: added once, however often it is asked. Whether it is added or
+ * fails is the caller's to weigh: the original is stored already.
+ */
+export async function queueTranslation(deps: Pick<QueueDeps, 'translations' | 'clock'>, postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage): Promise<boolean> {
+  const job = translationJob(postIndex, source, texts, pageLanguage, deps.clock.now());
+  return job ? deps.translations.add(job) : false;
+}
+
+/** Why queueing failed, for the log: never the visitor's words. */
+const failureOf = (error: unknown) => ({ errorName: error instanceof Error ? error.name : typeof error });
+
+/**
+ * Queues the translation of a stored enquiry's texts (none for suspected
+ * spam). A failure is logged, never the visitor's: the enquiry is stored and
+ * mailed whether or not its translation is queued.
+ */
+export async function queueEnquiryTranslation(deps: QueueDeps, enquiry: StoredEnquiry): Promise<void> {
+  if (enquiry.SPAM) return;
+  try {
+    await queueTranslation(deps, enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en');
+  } catch (error) {
+    deps.log.warn('translation not queued', { postIndex: enquiry.POST_INDEX, ...failureOf(error) });
+  }
+}
+
+/** Queues the translation of a visitor's message stored in the thread (by mail or on their page), from the enquiry's language; a failure is logged, as above. */
+export async function queueMessageTranslation(deps: QueueDeps & Pick<AppDeps, 'enquiries'>, postIndex: number, at: string, text: string): Promise<void> {
+  try {
+    const enquiry = await deps.enquiries.get(postIndex);
+    if (enquiry && !enquiry.SPAM) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
+  } catch (error) {
+    deps.log.warn('translation not queued', { postIndex, ...failureOf(error) });
+  }
+}

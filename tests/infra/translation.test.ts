@@ -1,0 +1,41 @@
+/**
+ * Machine translation in the stack (issue 26): the `translate` job runs every
+ * minute and alone may call the engine: TranslateText and Comprehend's
+ * language detection (which name no resource), and the stage's own
+ * terminology by name, which it is told in TRANSLATE_TERMINOLOGY.
+ */
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../shared/routes';
+import { logicalId, permissionsOfRole, render, unbundledStackForFile } from './helpers';
+
+const made = unbundledStackForFile();
+const job = () => made.stack.jobs.functions.translate;
+const permissions = () => [...permissionsOfRole(made.template, logicalId(job().role!))];
+
+describe('machine translation', () => {
+  it('runs the translate job every minute', () => {
+    made.template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it("lets the job translate with the stage's terminology alone, and names it", () => {
+    const terminology = `arn:<AWS::Partition>:translate:${made.stack.region}:<AWS::AccountId>:terminology/${made.stack.stackName}-labels`;
+    expect(permissions().filter((line) => /^(translate|comprehend):/.test(line)).sort()).toEqual(
+      [
+        'comprehend:DetectDominantLanguage *',
+        'translate:TranslateText *',
+        `translate:GetTerminology ${terminology}`,
+        `translate:GetTerminology ${terminology}/*`,
+        `translate:ImportTerminology ${terminology}`,
+        `translate:ImportTerminology ${terminology}/*`,
+      ].sort(),
+    );
+    const variables = made.template.toJSON().Resources[logicalId(job())].Properties.Environment.Variables as Record<string, unknown>;
+    expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
+  });
+
+  it('gives no API route the engine: routes only queue translations', () => {
+    for (const route of API_ROUTES) expect(route.uses.translates, route.name).toBeUndefined();
+    const translators = Object.keys(made.template.findResources('AWS::IAM::Role')).filter((role) => [...permissionsOfRole(made.template, role)].some((line) => line.startsWith('translate:')));
+    expect(translators).toEqual([logicalId(job().role!)]);
+  });
+});
