@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { type KeptMailEntry, type KeptMailText, attachBar } from '../../../../shared/conversation/kept-mail';
-import { VERDICT_NAMES } from '../../../../shared/conversation/visitor-messages';
+import { VERDICT_NAMES, type VerdictName } from '../../../../shared/conversation/visitor-messages';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { CONVERSATION_TEXT } from '../conversation/words';
@@ -19,9 +19,13 @@ export interface KeptMailItemProps {
   onDiscard: () => void;
 }
 
+/** The checks that failed; else the ones nobody made or that gave no verdict (locally, none is made); else all passed. */
 function failedChecks(mail: KeptMailEntry): string {
-  const failed = VERDICT_NAMES.filter((name) => mail.verdicts[name] === 'FAIL' || mail.verdicts[name] === 'PROCESSING_FAILED').map((name) => CONVERSATION_TEXT.verdicts[name]);
-  return failed.length ? KEPT_MAIL_TEXT.verdictFailed(failed.join(', ')) : KEPT_MAIL_TEXT.verdictsPassed;
+  const named = (names: readonly VerdictName[]) => names.map((name) => CONVERSATION_TEXT.verdicts[name]).join(', ');
+  const failed = VERDICT_NAMES.filter((name) => mail.verdicts[name] === 'FAIL' || mail.verdicts[name] === 'PROCESSING_FAILED');
+  if (failed.length) return KEPT_MAIL_TEXT.verdictFailed(named(failed));
+  const unchecked = VERDICT_NAMES.filter((name) => mail.verdicts[name] !== 'PASS');
+  return unchecked.length ? KEPT_MAIL_TEXT.verdictsUnchecked(named(unchecked)) : KEPT_MAIL_TEXT.verdictsPassed;
 }
 
 export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItemProps) {

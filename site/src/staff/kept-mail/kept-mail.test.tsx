@@ -13,6 +13,7 @@ import { TOKEN_STORAGE_KEY } from '../../../../shared/auth';
 import type { KeptMailEntry, KeptMailList } from '../../../../shared/conversation/kept-mail';
 import type { Verdicts } from '../../../../shared/conversation/visitor-messages';
 import KeptMailApp from './KeptMailApp';
+import KeptMailItem from './KeptMailItem';
 import { KEPT_MAIL_TEXT } from './words';
 
 const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
@@ -118,5 +119,14 @@ describe('the kept mail box', () => {
     await userEvent.click(dialog.getByRole('button', { name: KEPT_MAIL_TEXT.discard, hidden: true }));
     expect(await screen.findByText(KEPT_MAIL_TEXT.discarded)).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/kept-mail/discard', data: { key: 'kept#a' } }]);
+  });
+});
+
+describe('the checks a kept mail shows', () => {
+  it('says which checks gave no verdict (locally none is made), never that they passed', () => {
+    const unchecked = mail('kept#local', { verdicts: { spam: 'NOT_CHECKED_LOCALLY', virus: 'NOT_CHECKED_LOCALLY', spf: 'NOT_CHECKED_LOCALLY', dkim: 'NOT_CHECKED_LOCALLY', dmarc: 'NOT_CHECKED_LOCALLY' } });
+    render(<KeptMailItem mail={unchecked} onAttach={() => undefined} onDiscard={() => undefined} />);
+    expect(screen.queryByText(KEPT_MAIL_TEXT.verdictsPassed)).toBeNull();
+    expect(screen.getByText(/^확인되지 않음: /)).toBeTruthy();
   });
 });

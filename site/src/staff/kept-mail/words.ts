@@ -40,6 +40,7 @@ export const KEPT_MAIL_TEXT = {
   verdicts: '수신 검사',
   verdictFailed: (names: string) => `실패: ${names}`,
   verdictsPassed: '이상 없음',
+  verdictsUnchecked: (names: string) => `확인되지 않음: ${names} (판정 없음, 또는 이 환경에서는 검사하지 않음)`,
   attachments: '첨부 파일',
   noAttachments: '없음',
   suggested: (reference: string) => `제목에 적힌 문의: ${reference} (추천일 뿐입니다. 내용을 확인하세요)`,
