@@ -191,8 +191,9 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
-  // The dashboard's count and the translation's queueing never fail the request (each logs and goes on), so they run beside the mails.
-  await Promise.all([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
+  // Beside the mails: the dashboard's count (which never fails the request) and the translation's job. A job not added fails
+  // the request once the mails are done, and the visitor's resend of the same submission adds it (mailIfNotYet).
+  await settledOrThrow([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
   return { postIndex, duplicate: false };
 }
 
@@ -221,6 +222,12 @@ function pastTimesRefused(fields: Record<string, string>): ApiError {
  * job only knows queued mails: queue and try them now. The outbox sends each
  * mail at most once, so one queued, under way or sent already is left as it is.
  */
+/** Waits for every step, so none is cut off mid-way by a failing one; then throws the first failure. */
+async function settledOrThrow(steps: readonly (Promise<unknown> | undefined)[]): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined) {
   if (!stored) return;
   // Its translation may not be queued either (a job is added once: asking again changes nothing).
@@ -245,7 +252,6 @@ async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmiss
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {
     deps.log.info('enquiry stored on resubmission', { postIndex });
-    await Promise.all([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry)]);
-    if (!enquiry.SPAM) await deliverEnquiryMail(deps, enquiry);
+    await settledOrThrow([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
   }
 }

@@ -2,9 +2,15 @@
  * Queueing a translation when an original is stored (issue 26): an
  * enquiry's texts, a visitor's message. Small on purpose, as the routes that
  * store originals hold it; the translation job's code is
- * translation-work.ts. A job is added once however often it is asked, and a
- * failure to add it is logged, never the visitor's: the original is stored
- * and mailed whether or not its translation is queued.
+ * translation-work.ts. A job is added once however often it is asked.
+ *
+ * Queueing is part of storing an original, like queueing its mails: a
+ * failure to add the job (DynamoDB refusing) throws, and the caller's retry,
+ * which every path has, adds it: the mail receiver is run again (SES's retry,
+ * the sender's after the local door's 451), the visitor's page and form send
+ * the same message or submission again. The engine is another matter: its
+ * failures are the job's, never the visitor's. (The load run found a mail
+ * whose job was lost when a failure here was only logged.)
  */
 import { sourceLanguageFor } from '../../shared/translation/source-language';
 import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
@@ -42,29 +48,13 @@ export async function queueTranslation(deps: Pick<QueueDeps, 'translations' | 'c
   return job ? deps.translations.add(job) : false;
 }
 
-/** Why queueing failed, for the log: never the visitor's words. */
-const failureOf = (error: unknown) => ({ errorName: error instanceof Error ? error.name : typeof error });
-
-/**
- * Queues the translation of a stored enquiry's texts (none for suspected
- * spam). A failure is logged, never the visitor's: the enquiry is stored and
- * mailed whether or not its translation is queued.
- */
+/** Queues the translation of a stored enquiry's texts (none for suspected spam); throws when the job cannot be added. */
 export async function queueEnquiryTranslation(deps: QueueDeps, enquiry: StoredEnquiry): Promise<void> {
-  if (enquiry.SPAM) return;
-  try {
-    await queueTranslation(deps, enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en');
-  } catch (error) {
-    deps.log.warn('translation not queued', { postIndex: enquiry.POST_INDEX, ...failureOf(error) });
-  }
+  if (!enquiry.SPAM) await queueTranslation(deps, enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en');
 }
 
-/** Queues the translation of a visitor's message stored in the thread (by mail or on their page), from the enquiry's language; a failure is logged, as above. */
+/** Queues the translation of a visitor's message stored in the thread (by mail or on their page), from the enquiry's language; throws when the job cannot be added. */
 export async function queueMessageTranslation(deps: QueueDeps & Pick<AppDeps, 'enquiries'>, postIndex: number, at: string, text: string): Promise<void> {
-  try {
-    const enquiry = await deps.enquiries.get(postIndex);
-    if (enquiry && !enquiry.SPAM) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
-  } catch (error) {
-    deps.log.warn('translation not queued', { postIndex, ...failureOf(error) });
-  }
+  const enquiry = await deps.enquiries.get(postIndex);
+  if (enquiry && !enquiry.SPAM) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
 }

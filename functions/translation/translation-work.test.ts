@@ -12,7 +12,7 @@ import { startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { retryDelayMs } from '../mail/mail-delivery';
-import { type FakeDeps, fakeDeps, jsonPost } from '../../tests/support/fakes';
+import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { ENQUIRY_SOURCE, messageSource, queueTranslation, translationJob } from './translation-queue';
 import { MAX_TRANSLATION_ATTEMPTS, translateDue, translateOne, translatedCharsCounter } from './translation-work';
 
@@ -162,5 +162,21 @@ describe('the daily cap', () => {
     deps.clock.advance(12 * 3600_000);
     expect(await translateDue(deps)).toEqual({ done: 1 });
     expect(await deps.counters.read(translatedCharsCounter('2026-11-28'))).toBe(RUSSIAN.length);
+  });
+});
+
+describe('a job that cannot be added', () => {
+  it("fails the visitor's request once the enquiry is stored and mailed, and the same submission sent again adds it", async () => {
+    deps.translations.failWith = dynamoRefused();
+    const submission = { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru', message: RUSSIAN, submission_id: '5a1f3c2e-0000-4000-8000-000000000001' };
+    const first = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', submission));
+    expect(first.statusCode).toBe(503);
+    const index = Math.max(...deps.enquiries.items.keys());
+    expect(deps.enquiries.items.get(index)?.MAIL_STATUS).toBe('sent');
+    expect(deps.translations.items.size).toBe(0);
+    deps.translations.failWith = undefined;
+    expect((await makeSendmailHandler(deps)(jsonPost('/api/sendmail', submission))).statusCode).toBe(200);
+    expect(job(index)).toMatchObject({ state: 'pending', from: 'ru' });
+    expect(deps.enquiries.items.size).toBe(1);
   });
 });

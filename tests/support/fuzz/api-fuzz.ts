@@ -94,8 +94,9 @@ export function mustRefuse(sampleValue: unknown, value: unknown, multiline: bool
   }
   if (typeof value === 'string') {
     if (NEVER_STORED.test(value)) return 'a control character or half a surrogate pair';
-    // Only white space (line breaks too) is an empty field, which a form sends for every unused input.
-    if (typeof sampleValue === 'string' && !multiline && LINE_BREAK.test(value) && value.trim() !== '') return 'a line break in a one-line field';
+    // One-line fields are trimmed before they are checked: a line break at either end goes with the white space (a pasted
+    // "Anna\n" is "Anna"), and a field of white space alone is empty, as a form sends every unused input. One inside stays.
+    if (typeof sampleValue === 'string' && !multiline && LINE_BREAK.test(value.trim())) return 'a line break in a one-line field';
     return undefined;
   }
   if (value === null || typeof value === 'object') return 'a list, object or null where a value belongs';
