@@ -16,13 +16,20 @@
  * visitor is checked to be told so honestly and sends the same fill again
  * until it is stored. When all are in, the services are back, the staff
  * clients must work again with the tokens they had, answers under way are
- * sent until taken, and the mail-retry job runs until nothing is due. Then:
+ * sent until taken, and the mail-retry job runs until nothing is due. The
+ * translation job runs every second beside the visitors (Translate refuses
+ * for part of the run) and, after the load, until nothing is due
+ * (bench/load/translations.ts; TRANSLATE_DAILY_CHARS is set far above the
+ * run's use, so nothing waits for the next day: capping is the unit tests').
+ * Then:
  * every visitor stored exactly once under the reference it was given, every
  * staff mail and acknowledgement (and every reply staff sent) delivered
  * exactly once; every answer the door or the page took in its own enquiry's
  * thread exactly once, none in another's and nothing kept apart (unmatched),
  * and the owner's notice once per visitor message
- * (functions/work/visitor-wrote.ts). Last, the API fuzzing of `npm test` runs
+ * (functions/work/visitor-wrote.ts); every original that needs a translation
+ * (each stored enquiry but a Korean one, each visitor message) with exactly
+ * one translation job, done. Last, the API fuzzing of `npm test` runs
  * longer, with a new seed it prints (pass FUZZ_SEED to replay one).
  *
  * It prints throughput, p50/p95/p99 latency per route (the SMTP door's tries
@@ -35,9 +42,14 @@
  *             attemptsPerVisitor: { max, mean }, storedFirstTry },
  *     routes: [ { route: "<METHOD path>", requests, throughput (req/s), p50, p95, p99 (ms), errors: { "<status code>": count } } ],
  *     errors: { "<status code>": count },                  // every route together, most first
- *     lost: number, duplicated: number,                     // all kinds together (enquiries, staff mails, acknowledgements, replies, answers, notices)
+ *     lost: number, duplicated: number,                     // all kinds together (enquiries, staff mails, acknowledgements, replies, answers, notices, translations)
  *     faults: [ { service, fault, fromS, untilS } ],        // seconds since the load began
  *     mailRetry: { runs, sent },                            // the retry job after the services came back
+ *     translation: { runs, runsFailed, outcomes: { <outcome>: count },   // the translation job, during the load and after it
+ *                    expected: { enquiries, messages },      // originals that need a translation
+ *                    lost, doubled, stray, notDone: { <state>: count }, capped,
+ *                    perEnquiry: { translations, chars },    // means over the stored enquiries
+ *                    charsCounted, charsOfDone, problems: [string] },
  *     answers: { byMail, byPage, answeringAcknowledgement, answeringReply,   // the visitors' answers (counts)
  *                mail: { attempts, retriesAfter4xx, retriesAfterDroppedConnection }, page: { attempts, retries, misled },
  *                toThreadMs: { p50, p95 },                  // first try to the answer saying it is in the thread
@@ -65,6 +77,7 @@ import { startStaffClient } from './load/staff';
 import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
+import { checkTranslations, startTranslating, translateUntilDone, translationsWhole } from './load/translations';
 
 const VISITORS = 2_000;
 const CLIENTS = 32;
@@ -91,6 +104,9 @@ const stack = await startScratchStack({
     // Every visitor answering on their page comes from this machine's one address, whose link tries are counted
     // together (a right link takes its try back, but not one cut short by an injected fault).
     LOGIN_FAILURES_PER_ADDRESS: '1000000',
+    // The run sends some 2,000 enquiries and their answers to translation in one day, past the default cap: set far
+    // above it, so every translation is made today and a capped one is a fault (the cap itself is translation-work.test.ts's).
+    TRANSLATE_DAILY_CHARS: '100000000',
   },
 });
 
@@ -135,6 +151,7 @@ try {
     }
   })();
   const answering = startAnswering(stack, figures);
+  const translating = startTranslating(stack);
   const faultEvents: Promise<FaultEvent[]> = playFaults(control, () => visitors.finished() / VISITORS, started);
 
   await visitors.done;
@@ -144,6 +161,7 @@ try {
   await Promise.all([...staff.map((client) => client.done), images]);
   // No new answers once the load is over; those under way are sent until taken (or given up).
   await answering.stop();
+  await translating.stop();
 
   // The back office after the outage: the same tokens, no new sign-in.
   for (const [index, { client }] of staff.entries()) {
@@ -166,9 +184,12 @@ try {
     const handled = outcome.sent + outcome.pending + outcome.failed + outcome.skipped + outcome.held + outcome.uncertain + outcome.sending + outcome.digested;
     if (handled === 0 || retryRuns > 1_000) break;
   }
+  // The translation job likewise, past every back-off the outage left.
+  await translateUntilDone(stack, translating.figures);
   clockOffsetMs = 0;
 
   const verdict = await verify(stack, visitors.visitors, staff.map(({ client }) => client), answering.answers);
+  const translations = await checkTranslations(stack);
 
   const fuzz = await fuzzLonger();
 
@@ -197,6 +218,7 @@ try {
     visitorsMisled === 0 &&
     staffMisled === 0 &&
     staffRecovered &&
+    translationsWhole(translations) &&
     fuzz.failure === undefined;
 
   const report = {
@@ -214,10 +236,11 @@ try {
     },
     routes,
     errors: figures.errorsByKind(),
-    lost: total(verdict.lost),
-    duplicated: total(verdict.duplicated),
+    lost: total(verdict.lost) + translations.lost,
+    duplicated: total(verdict.duplicated) + translations.doubled,
     faults,
     mailRetry: { runs: retryRuns, sent: retrySent },
+    translation: { ...translating.figures, ...translations },
     answers: {
       ...answered,
       lost: verdict.lost.answers,
@@ -248,6 +271,14 @@ try {
   const { answers } = report;
   console.log(`Answers: ${answers.byMail} by mail (${answers.mail.attempts} tries, ${answers.mail.retriesAfter4xx} retries after a 4xx, ${answers.mail.retriesAfterDroppedConnection} after a dropped connection), ${answers.byPage} on the page (${answers.page.attempts} tries, ${answers.page.retries} retries); ${answers.answeringAcknowledgement} to an acknowledgement, ${answers.answeringReply} to a reply`);
   console.log(`  in the thread p50 ${answers.toThreadMs.p50} ms, p95 ${answers.toThreadMs.p95} ms after the first try; lost ${answers.lost}, doubled ${answers.doubled}, in another thread ${answers.misfiled}, given up ${answers.gaveUp}, kept apart ${JSON.stringify(answers.keptApart)}; owner's notices ${JSON.stringify(answers.notices)}`);
+  const translated = report.translation;
+  console.log(
+    `Translations: ${translated.expected.enquiries} enquiries and ${translated.expected.messages} messages to translate; lost ${translated.lost}, doubled ${translated.doubled}, stray ${translated.stray}, not done ${JSON.stringify(translated.notDone)}, capped ${translated.capped}`,
+  );
+  console.log(
+    `  per enquiry ${translated.perEnquiry.translations} translations, ${translated.perEnquiry.chars} characters (mean); the job ran ${translated.runs} times (${translated.runsFailed} failed as a whole), outcomes ${JSON.stringify(translated.outcomes)}; characters counted ${translated.charsCounted}, of done jobs ${translated.charsOfDone}`,
+  );
+  if (translated.problems.length) console.log(`Translations wrong:\n  ${translated.problems.join('\n  ')}`);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);
   console.log(`Lost: ${JSON.stringify(verdict.lost)}   Duplicated: ${JSON.stringify(verdict.duplicated)}   never stored: ${verdict.gaveUp}   wrong reference: ${verdict.wrongReference}`);

@@ -204,8 +204,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff', roles: ['staff'],
     uses: { tables: { replyTemplates: 'readWrite', replyTemplateVersions: 'readAppend' } },
   },
-  // Figures only, no one's data: staff and admins.
-  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
+  // Figures only, no one's data: staff and admins. The page shows today's machine-translation characters (a counter).
+  { name: 'dashboard', method: 'GET', path: '/api/dashboard', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read', counters: 'read' } } },
   { name: 'dashboardCsv', method: 'GET', path: '/api/dashboard.csv', access: 'staff', roles: ['staff'], uses: { tables: { aggregates: 'read' } } },
   // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
   { name: 'accessLog', method: 'GET', path: '/api/access-log', access: 'staff', uses: { tables: { accessLog: 'read' } } },

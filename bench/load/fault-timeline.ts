@@ -1,6 +1,7 @@
 /**
- * When the load run breaks what: SES down for a while, DynamoDB slow and then
- * refusing for a few seconds, S3 refusing; then S3 and DynamoDB refusing once
+ * When the load run breaks what: SES down for a while, Translate down across
+ * part of it, DynamoDB slow and then refusing for a few seconds, S3 refusing;
+ * then S3 and DynamoDB refusing once
  * more, late, while the visitors' answers to replies come in. Steps start at
  * a share of the visitors done (so the run is the same on a fast or a slow
  * machine) and hold for a few seconds of wall time. Faults are switched through the stack's
@@ -20,7 +21,10 @@ interface Step {
 
 export const FAULT_STEPS: readonly Step[] = [
   { at: 0.1, service: 'ses', fault: { mode: 'refuse' } },
+  // Translate refuses while the translation job runs beside the visitors (bench/load/translations.ts): its jobs wait for a retry.
+  { at: 0.15, service: 'translate', fault: { mode: 'refuse' } },
   { at: 0.3, service: 'ses', fault: SERVICE_UP },
+  { at: 0.35, service: 'translate', fault: SERVICE_UP },
   { at: 0.4, service: 'dynamodb', fault: { mode: 'slow', delayMs: 150 }, holdMs: 5_000 },
   { at: 0.55, service: 'dynamodb', fault: { mode: 'refuse' }, holdMs: 4_000 },
   { at: 0.7, service: 's3', fault: { mode: 'refuse' }, holdMs: 4_000 },

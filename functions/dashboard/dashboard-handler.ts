@@ -10,8 +10,8 @@ import { monthlyReportCsv, readDashboard, readMonthlyReport } from './dashboard'
 
 type DashboardDeps = StaffAuthDeps & Pick<AppDeps, 'aggregates'>;
 
-/** `GET /api/dashboard?days=30|90`: per-day series, open by age, first-reply median, this and last month. */
-export function makeDashboardHandler(deps: DashboardDeps) {
+/** `GET /api/dashboard?days=30|90`: per-day series, open by age, first-reply median, this and last month, today's machine translation. */
+export function makeDashboardHandler(deps: DashboardDeps & Pick<AppDeps, 'counters'>) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { days } = parseInput(dashboardQuerySchema, request.query);
     await audit('dashboard.read', JSON.stringify({ days }));

@@ -13,6 +13,7 @@ import { makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler'
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { AGGREGATE, countReceived, countStatusChange, readDashboard } from './dashboard';
 import { eraseSubject } from '../privacy/erasure';
+import { translateDue } from '../translation/translation-work';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { parseCsv } from '../../tests/support/csv';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
@@ -276,6 +277,20 @@ describe('GET /api/dashboard', () => {
     const { open } = await dashboardData();
     expect(open.total).toBe(2);
     expect(Object.fromEntries(open.buckets.map((bucket) => [bucket.key, bucket.count]))).toEqual({ under1: 0, from1to3: 0, from3to7: 0, from7to30: 1, over30: 1 });
+  });
+
+  it("shows the Korea-time day's machine-translation characters, counted by the translation job, against TRANSLATE_DAILY_CHARS", async () => {
+    deps.settings.TRANSLATE_DAILY_CHARS = 5_000;
+    // Translated yesterday evening in Korea: another day's count.
+    deps.clock.set(kst('2026-11-19 23:00'));
+    await send({ message: 'Здравствуйте, мне нужна консультация кардиолога.', page_locale: 'ru' });
+    await translateDue(deps);
+    deps.clock.set(kst('2026-11-20 00:30'));
+    await send({ message: '你好，我想预约体检。', page_locale: 'zh' });
+    await translateDue(deps);
+    await freshToken();
+    const { translation } = await dashboardData();
+    expect(translation).toEqual({ chars: '你好，我想预约体检。'.length, cap: 5_000 });
   });
 
   it('reads one batch of at most about a hundred items, however many enquiries there are', async () => {

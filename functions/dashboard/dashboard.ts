@@ -52,11 +52,14 @@ import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { LOCALE_CODES } from '../../shared/locales';
 import type { AppDeps } from '../deps';
+import { translatedCharsCounter } from '../translation/daily-chars';
 import type { AggregateChange, AggregateItem } from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 
 export type AggregateDeps = Pick<AppDeps, 'aggregates' | 'log'>;
 export type DashboardReadDeps = Pick<AppDeps, 'aggregates' | 'clock'>;
+/** The dashboard page reads the day's machine-translation counter too (one item), the very one the translation job caps on. */
+export type DashboardPageDeps = DashboardReadDeps & Pick<AppDeps, 'counters' | 'settings'>;
 
 /** Item keys and attribute names of the aggregates table. */
 export const AGGREGATE = {
@@ -170,8 +173,11 @@ function monthFigures(month: string, days: readonly string[], items: Map<string,
 /** The days of a month up to `today` (all of them for a past month). */
 const monthDaysUpTo = (month: string, today: string) => daysOfMonth(month).filter((day) => day <= today);
 
-/** Everything `GET /api/dashboard` shows, from at most `days` + 62 day items and the totals item. */
-export async function readDashboard(deps: DashboardReadDeps, days: DashboardPeriod): Promise<DashboardData> {
+/**
+ * Everything `GET /api/dashboard` shows, from at most `days` + 62 day items
+ * and the totals item, and today's machine-translation counter.
+ */
+export async function readDashboard(deps: DashboardPageDeps, days: DashboardPeriod): Promise<DashboardData> {
   const today = formatKoreaDate(deps.clock.now());
   const window = daysEnding(today, days);
   // The open-age buckets end at 30 days: older ones are the total less the last 30 days'.
@@ -181,7 +187,7 @@ export async function readDashboard(deps: DashboardReadDeps, days: DashboardPeri
   const currentDays = monthDaysUpTo(thisMonth, today);
   const previousDays = daysOfMonth(lastMonth);
   const keys = [...new Set([...window, ...recent, ...currentDays, ...previousDays])].map(AGGREGATE.dayKey);
-  const items = await deps.aggregates.getMany([...keys, AGGREGATE.totalsKey]);
+  const [items, translatedChars] = await Promise.all([deps.aggregates.getMany([...keys, AGGREGATE.totalsKey]), deps.counters.read(translatedCharsCounter(today))]);
   const itemOf = (day: string) => items.get(AGGREGATE.dayKey(day));
 
   const series = window.map((day) => dayFigures(day, itemOf(day)));
@@ -205,6 +211,7 @@ export async function readDashboard(deps: DashboardReadDeps, days: DashboardPeri
     open: { total: openTotal, buckets },
     replyTime: { days: REPLY_TIME_WINDOW_DAYS, medianMinutes: median(minutes), count: minutes.length },
     months: { current: monthFigures(thisMonth, currentDays, items), previous: monthFigures(lastMonth, previousDays, items) },
+    translation: { chars: translatedChars, cap: deps.settings.TRANSLATE_DAILY_CHARS },
   };
 }
 

@@ -4,15 +4,16 @@
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, staffAuthStores, withStores } from '../wiring/dynamodb';
+import { aggregates, counters, staffAuthStores, withStores } from '../wiring/dynamodb';
 import { makeDashboardHandler, makeDashboardCsvHandler } from './dashboard-handler';
 
-// Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries.
+// Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries;
+// the page reads the day's machine-translation counter too (one GetItem).
 export const dashboardRoute = /* @__PURE__ */ declareRoute({
   name: 'dashboard',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDashboardHandler,
-  wire: withStores({ ...staffAuthStores, aggregates }),
+  wire: withStores({ ...staffAuthStores, aggregates, counters }),
 });
 
 export const dashboardCsvRoute = /* @__PURE__ */ declareRoute({

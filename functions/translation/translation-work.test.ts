@@ -14,7 +14,8 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { retryDelayMs } from '../mail/mail-delivery';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { ENQUIRY_SOURCE, messageSource, queueTranslation, translationJob } from './translation-queue';
-import { MAX_TRANSLATION_ATTEMPTS, translateDue, translateOne, translatedCharsCounter } from './translation-work';
+import { translatedCharsCounter } from './daily-chars';
+import { MAX_TRANSLATION_ATTEMPTS, translateDue, translateOne } from './translation-work';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ. Можно ли приехать в декабре?';
 

@@ -18,6 +18,7 @@ import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { retryDelayMs } from '../mail/mail-delivery';
+import { translatedCharsCounter } from './daily-chars';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
@@ -25,9 +26,6 @@ export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enq
 
 /** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
 export const MAX_TRANSLATION_ATTEMPTS = 30;
-
-/** A Korea-time day's count of characters sent to the engine. */
-export const translatedCharsCounter = (koreaDay: string) => `translate-chars#${koreaDay}`;
 
 /** The original's texts as they are now; `undefined` when it is gone (erased, removed). */
 async function originalTexts(deps: TranslationDeps, job: TranslationJob): Promise<TranslatedTexts | undefined> {

@@ -76,7 +76,18 @@ export interface DashboardData {
   replyTime: { days: typeof REPLY_TIME_WINDOW_DAYS; medianMinutes: number | null; count: number };
   /** This month so far, and last month. */
   months: { current: MonthFigures; previous: MonthFigures };
+  /** Today's machine translation (issue 26): characters sent to the engine against the daily cap (TRANSLATE_DAILY_CHARS). */
+  translation: TranslationUse;
 }
+
+/** A Korea-time day's characters sent to machine translation, and the cap past which translations wait for the next day. */
+export interface TranslationUse {
+  chars: number;
+  cap: number;
+}
+
+/** Whether the day's cap is reached: the job caps a translation that would go past it, so at the cap nothing more is sent today. */
+export const translationCapReached = (use: TranslationUse): boolean => use.chars >= use.cap;
 
 /** The monthly report: every day of the month and the month as a whole. */
 export interface MonthlyReport {

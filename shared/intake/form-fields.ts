@@ -73,8 +73,11 @@ export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
 export const MIN_FILL_TIME_MS = 3_000;
 
 /**
- * Version of the privacy and health-information consent notice the pages show.
- * Stored with every enquiry; change it whenever the notice text changes.
+ * Version of the privacy and health-information consent notice the pages show
+ * (the form's `consent.*` text: what the visitor agrees to). Stored with every
+ * enquiry; change it whenever that text changes. The privacy policy page has
+ * its own date (`privacy.updated`): a change there that asks no new consent,
+ * such as naming a processor (the machine translation, issue 26), keeps this.
  */
 export const CONSENT_NOTICE_VERSION = '2026-11-01';
 

@@ -52,6 +52,14 @@ describe('routes', () => {
     await response.arrayBuffer();
   });
 
+  it.each(LOCALE_CODES)("/privacy/%s names the cloud provider's machine translation, after the sharing paragraph", async (code) => {
+    await visit(privacyRoute(code));
+    const paragraphs = await page.locator('main p').allTextContents();
+    const copy = copyFor(code);
+    expect(paragraphs.indexOf(copy['privacy.processing'])).toBe(paragraphs.indexOf(copy['privacy.sharing']) + 1);
+    expect(copy['privacy.processing']).toMatch(/Amazon Web Services[\s\S]*Amazon Translate/);
+  });
+
   it('answers an unknown path with the 404 page', async () => {
     for (const route of ['/no-such-page', '/KrPage/extra', '/krpage', '/privacy/xx']) {
       const response = await fetch(`${stack.url}${route}`, { redirect: 'manual' });

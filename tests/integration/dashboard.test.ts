@@ -18,6 +18,8 @@ import { seedEnquiries } from '../../local/seed/enquiries';
 import { parseCsv } from '../support/csv';
 import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 import { accessLogDay } from '../support/access-log';
+import { textsOfEnquiry } from '../../functions/translation/translation-queue';
+import type { StoredEnquiry } from '../../functions/enquiries/ports';
 
 const kst = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+09:00`);
 /** The stack's clock, moved by the test. */
@@ -165,6 +167,18 @@ describe('GET /api/dashboard', () => {
     expect(data.open.buckets.find((bucket) => bucket.key === 'from1to3')?.count).toBe(2);
     expect(data.months.current).toMatchObject({ month: '2026-11', received: SEEDED + 7 });
     expect(data.months.previous).toMatchObject({ month: '2026-10', received: 0, firstReplies: 0, medianReplyMinutes: null });
+  });
+
+  it("shows the day's machine-translation characters, the translation job's own count, against the cap", async () => {
+    const read = async () => ((await (await getWithToken(stack, '/api/dashboard?days=30', token)).json()) as DashboardData).translation;
+    const before = await read();
+    expect(before.cap).toBe(200_000);
+    expect(await stack.runTranslations()).toMatchObject({ done: 7 });
+    // The API-sent enquiries (their English text on the Korean page too; not the spam bot's, never queued), translated today.
+    const translated = (await allRecords()).filter((record) => record.NAME.startsWith('Visitor '));
+    const chars = translated.flatMap((record) => Object.values(textsOfEnquiry(record as unknown as StoredEnquiry))).reduce((sum, text) => sum + text.length, 0);
+    expect(chars).toBeGreaterThan(0);
+    expect(await read()).toEqual({ chars: before.chars + chars, cap: 200_000 });
   });
 
   it('refuses a bad period with a clear 400, and answers 401 without a token', async () => {

@@ -1,8 +1,9 @@
 /**
  * `/dashboard`: enquiries per day by section and by page language over the
  * last 30 or 90 days, open enquiries by age, the median reply time (from the
- * visitor's latest message), this and last month side by side, and the
- * monthly report as CSV. Every figure is read from aggregates kept on write
+ * visitor's latest message), this and last month side by side, today's
+ * machine-translation characters against the daily cap, and the monthly
+ * report as CSV. Every figure is read from aggregates kept on write
  * (GET /api/dashboard), so the page loads as fast with 100,000 enquiries as
  * with 1,000. The period lives in
  * the address (`?days=90`), so a reload keeps it.
@@ -17,6 +18,7 @@ import {
   type MonthFigures,
   isMonth,
   monthlyReportFileName,
+  translationCapReached,
 } from '../../../../shared/dashboard/dashboard';
 import { SECTION_VALUES } from '../../../../shared/enquiries/enums';
 import { LOCALE_CODES } from '../../../../shared/locales';
@@ -55,6 +57,29 @@ async function saveFile(response: Response, fallbackName: string): Promise<void>
   link.click();
   link.remove();
   URL.revokeObjectURL(link.href);
+}
+
+/** Today's machine translation: characters sent against the daily cap, a bar, and what happens at the cap. */
+function TranslationCard({ use }: { use: DashboardData['translation'] }) {
+  const capped = translationCapReached(use);
+  const percent = Math.min(100, Math.floor((use.chars / use.cap) * 100));
+  return (
+    <section className="dash-card dash-translation" aria-labelledby="dash-translation-title">
+      <h2 id="dash-translation-title">{DASHBOARD_TEXT.translationUse}</h2>
+      <p className="dash-big">{DASHBOARD_TEXT.translationChars(use.chars, use.cap)}</p>
+      <meter className="dash-meter" min={0} max={use.cap} value={Math.min(use.chars, use.cap)} aria-labelledby="dash-translation-title">
+        {DASHBOARD_TEXT.translationShare(percent)}
+      </meter>
+      <p className="staff__muted">{DASHBOARD_TEXT.translationShare(percent)}</p>
+      {capped ? (
+        <p className="staff__alert" role="alert">
+          {DASHBOARD_TEXT.translationCapped}
+        </p>
+      ) : (
+        <p className="staff__muted">{DASHBOARD_TEXT.translationBasis}</p>
+      )}
+    </section>
+  );
 }
 
 function MedianCard({ data }: { data: DashboardData }) {
@@ -220,6 +245,7 @@ export default function DashboardApp() {
               <MedianCard data={data} />
             </div>
             <MonthTable current={data.months.current} previous={data.months.previous} />
+            <TranslationCard use={data.translation} />
           </>
         )}
       </div>

@@ -14,6 +14,8 @@ import DashboardApp from './DashboardApp';
 import { niceScale, shortDay } from './chart-parts';
 import { DASHBOARD_TEXT } from './words';
 
+let translation = { chars: 12_345, cap: 200_000 };
+
 function figures(days: 30 | 90): DashboardData {
   const series: DayFigures[] = daysEnding('2026-11-20', days).map((day) => ({ day, received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0 }));
   const today = series.at(-1) as DayFigures;
@@ -27,6 +29,7 @@ function figures(days: 30 | 90): DashboardData {
     open: { total: 2, buckets: [{ key: 'under1', count: 2 }, { key: 'from1to3', count: 0 }, { key: 'from3to7', count: 0 }, { key: 'from7to30', count: 0 }, { key: 'over30', count: 0 }] },
     replyTime: { days: 30, medianMinutes: 95, count: 1 },
     months: { current: month, previous: { ...month, month: '2026-10', received: 0, sections: emptySections(), locales: emptyLocales(), firstReplies: 0, medianReplyMinutes: null } },
+    translation,
   };
 }
 
@@ -36,6 +39,7 @@ beforeEach(() => {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
   window.history.replaceState(null, '', '/dashboard');
   asked.length = 0;
+  translation = { chars: 12_345, cap: 200_000 };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -90,6 +94,25 @@ describe('DashboardApp', () => {
     await waitFor(() => expect(document.querySelectorAll('[data-chart="sections"] tbody tr')).toHaveLength(90));
     expect(asked).toEqual(['/api/dashboard?days=30', '/api/dashboard?days=90']);
     expect(window.location.search).toBe('?days=90');
+  });
+
+  it("shows today's machine-translation characters against the daily cap, as a figure and a bar", async () => {
+    render(<DashboardApp />);
+    const card = within(await screen.findByRole('region', { name: '오늘 기계 번역 사용량' }));
+    expect(card.getByText('12,345자 / 200,000자').className).toBe('dash-big');
+    const bar = card.getByRole('meter', { name: '오늘 기계 번역 사용량' }) as HTMLMeterElement;
+    expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['12345', '200000']);
+    expect(card.getByText('하루 한도의 6%', { selector: 'p' })).toBeTruthy();
+    expect(card.queryByRole('alert')).toBeNull();
+  });
+
+  it('says that translations wait for tomorrow once the cap is reached', async () => {
+    translation = { chars: 200_000, cap: 200_000 };
+    render(<DashboardApp />);
+    const card = within(await screen.findByRole('region', { name: '오늘 기계 번역 사용량' }));
+    expect(card.getByRole('alert').textContent).toBe(DASHBOARD_TEXT.translationCapped);
+    expect(DASHBOARD_TEXT.translationCapped).toContain('내일');
+    expect(card.getByText('하루 한도의 100%', { selector: 'p' })).toBeTruthy();
   });
 
   it('says so when the figures cannot be loaded', async () => {

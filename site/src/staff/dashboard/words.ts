@@ -49,4 +49,9 @@ export const DASHBOARD_TEXT = {
   localeSummary: (days: number, parts: string) => `최근 ${days}일 문의 페이지 언어별 접수: ${parts}.`,
   ageSummary: (total: number, parts: string) => `미처리 문의 ${count(total)}: ${parts}.`,
   peakDay: (day: string, value: number) => `${day} (${count(value)})`,
+  translationUse: '오늘 기계 번역 사용량',
+  translationChars: (chars: number, cap: number) => `${chars.toLocaleString('ko-KR')}자 / ${cap.toLocaleString('ko-KR')}자`,
+  translationShare: (percent: number) => `하루 한도의 ${percent}%`,
+  translationBasis: '오늘(한국 시간) 번역 엔진에 보낸 글자 수입니다. 하루 한도를 넘으면 번역은 다음 날로 미뤄집니다.',
+  translationCapped: '오늘 기계 번역 한도에 도달했습니다. 남은 번역은 내일(한국 시간 0시 이후) 이어서 진행됩니다.',
 } as const;
