@@ -7,6 +7,7 @@
  * and mailed whether or not its translation is queued.
  */
 import { sourceLanguageFor } from '../../shared/translation/source-language';
+import { ENQUIRY_TEXT_FIELDS } from '../../shared/translation/staff-translation';
 import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
@@ -15,8 +16,6 @@ import type { TranslatedTexts, TranslationJob } from './ports';
 
 export type QueueDeps = Pick<AppDeps, 'translations' | 'clock' | 'log'>;
 
-/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
-export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
 
 /** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
 export const ENQUIRY_SOURCE = 'enquiry';

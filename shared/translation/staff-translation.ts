@@ -17,6 +17,9 @@ export type TranslationState = (typeof TRANSLATION_STATES)[number];
 /** The states a staff member may ask again from: the engine gave up, refused, or the day's cap was reached. */
 export const ASKABLE_AGAIN: readonly TranslationState[] = ['failed', 'refused', 'capped'];
 
+/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
+export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
+
 /** One original's translation as staff read it. */
 export interface TranslationView {
   /** `enquiry` (its texts) or `message#<at>` (a visitor's message). */
