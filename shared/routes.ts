@@ -131,7 +131,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // The TOTP key to open the account's secret and check a code.
     uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true, totpSecrets: 'open' },
   },
-  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', translations: 'read' } } },
   { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', translations: 'read' } } },
   { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { revokedTokens: 'write' } } },
   { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },

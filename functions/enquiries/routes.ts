@@ -13,7 +13,7 @@ export const viewRoute = /* @__PURE__ */ declareRoute({
   name: 'view',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeViewHandler,
-  wire: withStores({ ...staffAuthStores, ...listReadingStores }),
+  wire: withStores({ ...staffAuthStores, ...listReadingStores, translations }),
 });
 
 export const detailRoute = /* @__PURE__ */ declareRoute({

@@ -97,6 +97,8 @@ export interface TranslationStore {
   get(postIndex: number, source: string): Promise<TranslationJob | undefined>;
   /** Every translation of an enquiry (one Query: its partition). */
   ofEnquiry(postIndex: number): Promise<TranslationJob[]>;
+  /** The translations of these enquiries' own texts (`enquiry`), those that exist: a page of the message box in one BatchGetItem. */
+  ofEnquiryTexts(postIndexes: readonly number[]): Promise<TranslationJob[]>;
   /**
    * Changes a job only if it is still in the state the caller read (state
    * and attempts), so of two workers only one translates it. Fields left out

@@ -10,6 +10,7 @@ import type { TranslationView } from '../../shared/translation/staff-translation
 import type { ThreadEntry } from '../../shared/work/enquiry-work';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import { makeDetailHandler } from '../enquiries/detail-handler';
+import { makeViewHandler } from '../enquiries/view-handler';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeThreadHandler } from '../work/enquiry-work-handler';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
@@ -67,6 +68,32 @@ describe('the detail and the thread', () => {
     const entries = await thread(index);
     expect(entries.find((entry) => entry.type === 'visitorMessage')?.translation).toMatchObject({ source: messageSource(AT), state: 'done', texts: { text: `[ru→ko] ${ANSWER}` } });
     expect(entries.filter((entry) => entry.type !== 'visitorMessage').every((entry) => entry.translation === undefined)).toBe(true);
+  });
+});
+
+describe('the message box', () => {
+  const list = async () => bodyOf(await makeViewHandler(deps)(jsonPost('/api/view', {}, as()))) as { POST_INDEX: number; translation?: TranslationView }[];
+
+  it("lists each enquiry with its texts' translation once made, and none before", async () => {
+    const made = await sendEnquiry('ru', RUSSIAN);
+    await translateDue(deps);
+    const pending = await sendEnquiry('ru', ANSWER);
+    const korean = await sendEnquiry('ko', '12월에 MRI를 받고 싶어요.');
+    const rows = await list();
+    expect(rows.map((row) => [row.POST_INDEX, row.translation?.texts?.['CONTEXT']])).toEqual([
+      [korean, undefined],
+      [pending, undefined],
+      [made, `[ru→ko] ${RUSSIAN}`],
+    ]);
+  });
+
+  it('lists the page without translations when they cannot be read', async () => {
+    await sendEnquiry('ru', RUSSIAN);
+    await translateDue(deps);
+    deps.translations.failWith = new Error('Throttled');
+    const rows = await list();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).not.toHaveProperty('translation');
   });
 });
 

@@ -27,6 +27,25 @@ export async function translationsOf(deps: Pick<AppDeps, 'translations'>, postIn
   return new Map(jobs.map((job) => [job.source, toTranslationView(job)]));
 }
 
+/**
+ * A page of the message box with each enquiry's texts' translation once made
+ * (its summary in Korean): one BatchGetItem. The list is worth more than its
+ * summaries' translation: a failure to read them is logged, and the page goes
+ * without them.
+ */
+export async function withTextTranslations<Row extends { POST_INDEX: number }>(deps: Pick<AppDeps, 'translations' | 'log'>, rows: Row[]): Promise<(Row & { translation?: TranslationView })[]> {
+  try {
+    const made = new Map((await deps.translations.ofEnquiryTexts(rows.map((row) => row.POST_INDEX))).filter((job) => job.state === 'done').map((job) => [job.postIndex, toTranslationView(job)]));
+    return rows.map((row) => {
+      const translation = made.get(row.POST_INDEX);
+      return translation ? { ...row, translation } : row;
+    });
+  } catch (error) {
+    deps.log.warn('the list goes without its translations', { errorName: error instanceof Error ? error.name : typeof error });
+    return rows;
+  }
+}
+
 export type AskAgainDeps = Pick<AppDeps, 'translations' | 'enquiries' | 'events' | 'clock'>;
 
 /** The texts of an original as they are now: the enquiry's, or a visitor's message by its event's time. */

@@ -5,7 +5,7 @@
  * behind a disclosure, on the detail page and in the thread; until then the
  * original with where its translation stands, said once per original, and a
  * button that asks again for one given up, refused or capped; a Korean
- * original as it is.
+ * original as it is. The message box's summary in Korean, the original on hover.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,6 +16,7 @@ import { sampleRecord } from '../../../../tests/support/records';
 import { signedInStaffMember, stubStaffApi } from '../../../../tests/support/staff-session';
 import EnquiryFields from '../enquiry/EnquiryFields';
 import HistoryPanel from '../enquiry/HistoryPanel';
+import EnquiryTable from '../message-box/EnquiryTable';
 import { TRANSLATION_TEXT } from './words';
 
 signedInStaffMember();
@@ -120,5 +121,14 @@ describe('in the thread', () => {
     expect(screen.getByRole('status').textContent).toBe(TRANSLATION_TEXT.states.refused);
     await userEvent.click(screen.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
     await waitFor(() => expect(sent).toEqual([{ path: '/api/enquiry/translate', body: { data: { index: 7, source: `message#${at}` } } }]));
+  });
+});
+
+describe('in the message box', () => {
+  it("summarises the message in Korean once translated, the original's words on hover; an untranslated one as it is", () => {
+    render(<EnquiryTable records={[{ ...record, translation: done }, { ...sampleRecord(8), CONTEXT: RUSSIAN }]} now={Date.parse('2026-11-27T04:00:00Z')} viewer="anna@centre.example" />);
+    const translated = screen.getByRole('link', { name: KOREAN });
+    expect(translated.getAttribute('title')).toBe(RUSSIAN);
+    expect(screen.getByRole('link', { name: RUSSIAN }).hasAttribute('title')).toBe(false);
   });
 });
