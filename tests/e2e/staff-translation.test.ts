@@ -3,7 +3,8 @@
  * (issue 26): its message, and the visitor's answer in the history, read as
  * machine translation labelled with the engine (locally the stand-in, whose
  * marked output says it is no translation), the Russian original one click
- * away. The screenshot goes to TRANSLATION_SCREENSHOTS, or the test stack's
+ * away; the message box summarises it in Korean, the original on hover. The
+ * screenshot goes to TRANSLATION_SCREENSHOTS, or the test stack's
  * data folder (gone with it).
  */
 import { mkdirSync } from 'node:fs';
@@ -66,5 +67,12 @@ describe('a Russian enquiry in the back office', () => {
     await page.keyboard.press('Enter');
     expect(await answer.locator('details p').textContent()).toBe(ANSWER);
     await page.screenshot({ path: screenshotPath('staff-translation-detail.png'), fullPage: true });
+  });
+
+  it('summarises it in Korean in the message box, the original on hover', async () => {
+    await page.goto(`${stack.url}/view`);
+    const summary = page.locator('table.messages tbody tr').first().getByRole('link');
+    await eventually(() => summary.textContent()).toMatch(/^\[local stand-in, not translated: ru→ko\]/);
+    expect(await summary.getAttribute('title')).toBe(`${MESSAGE.slice(0, 40)}…`);
   });
 });
