@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'enquiry.list': '문의 목록 조회',
   'enquiry.read': '문의 상세 조회',
   'enquiry.thread': '문의 기록 조회',
+  'enquiry.translate': '기계 번역 다시 요청',
   'enquiry.export': '문의 CSV 내보내기',
   'enquiry.work': '상태·담당 변경',
   'enquiry.owners': '담당자 후보 조회',

@@ -101,6 +101,8 @@ export const ROUTE_NAMES = [
   'discardKeptMail',
   // A visitor's attachment, downloaded by staff through a short-lived link (issue 25).
   'attachmentLink',
+  // Machine translation (issue 26): a staff member asks again for a translation.
+  'translateAgain',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -129,8 +131,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // The TOTP key to open the account's secret and check a code.
     uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' }, sendsMail: true, usesTokenSecret: true, totpSecrets: 'open' },
   },
-  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read' } } },
-  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read' } } },
+  { name: 'view', method: 'POST', path: '/api/view', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', translations: 'read' } } },
+  { name: 'detail', method: 'GET', path: '/api/detail/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', translations: 'read' } } },
   { name: 'logout', method: 'GET', path: '/api/logout', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { revokedTokens: 'write' } } },
   { name: 'fileupload', method: 'POST', path: '/api/fileupload', access: 'staff', roles: ['editor'], uses: { buckets: { images: 'write' } } },
   {
@@ -189,7 +191,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       sendsMail: true,
     },
   },
-  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read' } } },
+  { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', translations: 'read' } } },
   // The owner opened an enquiry with a visitor's message unread: one conditional update that takes the mark off.
   { name: 'seen', method: 'POST', path: '/api/enquiry/seen', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'readUpdate' } } },
   { name: 'templates', method: 'GET', path: '/api/templates', access: 'staff', roles: ['staff'], uses: { tables: { replyTemplates: 'read' } } },
@@ -288,6 +290,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'staff',
     roles: ['staff'],
     uses: { tables: { enquiries: 'read', enquiryEvents: 'read' }, buckets: { inbound: 'read' }, objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX } },
+  },
+  // Asks again for a translation that failed, was refused or capped, or queues one an original lacks: the job makes it
+  // (functions/translation/staff-translations.ts).
+  {
+    name: 'translateAgain',
+    method: 'POST',
+    path: '/api/enquiry/translate',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', translations: 'readWrite' } },
   },
   // Staff accounts (admins only: no roles), invitations and two-factor sign-in: shared/accounts/account-routes.ts.
   ...ACCOUNT_ROUTES,

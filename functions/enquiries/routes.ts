@@ -5,7 +5,7 @@
  * contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { enquiries, listReadingStores, staffAuthStores, withStores } from '../wiring/dynamodb';
+import { enquiries, listReadingStores, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
 import { makeViewHandler } from './view-handler';
 import { makeDetailHandler } from './detail-handler';
 
@@ -13,12 +13,12 @@ export const viewRoute = /* @__PURE__ */ declareRoute({
   name: 'view',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeViewHandler,
-  wire: withStores({ ...staffAuthStores, ...listReadingStores }),
+  wire: withStores({ ...staffAuthStores, ...listReadingStores, translations }),
 });
 
 export const detailRoute = /* @__PURE__ */ declareRoute({
   name: 'detail',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDetailHandler,
-  wire: withStores({ ...staffAuthStores, enquiries }),
+  wire: withStores({ ...staffAuthStores, enquiries, translations }),
 });

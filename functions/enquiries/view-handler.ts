@@ -3,15 +3,17 @@ import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import type { AppDeps } from '../deps';
+import { withTextTranslations } from '../translation/staff-translations';
 import { type ReadingDeps, readEnquiryPage } from './enquiry-reading';
 
-/** `POST /api/view`: one page of enquiries, newest first; paging and total in headers. */
-export function makeViewHandler(deps: StaffAuthDeps & ReadingDeps) {
+/** `POST /api/view`: one page of enquiries, newest first, each with its texts' translation once made (issue 26); paging and total in headers. */
+export function makeViewHandler(deps: StaffAuthDeps & ReadingDeps & Pick<AppDeps, 'translations'>) {
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const query = parseInput(enquiryListQuerySchema, jsonPayload(request));
     const page = await readEnquiryPage(deps, query, staff.email);
     await audit('enquiry.list', JSON.stringify({ ...query, rows: page.records.map((record) => record.POST_INDEX) }));
-    return json(200, page.records, {
+    return json(200, await withTextTranslations(deps, page.records), {
       [LIST_HEADERS.totalCount]: String(page.total),
       ...(page.nextCursor ? { [LIST_HEADERS.nextCursor]: page.nextCursor } : {}),
     });

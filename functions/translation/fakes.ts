@@ -5,6 +5,7 @@
  * that is down.
  */
 import { TranslationRefused, type MachineTranslation, type TranslationJob, type TranslationRequest, type TranslationStore, type Translator } from './ports';
+import { ENQUIRY_SOURCE } from './translation-queue';
 
 const keyOf = (postIndex: number, source: string) => `${postIndex}|${source}`;
 
@@ -28,6 +29,13 @@ export class FakeTranslationStore implements TranslationStore {
   async ofEnquiry(postIndex: number): Promise<TranslationJob[]> {
     this.check();
     return [...this.items.values()].filter((job) => job.postIndex === postIndex).map((job) => structuredClone(job));
+  }
+  async ofEnquiryTexts(postIndexes: readonly number[]): Promise<TranslationJob[]> {
+    this.check();
+    return postIndexes.flatMap((postIndex) => {
+      const found = this.items.get(keyOf(postIndex, ENQUIRY_SOURCE));
+      return found ? [structuredClone(found)] : [];
+    });
   }
   async transition(postIndex: number, source: string, expected: Pick<TranslationJob, 'state' | 'attempts'>, change: Partial<TranslationJob>): Promise<boolean> {
     this.check();

@@ -3,6 +3,7 @@
  * store of the translations made (issue 26). The adapter is Amazon Translate through the SDK
  * (functions/adapters/translate/); locally it talks to the stand-in emulator.
  */
+import type { TranslationState } from '../../shared/translation/staff-translation';
 import type { TranslationLanguage } from '../../shared/translation/translation';
 
 export interface TranslationRequest {
@@ -49,9 +50,9 @@ export interface Translator {
  * `failed` (the engine failed every try; staff may ask again), `refused` (the
  * engine will not translate it: a language pair, a language it cannot tell),
  * `capped` (the day's characters are used up: due again when Korea's next
- * day starts).
+ * day starts). Named in the wire contract, as staff see it too.
  */
-export type TranslationState = 'pending' | 'done' | 'failed' | 'refused' | 'capped';
+export type { TranslationState } from '../../shared/translation/staff-translation';
 
 /** The texts of one original, by name (`CONTEXT`, `HOTEL`, … of an enquiry; `text` of a message). */
 export type TranslatedTexts = Record<string, string>;
@@ -96,6 +97,8 @@ export interface TranslationStore {
   get(postIndex: number, source: string): Promise<TranslationJob | undefined>;
   /** Every translation of an enquiry (one Query: its partition). */
   ofEnquiry(postIndex: number): Promise<TranslationJob[]>;
+  /** The translations of these enquiries' own texts (`enquiry`), those that exist: a page of the message box in one BatchGetItem. */
+  ofEnquiryTexts(postIndexes: readonly number[]): Promise<TranslationJob[]>;
   /**
    * Changes a job only if it is still in the state the caller read (state
    * and attempts), so of two workers only one translates it. Fields left out

@@ -1,13 +1,15 @@
 /**
  * Translation: the scheduled job that makes the translations that are due,
- * declared once (functions/declarations.ts); how often it runs and what it
- * uses are in shared/resources.ts (SCHEDULED_JOBS).
+ * and the staff route that asks for one again, each declared once
+ * (functions/declarations.ts); how often the job runs and what it uses are
+ * in shared/resources.ts (SCHEDULED_JOBS), the route's in shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { counters, dynamoStores, enquiries, events, translations } from '../wiring/dynamodb';
+import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { counters, dynamoStores, enquiries, events, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { translateDeps } from '../wiring/translate';
+import { makeTranslateAgainHandler } from './staff-translation-handler';
 import { translateDue } from './translation-work';
 
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */
@@ -21,3 +23,11 @@ export const translateJob = /* @__PURE__ */ declareBackground('translate', { mem
     };
   }),
 );
+
+// Reads the original when the translation has no job yet, and queues it: the job translates, never this route.
+export const translateAgainRoute = /* @__PURE__ */ declareRoute({
+  name: 'translateAgain',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeTranslateAgainHandler,
+  wire: withStores({ ...staffAuthStores, enquiries, events, translations }),
+});

@@ -13,6 +13,7 @@
  * whose job was lost when a failure here was only logged.)
  */
 import { sourceLanguageFor } from '../../shared/translation/source-language';
+import { ENQUIRY_TEXT_FIELDS } from '../../shared/translation/staff-translation';
 import { STAFF_LANGUAGE, type TranslationLanguage } from '../../shared/translation/translation';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
@@ -21,8 +22,6 @@ import type { TranslatedTexts, TranslationJob } from './ports';
 
 export type QueueDeps = Pick<AppDeps, 'translations' | 'clock' | 'log'>;
 
-/** The texts of an enquiry staff read translated: the message, and the free fields a visitor types. */
-export const ENQUIRY_TEXT_FIELDS = ['CONTEXT', 'HOTEL', 'DESTINATION', 'LANG_PREFERENCE'] as const;
 
 /** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
 export const ENQUIRY_SOURCE = 'enquiry';

@@ -9,6 +9,8 @@ import { orConflict } from '../http/conflict';
 import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
 import { markSeen } from './visitor-wrote';
+import { translationsOf } from '../translation/staff-translations';
+import { messageSource } from '../translation/translation-queue';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
 export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
@@ -60,8 +62,8 @@ export function makeSeenHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
   });
 }
 
-/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first. */
-export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox'>) {
+/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its translation (issue 26). */
+export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>) {
   return staffHandler(deps, async ({ request, audit }) => {
     const raw = request.params['index'] ?? '';
     if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
@@ -70,7 +72,14 @@ export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries
     const enquiry = await deps.enquiries.get(Number(raw));
     await audit('enquiry.thread', raw);
     if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${raw}.`);
-    return json(200, await readThread(deps, enquiry.POST_INDEX));
+    const [thread, translations] = await Promise.all([readThread(deps, enquiry.POST_INDEX), translationsOf(deps, enquiry.POST_INDEX)]);
+    return json(
+      200,
+      thread.map((entry) => {
+        const translation = entry.type === 'visitorMessage' ? translations.get(messageSource(entry.at)) : undefined;
+        return translation ? { ...entry, translation } : entry;
+      }),
+    );
   });
 }
 

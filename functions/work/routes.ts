@@ -6,7 +6,7 @@
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, outbox, sentMailIds, staffAuthStores, templateVersions, templates, throttle, withStores } from '../wiring/dynamodb';
+import { aggregates, counters, dynamoStores, enquiries, events, outbox, sentMailIds, staffAuthStores, templateVersions, templates, throttle, translations, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeWorkHandler, makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeSeenHandler, makeThreadHandler } from './enquiry-work-handler';
@@ -46,7 +46,7 @@ export const threadRoute = /* @__PURE__ */ declareRoute({
   name: 'thread',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeThreadHandler,
-  wire: withStores({ ...staffAuthStores, enquiries, events, outbox }),
+  wire: withStores({ ...staffAuthStores, enquiries, events, outbox, translations }),
 });
 
 // One conditional update of the enquiry: the visitor's messages read by its owner.

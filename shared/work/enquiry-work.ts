@@ -5,6 +5,7 @@
  * file); the request schemas are in enquiry-work-schema.ts.
  */
 import type { VisitorMessage } from '../conversation/visitor-messages';
+import type { TranslationView } from '../translation/staff-translation';
 
 /** `MT-000123`: short enough to read out on the phone, derived from POST_INDEX (so it is never stored apart). */
 export function formatReference(postIndex: number): string {
@@ -111,4 +112,6 @@ export interface ThreadEntry {
   mailStatus?: string;
   /** A visitor's message: its subject, verdicts, attachments (`actor` is the address it came from). */
   visitor?: VisitorMessage;
+  /** A visitor's message in another language than Korean: its machine translation, or where it stands (issue 26). */
+  translation?: TranslationView;
 }

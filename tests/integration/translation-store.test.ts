@@ -2,7 +2,8 @@
  * The translations' DynamoDB store (functions/adapters/dynamodb/translations.ts)
  * against the emulator: a job added once, moved on only from the state its
  * worker read (a retried write of its own still counted as done), the due
- * queue, an enquiry's translations in one read, and all of them removed.
+ * queue, an enquiry's translations in one read, a page's enquiry texts' in
+ * one batch, and all of them removed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslationJob } from '../../functions/translation/ports';
@@ -34,6 +35,21 @@ describe('the translations store', () => {
     // Done, it has left the queue.
     expect(stored?.queue).toBeUndefined();
     expect(stored?.nextAt).toBeUndefined();
+  });
+
+  // Queued, yet never due: the due queue's test below sees none of them.
+  const NEVER_DUE = Number.MAX_SAFE_INTEGER;
+  it("reads the enquiry texts' translations of a page of enquiries in one batch, those that exist, never a message's", async () => {
+    const store = stack.deps.translations;
+    await store.add(job(700_030, 'enquiry', NEVER_DUE));
+    await store.add(job(700_031, 'message#2026-11-27T10:00:00.000Z', NEVER_DUE));
+    await store.add(job(700_032, 'enquiry', NEVER_DUE));
+    const found = await store.ofEnquiryTexts([700_030, 700_031, 700_032, 700_033]);
+    expect(found.map((item) => [item.postIndex, item.source]).sort()).toEqual([
+      [700_030, 'enquiry'],
+      [700_032, 'enquiry'],
+    ]);
+    expect(await store.ofEnquiryTexts([])).toEqual([]);
   });
 
   it('answers the due jobs oldest first, only those whose time has come', async () => {

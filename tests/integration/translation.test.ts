@@ -4,7 +4,8 @@
  * and translated by the job through the SDK against the Translate stand-in,
  * the originals untouched; with Translate down the enquiry is still stored and
  * mailed, and the translation is made once the engine is back; erasing the
- * enquiry takes its translations with it.
+ * enquiry takes its translations with it. Staff read them with the detail and
+ * the thread, and ask again for one the engine gave up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENQUIRY_SOURCE, messageSource } from '../../functions/translation/translation-queue';
@@ -12,7 +13,9 @@ import { translateDue } from '../../functions/translation/translation-work';
 import { mintVisitorLink } from '../../functions/visitor/visitor-links';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../shared/translation/translation';
-import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
+import type { EnquiryDetail, TranslationView } from '../../shared/translation/staff-translation';
+import type { ThreadEntry } from '../../shared/work/enquiry-work';
+import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года. Можно ли приехать в декабре? Нужна консультация: Ортопедия.';
 
@@ -79,5 +82,36 @@ describe('machine translation in the local stack', () => {
     const erased = await postJson(stack, '/api/subject/erase', { data: { email: 'erase-me@example.test', reason: 'the visitor asked' } }, token);
     expect(erased.status).toBe(200);
     expect(await stack.deps.translations.ofEnquiry(index)).toEqual([]);
+  });
+});
+
+describe('translations shown to staff', () => {
+  const detail = async (index: number) => ((await (await getWithToken(stack, `/api/detail/${index}`, token)).json()) as EnquiryDetail[])[0];
+  const marked = (pair: string, text: string) => `${LOCAL_STAND_IN_MARK}: ${pair}] ${text}`;
+
+  it("answers the enquiry's translation with the detail and each visitor message's with the thread, pending then made", async () => {
+    const index = await send({ page_locale: 'ru', message: 'Хочу пройти МРТ в декабре.', user_email: 'olga@example.test' });
+    expect((await detail(index))?.translation).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
+    const link = (await mintVisitorLink(stack.deps, index, 'ru')).split('#')[1];
+    await postJson(stack, '/api/visitor/message', { data: { link, text: 'Спасибо, жду ответа.', message_id: crypto.randomUUID(), form_fill_ms: 10_000 } });
+    await stack.runTranslations();
+    expect((await detail(index))?.translation).toMatchObject({ state: 'done', engine: LOCAL_STAND_IN, texts: { CONTEXT: marked('ru→ko', 'Хочу пройти МРТ в декабре.') } });
+    const thread = (await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as ThreadEntry[];
+    const message = thread.find((entry) => entry.type === 'visitorMessage');
+    expect(message?.translation).toMatchObject({ source: messageSource(message!.at), state: 'done', engine: LOCAL_STAND_IN, texts: { text: marked('ru→ko', 'Спасибо, жду ответа.') } });
+  });
+
+  it('asks again for a translation the engine gave up: queued with fresh tries, then made', async () => {
+    const index = await send({ page_locale: 'ru', message: 'Нужен переводчик.', user_email: 'ivan@example.test' });
+    const queued = await stack.deps.translations.get(index, ENQUIRY_SOURCE);
+    // As the job leaves it after its last try.
+    expect(await stack.deps.translations.transition(index, ENQUIRY_SOURCE, queued!, { state: 'failed', attempts: 30, problem: 'engine_failed' })).toBe(true);
+    expect((await detail(index))?.translation?.state).toBe('failed');
+    const asked = await postJson(stack, '/api/enquiry/translate', { data: { index, source: ENQUIRY_SOURCE } }, token);
+    expect(asked.status).toBe(200);
+    expect((await asked.json()) as TranslationView).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
+    expect(await stack.deps.translations.get(index, ENQUIRY_SOURCE)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await stack.runTranslations()).toMatchObject({ done: 1 });
+    expect((await detail(index))?.translation?.state).toBe('done');
   });
 });

@@ -117,7 +117,7 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
+      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', translations: 'read', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
@@ -169,7 +169,7 @@ describe('settingNamesForRoute', () => {
 
   it('adds the staff-auth tables and the token secret to staff routes', () => {
     const auth = ['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
-    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS'].sort());
+    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_TRANSLATIONS'].sort());
     expect(names('logout')).toEqual(auth.sort());
     expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
     // The export route answers a small export itself and starts the worker for a larger one; only the status route signs links.

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TRANSLATION_INDEXES, TRANSLATION_QUEUE } from '../../../shared/tables';
 import type { TranslationJob, TranslationStore } from '../../translation/ports';
-import { conditional, deleteKeys, dueInQueue, queryItems, transitionItem } from './client';
+import { ENQUIRY_SOURCE } from '../../translation/translation-queue';
+import { batchGetAll, conditional, deleteKeys, dueInQueue, queryItems, transitionItem } from './client';
 
 export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: string): TranslationStore {
   return {
@@ -16,6 +17,10 @@ export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: st
 
     ofEnquiry(postIndex) {
       return queryItems<TranslationJob>(db, { TableName: tableName, KeyConditionExpression: 'postIndex = :postIndex', ExpressionAttributeValues: { ':postIndex': postIndex }, ConsistentRead: true });
+    },
+
+    ofEnquiryTexts(postIndexes) {
+      return batchGetAll<TranslationJob>(db, tableName, postIndexes.map((postIndex) => ({ postIndex, source: ENQUIRY_SOURCE })));
     },
 
     transition(postIndex, source, expected, change) {

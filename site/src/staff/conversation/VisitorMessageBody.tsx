@@ -3,12 +3,15 @@
  * history left out when it arrived), when we received it, a warning when it
  * came from another address than the enquiry's or a receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
+ * its machine translation labelled with the original a click away (issue 26),
  * and its attachments listed by name and size: each kept one a button that
  * downloads it through a short-lived link (AttachmentDownload), never shown
  * inline; a refused one says why it was not kept.
  */
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { type VisitorMessage, verdictWarnings } from '../../../../shared/conversation/visitor-messages';
+import type { TranslationView } from '../../../../shared/translation/staff-translation';
+import TranslatedText from '../translation/TranslatedText';
 import AttachmentDownload from './AttachmentDownload';
 import { CONVERSATION_TEXT } from './words';
 
@@ -17,9 +20,13 @@ export interface VisitorMessageBodyProps {
   postIndex: number;
   text: string | undefined;
   message: VisitorMessage;
+  /** Its machine translation, or where that stands (issue 26); none for a Korean message. */
+  translation?: TranslationView;
+  /** The enquiry's page language, the message's likely one. */
+  lang?: string;
 }
 
-export default function VisitorMessageBody({ postIndex, text, message }: VisitorMessageBodyProps) {
+export default function VisitorMessageBody({ postIndex, text, message, translation, lang }: VisitorMessageBodyProps) {
   const warnings = verdictWarnings(message.verdicts).map((name) => CONVERSATION_TEXT.verdicts[name]);
   return (
     <div className="history__visitor">
@@ -35,7 +42,11 @@ export default function VisitorMessageBody({ postIndex, text, message }: Visitor
           {CONVERSATION_TEXT.verdictWarning(warnings.join(', '))}
         </p>
       )}
-      <p className="history__message">{text?.trim() ? text : CONVERSATION_TEXT.empty}</p>
+      {text?.trim() ? (
+        <TranslatedText postIndex={postIndex} original={text} translation={translation} field="text" className="history__message" lang={lang} showsState />
+      ) : (
+        <p className="history__message">{CONVERSATION_TEXT.empty}</p>
+      )}
       {message.cut && <p className="staff__muted">{CONVERSATION_TEXT.cut}</p>}
       {message.attachments.length > 0 && (
         <div>

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
+import type { EnquiryDetail, TranslationView } from '../../../../shared/translation/staff-translation';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { StaffApiError, currentStaffEmail, failureText, requireToken, staffFetch } from '../core/api';
 import EnquiryFields from './EnquiryFields';
@@ -34,6 +35,8 @@ export default function DetailApp() {
   const index = indexFromPath(window.location.pathname);
   const [load, setLoad] = useState<Load>(index === undefined ? { state: 'missing' } : { state: 'loading' });
   const [thread, setThread] = useState<ThreadEntry[]>([]);
+  // The enquiry's translation comes with the detail only: the changes' answers (the record as it is now) leave it as read.
+  const [translation, setTranslation] = useState<TranslationView>();
   const back = window.sessionStorage.getItem(LAST_LIST_KEY) ?? '/view';
 
   const refreshThread = useCallback(() => {
@@ -43,9 +46,10 @@ export default function DetailApp() {
   useEffect(() => {
     if (!requireToken() || index === undefined) return;
     staffFetch(apiPath('detail', { index }))
-      .then((response) => response.json() as Promise<EnquiryRecord[]>)
+      .then((response) => response.json() as Promise<EnquiryDetail[]>)
       .then((records) => {
         const record = records[0];
+        setTranslation(record?.translation);
         setLoad(record ? { state: 'ready', record } : { state: 'missing' });
         // Its owner has now seen the visitor's messages; a failure only leaves the badge until the next visit.
         if (record && isUnreadFor(record, currentStaffEmail())) markSeen(record).catch(() => undefined);
@@ -78,7 +82,7 @@ export default function DetailApp() {
       )}
       {load.state === 'ready' && (
         <div className="detail-layout">
-          <EnquiryFields record={load.record} />
+          <EnquiryFields record={load.record} translation={translation} />
           {!load.record.SPAM && (
             <div className="detail-layout__work">
               <WorkPanel record={load.record} onChanged={changed} />

@@ -10,11 +10,30 @@ import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, 
 import { mailtoHref } from '../../../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { localeByCode } from '../../../../shared/locales';
+import { ENQUIRY_TEXT_FIELDS, type TranslationView } from '../../../../shared/translation/staff-translation';
+import TranslatedText from '../translation/TranslatedText';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 
-export default function EnquiryFields({ record }: { record: EnquiryRecord }) {
+export default function EnquiryFields({ record, translation }: { record: EnquiryRecord; translation?: TranslationView }) {
   const { fields } = STAFF_TEXT;
+  // Where the translation stands is said once, beside the first of the visitor's texts (the message, mostly).
+  const stateField = ENQUIRY_TEXT_FIELDS.find((field) => record[field]?.trim());
+  /** A text the visitor typed, in Korean once translated (the original a click away), or '-'. */
+  const typed = (field: (typeof ENQUIRY_TEXT_FIELDS)[number], className = 'detail__text') =>
+    record[field]?.trim() ? (
+      <TranslatedText
+        postIndex={record.POST_INDEX}
+        original={record[field]}
+        translation={translation}
+        field={field}
+        className={className}
+        lang={record.LOCALE}
+        showsState={field === stateField}
+      />
+    ) : (
+      '-'
+    );
   const hospital = record.MEDICAL_SECTION === HOSPITAL_SECTION;
   const hotel = record.MEDICAL_SECTION === HOTEL_SECTION;
   const channel = record.CONTACT_CHANNEL;
@@ -46,12 +65,17 @@ export default function EnquiryFields({ record }: { record: EnquiryRecord }) {
         ]
       : []),
     [ENQUIRY_TEXT.pageLanguage, localeByCode(record.LOCALE).label],
-    [fields.LANG_PREFERENCE, record.LANG_PREFERENCE ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : '-'],
+    [
+      fields.LANG_PREFERENCE,
+      LANGUAGES.some((entry) => entry.value === record.LANG_PREFERENCE) ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : typed('LANG_PREFERENCE'),
+    ],
     [fields.NUMBER_PEOPLE, record.NUMBER_PEOPLE],
     ...(hotel ? [[fields.ROOM, record.ROOM] as [string, number]] : []),
     [hotel ? '체크인 (한국 시간)' : fields.REGISTRATION_DATE, record.REGISTRATION_DATE || '-'],
-    ...(hotel ? [['체크아웃 (한국 시간)', record.REGISTRATION_END || '-'] as [string, string], [fields.HOTEL, record.HOTEL || '-'] as [string, string]] : []),
-    ...(SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION) ? [[fields.DESTINATION, record.DESTINATION || '-'] as [string, string]] : []),
+    ...(hotel
+      ? [['체크아웃 (한국 시간)', record.REGISTRATION_END || '-'] as [string, string], [fields.HOTEL, typed('HOTEL')] as [string, React.ReactNode]]
+      : []),
+    ...(SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION) ? [[fields.DESTINATION, typed('DESTINATION')] as [string, React.ReactNode]] : []),
     [
       fields.MAIL_STATUS,
       `${STAFF_TEXT.mailStatus[record.MAIL_STATUS] ?? record.MAIL_STATUS}${record.SPAM && record.SPAM_REASON ? ` (${record.SPAM_REASON})` : ''}`,
@@ -71,7 +95,7 @@ export default function EnquiryFields({ record }: { record: EnquiryRecord }) {
       ))}
       <div className="detail__row">
         <dt>{fields.CONTEXT}</dt>
-        <dd className="detail__message">{record.CONTEXT || '-'}</dd>
+        <dd>{typed('CONTEXT', 'detail__message')}</dd>
       </div>
     </dl>
   );

@@ -8,6 +8,7 @@ import { ENQUIRY_TEXT } from './words';
 import { addNote } from './work-api';
 import { type ThreadEntry, eventInstant } from '../../../../shared/work/enquiry-work';
 import VisitorMessageBody from '../conversation/VisitorMessageBody';
+import TranslatedText from '../translation/TranslatedText';
 import { CONVERSATION_TEXT } from '../conversation/words';
 
 export interface HistoryPanelProps {
@@ -83,7 +84,25 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
             {entry.type === 'visitorMessage' &&
-              (entry.visitor ? <VisitorMessageBody postIndex={record.POST_INDEX} text={entry.text} message={entry.visitor} /> : <p className="history__note">{entry.text}</p>)}
+              (entry.visitor ? (
+                <VisitorMessageBody
+                  postIndex={record.POST_INDEX}
+                  text={entry.text}
+                  message={entry.visitor}
+                  translation={entry.translation}
+                  lang={record.LOCALE}
+                />
+              ) : (
+                <TranslatedText
+                  postIndex={record.POST_INDEX}
+                  original={entry.text ?? ''}
+                  translation={entry.translation}
+                  field="text"
+                  className="history__note"
+                  lang={record.LOCALE}
+                  showsState
+                />
+              ))}
           </li>
         ))}
       </ol>

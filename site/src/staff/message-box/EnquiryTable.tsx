@@ -1,9 +1,11 @@
 /**
  * The message box table: newest first, one row per enquiry, the summary
  * linking to its detail (after a "new message" badge while a visitor's
- * message is unread for the viewer), its tags below it.
+ * message is unread for the viewer), its tags below it. The summary is the
+ * message's machine translation once made (issue 26), the original's in its
+ * title (on hover).
  */
-import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
+import type { EnquiryDetail } from '../../../../shared/translation/staff-translation';
 import { LANGUAGES, SECTIONS, labelOf } from '../../../../shared/enquiries/enums';
 import { OPEN_STATUSES, STATUS_LABELS, isUnreadFor, waitingSince } from '../../../../shared/work/enquiry-work';
 import { STAFF_TEXT } from '../core/words';
@@ -11,7 +13,8 @@ import { MESSAGE_BOX_TEXT } from './words';
 import TagChips from '../tags/TagChips';
 
 export interface EnquiryTableProps {
-  records: EnquiryRecord[];
+  /** The list's records, each with its texts' translation once made. */
+  records: EnquiryDetail[];
   /** The time "waited" is counted to: when the page was read. */
   now: number;
   /** Who reads the list: a visitor's message is unread for an enquiry's owner (for everyone while nobody owns it). */
@@ -23,11 +26,19 @@ export const hoursSince = (iso: string, now: number) => Math.max(0, Math.floor((
 
 const SUMMARY_LENGTH = 40;
 
-export function summaryOf(record: EnquiryRecord): string {
-  const text = record.CONTEXT.replace(/\s+/g, ' ').trim();
+const shortened = (message: string) => {
+  const text = message.replace(/\s+/g, ' ').trim();
   if (!text) return MESSAGE_BOX_TEXT.noMessage;
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH)}…` : text;
+};
+
+/** The message's first words: in Korean once translated. */
+export function summaryOf(record: EnquiryDetail): string {
+  return shortened(record.translation?.texts?.['CONTEXT'] ?? record.CONTEXT);
 }
+
+/** The original's first words, on hover, when the summary is its translation. */
+export const originalSummaryOf = (record: EnquiryDetail): string | undefined => (record.translation?.texts?.['CONTEXT'] ? shortened(record.CONTEXT) : undefined);
 
 export default function EnquiryTable({ records, now, viewer }: EnquiryTableProps) {
   const { columns } = STAFF_TEXT;
@@ -64,7 +75,9 @@ export default function EnquiryTable({ records, now, viewer }: EnquiryTableProps
                     <span className="visually-hidden">{MESSAGE_BOX_TEXT.unreadMeaning}</span>
                   </span>
                 )}
-                <a href={`/detail/${record.POST_INDEX}`}>{summaryOf(record)}</a>
+                <a href={`/detail/${record.POST_INDEX}`} title={originalSummaryOf(record)}>
+                  {summaryOf(record)}
+                </a>
                 <TagChips tags={record.TAGS} />
               </td>
               <td>{record.NAME}</td>
