@@ -1,13 +1,15 @@
 /**
  * Translation: the scheduled job that makes the translations that are due,
- * declared once (functions/declarations.ts); how often it runs and what it
- * uses are in shared/resources.ts (SCHEDULED_JOBS).
+ * and the reply panel's preview route, declared once
+ * (functions/declarations.ts); how often the job runs and what each uses are
+ * in shared/resources.ts (SCHEDULED_JOBS) and shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { counters, dynamoStores, enquiries, events, translations } from '../wiring/dynamodb';
+import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { counters, dynamoStores, enquiries, events, staffAuthStores, translations } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { translateDeps } from '../wiring/translate';
+import { makeReplyPreviewHandler } from './reply-preview-handler';
 import { translateDue } from './translation-work';
 
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */
@@ -21,3 +23,11 @@ export const translateJob = /* @__PURE__ */ declareBackground('translate', { mem
     };
   }),
 );
+
+// One call to the engine (the adapter splits a long text); the SDK's own retries fit well inside the timeout.
+export const replyPreviewRoute = /* @__PURE__ */ declareRoute({
+  name: 'replyPreview',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeReplyPreviewHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters }), translateDeps(settings, {})),
+});

@@ -18,6 +18,7 @@ import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samp
 import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
 import { fuzzSamples as conversation } from '../../../functions/conversation/fuzz-samples';
 import { fuzzSamples as attachments } from '../../../functions/conversation/attachment-fuzz-samples';
+import { fuzzSamples as translation } from '../../../functions/translation/fuzz-samples';
 
 export type { RouteSample, SampleContext };
 
@@ -35,5 +36,6 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
     ...visitor(context),
     ...conversation(context),
     ...attachments(context),
+    ...translation(context),
   };
 }
