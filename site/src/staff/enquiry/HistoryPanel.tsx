@@ -9,6 +9,7 @@ import { addNote } from './work-api';
 import { type ThreadEntry, eventInstant } from '../../../../shared/work/enquiry-work';
 import VisitorMessageBody from '../conversation/VisitorMessageBody';
 import { CONVERSATION_TEXT } from '../conversation/words';
+import ReplyOriginal from './ReplyOriginal';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;
@@ -82,6 +83,7 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
               ) : null}
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
+            {entry.type === 'reply' && entry.reply && <ReplyOriginal reply={entry.reply} />}
             {entry.type === 'visitorMessage' &&
               (entry.visitor ? <VisitorMessageBody postIndex={record.POST_INDEX} text={entry.text} message={entry.visitor} /> : <p className="history__note">{entry.text}</p>)}
           </li>
