@@ -1,6 +1,6 @@
 /** The reply panel's machine translation (issue 26), in Korean as the back office speaks. */
 export const REPLY_TRANSLATION_TEXT = {
-  original: '내용 (한국어로 작성)',
+  original: '내용 (한국어, 또는 방문자의 언어)',
   previewButton: '번역 미리 보기',
   translating: '번역하는 중…',
   /** The translated text's label: what it is, into which language, by whom. */
