@@ -105,6 +105,10 @@ export const SETTINGS = {
     "characters sent to machine translation per Korea-time day (Amazon Translate bills by the character); past it, translations wait for the next day and staff are told",
     200_000,
   ),
+  REPLY_INCLUDE_ORIGINAL: flag(
+    "whether a machine-translated reply's mail carries the staff member's Korean original below the translation, under a separator line (the visitor's language alone when false)",
+    false,
+  ),
   TRANSLATE_TERMINOLOGY: text("name of the custom terminology (the product's labels) the translation engine is given; one per stage, since the engine keeps them per account and region", 'medical-tourism-labels'),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV the export route answers itself; a larger one becomes a job for the export worker, which writes it to the export bucket', 1_000_000),
@@ -157,6 +161,7 @@ const TUNABLES = [
   'MAIL_DAILY_CAP',
   'TRANSLATE_DAILY_CHARS',
   'TRANSLATE_TERMINOLOGY',
+  'REPLY_INCLUDE_ORIGINAL',
   'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',
   'EXPORT_INLINE_MAX_BYTES',
@@ -205,6 +210,8 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   if (uses.receivesMail) names.push('INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET');
   if (uses.usesTokenSecret) names.push('TOKEN_SECRET');
   if (uses.totpSecrets) names.push('TOTP_KEY_ID');
+  // The engine's terminology is the stage's own (a tunable elsewhere, with its default name): the stack tells the functions that translate.
+  if (uses.translates) names.push('TRANSLATE_TERMINOLOGY');
   for (const worker of uses.invokes ?? []) names.push(WORKERS[worker].envVar);
   return [...new Set(names)];
 }

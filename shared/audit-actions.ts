@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = {
   'enquiry.owners': '담당자 후보 조회',
   'enquiry.note': '메모 추가',
   'enquiry.reply': '답장 발송',
+  'enquiry.replyPreview': '답장 번역 미리 보기',
   'enquiry.seen': '방문자 새 메시지 읽음',
   'enquiry.visitor_link': '방문자 페이지 링크 교체',
   'enquiry.attachment': '방문자 첨부 파일 내려받기',

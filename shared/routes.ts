@@ -63,6 +63,7 @@ export const ROUTE_NAMES = [
   'tags',
   'tagsInUse',
   'reply',
+  'replyPreview',
   'thread',
   'seen',
   'templates',
@@ -190,6 +191,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
       tables: { enquiries: 'readWrite', counters: 'write', enquiryEvents: 'readAppend', outbox: 'readWrite', throttle: 'write', staff: 'readProfile', aggregates: 'write', inboundMail: 'write' },
       sendsMail: true,
     },
+  },
+  // The reply panel's preview (issue 26): the staff member's text machine-translated into the enquiry's page language, its characters
+  // counted against the day's cap (the translation job's counter); nothing stored.
+  {
+    name: 'replyPreview',
+    method: 'POST',
+    path: '/api/enquiry/reply-preview',
+    access: 'staff', roles: ['staff'],
+    uses: { tables: { enquiries: 'read', counters: 'write' }, translates: true },
   },
   { name: 'thread', method: 'GET', path: '/api/thread/{index}', access: 'staff', roles: ['staff'], uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', translations: 'read' } } },
   // The owner opened an enquiry with a visitor's message unread: one conditional update that takes the mark off.

@@ -63,7 +63,7 @@ describe('the role matrix', () => {
       expect(STAFF_ROUTES.find((route) => route.name === name)?.roles, name).toBeUndefined();
     }
     expect(may('staff')).not.toContain('modalinput');
-    expect(may('staff')).toEqual(expect.arrayContaining(['view', 'detail', 'exportCsv', 'work', 'owners', 'note', 'reply', 'thread', 'changePassword']));
+    expect(may('staff')).toEqual(expect.arrayContaining(['view', 'detail', 'exportCsv', 'work', 'owners', 'note', 'reply', 'replyPreview', 'thread', 'changePassword']));
     expect(may('editor')).not.toContain('owners');
   });
 });

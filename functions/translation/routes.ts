@@ -1,14 +1,16 @@
 /**
  * Translation: the scheduled job that makes the translations that are due,
- * and the staff route that asks for one again, each declared once
- * (functions/declarations.ts); how often the job runs and what it uses are
- * in shared/resources.ts (SCHEDULED_JOBS), the route's in shared/routes.ts.
+ * the staff route that asks for one again and the reply panel's preview
+ * route, each declared once (functions/declarations.ts); how often the job
+ * runs and what each uses are in shared/resources.ts (SCHEDULED_JOBS) and
+ * shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
 import { counters, dynamoStores, enquiries, events, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { translateDeps } from '../wiring/translate';
+import { makeReplyPreviewHandler } from './reply-preview-handler';
 import { makeTranslateAgainHandler } from './staff-translation-handler';
 import { translateDue } from './translation-work';
 
@@ -30,4 +32,12 @@ export const translateAgainRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeTranslateAgainHandler,
   wire: withStores({ ...staffAuthStores, enquiries, events, translations }),
+});
+
+// One call to the engine (the adapter splits a long text); the SDK's own retries fit well inside the timeout.
+export const replyPreviewRoute = /* @__PURE__ */ declareRoute({
+  name: 'replyPreview',
+  sizing: { memoryMiB: 512, timeoutSeconds: 15 },
+  makeHandler: makeReplyPreviewHandler,
+  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters }), translateDeps(settings, {})),
 });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { type EnquiryStatus, type ThreadEntry, waitingSince } from '../../shared/work/enquiry-work';
+import { type EnquiryStatus, type ReplyTranslation, type ThreadEntry, waitingSince } from '../../shared/work/enquiry-work';
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { AppDeps } from '../deps';
@@ -161,17 +161,29 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
   const since = waitingSince(enquiry);
   if (since !== undefined) await countReply(deps, since, now, !enquiry.FIRST_REPLY_AT);
   const record = toRecord(updated);
+  const reply = replyTranslation(deps.settings, request);
   const mail = pendingMail(now, {
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,
     kind: 'reply',
     postIndex: enquiry.POST_INDEX,
-    content: composeReply(record, request.subject, request.body, threading),
+    content: composeReply(record, request.subject, request.body, threading, reply?.originalMailed ? reply.original : undefined),
   });
   await deps.outbox.add(mail);
   // The words too: the visitor's page shows the conversation from the thread (the outbox is no public route's to read).
-  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, body: request.body, mailId: mail.mailId });
+  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, body: request.body, ...(reply ? { reply } : {}), mailId: mail.mailId });
   const mailStatus = await deliverMail(deps, mail, updated);
   return { record, mailStatus };
+}
+
+/**
+ * A reply written in another language than the one sent (issue 26): both
+ * texts kept in the thread, and the original mailed below the translation
+ * only when REPLY_INCLUDE_ORIGINAL says so. `undefined` for a reply written
+ * in the visitor's language (a template, or no translation asked).
+ */
+function replyTranslation(settings: Pick<AppDeps['settings'], 'REPLY_INCLUDE_ORIGINAL'>, request: ReplyRequest): ReplyTranslation | undefined {
+  if (request.original === undefined) return undefined;
+  return { original: request.original, ...(request.translation ?? {}), originalMailed: settings.REPLY_INCLUDE_ORIGINAL };
 }
 
 /** The most of the visitor's Message-IDs a reply names in References (SES takes 870 characters a header). */

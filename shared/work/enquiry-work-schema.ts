@@ -1,12 +1,13 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
-import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, STATUS_CHOICES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
+import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, STATUS_CHOICES, NOTE_MAX, REPLY_BODY_MAX, REPLY_ENGINE_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
 import { SECTION_VALUES } from '../enquiries/enums';
 import { DEFAULT_REVISION } from './template-versions';
 import { wholeNumberField } from '../intake/field-schemas';
 import { LOCALE_CODES } from '../locales';
 import * as z from '../zod';
 
-const index = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
+export const enquiryIndex = wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number');
+const index = enquiryIndex;
 /** The VERSION the staff member saw: a change made meanwhile by someone else is not overwritten. */
 const version = wholeNumberField(0, Number.MAX_SAFE_INTEGER, 'The version you read');
 /** One line of printable text: no control characters (it may become a mail subject). */
@@ -19,7 +20,8 @@ const line = (max: number) =>
       z.maxLength(max, `At most ${max} characters`),
       z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), 'One line, without control characters'),
     );
-const text = (max: number) =>
+/** Text of several lines, without control characters but the line breaks and tabs. */
+export const text = (max: number) =>
   z
     .string()
     .check(
@@ -51,7 +53,23 @@ export type WorkChangeRequest = z.output<typeof workChangeSchema>;
 
 export const noteSchema = z.object({ index, text: text(NOTE_MAX) });
 
-export const replySchema = z.object({ index, version, subject: line(REPLY_SUBJECT_MAX), body: text(REPLY_BODY_MAX) });
+/**
+ * `body` is what the visitor is mailed, in their language. A reply written in
+ * Korean and machine-translated (issue 26) names its `original` (the staff
+ * member's own words) and the `translation` that made `body` from it: the
+ * engine, and whether the staff member edited its text. A translation without
+ * the original it was made from is refused.
+ */
+export const replySchema = z
+  .object({
+    index,
+    version,
+    subject: line(REPLY_SUBJECT_MAX),
+    body: text(REPLY_BODY_MAX),
+    original: z.optional(text(REPLY_BODY_MAX)),
+    translation: z.optional(z.object({ engine: line(REPLY_ENGINE_MAX), edited: z.boolean({ error: 'true or false' }) })),
+  })
+  .check(z.refine((reply) => reply.translation === undefined || reply.original !== undefined, { path: ['original'], message: 'A translated reply names the original it was made from' }));
 
 export type ReplyRequest = z.output<typeof replySchema>;
 

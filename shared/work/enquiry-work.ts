@@ -72,6 +72,8 @@ export const OWNER_FILTERS = { mine: 'mine', unassigned: 'unassigned' } as const
 export const NOTE_MAX = 4_000;
 export const REPLY_SUBJECT_MAX = 200;
 export const REPLY_BODY_MAX = 10_000;
+/** A translation engine's name, as a translated reply names it. */
+export const REPLY_ENGINE_MAX = 100;
 export const TEMPLATE_SUBJECT_MAX = REPLY_SUBJECT_MAX;
 export const TEMPLATE_BODY_MAX = REPLY_BODY_MAX;
 
@@ -90,6 +92,20 @@ export const eventInstant = (at: string) => at.split('#')[0] ?? at;
 export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags', 'visitorMessage', 'visitorLink'] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * A reply written in one language and sent in the visitor's (issue 26): the
+ * thread keeps both texts. `body` is always the text sent; `original` is what
+ * the staff member wrote, mailed below it only when `originalMailed`.
+ */
+export interface ReplyTranslation {
+  original: string;
+  /** The engine that translated it; absent when the staff member wrote both texts themselves. */
+  engine?: string;
+  /** Whether the staff member changed the machine's text before sending. */
+  edited?: boolean;
+  originalMailed: boolean;
+}
+
 /** One line of an enquiry's thread as `GET /api/thread/{index}` answers it, oldest first: who did what, when. */
 export interface ThreadEntry {
   /** ISO instant plus a unique tail, so two events in one millisecond both stay (and sort by time). */
@@ -107,6 +123,8 @@ export interface ThreadEntry {
   channel?: 'page' | 'mail';
   /** Why a visitor's message looks automated (the form's hidden field, a fill too fast): kept, but nothing reacts to it. */
   spamReason?: string;
+  /** A machine-translated reply (issue 26): the staff member's own words, and how `body`, the text sent, was made from them. */
+  reply?: ReplyTranslation;
   /** A reply's mail in the outbox, and its delivery state. */
   mailId?: string;
   mailStatus?: string;

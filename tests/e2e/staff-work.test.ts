@@ -57,7 +57,7 @@ describe('working an enquiry', () => {
     await eventually(() => page.getByLabel('제목').inputValue()).toBe('Ваше обращение MT-000001');
     expect(await page.getByLabel('내용').inputValue()).toContain('Здравствуйте, Ирина Смирнова!');
     await page.getByLabel('내용').fill('Здравствуйте, Ирина Смирнова!\n\nВрач примет вас 10 декабря в 10:00.');
-    await page.getByRole('button', { name: '미리 보기' }).click();
+    await page.getByRole('button', { name: '미리 보기', exact: true }).click();
     expect(await page.locator('.reply-preview').textContent()).toContain('Врач примет вас 10 декабря в 10:00.');
     await page.getByRole('button', { name: '답장 보내기' }).click();
     await eventually(() => page.getByText('답장을 보냈습니다.').isVisible()).toBe(true);

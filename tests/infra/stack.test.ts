@@ -153,6 +153,12 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   // Every mail to a visitor carries its enquiry's reply address; a receiver checks them.
   if (uses.sendsMail || uses.receivesMail) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
+  // The engine (issue 26): TranslateText and language detection name no resource; the stage's terminology by name.
+  if (uses.translates) {
+    const terminology = `arn:<AWS::Partition>:translate:${stack.region}:<AWS::AccountId>:terminology/${stack.stackName}-labels`;
+    for (const line of ['comprehend:DetectDominantLanguage *', 'translate:TranslateText *']) lines.add(line);
+    for (const action of ['GetTerminology', 'ImportTerminology']) for (const arn of [terminology, `${terminology}/*`]) lines.add(`translate:${action} ${arn}`);
+  }
   // The TOTP key: Encrypt to seal a new secret, Decrypt to open one, on that key alone.
   if (uses.totpSecrets) lines.add(`kms:${uses.totpSecrets === 'seal' ? 'Encrypt' : 'Decrypt'} <${logicalId(stack.data.totpKey)}.Arn>`);
   return lines;

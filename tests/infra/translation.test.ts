@@ -1,8 +1,9 @@
 /**
  * Machine translation in the stack (issue 26): the `translate` job runs every
- * minute and alone may call the engine: TranslateText and Comprehend's
- * language detection (which name no resource), and the stage's own
- * terminology by name, which it is told in TRANSLATE_TERMINOLOGY.
+ * minute and, with the reply preview route alone, may call the engine:
+ * TranslateText and Comprehend's language detection (which name no resource),
+ * and the stage's own terminology by name, which each is told in
+ * TRANSLATE_TERMINOLOGY.
  */
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../shared/routes';
@@ -33,9 +34,15 @@ describe('machine translation', () => {
     expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
   });
 
-  it('gives no API route the engine: routes only queue translations', () => {
-    for (const route of API_ROUTES) expect(route.uses.translates, route.name).toBeUndefined();
+  it("gives the engine to the reply preview alone among API routes (other routes only queue translations), with the stage's terminology", () => {
+    expect(API_ROUTES.filter((route) => route.uses.translates).map((route) => route.name)).toEqual(['replyPreview']);
+    const preview = made.stack.api.functions.replyPreview;
     const translators = Object.keys(made.template.findResources('AWS::IAM::Role')).filter((role) => [...permissionsOfRole(made.template, role)].some((line) => line.startsWith('translate:')));
-    expect(translators).toEqual([logicalId(job().role!)]);
+    expect(translators.sort()).toEqual([logicalId(job().role!), logicalId(preview.role!)].sort());
+    expect([...permissionsOfRole(made.template, logicalId(preview.role!))].filter((line) => /^(translate|comprehend):/.test(line)).sort()).toEqual(
+      permissions().filter((line) => /^(translate|comprehend):/.test(line)).sort(),
+    );
+    const variables = made.template.toJSON().Resources[logicalId(preview)].Properties.Environment.Variables as Record<string, unknown>;
+    expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
   });
 });

@@ -262,6 +262,7 @@ describe('readSettings', () => {
       MAIL_DAILY_CAP: 500,
       TRANSLATE_DAILY_CHARS: 200_000,
       TRANSLATE_TERMINOLOGY: 'medical-tourism-labels',
+      REPLY_INCLUDE_ORIGINAL: false,
       REPLY_PROMISE_WORKING_DAYS: 1,
       ACKNOWLEDGE_VISITORS: true,
       EXPORT_INLINE_MAX_BYTES: 1_000_000,

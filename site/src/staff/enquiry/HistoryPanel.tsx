@@ -10,6 +10,7 @@ import { type ThreadEntry, eventInstant } from '../../../../shared/work/enquiry-
 import VisitorMessageBody from '../conversation/VisitorMessageBody';
 import TranslatedText from '../translation/TranslatedText';
 import { CONVERSATION_TEXT } from '../conversation/words';
+import ReplyOriginal from './ReplyOriginal';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;
@@ -83,6 +84,7 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
               ) : null}
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
+            {entry.type === 'reply' && entry.reply && <ReplyOriginal reply={entry.reply} />}
             {entry.type === 'visitorMessage' &&
               (entry.visitor ? (
                 <VisitorMessageBody

@@ -2,7 +2,10 @@
  * A reply to the visitor: start from the template of the enquiry's section in
  * the visitor's language (or another language), edit, preview, send. The
  * server mails it through the outbox, records it in the thread and marks the
- * enquiry answered.
+ * enquiry answered. To a visitor who does not read Korean, a staff member may
+ * write in Korean and send the machine translation (issue 26), shown beside
+ * it and editable (ReplyTranslation); with the engine unavailable they write
+ * in the visitor's language, as before.
  */
 import { useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
@@ -13,6 +16,7 @@ import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 import { conflictCurrent, fillTemplate, loadTemplates, sendReply } from './work-api';
 import { type TemplateView } from '../../../../shared/work/enquiry-work-schema';
+import ReplyTranslation, { type Translated } from './ReplyTranslation';
 
 export interface ReplyPanelProps {
   record: EnquiryRecord;
@@ -27,6 +31,10 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
   const [preview, setPreview] = useState(false);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | undefined>();
+  /** The machine translation of `body`, once previewed: what is sent in its place. */
+  const [translated, setTranslated] = useState<Translated | undefined>();
+  const translates = record.LOCALE !== 'ko';
+  const sentBody = translated?.text ?? body;
 
   useEffect(() => {
     loadTemplates().then(setTemplates, () => setTemplates([]));
@@ -38,6 +46,8 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
     if (!template) return;
     setSubject(fillTemplate(template.subject, record));
     setBody(fillTemplate(template.body, record));
+    // A template is in the language it was chosen in: sent as it is.
+    setTranslated(undefined);
     setPreview(false);
   };
 
@@ -54,10 +64,16 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
     setSending(true);
     setMessage(undefined);
     try {
-      const result = await sendReply(record, subject, body);
+      const result = await sendReply(
+        record,
+        subject,
+        sentBody,
+        translated && { original: body, translation: { engine: translated.engine, edited: translated.text !== translated.machine } },
+      );
       onSent(result.record);
       setSubject('');
       setBody('');
+      setTranslated(undefined);
       setPreview(false);
       setMessage({ kind: 'status', text: result.mailStatus === 'sent' ? STAFF_TEXT.reply.sent : STAFF_TEXT.reply.queued });
     } catch (error) {
@@ -96,13 +112,19 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
       >
         <label htmlFor="reply-subject">{STAFF_TEXT.reply.subject}</label>
         <input id="reply-subject" value={subject} maxLength={REPLY_SUBJECT_MAX} onChange={(event) => setSubject(event.currentTarget.value)} />
-        <label htmlFor="reply-body">{STAFF_TEXT.reply.body}</label>
-        <textarea id="reply-body" value={body} maxLength={REPLY_BODY_MAX} rows={10} onChange={(event) => setBody(event.currentTarget.value)} />
+        {translates ? (
+          <ReplyTranslation record={record} body={body} onBody={setBody} translated={translated} onTranslated={setTranslated} />
+        ) : (
+          <>
+            <label htmlFor="reply-body">{STAFF_TEXT.reply.body}</label>
+            <textarea id="reply-body" value={body} maxLength={REPLY_BODY_MAX} rows={10} onChange={(event) => setBody(event.currentTarget.value)} />
+          </>
+        )}
         <div className="panel__row">
-          <button type="button" className="staff-button" disabled={!subject.trim() || !body.trim()} onClick={() => setPreview((shown) => !shown)} aria-expanded={preview}>
+          <button type="button" className="staff-button" disabled={!subject.trim() || !sentBody.trim()} onClick={() => setPreview((shown) => !shown)} aria-expanded={preview}>
             {STAFF_TEXT.reply.preview}
           </button>
-          <button type="submit" className="staff-button staff-button--primary" disabled={sending || !subject.trim() || !body.trim()}>
+          <button type="submit" className="staff-button staff-button--primary" disabled={sending || !subject.trim() || !sentBody.trim()}>
             {sending ? STAFF_TEXT.reply.sending : STAFF_TEXT.reply.send}
           </button>
         </div>
@@ -111,7 +133,7 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
             <p className="reply-preview__subject">
               {subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`}
             </p>
-            <div className="reply-preview__body">{body}</div>
+            <div className="reply-preview__body">{sentBody}</div>
           </article>
         )}
         {message && (

@@ -25,9 +25,15 @@ export async function addNote(index: number, text: string): Promise<void> {
   await staffPost(apiPath('note'), { data: { index, text } });
 }
 
-export async function sendReply(record: EnquiryRecord, subject: string, body: string): Promise<{ record: EnquiryRecord; mailStatus: string }> {
+/** `translated`: a reply written in Korean and sent machine-translated as `body` (issue 26): the original and how it was translated. */
+export async function sendReply(
+  record: EnquiryRecord,
+  subject: string,
+  body: string,
+  translated?: { original: string; translation: { engine: string; edited: boolean } },
+): Promise<{ record: EnquiryRecord; mailStatus: string }> {
   const { data } = await staffPost<{ record: EnquiryRecord; mailStatus: string }>(apiPath('reply'), {
-    data: { index: record.POST_INDEX, version: record.VERSION, subject, body },
+    data: { index: record.POST_INDEX, version: record.VERSION, subject, body, ...translated },
   });
   return data;
 }
