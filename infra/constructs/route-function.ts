@@ -5,11 +5,9 @@
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
-import { AssetHashType, type CfnElement, DockerImage, Duration, type ILocalBundling, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -24,7 +22,6 @@ import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
 import { type Access, BUCKETS, type BucketKey, type PartitionReadableTable, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
-import { REPO_ROOT, functionBundle } from '../function-bundles';
 import { acknowledge } from '../nag';
 import {
   ACCESS_LOG_WRITES,
@@ -41,6 +38,7 @@ import {
   bucketObjectActions,
   tableActions,
 } from '../permissions';
+import { functionCode } from './function-code';
 import type { StaffMail } from './mail';
 
 export { REPO_ROOT } from '../function-bundles';
@@ -262,34 +260,6 @@ export class RouteFunction extends LambdaFunction {
     this.addEnvironment(name, value);
     this.bound.add(name);
   }
-}
-
-/**
- * Copies an entry's bundle (infra/function-bundles.ts) into CDK's asset
- * folder. Its entry name is a field, so it is part of the key under which CDK
- * caches bundles during a synthesis, and two functions bundled from the same
- * folder never share one.
- */
-class EntryBundling implements ILocalBundling {
-  constructor(readonly entryName: string) {}
-
-  tryBundle(outputDir: string): boolean {
-    cpSync(functionBundle(this.entryName), outputDir, { recursive: true });
-    return true;
-  }
-}
-
-/**
- * An entry's bundle as the function's code, hashed by its content. CDK asks
- * for a Docker image in case local bundling declines; it never does (it
- * answers or throws), so the image is a placeholder that is never pulled.
- */
-function functionCode(entryName: string): Code {
-  // The folder is only where CDK would look if it bundled itself; the asset is the bundle, hashed by its content.
-  return Code.fromAsset(join(REPO_ROOT, 'functions'), {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: { image: DockerImage.fromRegistry('dummy'), local: new EntryBundling(entryName) },
-  });
 }
 
 /** Where a function's log goes and how long it stays. */
