@@ -5,7 +5,6 @@
  * visitor's language, as before). Its characters count against the same
  * day's cap as the translation job's, so the bill stays bounded whoever asks.
  */
-import { formatKoreaDate } from '../../shared/korea-time';
 import { languageByScript } from '../../shared/translation/source-language';
 import { STAFF_LANGUAGE } from '../../shared/translation/translation';
 import type { ReplyPreview, ReplyPreviewRequest } from '../../shared/translation/reply-preview';
@@ -13,7 +12,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { workableEnquiry } from '../work/enquiry-work';
 import { TranslationRefused } from './ports';
-import { translatedCharsCounter } from './daily-chars';
+import { reserveDailyChars } from './daily-chars';
 
 export type ReplyPreviewDeps = Pick<AppDeps, 'enquiries' | 'translator' | 'counters' | 'settings' | 'clock' | 'log'>;
 
@@ -32,10 +31,8 @@ export async function previewReply(deps: ReplyPreviewDeps, request: ReplyPreview
   const script = languageByScript(request.text);
   if (target === STAFF_LANGUAGE || (script === target && target !== 'en')) return { text: request.text, source: target, target };
 
-  const chars = request.text.length;
-  const counter = translatedCharsCounter(formatKoreaDate(deps.clock.now()));
-  if ((await deps.counters.add(counter, chars)) > deps.settings.TRANSLATE_DAILY_CHARS) {
-    await deps.counters.add(counter, -chars);
+  const giveBack = await reserveDailyChars(deps, request.text.length, deps.clock.now());
+  if (!giveBack) {
     throw new ApiError('rate_limited', `Today's machine translation is used up (${deps.settings.TRANSLATE_DAILY_CHARS} characters a day). ${WRITE_YOURSELF}`, undefined, {
       'Retry-After': String(60 * 60),
     });
@@ -45,7 +42,7 @@ export async function previewReply(deps: ReplyPreviewDeps, request: ReplyPreview
     return { text: translated.text, engine: translated.engine, source: translated.source, target };
   } catch (error) {
     // Characters of a call that failed were not translated: the day's count gets them back.
-    await deps.counters.add(counter, -chars);
+    await giveBack();
     if (error instanceof TranslationRefused) {
       throw new ApiError('invalid_input', `The translation engine will not translate this text (${error.reason}). ${WRITE_YOURSELF}`, { text: 'A text the engine can translate' });
     }

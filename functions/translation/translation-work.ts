@@ -18,7 +18,7 @@ import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
 import { retryDelayMs } from '../mail/mail-delivery';
-import { translatedCharsCounter } from './daily-chars';
+import { reserveDailyChars } from './daily-chars';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
@@ -56,9 +56,8 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
     return 'gone';
   }
   const chars = Object.values(texts).reduce((sum, text) => sum + text.length, 0);
-  const counter = translatedCharsCounter(formatKoreaDate(now));
-  if ((await deps.counters.add(counter, chars)) > deps.settings.TRANSLATE_DAILY_CHARS) {
-    await deps.counters.add(counter, -chars);
+  const giveBack = await reserveDailyChars(deps, chars, now);
+  if (!giveBack) {
     const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
     await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: 'daily_cap' });
     deps.log.warn('translation waits for the next day: the daily cap is reached', { postIndex, source, cap: deps.settings.TRANSLATE_DAILY_CHARS });
@@ -76,7 +75,7 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
     return 'done';
   } catch (error) {
     // Characters of a call that failed were not translated: the day's count gets them back.
-    await deps.counters.add(counter, -chars);
+    await giveBack();
     if (error instanceof TranslationRefused) {
       await finish({ state: 'refused', problem: error.reason });
       return 'refused';
