@@ -10,8 +10,8 @@
  * The file is tab-separated (Translate's TSV): labels hold commas, never tabs.
  */
 import { createHash } from 'node:crypto';
-import { copyFor } from '../../shared/content/copy';
 import { DETAIL_SECTIONS, LANGUAGES, SECTIONS } from '../../shared/enquiries/enums';
+import { RECEIPT_TEXT } from '../../shared/intake/receipt-text';
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales';
 
 const LEFT_OUT: readonly string[] = ['기타'];
@@ -25,7 +25,8 @@ export interface Terminology {
 export function productTerminology(): Terminology {
   const labelled = [...SECTIONS, ...DETAIL_SECTIONS, ...LANGUAGES].filter((entry) => !LEFT_OUT.includes(entry.value));
   const rows = labelled.map((entry) => LOCALE_CODES.map((code) => (entry.labels as Record<LocaleCode, string>)[code]));
-  rows.push(LOCALE_CODES.map((code) => copyFor(code)['meta.siteName']));
+  // The centre's name as the mails give it (a test keeps it the page copy's `meta.siteName`), without loading every page's copy.
+  rows.push(LOCALE_CODES.map((code) => RECEIPT_TEXT[code].centreName));
   return { languages: LOCALE_CODES, rows };
 }
 
