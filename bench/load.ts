@@ -49,7 +49,8 @@
  *                    expected: { enquiries, messages },      // originals that need a translation
  *                    lost, doubled, stray, notDone: { <state>: count }, capped,
  *                    perEnquiry: { translations, chars },    // means over the stored enquiries
- *                    charsCounted, charsOfDone, problems: [string] },
+ *                    charsCounted, charsOfDone, problems: [string],
+ *                    notices: { translated, stateSaid, untranslated } },   // staff's notices: with the Korean text, saying where it stood, without
  *     answers: { byMail, byPage, answeringAcknowledgement, answeringReply,   // the visitors' answers (counts)
  *                mail: { attempts, retriesAfter4xx, retriesAfterDroppedConnection }, page: { attempts, retries, misled },
  *                toThreadMs: { p50, p95 },                  // first try to the answer saying it is in the thread
@@ -77,7 +78,8 @@ import { startStaffClient } from './load/staff';
 import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
-import { checkTranslations, startTranslating, translateUntilDone, translationsWhole } from './load/translations';
+import { checkTranslations, noticeTranslations, startTranslating, translateUntilDone, translationsWhole } from './load/translations';
+import { capturedMail } from '../tests/support/stack';
 
 const VISITORS = 2_000;
 const CLIENTS = 32;
@@ -173,8 +175,11 @@ try {
     if (answer.status === 200) client.recovered = true;
   }
 
-  // The mail-retry job, as EventBridge runs it, until nothing is due.
+  // The clock past every back-off the outage left. The translation job first, until nothing is due: it sends the staff
+  // notices still waiting for their translation (functions/translation/waiting-notice.ts), as it would have on time.
   clockOffsetMs = 2 * 60 * 60_000;
+  await translateUntilDone(stack, translating.figures);
+  // Then the mail-retry job, as EventBridge runs it, until nothing is due.
   let retryRuns = 0;
   let retrySent = 0;
   for (;;) {
@@ -184,12 +189,11 @@ try {
     const handled = outcome.sent + outcome.pending + outcome.failed + outcome.skipped + outcome.held + outcome.uncertain + outcome.sending + outcome.digested;
     if (handled === 0 || retryRuns > 1_000) break;
   }
-  // The translation job likewise, past every back-off the outage left.
-  await translateUntilDone(stack, translating.figures);
   clockOffsetMs = 0;
 
   const verdict = await verify(stack, visitors.visitors, staff.map(({ client }) => client), answering.answers);
   const translations = await checkTranslations(stack);
+  const notices = noticeTranslations(await capturedMail(stack), stack.settings['MAIL_TO'] ?? '');
 
   const fuzz = await fuzzLonger();
 
@@ -240,7 +244,7 @@ try {
     duplicated: total(verdict.duplicated) + translations.doubled,
     faults,
     mailRetry: { runs: retryRuns, sent: retrySent },
-    translation: { ...translating.figures, ...translations },
+    translation: { ...translating.figures, ...translations, notices },
     answers: {
       ...answered,
       lost: verdict.lost.answers,
@@ -278,6 +282,7 @@ try {
   console.log(
     `  per enquiry ${translated.perEnquiry.translations} translations, ${translated.perEnquiry.chars} characters (mean); the job ran ${translated.runs} times (${translated.runsFailed} failed as a whole), outcomes ${JSON.stringify(translated.outcomes)}; characters counted ${translated.charsCounted}, of done jobs ${translated.charsOfDone}`,
   );
+  console.log(`  staff notices: ${notices.translated} with the Korean text, ${notices.stateSaid} saying where the translation stood, ${notices.untranslated} without (Korean, or sent at the end of their wait)`);
   if (translated.problems.length) console.log(`Translations wrong:\n  ${translated.problems.join('\n  ')}`);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);

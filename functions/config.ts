@@ -35,6 +35,16 @@ const positiveInt = (description: string, fallback: number): Setting<number> => 
   },
 });
 
+const nonNegativeInt = (description: string, fallback: number): Setting<number> => ({
+  description,
+  parse(raw) {
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new SettingError(`must be a whole number, 0 or more, got "${raw}"`);
+    return value;
+  },
+});
+
 const flag = (description: string, fallback: boolean): Setting<boolean> => ({
   description,
   parse(raw) {
@@ -109,6 +119,10 @@ export const SETTINGS = {
     "whether a machine-translated reply's mail carries the staff member's Korean original below the translation, under a separator line (the visitor's language alone when false)",
     false,
   ),
+  NOTICE_TRANSLATION_WAIT_SECONDS: nonNegativeInt(
+    "how long staff's notice of a text in another language (a new enquiry, a visitor's message) waits for its machine translation: the translation job sends it once it has tried, with the Korean text or where the translation stands; past this it goes without. 0 sends it at once",
+    180,
+  ),
   TRANSLATE_TERMINOLOGY: text("name of the custom terminology (the product's labels) the translation engine is given; one per stage, since the engine keeps them per account and region", 'medical-tourism-labels'),
   MAIL_DAILY_CAP: positiveInt('mails sent per Korea-time day; past it, enquiries are still stored and staff get them in one digest per retry run', 500),
   EXPORT_INLINE_MAX_BYTES: positiveInt('largest CSV the export route answers itself; a larger one becomes a job for the export worker, which writes it to the export bucket', 1_000_000),
@@ -161,6 +175,7 @@ const TUNABLES = [
   'MAIL_DAILY_CAP',
   'TRANSLATE_DAILY_CHARS',
   'TRANSLATE_TERMINOLOGY',
+  'NOTICE_TRANSLATION_WAIT_SECONDS',
   'REPLY_INCLUDE_ORIGINAL',
   'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',

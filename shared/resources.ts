@@ -122,13 +122,20 @@ export const SCHEDULED_JOBS = [
     everyMinutes: 5,
     // The token secret opens the sealed words of a one-time link (an invitation, an enrolment) that waited for a retry.
     // inboundMail: the Message-ID SES gave each mail to a visitor, so an answer's In-Reply-To finds its enquiry.
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
+    // translations: read into the staff notices that carry one (functions/mail/notice-translation.ts).
+    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write', inboundMail: 'write', translations: 'read' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
   },
   {
-    // The translations that are due (functions/translation/translation-work.ts): what was stored since the last run, and retries.
+    // The translations that are due (functions/translation/translation-work.ts): what was stored since the last run, and retries;
+    // then the staff notice waiting for each (functions/translation/waiting-notice.ts): the outbox, the day's mail count (throttle),
+    // and the staff mail's state copied to its enquiry (an update, never a new item).
     name: 'translate',
     everyMinutes: 1,
-    uses: { tables: { translations: 'readWrite', enquiries: 'read', enquiryEvents: 'read', counters: 'write' }, translates: true } satisfies ResourceUse,
+    uses: {
+      tables: { translations: 'readWrite', enquiries: 'readUpdate', enquiryEvents: 'read', counters: 'write', outbox: 'readWrite', throttle: 'write' },
+      translates: true,
+      sendsMail: true,
+    } satisfies ResourceUse,
   },
   {
     name: 'retention',
@@ -187,7 +194,7 @@ export const MAIL_RECEIVERS = [
     uses: {
       // The enquiry then reacts (functions/work/visitor-wrote.ts): its status and the counts by status, the reply-time
       // figures, and its owner's notice through the outbox.
-      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite', translations: 'append' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite', translations: 'readAppend' },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
       // The reply addresses' MACs are checked with the reply-address secret, which comes with receivesMail.

@@ -118,7 +118,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // inboundMail: the Message-ID SES gave the acknowledgement. Its reply address is a MAC under the reply-address secret
     // (every function that mails has it), never the token secret: a public function cannot sign staff tokens.
     uses: {
-      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write', translations: 'append' },
+      tables: { enquiries: 'readWrite', outbox: 'readWrite', counters: 'write', submissions: 'readWrite', throttle: 'write', aggregates: 'write', inboundMail: 'write', translations: 'readAppend' },
       sendsMail: true,
     },
   },

@@ -15,6 +15,7 @@ import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import type { TranslationLanguage } from '../../shared/translation/translation';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
 import { countBy } from '../support';
+import type { CapturedMail } from '../../tests/support/stack';
 
 /** Pause between the job's runs during the load (its timer in `npm start` is 5 s; sooner here, so the outage meets work). */
 const RUN_EVERY_MS = 1_000;
@@ -174,3 +175,26 @@ export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 't
 /** Whether the translations came through the load whole: none lost, doubled, stray or unfinished. */
 export const translationsWhole = (check: TranslationCheck): boolean =>
   check.lost === 0 && check.doubled === 0 && check.stray === 0 && Object.keys(check.notDone).length === 0 && check.expected.enquiries > 0 && check.expected.messages > 0;
+
+/** The notices mailed to staff (new enquiries, visitors' answers), by whether they carried the Korean text. */
+export interface NoticeTranslations {
+  /** With the machine translation below the original. */
+  translated: number;
+  /** Saying where the translation stood (pending while Translate refused, …). */
+  stateSaid: number;
+  /** With neither: a Korean text, or a notice the retry job sent at the end of its wait. */
+  untranslated: number;
+}
+
+/** Counts the staff inbox's notices by what they said of the translation, by the words they carry (functions/mail/staff-mail.ts). */
+export function noticeTranslations(mails: readonly CapturedMail[], staffInbox: string): NoticeTranslations {
+  const counts: NoticeTranslations = { translated: 0, stateSaid: 0, untranslated: 0 };
+  for (const mail of mails) {
+    if (!mail.destination.to.includes(staffInbox)) continue;
+    const text = mail.body.text ?? '';
+    if (text.includes(' · 기계 번역 (')) counts.translated += 1;
+    else if (/^기계 번역: /m.test(text)) counts.stateSaid += 1;
+    else counts.untranslated += 1;
+  }
+  return counts;
+}

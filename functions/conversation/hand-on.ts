@@ -16,7 +16,7 @@ import { type QueueDeps, queueMessageTranslation } from '../translation/translat
 
 export async function visitorMessageStored(deps: VisitorWroteDeps & Pick<QueueDeps, 'translations'>, event: EnquiryEvent, firstTime: boolean): Promise<void> {
   deps.log.debug('visitor message handed on', { postIndex: event.postIndex, at: event.at, firstTime });
-  await visitorWrote(deps, { postIndex: event.postIndex, at: Date.parse(eventInstant(event.at)), channel: 'mail', preview: event.text ?? '' });
+  await visitorWrote(deps, { postIndex: event.postIndex, at: Date.parse(eventInstant(event.at)), channel: 'mail', preview: event.text ?? '', eventAt: event.at });
   // Staff read it in Korean too, once the translation job has made it; queued once however often this runs.
   if (event.text) await queueMessageTranslation(deps, event.postIndex, event.at, event.text);
 }

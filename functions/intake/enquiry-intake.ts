@@ -9,7 +9,7 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';
-import { deliverEnquiryMail } from '../mail/mail-delivery';
+import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
 
 export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'sentMailIds' | 'translations' | 'settings' | 'clock' | 'log' | 'aggregates'>;

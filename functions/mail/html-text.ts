@@ -11,3 +11,12 @@ export function escapeHtml(text: string): string {
 export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
+
+/** How much of a visitor's message a notice to staff shows. */
+export const PREVIEW_MAX = 200;
+
+/** A text as a notice's preview shows it: one line, at most PREVIEW_MAX characters (never half a character). */
+export function previewOf(text: string): string {
+  const characters = Array.from(oneLine(text).replace(/\s+/g, ' '));
+  return characters.length > PREVIEW_MAX ? `${characters.slice(0, PREVIEW_MAX - 1).join('')}…` : characters.join('');
+}

@@ -12,6 +12,8 @@ import type { AccountMailDeps, MailDeps } from './mail-delivery';
 import { type Mail, type OutboxKind, type OutboxMail } from './ports';
 import { openContent } from './sealed-content';
 import { composeEnquiryMail, composeVisitorNotice } from './staff-mail';
+import { isOfMessageAt } from './notice-translation';
+import type { TranslationView } from '../../shared/translation/staff-translation';
 
 /**
  * The mails to a visitor: each carries a link to their page of its own, and
@@ -34,9 +36,11 @@ export function visitorPageLinkOf(deps: Pick<MailDeps, 'settings'> & Partial<Pic
 /**
  * The mail itself: a notification is composed from the enquiry when it is
  * sent (so it shows the latest), a reply or a notice is what was stored, a
- * one-time link is opened from its seal. Throws when there is nothing to send.
+ * one-time link is opened from its seal. A notice to staff carries its
+ * `translation` as read when it goes (notice-translation.ts). Throws when
+ * there is nothing to send.
  */
-export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined, visitorPageUrl: string | undefined): Mail {
+export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined, visitorPageUrl: string | undefined, translation?: TranslationView): Mail {
   const pageUrl = () => {
     if (!visitorPageUrl) throw new Error(`Mail ${mail.mailId} to a visitor has no link to the visitor's page`);
     return visitorPageUrl;
@@ -44,7 +48,7 @@ export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enqui
   switch (mail.kind) {
     case 'staff':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
-      return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL);
+      return composeEnquiryMail(toRecord(enquiry), deps.settings.MAIL_TO, deps.settings.SITE_URL, translation);
     case 'ack':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeAcknowledgement(toRecord(enquiry), {
@@ -56,7 +60,9 @@ export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enqui
     case 'visitor': {
       if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
       const facts = { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, at: enquiry.LAST_VISITOR_AT, channel: enquiry.LAST_VISITOR_CHANNEL, preview: enquiry.LAST_VISITOR_PREVIEW ?? '' };
-      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL);
+      // The notice tells of the latest message: a translation of an earlier one is left out.
+      const ofThisMessage = translation && isOfMessageAt(translation, enquiry.LAST_VISITOR_AT) ? translation : undefined;
+      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL, ofThisMessage);
     }
     case 'reply':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);

@@ -15,16 +15,18 @@ import type { AppDeps } from '../deps';
 import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
-import { shouldAcknowledge } from './acknowledgement-mail';
 import { composeDigestMail } from './staff-mail';
 import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from './mail-composition';
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
+import { translationOfNotice } from './notice-translation';
 
-export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'>;
+export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'translations'>>;
+/** What sending an enquiry's mail needs: a mail to a visitor records its Message-ID, where the sender may (a notice to staff needs not). */
+export type SendDeps = Omit<MailDeps, 'sentMailIds'> & Partial<Pick<MailDeps, 'sentMailIds'>>;
 /** Sending a mail to a staff account reads no enquiry, counts toward no daily cap and records no Message-ID (so sign-in needs no access to enquiries). */
 export type AccountMailDeps = Omit<MailDeps, 'enquiries' | 'throttle' | 'sentMailIds'>;
 /** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded. */
-type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds'>>;
+type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds' | 'translations'>>;
 
 /** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 72;
@@ -56,16 +58,17 @@ export function mayHaveBeenAccepted(error: unknown): boolean {
   return true;
 }
 
-/** A new mail as the outbox first holds it: pending, due after the send route's grace (the retry job takes it then if the send route did not). */
-export function pendingMail(now: number, mail: Pick<OutboxMail, 'mailId' | 'kind' | 'postIndex'> & Partial<Pick<OutboxMail, 'content' | 'sealedContent' | 'expiresAt'>>): OutboxMail {
-  return { ...mail, status: 'pending', attempts: 0, createdAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + MAIL_GRACE_MS };
-}
-
-/** Puts a mail of a stored enquiry in the outbox (once: a second call finds the first), due after the send route's grace. */
-async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
-  const now = deps.clock.now();
-  const mail = pendingMail(now, { mailId: kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX), kind, postIndex: enquiry.POST_INDEX });
-  return queueOnce(deps.outbox, mail);
+/**
+ * A new mail as the outbox first holds it: pending, due after the send
+ * route's grace (the retry job takes it then if the send route did not), or
+ * after `waitMs` if longer (a notice waiting for its translation).
+ */
+export function pendingMail(
+  now: number,
+  mail: Pick<OutboxMail, 'mailId' | 'kind' | 'postIndex'> & Partial<Pick<OutboxMail, 'content' | 'sealedContent' | 'expiresAt' | 'translationSource'>>,
+  waitMs = 0,
+): OutboxMail {
+  return { ...mail, status: 'pending', attempts: 0, createdAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + Math.max(MAIL_GRACE_MS, waitMs) };
 }
 
 /** Puts a mail in the outbox once: a second call (a retry) finds the first, as it stands now. */
@@ -112,7 +115,7 @@ async function copyToEnquiry(deps: MoveDeps, mail: OutboxMail, change: OutboxCha
 }
 
 /** Counts one more mail toward the Korea-time day's cap; answers the day's count with it. */
-function countToday(deps: MailDeps, now: number): Promise<number> {
+export function countToday(deps: Pick<MailDeps, 'throttle'>, now: number): Promise<number> {
   return deps.throttle.hit(`mail:day:${formatKoreaDate(now)}`, 24 * 60 * 60, now);
 }
 
@@ -121,7 +124,7 @@ function countToday(deps: MailDeps, now: number): Promise<number> {
  * afterwards. `countedToday`: the day's count of a mail the caller has
  * counted already (deliverEnquiryMail does so while it queues the mail).
  */
-export async function deliverMail(deps: MailDeps, mail: OutboxMail, known?: StoredEnquiry, countedToday?: number): Promise<MailStatus> {
+export async function deliverMail(deps: SendDeps, mail: OutboxMail, known?: StoredEnquiry, countedToday?: number): Promise<MailStatus> {
   if (mail.status !== 'pending') return mail.status;
   const now = deps.clock.now();
   const [enquiry, sentToday] = await Promise.all([
@@ -165,9 +168,10 @@ async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, m
     deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
     return mail.status;
   }
+  const translation = await translationOfNotice(deps, mail);
   let message: Mail;
   try {
-    message = composeOutboxMail(deps, mail, enquiry, visitorPageUrl);
+    message = composeOutboxMail(deps, mail, enquiry, visitorPageUrl, translation);
   } catch (error) {
     // Nothing to send (a seal that no longer opens after the secret's rotation, words erased): trying again cannot help.
     const failed = await move(deps, mail, { status: 'failed', attempts: mail.attempts });
@@ -213,31 +217,6 @@ async function recordSentId(deps: MoveDeps, mail: OutboxMail, messageId: string 
   await deps.sentMailIds.record(messageId, mail.postIndex, expiresAt).catch((error: unknown) => {
     deps.log.warn('message id of a mail to a visitor not recorded', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
   });
-}
-
-/**
- * The mails of a just-stored enquiry: the staff notification and, when the
- * address can take one, the visitor's acknowledgement in the page's language.
- * Both are queued first (so the retry job has them whatever happens next),
- * then tried at once by the send route. Answers the staff mail's state.
- */
-export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry): Promise<MailStatus> {
-  const acknowledge = deps.settings.ACKNOWLEDGE_VISITORS && shouldAcknowledge(enquiry);
-  const now = deps.clock.now();
-  // Each mail is counted toward the day's cap while it is queued, a round trip fewer before the sends. A mail an
-  // earlier try of this enquiry queued (and maybe sent) is then counted again: the cap, a guard against a flood, comes a mail nearer.
-  const [staff, ack, staffCount, ackCount] = await Promise.all([
-    queueMail(deps, enquiry, 'staff'),
-    acknowledge ? queueMail(deps, enquiry, 'ack') : undefined,
-    countToday(deps, now),
-    acknowledge ? countToday(deps, now) : undefined,
-  ]);
-  // Both at once: each is its own outbox record, sent at most once, so neither waits for the other's round trips.
-  // Settled before answering, so a function is never frozen with a send under way; the first failure is then raised.
-  const [staffSent, ackSent] = await Promise.allSettled([deliverMail(deps, staff, enquiry, staffCount), ack ? deliverMail(deps, ack, enquiry, ackCount) : undefined]);
-  if (staffSent.status === 'rejected') throw staffSent.reason;
-  if (ackSent.status === 'rejected') throw ackSent.reason;
-  return staffSent.value;
 }
 
 /** Sends one digest of the held mails (past the daily cap), and marks them sent with it. */

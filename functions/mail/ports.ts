@@ -71,6 +71,13 @@ export interface OutboxMail {
   content?: MailContent;
   /** The content of a mail of SEALED_KINDS, sealed (sealed-content.ts); never `content`. */
   sealedContent?: string;
+  /**
+   * A staff notice's machine translation, by its original (`enquiry`, or
+   * `message#<at>`): put in when the mail is composed, once made. While the
+   * notice waits for it, `nextAt` is the most it waits
+   * (functions/translation/notice-translation.ts).
+   */
+  translationSource?: string;
   /** DynamoDB's time to live (epoch seconds): a mail to a staff account and a notice of a visitor's message go after a while; an enquiry's other mails go with it. */
   expiresAt?: number;
 }

@@ -5,7 +5,7 @@
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground } from '../declarations';
-import { dynamoStores, enquiries, outbox, sentMailIds, throttle } from '../wiring/dynamodb';
+import { dynamoStores, enquiries, outbox, sentMailIds, throttle, translations } from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { retryDueMail } from './mail-delivery';
@@ -13,7 +13,7 @@ import { retryDueMail } from './mail-delivery';
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
 export const retryMailJob = /* @__PURE__ */ declareBackground('retryMail', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
   backgroundHandler(scheduledJobUses('retryMail'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds }), sesDeps(settings, {}));
+    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds, translations }), sesDeps(settings, {}));
     return async () => {
       const outcome = await retryDueMail(deps);
       deps.log.info('mail retry run', outcome);

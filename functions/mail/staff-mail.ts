@@ -4,22 +4,54 @@ import { type VisitorChannel, formatReference } from '../../shared/work/enquiry-
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
+import type { ENQUIRY_TEXT_FIELDS, TranslationView } from '../../shared/translation/staff-translation';
+import { TRANSLATION_WORDS } from '../../shared/translation/translation-words';
 import type { Mail } from './ports';
-import { escapeHtml, oneLine } from './html-text';
+import { escapeHtml, oneLine, previewOf } from './html-text';
 
+type Row = [label: string, value: string];
 
+/** The labels of the enquiry's texts a visitor types, which staff read translated too. */
+const TEXT_LABELS: Record<(typeof ENQUIRY_TEXT_FIELDS)[number], string> = {
+  CONTEXT: '문의 내용',
+  HOTEL: '호텔',
+  DESTINATION: '출발지/도착지',
+  LANG_PREFERENCE: '희망 언어',
+};
+
+/** Where a translation not yet made stands, and what staff can do. */
+function translationStateLine(state: Exclude<TranslationView['state'], 'done'>): string {
+  const next = state === 'pending' || state === 'capped' ? '번역되면 관리자 화면에 함께 보입니다' : '관리자 화면에서 다시 번역을 요청할 수 있습니다';
+  return `${TRANSLATION_WORDS.states[state]} · ${next}`;
+}
+
+/**
+ * The rows with a translation: each translated text right below its
+ * original, labelled as machine translation with its engine (the original is
+ * never replaced); until it is made, one row saying where it stands.
+ * `textOfRow` names the translated text a row's original has, if any.
+ */
+function withTranslation(rows: Row[], translation: TranslationView | undefined, textOfRow: (row: Row) => string | undefined): Row[] {
+  if (!translation) return rows;
+  if (translation.state !== 'done') return [...rows, ['기계 번역', translationStateLine(translation.state)]];
+  const label = TRANSLATION_WORDS.label(translation.engine ?? '');
+  return rows.flatMap((row): Row[] => {
+    const text = textOfRow(row);
+    return text ? [row, [`${row[0]} · ${label}`, text]] : [row];
+  });
+}
 
 /**
  * The fields of the staff notification that apply to the enquiry's section
  * (a medical subject only for a hospital booking, rooms and the hotel only
  * for a hotel, a destination only for concierge and interpretation).
  */
-function enquiryRows(record: EnquiryRecord): [string, string][] {
+function enquiryRows(record: EnquiryRecord): Row[] {
   const hospital = record.MEDICAL_SECTION === HOSPITAL_SECTION;
   const hotel = record.MEDICAL_SECTION === HOTEL_SECTION;
   const destination = SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION);
   const channel = record.CONTACT_CHANNEL ? `${CHANNEL_NAMES[record.CONTACT_CHANNEL]} ${record.CONTACT_ACCOUNT ?? ''}`.trim() : '';
-  const rows: ([string, string] | false)[] = [
+  const rows: (Row | false)[] = [
     ['접수 번호', record.REFERENCE],
     ['접수 일시 (한국 시간)', record.DATE],
     ['문의 구분', labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')],
@@ -29,25 +61,25 @@ function enquiryRows(record: EnquiryRecord): [string, string][] {
     ['이메일', record.EMAIL],
     !!channel && ['선호 연락 방법', channel],
     ['문의 페이지 언어', localeByCode(record.LOCALE).label],
-    ['희망 언어', record.LANG_PREFERENCE ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : ''],
+    [TEXT_LABELS.LANG_PREFERENCE, record.LANG_PREFERENCE ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : ''],
     ['인원', `${record.NUMBER_PEOPLE}명`],
     hotel && ['객실 수', `${record.ROOM}실`],
     [hotel ? '체크인 (한국 시간)' : '희망 일시 (한국 시간)', record.REGISTRATION_DATE],
     hotel && ['체크아웃 (한국 시간)', record.REGISTRATION_END],
-    hotel && ['호텔', record.HOTEL],
-    destination && ['출발지/도착지', record.DESTINATION],
-    ['문의 내용', record.CONTEXT],
+    hotel && [TEXT_LABELS.HOTEL, record.HOTEL],
+    destination && [TEXT_LABELS.DESTINATION, record.DESTINATION],
+    [TEXT_LABELS.CONTEXT, record.CONTEXT],
     ['개인정보 동의', `동의 (안내문 ${record.CONSENT_VERSION}, ${formatKoreaDateTime(Date.parse(record.CONSENT_AT))} 한국 시간)`],
     hospital && ['건강정보 동의', record.CONSENT_HEALTH ? '동의' : '동의 없음'],
   ];
-  return rows.filter((row): row is [string, string] => row !== false);
+  return rows.filter((row): row is Row => row !== false);
 }
 
 /** How staff answer a visitor: in the back office, so the reply and the visitor's answer stay in the enquiry's thread. */
 export const ANSWER_IN_BACK_OFFICE = '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
 
 /** A staff mail of labelled rows: a title, a link to the enquiry in the back office, a line of advice if any, the rows; as HTML and as text. */
-function rowsMail(title: string, link: string, rows: [string, string][], advice?: string): Pick<Mail, 'html' | 'text'> {
+function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pick<Mail, 'html' | 'text'> {
   const html = [
     '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
@@ -71,11 +103,17 @@ const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/$
  * The staff notification: the fields that apply, with Korean labels, as HTML
  * and as text, and a link to the enquiry in the back office, where staff
  * answer. It has no Reply-To: an answer from a mail client would go around
- * the thread.
+ * the thread. The visitor's texts carry their machine translation once made
+ * (or where it stands), below the originals.
  */
-export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string): Mail {
+export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string, translation?: TranslationView): Mail {
   const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
-  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), enquiryRows(record), ANSWER_IN_BACK_OFFICE);
+  const fieldOfLabel = new Map(Object.entries(TEXT_LABELS).map(([field, label]) => [label, field]));
+  const rows = withTranslation(enquiryRows(record), translation, ([label, value]) => {
+    const field = fieldOfLabel.get(label);
+    return field && value ? translation?.texts?.[field] : undefined;
+  });
+  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), rows, ANSWER_IN_BACK_OFFICE);
   return { to, subject, html, text };
 }
 
@@ -95,19 +133,22 @@ const CHANNEL_WORDS: Record<VisitorChannel, string> = { mail: '메일 답장', p
  * The owner's notice of a visitor's new message (or the staff inbox's, while
  * nobody owns the enquiry): the reference, the section, when and how it came,
  * its first words and a link to the enquiry; nothing the staff notification
- * does not carry already. No Reply-To: the answer goes from the back office,
+ * does not carry already; with the message's machine translation once made
+ * (or where it stands). No Reply-To: the answer goes from the back office,
  * so it is in the thread.
  */
-export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, siteUrl: string): Mail {
+export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, siteUrl: string, translation?: TranslationView): Mail {
   const reference = formatReference(facts.postIndex);
   const subject = oneLine(`[의료관광 문의 ${reference}] 방문자의 새 메시지`);
-  const rows: [string, string][] = [
+  const preview = '메시지 미리 보기';
+  const translated = translation?.texts?.['text'];
+  const rows = withTranslation([
     ['접수 번호', reference],
     ['문의 구분', labelOf(SECTIONS, facts.section, 'ko')],
     ['받은 일시 (한국 시간)', formatKoreaDateTime(Date.parse(facts.at))],
     ['받은 곳', CHANNEL_WORDS[facts.channel]],
-    ['메시지 미리 보기', facts.preview],
-  ];
+    [preview, facts.preview],
+  ], translation, ([label]) => (label === preview && translated ? previewOf(translated) : undefined));
   const advice = '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
   return { to, subject, ...rowsMail(`방문자가 문의 ${reference}에 새 메시지를 보냈습니다`, enquiryLink(siteUrl, facts.postIndex), rows, advice) };
 }

@@ -7,7 +7,8 @@
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import { counters, dynamoStores, enquiries, events, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
+import { counters, dynamoStores, enquiries, events, outbox, staffAuthStores, throttle, translations, withStores } from '../wiring/dynamodb';
+import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { translateDeps } from '../wiring/translate';
 import { makeReplyPreviewHandler } from './reply-preview-handler';
@@ -17,7 +18,8 @@ import { translateDue } from './translation-work';
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */
 export const translateJob = /* @__PURE__ */ declareBackground('translate', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
   backgroundHandler(scheduledJobUses('translate'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { translations, enquiries, events, counters }), translateDeps(settings, {}));
+    // With the outbox and SES: it sends the staff notices waiting for its translations.
+    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { translations, enquiries, events, counters, outbox, throttle }), translateDeps(settings, {}), sesDeps(settings, {}));
     return async () => {
       const outcome = await translateDue(deps);
       deps.log.info('translation run', outcome);

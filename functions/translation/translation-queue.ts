@@ -37,6 +37,19 @@ export function translationJob(postIndex: number, source: string, texts: Transla
   return { postIndex, source, from, to: STAFF_LANGUAGE, state: 'pending', attempts: 0, createdAt: now, queue: TRANSLATION_QUEUE, nextAt: now };
 }
 
+/** The translation storing this enquiry queues (`ENQUIRY_SOURCE`), or `undefined` when it queues none (Korean, no text, suspected spam). */
+export function enquiryTranslationSource(enquiry: StoredEnquiry): string | undefined {
+  if (enquiry.SPAM) return undefined;
+  return translationJob(enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en', 0) && ENQUIRY_SOURCE;
+}
+
+/** The translation storing a visitor's message (its event's `at`) queues, or `undefined` when it queues none. */
+export function messageTranslationSource(postIndex: number, at: string, text: string, pageLanguage: TranslationLanguage): string | undefined {
+  const source = messageSource(at);
+  if (!text.trim()) return undefined;
+  return translationJob(postIndex, source, { text }, pageLanguage, 0) && source;
+}
+
 /**
  * Queues the translation of an enquiry's texts (`ENQUIRY_SOURCE`) or a
  * message: added once, however often it is asked. Whether it is added or
@@ -55,5 +68,5 @@ export async function queueEnquiryTranslation(deps: QueueDeps, enquiry: StoredEn
 /** Queues the translation of a visitor's message stored in the thread (by mail or on their page), from the enquiry's language; throws when the job cannot be added. */
 export async function queueMessageTranslation(deps: QueueDeps & Pick<AppDeps, 'enquiries'>, postIndex: number, at: string, text: string): Promise<void> {
   const enquiry = await deps.enquiries.get(postIndex);
-  if (enquiry && !enquiry.SPAM) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
+  if (enquiry && !enquiry.SPAM && text.trim()) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
 }

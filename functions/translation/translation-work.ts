@@ -17,12 +17,14 @@
 import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import { retryDelayMs } from '../mail/mail-delivery';
+import { type SendDeps, retryDelayMs } from '../mail/mail-delivery';
+import { sendWaitingNotice } from './waiting-notice';
 import { reserveDailyChars } from './daily-chars';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
-export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'>;
+/** The job translates, and sends the staff notices that wait for its translations (waiting-notice.ts). */
+export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'> & SendDeps;
 
 /** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
 export const MAX_TRANSLATION_ATTEMPTS = 30;
@@ -87,12 +89,16 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
   }
 }
 
-/** Makes the translations that are due, oldest first, at most `limit`; how each went. */
+/**
+ * Makes the translations that are due, oldest first, at most `limit`; how
+ * each went. After each try, the staff notice waiting for it goes.
+ */
 export async function translateDue(deps: TranslationDeps, limit = 50): Promise<Partial<Record<TranslationOutcome, number>>> {
   const outcomes: Partial<Record<TranslationOutcome, number>> = {};
   for (const { postIndex, source } of await deps.translations.due(deps.clock.now(), limit)) {
     const outcome = await translateOne(deps, postIndex, source);
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    if (outcome !== 'busy' && outcome !== 'not_due') await sendWaitingNotice(deps, postIndex, source);
   }
   return outcomes;
 }

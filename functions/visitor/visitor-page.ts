@@ -176,8 +176,9 @@ export async function writeVisitorMessage(deps: VisitorMessageDeps, clientAddres
   // The enquiry reacts (its state, the owner's unread mark and notice), once per message whatever the retries: also on a
   // resend of a message stored before a failure here, which `visitorWrote` finds handled or not by the message's time.
   if (!reason) {
-    await visitorWrote(deps, { postIndex, at: claimedAt, channel: 'page', preview: request.text });
-    await queueMessageTranslation(deps, postIndex, messageKey(claimedAt, request.message_id), request.text);
+    const eventAt = messageKey(claimedAt, request.message_id);
+    await visitorWrote(deps, { postIndex, at: claimedAt, channel: 'page', preview: request.text, eventAt });
+    await queueMessageTranslation(deps, postIndex, eventAt, request.text);
   }
   return visitorView((await deps.enquiries.get(postIndex)) ?? enquiry, await deps.events.list(postIndex));
 }

@@ -28,8 +28,10 @@ import { type EnquiryStatus, MAX_ENQUIRY_INDEX, VISITOR_CHANNELS, type VisitorCh
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { oneLine } from '../mail/html-text';
+import { previewOf } from '../mail/html-text';
 import { type MailDeps, deliverMail, pendingMail, queueOnce } from '../mail/mail-delivery';
+import { noticeWaitMs, waitsForTranslation } from '../mail/notice-translation';
+import { messageTranslationSource } from '../translation/translation-queue';
 import { storeWork } from './enquiry-work';
 
 export type VisitorWroteDeps = MailDeps & Pick<AppDeps, 'counters' | 'aggregates'>;
@@ -42,6 +44,13 @@ export interface VisitorMessage {
   channel: VisitorChannel;
   /** The first words of the new text (the notice shows up to PREVIEW_MAX characters of it, on one line). */
   preview: string;
+  /**
+   * The message's event in the thread (its `at`), which names its machine
+   * translation: the notice carries it, and waits a while for it, when the
+   * text is in another language (the whole text is then `preview`). Without
+   * it the notice goes at once, untranslated.
+   */
+  eventAt?: string;
 }
 
 export type VisitorWroteOutcome =
@@ -51,9 +60,6 @@ export type VisitorWroteOutcome =
   | { enquiry: 'spam' }
   /** `unchanged`: this message (or a later one) had changed the enquiry already. */
   | { enquiry: 'changed' | 'unchanged'; status: EnquiryStatus; mailStatus: MailStatus };
-
-/** How much of the message the owner's notice shows. */
-export const PREVIEW_MAX = 200;
 
 /** Staff changes that may come between reading the enquiry and writing it, before the caller is asked to try again. */
 const WRITE_TRIES = 5;
@@ -65,12 +71,6 @@ export function statusAfterVisitorMessage(status: EnquiryStatus): EnquiryStatus 
 
 /** The owner's notice of one message: one id per message, so a retry finds the notice it queued. */
 export const visitorNoticeId = (postIndex: number, at: number) => `${postIndex}:visitor:${at}`;
-
-/** The preview as the notice shows it: one line, at most PREVIEW_MAX characters (never half a character). */
-export function previewOf(text: string): string {
-  const characters = Array.from(oneLine(text).replace(/\s+/g, ' '));
-  return characters.length > PREVIEW_MAX ? `${characters.slice(0, PREVIEW_MAX - 1).join('')}…` : characters.join('');
-}
 
 function checkMessage(message: VisitorMessage): void {
   const { postIndex, at, channel, preview } = message;
@@ -120,15 +120,22 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
 
   // Queued after the change, so a retry that finds the change made still queues it; once, by its id.
   const now = deps.clock.now();
-  const queued = pendingMail(now, {
-    mailId: visitorNoticeId(postIndex, at),
-    kind: 'visitor',
-    postIndex,
-    // It holds no words (composed from the enquiry when sent), and erasure does not know its id: it goes by itself.
-    expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
-  });
+  const translationSource = message.eventAt ? messageTranslationSource(postIndex, message.eventAt, message.preview, enquiry.LOCALE ?? 'en') : undefined;
+  const queued = pendingMail(
+    now,
+    {
+      mailId: visitorNoticeId(postIndex, at),
+      kind: 'visitor',
+      postIndex,
+      // It holds no words (composed from the enquiry when sent), and erasure does not know its id: it goes by itself.
+      expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
+      ...(translationSource ? { translationSource } : {}),
+    },
+    noticeWaitMs(deps.settings, translationSource),
+  );
   const mail = await queueOnce(deps.outbox, queued);
-  const mailStatus = await deliverMail(deps, mail, enquiry);
+  // One in another language waits for its translation: the translation job sends it (mail/notice-translation.ts).
+  const mailStatus = waitsForTranslation(deps.settings, mail, now) ? mail.status : await deliverMail(deps, mail, enquiry);
   return { enquiry: changed ? 'changed' : 'unchanged', status: enquiry.STATUS ?? 'new', mailStatus };
 }
 

@@ -26,7 +26,7 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     path: '/api/visitor/message',
     access: 'public',
     uses: {
-      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write', translations: 'append' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write', translations: 'readAppend' },
       partitionReads: ['enquiryEvents'],
       sendsMail: true,
     },
@@ -56,7 +56,7 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     parsesMail: true,
     uses: {
-      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write', translations: 'append' },
+      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write', translations: 'readAppend' },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
     },

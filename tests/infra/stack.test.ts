@@ -599,8 +599,9 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver and the kept mail box's attach (the owner's notice of a mailed answer), and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
-    expect(sends).toHaveLength(11);
+    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver and the kept mail box's attach (the owner's notice of a mailed answer),
+    // the translation job (the staff notices waiting for its translations), and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
+    expect(sends).toHaveLength(12);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect(render(statement.Resource)).toBe(sendingArns().join(','));
@@ -1061,7 +1062,7 @@ describe('a production stage with a custom domain', () => {
 
   it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
-    expect(senders.map(({ name }) => name).sort()).toEqual(['attachKeptMail', 'changeAccount', 'confirmTwoFactor', 'invite', 'login', 'receiveMail', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'visitorMessage']);
+    expect(senders.map(({ name }) => name).sort()).toEqual(['attachKeptMail', 'changeAccount', 'confirmTwoFactor', 'invite', 'login', 'receiveMail', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'translate', 'visitorMessage']);
     for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();

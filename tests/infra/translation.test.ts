@@ -3,7 +3,9 @@
  * minute and, with the reply preview route alone, may call the engine:
  * TranslateText and Comprehend's language detection (which name no resource),
  * and the stage's own terminology by name, which each is told in
- * TRANSLATE_TERMINOLOGY.
+ * TRANSLATE_TERMINOLOGY. The job also sends the staff notices that wait
+ * for its translations: SES, the outbox, and the enquiry's mail state
+ * changed, never an enquiry made.
  */
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../shared/routes';
@@ -44,5 +46,15 @@ describe('machine translation', () => {
     );
     const variables = made.template.toJSON().Resources[logicalId(preview)].Properties.Environment.Variables as Record<string, unknown>;
     expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
+  });
+
+  it('lets the job send the staff notices waiting for its translations: SES, the outbox, and updates of enquiries, never a new one', () => {
+    const granted = permissions();
+    expect(granted.some((line) => line.startsWith('ses:SendEmail '))).toBe(true);
+    const onTable = (action: string, table: string) => granted.some((line) => line.startsWith(`${action} `) && line.includes(table));
+    expect(onTable('dynamodb:PutItem', 'Outbox')).toBe(true);
+    expect(onTable('dynamodb:UpdateItem', 'Enquiries')).toBe(true);
+    expect(onTable('dynamodb:PutItem', 'Enquiries')).toBe(false);
+    expect(onTable('dynamodb:DeleteItem', 'Enquiries')).toBe(false);
   });
 });

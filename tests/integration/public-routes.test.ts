@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_HEADERS } from '../../shared/enquiries/enquiry';
+import { LOCAL_STAND_IN } from '../../shared/translation/translation';
 import { type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -59,6 +60,8 @@ describe('POST /api/sendmail', () => {
     const answer = (await response.json()) as Record<string, unknown>;
     expect(answer).toMatchObject({ ok: true, reference: expect.stringMatching(/^MT-\d{6}$/) });
     expect(await storedCount()).toBe(before + 1);
+    // Written in English, so its staff mail waits for the translation job's first try (as its timer runs in `npm start`).
+    await stack.runTranslations();
 
     const record = await newest();
     expect(record?.['REFERENCE']).toBe(answer['reference']);
@@ -89,6 +92,10 @@ describe('POST /api/sendmail', () => {
     expect(mail?.body.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail?.body.html).not.toContain('<img src=x');
     expect(mail?.body.html).not.toContain('<b>Петров</b>');
+    // The message's machine translation below it, labelled with the engine (here the stand-in), escaped as well.
+    expect(mail?.body.text).toContain(`문의 내용 · 기계 번역 (${LOCAL_STAND_IN}): `);
+    expect(mail?.body.html).toContain('onerror=alert(1)&gt;');
+    expect(mail?.body.html?.match(/&lt;img src=x onerror=alert\(1\)&gt;/g)).toHaveLength(2);
   });
 
   it('stores one enquiry for a submission_id sent twice and answers the same both times', async () => {

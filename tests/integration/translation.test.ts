@@ -3,7 +3,8 @@
  * Russian page and a visitor's message on their page are queued when stored
  * and translated by the job through the SDK against the Translate stand-in,
  * the originals untouched; with Translate down the enquiry is still stored and
- * mailed, and the translation is made once the engine is back; erasing the
+ * mailed (staff's notice after the job's first try, saying the translation
+ * is pending), and the translation is made once the engine is back; erasing the
  * enquiry takes its translations with it. Staff read them with the detail and
  * the thread, and ask again for one the engine gave up.
  */
@@ -15,7 +16,8 @@ import { SERVICE_UP } from '../../local/faults/faults';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../shared/translation/translation';
 import type { EnquiryDetail, TranslationView } from '../../shared/translation/staff-translation';
 import type { ThreadEntry } from '../../shared/work/enquiry-work';
-import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import { formatReference } from '../../shared/work/enquiry-work';
+import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года. Можно ли приехать в декабре? Нужна консультация: Ортопедия.';
 
@@ -62,9 +64,14 @@ describe('machine translation in the local stack', () => {
     let index: number;
     try {
       index = await send({ page_locale: 'vi', message: 'Tôi muốn khám sức khỏe vào tháng mười hai.', user_email: 'lan@example.test' });
-      expect((await stack.deps.enquiries.get(index))?.MAIL_STATUS).toBe('sent');
+      // Staff's notification waits for the translation's first try; the visitor's acknowledgement went at once.
+      expect((await stack.deps.enquiries.get(index))?.MAIL_STATUS).toBe('pending');
       expect(await stack.runTranslations()).toMatchObject({ retry: 1 });
       expect(await stack.deps.translations.get(index, ENQUIRY_SOURCE)).toMatchObject({ state: 'pending', attempts: 1 });
+      // The try failed, and the notification went without the Korean text, saying it is on its way.
+      expect((await stack.deps.enquiries.get(index))?.MAIL_STATUS).toBe('sent');
+      const [notification] = (await capturedMail(stack)).filter((mail) => mail.subject.includes(formatReference(index)) && mail.destination.to.includes(stack.settings['MAIL_TO'] ?? ''));
+      expect(notification?.body.text).toContain('기계 번역: 번역 대기 중');
     } finally {
       await stack.faults.set('translate', SERVICE_UP);
     }

@@ -195,7 +195,7 @@ describe('settingNamesForRoute', () => {
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TOKEN_SECRET']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS', 'TOKEN_SECRET']);
   });
 
   it('gives the mail receiver its tables, the inbound bucket, the inbound domain and the reply-address secret, what the owner\'s notice needs, and never the token secret', () => {
@@ -262,6 +262,7 @@ describe('readSettings', () => {
       MAIL_DAILY_CAP: 500,
       TRANSLATE_DAILY_CHARS: 200_000,
       TRANSLATE_TERMINOLOGY: 'medical-tourism-labels',
+      NOTICE_TRANSLATION_WAIT_SECONDS: 180,
       REPLY_INCLUDE_ORIGINAL: false,
       REPLY_PROMISE_WORKING_DAYS: 1,
       ACKNOWLEDGE_VISITORS: true,

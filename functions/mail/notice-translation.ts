@@ -1,0 +1,52 @@
+/**
+ * A staff notice and the machine translation of what it tells of (issue 26):
+ * the staff notification of a new enquiry, and the owner's notice of a
+ * visitor's message. A notice of a text in another language than Korean
+ * waits a while for its translation (NOTICE_TRANSLATION_WAIT_SECONDS): it is
+ * queued due at the end of the wait instead of sent at once; the translation
+ * job sends it as soon as it has tried the translation, with the Korean text
+ * or where the translation stands (functions/translation/translation-work.ts);
+ * the retry job sends it at the end of the wait if the job has not. Whoever
+ * sends it, the outbox sends it once. The translation is read as the notice
+ * is composed, so it goes with the latest.
+ */
+import { eventInstant } from '../../shared/work/enquiry-work';
+import type { TranslationView } from '../../shared/translation/staff-translation';
+import type { Settings } from '../config';
+import type { AppDeps } from '../deps';
+import { toTranslationView } from '../translation/staff-translations';
+import { messageSource } from '../translation/translation-queue';
+import type { OutboxMail } from './ports';
+
+type WaitSettings = Pick<Settings, 'NOTICE_TRANSLATION_WAIT_SECONDS'>;
+
+/** How long a notice carrying this translation waits for it; 0 (goes at once) when it carries none. */
+export function noticeWaitMs(settings: WaitSettings, translationSource: string | undefined): number {
+  return translationSource ? settings.NOTICE_TRANSLATION_WAIT_SECONDS * 1000 : 0;
+}
+
+/** Whether a notice just queued (or found queued) is left to wait for its translation rather than sent now. */
+export function waitsForTranslation(settings: WaitSettings, mail: OutboxMail, now: number): boolean {
+  return settings.NOTICE_TRANSLATION_WAIT_SECONDS > 0 && mail.translationSource !== undefined && mail.status === 'pending' && mail.attempts === 0 && (mail.nextAt ?? 0) > now;
+}
+
+/**
+ * The translation a notice carries, as it stands now. A notice goes without
+ * one rather than not at all: a failure to read it is logged.
+ */
+export async function translationOfNotice(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'translations'>>, mail: OutboxMail): Promise<TranslationView | undefined> {
+  if (!mail.translationSource || !deps.translations) return undefined;
+  try {
+    const job = await deps.translations.get(mail.postIndex, mail.translationSource);
+    return job && toTranslationView(job);
+  } catch (error) {
+    deps.log.warn('notice goes without its translation: it could not be read', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    return undefined;
+  }
+}
+
+/** Whether a visitor message's translation (`message#<at>`) is of the message that came in at `atIso`. */
+export function isOfMessageAt(translation: TranslationView, atIso: string | undefined): boolean {
+  const prefix = messageSource('');
+  return atIso !== undefined && translation.source.startsWith(prefix) && eventInstant(translation.source.slice(prefix.length)) === atIso;
+}

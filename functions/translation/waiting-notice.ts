@@ -1,0 +1,32 @@
+/**
+ * The staff notice that waits for a translation (functions/mail/notice-translation.ts),
+ * sent by the translation job as soon as it has tried that translation:
+ * with the Korean text once made, or saying where it stands (the engine
+ * down, the day's cap reached), so staff are never kept waiting on the
+ * engine. A failure here loses nothing: the notice stays queued, and the
+ * retry job sends it at the end of its wait.
+ */
+import { eventInstant } from '../../shared/work/enquiry-work';
+import type { MailStatus } from '../../shared/enquiries/enquiry';
+import { type SendDeps, deliverMail, staffMailId } from '../mail/mail-delivery';
+import { visitorNoticeId } from '../work/visitor-wrote';
+import { ENQUIRY_SOURCE, messageSource } from './translation-queue';
+
+/** The notice that carries an original's translation: the staff notification of the enquiry, or the owner's notice of the message. */
+export function noticeIdOf(postIndex: number, source: string): string {
+  if (source === ENQUIRY_SOURCE) return staffMailId(postIndex);
+  return visitorNoticeId(postIndex, Date.parse(eventInstant(source.slice(messageSource('').length))));
+}
+
+/** Sends the notice waiting for this translation, if one still waits; answers its state then, or `undefined` when none waited. */
+export async function sendWaitingNotice(deps: SendDeps, postIndex: number, source: string): Promise<MailStatus | undefined> {
+  try {
+    const mail = await deps.outbox.get(noticeIdOf(postIndex, source));
+    // Sent already (its wait ran out), or tried and failed (the retry job's now, with its back-off): left alone.
+    if (mail?.status !== 'pending' || mail.attempts > 0 || mail.translationSource !== source) return undefined;
+    return await deliverMail(deps, mail);
+  } catch (error) {
+    deps.log.warn('waiting notice not sent now: the retry job sends it at the end of its wait', { postIndex, source, errorName: error instanceof Error ? error.name : typeof error });
+    return undefined;
+  }
+}
