@@ -35,6 +35,8 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   /** Where the visitor's latest message came from and its first words, for its owner's notice (work/visitor-wrote.ts); the message itself is in the thread. */
   LAST_VISITOR_CHANNEL?: VisitorChannel;
   LAST_VISITOR_PREVIEW?: string;
+  /** That message's event in the thread (its `at`), which names its machine translation, for the notice to carry (mail/notice-translation.ts). */
+  LAST_VISITOR_EVENT?: string;
   /**
    * The SHA-256 (hex) of each link to the visitor's page that works, one per
    * mail that carried one (a string set); never a link itself. Staff views
@@ -60,7 +62,7 @@ export type ListSource =
 
 /** What a work change sets on the enquiry (its list keys follow its status and owner): a staff change, a reply, a visitor's message. */
 export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
-  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT' | 'LAST_REPLY_AT' | 'LAST_VISITOR_AT' | 'LAST_VISITOR_CHANNEL' | 'LAST_VISITOR_PREVIEW' | 'UNREAD_VISITOR_AT'>;
+  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT' | 'LAST_REPLY_AT' | 'LAST_VISITOR_AT' | 'LAST_VISITOR_CHANNEL' | 'LAST_VISITOR_PREVIEW' | 'LAST_VISITOR_EVENT' | 'UNREAD_VISITOR_AT'>;
 
 export interface MailUpdate {
   status: MailStatus;

@@ -168,7 +168,7 @@ async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, m
     deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
     return mail.status;
   }
-  const translation = await translationOfNotice(deps, mail);
+  const translation = await translationOfNotice(deps, mail, enquiry);
   let message: Mail;
   try {
     message = composeOutboxMail(deps, mail, enquiry, visitorPageUrl, translation);

@@ -14,6 +14,7 @@ import { eventInstant } from '../../shared/work/enquiry-work';
 import type { TranslationView } from '../../shared/translation/staff-translation';
 import type { Settings } from '../config';
 import type { AppDeps } from '../deps';
+import type { StoredEnquiry } from '../enquiries/ports';
 import { toTranslationView } from '../translation/staff-translations';
 import { messageSource } from '../translation/translation-queue';
 import type { OutboxMail } from './ports';
@@ -31,13 +32,20 @@ export function waitsForTranslation(settings: WaitSettings, mail: OutboxMail, no
 }
 
 /**
- * The translation a notice carries, as it stands now. A notice goes without
- * one rather than not at all: a failure to read it is logged.
+ * The translation a notice carries, as it stands now. A visitor's notice
+ * tells of the enquiry's latest message, which may have come after the one
+ * it was queued for: it carries that message's translation. A notice goes
+ * without one rather than not at all: a failure to read it is logged.
  */
-export async function translationOfNotice(deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'translations'>>, mail: OutboxMail): Promise<TranslationView | undefined> {
+export async function translationOfNotice(
+  deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'translations'>>,
+  mail: OutboxMail,
+  enquiry: Pick<StoredEnquiry, 'LAST_VISITOR_EVENT'> | undefined,
+): Promise<TranslationView | undefined> {
   if (!mail.translationSource || !deps.translations) return undefined;
+  const source = mail.kind === 'visitor' && enquiry?.LAST_VISITOR_EVENT ? messageSource(enquiry.LAST_VISITOR_EVENT) : mail.translationSource;
   try {
-    const job = await deps.translations.get(mail.postIndex, mail.translationSource);
+    const job = await deps.translations.get(mail.postIndex, source);
     return job && toTranslationView(job);
   } catch (error) {
     deps.log.warn('notice goes without its translation: it could not be read', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });

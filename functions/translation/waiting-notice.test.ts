@@ -166,7 +166,7 @@ describe("the owner's notice of a visitor's answer in another language", () => {
     expect(staffMails()[0]!.text).toContain('메시지 미리 보기 · 기계 번역 (fake engine): [ru→ko] Спасибо! Можно приехать 12 декабря?');
   });
 
-  it('leaves out the translation of an earlier message when a later one is what it tells of', async () => {
+  it('carries the translation of the message it tells of, the latest, when an earlier one\'s notice goes after it', async () => {
     const index = await russianEnquiryAnHourAgo();
     const first = eventAt('1');
     await answer(index, 'Первое сообщение', first);
@@ -174,11 +174,17 @@ describe("the owner's notice of a visitor's answer in another language", () => {
     const second = eventAt('2');
     await answer(index, 'Второе сообщение', second);
 
-    // The first message's translation is made: its notice goes, but tells of the second, so without the first's Korean.
+    // The first message's translation is made; its notice goes, telling of the second, whose translation is still pending.
     expect(await translateDue(deps, 1)).toEqual({ done: 1 });
     expect(staffMails()).toHaveLength(1);
     expect(staffMails()[0]!.text).toContain('메시지 미리 보기: Второе сообщение');
+    expect(staffMails()[0]!.text).toContain('기계 번역: 번역 대기 중');
     expect(staffMails()[0]!.text).not.toContain('[ru→ko] Первое');
+
+    // The second's made, its own notice carries its Korean.
+    expect(await translateDue(deps)).toEqual({ done: 1 });
+    expect(staffMails()).toHaveLength(2);
+    expect(staffMails()[1]!.text).toContain('메시지 미리 보기 · 기계 번역 (fake engine): [ru→ko] Второе сообщение');
   });
 
   it('goes at once for a message in Korean from the Korean page', async () => {

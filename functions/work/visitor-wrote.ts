@@ -109,6 +109,7 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
       LAST_VISITOR_AT: atIso,
       LAST_VISITOR_CHANNEL: channel,
       LAST_VISITOR_PREVIEW: previewOf(message.preview),
+      ...(message.eventAt ? { LAST_VISITOR_EVENT: message.eventAt } : {}),
       UNREAD_VISITOR_AT: atIso,
     });
     if (updated) {
