@@ -2,7 +2,8 @@
  * Where a translation not yet shown stands (pending, capped, failed,
  * refused), said to screen readers when it changes, and for one the engine
  * gave up, refused or put off (capped) a button that asks for it again: it
- * goes back in the queue, and the page shows it pending.
+ * goes back in the queue, and the page shows it pending, with a word that
+ * a reload shows it once made (the page does not look again by itself).
  */
 import { useState } from 'react';
 import { ASKABLE_AGAIN, type TranslationView } from '../../../../shared/translation/staff-translation';
@@ -34,6 +35,7 @@ export default function TranslationStatus({ postIndex, translation }: { postInde
       <p className="staff__muted" role="status">
         {TRANSLATION_TEXT.states[view.state]}
       </p>
+      {asked && view.state === 'pending' && <p className="staff__muted">{TRANSLATION_TEXT.askedHint}</p>}
       {ASKABLE_AGAIN.includes(view.state) && (
         <button type="button" className="staff-button" onClick={() => void ask()} disabled={busy}>
           {busy ? TRANSLATION_TEXT.asking : TRANSLATION_TEXT.askAgain}

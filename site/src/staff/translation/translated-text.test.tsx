@@ -60,6 +60,8 @@ describe('on the detail page', () => {
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([TRANSLATION_TEXT.states[state]]);
     expect(screen.queryAllByRole('button', { name: TRANSLATION_TEXT.askAgain })).toHaveLength(askable ? 1 : 0);
     expect(screen.queryByText(TRANSLATION_TEXT.label(ENGINE))).toBeNull();
+    // Nobody asked on this page: no word about reloading.
+    expect(screen.queryByText(TRANSLATION_TEXT.askedHint)).toBeNull();
   });
 
   it('shows a Korean original as it is', () => {
@@ -74,6 +76,7 @@ describe('on the detail page', () => {
     render(<EnquiryFields record={record} translation={inState('failed')} />);
     await userEvent.click(screen.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(TRANSLATION_TEXT.states.pending));
+    expect(screen.getByText(TRANSLATION_TEXT.askedHint)).toBeTruthy();
     expect(sent).toEqual([{ path: '/api/enquiry/translate', body: { data: { index: 7, source: 'enquiry' } } }]);
     expect(screen.queryByRole('button', { name: TRANSLATION_TEXT.askAgain })).toBeNull();
   });
