@@ -16,6 +16,8 @@ import type { TranslationLanguage } from '../../shared/translation/translation';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
 import { countBy } from '../support';
 import type { CapturedMail } from '../../tests/support/stack';
+import { TRANSLATION_STATE_ROW, translatedRowLabel } from '../../functions/mail/staff-mail';
+import { LOCAL_STAND_IN } from '../../shared/translation/translation';
 
 /** Pause between the job's runs during the load (its timer in `npm start` is 5 s; sooner here, so the outage meets work). */
 const RUN_EVERY_MS = 1_000;
@@ -186,14 +188,14 @@ export interface NoticeTranslations {
   untranslated: number;
 }
 
-/** Counts the staff inbox's notices by what they said of the translation, by the words they carry (functions/mail/staff-mail.ts). */
+/** Counts the staff inbox's notices by what they said of the translation, by the rows staff-mail.ts writes (the stand-in is the load's engine). */
 export function noticeTranslations(mails: readonly CapturedMail[], staffInbox: string): NoticeTranslations {
   const counts: NoticeTranslations = { translated: 0, stateSaid: 0, untranslated: 0 };
   for (const mail of mails) {
     if (!mail.destination.to.includes(staffInbox)) continue;
     const text = mail.body.text ?? '';
-    if (text.includes(' · 기계 번역 (')) counts.translated += 1;
-    else if (/^기계 번역: /m.test(text)) counts.stateSaid += 1;
+    if (text.includes(translatedRowLabel('', LOCAL_STAND_IN))) counts.translated += 1;
+    else if (text.split('\n').some((line) => line.startsWith(`${TRANSLATION_STATE_ROW}: `))) counts.stateSaid += 1;
     else counts.untranslated += 1;
   }
   return counts;

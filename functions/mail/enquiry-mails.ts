@@ -13,12 +13,12 @@ import type { OutboxMail } from './ports';
 
 /**
  * Puts a mail of a stored enquiry in the outbox (once: a second call finds
- * the first): the staff notification with the translation of the enquiry's
- * texts, if they have one, which it may wait for (notice-translation.ts).
+ * the first); a staff notification with `translationSource`, the enquiry's
+ * texts' translation when they have one, which it may wait for
+ * (notice-translation.ts).
  */
-async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack'): Promise<OutboxMail> {
+async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack', translationSource?: string): Promise<OutboxMail> {
   const now = deps.clock.now();
-  const translationSource = kind === 'staff' ? enquiryTranslationSource(enquiry) : undefined;
   const mailId = kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX);
   const mail = pendingMail(now, { mailId, kind, postIndex: enquiry.POST_INDEX, ...(translationSource ? { translationSource } : {}) }, noticeWaitMs(deps.settings, translationSource));
   return queueOnce(deps.outbox, mail);
@@ -38,9 +38,10 @@ export async function deliverEnquiryMail(deps: MailDeps, enquiry: StoredEnquiry)
   // Each mail sent now is counted toward the day's cap while it is queued, a round trip fewer before the sends (one that
   // waits is counted when it goes). A mail an earlier try of this enquiry queued (and maybe sent) is then counted again:
   // the cap, a guard against a flood, comes a mail nearer.
-  const staffWaits = noticeWaitMs(deps.settings, enquiryTranslationSource(enquiry)) > 0;
+  const translationSource = enquiryTranslationSource(enquiry);
+  const staffWaits = noticeWaitMs(deps.settings, translationSource) > 0;
   const [staff, ack, staffCount, ackCount] = await Promise.all([
-    queueMail(deps, enquiry, 'staff'),
+    queueMail(deps, enquiry, 'staff', translationSource),
     acknowledge ? queueMail(deps, enquiry, 'ack') : undefined,
     staffWaits ? undefined : countToday(deps, now),
     acknowledge ? countToday(deps, now) : undefined,

@@ -12,7 +12,6 @@ import type { AccountMailDeps, MailDeps } from './mail-delivery';
 import { type Mail, type OutboxKind, type OutboxMail } from './ports';
 import { openContent } from './sealed-content';
 import { composeEnquiryMail, composeVisitorNotice } from './staff-mail';
-import { isOfMessageAt } from './notice-translation';
 import type { TranslationView } from '../../shared/translation/staff-translation';
 
 /**
@@ -60,9 +59,7 @@ export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enqui
     case 'visitor': {
       if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
       const facts = { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, at: enquiry.LAST_VISITOR_AT, channel: enquiry.LAST_VISITOR_CHANNEL, preview: enquiry.LAST_VISITOR_PREVIEW ?? '' };
-      // The notice tells of the latest message: a translation of another one (the latest's not known) is left out.
-      const ofThisMessage = translation && isOfMessageAt(translation, enquiry.LAST_VISITOR_AT) ? translation : undefined;
-      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL, ofThisMessage);
+      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL, translation);
     }
     case 'reply':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);

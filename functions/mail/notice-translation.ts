@@ -10,7 +10,6 @@
  * sends it, the outbox sends it once. The translation is read as the notice
  * is composed, so it goes with the latest.
  */
-import { eventInstant } from '../../shared/work/enquiry-work';
 import type { TranslationView } from '../../shared/translation/staff-translation';
 import type { Settings } from '../config';
 import type { AppDeps } from '../deps';
@@ -32,18 +31,19 @@ export function waitsForTranslation(settings: WaitSettings, mail: OutboxMail, no
 }
 
 /**
- * The translation a notice carries, as it stands now. A visitor's notice
- * tells of the enquiry's latest message, which may have come after the one
- * it was queued for: it carries that message's translation. A notice goes
- * without one rather than not at all: a failure to read it is logged.
+ * The translation of what a notice tells of, as it stands now: the enquiry's
+ * texts for the staff notification; for a visitor's notice, the enquiry's
+ * latest message (its first words are what the notice shows), which may
+ * have come after the one the notice was queued for. A notice goes without
+ * one rather than not at all: a failure to read it is logged.
  */
 export async function translationOfNotice(
   deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'translations'>>,
   mail: OutboxMail,
   enquiry: Pick<StoredEnquiry, 'LAST_VISITOR_EVENT'> | undefined,
 ): Promise<TranslationView | undefined> {
-  if (!mail.translationSource || !deps.translations) return undefined;
-  const source = mail.kind === 'visitor' && enquiry?.LAST_VISITOR_EVENT ? messageSource(enquiry.LAST_VISITOR_EVENT) : mail.translationSource;
+  const source = mail.kind === 'visitor' ? enquiry?.LAST_VISITOR_EVENT && messageSource(enquiry.LAST_VISITOR_EVENT) : mail.translationSource;
+  if (!mail.translationSource || !source || !deps.translations) return undefined;
   try {
     const job = await deps.translations.get(mail.postIndex, source);
     return job && toTranslationView(job);
@@ -51,10 +51,4 @@ export async function translationOfNotice(
     deps.log.warn('notice goes without its translation: it could not be read', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
     return undefined;
   }
-}
-
-/** Whether a visitor message's translation (`message#<at>`) is of the message that came in at `atIso`. */
-export function isOfMessageAt(translation: TranslationView, atIso: string | undefined): boolean {
-  const prefix = messageSource('');
-  return atIso !== undefined && translation.source.startsWith(prefix) && eventInstant(translation.source.slice(prefix.length)) === atIso;
 }

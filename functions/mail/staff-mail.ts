@@ -25,19 +25,24 @@ function translationStateLine(state: Exclude<TranslationView['state'], 'done'>):
   return `${TRANSLATION_WORDS.states[state]} · ${next}`;
 }
 
+/** The label of the row that says where a translation not yet made stands. */
+export const TRANSLATION_STATE_ROW = '기계 번역';
+
+/** The label of a translated text's row: its original's, and the engine. */
+export const translatedRowLabel = (label: string, engine: string) => `${label} · ${TRANSLATION_WORDS.label(engine)}`;
+
 /**
- * The rows with a translation: each translated text right below its
- * original, labelled as machine translation with its engine (the original is
- * never replaced); until it is made, one row saying where it stands.
- * `textOfRow` names the translated text a row's original has, if any.
+ * The rows with a translation: each translated text (`translatedByLabel`,
+ * by its original's label) right below its original, labelled as machine
+ * translation with its engine (the original is never replaced); until it is
+ * made, one row saying where it stands.
  */
-function withTranslation(rows: Row[], translation: TranslationView | undefined, textOfRow: (row: Row) => string | undefined): Row[] {
+function withTranslation(rows: Row[], translation: TranslationView | undefined, translatedByLabel: ReadonlyMap<string, string>): Row[] {
   if (!translation) return rows;
-  if (translation.state !== 'done') return [...rows, ['기계 번역', translationStateLine(translation.state)]];
-  const label = TRANSLATION_WORDS.label(translation.engine ?? '');
+  if (translation.state !== 'done') return [...rows, [TRANSLATION_STATE_ROW, translationStateLine(translation.state)]];
   return rows.flatMap((row): Row[] => {
-    const text = textOfRow(row);
-    return text ? [row, [`${row[0]} · ${label}`, text]] : [row];
+    const text = translatedByLabel.get(row[0]);
+    return text ? [row, [translatedRowLabel(row[0], translation.engine ?? ''), text]] : [row];
   });
 }
 
@@ -108,11 +113,11 @@ const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/$
  */
 export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string, translation?: TranslationView): Mail {
   const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
-  const fieldOfLabel = new Map(Object.entries(TEXT_LABELS).map(([field, label]) => [label, field]));
-  const rows = withTranslation(enquiryRows(record), translation, ([label, value]) => {
-    const field = fieldOfLabel.get(label);
-    return field && value ? translation?.texts?.[field] : undefined;
-  });
+  const translatedByLabel = new Map(Object.entries(TEXT_LABELS).flatMap(([field, label]) => {
+    const translated = translation?.texts?.[field];
+    return translated ? [[label, translated] as const] : [];
+  }));
+  const rows = withTranslation(enquiryRows(record), translation, translatedByLabel);
   const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), rows, ANSWER_IN_BACK_OFFICE);
   return { to, subject, html, text };
 }
@@ -142,13 +147,17 @@ export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, site
   const subject = oneLine(`[의료관광 문의 ${reference}] 방문자의 새 메시지`);
   const preview = '메시지 미리 보기';
   const translated = translation?.texts?.['text'];
-  const rows = withTranslation([
-    ['접수 번호', reference],
-    ['문의 구분', labelOf(SECTIONS, facts.section, 'ko')],
-    ['받은 일시 (한국 시간)', formatKoreaDateTime(Date.parse(facts.at))],
-    ['받은 곳', CHANNEL_WORDS[facts.channel]],
-    [preview, facts.preview],
-  ], translation, ([label]) => (label === preview && translated ? previewOf(translated) : undefined));
+  const rows = withTranslation(
+    [
+      ['접수 번호', reference],
+      ['문의 구분', labelOf(SECTIONS, facts.section, 'ko')],
+      ['받은 일시 (한국 시간)', formatKoreaDateTime(Date.parse(facts.at))],
+      ['받은 곳', CHANNEL_WORDS[facts.channel]],
+      [preview, facts.preview],
+    ],
+    translation,
+    new Map(translated ? [[preview, previewOf(translated)]] : []),
+  );
   const advice = '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
   return { to, subject, ...rowsMail(`방문자가 문의 ${reference}에 새 메시지를 보냈습니다`, enquiryLink(siteUrl, facts.postIndex), rows, advice) };
 }

@@ -29,14 +29,3 @@ export const LOCAL_STAND_IN = 'local stand-in (not translated)';
 
 /** What the local stand-in puts before every text it gives back, with the languages. */
 export const LOCAL_STAND_IN_MARK = '[local stand-in, not translated';
-
-/** A translation kept beside its original: the text, the engine, the languages and when. */
-export interface StoredTranslation {
-  text: string;
-  engine: string;
-  /** The source language: the page's, or the one the engine detected (a code it gave, possibly none of ours). */
-  source: string;
-  target: TranslationLanguage;
-  /** ISO instant. */
-  at: string;
-}

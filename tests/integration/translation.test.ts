@@ -15,8 +15,7 @@ import { mintVisitorLink } from '../../functions/visitor/visitor-links';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../shared/translation/translation';
 import type { EnquiryDetail, TranslationView } from '../../shared/translation/staff-translation';
-import type { ThreadEntry } from '../../shared/work/enquiry-work';
-import { formatReference } from '../../shared/work/enquiry-work';
+import { type ThreadEntry, formatReference } from '../../shared/work/enquiry-work';
 import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года. Можно ли приехать в декабре? Нужна консультация: Ортопедия.';
