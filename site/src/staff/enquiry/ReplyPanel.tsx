@@ -17,6 +17,7 @@ import { ENQUIRY_TEXT } from './words';
 import { conflictCurrent, fillTemplate, loadTemplates, sendReply } from './work-api';
 import { type TemplateView } from '../../../../shared/work/enquiry-work-schema';
 import ReplyTranslation, { type Translated } from './ReplyTranslation';
+import { STAFF_LANGUAGE } from '../../../../shared/translation/translation';
 
 export interface ReplyPanelProps {
   record: EnquiryRecord;
@@ -33,7 +34,8 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | undefined>();
   /** The machine translation of `body`, once previewed: what is sent in its place. */
   const [translated, setTranslated] = useState<Translated | undefined>();
-  const translates = record.LOCALE !== 'ko';
+  // The staff's own language needs no translation (the preview route answers it as it is too).
+  const translates = record.LOCALE !== STAFF_LANGUAGE;
   const sentBody = translated?.text ?? body;
 
   useEffect(() => {

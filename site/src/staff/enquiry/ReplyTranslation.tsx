@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { REPLY_BODY_MAX } from '../../../../shared/work/enquiry-work';
-import { LOCALES } from '../../../../shared/locales';
+import { localeByCode } from '../../../../shared/locales';
 import { REPLY_TRANSLATION_TEXT } from './reply-translation-words';
 import { type PreviewProblem, previewTranslation } from './reply-translation-api';
 
@@ -40,7 +40,7 @@ const PROBLEM_TEXT: Record<PreviewProblem | 'notNeeded', string> = {
 export default function ReplyTranslation({ record, body, onBody, translated, onTranslated }: ReplyTranslationProps) {
   const [translating, setTranslating] = useState(false);
   const [note, setNote] = useState<PreviewProblem | 'notNeeded' | undefined>();
-  const visitorLanguage = LOCALES.find((locale) => locale.code === record.LOCALE);
+  const visitorLanguage = localeByCode(record.LOCALE);
 
   const preview = async () => {
     setTranslating(true);
@@ -81,10 +81,10 @@ export default function ReplyTranslation({ record, body, onBody, translated, onT
       </div>
       {translated && (
         <div className="reply-translation__side">
-          <label htmlFor="reply-translation">{REPLY_TRANSLATION_TEXT.machine(visitorLanguage?.label ?? record.LOCALE, translated.engine)}</label>
+          <label htmlFor="reply-translation">{REPLY_TRANSLATION_TEXT.machine(visitorLanguage.label, translated.engine)}</label>
           <textarea
             id="reply-translation"
-            lang={visitorLanguage?.lang}
+            lang={visitorLanguage.lang}
             value={translated.text}
             maxLength={REPLY_BODY_MAX}
             rows={10}
