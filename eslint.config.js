@@ -19,14 +19,23 @@ const forbid = (folders, paths = []) => ({
 });
 
 // Validation is written with zod/mini (shared/zod.ts), in the browser bundles and the functions alike.
-const ZOD_MINI = [{ name: 'zod', message: "Write schemas with shared/zod.ts (zod/mini); classic zod weighs 90 KiB in each bundle." }];
+const ZOD_MINI = [
+  { name: 'zod', message: 'Write schemas with shared/zod.ts (zod/mini); classic zod weighs 90 KiB in each bundle.' },
+];
 
 // Every AWS call goes through the SDK's service clients; none is signed, sent or parsed by hand.
 const SDK_CLIENTS_ONLY = [
   ...ZOD_MINI,
-  ...['@smithy/signature-v4', '@smithy/protocol-http', '@smithy/core/protocols', '@smithy/node-http-handler', '@aws-sdk/signature-v4'].map((name) => ({
+  ...[
+    '@smithy/signature-v4',
+    '@smithy/protocol-http',
+    '@smithy/core/protocols',
+    '@smithy/node-http-handler',
+    '@aws-sdk/signature-v4',
+  ].map((name) => ({
     name,
-    message: "Call AWS through the SDK's service client (@aws-sdk/client-*); it signs, sends, retries and parses for us.",
+    message:
+      "Call AWS through the SDK's service client (@aws-sdk/client-*); it signs, sends, retries and parses for us.",
   })),
 ];
 
@@ -49,5 +58,8 @@ export default tseslint.config(
   { files: ['site/**'], rules: forbid(['functions', 'infra', 'local', 'bench', 'tests']) },
   { files: ['infra/**'], rules: forbid(['site', 'local', 'bench', 'tests']) },
   // A test beside the code it tests (and a feature's test-kit.ts, which its tests share) may use the test helpers (tests/support) and reach across tiers to set up its case.
-  { files: ['**/*.test.ts', '**/*.test.tsx', '**/test-kit.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test-kit.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
 );

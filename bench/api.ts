@@ -47,16 +47,28 @@ for (const clients of [1, 8, 32]) {
   );
   const { p50, p95, p99 } = summarise(samples);
   const throughput = samples.length / (total / 1000);
-  console.log(`  ${String(clients).padStart(7)}  ${String(samples.length).padStart(8)}  ${ms(p50).padStart(9)}  ${ms(p95).padStart(9)}  ${ms(p99).padStart(9)}  ${throughput.toFixed(0)} req/s`);
+  console.log(
+    `  ${String(clients).padStart(7)}  ${String(samples.length).padStart(8)}  ${ms(p50).padStart(9)}  ${ms(p95).padStart(9)}  ${ms(p99).padStart(9)}  ${throughput.toFixed(0)} req/s`,
+  );
   recordFigure({ kind: 'sendmail', clients, requests: samples.length, throughput, p50, p95, p99 });
 }
 
 // A fresh stack for reading, so list sequences follow receive times as they do in real use.
 await stack.dispose();
 stack = await benchStack();
-const token = (await (await post('/api/login', { data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } })).json()) as string;
-const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
-const tables = { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates };
+const token = (await (
+  await post('/api/login', { data: { email: BENCH_STAFF.email, pass: BENCH_STAFF.password } })
+).json()) as string;
+const db = documentClient({
+  region: stack.aws.region,
+  credentials: stack.aws.credentials,
+  endpoint: stack.aws.endpoints?.dynamodb,
+});
+const tables = {
+  enquiries: stack.tableNames.enquiries,
+  counters: stack.tableNames.counters,
+  aggregates: stack.tableNames.aggregates,
+};
 
 async function viewLatency(body: Record<string, unknown>, rounds = 40) {
   const samples: number[] = [];
@@ -84,7 +96,12 @@ for (const target of [1_000, 100_000]) {
   console.log(`    first page        p50 ${ms(first.p50)}  p95 ${ms(first.p95)}`);
   console.log(`    section + dates   p50 ${ms(filtered.p50)}  p95 ${ms(filtered.p95)}`);
   console.log(`    middle page       p50 ${ms(deep.p50)}  p95 ${ms(deep.p95)}`);
-  for (const [read, figures] of [['first page', first], ['section + dates', filtered], ['middle page', deep]] as const) recordFigure({ kind: 'list', stored: total, read, ...figures });
+  for (const [read, figures] of [
+    ['first page', first],
+    ['section + dates', filtered],
+    ['middle page', deep],
+  ] as const)
+    recordFigure({ kind: 'list', stored: total, read, ...figures });
 }
 
 // CSV exports run in the background now: `npm run bench:export` (and the end of `npm run bench:staff`) measures them.

@@ -27,4 +27,3 @@ export function browserBlockingMs(tasks: LongTask[], fcpMs: number, ttiMs: numbe
       return total + Math.max(0, clipped - BLOCKING_THRESHOLD_MS);
     }, 0);
 }
-

@@ -4,7 +4,12 @@
  * budget, then its heaviest inputs (a package, or a source file of ours),
  * then what every bundle carries, the floor no route can go below.
  */
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from '../functions/bundling';
+import {
+  LAMBDA_BUNDLE_BUDGET_GZIP_BYTES,
+  MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES,
+  MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES,
+  bundleBudgetOf,
+} from '../functions/bundling';
 import { type BundleInput, weighLambdaBundles } from '../functions/bundle-weights';
 import { kib } from './support';
 
@@ -20,7 +25,8 @@ const share = (input: BundleInput, total: number) => `${((input.bytes / total) *
 for (const bundle of bundles.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
   const over = bundle.gzipBytes > bundleBudgetOf(bundle.name) ? '  OVER BUDGET' : '';
   console.log(`\n${bundle.name}: ${kib(bundle.bytes)} minified, ${kib(bundle.gzipBytes)} gzip${over}`);
-  for (const input of bundle.inputs.slice(0, top)) console.log(`  ${kib(input.bytes).padStart(10)} ${share(input, bundle.bytes)}  ${input.name}`);
+  for (const input of bundle.inputs.slice(0, top))
+    console.log(`  ${kib(input.bytes).padStart(10)} ${share(input, bundle.bytes)}  ${input.name}`);
 }
 
 // What is in every bundle, with its smallest size among them (tree shaking can make a package smaller in one bundle).
@@ -32,6 +38,9 @@ if (bundles.length > 1) {
   }
   const total = [...common.values()].reduce((sum, bytes) => sum + bytes, 0);
   console.log(`\nIn every bundle: ${kib(total)} minified`);
-  for (const [name, bytes] of [...common].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
+  for (const [name, bytes] of [...common].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
 }
-console.log(`\nBudget: ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip per bundle (the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}, the kept mail box's readers ${kib(MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES)}).`);
+console.log(
+  `\nBudget: ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip per bundle (the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}, the kept mail box's readers ${kib(MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES)}).`,
+);

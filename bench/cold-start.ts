@@ -47,7 +47,9 @@ export async function measureColdStarts(
     const results = new Map<RouteName, ColdStartRun[]>(routes.map((route) => [route, []]));
     for (let run = 0; run < runs; run += 1) {
       for (const route of routes) {
-        const events = requests(route, run).map((request, i) => apiEvent(route, stack.url, request, `cold-${run}-${i}`));
+        const events = requests(route, run).map((request, i) =>
+          apiEvent(route, stack.url, request, `cold-${run}-${i}`),
+        );
         const { httpImportMs, loadMs, answers } = await runInFreshProcess(bundles.get(route) ?? '', env, events);
         const [first, second] = answers;
         results.get(route)?.push({

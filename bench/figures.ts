@@ -26,7 +26,20 @@ export type Figure =
   /** One Lambda bundle: its gzip size and, for routes measured, a cold start. */
   | { kind: 'bundle'; name: string; gzipKiB: number; coldStartMs?: number }
   /** One Lighthouse run of one public page. */
-  | { kind: 'lighthouse'; page: string; run: number; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; tbtBrowserMs: number; cls: number; htmlCssGzKiB: number }
+  | {
+      kind: 'lighthouse';
+      page: string;
+      run: number;
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+      seo: number;
+      lcpMs: number;
+      tbtMs: number;
+      tbtBrowserMs: number;
+      cls: number;
+      htmlCssGzKiB: number;
+    }
   /** A back-office measure (sign-in to first rows, a filter change, a staff page's JavaScript). */
   | { kind: 'staff'; measure: string; medianMs: number; maxMs: number; runs: number }
   /** The dashboard and work lists on a stack of `stored` enquiries: the median of one measure. */

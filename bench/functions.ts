@@ -7,7 +7,12 @@
  * cold start.
  */
 import { randomUUID } from 'node:crypto';
-import { LAMBDA_BUNDLE_BUDGET_GZIP_BYTES, MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES, MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES, bundleBudgetOf } from '../functions/bundling';
+import {
+  LAMBDA_BUNDLE_BUDGET_GZIP_BYTES,
+  MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES,
+  MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES,
+  bundleBudgetOf,
+} from '../functions/bundling';
 import { weighLambdaBundles } from '../functions/bundle-weights';
 import { startScratchStack } from '../local/scratch-stack';
 import type { RouteName } from '../shared/routes';
@@ -19,12 +24,16 @@ const COLD_START_RUNS = 7;
 
 /** Prints each bundle's size; answers its gzip size by name. */
 async function printBundleSizes(): Promise<Map<string, number>> {
-  console.log(`\nFunction bundles (esbuild, minified, as deployed; budget ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip, the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}, the kept mail box's readers ${kib(MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES)})`);
+  console.log(
+    `\nFunction bundles (esbuild, minified, as deployed; budget ${kib(LAMBDA_BUNDLE_BUDGET_GZIP_BYTES)} gzip, the mail receiver ${kib(MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES)}, the kept mail box's readers ${kib(MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES)})`,
+  );
   console.log('  function           minified       gzip');
   const gzip = new Map<string, number>();
   for (const bundle of await weighLambdaBundles()) {
     const over = bundle.gzipBytes > bundleBudgetOf(bundle.name) ? '  over budget' : '';
-    console.log(`  ${bundle.name.padEnd(16)} ${kib(bundle.bytes).padStart(11)} ${kib(bundle.gzipBytes).padStart(10)}${over}`);
+    console.log(
+      `  ${bundle.name.padEnd(16)} ${kib(bundle.bytes).padStart(11)} ${kib(bundle.gzipBytes).padStart(10)}${over}`,
+    );
     gzip.set(bundle.name, bundle.gzipBytes);
   }
   return gzip;
@@ -77,20 +86,31 @@ async function printColdStarts(): Promise<Map<string, number>> {
   try {
     const results = await measureColdStarts(stack, PUBLIC_ROUTES, publicRequests, COLD_START_RUNS);
     const coldStarts = new Map<string, number>();
-    console.log(`\nCold starts of the public routes (a fresh Node process per run, median of ${COLD_START_RUNS}; timing on a shared machine is noisy)`);
+    console.log(
+      `\nCold starts of the public routes (a fresh Node process per run, median of ${COLD_START_RUNS}; timing on a shared machine is noisy)`,
+    );
     console.log('  route         load bundle   first answer   cold start   warm answer   cold - warm   status');
     for (const [route, runs] of results) {
       const median = (pick: (run: (typeof runs)[number]) => number) => summarise(runs.map(pick)).p50;
       const statuses = [...new Set(runs.flatMap((run) => run.statuses))].join(',');
-      coldStarts.set(route, median((run) => run.loadMs + run.firstMs));
+      coldStarts.set(
+        route,
+        median((run) => run.loadMs + run.firstMs),
+      );
       console.log(
         `  ${route.padEnd(12)} ${ms(median((run) => run.loadMs)).padStart(12)} ${ms(median((run) => run.firstMs)).padStart(14)} ${ms(median((run) => run.loadMs + run.firstMs)).padStart(12)} ${ms(median((run) => run.warmMs)).padStart(13)} ${ms(median((run) => run.loadMs + run.firstMs - run.warmMs)).padStart(13)}   ${statuses}`,
       );
     }
     const httpImport = summarise([...results.values()].flat().map((run) => run.httpImportMs)).p50;
-    console.log('  cold start = load bundle + first answer; cold - warm = what being cold adds to an answer. Login answers after the password');
-    console.log('  hash (scrypt), which every sign-in pays, warm or cold; sendmail after its writes to the emulators, slow on a busy machine.');
-    console.log(`  Not counted: loading node:http for the emulators' plain HTTP (median ${ms(httpImport)} here), which Lambda's HTTPS endpoints do not need.`);
+    console.log(
+      '  cold start = load bundle + first answer; cold - warm = what being cold adds to an answer. Login answers after the password',
+    );
+    console.log(
+      '  hash (scrypt), which every sign-in pays, warm or cold; sendmail after its writes to the emulators, slow on a busy machine.',
+    );
+    console.log(
+      `  Not counted: loading node:http for the emulators' plain HTTP (median ${ms(httpImport)} here), which Lambda's HTTPS endpoints do not need.`,
+    );
     return coldStarts;
   } finally {
     await stack.dispose();
@@ -103,7 +123,12 @@ export async function printFunctionFigures(): Promise<void> {
   const coldStarts = await printColdStarts();
   for (const [name, bytes] of gzip) {
     const coldStartMs = coldStarts.get(name);
-    recordFigure({ kind: 'bundle', name, gzipKiB: bytes / 1024, ...(coldStartMs === undefined ? {} : { coldStartMs }) });
+    recordFigure({
+      kind: 'bundle',
+      name,
+      gzipKiB: bytes / 1024,
+      ...(coldStartMs === undefined ? {} : { coldStartMs }),
+    });
   }
 }
 

@@ -78,7 +78,13 @@ import { startStaffClient } from './load/staff';
 import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
-import { checkTranslations, noticeTranslations, startTranslating, translateUntilDone, translationsWhole } from './load/translations';
+import {
+  checkTranslations,
+  noticeTranslations,
+  startTranslating,
+  translateUntilDone,
+  translationsWhole,
+} from './load/translations';
 import { capturedMail } from '../tests/support/stack';
 
 const VISITORS = 2_000;
@@ -116,14 +122,20 @@ const stack = await startScratchStack({
 async function fuzzLonger() {
   const seed = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
   console.log(`Fuzzing every route longer (seed ${seed}; FUZZ_SEED=${seed} replays it)...`);
-  const fuzz: { seed: number; requests: Partial<Record<FuzzProperty, number>>; statuses: Record<string, number>; failure?: string } = { seed, requests: {}, statuses: {} };
+  const fuzz: {
+    seed: number;
+    requests: Partial<Record<FuzzProperty, number>>;
+    statuses: Record<string, number>;
+    failure?: string;
+  } = { seed, requests: {}, statuses: {} };
   const fresh = await startScratchStack({ staffEmail: BENCH_STAFF.email, staffPassword: BENCH_STAFF.password });
   const fuzzer = await apiFuzzer(fresh);
   try {
     for (const property of FUZZ_PROPERTIES) {
       const counts = await fuzzer.run(property, { seed, runs: FUZZ_RUNS[property] });
       fuzz.requests[property] = counts.requests;
-      for (const [status, count] of Object.entries(counts.statuses)) fuzz.statuses[status] = (fuzz.statuses[status] ?? 0) + count;
+      for (const [status, count] of Object.entries(counts.statuses))
+        fuzz.statuses[status] = (fuzz.statuses[status] ?? 0) + count;
     }
   } catch (error) {
     fuzz.failure = error instanceof Error ? error.message : String(error);
@@ -138,14 +150,21 @@ let exitCode = 1;
 try {
   const figures = new LoadRecorder();
   const control = faultControlClient(stack.faults.control);
-  const tokens = await Promise.all(Array.from({ length: STAFF_CLIENTS }, () => signIn(stack, BENCH_STAFF.email, BENCH_STAFF.password)));
+  const tokens = await Promise.all(
+    Array.from({ length: STAFF_CLIENTS }, () => signIn(stack, BENCH_STAFF.email, BENCH_STAFF.password)),
+  );
 
-  console.log(`Load: ${VISITORS} visitors, ${CLIENTS} at a time, ${STAFF_CLIENTS} staff clients; faults as the visitors progress.`);
+  console.log(
+    `Load: ${VISITORS} visitors, ${CLIENTS} at a time, ${STAFF_CLIENTS} staff clients; faults as the visitors progress.`,
+  );
   const started = performance.now();
   const visitors = runVisitors(stack.url, VISITORS, CLIENTS, figures);
-  const storedIndexes = () => visitors.visitors.flatMap((visitor) => (visitor.reference ? [Number(visitor.reference.slice(3))] : []));
+  const storedIndexes = () =>
+    visitors.visitors.flatMap((visitor) => (visitor.reference ? [Number(visitor.reference.slice(3))] : []));
   let staffRunning = true;
-  const staff = tokens.map((token) => startStaffClient({ baseUrl: stack.url, token, figures, storedIndexes, running: () => staffRunning }));
+  const staff = tokens.map((token) =>
+    startStaffClient({ baseUrl: stack.url, token, figures, storedIndexes, running: () => staffRunning }),
+  );
   const images = (async () => {
     while (staffRunning) {
       await timedFetch(figures, 'GET /image/{file}', `${stack.url}${IMAGE_PATH}`);
@@ -186,12 +205,25 @@ try {
     const outcome = await stack.runMailRetry();
     retryRuns += 1;
     retrySent += outcome.sent;
-    const handled = outcome.sent + outcome.pending + outcome.failed + outcome.skipped + outcome.held + outcome.uncertain + outcome.sending + outcome.digested;
+    const handled =
+      outcome.sent +
+      outcome.pending +
+      outcome.failed +
+      outcome.skipped +
+      outcome.held +
+      outcome.uncertain +
+      outcome.sending +
+      outcome.digested;
     if (handled === 0 || retryRuns > 1_000) break;
   }
   clockOffsetMs = 0;
 
-  const verdict = await verify(stack, visitors.visitors, staff.map(({ client }) => client), answering.answers);
+  const verdict = await verify(
+    stack,
+    visitors.visitors,
+    staff.map(({ client }) => client),
+    answering.answers,
+  );
   const translations = await checkTranslations(stack);
   const notices = noticeTranslations(await capturedMail(stack), stack.settings['MAIL_TO'] ?? '');
 
@@ -227,7 +259,12 @@ try {
 
   const report = {
     ranAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: loadavg().map((value) => Math.round(value * 100) / 100) },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
+    },
     load: {
       visitors: VISITORS,
       clients: CLIENTS,
@@ -235,7 +272,10 @@ try {
       seconds: Math.round(loadSeconds * 10) / 10,
       enquiriesPerSecond: Math.round((verdict.delivered.enquiries / loadSeconds) * 10) / 10,
       requestsPerSecond: Math.round((requests / loadSeconds) * 10) / 10,
-      attemptsPerVisitor: { max: Math.max(...attempts), mean: Math.round((attempts.reduce((a, b) => a + b, 0) / attempts.length) * 100) / 100 },
+      attemptsPerVisitor: {
+        max: Math.max(...attempts),
+        mean: Math.round((attempts.reduce((a, b) => a + b, 0) / attempts.length) * 100) / 100,
+      },
       storedFirstTry: attempts.filter((count) => count === 1).length,
     },
     routes,
@@ -252,7 +292,11 @@ try {
       misfiled: verdict.answers.misfiled,
       gaveUp: verdict.answers.gaveUp,
       keptApart: verdict.answers.keptApart,
-      notices: { delivered: verdict.delivered.notices, lost: verdict.lost.notices, doubled: verdict.duplicated.notices },
+      notices: {
+        delivered: verdict.delivered.notices,
+        lost: verdict.lost.notices,
+        doubled: verdict.duplicated.notices,
+      },
     },
     verdict,
     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors: staffSawErrors },
@@ -262,19 +306,41 @@ try {
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/load.json', `${JSON.stringify(report, null, 2)}\n`);
 
-  console.log(`\nThroughput: ${report.load.enquiriesPerSecond} enquiries/s stored, ${report.load.requestsPerSecond} requests/s, ${report.load.seconds} s of load (${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' ')})`);
-  console.log(`Visitors: ${report.load.storedFirstTry} stored at the first try; at most ${report.load.attemptsPerVisitor.max} tries (mean ${report.load.attemptsPerVisitor.mean})`);
+  console.log(
+    `\nThroughput: ${report.load.enquiriesPerSecond} enquiries/s stored, ${report.load.requestsPerSecond} requests/s, ${report.load.seconds} s of load (${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' ')})`,
+  );
+  console.log(
+    `Visitors: ${report.load.storedFirstTry} stored at the first try; at most ${report.load.attemptsPerVisitor.max} tries (mean ${report.load.attemptsPerVisitor.mean})`,
+  );
   console.log('\nroute                              requests      p50        p95        p99   errors');
   for (const figure of routes) {
-    const errors = Object.entries(figure.errors).map(([kind, count]) => `${count}× ${kind}`).join(', ');
-    console.log(`${figure.route.padEnd(33)} ${String(figure.requests).padStart(8)} ${`${figure.p50} ms`.padStart(10)} ${`${figure.p95} ms`.padStart(10)} ${`${figure.p99} ms`.padStart(10)}   ${errors || '-'}`);
+    const errors = Object.entries(figure.errors)
+      .map(([kind, count]) => `${count}× ${kind}`)
+      .join(', ');
+    console.log(
+      `${figure.route.padEnd(33)} ${String(figure.requests).padStart(8)} ${`${figure.p50} ms`.padStart(10)} ${`${figure.p95} ms`.padStart(10)} ${`${figure.p99} ms`.padStart(10)}   ${errors || '-'}`,
+    );
   }
-  console.log(`\nErrors by kind: ${Object.entries(report.errors).map(([kind, count]) => `${kind}: ${count}`).join(', ') || 'none'}`);
-  console.log(`Faults: ${faults.map((event) => `${event.service} ${event.fault} ${event.fromS}-${event.untilS ?? '?'} s`).join('; ')}`);
-  console.log(`Mail retry job: ${retryRuns} runs, ${retrySent} mails sent after the services came back; outbox ${JSON.stringify(verdict.outbox)}`);
+  console.log(
+    `\nErrors by kind: ${
+      Object.entries(report.errors)
+        .map(([kind, count]) => `${kind}: ${count}`)
+        .join(', ') || 'none'
+    }`,
+  );
+  console.log(
+    `Faults: ${faults.map((event) => `${event.service} ${event.fault} ${event.fromS}-${event.untilS ?? '?'} s`).join('; ')}`,
+  );
+  console.log(
+    `Mail retry job: ${retryRuns} runs, ${retrySent} mails sent after the services came back; outbox ${JSON.stringify(verdict.outbox)}`,
+  );
   const { answers } = report;
-  console.log(`Answers: ${answers.byMail} by mail (${answers.mail.attempts} tries, ${answers.mail.retriesAfter4xx} retries after a 4xx, ${answers.mail.retriesAfterDroppedConnection} after a dropped connection), ${answers.byPage} on the page (${answers.page.attempts} tries, ${answers.page.retries} retries); ${answers.answeringAcknowledgement} to an acknowledgement, ${answers.answeringReply} to a reply`);
-  console.log(`  in the thread p50 ${answers.toThreadMs.p50} ms, p95 ${answers.toThreadMs.p95} ms after the first try; lost ${answers.lost}, doubled ${answers.doubled}, in another thread ${answers.misfiled}, given up ${answers.gaveUp}, kept apart ${JSON.stringify(answers.keptApart)}; owner's notices ${JSON.stringify(answers.notices)}`);
+  console.log(
+    `Answers: ${answers.byMail} by mail (${answers.mail.attempts} tries, ${answers.mail.retriesAfter4xx} retries after a 4xx, ${answers.mail.retriesAfterDroppedConnection} after a dropped connection), ${answers.byPage} on the page (${answers.page.attempts} tries, ${answers.page.retries} retries); ${answers.answeringAcknowledgement} to an acknowledgement, ${answers.answeringReply} to a reply`,
+  );
+  console.log(
+    `  in the thread p50 ${answers.toThreadMs.p50} ms, p95 ${answers.toThreadMs.p95} ms after the first try; lost ${answers.lost}, doubled ${answers.doubled}, in another thread ${answers.misfiled}, given up ${answers.gaveUp}, kept apart ${JSON.stringify(answers.keptApart)}; owner's notices ${JSON.stringify(answers.notices)}`,
+  );
   const translated = report.translation;
   console.log(
     `Translations: ${translated.expected.enquiries} enquiries and ${translated.expected.messages} messages to translate; lost ${translated.lost}, doubled ${translated.doubled}, stray ${translated.stray}, not done ${JSON.stringify(translated.notDone)}, capped ${translated.capped}`,
@@ -282,14 +348,24 @@ try {
   console.log(
     `  per enquiry ${translated.perEnquiry.translations} translations, ${translated.perEnquiry.chars} characters (mean); the job ran ${translated.runs} times (${translated.runsFailed} failed as a whole), outcomes ${JSON.stringify(translated.outcomes)}; characters counted ${translated.charsCounted}, of done jobs ${translated.charsOfDone}`,
   );
-  console.log(`  staff notices: ${notices.translated} with the Korean text, ${notices.stateSaid} saying where the translation stood, ${notices.untranslated} without (Korean, or sent at the end of their wait)`);
+  console.log(
+    `  staff notices: ${notices.translated} with the Korean text, ${notices.stateSaid} saying where the translation stood, ${notices.untranslated} without (Korean, or sent at the end of their wait)`,
+  );
   if (translated.problems.length) console.log(`Translations wrong:\n  ${translated.problems.join('\n  ')}`);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);
-  console.log(`Lost: ${JSON.stringify(verdict.lost)}   Duplicated: ${JSON.stringify(verdict.duplicated)}   never stored: ${verdict.gaveUp}   wrong reference: ${verdict.wrongReference}`);
-  console.log(`Honesty: ${visitorsMisled} visitor and ${staffMisled} staff refusals without a usable JSON answer; ${staffSawErrors} of ${STAFF_CLIENTS} staff clients saw errors, ${staffRecovered ? 'all' : 'NOT all'} recovered with their tokens`);
-  console.log(`Fuzz (seed ${fuzz.seed}): ${JSON.stringify(fuzz.requests)} requests, statuses ${JSON.stringify(fuzz.statuses)}${fuzz.failure ? `\nFUZZ FAILURE:\n${fuzz.failure}` : ''}`);
-  console.log(`\n${ok ? 'OK: nothing lost, nothing doubled, every refusal honest.' : 'FAILED (see above).'} Figures in reports/load.json.`);
+  console.log(
+    `Lost: ${JSON.stringify(verdict.lost)}   Duplicated: ${JSON.stringify(verdict.duplicated)}   never stored: ${verdict.gaveUp}   wrong reference: ${verdict.wrongReference}`,
+  );
+  console.log(
+    `Honesty: ${visitorsMisled} visitor and ${staffMisled} staff refusals without a usable JSON answer; ${staffSawErrors} of ${STAFF_CLIENTS} staff clients saw errors, ${staffRecovered ? 'all' : 'NOT all'} recovered with their tokens`,
+  );
+  console.log(
+    `Fuzz (seed ${fuzz.seed}): ${JSON.stringify(fuzz.requests)} requests, statuses ${JSON.stringify(fuzz.statuses)}${fuzz.failure ? `\nFUZZ FAILURE:\n${fuzz.failure}` : ''}`,
+  );
+  console.log(
+    `\n${ok ? 'OK: nothing lost, nothing doubled, every refusal honest.' : 'FAILED (see above).'} Figures in reports/load.json.`,
+  );
   exitCode = ok ? 0 : 1;
 } finally {
   await stack.dispose();

@@ -20,7 +20,10 @@ interface Surroundings {
 }
 
 /** The command that runs `npm run --silent <script>`. */
-export function npmScriptCommand(script: string, { execPath = process.execPath, env = process.env, platform = process.platform }: Surroundings = {}): NpmScriptCommand {
+export function npmScriptCommand(
+  script: string,
+  { execPath = process.execPath, env = process.env, platform = process.platform }: Surroundings = {},
+): NpmScriptCommand {
   const args = ['run', '--silent', script];
   // Another package manager may set npm_execpath to a program of its own, not a script Node can run.
   const npmCli = env['npm_execpath'];

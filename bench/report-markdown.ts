@@ -57,13 +57,20 @@ export const TARGETS = {
 } as const;
 
 type Of<K extends Figure['kind']> = Extract<Figure, { kind: K }>;
-const only = <K extends Figure['kind']>(figures: Figure[], kind: K) => figures.filter((figure): figure is Of<K> => figure.kind === kind);
+const only = <K extends Figure['kind']>(figures: Figure[], kind: K) =>
+  figures.filter((figure): figure is Of<K> => figure.kind === kind);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const cell = (text: string) => text.replaceAll('|', '\\|');
 const label = (text: string) => `"${text.replaceAll('"', "'")}"`;
 
 /** A Mermaid line or bar chart; each series is one line (or bar set) over the same x labels. */
-export function chart(title: string, xTitle: string, xLabels: string[], yTitle: string, series: { name: string; type: 'line' | 'bar'; values: number[] }[]): string {
+export function chart(
+  title: string,
+  xTitle: string,
+  xLabels: string[],
+  yTitle: string,
+  series: { name: string; type: 'line' | 'bar'; values: number[] }[],
+): string {
   const legend = series.map((entry) => `${entry.type === 'bar' ? 'bars' : 'line'}: ${entry.name}`).join('; ');
   return [
     '```mermaid',
@@ -78,7 +85,11 @@ export function chart(title: string, xTitle: string, xLabels: string[], yTitle: 
 }
 
 function table(head: string[], rows: (string | number)[][]): string {
-  return [`| ${head.map(cell).join(' | ')} |`, `|${head.map((_, index) => (index === 0 ? ' :--- ' : ' ---: ')).join('|')}|`, ...rows.map((row) => `| ${row.map((value) => cell(String(value))).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.map(cell).join(' | ')} |`,
+    `|${head.map((_, index) => (index === 0 ? ' :--- ' : ' ---: ')).join('|')}|`,
+    ...rows.map((row) => `| ${row.map((value) => cell(String(value))).join(' | ')} |`),
+  ].join('\n');
 }
 
 interface TargetRow {
@@ -92,10 +103,25 @@ function targetRows(figures: Figure[], load: LoadFigures | undefined): TargetRow
   const rows: TargetRow[] = [];
   const lighthouse = only(figures, 'lighthouse');
   if (lighthouse.length > 0) {
-    const lowest = Math.min(...lighthouse.flatMap((run) => [run.performance, run.accessibility, run.bestPractices, run.seo]));
+    const lowest = Math.min(
+      ...lighthouse.flatMap((run) => [run.performance, run.accessibility, run.bestPractices, run.seo]),
+    );
     const worst = (pick: (run: Of<'lighthouse'>) => number) => Math.max(...lighthouse.map(pick));
-    rows.push({ measure: `Lighthouse mobile, lowest score of four categories (${lighthouse.length} runs)`, figure: String(lowest), target: `${TARGETS.lighthouseScore}`, met: lowest >= TARGETS.lighthouseScore });
-    rows.push({ measure: 'Largest Contentful Paint, worst run of any page', figure: `${round(worst((run) => run.lcpMs), 0)} ms`, target: `≤ ${TARGETS.lcpMs} ms`, met: worst((run) => run.lcpMs) <= TARGETS.lcpMs });
+    rows.push({
+      measure: `Lighthouse mobile, lowest score of four categories (${lighthouse.length} runs)`,
+      figure: String(lowest),
+      target: `${TARGETS.lighthouseScore}`,
+      met: lowest >= TARGETS.lighthouseScore,
+    });
+    rows.push({
+      measure: 'Largest Contentful Paint, worst run of any page',
+      figure: `${round(
+        worst((run) => run.lcpMs),
+        0,
+      )} ms`,
+      target: `≤ ${TARGETS.lcpMs} ms`,
+      met: worst((run) => run.lcpMs) <= TARGETS.lcpMs,
+    });
     const longestBlocked = lighthouse.reduce((longest, run) => (run.tbtMs > longest.tbtMs ? run : longest));
     rows.push({
       measure: 'Total Blocking Time, worst run of any page',
@@ -103,25 +129,65 @@ function targetRows(figures: Figure[], load: LoadFigures | undefined): TargetRow
       target: `≤ ${TARGETS.tbtMs} ms`,
       met: longestBlocked.tbtMs <= TARGETS.tbtMs,
     });
-    rows.push({ measure: 'HTML + critical CSS (gzip), largest page', figure: `${round(worst((run) => run.htmlCssGzKiB))} KiB`, target: `≤ ${TARGETS.htmlCssGzKiB} KiB`, met: worst((run) => run.htmlCssGzKiB) <= TARGETS.htmlCssGzKiB });
-    rows.push({ measure: 'Cumulative Layout Shift, worst run', figure: String(round(worst((run) => run.cls), 3)), target: '0', met: worst((run) => run.cls) === 0 });
+    rows.push({
+      measure: 'HTML + critical CSS (gzip), largest page',
+      figure: `${round(worst((run) => run.htmlCssGzKiB))} KiB`,
+      target: `≤ ${TARGETS.htmlCssGzKiB} KiB`,
+      met: worst((run) => run.htmlCssGzKiB) <= TARGETS.htmlCssGzKiB,
+    });
+    rows.push({
+      measure: 'Cumulative Layout Shift, worst run',
+      figure: String(
+        round(
+          worst((run) => run.cls),
+          3,
+        ),
+      ),
+      target: '0',
+      met: worst((run) => run.cls) === 0,
+    });
   }
   const bundles = only(figures, 'bundle');
   if (bundles.length > 0) {
     const largest = bundles.reduce((a, b) => (b.gzipKiB > a.gzipKiB ? b : a));
-    rows.push({ measure: `Largest function bundle (gzip): ${largest.name}`, figure: `${round(largest.gzipKiB)} KiB`, target: `≤ ${TARGETS.bundleGzipKiB} KiB`, met: largest.gzipKiB <= TARGETS.bundleGzipKiB });
+    rows.push({
+      measure: `Largest function bundle (gzip): ${largest.name}`,
+      figure: `${round(largest.gzipKiB)} KiB`,
+      target: `≤ ${TARGETS.bundleGzipKiB} KiB`,
+      met: largest.gzipKiB <= TARGETS.bundleGzipKiB,
+    });
     const cold = bundles.filter((bundle) => bundle.coldStartMs !== undefined);
     if (cold.length > 0) {
       const slowest = cold.reduce((a, b) => ((b.coldStartMs ?? 0) > (a.coldStartMs ?? 0) ? b : a));
-      rows.push({ measure: `Slowest public cold start: ${slowest.name}`, figure: `${round(slowest.coldStartMs ?? 0, 0)} ms`, target: `≤ ${TARGETS.coldStartMs} ms`, met: (slowest.coldStartMs ?? 0) <= TARGETS.coldStartMs });
+      rows.push({
+        measure: `Slowest public cold start: ${slowest.name}`,
+        figure: `${round(slowest.coldStartMs ?? 0, 0)} ms`,
+        target: `≤ ${TARGETS.coldStartMs} ms`,
+        met: (slowest.coldStartMs ?? 0) <= TARGETS.coldStartMs,
+      });
     }
   }
   for (const exported of only(figures, 'export').filter((entry) => entry.rows === 100_000)) {
-    rows.push({ measure: 'CSV export of 100,000 enquiries ready', figure: `${round(exported.seconds)} s`, target: `≤ ${TARGETS.exportSeconds100k} s`, met: exported.seconds <= TARGETS.exportSeconds100k });
+    rows.push({
+      measure: 'CSV export of 100,000 enquiries ready',
+      figure: `${round(exported.seconds)} s`,
+      target: `≤ ${TARGETS.exportSeconds100k} s`,
+      met: exported.seconds <= TARGETS.exportSeconds100k,
+    });
   }
   if (load) {
-    rows.push({ measure: 'Load with faults: enquiries lost', figure: String(load.lost), target: '0', met: load.lost === 0 });
-    rows.push({ measure: 'Load with faults: enquiries or mails duplicated', figure: String(load.duplicated), target: '0', met: load.duplicated === 0 });
+    rows.push({
+      measure: 'Load with faults: enquiries lost',
+      figure: String(load.lost),
+      target: '0',
+      met: load.lost === 0,
+    });
+    rows.push({
+      measure: 'Load with faults: enquiries or mails duplicated',
+      figure: String(load.duplicated),
+      target: '0',
+      met: load.duplicated === 0,
+    });
   }
   return rows;
 }
@@ -132,12 +198,28 @@ function charts(figures: Figure[], load: LoadFigures | undefined): string[] {
   if (sendmail.length > 0) {
     sections.push(
       '### POST /api/sendmail: latency against concurrent clients',
-      chart('sendmail latency', 'concurrent clients', sendmail.map((row) => String(row.clients)), 'ms', [
-        { name: 'p50', type: 'line', values: sendmail.map((row) => row.p50) },
-        { name: 'p95', type: 'line', values: sendmail.map((row) => row.p95) },
-        { name: 'p99', type: 'line', values: sendmail.map((row) => row.p99) },
-      ]),
-      table(['clients', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'], sendmail.map((row) => [row.clients, row.requests, round(row.p50), round(row.p95), round(row.p99), round(row.throughput, 0)])),
+      chart(
+        'sendmail latency',
+        'concurrent clients',
+        sendmail.map((row) => String(row.clients)),
+        'ms',
+        [
+          { name: 'p50', type: 'line', values: sendmail.map((row) => row.p50) },
+          { name: 'p95', type: 'line', values: sendmail.map((row) => row.p95) },
+          { name: 'p99', type: 'line', values: sendmail.map((row) => row.p99) },
+        ],
+      ),
+      table(
+        ['clients', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'],
+        sendmail.map((row) => [
+          row.clients,
+          row.requests,
+          round(row.p50),
+          round(row.p95),
+          round(row.p99),
+          round(row.throughput, 0),
+        ]),
+      ),
     );
   }
   const list = only(figures, 'list');
@@ -146,7 +228,17 @@ function charts(figures: Figure[], load: LoadFigures | undefined): string[] {
     const reads = [...new Set(list.map((row) => row.read))];
     sections.push(
       '### POST /api/view: list latency against stored enquiries (p50)',
-      chart('list latency (p50)', 'stored enquiries', sizes.map((size) => size.toLocaleString('en')), 'ms', reads.map((read) => ({ name: read, type: 'line' as const, values: sizes.map((size) => list.find((row) => row.stored === size && row.read === read)?.p50 ?? 0) }))),
+      chart(
+        'list latency (p50)',
+        'stored enquiries',
+        sizes.map((size) => size.toLocaleString('en')),
+        'ms',
+        reads.map((read) => ({
+          name: read,
+          type: 'line' as const,
+          values: sizes.map((size) => list.find((row) => row.stored === size && row.read === read)?.p50 ?? 0),
+        })),
+      ),
     );
   }
   const dashboard = only(figures, 'dashboard');
@@ -155,13 +247,28 @@ function charts(figures: Figure[], load: LoadFigures | undefined): string[] {
     const measures = [...new Set(dashboard.map((row) => row.measure))];
     sections.push(
       '### Dashboard and work lists against stored enquiries (median)',
-      chart('dashboard and work lists', 'stored enquiries', sizes.map((size) => size.toLocaleString('en')), 'ms', measures.map((measure) => ({ name: measure, type: 'line' as const, values: sizes.map((size) => median(dashboard.filter((row) => row.stored === size && row.measure === measure).map((row) => row.medianMs))) }))),
+      chart(
+        'dashboard and work lists',
+        'stored enquiries',
+        sizes.map((size) => size.toLocaleString('en')),
+        'ms',
+        measures.map((measure) => ({
+          name: measure,
+          type: 'line' as const,
+          values: sizes.map((size) =>
+            median(
+              dashboard.filter((row) => row.stored === size && row.measure === measure).map((row) => row.medianMs),
+            ),
+          ),
+        })),
+      ),
     );
   }
   const lighthouse = only(figures, 'lighthouse');
   if (lighthouse.length > 0) {
     const pages = [...new Set(lighthouse.map((run) => run.page))];
-    const per = (page: string, pick: (run: Of<'lighthouse'>) => number) => lighthouse.filter((run) => run.page === page).map(pick);
+    const per = (page: string, pick: (run: Of<'lighthouse'>) => number) =>
+      lighthouse.filter((run) => run.page === page).map(pick);
     sections.push(
       '### Public pages: Lighthouse mobile per page',
       chart('LCP per page (median and worst of the runs)', 'page', pages, 'ms', [
@@ -170,7 +277,18 @@ function charts(figures: Figure[], load: LoadFigures | undefined): string[] {
         { name: `target ${TARGETS.lcpMs} ms`, type: 'line', values: pages.map(() => TARGETS.lcpMs) },
       ]),
       table(
-        ['page', 'runs', 'performance (lowest)', 'accessibility', 'best practices', 'SEO', 'LCP median / worst ms', 'TBT median / worst ms', 'CLS worst', 'HTML+CSS gz KiB'],
+        [
+          'page',
+          'runs',
+          'performance (lowest)',
+          'accessibility',
+          'best practices',
+          'SEO',
+          'LCP median / worst ms',
+          'TBT median / worst ms',
+          'CLS worst',
+          'HTML+CSS gz KiB',
+        ],
         pages.map((page) => [
           page,
           per(page, (run) => run.run).length,
@@ -190,27 +308,69 @@ function charts(figures: Figure[], load: LoadFigures | undefined): string[] {
   if (bundles.length > 0) {
     sections.push(
       '### Function bundles (gzip) and cold starts',
-      chart('bundle size per function (gzip)', 'function', bundles.map((bundle) => bundle.name), 'KiB', [
-        { name: 'gzip KiB', type: 'bar', values: bundles.map((bundle) => bundle.gzipKiB) },
-        { name: `budget ${TARGETS.bundleGzipKiB} KiB`, type: 'line', values: bundles.map(() => TARGETS.bundleGzipKiB) },
-      ]),
-      table(['function', 'gzip KiB', 'cold start ms'], bundles.map((bundle) => [bundle.name, round(bundle.gzipKiB), bundle.coldStartMs === undefined ? '' : round(bundle.coldStartMs, 0)])),
+      chart(
+        'bundle size per function (gzip)',
+        'function',
+        bundles.map((bundle) => bundle.name),
+        'KiB',
+        [
+          { name: 'gzip KiB', type: 'bar', values: bundles.map((bundle) => bundle.gzipKiB) },
+          {
+            name: `budget ${TARGETS.bundleGzipKiB} KiB`,
+            type: 'line',
+            values: bundles.map(() => TARGETS.bundleGzipKiB),
+          },
+        ],
+      ),
+      table(
+        ['function', 'gzip KiB', 'cold start ms'],
+        bundles.map((bundle) => [
+          bundle.name,
+          round(bundle.gzipKiB),
+          bundle.coldStartMs === undefined ? '' : round(bundle.coldStartMs, 0),
+        ]),
+      ),
     );
   }
   const staff = only(figures, 'staff');
   if (staff.length > 0) {
-    sections.push('### Back office', table(['measure', 'median ms', 'worst ms', 'runs'], staff.map((row) => [row.measure, round(row.medianMs), round(row.maxMs), row.runs])));
+    sections.push(
+      '### Back office',
+      table(
+        ['measure', 'median ms', 'worst ms', 'runs'],
+        staff.map((row) => [row.measure, round(row.medianMs), round(row.maxMs), row.runs]),
+      ),
+    );
   }
   if (load) {
     sections.push(
       '### Load with faults injected (`npm run test:load`)',
-      chart('latency per route under load with faults', 'route', load.routes.map((row) => row.route), 'ms', [
-        { name: 'p50', type: 'bar', values: load.routes.map((row) => row.p50) },
-        { name: 'p95', type: 'line', values: load.routes.map((row) => row.p95) },
-        { name: 'p99', type: 'line', values: load.routes.map((row) => row.p99) },
-      ]),
-      table(['route', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'], load.routes.map((row) => [row.route, row.requests, round(row.throughput), round(row.p50), round(row.p95), round(row.p99)])),
-      table(['error kind', 'count'], Object.entries(load.errors).map(([kind, count]) => [kind, count])),
+      chart(
+        'latency per route under load with faults',
+        'route',
+        load.routes.map((row) => row.route),
+        'ms',
+        [
+          { name: 'p50', type: 'bar', values: load.routes.map((row) => row.p50) },
+          { name: 'p95', type: 'line', values: load.routes.map((row) => row.p95) },
+          { name: 'p99', type: 'line', values: load.routes.map((row) => row.p99) },
+        ],
+      ),
+      table(
+        ['route', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'],
+        load.routes.map((row) => [
+          row.route,
+          row.requests,
+          round(row.throughput),
+          round(row.p50),
+          round(row.p95),
+          round(row.p99),
+        ]),
+      ),
+      table(
+        ['error kind', 'count'],
+        Object.entries(load.errors).map(([kind, count]) => [kind, count]),
+      ),
     );
   }
   return sections;
@@ -227,30 +387,63 @@ export function benchmarkMarkdown(input: ReportInput): string {
     '',
     '## Machine',
     '',
-    table(['', ''], [
-      ['CPU', `${machine.cpu}, ${machine.cores} cores`],
-      ['Memory', `${round(machine.memoryGiB)} GiB`],
-      ['System', machine.os],
-      ['Node', machine.node],
-      ['Load average when the run began (1, 5, 15 min)', machine.loadAverage.map((value) => round(value, 2)).join(', ')],
-    ]),
+    table(
+      ['', ''],
+      [
+        ['CPU', `${machine.cpu}, ${machine.cores} cores`],
+        ['Memory', `${round(machine.memoryGiB)} GiB`],
+        ['System', machine.os],
+        ['Node', machine.node],
+        [
+          'Load average when the run began (1, 5, 15 min)',
+          machine.loadAverage.map((value) => round(value, 2)).join(', '),
+        ],
+      ],
+    ),
     '',
     'The emulators, the API, the browser and the load clients share this machine: absolute times are a floor for what a visitor or a staff member sees, not a measure of AWS.',
     '',
     '## Steps',
     '',
-    table(['step', 'script', 'result', 'took'], input.steps.map((step) => [step.title, `npm run ${step.script}`, step.exitCode === 0 ? 'passed' : `FAILED (exit ${step.exitCode})`, `${round(step.seconds, 0)} s`])),
-    ...(failed.length > 0 ? ['', `**${failed.length} step(s) failed**; their output is below. Figures they did not reach are missing from this report.`] : []),
+    table(
+      ['step', 'script', 'result', 'took'],
+      input.steps.map((step) => [
+        step.title,
+        `npm run ${step.script}`,
+        step.exitCode === 0 ? 'passed' : `FAILED (exit ${step.exitCode})`,
+        `${round(step.seconds, 0)} s`,
+      ]),
+    ),
+    ...(failed.length > 0
+      ? [
+          '',
+          `**${failed.length} step(s) failed**; their output is below. Figures they did not reach are missing from this report.`,
+        ]
+      : []),
     '',
     '## Against the targets',
     '',
-    targets.length > 0 ? table(['measure', 'figure', 'target', 'met'], targets.map((row) => [row.measure, row.figure, row.target, row.met ? 'yes' : '**no**'])) : 'No step recorded a figure with a target.',
+    targets.length > 0
+      ? table(
+          ['measure', 'figure', 'target', 'met'],
+          targets.map((row) => [row.measure, row.figure, row.target, row.met ? 'yes' : '**no**']),
+        )
+      : 'No step recorded a figure with a target.',
     '',
     '## Charts and figures',
     '',
     ...charts(input.figures, input.load).flatMap((section) => [section, '']),
     '## What each step printed',
     '',
-    ...input.steps.flatMap((step) => [`<details><summary>npm run ${step.script} (${step.exitCode === 0 ? 'passed' : 'failed'})</summary>`, '', '```text', step.output.trimEnd(), '```', '', '</details>', '']),
+    ...input.steps.flatMap((step) => [
+      `<details><summary>npm run ${step.script} (${step.exitCode === 0 ? 'passed' : 'failed'})</summary>`,
+      '',
+      '```text',
+      step.output.trimEnd(),
+      '```',
+      '',
+      '</details>',
+      '',
+    ]),
   ].join('\n');
 }

@@ -22,7 +22,11 @@ const LOAD_FIGURES = join(ROOT, 'reports', 'load.json');
 const STEPS = [
   { name: 'api', script: 'bench:api', title: 'API: sendmail, list, function bundles and cold starts' },
   { name: 'site', script: 'bench:site', title: 'Public pages: bytes, requests, Lighthouse mobile' },
-  { name: 'staff', script: 'bench:staff', title: 'Back office: JavaScript, sign-in, filters, dashboard, CSV exports in the background' },
+  {
+    name: 'staff',
+    script: 'bench:staff',
+    title: 'Back office: JavaScript, sign-in, filters, dashboard, CSV exports in the background',
+  },
   { name: 'load', script: 'test:load', title: 'Load with faults injected: nothing lost, nothing twice' },
 ] as const;
 
@@ -42,7 +46,12 @@ function runStep(script: string, figuresFile: string): Promise<Omit<StepOutcome,
   const started = performance.now();
   const { command, args, shell } = npmScriptCommand(script);
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, [FIGURES_FILE_VARIABLE]: figuresFile }, stdio: ['ignore', 'pipe', 'pipe'], shell });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, [FIGURES_FILE_VARIABLE]: figuresFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell,
+    });
     let output = '';
     const keep = (chunk: Buffer | string, sink: NodeJS.WriteStream) => {
       sink.write(chunk);
@@ -55,7 +64,10 @@ function runStep(script: string, figuresFile: string): Promise<Omit<StepOutcome,
     child.on('error', (error: NodeJS.ErrnoException) => {
       failedToStart = true;
       const npmMissing = error.code === 'ENOENT' && command === 'npm';
-      keep(`${npmMissing ? npmMissingMessage(script) : `Could not start ${command} to run ${script}: ${error.message}`}\n`, process.stderr);
+      keep(
+        `${npmMissing ? npmMissingMessage(script) : `Could not start ${command} to run ${script}: ${error.message}`}\n`,
+        process.stderr,
+      );
     });
     child.on('close', (code, signal) => {
       const exitCode = failedToStart ? 127 : (code ?? (signal ? 128 : 1));
@@ -75,7 +87,9 @@ function readLoadFigures(): LoadFigures | undefined {
 function commit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !==
+      '';
     return dirty ? `${sha} with uncommitted changes` : sha;
   } catch {
     return 'unknown (not a git checkout)';
@@ -104,11 +118,23 @@ try {
   }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const load = steps.some((step) => step.name === 'load') ? readLoadFigures() : undefined;
-  writeFileSync(REPORT, benchmarkMarkdown({ writtenAt, commit: commit(), machine, steps: outcomes, figures: readFigures(figuresFile), ...(load ? { load } : {}) }));
+  writeFileSync(
+    REPORT,
+    benchmarkMarkdown({
+      writtenAt,
+      commit: commit(),
+      machine,
+      steps: outcomes,
+      figures: readFigures(figuresFile),
+      ...(load ? { load } : {}),
+    }),
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
 const failed = outcomes.filter((outcome) => outcome.exitCode !== 0);
-console.log(`\nWrote ${REPORT.slice(ROOT.length + 1)}: ${outcomes.length - failed.length} of ${outcomes.length} steps passed.`);
+console.log(
+  `\nWrote ${REPORT.slice(ROOT.length + 1)}: ${outcomes.length - failed.length} of ${outcomes.length} steps passed.`,
+);
 if (failed.length > 0) process.exit(1);

@@ -89,7 +89,12 @@ function mainThreadCause(tasks: LongTask[], work: WorkGroup[]): string | undefin
 /** Requests other than the document that ended before the first paint Lighthouse observed. */
 function earlyRequestsCause(requests: NetworkRequest[], observedLcpMs: number | undefined): string | undefined {
   if (observedLcpMs === undefined) return undefined;
-  const early = requests.filter((request) => request.resourceType !== 'Document' && !request.url.startsWith('data:') && (request.networkEndTime ?? Infinity) <= observedLcpMs);
+  const early = requests.filter(
+    (request) =>
+      request.resourceType !== 'Document' &&
+      !request.url.startsWith('data:') &&
+      (request.networkEndTime ?? Infinity) <= observedLcpMs,
+  );
   return `requests ended before the observed LCP (${Math.round(observedLcpMs)} ms): ${early.map((request) => new URL(request.url).pathname).join(', ') || 'the document only'}`;
 }
 
@@ -109,9 +114,14 @@ export function mainThreadWork(events: TraceEvent[], url: string): { cpuMs: numb
   const start = events.find((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL === url);
   if (!start) return { cpuMs: Number.NaN, wallMs: Number.NaN };
   const sameThread = (event: TraceEvent) => event.pid === start.pid && event.tid === start.tid;
-  const load = events.find((event) => event.name === 'loadEventEnd' && event.args?.frame === start.args?.frame && event.ts >= start.ts);
+  const load = events.find(
+    (event) => event.name === 'loadEventEnd' && event.args?.frame === start.args?.frame && event.ts >= start.ts,
+  );
   const end = load?.ts ?? Infinity;
-  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && sameThread(event) && event.ts >= start.ts && event.ts <= end);
+  const tasks = events.filter(
+    (event) =>
+      event.name === 'RunTask' && event.ph === 'X' && sameThread(event) && event.ts >= start.ts && event.ts <= end,
+  );
   const sum = (pick: (event: TraceEvent) => number) => tasks.reduce((total, event) => total + pick(event), 0) / 1000;
   return { cpuMs: sum((event) => event.tdur ?? event.dur ?? 0), wallMs: sum((event) => event.dur ?? 0) };
 }
@@ -122,7 +132,8 @@ async function audit(url: string, port: number) {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result;
-    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${error.code} ${error.message}`);
+    if (attempt === ATTEMPTS)
+      throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${error.code} ${error.message}`);
     process.stderr.write(`Lighthouse failed on ${url} (${error.code}), running it again\n`);
   }
 }
@@ -138,11 +149,18 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = <Item>(id: string) => lhr.audits[id]?.details as TableDetails<Item> | undefined;
   const failing = Object.values(lhr.audits)
-    .filter((audit) => audit.score !== null && audit.score < 1 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 1 &&
+        !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
+    )
     .map((audit) => `${audit.id} (${audit.score})`);
   const requests = details<NetworkRequest>('network-requests')?.items ?? [];
   const longTasks = details<LongTask>('long-tasks')?.items ?? [];
-  const observed = (lhr.audits['metrics']?.details as TableDetails<{ observedLargestContentfulPaint?: number }> | undefined)?.items?.[0];
+  const observed = (
+    lhr.audits['metrics']?.details as TableDetails<{ observedLargestContentfulPaint?: number }> | undefined
+  )?.items?.[0];
   const causes = [
     lcpCause(details<LcpBreakdownItem>('lcp-breakdown-insight')),
     documentCause(requests),
@@ -150,7 +168,10 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     mainThreadCause(longTasks, details<WorkGroup>('mainthread-work-breakdown')?.items ?? []),
   ].filter((cause) => cause !== undefined);
   const tbtMs = numeric('total-blocking-time');
-  const tbtBrowserMs = Math.min(tbtMs, browserBlockingMs(longTasks, numeric('first-contentful-paint'), numeric('interactive')));
+  const tbtBrowserMs = Math.min(
+    tbtMs,
+    browserBlockingMs(longTasks, numeric('first-contentful-paint'), numeric('interactive')),
+  );
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])) as Record<Category, number | null>,
     lcpMs: numeric('largest-contentful-paint'),
@@ -160,6 +181,8 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     renderBlocking: details<unknown>('render-blocking-insight')?.items?.length ?? 0,
     failing,
     causes,
-    mainThread: trace ? mainThreadWork(trace.traceEvents, lhr.finalDisplayedUrl) : { cpuMs: Number.NaN, wallMs: Number.NaN },
+    mainThread: trace
+      ? mainThreadWork(trace.traceEvents, lhr.finalDisplayedUrl)
+      : { cpuMs: Number.NaN, wallMs: Number.NaN },
   };
 }

@@ -60,13 +60,20 @@ function builtHtml(route: string): Buffer {
   return readFileSync(join(dist, route === '/' ? 'index.html' : join(route.slice(1), 'index.html')));
 }
 
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 const loadAtStart = load();
 
 // Korean, Chinese and Japanese text laid out with its fonts, as every phone has them. Without them Chromium
 // looks for a fallback for each such character and the pages measured are ones no visitor sees (measured
 // here: LCP worst 0.86 s and TBT worst 111 ms without, 0.77 s and 29 ms with fonts-noto-cjk).
-const CJK_FONTS = { name: 'fonts for Korean, Chinese and Japanese', languages: ['ko', 'zh', 'ja'], debianPackage: 'fonts-noto-cjk' };
+const CJK_FONTS = {
+  name: 'fonts for Korean, Chinese and Japanese',
+  languages: ['ko', 'zh', 'ja'],
+  debianPackage: 'fonts-noto-cjk',
+};
 ensureFonts(CJK_FONTS, 'Measuring the pages as a phone shows them needs', 'npm run bench:site');
 await buildSiteIfStale();
 const stack = await benchStack();
@@ -85,7 +92,13 @@ async function loadFigures(route: string) {
     requests += 1;
   });
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length, () => 0));
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response.body().then(
+          (body) => gzipSync(body).length,
+          () => 0,
+        ),
+      );
   });
   const settle = async () => {
     await page.waitForLoadState('networkidle');
@@ -146,9 +159,18 @@ try {
   await stack.dispose();
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 /** "median/worst" of a figure over the runs; `worst` picks the lowest score or the highest time. */
-const spread = (row: PageFigures, pick: (run: LighthouseRun) => number, worst: (values: number[]) => number, format: (value: number) => string) => {
+const spread = (
+  row: PageFigures,
+  pick: (run: LighthouseRun) => number,
+  worst: (values: number[]) => number,
+  format: (value: number) => string,
+) => {
   const values = row.runs.map(pick);
   return `${format(median(values))}/${format(worst(values))}`;
 };
@@ -165,27 +187,65 @@ const columns: [string, (row: PageFigures) => string][] = [
   ['JS gz total', (row) => kib(row.jsTotalGzip)],
   ['req before', (row) => String(row.requestsBefore)],
   ['req total', (row) => String(row.requestsTotal)],
-  ...CATEGORIES.map((id): [string, (row: PageFigures) => string] => [{ performance: 'perf', accessibility: 'a11y', 'best-practices': 'best pr.', seo: 'SEO' }[id], (row) => spread(row, scoreOf(id), lowest, String)]),
+  ...CATEGORIES.map((id): [string, (row: PageFigures) => string] => [
+    { performance: 'perf', accessibility: 'a11y', 'best-practices': 'best pr.', seo: 'SEO' }[id],
+    (row) => spread(row, scoreOf(id), lowest, String),
+  ]),
   ['LCP s', (row) => spread(row, (run) => run.lcpMs, highest, seconds)],
-  ['TBT ms', (row) => spread(row, (run) => run.tbtMs, highest, (ms) => String(Math.round(ms)))],
-  ["TBT browser's ms", (row) => spread(row, (run) => run.tbtBrowserMs, highest, (ms) => String(Math.round(ms)))],
-  ['CLS', (row) => spread(row, (run) => run.cls, highest, (cls) => cls.toFixed(3))],
+  [
+    'TBT ms',
+    (row) =>
+      spread(
+        row,
+        (run) => run.tbtMs,
+        highest,
+        (ms) => String(Math.round(ms)),
+      ),
+  ],
+  [
+    "TBT browser's ms",
+    (row) =>
+      spread(
+        row,
+        (run) => run.tbtBrowserMs,
+        highest,
+        (ms) => String(Math.round(ms)),
+      ),
+  ],
+  [
+    'CLS',
+    (row) =>
+      spread(
+        row,
+        (run) => run.cls,
+        highest,
+        (cls) => cls.toFixed(3),
+      ),
+  ],
   ['render-blocking', (row) => String(highest(row.runs.map((run) => run.renderBlocking)))],
-  ['main thread CPU/wall ms', (row) => `${Math.round(median(row.runs.map((run) => run.mainThread.cpuMs)))}/${Math.round(median(row.runs.map((run) => run.mainThread.wallMs)))}`],
+  [
+    'main thread CPU/wall ms',
+    (row) =>
+      `${Math.round(median(row.runs.map((run) => run.mainThread.cpuMs)))}/${Math.round(median(row.runs.map((run) => run.mainThread.wallMs)))}`,
+  ],
 ];
 const cells = rows.map((row) => columns.map(([, cell]) => cell(row)));
 const widths = columns.map(([title], index) => Math.max(title.length, ...cells.map((line) => line[index]!.length)));
-const line = (values: string[]) => `| ${values.map((value, index) => (index === 0 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!))).join(' | ')} |`;
+const line = (values: string[]) =>
+  `| ${values.map((value, index) => (index === 0 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!))).join(' | ')} |`;
 
 /** Why a page misses a target in any run; none when it meets them all. */
 function misses(row: PageFigures): string[] {
   const found: string[] = [];
   if (row.htmlGzip > TARGETS.htmlGzipBytes) found.push(`HTML gz ${kib(row.htmlGzip)} > ${kib(TARGETS.htmlGzipBytes)}`);
-  for (const id of CATEGORIES) if (row.runs.some((run) => run.scores[id] !== TARGETS.score)) found.push(`${id} below ${TARGETS.score}`);
+  for (const id of CATEGORIES)
+    if (row.runs.some((run) => run.scores[id] !== TARGETS.score)) found.push(`${id} below ${TARGETS.score}`);
   if (row.runs.some((run) => run.lcpMs > TARGETS.lcpMs)) found.push(`LCP > ${seconds(TARGETS.lcpMs)} s`);
   const overTbt = row.runs.filter((run) => run.tbtMs > TARGETS.tbtMs);
   if (overTbt.length) {
-    const runs = overTbt.map((run) => `${Math.round(run.tbtMs)} ms, of it the browser's ${Math.round(run.tbtBrowserMs)}`).join('; ');
+    const runs = overTbt
+      .map((run) => `${Math.round(run.tbtMs)} ms, of it the browser's ${Math.round(run.tbtBrowserMs)}`)
+      .join('; ');
     found.push(`TBT > ${TARGETS.tbtMs} ms in ${overTbt.length} of ${row.runs.length} runs (${runs})`);
   }
   if (row.runs.some((run) => run.cls > TARGETS.cls)) found.push('layout shift');
@@ -195,24 +255,44 @@ function misses(row: PageFigures): string[] {
 /** The run with the longest LCP plus TBT: its causes are the ones worth reading. */
 const worstRun = (row: PageFigures) => [...row.runs].sort((a, b) => b.lcpMs + b.tbtMs - (a.lcpMs + a.tbtMs))[0];
 
-console.log(`Public pages (scratch stack on this machine; Lighthouse mobile, simulated throttling, ${RUNS} runs per page; gzip by zlib level 6)`);
-console.log(`Load average (1 / 5 / 15 min) at start ${loadAtStart}, at end ${load()} on ${availableParallelism()} cores`);
+console.log(
+  `Public pages (scratch stack on this machine; Lighthouse mobile, simulated throttling, ${RUNS} runs per page; gzip by zlib level 6)`,
+);
+console.log(
+  `Load average (1 / 5 / 15 min) at start ${loadAtStart}, at end ${load()} on ${availableParallelism()} cores`,
+);
 console.log(line(columns.map(([title]) => title)));
-console.log(`|${widths.map((width, index) => (index === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`);
+console.log(
+  `|${widths.map((width, index) => (index === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+);
 for (const values of cells) console.log(line(values));
-console.log('Lighthouse columns: median/worst of the runs. HTML gz includes the inlined critical CSS. JS counts script responses only (inline scripts are part of the HTML).');
-console.log('Main thread: the tasks of the page until its load event, median over the runs, as thread CPU time and as wall-clock time; Lantern scales the wall-clock time, so where it is several times the CPU time the machine was busy and LCP and TBT are inflated by that.');
-console.log("TBT browser's: the part of TBT from tasks Lighthouse attributes to neither the page nor a script (the browser committing the navigation and creating the page's JavaScript context), the same work for any page; a busy machine stretches it, and Lantern counts it four times over.");
+console.log(
+  'Lighthouse columns: median/worst of the runs. HTML gz includes the inlined critical CSS. JS counts script responses only (inline scripts are part of the HTML).',
+);
+console.log(
+  'Main thread: the tasks of the page until its load event, median over the runs, as thread CPU time and as wall-clock time; Lantern scales the wall-clock time, so where it is several times the CPU time the machine was busy and LCP and TBT are inflated by that.',
+);
+console.log(
+  "TBT browser's: the part of TBT from tasks Lighthouse attributes to neither the page nor a script (the browser committing the navigation and creating the page's JavaScript context), the same work for any page; a busy machine stretches it, and Lantern counts it four times over.",
+);
 const controlFigure = (pick: (run: LighthouseRun) => number, format: (value: number) => string) => {
   const values = controlRuns.map(pick);
   return `${format(median(values))}/${format(highest(values))}`;
 };
 console.log(
   `Control page (one heading and one paragraph, no script, style or image; same browser, ${controlRuns.length} runs, median/worst): ` +
-    `LCP ${controlFigure((run) => run.lcpMs, seconds)} s, TBT ${controlFigure((run) => run.tbtMs, (ms) => String(Math.round(ms)))} ms, ` +
-    `of it the browser's ${controlFigure((run) => run.tbtBrowserMs, (ms) => String(Math.round(ms)))} ms. What it shows is this machine's floor, not the site's.`,
+    `LCP ${controlFigure((run) => run.lcpMs, seconds)} s, TBT ${controlFigure(
+      (run) => run.tbtMs,
+      (ms) => String(Math.round(ms)),
+    )} ms, ` +
+    `of it the browser's ${controlFigure(
+      (run) => run.tbtBrowserMs,
+      (ms) => String(Math.round(ms)),
+    )} ms. What it shows is this machine's floor, not the site's.`,
 );
-console.log(`Targets: every score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcpMs)} s, TBT <= ${TARGETS.tbtMs} ms, no layout shift, HTML gz <= ${kib(TARGETS.htmlGzipBytes)}, in every run.`);
+console.log(
+  `Targets: every score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcpMs)} s, TBT <= ${TARGETS.tbtMs} ms, no layout shift, HTML gz <= ${kib(TARGETS.htmlGzipBytes)}, in every run.`,
+);
 for (const row of rows) {
   const missed = misses(row);
   console.log(`\n${row.route}: ${missed.length ? `misses: ${missed.join('; ')}` : 'meets every target'}`);

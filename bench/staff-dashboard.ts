@@ -38,14 +38,26 @@ const WINDOW_MS = 90 * DAY_MS;
  * the last 90 days, the rest one every 5 minutes before those 90 days.
  */
 export async function seedShaped(stack: ScratchStack, size: number): Promise<number> {
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
-  const tables = { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates };
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
+  const tables = {
+    enquiries: stack.tableNames.enquiries,
+    counters: stack.tableNames.counters,
+    aggregates: stack.tableNames.aggregates,
+  };
   const recent = Math.min(size, RECENT);
   const until = Date.now() - 60_000;
   try {
     const [, took] = await timed(async () => {
       const tagged = { ...BENCH_TAG, table: stack.tableNames.enquiryTags };
-      if (size > recent) await seedEnquiries(db, tables, size - recent, until - WINDOW_MS - DAY_MS, 5 * 60_000, { worked: true, tagged });
+      if (size > recent)
+        await seedEnquiries(db, tables, size - recent, until - WINDOW_MS - DAY_MS, 5 * 60_000, {
+          worked: true,
+          tagged,
+        });
       await seedEnquiries(db, tables, recent, until, Math.floor(WINDOW_MS / RECENT), { worked: true, tagged });
     });
     return took;
@@ -74,7 +86,10 @@ async function request(stack: ScratchStack, token: string, path: string, body?: 
   const [, took] = await timed(async () => {
     const response = await fetch(`${stack.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
@@ -84,10 +99,20 @@ async function request(stack: ScratchStack, token: string, path: string, body?: 
 }
 
 /** Measures every DASHBOARD_MEASURES entry `rounds` times (after one warm-up each) on a stack holding `size` enquiries. */
-export async function measureDashboard(stack: ScratchStack, browser: Browser, token: string, label: string, rounds: number): Promise<DashboardFigures> {
+export async function measureDashboard(
+  stack: ScratchStack,
+  browser: Browser,
+  token: string,
+  label: string,
+  rounds: number,
+): Promise<DashboardFigures> {
   const month = formatKoreaDate(Date.now()).slice(0, 7);
   // The newest enquiry's number, halved: a cursor into the middle of the tag's list.
-  const newest = await fetch(`${stack.url}/api/view`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ limit: 1 }) });
+  const newest = await fetch(`${stack.url}/api/view`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 1 }),
+  });
   const halfway = String(Math.floor((((await newest.json()) as { POST_INDEX: number }[])[0]?.POST_INDEX ?? 2) / 2));
   // The baseline does the same work at every size (the token check, the access log, one GetItem): how it
   // moves between stacks is the emulator's own slowdown with a larger store, not the route's.
@@ -113,11 +138,17 @@ export async function measureDashboard(stack: ScratchStack, browser: Browser, to
   const warm: number[] = [];
   for (let round = 0; round < Math.max(3, Math.ceil(rounds / 3)); round += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_STORAGE_KEY,
+      token,
+    ] as const);
     const page = await context.newPage();
     const drawn = async () => {
       await page.goto(`${stack.url}/dashboard?days=90`);
-      await page.locator('.dash[aria-busy="false"] [data-chart="sections"] svg rect').first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('.dash[aria-busy="false"] [data-chart="sections"] svg rect')
+        .first()
+        .waitFor({ timeout: 60_000 });
     };
     cold.push((await timed(drawn))[1]);
     warm.push((await timed(drawn))[1]);
@@ -130,13 +161,22 @@ export async function measureDashboard(stack: ScratchStack, browser: Browser, to
 
 /** One row per measure, one column per stack: the medians side by side. */
 export function printDashboardFigures(figures: DashboardFigures[]): void {
-  console.log('\nDashboard and work lists by stored enquiries (median; API: request to response end, page: navigation to charts drawn, 90 days)');
+  console.log(
+    '\nDashboard and work lists by stored enquiries (median; API: request to response end, page: navigation to charts drawn, 90 days)',
+  );
   const width = Math.max(20, ...figures.map((entry) => entry.label.length + 2));
   console.log(`  ${''.padEnd(44)}${figures.map((entry) => entry.label.padStart(width)).join('')}`);
   for (const label of DASHBOARD_MEASURES) {
     const cells = figures.map((entry) => {
       const taken = entry.samples.get(label) ?? [];
-      if (entry.stored !== undefined) recordFigure({ kind: 'dashboard', stored: entry.stored, label: entry.label, measure: label, medianMs: median(taken) });
+      if (entry.stored !== undefined)
+        recordFigure({
+          kind: 'dashboard',
+          stored: entry.stored,
+          label: entry.label,
+          measure: label,
+          medianMs: median(taken),
+        });
       return `${median(taken).toFixed(1)} ms (${taken.length})`.padStart(width);
     });
     console.log(`  ${label.padEnd(44)}${cells.join('')}`);

@@ -97,14 +97,23 @@ interface WorkerFigures {
  */
 async function workerProcess(stack: ScratchStack, heapMiB?: number): Promise<WorkerFigures> {
   const job = await startExportJob(
-    { exportJobs: stack.deps.exportJobs, clock: stack.deps.clock, log: stack.deps.log, exportWorker: { start: async () => undefined } },
+    {
+      exportJobs: stack.deps.exportJobs,
+      clock: stack.deps.clock,
+      log: stack.deps.log,
+      exportWorker: { start: async () => undefined },
+    },
     { filter: {}, owner: BENCH_STAFF.email, fileName: exportFileName(Date.now()), rowsTotal: 0 },
   );
   const setup: WorkerProcessSetup = { settings: stack.settings, aws: stack.aws, logLevel: 'WARN' };
   const env = { ...process.env, [WORKER_SETUP_VARIABLE]: JSON.stringify(setup) };
   const stackCpu = process.cpuUsage();
   const flags = heapMiB ? [`--max-old-space-size=${heapMiB}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve(ROOT, 'local/workers/worker-process.ts'), job.jobId], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', resolve(ROOT, 'local/workers/worker-process.ts'), job.jobId],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const code = await new Promise<number | null>((done) => child.on('close', done));
@@ -130,9 +139,24 @@ export async function measureExports(sizes: number[]): Promise<ExportFigures[]> 
   for (const size of sizes) {
     const stack = await benchStack();
     try {
-      const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+      const db = documentClient({
+        region: stack.aws.region,
+        credentials: stack.aws.credentials,
+        endpoint: stack.aws.endpoints?.dynamodb,
+      });
       const [, seedMs] = await timed(() =>
-        seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, size, Date.now() - 60_000, 60_000, { worked: true }),
+        seedEnquiries(
+          db,
+          {
+            enquiries: stack.tableNames.enquiries,
+            counters: stack.tableNames.counters,
+            aggregates: stack.tableNames.aggregates,
+          },
+          size,
+          Date.now() - 60_000,
+          60_000,
+          { worked: true },
+        ),
       );
       db.destroy();
       const token = await benchToken(stack);
@@ -146,15 +170,20 @@ export async function measureExports(sizes: number[]): Promise<ExportFigures[]> 
       if (view.rowsWritten !== size) throw new Error(`the file holds ${view.rowsWritten} rows, not ${size}`);
       const worker = await workerProcess(stack);
       const capped = await workerProcess(stack, CAPPED_HEAP_MIB);
-      for (const run of [worker, capped]) if (run.rows !== size) throw new Error(`the worker process wrote ${run.rows} rows, not ${size}`);
+      for (const run of [worker, capped])
+        if (run.rows !== size) throw new Error(`the worker process wrote ${run.rows} rows, not ${size}`);
       figures.push({ rows: size, coldMs, readyMs, seenMs, downloadMs, bytes, worker, capped });
       // For `npm run bench`'s report: time to ready through the API, and the worker's peak V8 heap.
       recordFigure({ kind: 'export', rows: size, seconds: readyMs / 1000, peakHeapMiB: worker.peakHeapMiB });
       const indent = ' '.repeat(6);
       console.log(`  ${size.toLocaleString('en')} enquiries (seeded in ${seconds(seedMs)})`);
-      console.log(`${indent}ready in ${seconds(readyMs)} (${perSecond(size, readyMs)}); the page saw it at ${seconds(seenMs)}; the first export, which also started the worker process: ${seconds(coldMs)}`);
+      console.log(
+        `${indent}ready in ${seconds(readyMs)} (${perSecond(size, readyMs)}); the page saw it at ${seconds(seenMs)}; the first export, which also started the worker process: ${seconds(coldMs)}`,
+      );
       console.log(`${indent}file ${mib(bytes).toFixed(1)} MiB, downloaded in ${seconds(downloadMs)}`);
-      console.log(`${indent}worker alone: ${seconds(worker.ms)} (${perSecond(size, worker.ms)}), CPU ${seconds(worker.cpuMs)} in the worker and ${seconds(worker.stackCpuMs)} in the stack's process (the emulators)`);
+      console.log(
+        `${indent}worker alone: ${seconds(worker.ms)} (${perSecond(size, worker.ms)}), CPU ${seconds(worker.cpuMs)} in the worker and ${seconds(worker.stackCpuMs)} in the stack's process (the emulators)`,
+      );
       console.log(`${indent}              ${memory(worker)}`);
       console.log(`${indent}heap capped at ${CAPPED_HEAP_MIB} MiB: ${seconds(capped.ms)}, ${memory(capped)}`);
     } finally {
@@ -167,7 +196,8 @@ export async function measureExports(sizes: number[]): Promise<ExportFigures[]> 
 /** Sizes to measure, e.g. `BENCH_EXPORT_ROWS=100000` or `100000,200000` (the default). */
 export function exportSizes(): number[] {
   const sizes = (process.env['BENCH_EXPORT_ROWS'] ?? '100000,200000').split(',').map((size) => Number(size.trim()));
-  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('BENCH_EXPORT_ROWS: whole numbers from 1, separated by commas');
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1))
+    throw new Error('BENCH_EXPORT_ROWS: whole numbers from 1, separated by commas');
   return sizes;
 }
 

@@ -22,14 +22,22 @@ import { documentClient } from '../functions/adapters/dynamodb/client';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';
-import { BENCH_TAG, type DashboardFigures, RECENT, measureDashboard, printDashboardFigures, seedShaped } from './staff-dashboard';
+import {
+  BENCH_TAG,
+  type DashboardFigures,
+  RECENT,
+  measureDashboard,
+  printDashboardFigures,
+  seedShaped,
+} from './staff-dashboard';
 import { recordFigure } from './figures';
 import { EXPORT_HEADING, exportSizes, measureExports } from './staff-export';
 import { BENCH_STAFF, benchStack, benchToken, kib, median, ms, timed } from './support';
 
 /** Sizes to measure the dashboard at, e.g. `BENCH_ENQUIRIES=1000` or `1000,100000`; the sign-in and filter figures are at the largest. */
 const SIZES = (process.env['BENCH_ENQUIRIES'] ?? '1000,100000').split(',').map((size) => Number(size.trim()));
-if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('BENCH_ENQUIRIES: whole numbers from 1, separated by commas');
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
+  throw new Error('BENCH_ENQUIRIES: whole numbers from 1, separated by commas');
 const ENQUIRIES = Math.max(...SIZES);
 const DASHBOARD_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7) * 3;
 const LOGIN_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7);
@@ -53,16 +61,37 @@ function readFileSafe(path: string): Buffer | undefined {
 
 /** Prints one measure's median and worst, and records it for the report under `group: label`. */
 function line(group: string, label: string, samples: number[]): void {
-  console.log(`  ${label.padEnd(44)} median ${ms(median(samples)).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}   (${samples.length} runs)`);
-  recordFigure({ kind: 'staff', measure: `${group}: ${label.trim()}`, medianMs: median(samples), maxMs: Math.max(...samples), runs: samples.length });
+  console.log(
+    `  ${label.padEnd(44)} median ${ms(median(samples)).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}   (${samples.length} runs)`,
+  );
+  recordFigure({
+    kind: 'staff',
+    measure: `${group}: ${label.trim()}`,
+    medianMs: median(samples),
+    maxMs: Math.max(...samples),
+    runs: samples.length,
+  });
 }
 
 /** Seeds `count` enquiries, worked on as a centre would (answered, closed, some left open), ending a minute ago. */
 async function seed(target: ScratchStack, count: number) {
-  const db = documentClient({ region: target.aws.region, credentials: target.aws.credentials, endpoint: target.aws.endpoints?.dynamodb });
+  const db = documentClient({
+    region: target.aws.region,
+    credentials: target.aws.credentials,
+    endpoint: target.aws.endpoints?.dynamodb,
+  });
   try {
-    const tables = { enquiries: target.tableNames.enquiries, counters: target.tableNames.counters, aggregates: target.tableNames.aggregates };
-    return await timed(() => seedEnquiries(db, tables, count, Date.now() - 60_000, SPACING_MS, { worked: true, tagged: { ...BENCH_TAG, table: target.tableNames.enquiryTags } }));
+    const tables = {
+      enquiries: target.tableNames.enquiries,
+      counters: target.tableNames.counters,
+      aggregates: target.tableNames.aggregates,
+    };
+    return await timed(() =>
+      seedEnquiries(db, tables, count, Date.now() - 60_000, SPACING_MS, {
+        worked: true,
+        tagged: { ...BENCH_TAG, table: target.tableNames.enquiryTags },
+      }),
+    );
   } finally {
     db.destroy();
   }
@@ -74,14 +103,20 @@ let browser: Browser | undefined;
 try {
   const [{ total }, seedTime] = await seed(stack, ENQUIRIES);
   browser = await launchBrowser();
-  console.log(`Staff back office, ${total.toLocaleString('en')} stored enquiries (seeded in ${(seedTime / 1000).toFixed(1)} s), Chromium ${browser.version()}\n`);
+  console.log(
+    `Staff back office, ${total.toLocaleString('en')} stored enquiries (seeded in ${(seedTime / 1000).toFixed(1)} s), Chromium ${browser.version()}\n`,
+  );
 
   // --- JavaScript of the staff pages ---------------------------------------------------------
   console.log('JavaScript loaded (the built files in site/dist/_astro, gzip level 9 as a CDN would serve them)');
   const token = await apiToken();
   for (const route of ['/login', '/view', '/editpage', '/dashboard']) {
     const context = await browser.newContext();
-    if (route !== '/login') await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['login_T', token] as const);
+    if (route !== '/login')
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        'login_T',
+        token,
+      ] as const);
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('response', (response) => {
@@ -90,7 +125,9 @@ try {
     });
     await page.goto(`${stack.url}${route}`, { waitUntil: 'networkidle' });
     const html = readFileSafe(join(DIST, route, 'index.html')) ?? Buffer.alloc(0);
-    const inline = [...html.toString('utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').join('');
+    const inline = [...html.toString('utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? '')
+      .join('');
     let raw = 0;
     let gzip = 0;
     const rows: string[] = [];
@@ -100,10 +137,14 @@ try {
       const size = gzipSync(file, { level: 9 }).length;
       raw += file.length;
       gzip += size;
-      rows.push(`      ${path.replace('/_astro/', '').padEnd(36)} ${kib(file.length).padStart(10)} ${kib(size).padStart(10)}`);
+      rows.push(
+        `      ${path.replace('/_astro/', '').padEnd(36)} ${kib(file.length).padStart(10)} ${kib(size).padStart(10)}`,
+      );
     }
     const inlineGzip = gzipSync(Buffer.from(inline), { level: 9 }).length;
-    console.log(`  ${route.padEnd(10)} ${scripts.size} files: ${kib(raw)} minified, ${kib(gzip)} gzip; plus ${kib(inlineGzip)} gzip inline in the HTML`);
+    console.log(
+      `  ${route.padEnd(10)} ${scripts.size} files: ${kib(raw)} minified, ${kib(gzip)} gzip; plus ${kib(inlineGzip)} gzip inline in the HTML`,
+    );
     if (route === '/view') for (const row of rows) console.log(row);
     await context.close();
   }
@@ -170,7 +211,16 @@ try {
   await context.close();
 
   // Every day of the last 90 full (one enquiry every 5 minutes: 288 a day, most of them answered): the heaviest read here.
-  dashboardFigures.push({ ...(await measureDashboard(stack, browser, token, `${total.toLocaleString('en')}, ${Math.round((24 * 60 * 60_000) / SPACING_MS)}/day`, DASHBOARD_ROUNDS)), stored: total });
+  dashboardFigures.push({
+    ...(await measureDashboard(
+      stack,
+      browser,
+      token,
+      `${total.toLocaleString('en')}, ${Math.round((24 * 60 * 60_000) / SPACING_MS)}/day`,
+      DASHBOARD_ROUNDS,
+    )),
+    stored: total,
+  });
 } finally {
   await browser?.close();
   await stack.dispose();
@@ -184,8 +234,19 @@ for (const size of SIZES) {
   try {
     const recent = Math.min(size, RECENT).toLocaleString('en');
     const seedTime = await seedShaped(shaped, size);
-    console.log(`\n(${size.toLocaleString('en')} enquiries, ${recent} of them in the last 90 days, on a stack of their own, seeded in ${(seedTime / 1000).toFixed(1)} s)`);
-    shapedFigures.push({ ...(await measureDashboard(shaped, shapedBrowser, await apiToken(shaped), `${size.toLocaleString('en')}, ${recent} in 90 d`, DASHBOARD_ROUNDS)), stored: size });
+    console.log(
+      `\n(${size.toLocaleString('en')} enquiries, ${recent} of them in the last 90 days, on a stack of their own, seeded in ${(seedTime / 1000).toFixed(1)} s)`,
+    );
+    shapedFigures.push({
+      ...(await measureDashboard(
+        shaped,
+        shapedBrowser,
+        await apiToken(shaped),
+        `${size.toLocaleString('en')}, ${recent} in 90 d`,
+        DASHBOARD_ROUNDS,
+      )),
+      stored: size,
+    });
   } finally {
     await shapedBrowser.close();
     await shaped.dispose();
@@ -240,7 +301,10 @@ async function filterTimed(page: Page, section: string, dates?: { from: string; 
   const search = page.getByRole('button', { name: '검색' });
   const [, took] = await timed(async () => {
     await search.click();
-    await page.waitForURL((url) => url.searchParams.get('section') === section && (url.searchParams.get('from') ?? '') === (dates?.from ?? ''));
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('section') === section && (url.searchParams.get('from') ?? '') === (dates?.from ?? ''),
+    );
     await rowsRendered(page, section);
   });
   return took;

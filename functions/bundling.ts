@@ -9,7 +9,14 @@
  */
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, type Metafile, type OnResolveArgs, type OnResolveResult, type Plugin, build } from 'esbuild';
+import {
+  type BuildOptions,
+  type Metafile,
+  type OnResolveArgs,
+  type OnResolveResult,
+  type Plugin,
+  build,
+} from 'esbuild';
 import { MAIL_RECEIVERS } from '../shared/resources';
 import { API_ROUTES } from '../shared/routes';
 
@@ -36,7 +43,9 @@ export const LAMBDA_BUNDLE_OPTIONS = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   // ESM bundles of CommonJS dependencies need a `require` to load Node's built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 } satisfies BuildOptions;
 
@@ -74,15 +83,22 @@ export const MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES = 648 * 1024;
  */
 export const MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES = 672 * 1024;
 
-const MAIL_READING_ROUTES: readonly string[] = API_ROUTES.filter((route) => route.parsesMail).map((route) => route.name);
+const MAIL_READING_ROUTES: readonly string[] = API_ROUTES.filter((route) => route.parsesMail).map(
+  (route) => route.name,
+);
 
 /** The functions whose bundles hold the MIME parser: the mail receivers and the kept mail box's readers. */
-export const MAIL_PARSERS: readonly string[] = [...MAIL_RECEIVERS.map((receiver) => receiver.name), ...MAIL_READING_ROUTES];
+export const MAIL_PARSERS: readonly string[] = [
+  ...MAIL_RECEIVERS.map((receiver) => receiver.name),
+  ...MAIL_READING_ROUTES,
+];
 
 /** The budget of one function's bundle, by its name. */
 export function bundleBudgetOf(name: string): number {
   if (MAIL_READING_ROUTES.includes(name)) return MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES;
-  return MAIL_RECEIVERS.some((receiver) => receiver.name === name) ? MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES : LAMBDA_BUNDLE_BUDGET_GZIP_BYTES;
+  return MAIL_RECEIVERS.some((receiver) => receiver.name === name)
+    ? MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES
+    : LAMBDA_BUNDLE_BUDGET_GZIP_BYTES;
 }
 
 /** The file Lambda loads from a function's folder (handler `index.handler`), its source map beside it. */
@@ -102,9 +118,11 @@ export interface LambdaEntry {
  */
 export async function lambdaEntries(names?: readonly string[]): Promise<LambdaEntry[]> {
   const { DECLARED_FUNCTIONS } = await import('./features');
-  return DECLARED_FUNCTIONS.map(({ feature, exportName, declaration }) => ({ name: declaration.name, module: join(FUNCTIONS_DIR, feature, 'routes.ts'), exportName })).filter(
-    (entry) => !names?.length || names.includes(entry.name),
-  );
+  return DECLARED_FUNCTIONS.map(({ feature, exportName, declaration }) => ({
+    name: declaration.name,
+    module: join(FUNCTIONS_DIR, feature, 'routes.ts'),
+    exportName,
+  })).filter((entry) => !names?.length || names.includes(entry.name));
 }
 
 const ENTRY_PREFIX = 'lambda-entry:';
@@ -123,7 +141,10 @@ export function entriesFromDeclarations(entries: readonly LambdaEntry[]): Plugin
     name: 'lambda-entries',
     setup(build) {
       // Named in the namespace by the function alone, so the metafile calls the entry `lambda-entry:<name>` as entryPointOf does.
-      build.onResolve({ filter: /^lambda-entry:/ }, (args) => ({ path: args.path.slice(ENTRY_PREFIX.length), namespace: 'lambda-entry' }));
+      build.onResolve({ filter: /^lambda-entry:/ }, (args) => ({
+        path: args.path.slice(ENTRY_PREFIX.length),
+        namespace: 'lambda-entry',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'lambda-entry' }, (args) => {
         const entry = byName.get(args.path);
         if (!entry) return { errors: [{ text: `No function is declared as ${args.path}` }] };
@@ -155,13 +176,19 @@ const DECLARING_FOLDERS = [FUNCTIONS_DIR, join(FUNCTIONS_DIR, '..', 'shared')].m
 
 function modulesThatOnlyDeclare(): Plugin {
   const packages = new RegExp(`^(${DECLARING_PACKAGES.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
-  const ours = (path: string) => !path.includes(`${sep}node_modules${sep}`) && DECLARING_FOLDERS.some((folder) => path.startsWith(folder));
+  const ours = (path: string) =>
+    !path.includes(`${sep}node_modules${sep}`) && DECLARING_FOLDERS.some((folder) => path.startsWith(folder));
   return {
     name: 'modules-that-only-declare',
     setup(build) {
       const declaring = async (args: OnResolveArgs): Promise<OnResolveResult | undefined> => {
         if (args.pluginData === 'declaring') return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'declaring' });
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'declaring',
+        });
         return { ...resolved, sideEffects: false };
       };
       build.onResolve({ filter: packages }, declaring);
@@ -171,7 +198,10 @@ function modulesThatOnlyDeclare(): Plugin {
 }
 
 /** The plugins every Lambda bundle is made with. */
-export const lambdaPlugins = (entries: readonly LambdaEntry[]): Plugin[] => [entriesFromDeclarations(entries), modulesThatOnlyDeclare()];
+export const lambdaPlugins = (entries: readonly LambdaEntry[]): Plugin[] => [
+  entriesFromDeclarations(entries),
+  modulesThatOnlyDeclare(),
+];
 
 /**
  * Bundles the named entries (all when none are named) in one esbuild run,

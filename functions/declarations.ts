@@ -95,7 +95,11 @@ export function backgroundHandler<Event>(
   source?: SettingsSource,
 ): (event: Event, context?: Context) => Promise<unknown> {
   const log = createLog();
-  const current = madeFromSettings(settingNamesFor(uses), (settings) => make(settings, baseDeps(settings, log)), source);
+  const current = madeFromSettings(
+    settingNamesFor(uses),
+    (settings) => make(settings, baseDeps(settings, log)),
+    source,
+  );
   return async (event, context) => {
     if (context) log.addLambdaContext(context);
     return (await current())(event);

@@ -23,7 +23,22 @@ import * as translation from './translation/routes';
 import * as visitor from './visitor/routes';
 import * as work from './work/routes';
 
-export const FEATURES = { intake, mail, enquiries, work, tags, exports: exportsFeature, privacy, accounts, packages, dashboard, audit, visitor, conversation, translation } as const;
+export const FEATURES = {
+  intake,
+  mail,
+  enquiries,
+  work,
+  tags,
+  exports: exportsFeature,
+  privacy,
+  accounts,
+  packages,
+  dashboard,
+  audit,
+  visitor,
+  conversation,
+  translation,
+} as const;
 
 export type FeatureName = keyof typeof FEATURES;
 
@@ -34,23 +49,34 @@ export interface DeclaredFunction {
   declaration: FunctionDeclaration;
 }
 
-export const DECLARED_FUNCTIONS: readonly DeclaredFunction[] = Object.entries(FEATURES).flatMap(([feature, declarations]) =>
-  Object.entries(declarations as Record<string, FunctionDeclaration>).map(([exportName, declaration]) => ({ feature: feature as FeatureName, exportName, declaration })),
+export const DECLARED_FUNCTIONS: readonly DeclaredFunction[] = Object.entries(FEATURES).flatMap(
+  ([feature, declarations]) =>
+    Object.entries(declarations as Record<string, FunctionDeclaration>).map(([exportName, declaration]) => ({
+      feature: feature as FeatureName,
+      exportName,
+      declaration,
+    })),
 );
 
 /** The declaration of an API route's function. */
 export function routeDeclaration(name: RouteName): RouteDeclaration {
-  const found = DECLARED_FUNCTIONS.find(({ declaration }) => declaration.kind === 'route' && declaration.name === name)?.declaration;
+  const found = DECLARED_FUNCTIONS.find(
+    ({ declaration }) => declaration.kind === 'route' && declaration.name === name,
+  )?.declaration;
   if (found?.kind !== 'route') throw new Error(`No feature declares the route ${name}`);
   return found;
 }
 
 /** The declaration of a scheduled job's or a worker's function. */
 export function backgroundDeclaration(name: string): BackgroundDeclaration {
-  const found = DECLARED_FUNCTIONS.find(({ declaration }) => declaration.kind === 'background' && declaration.name === name)?.declaration;
+  const found = DECLARED_FUNCTIONS.find(
+    ({ declaration }) => declaration.kind === 'background' && declaration.name === name,
+  )?.declaration;
   if (found?.kind !== 'background') throw new Error(`No feature declares the background function ${name}`);
   return found;
 }
 
 /** Each route's handler factory by route name: the local server builds every one on the stack's dependencies. */
-export const HANDLER_FACTORIES = Object.fromEntries(ROUTE_NAMES.map((name) => [name, routeDeclaration(name).makeHandler])) as Record<RouteName, (deps: AppDeps) => LambdaHttpHandler>;
+export const HANDLER_FACTORIES = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [name, routeDeclaration(name).makeHandler]),
+) as Record<RouteName, (deps: AppDeps) => LambdaHttpHandler>;

@@ -13,9 +13,17 @@ import { lambdaEntry } from './lambda';
 import { apiEvent } from '../tests/support/fakes';
 
 const logout = API_ROUTES.find((route) => route.name === 'logout')!;
-const env = Object.fromEntries(settingNamesForRoute(logout).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]));
+const env = Object.fromEntries(
+  settingNamesForRoute(logout).map((name) => [name, name === 'TOKEN_SECRET' ? '' : `value-of-${name}`]),
+);
 const event = apiEvent({ method: 'GET', path: logout.path, requestId: 'r1', sourceIp: '127.0.0.1' });
-const context = { functionName: 'login-fn', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:login-fn', memoryLimitInMB: '256', awsRequestId: 'aws-req-1' } as Context;
+const context = {
+  functionName: 'login-fn',
+  functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:login-fn',
+  memoryLimitInMB: '256',
+  awsRequestId: 'aws-req-1',
+} as Context;
 
 /** An entry whose handler answers with the token secret it was built with, and counts its builds. */
 function entryWith(readSecret: (arn: string) => Promise<string>) {
@@ -69,7 +77,9 @@ describe('lambdaEntry', () => {
     }
     const { entry } = entryWith(async () => Promise.reject(new Error('down')));
     await entry(event, context);
-    const line = written.map((text) => JSON.parse(text) as Record<string, unknown>).find((entryLine) => entryLine['message'] === 'unexpected failure');
+    const line = written
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entryLine) => entryLine['message'] === 'unexpected failure');
     expect(line).toMatchObject({ function_name: 'login-fn', function_request_id: 'aws-req-1' });
   });
 });

@@ -27,7 +27,11 @@ export interface SettingsSource {
  * named by ARN filled in from Secrets Manager: made on the first call and
  * again only when a secret's value has changed (a rotation).
  */
-export function madeFromSettings<T>(names: readonly SettingName[], make: (settings: Partial<Settings>) => T, source: SettingsSource = {}): () => Promise<T> {
+export function madeFromSettings<T>(
+  names: readonly SettingName[],
+  make: (settings: Partial<Settings>) => T,
+  source: SettingsSource = {},
+): () => Promise<T> {
   const env = source.env ?? process.env;
   let made: { key: string; value: T } | undefined;
   return async () => {
@@ -47,14 +51,20 @@ export function lambdaEntry<Deps>(
   const route = API_ROUTES.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No route named ${name}`);
   const log = createLog();
-  const current = madeFromSettings(settingNamesForRoute(route), (settings) => makeHandler(wire(settings, baseDeps(settings, log))), options);
+  const current = madeFromSettings(
+    settingNamesForRoute(route),
+    (settings) => makeHandler(wire(settings, baseDeps(settings, log))),
+    options,
+  );
   // Cold start: read the secrets and build while the runtime initialises; a failure is met again on the first call.
   current().catch(() => undefined);
 
   return async (event, context) => {
     if (context) log.addLambdaContext(context);
     try {
-      return await (await current())(event);
+      return await (
+        await current()
+      )(event);
     } catch (error) {
       // A failed start (say, Secrets Manager briefly unreachable) is tried again on the next call.
       return errorResponse(unexpectedFailure(log, error));

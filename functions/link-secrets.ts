@@ -20,4 +20,5 @@ export function sameHash(expected: string, given: string): boolean {
 }
 
 /** A 256-bit key for one purpose (`info`), derived from a secret setting. */
-export const purposeKey = (secret: string, info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
+export const purposeKey = (secret: string, info: string) =>
+  Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));

@@ -9,11 +9,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type LineWriter, type LogLevel, SERVICE_NAME, createLog } from './logging';
 
 const context = (awsRequestId: string) =>
-  ({ functionName: 'sendmail-fn', invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:sendmail-fn', memoryLimitInMB: '512', awsRequestId }) as Context;
+  ({
+    functionName: 'sendmail-fn',
+    invokedFunctionArn: 'arn:aws:lambda:ap-northeast-2:1:function:sendmail-fn',
+    memoryLimitInMB: '512',
+    awsRequestId,
+  }) as Context;
 
 function capture(level?: LogLevel) {
   const lines: { level: string; line: Record<string, unknown> }[] = [];
-  const write: LineWriter = (lineLevel, text) => lines.push({ level: lineLevel, line: JSON.parse(text) as Record<string, unknown> });
+  const write: LineWriter = (lineLevel, text) =>
+    lines.push({ level: lineLevel, line: JSON.parse(text) as Record<string, unknown> });
   return { log: createLog(level, write), lines };
 }
 
@@ -24,7 +30,12 @@ describe('createLog', () => {
     const { log, lines } = capture('DEBUG');
     log.info('enquiry stored', { postIndex: 7 });
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.line).toMatchObject({ level: 'INFO', message: 'enquiry stored', service: SERVICE_NAME, postIndex: 7 });
+    expect(lines[0]?.line).toMatchObject({
+      level: 'INFO',
+      message: 'enquiry stored',
+      service: SERVICE_NAME,
+      postIndex: 7,
+    });
     expect(Date.parse(String(lines[0]?.line['timestamp']))).not.toBeNaN();
   });
 
@@ -38,7 +49,11 @@ describe('createLog', () => {
       [true, 'a1', 'r1'],
       [false, 'a2', undefined],
     ]);
-    expect(lines[0]?.line).toMatchObject({ function_name: 'sendmail-fn', function_memory_size: 512, function_arn: context('a1').invokedFunctionArn });
+    expect(lines[0]?.line).toMatchObject({
+      function_name: 'sendmail-fn',
+      function_memory_size: 512,
+      function_arn: context('a1').invokedFunctionArn,
+    });
   });
 
   it('keeps lines below its level, from the argument or else LOG_LEVEL, INFO by default', () => {
@@ -91,7 +106,11 @@ describe('createLog', () => {
     const shared = { id: 1 };
     const error = new RangeError('too far');
     log.error('twice', { first: shared, second: shared, list: [shared, { shared }], errors: [error, error] });
-    expect(lines[0]?.line).toMatchObject({ first: { id: 1 }, second: { id: 1 }, list: [{ id: 1 }, { shared: { id: 1 } }] });
+    expect(lines[0]?.line).toMatchObject({
+      first: { id: 1 },
+      second: { id: 1 },
+      list: [{ id: 1 }, { shared: { id: 1 } }],
+    });
     expect(lines[0]?.line['errors']).toEqual([
       { name: 'RangeError', message: 'too far', stack: error.stack },
       { name: 'RangeError', message: 'too far', stack: error.stack },
@@ -107,7 +126,12 @@ describe('createLog', () => {
     };
     expect(() => log.error('hostile', { requestPart: hostile, jobId: 'job-1' })).not.toThrow();
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.line).toMatchObject({ level: 'ERROR', message: 'hostile', service: SERVICE_NAME, log_error: 'fields not written: no JSON for you' });
+    expect(lines[0]?.line).toMatchObject({
+      level: 'ERROR',
+      message: 'hostile',
+      service: SERVICE_NAME,
+      log_error: 'fields not written: no JSON for you',
+    });
     expect(lines[0]?.line).not.toHaveProperty('jobId');
   });
 });

@@ -24,7 +24,8 @@ type Level = Exclude<LogLevel, 'SILENT'>;
 /** Writes one finished line; warnings and errors go to stderr, as a console would send them. */
 export type LineWriter = (level: Level, line: string) => void;
 
-const writeToConsoleStreams: LineWriter = (level, line) => (level === 'WARN' || level === 'ERROR' ? process.stderr : process.stdout).write(`${line}\n`);
+const writeToConsoleStreams: LineWriter = (level, line) =>
+  (level === 'WARN' || level === 'ERROR' ? process.stderr : process.stdout).write(`${line}\n`);
 
 export const SERVICE_NAME = 'medical-tourism-api';
 
@@ -73,13 +74,24 @@ export function createLog(level: LogLevel = levelFromEnvironment(), write: LineW
     const emit = (lineLevel: Level, message: string, extra: Record<string, unknown> = {}) => {
       if (LEVELS[lineLevel] < threshold) return;
       const trace = process.env['_X_AMZN_TRACE_ID'];
-      const base = { level: lineLevel, message, timestamp: new Date().toISOString(), service: SERVICE_NAME, ...lambdaKeys, ...(trace ? { xray_trace_id: trace } : {}), ...persistent };
+      const base = {
+        level: lineLevel,
+        message,
+        timestamp: new Date().toISOString(),
+        service: SERVICE_NAME,
+        ...lambdaKeys,
+        ...(trace ? { xray_trace_id: trace } : {}),
+        ...persistent,
+      };
       let line: string;
       try {
         line = JSON.stringify({ ...base, ...extra }, serialisable());
       } catch (error) {
         // A field whose getter or toJSON throws: the line is still written, without the fields, saying why.
-        line = JSON.stringify({ ...base, log_error: `fields not written: ${error instanceof Error ? error.message : String(error)}` });
+        line = JSON.stringify({
+          ...base,
+          log_error: `fields not written: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
       write(lineLevel, line);
     };

@@ -80,7 +80,9 @@ export interface SecretSealer {
 }
 
 /** The enrolment link an account was mailed (StaffAccount's `enrolment*`). */
-export type EnrolmentLinkRecord = Required<Pick<StaffAccount, 'enrolmentHash' | 'enrolmentExpiresAt' | 'enrolmentMailedAt'>>;
+export type EnrolmentLinkRecord = Required<
+  Pick<StaffAccount, 'enrolmentHash' | 'enrolmentExpiresAt' | 'enrolmentMailedAt'>
+>;
 /** The attributes one account update sets (`undefined`: removes). */
 export type AccountChanges = Partial<Omit<StaffAccount, 'email' | 'revision'>>;
 

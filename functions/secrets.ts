@@ -6,7 +6,11 @@
  * function's configuration. One cached read per secret, shared by requests
  * that arrive while it is on its way.
  */
-import { GetSecretValueCommand, SecretsManagerClient, type SecretsManagerClientConfig } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  SecretsManagerClient,
+  type SecretsManagerClientConfig,
+} from '@aws-sdk/client-secrets-manager';
 import { AWS_CALL_LIMITS } from './adapters/call-limits';
 
 export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET', 'REPLY_ADDRESS_SECRET'] as const;
@@ -51,10 +55,14 @@ export function secretsManagerReader(getSecretValue: GetSecretValue, now: () => 
 let lambdaReader: SecretReader | undefined;
 
 /** The function's own reader: made on the first read, so a function given every value directly never makes one. */
-export const readFromSecretsManager: SecretReader = (arn) => (lambdaReader ??= secretsManagerReader(getSecretValueFrom(secretsManagerClient())))(arn);
+export const readFromSecretsManager: SecretReader = (arn) =>
+  (lambdaReader ??= secretsManagerReader(getSecretValueFrom(secretsManagerClient())))(arn);
 
 /** The environment with each secret setting filled in from its `_ARN`, when only the ARN is given. */
-export async function withSecrets(env: Record<string, string | undefined>, read: SecretReader = readFromSecretsManager): Promise<Record<string, string | undefined>> {
+export async function withSecrets(
+  env: Record<string, string | undefined>,
+  read: SecretReader = readFromSecretsManager,
+): Promise<Record<string, string | undefined>> {
   const filled = { ...env };
   await Promise.all(
     SECRET_SETTINGS.map(async (name) => {

@@ -10,7 +10,8 @@ export const API_PATH_PREFIX = '/api/';
 export const API_PATH_PATTERN = `${API_PATH_PREFIX}*`;
 
 const outside = API_ROUTES.filter((route) => !route.path.startsWith(API_PATH_PREFIX));
-if (outside.length > 0) throw new Error(`Routes outside ${API_PATH_PREFIX}: ${outside.map((route) => route.path).join(', ')}`);
+if (outside.length > 0)
+  throw new Error(`Routes outside ${API_PATH_PREFIX}: ${outside.map((route) => route.path).join(', ')}`);
 
 export function routeNamed(name: RouteName): ApiRoute {
   const route = API_ROUTES.find((candidate) => candidate.name === name);

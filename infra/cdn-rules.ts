@@ -16,7 +16,16 @@ import { routeNamed } from './api-paths';
  * the viewer's own address (the API sees CloudFront's otherwise). Never Host:
  * API Gateway must see its own.
  */
-export const API_FORWARDED_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Referer', 'User-Agent', ...FETCH_SITE_HEADERS, VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER];
+export const API_FORWARDED_HEADERS = [
+  'Accept',
+  'Accept-Language',
+  'Content-Type',
+  'Referer',
+  'User-Agent',
+  ...FETCH_SITE_HEADERS,
+  VIEWER_HOST_HEADER,
+  VIEWER_ADDRESS_HEADER,
+];
 /** The one cookie the API reads: the sign-in device cookie, which POST /api/login sets and reads back. */
 export const API_FORWARDED_COOKIES = [SIGN_IN_DEVICE_COOKIE];
 /** The cached GET /api/amendBest reads no viewer header; it gets the viewer's host and address like every API call. */

@@ -15,13 +15,22 @@ export const REWRITE_SOURCE = join(REPO_ROOT, 'shared', 'rewrite.ts');
 /** shared/rewrite.ts as plain JavaScript declarations, with no module syntax left. */
 export function compiledRewrite(source = readFileSync(REWRITE_SOURCE, 'utf8')): string {
   // es2017 keeps const, let, arrow functions and template literals, which cloudfront-js-2.0 supports.
-  const { code } = transformSync(source, { loader: 'ts', format: 'esm', target: 'es2017', charset: 'utf8', legalComments: 'none' });
+  const { code } = transformSync(source, {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2017',
+    charset: 'utf8',
+    legalComments: 'none',
+  });
   const declarations = code.replace(/^export\s*\{[^}]*\};?\s*$/m, '').trim();
   if (/^\s*(import|export)\b|\brequire\(/m.test(declarations)) {
-    throw new Error('shared/rewrite.ts must stay a plain module without imports: the CloudFront Function cannot load modules');
+    throw new Error(
+      'shared/rewrite.ts must stay a plain module without imports: the CloudFront Function cannot load modules',
+    );
   }
   for (const name of ['rewritePath', 'imageObjectKey']) {
-    if (!new RegExp(`\\bfunction ${name}\\(`).test(declarations)) throw new Error(`shared/rewrite.ts no longer defines ${name}`);
+    if (!new RegExp(`\\bfunction ${name}\\(`).test(declarations))
+      throw new Error(`shared/rewrite.ts no longer defines ${name}`);
   }
   return declarations;
 }

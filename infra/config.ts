@@ -49,12 +49,15 @@ export const CONTEXT_KEYS = {
   mailTo: 'staff address that receives each enquiry',
   mailDomain: 'optional: verify this domain in SES instead of the sender address alone',
   domainName: 'optional: custom domain of the site (with certificateArn)',
-  siteUrl: 'optional: the public address links in mails start with, https://... without a trailing slash (default: https://<domainName>, else the CloudFront address)',
-  inboundDomain: "optional: the domain visitors' answers go to, reply+<number>-<MAC>@<inboundDomain> (default: reply.<mailDomain, else the domain of mailFrom>)",
+  siteUrl:
+    'optional: the public address links in mails start with, https://... without a trailing slash (default: https://<domainName>, else the CloudFront address)',
+  inboundDomain:
+    "optional: the domain visitors' answers go to, reply+<number>-<MAC>@<inboundDomain> (default: reply.<mailDomain, else the domain of mailFrom>)",
   certificateArn: 'optional: ACM certificate ARN in us-east-1 for domainName',
-  webAclArn: 'optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage\'s own',
+  webAclArn: "optional: existing WAFv2 web ACL ARN (scope CLOUDFRONT) to use instead of the stage's own",
   region: "optional: AWS region of the stack (default: your credentials' region)",
-  requireTwoFactor: '"true" or "false": staff must use two-factor sign-in until an admin changes the policy (default: true in production stages)',
+  requireTwoFactor:
+    '"true" or "false": staff must use two-factor sign-in until an admin changes the policy (default: true in production stages)',
 } as const;
 
 export class ContextError extends Error {
@@ -89,10 +92,20 @@ export function readStageConfig(node: Node): StageConfig {
   };
 
   const stage = text('stage') ?? 'dev';
-  check('stage', stage, /^[a-z][a-z0-9-]{0,15}$/.test(stage), 'must be 1-16 lower-case letters, digits or hyphens, starting with a letter');
+  check(
+    'stage',
+    stage,
+    /^[a-z][a-z0-9-]{0,15}$/.test(stage),
+    'must be 1-16 lower-case letters, digits or hyphens, starting with a letter',
+  );
 
   const productionText = text('production');
-  check('production', productionText, productionText === undefined || ['true', 'false'].includes(productionText), 'must be "true" or "false"');
+  check(
+    'production',
+    productionText,
+    productionText === undefined || ['true', 'false'].includes(productionText),
+    'must be "true" or "false"',
+  );
   const production = productionText === undefined ? stage === 'prod' : productionText === 'true';
 
   const mailFrom = required('mailFrom');
@@ -115,26 +128,50 @@ export function readStageConfig(node: Node): StageConfig {
     certificateArn !== undefined && /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn),
     'must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from there)',
   );
-  if (domainName && !certificateArn) problems.push('certificateArn is missing: a custom domainName needs a certificate');
-  if (certificateArn && !domainName) problems.push('domainName is missing: certificateArn is only used with a custom domainName');
+  if (domainName && !certificateArn)
+    problems.push('certificateArn is missing: a custom domainName needs a certificate');
+  if (certificateArn && !domainName)
+    problems.push('domainName is missing: certificateArn is only used with a custom domainName');
 
   const siteUrl = text('siteUrl');
-  check('siteUrl', siteUrl, siteUrl !== undefined && /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(siteUrl), 'must be https:// and a host, lower case, without a path or a trailing slash');
-  if (siteUrl && domainName && siteUrl !== `https://${domainName}`) problems.push(`siteUrl must be https://${domainName} when domainName is given, got "${siteUrl}"`);
+  check(
+    'siteUrl',
+    siteUrl,
+    siteUrl !== undefined && /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(siteUrl),
+    'must be https:// and a host, lower case, without a path or a trailing slash',
+  );
+  if (siteUrl && domainName && siteUrl !== `https://${domainName}`)
+    problems.push(`siteUrl must be https://${domainName} when domainName is given, got "${siteUrl}"`);
 
   // Without a sender address there is no default (mailFrom's problem is listed already).
-  const ourDomain = mailDomain ?? (EMAIL.test(mailFrom) ? mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase() : undefined);
+  const ourDomain =
+    mailDomain ?? (EMAIL.test(mailFrom) ? mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase() : undefined);
   const inboundDomain = text('inboundDomain')?.toLowerCase() ?? (ourDomain ? `reply.${ourDomain}` : '');
   check('inboundDomain', inboundDomain, DOMAIN.test(inboundDomain), 'must be a domain name');
 
   const webAclArn = text('webAclArn');
-  check('webAclArn', webAclArn, webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn), 'must be a WAFv2 web ACL ARN of scope CLOUDFRONT');
+  check(
+    'webAclArn',
+    webAclArn,
+    webAclArn !== undefined && /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn),
+    'must be a WAFv2 web ACL ARN of scope CLOUDFRONT',
+  );
 
   const region = text('region')?.toLowerCase();
-  check('region', region, region !== undefined && /^[a-z]{2}(-[a-z]+)+-\d$/.test(region), 'must be an AWS region name such as ap-northeast-2');
+  check(
+    'region',
+    region,
+    region !== undefined && /^[a-z]{2}(-[a-z]+)+-\d$/.test(region),
+    'must be an AWS region name such as ap-northeast-2',
+  );
 
   const requireTwoFactorText = text('requireTwoFactor');
-  check('requireTwoFactor', requireTwoFactorText, requireTwoFactorText === undefined || ['true', 'false'].includes(requireTwoFactorText), 'must be "true" or "false"');
+  check(
+    'requireTwoFactor',
+    requireTwoFactorText,
+    requireTwoFactorText === undefined || ['true', 'false'].includes(requireTwoFactorText),
+    'must be "true" or "false"',
+  );
   const requireTwoFactor = requireTwoFactorText === undefined ? production : requireTwoFactorText === 'true';
 
   if (problems.length > 0) throw new ContextError(problems);

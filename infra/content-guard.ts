@@ -18,5 +18,8 @@ export class PlaceholderContentError extends Error {
 export function guardContent(stack: Stack, production: boolean, placeholders: string[]): void {
   if (placeholders.length === 0) return;
   if (production) throw new PlaceholderContentError(placeholders);
-  Annotations.of(stack).addWarningV2('medical-tourism:placeholders', `Placeholder content (fine for this stage, refused in production):\n  ${placeholders.join('\n  ')}`);
+  Annotations.of(stack).addWarningV2(
+    'medical-tourism:placeholders',
+    `Placeholder content (fine for this stage, refused in production):\n  ${placeholders.join('\n  ')}`,
+  );
 }

@@ -32,7 +32,8 @@ export function inlineBlocksOf(siteDir: string | undefined): InlineBlocks {
   if (siteDir && existsSync(siteDir)) {
     for (const file of htmlFiles(siteDir)) {
       const html = readFileSync(file, 'utf8');
-      for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) scripts.add(hashSource(match[1] ?? ''));
+      for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi))
+        scripts.add(hashSource(match[1] ?? ''));
       for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) styles.add(hashSource(match[1] ?? ''));
       if (/<[a-z][^>]*\sstyle\s*=/i.test(html)) styleAttributes = true;
     }

@@ -23,8 +23,12 @@ export function functionBundle(entryName: string): string {
   if (!bundled) {
     const folder = mkdtempSync(join(tmpdir(), 'mt-functions-'));
     process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', THIS_FILE, folder], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (run.status !== 0) throw new Error(`Bundling the functions failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', THIS_FILE, folder], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (run.status !== 0)
+      throw new Error(`Bundling the functions failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`);
     bundled = folder;
   }
   const folder = join(bundled, entryName);

@@ -71,8 +71,14 @@ export const PROFILE_READ = {
  * whatever happens to the table (docs/architecture.md, 'The access log').
  */
 export const ACCESS_LOG_WRITES = [
-  { actions: ['dynamodb:PutItem'], condition: { 'ForAllValues:StringNotLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } } },
-  { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } } },
+  {
+    actions: ['dynamodb:PutItem'],
+    condition: { 'ForAllValues:StringNotLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } },
+  },
+  {
+    actions: ['dynamodb:UpdateItem'],
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${ACCESS_LOG_COUNTED_PREFIX}*`] } },
+  },
 ] as const;
 
 /** Reading many items at once: on the table and each of its indexes, for functions that may list. */

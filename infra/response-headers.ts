@@ -18,9 +18,14 @@ type CommonHeader = keyof typeof COMMON_SECURITY_HEADERS;
 /** HSTS as CloudFront takes it, read from the shared header value (max-age, includeSubDomains, preload). */
 export function strictTransportSecurity(value: string = STRICT_TRANSPORT_SECURITY) {
   const directives = value.split(';').map((directive) => directive.trim().toLowerCase());
-  const maxAge = directives.map((directive) => /^max-age=(\d+)$/.exec(directive)?.[1]).find((seconds) => seconds !== undefined);
-  const unknown = directives.filter((directive) => !/^max-age=\d+$/.test(directive) && directive !== 'includesubdomains' && directive !== 'preload');
-  if (maxAge === undefined || unknown.length > 0) throw new Error(`Strict-Transport-Security "${value}" is not one CloudFront can set`);
+  const maxAge = directives
+    .map((directive) => /^max-age=(\d+)$/.exec(directive)?.[1])
+    .find((seconds) => seconds !== undefined);
+  const unknown = directives.filter(
+    (directive) => !/^max-age=\d+$/.test(directive) && directive !== 'includesubdomains' && directive !== 'preload',
+  );
+  if (maxAge === undefined || unknown.length > 0)
+    throw new Error(`Strict-Transport-Security "${value}" is not one CloudFront can set`);
   return {
     accessControlMaxAge: Duration.seconds(Number(maxAge)),
     includeSubdomains: directives.includes('includesubdomains'),
@@ -37,7 +42,8 @@ function oneOf<T extends string>(values: Record<string, T>, value: string, heade
 
 /** A response headers policy with the shared security headers and the given Content-Security-Policy. */
 export function securityHeadersPolicy(comment: string, contentSecurityPolicy: string): ResponseHeadersPolicyProps {
-  if (COMMON_SECURITY_HEADERS['X-Content-Type-Options'] !== 'nosniff') throw new Error('CloudFront can only set X-Content-Type-Options: nosniff');
+  if (COMMON_SECURITY_HEADERS['X-Content-Type-Options'] !== 'nosniff')
+    throw new Error('CloudFront can only set X-Content-Type-Options: nosniff');
   const custom = (Object.entries(COMMON_SECURITY_HEADERS) as [CommonHeader, string][]).filter(
     ([header]) => !(SECURITY_HEADER_SETTINGS as readonly string[]).includes(header),
   );
@@ -46,8 +52,14 @@ export function securityHeadersPolicy(comment: string, contentSecurityPolicy: st
     securityHeadersBehavior: {
       strictTransportSecurity: strictTransportSecurity(),
       contentTypeOptions: { override: true },
-      frameOptions: { frameOption: oneOf(HeadersFrameOption, COMMON_SECURITY_HEADERS['X-Frame-Options'], 'X-Frame-Options'), override: true },
-      referrerPolicy: { referrerPolicy: oneOf(HeadersReferrerPolicy, COMMON_SECURITY_HEADERS['Referrer-Policy'], 'Referrer-Policy'), override: true },
+      frameOptions: {
+        frameOption: oneOf(HeadersFrameOption, COMMON_SECURITY_HEADERS['X-Frame-Options'], 'X-Frame-Options'),
+        override: true,
+      },
+      referrerPolicy: {
+        referrerPolicy: oneOf(HeadersReferrerPolicy, COMMON_SECURITY_HEADERS['Referrer-Policy'], 'Referrer-Policy'),
+        override: true,
+      },
       contentSecurityPolicy: { contentSecurityPolicy, override: true },
     },
     customHeadersBehavior: { customHeaders: custom.map(([header, value]) => ({ header, value, override: true })) },

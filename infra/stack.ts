@@ -68,7 +68,8 @@ export class MedicalTourismStack extends Stack {
         siteUrl ??
         Lazy.string({
           produce: () => {
-            if (!made.distributionUrl) throw new Error('The site distribution was not made: no address for the links in mails');
+            if (!made.distributionUrl)
+              throw new Error('The site distribution was not made: no address for the links in mails');
             return made.distributionUrl;
           },
         }),
@@ -95,7 +96,7 @@ export class MedicalTourismStack extends Stack {
     acknowledge(
       this.replyAddressSecret,
       'AwsSolutions-SMG4',
-      "Rotated by hand if ever (put-secret-value): a new value makes the reply addresses of every mail already sent unmatched (their answers wait in the unmatched box for staff to attach), so it is a deliberate act rather than a schedule.",
+      'Rotated by hand if ever (put-secret-value): a new value makes the reply addresses of every mail already sent unmatched (their answers wait in the unmatched box for staff to attach), so it is a deliberate act rather than a schedule.',
     );
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
@@ -119,8 +120,18 @@ export class MedicalTourismStack extends Stack {
       translation: { terminologyName: `${this.stackName}-labels` },
     };
     this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
-    this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
-    this.streams = new Streams(this, 'Streams', { resources, failures: this.jobs.failures, logRetention, logRemovalPolicy });
+    this.workers = new Workers(this, 'Workers', {
+      resources,
+      failures: this.jobs.failures,
+      logRetention,
+      logRemovalPolicy,
+    });
+    this.streams = new Streams(this, 'Streams', {
+      resources,
+      failures: this.jobs.failures,
+      logRetention,
+      logRemovalPolicy,
+    });
     this.receiving = new Receiving(this, 'Receiving', {
       resources,
       failures: this.jobs.failures,
@@ -129,7 +140,12 @@ export class MedicalTourismStack extends Stack {
       inboundDomain: config.inboundDomain,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
     });
-    this.api = new Api(this, 'Api', { resources: { ...resources, workers: this.workers.functions }, logRetention, logRemovalPolicy, requireTwoFactor: config.requireTwoFactor });
+    this.api = new Api(this, 'Api', {
+      resources: { ...resources, workers: this.workers.functions },
+      logRetention,
+      logRemovalPolicy,
+      requireTwoFactor: config.requireTwoFactor,
+    });
 
     this.site = new SiteHosting(this, 'Site', {
       production: config.production,
@@ -155,17 +171,50 @@ export class MedicalTourismStack extends Stack {
         value: this.site.distribution.distributionDomainName,
       });
     }
-    new CfnOutput(this, 'DistributionId', { description: 'CloudFront distribution id (for manual invalidations)', value: this.site.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: "The REST API stage's execute-api address: its web ACL drops (403) every call that did not come through CloudFront (use /api on the site)", value: this.api.restApi.url });
+    new CfnOutput(this, 'DistributionId', {
+      description: 'CloudFront distribution id (for manual invalidations)',
+      value: this.site.distribution.distributionId,
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      description:
+        "The REST API stage's execute-api address: its web ACL drops (403) every call that did not come through CloudFront (use /api on the site)",
+      value: this.api.restApi.url,
+    });
     for (const key of TABLE_KEYS) {
-      new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, { description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`, value: this.data.tables[key].tableName });
+      new CfnOutput(this, `Table${key[0]?.toUpperCase()}${key.slice(1)}`, {
+        description: `${TABLES[key].envVar}: ${TABLES[key].purpose}`,
+        value: this.data.tables[key].tableName,
+      });
     }
-    new CfnOutput(this, 'ImagesBucket', { description: 'BEST 3 images (served under /image/)', value: this.data.buckets.images.bucketName });
-    new CfnOutput(this, 'TokenSecretArn', { description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)', value: this.tokenSecret.secretArn });
-    new CfnOutput(this, 'ReplyAddressSecretArn', { description: "Secrets Manager secret that keys the reply addresses' MACs (read by the functions that mail visitors or file their answers)", value: this.replyAddressSecret.secretArn });
-    new CfnOutput(this, 'OriginVerifySecretArn', { description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify', value: this.originVerifySecret.secretArn });
-    new CfnOutput(this, 'JobFailureQueue', { description: 'Failed or undeliverable runs of the scheduled jobs, the export worker, the access log copy and the mail receiver (after its retries)', value: this.jobs.failures.queueUrl });
-    new CfnOutput(this, 'MailProblemsQueue', { description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)', value: this.mail.problems.queueUrl });
-    new CfnOutput(this, 'AccessLogCopyBucket', { description: "The access log's copy under S3 Object Lock (every write, from the table's stream)", value: this.data.buckets.accessLogCopy.bucketName });
+    new CfnOutput(this, 'ImagesBucket', {
+      description: 'BEST 3 images (served under /image/)',
+      value: this.data.buckets.images.bucketName,
+    });
+    new CfnOutput(this, 'TokenSecretArn', {
+      description: 'Secrets Manager secret that signs staff tokens (read by the functions at cold start)',
+      value: this.tokenSecret.secretArn,
+    });
+    new CfnOutput(this, 'ReplyAddressSecretArn', {
+      description:
+        "Secrets Manager secret that keys the reply addresses' MACs (read by the functions that mail visitors or file their answers)",
+      value: this.replyAddressSecret.secretArn,
+    });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      description: 'Secrets Manager secret CloudFront sends to the API as X-Origin-Verify',
+      value: this.originVerifySecret.secretArn,
+    });
+    new CfnOutput(this, 'JobFailureQueue', {
+      description:
+        'Failed or undeliverable runs of the scheduled jobs, the export worker, the access log copy and the mail receiver (after its retries)',
+      value: this.jobs.failures.queueUrl,
+    });
+    new CfnOutput(this, 'MailProblemsQueue', {
+      description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)',
+      value: this.mail.problems.queueUrl,
+    });
+    new CfnOutput(this, 'AccessLogCopyBucket', {
+      description: "The access log's copy under S3 Object Lock (every write, from the table's stream)",
+      value: this.data.buckets.accessLogCopy.bucketName,
+    });
   }
 }

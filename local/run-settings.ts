@@ -118,7 +118,11 @@ const FAULT_CONTROL_FILE = 'fault-control.json';
 
 /** Lets `npm run staff` find this stack's DynamoDB emulator, and `npm run fault` its fault control, while it runs. */
 export function announceEndpoints(stack: LocalStack, dataDir: string): void {
-  const endpoints: StackAnnouncement = { dynamodb: stack.emulators.dynamodbEndpoint, siteUrl: stack.url, pid: process.pid };
+  const endpoints: StackAnnouncement = {
+    dynamodb: stack.emulators.dynamodbEndpoint,
+    siteUrl: stack.url,
+    pid: process.pid,
+  };
   writeFileSync(join(dataDir, ENDPOINTS_FILE), JSON.stringify(endpoints));
   const control: FaultControlAnnouncement = { ...stack.faults.control, pid: process.pid };
   const controlFile = join(dataDir, FAULT_CONTROL_FILE);
@@ -148,4 +152,5 @@ function announcement<T extends { pid: number }>(dataDir: string, file: string):
 export const runningStack = (dataDir: string) => announcement<StackAnnouncement>(dataDir, ENDPOINTS_FILE);
 
 /** The fault control of the stack running on this data folder now, if any. */
-export const runningFaultControl = (dataDir: string) => announcement<FaultControlAnnouncement>(dataDir, FAULT_CONTROL_FILE);
+export const runningFaultControl = (dataDir: string) =>
+  announcement<FaultControlAnnouncement>(dataDir, FAULT_CONTROL_FILE);

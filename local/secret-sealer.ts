@@ -14,7 +14,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** The context as bytes, its keys sorted, so the same context always authenticates the same. */
-const contextBytes = (context: SealingContext) => Buffer.from(JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b))));
+const contextBytes = (context: SealingContext) =>
+  Buffer.from(JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b))));
 
 export function localSecretSealer(tokenSecret: string): SecretSealer {
   const key = Buffer.from(hkdfSync('sha256', tokenSecret, 'medical-tourism-local', 'sealed secrets', 32));

@@ -38,7 +38,11 @@ function projection(index: IndexDefinition): Projection {
 
 export function createTableInput(tableName: string, table: TableDefinition) {
   const attributes = new Map<string, AttributeDefinition>();
-  const keys = [table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey])];
+  const keys = [
+    table.partitionKey,
+    table.sortKey,
+    ...table.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
   for (const key of keys) if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
   const keySchema = (partition: { name: string }, sort?: { name: string }) => [
     { AttributeName: partition.name, KeyType: 'HASH' as const },
@@ -84,7 +88,8 @@ export async function createTables(dynamodb: DynamoDBClient, tableNames: Record<
       if (!(error instanceof ResourceInUseException)) throw error;
       const existing = await dynamodb.send(new DescribeTableCommand({ TableName: tableNames[key] }));
       const has = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
-      if (table.globalIndexes.some((index) => !has.has(index.name))) await remakeWithIndexes(dynamodb, tableNames[key], table);
+      if (table.globalIndexes.some((index) => !has.has(index.name)))
+        await remakeWithIndexes(dynamodb, tableNames[key], table);
     }
   }
 }
@@ -94,7 +99,8 @@ export async function createBuckets(s3: S3Client, names: string[]): Promise<void
     try {
       await s3.send(new CreateBucketCommand({ Bucket: name }));
     } catch (error) {
-      if (!(error instanceof Error) || !['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name)) throw error;
+      if (!(error instanceof Error) || !['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name))
+        throw error;
     }
   }
 }
@@ -115,11 +121,22 @@ export async function seedPackages(packages: PackageStore, images: ImageStore): 
 }
 
 /** Creates the staff account when it does not exist; an existing one (and its password) is kept. */
-export async function ensureStaffAccount(staff: StaffStore, email: string, password: string): Promise<'created' | 'exists'> {
+export async function ensureStaffAccount(
+  staff: StaffStore,
+  email: string,
+  password: string,
+): Promise<'created' | 'exists'> {
   const normalised = normaliseStaffEmail(email);
   if (await staff.get(normalised)) return 'exists';
   const now = new Date().toISOString();
   // The account of a new local stack is its first admin.
-  await staff.put({ email: normalised, passwordHash: await hashPassword(password), disabled: false, role: 'admin', createdAt: now, updatedAt: now });
+  await staff.put({
+    email: normalised,
+    passwordHash: await hashPassword(password),
+    disabled: false,
+    role: 'admin',
+    createdAt: now,
+    updatedAt: now,
+  });
   return 'created';
 }

@@ -90,7 +90,12 @@ export function localTableNames(): Record<TableKey, string> {
 }
 
 /** The access log's copy bucket has no stream to fill it locally (the emulator has none); it is made so the copy's adapter can be tried against the emulator. */
-export const LOCAL_BUCKETS = { images: 'mt-images', exports: 'mt-exports', inbound: 'mt-inbound', accessLogCopy: 'mt-access-log-copy' } as const;
+export const LOCAL_BUCKETS = {
+  images: 'mt-images',
+  exports: 'mt-exports',
+  inbound: 'mt-inbound',
+  accessLogCopy: 'mt-access-log-copy',
+} as const;
 
 /** The inbound domain of a local stack (INBOUND_DOMAIN overrides it): nothing outside this machine delivers to it. */
 export const LOCAL_INBOUND_DOMAIN = 'reply.medical-tourism.local';
@@ -141,7 +146,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
     });
     // The stack's clients reach each emulator through a fault proxy; nothing in functions/ knows.
-    faults = await startFaultInjection({ dynamodb: emulators.dynamodbEndpoint, s3: emulators.s3Endpoint, ses: emulators.sesEndpoint, translate: emulators.translateEndpoint }, LOOPBACK);
+    faults = await startFaultInjection(
+      {
+        dynamodb: emulators.dynamodbEndpoint,
+        s3: emulators.s3Endpoint,
+        ses: emulators.sesEndpoint,
+        translate: emulators.translateEndpoint,
+      },
+      LOOPBACK,
+    );
     return await finishStart({ options, log, server, url, dataDir, siteRoot, emulators, faults, ready });
   } catch (error) {
     // A failed start closes what it had opened, so a port or data folder is not left held.
@@ -165,8 +178,17 @@ interface StartState {
 }
 
 /** Tables, seed data, adapters and handlers of a stack whose server and emulators are up. */
-async function finishStart({ options, log, server, url, dataDir, siteRoot, emulators, faults, ready }: StartState): Promise<LocalStack> {
-
+async function finishStart({
+  options,
+  log,
+  server,
+  url,
+  dataDir,
+  siteRoot,
+  emulators,
+  faults,
+  ready,
+}: StartState): Promise<LocalStack> {
   const tableNames = localTableNames();
   const settingsEnv: Record<string, string> = {
     ...Object.fromEntries((Object.keys(TABLES) as TableKey[]).map((key) => [TABLES[key].envVar, tableNames[key]])),
@@ -181,13 +203,25 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     INBOUND_DOMAIN: LOCAL_INBOUND_DOMAIN,
     // The SES emulator takes any name; in AWS it is the stage's set that requires TLS (infra/constructs/mail.ts).
     MAIL_CONFIGURATION_SET: 'medical-tourism-local',
-    ...Object.fromEntries(Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    ...Object.fromEntries(
+      Object.entries(options.env ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
   };
   settingsEnv['TOKEN_SECRET'] = keptSecret(dataDir, 'token-secret', options.env?.['TOKEN_SECRET']);
-  settingsEnv['REPLY_ADDRESS_SECRET'] = keptSecret(dataDir, 'reply-address-secret', options.env?.['REPLY_ADDRESS_SECRET']);
+  settingsEnv['REPLY_ADDRESS_SECRET'] = keptSecret(
+    dataDir,
+    'reply-address-secret',
+    options.env?.['REPLY_ADDRESS_SECRET'],
+  );
   // Every setting but the workers' function names (the workers run in this process) and, unless one is given, the TOTP key (see below).
-  const unread = new Set<string>([...Object.values(WORKERS).map((worker) => worker.envVar), ...(settingsEnv['TOTP_KEY_ID'] ? [] : ['TOTP_KEY_ID'])]);
-  const settings = readSettings(settingsEnv, (Object.keys(SETTINGS) as SettingName[]).filter((name) => !unread.has(name)));
+  const unread = new Set<string>([
+    ...Object.values(WORKERS).map((worker) => worker.envVar),
+    ...(settingsEnv['TOTP_KEY_ID'] ? [] : ['TOTP_KEY_ID']),
+  ]);
+  const settings = readSettings(
+    settingsEnv,
+    (Object.keys(SETTINGS) as SettingName[]).filter((name) => !unread.has(name)),
+  );
 
   const aws: AwsClientOptions = {
     region: LOCAL_REGION,
@@ -199,10 +233,16 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
     ? inProcessWorkers(() => deps, log)
     : processWorkers({ settings: workerSettingsOf(settingsEnv), aws, logLevel: options.logLevel ?? 'INFO' }, log);
   // No KMS emulator exists: without a key in KMS, the TOTP secrets are sealed with a key of this stack's own.
-  const sealing = settings.TOTP_KEY_ID ? kmsDeps(settings, aws) : { totpSealer: localSecretSealer(settingsEnv['TOKEN_SECRET']) };
+  const sealing = settings.TOTP_KEY_ID
+    ? kmsDeps(settings, aws)
+    : { totpSealer: localSecretSealer(settingsEnv['TOKEN_SECRET']) };
   const deps: AppDeps = createDeps(settings, aws, log, options.clock ?? systemClock, workers, sealing);
 
-  const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: emulators.dynamodbEndpoint });
+  const dynamodb = new DynamoDBClient({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: emulators.dynamodbEndpoint,
+  });
   await createTables(dynamodb, tableNames);
   dynamodb.destroy();
   // Through the proxy: a refusing S3 fails `/image/` as it fails the CDN in production.
@@ -262,7 +302,11 @@ async function finishStart({ options, log, server, url, dataDir, siteRoot, emula
 
 /** The settings the export worker reads, and no other (the signing secret stays in this process). */
 function workerSettingsOf(settingsEnv: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(settingNamesFor(WORKERS.exportWorker.uses).flatMap((name) => (settingsEnv[name] === undefined ? [] : [[name, settingsEnv[name]]])));
+  return Object.fromEntries(
+    settingNamesFor(WORKERS.exportWorker.uses).flatMap((name) =>
+      settingsEnv[name] === undefined ? [] : [[name, settingsEnv[name]]],
+    ),
+  );
 }
 
 /** A job that never runs twice at once: a second call while one runs waits for that one. */
@@ -276,8 +320,17 @@ function oneAtATime<T>(run: () => Promise<T>): () => Promise<T> {
   };
 }
 
-function every(intervalMs: number, run: () => Promise<unknown>, log: ReturnType<typeof createLog>, name: string, now = false): NodeJS.Timeout {
-  const tick = () => void run().catch((error: unknown) => log.warn(`${name} run failed`, { errorName: error instanceof Error ? error.name : typeof error }));
+function every(
+  intervalMs: number,
+  run: () => Promise<unknown>,
+  log: ReturnType<typeof createLog>,
+  name: string,
+  now = false,
+): NodeJS.Timeout {
+  const tick = () =>
+    void run().catch((error: unknown) =>
+      log.warn(`${name} run failed`, { errorName: error instanceof Error ? error.name : typeof error }),
+    );
   if (now) tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();

@@ -138,7 +138,12 @@ export const ACCESS_LOG_MAX_DAYS = 31;
 
 /** Whether a span of Korea days is one the access-log routes read (the browser checks its address with this too). */
 export function isAccessLogSpan(from: string, to: string): boolean {
-  return isKoreaDay(from) && isKoreaDay(to) && from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 < ACCESS_LOG_MAX_DAYS;
+  return (
+    isKoreaDay(from) &&
+    isKoreaDay(to) &&
+    from <= to &&
+    (Date.parse(to) - Date.parse(from)) / 86_400_000 < ACCESS_LOG_MAX_DAYS
+  );
 }
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -20,7 +20,6 @@ export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const STAFF_ROLES = ['admin', 'staff', 'editor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-
 /** Staff e-mail addresses are compared case-insensitively. */
 export function normaliseStaffEmail(email: string): string {
   return email.trim().toLowerCase();

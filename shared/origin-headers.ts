@@ -20,7 +20,11 @@ export const DIRECT_CALL_REFUSAL: ApiErrorBody = { error: 'forbidden', message: 
  * functions write it (functions/http/direct-calls.ts), the stack's alarm
  * watches it.
  */
-export const DIRECT_CALL_METRIC = { namespace: 'MedicalTourismCentre', name: 'DirectCallRefused', dimension: 'ApiId' } as const;
+export const DIRECT_CALL_METRIC = {
+  namespace: 'MedicalTourismCentre',
+  name: 'DirectCallRefused',
+  dimension: 'ApiId',
+} as const;
 /** Refused direct calls in five minutes above which the alarms go off (the web ACL's and the functions'): scanners find the address now and then; a flood is hundreds. */
 export const DIRECT_CALL_ALARM_PER_5_MINUTES = 100;
 /** Browser headers the enquiry and sign-in routes check to refuse posts from other sites. */

@@ -8,7 +8,8 @@
  */
 
 // Built from code points: a regular expression literal with these ranges trips linters and readers alike.
-const range = (from: number, to: number) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`;
+const range = (from: number, to: number) =>
+  `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`;
 const CONTROL = new RegExp(`[${range(0x00, 0x08)}${range(0x0b, 0x0c)}${range(0x0e, 0x1f)}${range(0x7f, 0x9f)}]`);
 /** Half a surrogate pair: a high one not followed by a low one, or a low one not after a high one. */
 const HALF_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

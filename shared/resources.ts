@@ -21,7 +21,8 @@ import type { TableKey } from './tables';
  * (every staff route's check of its caller, the owner picker, the accounts
  * page; functions/accounts/staff-profile.ts).
  */
-export type Access = 'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'log' | 'readLog' | 'readUpdate' | 'full' | 'readProfile';
+export type Access =
+  'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'log' | 'readLog' | 'readUpdate' | 'full' | 'readProfile';
 
 /** The levels that read whole items. */
 const WHOLE_READERS: readonly Access[] = ['read', 'readWrite', 'readAppend', 'readLog', 'readUpdate', 'full'];
@@ -46,9 +47,13 @@ export function combinedAccess(a: Access, b: Access): Access {
 export const BUCKETS = {
   images: {
     envVar: 'IMAGES_BUCKET',
-    purpose: 'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
+    purpose:
+      'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
   },
-  exports: { envVar: 'EXPORTS_BUCKET', purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.' },
+  exports: {
+    envVar: 'EXPORTS_BUCKET',
+    purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.',
+  },
   inbound: {
     envVar: 'INBOUND_BUCKET',
     purpose:
@@ -123,7 +128,17 @@ export const SCHEDULED_JOBS = [
     // The token secret opens the sealed words of a one-time link (an invitation, an enrolment) that waited for a retry.
     // inboundMail: the Message-ID SES gave each mail to a visitor, so an answer's In-Reply-To finds its enquiry.
     // translations: read into the staff notices that carry one (functions/mail/notice-translation.ts).
-    uses: { tables: { enquiries: 'readWrite', outbox: 'readWrite', throttle: 'write', inboundMail: 'write', translations: 'read' }, sendsMail: true, usesTokenSecret: true } satisfies ResourceUse,
+    uses: {
+      tables: {
+        enquiries: 'readWrite',
+        outbox: 'readWrite',
+        throttle: 'write',
+        inboundMail: 'write',
+        translations: 'read',
+      },
+      sendsMail: true,
+      usesTokenSecret: true,
+    } satisfies ResourceUse,
   },
   {
     // The translations that are due (functions/translation/translation-work.ts): what was stored since the last run, and retries;
@@ -132,7 +147,14 @@ export const SCHEDULED_JOBS = [
     name: 'translate',
     everyMinutes: 1,
     uses: {
-      tables: { translations: 'readWrite', enquiries: 'readUpdate', enquiryEvents: 'read', counters: 'write', outbox: 'readWrite', throttle: 'write' },
+      tables: {
+        translations: 'readWrite',
+        enquiries: 'readUpdate',
+        enquiryEvents: 'read',
+        counters: 'write',
+        outbox: 'readWrite',
+        throttle: 'write',
+      },
       translates: true,
       sendsMail: true,
     } satisfies ResourceUse,
@@ -142,7 +164,18 @@ export const SCHEDULED_JOBS = [
     everyMinutes: 24 * 60,
     uses: {
       // inboundMail: the mail kept apart about a removed enquiry (by its index byEnquiry).
-      tables: { enquiries: 'full', enquiryEvents: 'full', outbox: 'full', submissions: 'full', counters: 'write', erasures: 'append', aggregates: 'write', enquiryTags: 'full', inboundMail: 'full', translations: 'full' },
+      tables: {
+        enquiries: 'full',
+        enquiryEvents: 'full',
+        outbox: 'full',
+        submissions: 'full',
+        counters: 'write',
+        erasures: 'append',
+        aggregates: 'write',
+        enquiryTags: 'full',
+        inboundMail: 'full',
+        translations: 'full',
+      },
       // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread, and the kept mail's raw messages.
       buckets: { exports: 'full', inbound: 'full' },
     } satisfies ResourceUse,
@@ -165,7 +198,9 @@ export function scheduledJobUses(name: ScheduledJobName): ResourceUse {
  * so a row changed or removed in the table (which no function may do) is
  * still there as first written, and the change is there too.
  */
-export const STREAM_CONSUMERS = [{ name: 'accessLogCopy', table: 'accessLog', uses: { buckets: { accessLogCopy: 'append' } } }] as const satisfies readonly {
+export const STREAM_CONSUMERS = [
+  { name: 'accessLogCopy', table: 'accessLog', uses: { buckets: { accessLogCopy: 'append' } } },
+] as const satisfies readonly {
   name: string;
   table: TableKey;
   uses: ResourceUse;
@@ -194,7 +229,16 @@ export const MAIL_RECEIVERS = [
     uses: {
       // The enquiry then reacts (functions/work/visitor-wrote.ts): its status and the counts by status, the reply-time
       // figures, and its owner's notice through the outbox.
-      tables: { enquiries: 'readWrite', enquiryEvents: 'append', throttle: 'write', inboundMail: 'readWrite', counters: 'write', aggregates: 'write', outbox: 'readWrite', translations: 'readAppend' },
+      tables: {
+        enquiries: 'readWrite',
+        enquiryEvents: 'append',
+        throttle: 'write',
+        inboundMail: 'readWrite',
+        counters: 'write',
+        aggregates: 'write',
+        outbox: 'readWrite',
+        translations: 'readAppend',
+      },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
       // The reply addresses' MACs are checked with the reply-address secret, which comes with receivesMail.
@@ -230,6 +274,9 @@ export interface BackgroundWorker {
 export const WORKERS = {
   exportWorker: {
     envVar: 'EXPORT_WORKER_FUNCTION',
-    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'readWrite' }, buckets: { exports: 'write' } },
+    uses: {
+      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', exportJobs: 'readWrite' },
+      buckets: { exports: 'write' },
+    },
   },
 } as const satisfies Record<WorkerName, BackgroundWorker>;

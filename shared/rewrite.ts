@@ -54,6 +54,7 @@ export function imageObjectKey(uri: string): { key: string } | { status: 400 | 4
   if (uri.indexOf(IMAGE_PATH_PREFIX) !== 0) return { status: 404 };
   const file = uri.slice(IMAGE_PATH_PREFIX.length);
   if (file === '') return { status: 404 };
-  if (file.length > 200 || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(file) || file.indexOf('..') !== -1) return { status: 400 };
+  if (file.length > 200 || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(file) || file.indexOf('..') !== -1)
+    return { status: 400 };
   return { key: file };
 }

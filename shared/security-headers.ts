@@ -52,7 +52,8 @@ export function contentSecurityPolicy({ inline, uploadOrigin, upgradeInsecureReq
 }
 
 /** An API answer is data, never a document: nothing in it may load or run, and nobody may frame it. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** HSTS: two years (production only: a local server speaks plain HTTP). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';

@@ -76,37 +76,86 @@ export const OUTBOX_QUEUES = { due: 'DUE', digest: 'DIGEST' } as const;
 export const TABLES = {
   enquiries: {
     envVar: 'TABLE_ENQUIRIES',
-    purpose: "Enquiries sent by visitors, keyed by POST_INDEX, with the SHA-256 of each link to the visitor's page that works (never a link).",
+    purpose:
+      "Enquiries sent by visitors, keyed by POST_INDEX, with the SHA-256 of each link to the visitor's page that works (never a link).",
     partitionKey: { name: 'POST_INDEX', type: 'N' },
     globalIndexes: [
-      { name: ENQUIRY_INDEXES.byList, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'LIST_SEQ', type: 'N' }, projection: 'ALL' },
-      { name: ENQUIRY_INDEXES.bySection, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'SECTION_SEQ', type: 'N' }, projection: 'ALL' },
-      { name: ENQUIRY_INDEXES.byListTime, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
-      { name: ENQUIRY_INDEXES.bySectionTime, partitionKey: { name: 'SECTION_LIST', type: 'S' }, sortKey: { name: 'RECEIVED_AT', type: 'S' }, projection: SEQUENCES },
-      { name: ENQUIRY_INDEXES.byStatus, partitionKey: { name: 'STATUS_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
-      { name: ENQUIRY_INDEXES.byOwner, partitionKey: { name: 'OWNER_LIST', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
-      { name: ENQUIRY_INDEXES.byStatusOwner, partitionKey: { name: 'STATUS_OWNER', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: 'ALL' },
-      { name: ENQUIRY_INDEXES.byEmail, partitionKey: { name: 'EMAIL_KEY', type: 'S' }, sortKey: { name: 'POST_INDEX', type: 'N' }, projection: [] },
-      { name: ENQUIRY_INDEXES.byActivity, partitionKey: { name: 'LIST', type: 'S' }, sortKey: { name: 'UPDATED_AT', type: 'S' }, projection: ['LEGAL_HOLD'] },
+      {
+        name: ENQUIRY_INDEXES.byList,
+        partitionKey: { name: 'LIST', type: 'S' },
+        sortKey: { name: 'LIST_SEQ', type: 'N' },
+        projection: 'ALL',
+      },
+      {
+        name: ENQUIRY_INDEXES.bySection,
+        partitionKey: { name: 'SECTION_LIST', type: 'S' },
+        sortKey: { name: 'SECTION_SEQ', type: 'N' },
+        projection: 'ALL',
+      },
+      {
+        name: ENQUIRY_INDEXES.byListTime,
+        partitionKey: { name: 'LIST', type: 'S' },
+        sortKey: { name: 'RECEIVED_AT', type: 'S' },
+        projection: SEQUENCES,
+      },
+      {
+        name: ENQUIRY_INDEXES.bySectionTime,
+        partitionKey: { name: 'SECTION_LIST', type: 'S' },
+        sortKey: { name: 'RECEIVED_AT', type: 'S' },
+        projection: SEQUENCES,
+      },
+      {
+        name: ENQUIRY_INDEXES.byStatus,
+        partitionKey: { name: 'STATUS_LIST', type: 'S' },
+        sortKey: { name: 'POST_INDEX', type: 'N' },
+        projection: 'ALL',
+      },
+      {
+        name: ENQUIRY_INDEXES.byOwner,
+        partitionKey: { name: 'OWNER_LIST', type: 'S' },
+        sortKey: { name: 'POST_INDEX', type: 'N' },
+        projection: 'ALL',
+      },
+      {
+        name: ENQUIRY_INDEXES.byStatusOwner,
+        partitionKey: { name: 'STATUS_OWNER', type: 'S' },
+        sortKey: { name: 'POST_INDEX', type: 'N' },
+        projection: 'ALL',
+      },
+      {
+        name: ENQUIRY_INDEXES.byEmail,
+        partitionKey: { name: 'EMAIL_KEY', type: 'S' },
+        sortKey: { name: 'POST_INDEX', type: 'N' },
+        projection: [],
+      },
+      {
+        name: ENQUIRY_INDEXES.byActivity,
+        partitionKey: { name: 'LIST', type: 'S' },
+        sortKey: { name: 'UPDATED_AT', type: 'S' },
+        projection: ['LEGAL_HOLD'],
+      },
     ],
   },
   enquiryTags: {
     envVar: 'TABLE_ENQUIRY_TAGS',
-    purpose: 'Which enquiries carry each tag (one item per tag and enquiry, newest first by POST_INDEX), and the tags in use with how many enquiries carry each (one item).',
+    purpose:
+      'Which enquiries carry each tag (one item per tag and enquiry, newest first by POST_INDEX), and the tags in use with how many enquiries carry each (one item).',
     partitionKey: { name: 'tag', type: 'S' },
     sortKey: { name: 'postIndex', type: 'N' },
     globalIndexes: [],
   },
   erasures: {
     envVar: 'TABLE_ERASURES',
-    purpose: 'Tombstones of erased enquiries: when, why, by whom and how many, with a keyed hash (HMAC) of the address (never the address); kept as long as the access log.',
+    purpose:
+      'Tombstones of erased enquiries: when, why, by whom and how many, with a keyed hash (HMAC) of the address (never the address); kept as long as the access log.',
     partitionKey: { name: 'erasureId', type: 'S' },
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,
   },
   enquiryEvents: {
     envVar: 'TABLE_ENQUIRY_EVENTS',
-    purpose: "Each enquiry's history and thread: received, status and owner changes, internal notes, replies with their words, the visitor's messages, link replacements (who, what, when).",
+    purpose:
+      "Each enquiry's history and thread: received, status and owner changes, internal notes, replies with their words, the visitor's messages, link replacements (who, what, when).",
     partitionKey: { name: 'postIndex', type: 'N' },
     sortKey: { name: 'at', type: 'S' },
     globalIndexes: [],
@@ -117,17 +166,26 @@ export const TABLES = {
       "Machine translations of what visitors wrote (an enquiry's texts, each of their messages), beside the originals, which stay as they are in their own tables: one partition per enquiry, each translation with its state, engine, languages and time.",
     partitionKey: { name: 'postIndex', type: 'N' },
     sortKey: { name: 'source', type: 'S' },
-    globalIndexes: [{ name: TRANSLATION_INDEXES.due, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
+    globalIndexes: [
+      {
+        name: TRANSLATION_INDEXES.due,
+        partitionKey: { name: 'queue', type: 'S' },
+        sortKey: { name: 'nextAt', type: 'N' },
+        projection: [],
+      },
+    ],
   },
   replyTemplates: {
     envVar: 'TABLE_REPLY_TEMPLATES',
-    purpose: 'Reply templates per enquiry section and page language, edited in the back office: the text now, its revision, who saved it and when.',
+    purpose:
+      'Reply templates per enquiry section and page language, edited in the back office: the text now, its revision, who saved it and when.',
     partitionKey: { name: 'templateId', type: 'S' },
     globalIndexes: [],
   },
   replyTemplateVersions: {
     envVar: 'TABLE_REPLY_TEMPLATE_VERSIONS',
-    purpose: "Earlier versions of each reply template (one item per revision a save replaced, newest first by revision), written once, kept RETENTION.templateVersionMonths after they were replaced.",
+    purpose:
+      'Earlier versions of each reply template (one item per revision a save replaced, newest first by revision), written once, kept RETENTION.templateVersionMonths after they were replaced.',
     partitionKey: { name: 'templateId', type: 'S' },
     sortKey: { name: 'revision', type: 'N' },
     globalIndexes: [],
@@ -138,7 +196,14 @@ export const TABLES = {
     purpose:
       'Every mail the product sends (staff notification, acknowledgement, reply, digest, mails to staff accounts), its state and retries: the attempt is recorded before each send, so a mail is never sent twice. A one-time link waits sealed; mails to staff accounts expire.',
     partitionKey: { name: 'mailId', type: 'S' },
-    globalIndexes: [{ name: OUTBOX_INDEXES.queue, partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'nextAt', type: 'N' }, projection: [] }],
+    globalIndexes: [
+      {
+        name: OUTBOX_INDEXES.queue,
+        partitionKey: { name: 'queue', type: 'S' },
+        sortKey: { name: 'nextAt', type: 'N' },
+        projection: [],
+      },
+    ],
     ttlAttribute: EXPIRES_AT,
   },
   inboundMail: {
@@ -147,9 +212,24 @@ export const TABLES = {
       "Mail received for the inbound domain that did not go into an enquiry's thread (unmatched, quarantined, auto-replies, refused): who sent it, to whom, why it was kept apart and where its raw message is, never its text; and the Message-IDs SES gave the mails sent to visitors, so an answer's In-Reply-To finds its enquiry. Both expire.",
     partitionKey: { name: 'key', type: 'S' },
     globalIndexes: [
-      { name: INBOUND_MAIL_INDEXES.byBox, partitionKey: { name: 'box', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' },
-      { name: INBOUND_MAIL_INDEXES.bySender, partitionKey: { name: 'from', type: 'S' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: 'ALL' },
-      { name: INBOUND_MAIL_INDEXES.byEnquiry, partitionKey: { name: 'enquiryIndex', type: 'N' }, sortKey: { name: 'receivedAt', type: 'S' }, projection: ['rawKey'] },
+      {
+        name: INBOUND_MAIL_INDEXES.byBox,
+        partitionKey: { name: 'box', type: 'S' },
+        sortKey: { name: 'receivedAt', type: 'S' },
+        projection: 'ALL',
+      },
+      {
+        name: INBOUND_MAIL_INDEXES.bySender,
+        partitionKey: { name: 'from', type: 'S' },
+        sortKey: { name: 'receivedAt', type: 'S' },
+        projection: 'ALL',
+      },
+      {
+        name: INBOUND_MAIL_INDEXES.byEnquiry,
+        partitionKey: { name: 'enquiryIndex', type: 'N' },
+        sortKey: { name: 'receivedAt', type: 'S' },
+        projection: ['rawKey'],
+      },
     ],
     ttlAttribute: EXPIRES_AT,
   },
@@ -161,7 +241,8 @@ export const TABLES = {
   },
   submissions: {
     envVar: 'TABLE_SUBMISSIONS',
-    purpose: "Which submission_id stored which enquiry, so a resent form stores one enquiry; and which message id a visitor's page claimed, so a resent message is stored once.",
+    purpose:
+      "Which submission_id stored which enquiry, so a resent form stores one enquiry; and which message id a visitor's page claimed, so a resent message is stored once.",
     partitionKey: { name: 'submissionId', type: 'S' },
     globalIndexes: [],
     ttlAttribute: EXPIRES_AT,
@@ -196,7 +277,8 @@ export const TABLES = {
   },
   aggregates: {
     envVar: 'TABLE_AGGREGATES',
-    purpose: 'Dashboard figures kept on write: one item per Korea-time day (received by section and page language, open by received day, first-reply times) and the running totals.',
+    purpose:
+      'Dashboard figures kept on write: one item per Korea-time day (received by section and page language, open by received day, first-reply times) and the running totals.',
     partitionKey: { name: 'key', type: 'S' },
     globalIndexes: [],
   },
@@ -219,7 +301,8 @@ export const TABLES = {
   },
   policies: {
     envVar: 'TABLE_POLICIES',
-    purpose: 'Settings admins change in the back office, one item each: whether every staff account must sign in with two-factor.',
+    purpose:
+      'Settings admins change in the back office, one item each: whether every staff account must sign in with two-factor.',
     partitionKey: { name: 'policy', type: 'S' },
     globalIndexes: [],
   },

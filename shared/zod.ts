@@ -22,6 +22,9 @@ type Prepared<Schema extends z.core.SomeType> = z.ZodMiniPipe<z.ZodMiniTransform
  * raw input, then `schema` checks its result. Built and typed as classic zod
  * builds and types it (a pipe whose output is the schema's).
  */
-export function preprocess<Schema extends z.core.SomeType>(prepare: (value: unknown) => unknown, schema: Schema): Prepared<Schema> {
+export function preprocess<Schema extends z.core.SomeType>(
+  prepare: (value: unknown) => unknown,
+  schema: Schema,
+): Prepared<Schema> {
   return z.pipe(z.transform(prepare), schema as unknown as z.core.$ZodType) as unknown as Prepared<Schema>;
 }

@@ -52,7 +52,11 @@ interface SmtpDoorAddress {
 const replyCode = (error: unknown) => (error as { responseCode?: number }).responseCode;
 
 /** Sends one mail through the door until it is taken (250) or bounced (5xx), retrying 4xx and dropped connections with back-off. */
-export async function sendByMail(door: SmtpDoorAddress, mail: Mail.Options & { from: string; to: string }, figures: LoadFigures): Promise<Sending> {
+export async function sendByMail(
+  door: SmtpDoorAddress,
+  mail: Mail.Options & { from: string; to: string },
+  figures: LoadFigures,
+): Promise<Sending> {
   // Composed once: a retry sends the very same bytes (Date, Message-ID and all), as a mail server's queue does.
   const raw = await new MailComposer(mail).compile().build();
   const sending: Sending = { outcome: 'gaveUp', attempts: 0, retries: 0, refusals: [], misled: 0 };
@@ -63,11 +67,17 @@ export async function sendByMail(door: SmtpDoorAddress, mail: Mail.Options & { f
     const transport = nodemailer.createTransport({ host: door.host, port: door.port, secure: false, ignoreTLS: true });
     const tryStarted = performance.now();
     try {
-      const { response } = (await transport.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw })) as { response: string };
+      const { response } = (await transport.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw })) as {
+        response: string;
+      };
       figures.record(SMTP_ROUTE, performance.now() - tryStarted, undefined);
       // "Filed in enquiry N", or "Kept (box)": the check after the run finds a kept one out of its thread.
       const filedIn = /Filed in enquiry (\d+)/.exec(response)?.[1];
-      return { ...sending, outcome: 'stored', ...(filedIn ? { filedIn: Number(filedIn), toThreadMs: performance.now() - started } : {}) };
+      return {
+        ...sending,
+        outcome: 'stored',
+        ...(filedIn ? { filedIn: Number(filedIn), toThreadMs: performance.now() - started } : {}),
+      };
     } catch (error) {
       const code = replyCode(error);
       const kind = code === undefined ? 'network error' : String(code);

@@ -56,10 +56,19 @@ function answerTo(mail: CapturedMail, answered: number): Omit<SentAnswer, 'sendi
   if (!visitor || !postIndex) return undefined;
   const answering = REPLY_SUBJECT.test(mail.subject) ? 'reply' : 'acknowledgement';
   if (answering === 'acknowledgement' && visitor % ANSWER_ACK_EVERY !== 0) return undefined;
-  return { email, postIndex, channel: answered % 2 === 0 ? 'mail' : 'page', answering, token: `load-answer-${crypto.randomUUID()}` };
+  return {
+    email,
+    postIndex,
+    channel: answered % 2 === 0 ? 'mail' : 'page',
+    answering,
+    token: `load-answer-${crypto.randomUUID()}`,
+  };
 }
 
-export function startAnswering(stack: { url: string; mailboxUrl: string; inboundSmtp: { host: string; port: number } }, figures: LoadFigures): AnswerRun {
+export function startAnswering(
+  stack: { url: string; mailboxUrl: string; inboundSmtp: { host: string; port: number } },
+  figures: LoadFigures,
+): AnswerRun {
   const answers: SentAnswer[] = [];
   const queue: { answer: SentAnswer; mail: CapturedMail }[] = [];
   const seen = new Set<string>();
@@ -68,19 +77,24 @@ export function startAnswering(stack: { url: string; mailboxUrl: string; inbound
 
   const send = async ({ answer, mail }: { answer: SentAnswer; mail: CapturedMail }): Promise<Sending> => {
     const text = `Thank you. ${answer.token}`;
-    if (answer.channel === 'page') return sendOnPage(stack.url, PAGE_LINK.exec(mail.body.text ?? '')?.[1] ?? '', text, figures);
+    if (answer.channel === 'page')
+      return sendOnPage(stack.url, PAGE_LINK.exec(mail.body.text ?? '')?.[1] ?? '', text, figures);
     const inReplyTo = `<${mail.messageId}@email.amazonses.com>`;
-    return sendByMail(stack.inboundSmtp, {
-      from: answer.email,
-      to: mail.replyTo?.[0] ?? '',
-      subject: `Re: ${mail.subject}`,
-      // Answered as a mail program does: the new words above the quoted mail.
-      text: `${text}\n\n> ${(mail.body.text ?? '').split('\n').slice(0, 3).join('\n> ')}`,
-      inReplyTo,
-      references: inReplyTo,
-      date: new Date(),
-      messageId: `<${answer.token}@mail.example>`,
-    }, figures);
+    return sendByMail(
+      stack.inboundSmtp,
+      {
+        from: answer.email,
+        to: mail.replyTo?.[0] ?? '',
+        subject: `Re: ${mail.subject}`,
+        // Answered as a mail program does: the new words above the quoted mail.
+        text: `${text}\n\n> ${(mail.body.text ?? '').split('\n').slice(0, 3).join('\n> ')}`,
+        inReplyTo,
+        references: inReplyTo,
+        date: new Date(),
+        messageId: `<${answer.token}@mail.example>`,
+      },
+      figures,
+    );
   };
 
   const watch = async () => {
@@ -125,12 +139,15 @@ export function startAnswering(stack: { url: string; mailboxUrl: string; inbound
 /** The answers' figures for the report: how many by which way, their tries, and how long until they were in the thread. */
 export function answerFigures(answers: readonly SentAnswer[]) {
   const by = (channel: AnswerChannel) => answers.filter((answer) => answer.channel === channel);
-  const sum = (items: readonly SentAnswer[], count: (sending: Sending) => number) => items.reduce((total, answer) => total + (answer.sending ? count(answer.sending) : 0), 0);
+  const sum = (items: readonly SentAnswer[], count: (sending: Sending) => number) =>
+    items.reduce((total, answer) => total + (answer.sending ? count(answer.sending) : 0), 0);
   // A refusal followed by another try: all of them but the last of an answer that never got through.
   const retriedRefusals = (sending: Sending) => sending.refusals.slice(0, sending.retries);
   const mail = by('mail');
   const page = by('page');
-  const { p50, p95 } = summarise(answers.flatMap((answer) => (answer.sending?.toThreadMs !== undefined ? [answer.sending.toThreadMs] : [])));
+  const { p50, p95 } = summarise(
+    answers.flatMap((answer) => (answer.sending?.toThreadMs !== undefined ? [answer.sending.toThreadMs] : [])),
+  );
   return {
     byMail: mail.length,
     byPage: page.length,
@@ -139,9 +156,16 @@ export function answerFigures(answers: readonly SentAnswer[]) {
     mail: {
       attempts: sum(mail, (sending) => sending.attempts),
       retriesAfter4xx: sum(mail, (sending) => retriedRefusals(sending).filter((kind) => /^4\d\d$/.test(kind)).length),
-      retriesAfterDroppedConnection: sum(mail, (sending) => retriedRefusals(sending).filter((kind) => kind === 'network error').length),
+      retriesAfterDroppedConnection: sum(
+        mail,
+        (sending) => retriedRefusals(sending).filter((kind) => kind === 'network error').length,
+      ),
     },
-    page: { attempts: sum(page, (sending) => sending.attempts), retries: sum(page, (sending) => sending.retries), misled: sum(page, (sending) => sending.misled) },
+    page: {
+      attempts: sum(page, (sending) => sending.attempts),
+      retries: sum(page, (sending) => sending.retries),
+      misled: sum(page, (sending) => sending.misled),
+    },
     toThreadMs: { p50: Math.round(p50), p95: Math.round(p95) },
   };
 }

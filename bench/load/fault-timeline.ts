@@ -45,7 +45,11 @@ export interface FaultEvent {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Plays the steps as `progress()` (0..1) passes them; resolves when every step has played and every service is back. */
-export async function playFaults(control: FaultControlClient, progress: () => number, startedAt: number): Promise<FaultEvent[]> {
+export async function playFaults(
+  control: FaultControlClient,
+  progress: () => number,
+  startedAt: number,
+): Promise<FaultEvent[]> {
   const events: FaultEvent[] = [];
   const since = () => Math.round((performance.now() - startedAt) / 100) / 10;
   const open = new Map<FaultService, FaultEvent>();

@@ -31,16 +31,27 @@ export class LoadFigures {
   /** Every route's figures over `seconds` of load, by route name. */
   routes(seconds: number): RouteFigures[] {
     const round = (value: number) => Math.round(value * 10) / 10;
-    return [...this.latencies.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([route, samples]) => {
-      const { p50, p95, p99 } = summarise(samples);
-      return { route, requests: samples.length, throughput: round(samples.length / seconds), p50: round(p50), p95: round(p95), p99: round(p99), errors: Object.fromEntries(this.errors.get(route) ?? []) };
-    });
+    return [...this.latencies.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([route, samples]) => {
+        const { p50, p95, p99 } = summarise(samples);
+        return {
+          route,
+          requests: samples.length,
+          throughput: round(samples.length / seconds),
+          p50: round(p50),
+          p95: round(p95),
+          p99: round(p99),
+          errors: Object.fromEntries(this.errors.get(route) ?? []),
+        };
+      });
   }
 
   /** Every refusal of every route by kind. */
   errorsByKind(): Record<string, number> {
     const totals = new Map<string, number>();
-    for (const kinds of this.errors.values()) for (const [kind, count] of kinds) totals.set(kind, (totals.get(kind) ?? 0) + count);
+    for (const kinds of this.errors.values())
+      for (const [kind, count] of kinds) totals.set(kind, (totals.get(kind) ?? 0) + count);
     return Object.fromEntries([...totals].sort(([, a], [, b]) => b - a));
   }
 }
@@ -54,13 +65,23 @@ export interface Answer {
 }
 
 /** One request, timed to its last byte, its outcome recorded under `route`. Never throws: a failed connection is an answer too. */
-export async function timedFetch(figures: LoadFigures, route: string, url: string, init: RequestInit = {}): Promise<Answer> {
+export async function timedFetch(
+  figures: LoadFigures,
+  route: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<Answer> {
   const start = performance.now();
   let answer: Answer;
   try {
     const response = await fetch(url, { redirect: 'manual', ...init });
     const body = await response.text();
-    answer = { status: response.status, headers: response.headers, body, kind: response.status >= 200 && response.status < 300 ? undefined : `${response.status}${errorCodeOf(body)}` };
+    answer = {
+      status: response.status,
+      headers: response.headers,
+      body,
+      kind: response.status >= 200 && response.status < 300 ? undefined : `${response.status}${errorCodeOf(body)}`,
+    };
   } catch {
     answer = { status: 0, headers: new Headers(), body: '', kind: 'network error' };
   }

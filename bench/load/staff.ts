@@ -50,7 +50,8 @@ export function startStaffClient(options: Options): { client: StaffClient; done:
   const client: StaffClient = { dishonest: 0, sawError: false, recovered: false, repliesTaken: [], repliesRefused: [] };
   const { baseUrl, token, figures } = options;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const post = (route: string, path: string, data: unknown) => timedFetch(figures, route, `${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+  const post = (route: string, path: string, data: unknown) =>
+    timedFetch(figures, route, `${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
   const get = (route: string, path: string) => timedFetch(figures, route, `${baseUrl}${path}`, { headers });
 
   /** Notes what an answer says about recovery and honesty; true for a 2xx (or a taken export). */
@@ -76,7 +77,12 @@ export function startStaffClient(options: Options): { client: StaffClient; done:
     if (!note(await post(STAFF_ROUTES.note, apiPath('note'), { index, text: 'Called the visitor back.' }))) return;
     const current = (JSON.parse(changed.body) as { VERSION: number }).VERSION;
     const subject = `Load reply ${crypto.randomUUID()}`;
-    const replied = await post(STAFF_ROUTES.reply, apiPath('reply'), { index, version: current, subject, body: 'Thank you; we will call you tomorrow.' });
+    const replied = await post(STAFF_ROUTES.reply, apiPath('reply'), {
+      index,
+      version: current,
+      subject,
+      body: 'Thank you; we will call you tomorrow.',
+    });
     if (note(replied)) client.repliesTaken.push(subject);
     else if (replied.status !== 409) client.repliesRefused.push(subject);
   };

@@ -10,7 +10,12 @@
  */
 import type { LocalStack } from '../../local/stack';
 import type { TranslationOutcome } from '../../functions/translation/translation-work';
-import { ENQUIRY_SOURCE, messageSource, textsOfEnquiry, translationJob } from '../../functions/translation/translation-queue';
+import {
+  ENQUIRY_SOURCE,
+  messageSource,
+  textsOfEnquiry,
+  translationJob,
+} from '../../functions/translation/translation-queue';
 import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import type { TranslationLanguage } from '../../shared/translation/translation';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
@@ -80,7 +85,10 @@ export function startTranslating(stack: Pick<LocalStack, 'runTranslations'>): Tr
 }
 
 /** After the load, services back and the clock moved past every back-off: runs until a run finds nothing due. */
-export async function translateUntilDone(stack: Pick<LocalStack, 'runTranslations'>, figures: TranslationRuns): Promise<void> {
+export async function translateUntilDone(
+  stack: Pick<LocalStack, 'runTranslations'>,
+  figures: TranslationRuns,
+): Promise<void> {
   for (let runs = 0; runs < MAX_RUNS_AFTER; runs += 1) {
     if ((await runOnce(stack, figures)) === 0) return;
   }
@@ -111,9 +119,16 @@ const key = (postIndex: unknown, source: unknown) => `${Number(postIndex)}|${Str
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Every original that needs a translation, by the product's own rule (none for Korean), against the translations table. */
-export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 'tableNames'>): Promise<TranslationCheck> {
+export async function checkTranslations(
+  stack: Pick<LocalStack, 'emulators' | 'tableNames'>,
+): Promise<TranslationCheck> {
   const reader = storeReader(stack);
-  const [enquiries, events, jobs, counters] = await Promise.all([reader.items('enquiries'), reader.items('enquiryEvents'), reader.items('translations'), reader.items('counters')]);
+  const [enquiries, events, jobs, counters] = await Promise.all([
+    reader.items('enquiries'),
+    reader.items('enquiryEvents'),
+    reader.items('translations'),
+    reader.items('counters'),
+  ]);
   reader.close();
 
   const expected = new Map<string, 'enquiry' | 'message'>();
@@ -123,14 +138,16 @@ export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 't
     const postIndex = Number(enquiry['POST_INDEX']);
     const locale = String(enquiry['LOCALE'] ?? 'en') as TranslationLanguage;
     localeOf.set(postIndex, locale);
-    if (translationJob(postIndex, ENQUIRY_SOURCE, textsOfEnquiry(enquiry as unknown as StoredEnquiry), locale, 0)) expected.set(key(postIndex, ENQUIRY_SOURCE), 'enquiry');
+    if (translationJob(postIndex, ENQUIRY_SOURCE, textsOfEnquiry(enquiry as unknown as StoredEnquiry), locale, 0))
+      expected.set(key(postIndex, ENQUIRY_SOURCE), 'enquiry');
   }
   for (const event of events) {
     const postIndex = Number(event['postIndex']);
     const locale = localeOf.get(postIndex);
     if (event['type'] !== 'visitorMessage' || event['spamReason'] || !event['text'] || !locale) continue;
     const source = messageSource(String(event['at']));
-    if (translationJob(postIndex, source, { text: String(event['text']) }, locale, 0)) expected.set(key(postIndex, source), 'message');
+    if (translationJob(postIndex, source, { text: String(event['text']) }, locale, 0))
+      expected.set(key(postIndex, source), 'message');
   }
 
   const jobsByKey = countBy(jobs, (job) => key(job['postIndex'], job['source']));
@@ -143,7 +160,9 @@ export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 't
     stray: jobs.filter((job) => !expected.has(key(job['postIndex'], job['source']))).length,
     perEnquiry: { translations: 0, chars: 0 },
     capped: jobs.filter((job) => job['state'] === 'capped').length,
-    charsCounted: counters.filter((item) => String(item['name'] ?? '').startsWith('translate-chars#')).reduce((sum, item) => sum + Number(item['value'] ?? 0), 0),
+    charsCounted: counters
+      .filter((item) => String(item['name'] ?? '').startsWith('translate-chars#'))
+      .reduce((sum, item) => sum + Number(item['value'] ?? 0), 0),
     charsOfDone: 0,
     problems: [],
   };
@@ -166,7 +185,9 @@ export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 't
     if (job['state'] !== 'done') {
       const state = String(job['state']);
       check.notDone[state] = (check.notDone[state] ?? 0) + 1;
-      problem(`${original}: ${state} after ${String(job['attempts'])} tries${job['problem'] ? ` (${String(job['problem'])})` : ''}`);
+      problem(
+        `${original}: ${state} after ${String(job['attempts'])} tries${job['problem'] ? ` (${String(job['problem'])})` : ''}`,
+      );
     } else check.charsOfDone += Number(job['chars'] ?? 0);
   }
   const stored = localeOf.size || 1;
@@ -176,7 +197,12 @@ export async function checkTranslations(stack: Pick<LocalStack, 'emulators' | 't
 
 /** Whether the translations came through the load whole: none lost, doubled, stray or unfinished. */
 export const translationsWhole = (check: TranslationCheck): boolean =>
-  check.lost === 0 && check.doubled === 0 && check.stray === 0 && Object.keys(check.notDone).length === 0 && check.expected.enquiries > 0 && check.expected.messages > 0;
+  check.lost === 0 &&
+  check.doubled === 0 &&
+  check.stray === 0 &&
+  Object.keys(check.notDone).length === 0 &&
+  check.expected.enquiries > 0 &&
+  check.expected.messages > 0;
 
 /** The notices mailed to staff (new enquiries, visitors' answers), by whether they carried the Korean text. */
 export interface NoticeTranslations {

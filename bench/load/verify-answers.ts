@@ -33,9 +33,18 @@ export interface AnswerCheck {
 }
 
 /** The subject of the owner's notice for an enquiry, as the product writes it. */
-const noticeSubject = (postIndex: number) => composeVisitorNotice({ postIndex, section: '병원예약', at: new Date(0).toISOString(), channel: 'mail', preview: '' }, '', '').subject;
+const noticeSubject = (postIndex: number) =>
+  composeVisitorNotice(
+    { postIndex, section: '병원예약', at: new Date(0).toISOString(), channel: 'mail', preview: '' },
+    '',
+    '',
+  ).subject;
 
-export function checkAnswers(answers: readonly SentAnswer[], store: { events: Item[]; inboundMail: Item[]; outbox: Item[]; enquiries: Item[] }, mails: readonly CapturedMail[]): AnswerCheck {
+export function checkAnswers(
+  answers: readonly SentAnswer[],
+  store: { events: Item[]; inboundMail: Item[]; outbox: Item[]; enquiries: Item[] },
+  mails: readonly CapturedMail[],
+): AnswerCheck {
   const check: AnswerCheck = {
     lost: { answers: 0, notices: 0 },
     duplicated: { answers: 0, notices: 0 },
@@ -43,7 +52,12 @@ export function checkAnswers(answers: readonly SentAnswer[], store: { events: It
     misfiled: 0,
     gaveUp: 0,
     bounced: 0,
-    keptApart: Object.fromEntries(countBy(store.inboundMail.filter((item) => item['box'] !== undefined), (item) => String(item['box']))),
+    keptApart: Object.fromEntries(
+      countBy(
+        store.inboundMail.filter((item) => item['box'] !== undefined),
+        (item) => String(item['box']),
+      ),
+    ),
     lostNotices: [],
   };
   const messages = store.events.filter((event) => event['type'] === 'visitorMessage');
@@ -68,7 +82,9 @@ export function checkAnswers(answers: readonly SentAnswer[], store: { events: It
   }
 
   // The notices the product owes: one per message time per enquiry, none for a message kept as spam or a spam enquiry.
-  const spam = new Set(store.enquiries.filter((enquiry) => enquiry['SPAM']).map((enquiry) => Number(enquiry['POST_INDEX'])));
+  const spam = new Set(
+    store.enquiries.filter((enquiry) => enquiry['SPAM']).map((enquiry) => Number(enquiry['POST_INDEX'])),
+  );
   const owed = new Map<number, Set<string>>();
   for (const message of messages) {
     const postIndex = Number(message['postIndex']);
@@ -86,11 +102,15 @@ export function checkAnswers(answers: readonly SentAnswer[], store: { events: It
     check.lost.notices += ids.size - sent;
     for (const id of ids) {
       const item = outboxById.get(id);
-      if (check.lostNotices.length < 20 && item?.['status'] !== 'sent') check.lostNotices.push(`notice ${id}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`);
+      if (check.lostNotices.length < 20 && item?.['status'] !== 'sent')
+        check.lostNotices.push(
+          `notice ${id}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`,
+        );
     }
   }
   return check;
 }
 
 /** Whether a staff mail's subject is the owner's notice of a visitor's message (counted here, not as a staff mail). */
-export const isVisitorNotice = (mail: CapturedMail) => /MT-\d+/.test(mail.subject) && mail.subject === noticeSubject(Number(/MT-(\d+)/.exec(mail.subject)?.[1]));
+export const isVisitorNotice = (mail: CapturedMail) =>
+  /MT-\d+/.test(mail.subject) && mail.subject === noticeSubject(Number(/MT-(\d+)/.exec(mail.subject)?.[1]));

@@ -45,20 +45,39 @@ export interface Verdict {
 
 const zero = (): Tally => ({ enquiries: 0, staffMails: 0, acknowledgements: 0, replies: 0, answers: 0, notices: 0 });
 
-export async function verify(stack: LocalStack, visitors: readonly Visitor[], staff: readonly StaffClient[], answers: readonly SentAnswer[]): Promise<Verdict> {
+export async function verify(
+  stack: LocalStack,
+  visitors: readonly Visitor[],
+  staff: readonly StaffClient[],
+  answers: readonly SentAnswer[],
+): Promise<Verdict> {
   const reader = storeReader(stack);
-  const [enquiries, outbox, events, inboundMail] = await Promise.all([reader.items('enquiries'), reader.items('outbox'), reader.items('enquiryEvents'), reader.items('inboundMail')]);
+  const [enquiries, outbox, events, inboundMail] = await Promise.all([
+    reader.items('enquiries'),
+    reader.items('outbox'),
+    reader.items('enquiryEvents'),
+    reader.items('inboundMail'),
+  ]);
   reader.close();
   const mails = await capturedMail(stack);
   const staffInbox = stack.settings['MAIL_TO'];
 
-  const { lost: answersLost, duplicated: answersDoubled, delivered: answersDelivered, lostNotices, ...answerCheck } = checkAnswers(answers, { events, inboundMail, outbox, enquiries }, mails);
+  const {
+    lost: answersLost,
+    duplicated: answersDoubled,
+    delivered: answersDelivered,
+    lostNotices,
+    ...answerCheck
+  } = checkAnswers(answers, { events, inboundMail, outbox, enquiries }, mails);
   const lost = { ...zero(), ...answersLost };
   const lostMails: string[] = [];
   const outboxById = new Map(outbox.map((item) => [String(item['mailId']), item]));
   const describeLost = (mailId: string, what: string) => {
     const item = outboxById.get(mailId);
-    if (lostMails.length < 20) lostMails.push(`${what} ${mailId}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`);
+    if (lostMails.length < 20)
+      lostMails.push(
+        `${what} ${mailId}: ${item ? `${String(item['status'])} after ${String(item['attempts'])} tries` : 'not queued'}`,
+      );
   };
   const duplicated = { ...zero(), ...answersDoubled };
   const delivered = { ...zero(), ...answersDelivered };
@@ -71,9 +90,15 @@ export async function verify(stack: LocalStack, visitors: readonly Visitor[], st
     storedByEmail.set(email, [...(storedByEmail.get(email) ?? []), item]);
   }
   // The owner's notices of the visitors' answers go to the staff inbox too (nobody owns a load enquiry): checked apart.
-  const staffMailsBySubject = countBy(mails.filter((mail) => mail.destination.to.includes(staffInbox ?? '') && !isVisitorNotice(mail)), (mail) => /MT-\d+/.exec(mail.subject)?.[0]);
+  const staffMailsBySubject = countBy(
+    mails.filter((mail) => mail.destination.to.includes(staffInbox ?? '') && !isVisitorNotice(mail)),
+    (mail) => /MT-\d+/.exec(mail.subject)?.[0],
+  );
   const toVisitors = mails.filter((mail) => !mail.destination.to.includes(staffInbox ?? ''));
-  const acknowledgements = countBy(toVisitors.filter((mail) => !mail.subject.startsWith('Load reply')), (mail) => `${mail.destination.to.join(',')} ${/MT-\d+/.exec(mail.subject)?.[0] ?? ''}`);
+  const acknowledgements = countBy(
+    toVisitors.filter((mail) => !mail.subject.startsWith('Load reply')),
+    (mail) => `${mail.destination.to.join(',')} ${/MT-\d+/.exec(mail.subject)?.[0] ?? ''}`,
+  );
   // The reply route adds the reference to the subject staff wrote.
   const replies = countBy(toVisitors, (mail) => /^Load reply [0-9a-f-]+/.exec(mail.subject)?.[0]);
 
@@ -91,12 +116,14 @@ export async function verify(stack: LocalStack, visitors: readonly Visitor[], st
     const staffMails = staffMailsBySubject.get(reference) ?? 0;
     const acks = acknowledgements.get(`${visitor.email} ${reference}`) ?? 0;
     const postIndex = Number(stored[0]?.['POST_INDEX']);
-    for (const [kind, count, mailId] of [['staffMails', staffMails, staffMailId(postIndex)], ['acknowledgements', acks, acknowledgementMailId(postIndex)]] as const) {
+    for (const [kind, count, mailId] of [
+      ['staffMails', staffMails, staffMailId(postIndex)],
+      ['acknowledgements', acks, acknowledgementMailId(postIndex)],
+    ] as const) {
       if (count === 0) {
         lost[kind] += 1;
         describeLost(mailId, kind === 'staffMails' ? 'staff mail' : 'acknowledgement');
-      }
-      else if (count > 1) duplicated[kind] += 1;
+      } else if (count > 1) duplicated[kind] += 1;
       else delivered[kind] += 1;
     }
   }
@@ -111,5 +138,14 @@ export async function verify(stack: LocalStack, visitors: readonly Visitor[], st
     for (const subject of client.repliesRefused) if ((replies.get(subject) ?? 0) > 1) duplicated.replies += 1;
   }
   const outboxStates = Object.fromEntries(countBy(outbox, (item) => String(item['status'])));
-  return { lost, duplicated, gaveUp, wrongReference, outbox: outboxStates, lostMails: [...lostMails, ...lostNotices], delivered, answers: answerCheck };
+  return {
+    lost,
+    duplicated,
+    gaveUp,
+    wrongReference,
+    outbox: outboxStates,
+    lostMails: [...lostMails, ...lostNotices],
+    delivered,
+    answers: answerCheck,
+  };
 }

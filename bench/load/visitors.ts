@@ -116,5 +116,9 @@ export function runVisitors(baseUrl: string, count: number, clients: number, fig
       finished += 1;
     }
   };
-  return { visitors, finished: () => finished, done: Promise.all(Array.from({ length: clients }, client)).then(() => undefined) };
+  return {
+    visitors,
+    finished: () => finished,
+    done: Promise.all(Array.from({ length: clients }, client)).then(() => undefined),
+  };
 }

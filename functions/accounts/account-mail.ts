@@ -36,7 +36,13 @@ function accountMail(to: string, subject: string, paragraphs: readonly string[],
 }
 
 /** The invitation: who invited, as what, the link, until when it works. */
-export function composeInvitationMail(to: string, link: string, role: StaffRole, invitedBy: string, expiresAt: number): MailContent {
+export function composeInvitationMail(
+  to: string,
+  link: string,
+  role: StaffRole,
+  invitedBy: string,
+  expiresAt: number,
+): MailContent {
   return accountMail(
     to,
     '관리자 화면 초대',
@@ -76,7 +82,10 @@ export function composeNotice(to: string, notice: AccountNotice, atMs: number, s
   const settings = `${siteUrl}${TWO_FACTOR_PATH}`;
   switch (notice.kind) {
     case 'twoFactorOn':
-      return accountMail(to, '2단계 인증이 켜졌습니다', [`${at}에 이 계정의 2단계 인증이 켜졌습니다. 이제 로그인할 때 인증 앱의 코드가 필요합니다.`, IF_NOT_YOU]);
+      return accountMail(to, '2단계 인증이 켜졌습니다', [
+        `${at}에 이 계정의 2단계 인증이 켜졌습니다. 이제 로그인할 때 인증 앱의 코드가 필요합니다.`,
+        IF_NOT_YOU,
+      ]);
     case 'twoFactorReset':
       return accountMail(to, '2단계 인증이 초기화되었습니다', [
         `${at}에 관리자(${notice.by})가 이 계정의 2단계 인증을 초기화했습니다. 다음 로그인 때 다시 설정하게 됩니다.`,
@@ -112,7 +121,11 @@ function accountOutboxMail(now: number, kind: AccountMailKind, content: MailCont
 }
 
 /** Puts a mail to a staff account in the outbox and tries it at once; answers its state. */
-export async function mailAccount(deps: AccountMailDeps, kind: AccountMailKind, content: MailContent): Promise<MailStatus> {
+export async function mailAccount(
+  deps: AccountMailDeps,
+  kind: AccountMailKind,
+  content: MailContent,
+): Promise<MailStatus> {
   const mail = accountOutboxMail(deps.clock.now(), kind, content, deps.settings.TOKEN_SECRET);
   await deps.outbox.add(mail);
   return deliverAccountMail(deps, mail);
@@ -123,7 +136,13 @@ export async function mailAccount(deps: AccountMailDeps, kind: AccountMailKind, 
  * job sends it after its grace, as any mail a route left there. For the
  * operator's `npm run staff`, which has no mailer of its own.
  */
-export async function queueOwnerNotice(outbox: Pick<OutboxStore, 'add'>, nowMs: number, siteUrl: string, email: string, notice: AccountNotice): Promise<void> {
+export async function queueOwnerNotice(
+  outbox: Pick<OutboxStore, 'add'>,
+  nowMs: number,
+  siteUrl: string,
+  email: string,
+  notice: AccountNotice,
+): Promise<void> {
   // A notice holds no link to seal: no token secret is needed.
   await outbox.add(accountOutboxMail(nowMs, 'notice', composeNotice(email, notice, nowMs, siteUrl), ''));
 }
@@ -137,6 +156,9 @@ export async function tellOwner(deps: AccountMailDeps, email: string, notice: Ac
   try {
     await mailAccount(deps, 'notice', composeNotice(email, notice, deps.clock.now(), deps.settings.SITE_URL));
   } catch (error) {
-    deps.log.error('account notice not queued', { notice: notice.kind, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.error('account notice not queued', {
+      notice: notice.kind,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
   }
 }

@@ -22,10 +22,21 @@ const account: StaffAccount = {
 
 describe('changedAttributes', () => {
   it('names what has another value and what is named as undefined, never the key or the revision', () => {
-    expect(changedAttributes(account, { ...account, disabled: true, tokenVersion: 3, revision: 9 })).toEqual({ disabled: true, tokenVersion: 3 });
+    expect(changedAttributes(account, { ...account, disabled: true, tokenVersion: 3, revision: 9 })).toEqual({
+      disabled: true,
+      tokenVersion: 3,
+    });
     // Two-factor off names every attribute it clears, even one the account read did not have.
     const off = changedAttributes(account, withoutTwoFactor(account));
-    expect(Object.keys(off).sort()).toEqual(['codeFailures', 'pendingTotpSecretSealed', 'recoveryCodeHashes', 'totpLastStep', 'totpSecret', 'totpSecretSealed', 'twoFactorSince']);
+    expect(Object.keys(off).sort()).toEqual([
+      'codeFailures',
+      'pendingTotpSecretSealed',
+      'recoveryCodeHashes',
+      'totpLastStep',
+      'totpSecret',
+      'totpSecretSealed',
+      'twoFactorSince',
+    ]);
     expect(Object.values(off).every((value) => value === undefined)).toBe(true);
     expect(changedAttributes(account, { ...account })).toEqual({});
   });
@@ -50,7 +61,11 @@ describe('updateAccount', () => {
   it("is how an admin's change is written: a code used while the admin looked is not made usable again", async () => {
     const deps = fakeDeps();
     deps.staff.items.set(account.email, structuredClone(account));
-    deps.staff.items.set('admin@centre.example', { ...structuredClone(account), email: 'admin@centre.example', role: 'admin' });
+    deps.staff.items.set('admin@centre.example', {
+      ...structuredClone(account),
+      email: 'admin@centre.example',
+      role: 'admin',
+    });
     const list = deps.staff.list.bind(deps.staff);
     // The code of step 41 is used between the admin's read and write.
     deps.staff.list = async () => {
@@ -59,6 +74,11 @@ describe('updateAccount', () => {
       return accounts;
     };
     await changeAccount(deps, 'admin@centre.example', { email: account.email, action: 'role', role: 'editor' });
-    expect(deps.staff.items.get(account.email)).toMatchObject({ role: 'editor', totpLastStep: 41, tokenVersion: 3, revision: 4 });
+    expect(deps.staff.items.get(account.email)).toMatchObject({
+      role: 'editor',
+      totpLastStep: 41,
+      tokenVersion: 3,
+      revision: 4,
+    });
   });
 });

@@ -12,7 +12,8 @@ import type { AccountChanges, StaffAccount, StaffStore } from '../ports';
 type AccountRead = Pick<StaffAccount, 'email' | 'revision'> & Partial<StaffAccount>;
 
 /** The 409 of a staff member's change to their own account when it changed since they read it. */
-export const ownAccountChangedMeanwhile = () => new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
+export const ownAccountChangedMeanwhile = () =>
+  new ApiError('conflict', 'Your account changed meanwhile. Please reload and try again.');
 
 /**
  * The signed-in staff member's whole account, for the routes that check or
@@ -37,6 +38,10 @@ export function changedAttributes(before: AccountRead, after: AccountRead): Acco
 }
 
 /** Writes what `after` changes of the account read as `before`, if nobody changed it since; `false` when someone did. */
-export function updateAccount(staff: Pick<StaffStore, 'update'>, before: AccountRead, after: AccountRead): Promise<boolean> {
+export function updateAccount(
+  staff: Pick<StaffStore, 'update'>,
+  before: AccountRead,
+  after: AccountRead,
+): Promise<boolean> {
   return staff.update(before.email, changedAttributes(before, after), before.revision ?? 0);
 }

@@ -15,7 +15,9 @@ export function makeAccountsHandler(deps: StaffAuthDeps) {
     const [accounts, requireTwoFactor] = await Promise.all([deps.staff.list(), twoFactorRequired(deps)]);
     await audit('account.list', '-');
     const answer: AccountsAnswer = {
-      accounts: accounts.map(accountSummary).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.email.localeCompare(b.email)),
+      accounts: accounts
+        .map(accountSummary)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.email.localeCompare(b.email)),
       requireTwoFactor,
     };
     return json(200, answer);
@@ -37,7 +39,10 @@ export function makeChangeAccountHandler(deps: StaffAuthDeps & AccountDeps) {
   return staffHandler(deps, async ({ request, staff, audit }) => {
     const change = parseInput(accountChangeSchema, jsonPayload(request));
     const account = await changeAccount(deps, staff.email, change);
-    await audit(`account.${change.action}`, change.action === 'role' ? `${change.email} to ${change.role}` : change.email);
+    await audit(
+      `account.${change.action}`,
+      change.action === 'role' ? `${change.email} to ${change.role}` : change.email,
+    );
     return json(200, account);
   });
 }
@@ -48,9 +53,15 @@ export function makeTwoFactorPolicyHandler(deps: StaffAuthDeps & Pick<AppDeps, '
     const { requireTwoFactor } = parseInput(policySchema, jsonPayload(request));
     // The admin who requires it of everyone has it: otherwise the next request would send them to set it up.
     if (requireTwoFactor && !hasTwoFactor(staff.account)) {
-      throw new ApiError('conflict', 'Set up your own two-factor sign-in first.', { requireTwoFactor: 'Your account has no two-factor sign-in' });
+      throw new ApiError('conflict', 'Set up your own two-factor sign-in first.', {
+        requireTwoFactor: 'Your account has no two-factor sign-in',
+      });
     }
-    await deps.policies.put({ requireTwoFactor, updatedAt: new Date(deps.clock.now()).toISOString(), updatedBy: staff.email });
+    await deps.policies.put({
+      requireTwoFactor,
+      updatedAt: new Date(deps.clock.now()).toISOString(),
+      updatedBy: staff.email,
+    });
     await audit('account.policy', `requireTwoFactor=${requireTwoFactor}`);
     return json(200, { requireTwoFactor });
   });

@@ -20,7 +20,11 @@ import { verifyPassword } from './passwords';
 import { accountState } from './staff-accounts';
 import { updateAccount } from './account-update';
 
-const invalid = () => new ApiError('invalid_link', 'This link is not valid: it was used, has expired, or a newer one was mailed. Sign in again for a new one.');
+const invalid = () =>
+  new ApiError(
+    'invalid_link',
+    'This link is not valid: it was used, has expired, or a newer one was mailed. Sign in again for a new one.',
+  );
 
 export function makeEnrolLinkHandler(deps: LinkPageDeps) {
   return httpHandler(deps, async ({ request }) => {
@@ -35,7 +39,12 @@ export function makeEnrolLinkHandler(deps: LinkPageDeps) {
     // An account without a role cannot sign in at all, so neither can its link open anything.
     const role = account?.role;
     const usable = account !== undefined && accountState(account) === 'active' && !hasTwoFactor(account);
-    if (!link || !role || !usable || !linkMatches({ hash: account.enrolmentHash, expiresAt: account.enrolmentExpiresAt }, link.hash, now)) {
+    if (
+      !link ||
+      !role ||
+      !usable ||
+      !linkMatches({ hash: account.enrolmentHash, expiresAt: account.enrolmentExpiresAt }, link.hash, now)
+    ) {
       await audit('auth.enrol_link.failed', account?.email ?? '-');
       throw invalid();
     }

@@ -51,7 +51,10 @@ describe('enrolment by a mailed link', () => {
     const deps = requiringTwoFactor();
     await login(deps, STAFF);
     const link = linkTokenIn(deps, STAFF, 'enrol');
-    expect(await openLink(deps, link, 'not the password')).toMatchObject({ status: 401, body: { error: 'invalid_credentials' } });
+    expect(await openLink(deps, link, 'not the password')).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_credentials' },
+    });
     expect((await openLink(deps, link)).status).toBe(200);
     expect((await openLink(deps, link)).body.error).toBe('invalid_link');
     expect(deps.staff.items.get(STAFF)).not.toHaveProperty('enrolmentHash');
@@ -94,7 +97,10 @@ describe('enrolment by a mailed link', () => {
     const deps = requiringTwoFactor();
     await login(deps, STAFF);
     const link = linkTokenIn(deps, STAFF, 'enrol');
-    const crossSite = await call(deps, 'enrolLink', { data: { token: link, password: PASSWORD }, headers: { origin: 'https://elsewhere.example' } });
+    const crossSite = await call(deps, 'enrolLink', {
+      data: { token: link, password: PASSWORD },
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(crossSite.status).toBe(403);
     await openLink(deps, link, 'wrong password');
     expect(deps.accessLog.entries.map((entry) => entry.action)).toContain('auth.enrol_link.failed');

@@ -1,7 +1,20 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import type { FeatureSamples } from '../fuzz-samples';
 
-export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'changePassword' | 'confirmTwoFactor' | 'invite' | 'login' | 'logout' | 'startTwoFactor' | 'twoFactor' | 'twoFactorPolicy' | 'welcome' | 'enrolLink'> = (_context) => ({
+export const fuzzSamples: FeatureSamples<
+  | 'accounts'
+  | 'changeAccount'
+  | 'changePassword'
+  | 'confirmTwoFactor'
+  | 'invite'
+  | 'login'
+  | 'logout'
+  | 'startTwoFactor'
+  | 'twoFactor'
+  | 'twoFactorPolicy'
+  | 'welcome'
+  | 'enrolLink'
+> = (_context) => ({
   login: { body: { email: 'nobody@fuzz.test', pass: 'not the password at all' } },
   logout: {},
   accounts: {},
@@ -15,5 +28,8 @@ export const fuzzSamples: FeatureSamples<'accounts' | 'changeAccount' | 'changeP
   confirmTwoFactor: { body: { code: '123456' } },
   // Not the fuzz account's password: every request is refused (or counted) and none changes it.
   // The fuzzer holds no account's password: a well-formed request is refused for its current password (naming `current`), and changes nothing.
-  changePassword: { body: { current: 'not the current password', password: 'a long new password' }, refusedOnceWellFormed: ['current'] },
+  changePassword: {
+    body: { current: 'not the current password', password: 'a long new password' },
+    refusedOnceWellFormed: ['current'],
+  },
 });

@@ -18,7 +18,10 @@ import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 import { hasTwoFactor, twoFactorRequired } from './two-factor';
 import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './password-limits';
 
-export type LinkPageDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'>;
+export type LinkPageDeps = Pick<
+  AppDeps,
+  'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies'
+>;
 
 export interface LinkAttempt {
   now: number;
@@ -28,7 +31,13 @@ export interface LinkAttempt {
 }
 
 /** Counts a well-formed request against its network's limit (429 past it, the refusal logged as `refused`, counted like every refusal). */
-export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, request: ApiRequest, page: 'welcome' | 'enrol', refused: AuditAction): Promise<LinkAttempt> {
+export async function startLinkAttempt(
+  deps: LinkPageDeps,
+  log: AccessLogger,
+  request: ApiRequest,
+  page: 'welcome' | 'enrol',
+  refused: AuditAction,
+): Promise<LinkAttempt> {
   const now = deps.clock.now();
   const audit = (action: AuditAction, actor: string) => log(actor, action, '-');
   const { over, release } = await countLinkTry(deps, page, request.clientAddress, now);
@@ -44,8 +53,22 @@ export async function startLinkAttempt(deps: LinkPageDeps, log: AccessLogger, re
  * the policy requires two-factor and the account has none, else a full one;
  * the browser gets the device cookie of the account.
  */
-export async function linkSession(deps: LinkPageDeps, account: StaffAccount & { role: StaffRole }, request: ApiRequest, now: number): Promise<ApiResponse> {
+export async function linkSession(
+  deps: LinkPageDeps,
+  account: StaffAccount & { role: StaffRole },
+  request: ApiRequest,
+  now: number,
+): Promise<ApiResponse> {
   const scope: TokenScope = !hasTwoFactor(account) && (await twoFactorRequired(deps)) ? ENROL_SCOPE : 'full';
-  const signed = await signStaffToken(deps.settings, account.email, account.tokenVersion ?? 0, now, account.role, scope);
-  return withCookies(json(200, signed), [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)]);
+  const signed = await signStaffToken(
+    deps.settings,
+    account.email,
+    account.tokenVersion ?? 0,
+    now,
+    account.role,
+    scope,
+  );
+  return withCookies(json(200, signed), [
+    deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn),
+  ]);
 }

@@ -19,7 +19,11 @@ import { acceptSecondFactor, hasTwoFactor, isRecoveryCode, twoFactorRequired } f
 import { tellOwner } from './account-mail';
 import { type EnrolmentMailDeps, mailEnrolmentLink } from './enrolment-link';
 
-export type LoginDeps = Pick<AppDeps, 'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies' | 'totpSealer'> & EnrolmentMailDeps;
+export type LoginDeps = Pick<
+  AppDeps,
+  'staff' | 'throttle' | 'accessLog' | 'settings' | 'clock' | 'log' | 'policies' | 'totpSealer'
+> &
+  EnrolmentMailDeps;
 
 /**
  * `POST /api/login`: answers the staff token as a JSON string. Unknown
@@ -47,7 +51,11 @@ export function makeLoginHandler(deps: LoginDeps) {
   return httpHandler(deps, async ({ request }) => {
     const now = clock.now();
     const log = accessLogger(accessLog, request, () => now);
-    const { email: rawEmail, pass, code } = await readOrLogRefusal(log, 'login', () => {
+    const {
+      email: rawEmail,
+      pass,
+      code,
+    } = await readOrLogRefusal(log, 'login', () => {
       assertSameSite(request);
       return parseInput(loginSchema, jsonPayload(request));
     });
@@ -55,7 +63,11 @@ export function makeLoginHandler(deps: LoginDeps) {
     const audit = (action: AuditAction) => log(email, action, '-');
     const device = deviceOf(settings.TOKEN_SECRET, email, request.cookies[SIGN_IN_DEVICE_COOKIE]);
     // Counted before the slow password check; an attempt refused for the limit takes its count back (it checked nothing), as does a success.
-    const { over, release } = await countPasswordAttempt(throttle, passwordLimits(settings, email, clientNetwork(request.clientAddress), device), now);
+    const { over, release } = await countPasswordAttempt(
+      throttle,
+      passwordLimits(settings, email, clientNetwork(request.clientAddress), device),
+      now,
+    );
     if (over) {
       // Without the account: past the limit the sender could name a new one with every try (and so a new counted row).
       await log('-', 'auth.login.refused', '-');
@@ -81,25 +93,35 @@ export function makeLoginHandler(deps: LoginDeps) {
       const failures = await staff.countCodeFailure(email);
       if (!device && failures > CODE_FAILURES_BEFORE_LOCK && !isRecoveryCode(code)) {
         await audit('auth.login.code_locked');
-        throw new ApiError('invalid_code', 'Too many wrong codes in a row: codes from the app are not taken from this browser any more. Use a recovery code, or ask an admin to reset two-factor.');
+        throw new ApiError(
+          'invalid_code',
+          'Too many wrong codes in a row: codes from the app are not taken from this browser any more. Use a recovery code, or ask an admin to reset two-factor.',
+        );
       }
       const factor = await acceptSecondFactor(deps, account, code, now);
       if (!factor) {
         await audit('auth.login.code_failed');
         // The owner hears once, as the lock begins (the code that reached the count).
-        if (failures === CODE_FAILURES_BEFORE_LOCK) await tellOwner(deps, email, { kind: 'codesLocked', clientAddress: request.clientAddress });
+        if (failures === CODE_FAILURES_BEFORE_LOCK)
+          await tellOwner(deps, email, { kind: 'codesLocked', clientAddress: request.clientAddress });
         throw new ApiError('invalid_code', 'The code is not right, or was used already.');
       }
       await staff.clearCodeFailures(email);
       if (factor === 'recovery') {
         await audit('auth.login.recovery_code');
-        await tellOwner(deps, email, { kind: 'recoveryCodeUsed', left: Math.max(0, (account.recoveryCodeHashes?.size ?? 1) - 1), clientAddress: request.clientAddress });
+        await tellOwner(deps, email, {
+          kind: 'recoveryCodeUsed',
+          left: Math.max(0, (account.recoveryCodeHashes?.size ?? 1) - 1),
+          clientAddress: request.clientAddress,
+        });
       }
     }
     await release();
     // The password (and code) were right, but an account without a role (from before roles existed) is refused, never taken for one.
     if (!account.role) {
-      deps.log.warn('sign-in of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)');
+      deps.log.warn(
+        'sign-in of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)',
+      );
       await audit('auth.login.no_role');
       throw new ApiError('no_role', 'This account has no role yet. Ask an admin to give it one.');
     }
@@ -107,12 +129,18 @@ export function makeLoginHandler(deps: LoginDeps) {
     if (!hasTwoFactor(account) && (await twoFactorRequired(deps))) {
       await mailEnrolmentLink(deps, account, request.clientAddress, now);
       await audit('auth.login.enrol_mailed');
-      throw new ApiError('enrolment_mailed', 'Your account must set up two-factor sign-in. A link to do so was mailed to your address: open it in this browser.');
+      throw new ApiError(
+        'enrolment_mailed',
+        'Your account must set up two-factor sign-in. A link to do so was mailed to your address: open it in this browser.',
+      );
     }
     const token = await signStaffToken(settings, email, account.tokenVersion ?? 0, now, account.role, 'full');
     await staff.recordSignIn(email, new Date(now).toISOString());
     await audit('auth.login');
-    const cookie = deviceCookieHeader(device ? request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '' : newDeviceCookie(settings.TOKEN_SECRET, email), request.viaCdn);
+    const cookie = deviceCookieHeader(
+      device ? (request.cookies[SIGN_IN_DEVICE_COOKIE] ?? '') : newDeviceCookie(settings.TOKEN_SECRET, email),
+      request.viaCdn,
+    );
     return withCookies(json(200, token), [cookie]);
   });
 }

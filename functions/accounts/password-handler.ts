@@ -28,7 +28,11 @@ export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 't
     const { current, password } = parseInput(passwordChangeSchema, jsonPayload(request));
     const account = await ownWholeAccount(deps.staff, staff.email);
     const now = deps.clock.now();
-    const { over, release } = await countPasswordAttempt(deps.throttle, passwordLimits(deps.settings, account.email, clientNetwork(request.clientAddress)), now);
+    const { over, release } = await countPasswordAttempt(
+      deps.throttle,
+      passwordLimits(deps.settings, account.email, clientNetwork(request.clientAddress)),
+      now,
+    );
     if (over) {
       await audit('account.password.refused', '-');
       throw tooManyAttempts(now, 'Too many wrong passwords. Please wait and try again.');
@@ -36,17 +40,25 @@ export function makeChangePasswordHandler(deps: StaffAuthDeps & Pick<AppDeps, 't
     if (!(await verifyPassword(current, account.passwordHash))) {
       await audit('account.password.failed', '-');
       // 400, not 401: the session is fine (a 401 would sign the browser out), only the password typed is wrong.
-      throw new ApiError('invalid_input', 'The current password is not right.', { current: 'Not your current password' });
+      throw new ApiError('invalid_input', 'The current password is not right.', {
+        current: 'Not your current password',
+      });
     }
     await release();
 
     const tokenVersion = nextTokenVersion(account);
-    const changes = { passwordHash: await hashPassword(password), updatedAt: new Date(now).toISOString(), tokenVersion };
+    const changes = {
+      passwordHash: await hashPassword(password),
+      updatedAt: new Date(now).toISOString(),
+      tokenVersion,
+    };
     if (!(await deps.staff.update(account.email, changes, account.revision ?? 0))) {
       throw ownAccountChangedMeanwhile();
     }
     await audit('account.password', '-');
     const token = await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role);
-    return withCookies(json(200, token), [deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn)]);
+    return withCookies(json(200, token), [
+      deviceCookieHeader(newDeviceCookie(deps.settings.TOKEN_SECRET, account.email), request.viaCdn),
+    ]);
   });
 }

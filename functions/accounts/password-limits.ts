@@ -47,7 +47,11 @@ export function passwordLimits(
  * and the count is taken back at once (the attempt checked nothing).
  * `release` takes a checked attempt back: a right password is no failure.
  */
-export async function countPasswordAttempt(throttle: ThrottleStore, limits: readonly Limit[], now: number): Promise<{ over: boolean; release: () => Promise<void> }> {
+export async function countPasswordAttempt(
+  throttle: ThrottleStore,
+  limits: readonly Limit[],
+  now: number,
+): Promise<{ over: boolean; release: () => Promise<void> }> {
   const attempts = await Promise.all(limits.map(({ key }) => throttle.hit(key, LOGIN_WINDOW_SECONDS, now)));
   const release = async () => {
     await Promise.all(limits.map(({ key }) => throttle.release(key, LOGIN_WINDOW_SECONDS, now)));
@@ -62,8 +66,16 @@ export async function countPasswordAttempt(throttle: ThrottleStore, limits: read
  * per client network, in sign-in's window and against its per-address
  * limit, before the link is checked: links cannot be guessed at speed.
  */
-export function countLinkTry(deps: Pick<AppDeps, 'throttle' | 'settings'>, page: string, clientAddress: string, now: number): Promise<{ over: boolean; release: () => Promise<void> }> {
-  const limit = { key: `${page}:address:${clientNetwork(clientAddress)}`, limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS };
+export function countLinkTry(
+  deps: Pick<AppDeps, 'throttle' | 'settings'>,
+  page: string,
+  clientAddress: string,
+  now: number,
+): Promise<{ over: boolean; release: () => Promise<void> }> {
+  const limit = {
+    key: `${page}:address:${clientNetwork(clientAddress)}`,
+    limit: deps.settings.LOGIN_FAILURES_PER_ADDRESS,
+  };
   return countPasswordAttempt(deps.throttle, [limit], now);
 }
 

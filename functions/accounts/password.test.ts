@@ -29,8 +29,12 @@ async function signedIn(role: StaffRole = 'staff'): Promise<{ deps: FakeDeps; to
 }
 
 const change = (deps: FakeDeps, token: string, data: Record<string, unknown>) =>
-  makeChangePasswordHandler(deps)(jsonPost('/api/account/password', data, { headers: { authorization: `Bearer ${token}` }, sourceIp: ADDRESS }));
-const view = async (deps: FakeDeps, token: string) => (await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: { authorization: `Bearer ${token}` } }))).statusCode;
+  makeChangePasswordHandler(deps)(
+    jsonPost('/api/account/password', data, { headers: { authorization: `Bearer ${token}` }, sourceIp: ADDRESS }),
+  );
+const view = async (deps: FakeDeps, token: string) =>
+  (await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: { authorization: `Bearer ${token}` } })))
+    .statusCode;
 
 describe('POST /api/account/password', () => {
   it('changes the password, ends every other session and answers a token that goes on, for every role', async () => {
@@ -47,7 +51,12 @@ describe('POST /api/account/password', () => {
       expect(setCookiesOf(answer)[0]).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login;/);
 
       const stored = deps.staff.items.get(EMAIL);
-      expect(stored).toMatchObject({ tokenVersion: 1, revision: (read?.revision ?? 0) + 1, totpSecret: 'SECRET', role });
+      expect(stored).toMatchObject({
+        tokenVersion: 1,
+        revision: (read?.revision ?? 0) + 1,
+        totpSecret: 'SECRET',
+        role,
+      });
       expect(await verifyPassword(NEW_PASSWORD, stored?.passwordHash ?? '')).toBe(true);
       expect(deps.accessLog.entries.map(({ actor, action }) => [actor, action])).toEqual([[EMAIL, 'account.password']]);
       if (role === 'staff') {
@@ -63,7 +72,10 @@ describe('POST /api/account/password', () => {
     const before = structuredClone(deps.staff.items.get(EMAIL));
     const answer = await change(deps, token, { current: 'not what anna has', password: NEW_PASSWORD });
     expect(answer.statusCode).toBe(400);
-    expect(errorBody(answer)).toMatchObject({ error: 'invalid_input', fields: { current: 'Not your current password' } });
+    expect(errorBody(answer)).toMatchObject({
+      error: 'invalid_input',
+      fields: { current: 'Not your current password' },
+    });
     expect(deps.staff.items.get(EMAIL)).toEqual(before);
     expect(deps.accessLog.entries.map(({ action }) => action)).toEqual(['account.password.failed']);
     expect(await view(deps, token)).toBe(200);
@@ -74,11 +86,17 @@ describe('POST /api/account/password', () => {
     const short = await change(deps, token, { current: PASSWORD, password: 'too short' });
     expect(errorBody(short)).toMatchObject({ error: 'invalid_input', fields: { password: 'At least 12 characters' } });
     const same = await change(deps, token, { current: PASSWORD, password: PASSWORD });
-    expect(errorBody(same)).toMatchObject({ error: 'invalid_input', fields: { password: 'Another password than the current one' } });
+    expect(errorBody(same)).toMatchObject({
+      error: 'invalid_input',
+      fields: { password: 'Another password than the current one' },
+    });
     expect(errorBody(await change(deps, token, { password: NEW_PASSWORD })).fields).toHaveProperty('current');
     // A line break could never be typed into the sign-in form again (the API fuzzer found one accepted).
     const twoLines = await change(deps, token, { current: PASSWORD, password: 'a long new\r\npassword here' });
-    expect(errorBody(twoLines)).toMatchObject({ error: 'invalid_input', fields: { password: expect.stringMatching(/One line/) } });
+    expect(errorBody(twoLines)).toMatchObject({
+      error: 'invalid_input',
+      fields: { password: expect.stringMatching(/One line/) },
+    });
     expect(deps.throttle.counts.size).toBe(0);
     expect(deps.staff.items.get(EMAIL)?.passwordHash).toBe(passwordHash);
   });
@@ -86,16 +104,23 @@ describe('POST /api/account/password', () => {
   it('counts wrong passwords against the sign-in limits: guesses cannot be spread over the two routes', async () => {
     const { deps, token } = await signedIn();
     const limit = deps.settings.LOGIN_FAILURES_PER_ACCOUNT;
-    const login = (pass: string) => makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass }, { sourceIp: ADDRESS }));
+    const login = (pass: string) =>
+      makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass }, { sourceIp: ADDRESS }));
     for (let i = 0; i < limit - 1; i += 1) expect((await login(`sign-in guess ${i}`)).statusCode).toBe(401);
-    expect((await change(deps, token, { current: 'one more guess here', password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect((await change(deps, token, { current: 'one more guess here', password: NEW_PASSWORD })).statusCode).toBe(
+      400,
+    );
 
     const refused = await change(deps, token, { current: PASSWORD, password: NEW_PASSWORD });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['Retry-After']).toBe(String(15 * 60 - 100));
     expect((await login(PASSWORD)).statusCode).toBe(429);
     expect(deps.staff.items.get(EMAIL)?.passwordHash).toBe(passwordHash);
-    expect(deps.accessLog.entries.map(({ action }) => action).slice(-3)).toEqual(['account.password.failed', 'account.password.refused', 'auth.login.refused']);
+    expect(deps.accessLog.entries.map(({ action }) => action).slice(-3)).toEqual([
+      'account.password.failed',
+      'account.password.refused',
+      'auth.login.refused',
+    ]);
   });
 
   it('writes nothing over a change made meanwhile: 409, the other change kept', async () => {

@@ -19,7 +19,11 @@ const REFUSAL_BY_CODE: Partial<Record<ApiErrorCode, 'cross_site' | 'wrong_type' 
 };
 
 /** What `read` answers; a refusal it throws is logged as `auth.<kind>.<why>` first. */
-export async function readOrLogRefusal<T>(log: AccessLogger, kind: 'login' | 'welcome' | 'enrol_link', read: () => T): Promise<T> {
+export async function readOrLogRefusal<T>(
+  log: AccessLogger,
+  kind: 'login' | 'welcome' | 'enrol_link',
+  read: () => T,
+): Promise<T> {
   try {
     return read();
   } catch (error) {

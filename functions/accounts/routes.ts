@@ -7,13 +7,28 @@
 import { declareRoute } from '../declarations';
 import type { Settings } from '../config';
 import type { BaseDeps } from '../deps';
-import { type DynamoDeps, type StoreMaker, accessLog, outbox, policies, staff, staffAuthStores, throttle, withStores } from '../wiring/dynamodb';
+import {
+  type DynamoDeps,
+  type StoreMaker,
+  accessLog,
+  outbox,
+  policies,
+  staff,
+  staffAuthStores,
+  throttle,
+  withStores,
+} from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { kmsDeps } from '../wiring/kms';
 import { sesDeps } from '../wiring/ses';
 import { makeLoginHandler } from './login-handler';
 import { makeLogoutHandler } from './logout-handler';
-import { makeAccountsHandler, makeInviteHandler, makeChangeAccountHandler, makeTwoFactorPolicyHandler } from './accounts-handler';
+import {
+  makeAccountsHandler,
+  makeInviteHandler,
+  makeChangeAccountHandler,
+  makeTwoFactorPolicyHandler,
+} from './accounts-handler';
 import { makeWelcomeHandler } from './welcome-handler';
 import { makeEnrolLinkHandler } from './enrol-link-handler';
 import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
@@ -21,7 +36,9 @@ import { makeStartTwoFactorHandler } from './two-factor-start-handler';
 import { makeChangePasswordHandler } from './password-handler';
 
 /** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
-function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> }) {
+function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: {
+  [Key in keyof Stores]: StoreMaker<Stores[Key]>;
+}) {
   const stores = withStores({ ...makers, outbox });
   return (settings: Partial<Settings>, base: BaseDeps) => mergeLazy(stores(settings, base), sesDeps(settings, {}));
 }

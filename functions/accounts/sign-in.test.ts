@@ -60,24 +60,36 @@ describe('POST /api/login', () => {
 
   it('does not count attempts refused for the limit: hammering on adds nothing to the account-wide count', async () => {
     const deps = await depsWithAccount();
-    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1) await login(deps, EMAIL, `guess ${i}`, '198.51.100.66');
-    for (let i = 0; i < 20; i += 1) expect((await login(deps, EMAIL, `more ${i}`, '198.51.100.66')).statusCode).toBe(429);
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT; i += 1)
+      await login(deps, EMAIL, `guess ${i}`, '198.51.100.66');
+    for (let i = 0; i < 20; i += 1)
+      expect((await login(deps, EMAIL, `more ${i}`, '198.51.100.66')).statusCode).toBe(429);
     const accountWide = await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
     expect(accountWide).toBe(deps.settings.LOGIN_FAILURES_PER_ACCOUNT + 1);
     // Counted on one row, without the account (past the limit a sender could name a new one each time).
-    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.login.refused')).toEqual([expect.objectContaining({ actor: '-', clientAddress: '198.51.100.66', count: 20 })]);
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.login.refused')).toEqual([
+      expect.objectContaining({ actor: '-', clientAddress: '198.51.100.66', count: 20 }),
+    ]);
   });
 
   it('logs a refused sign-in of every kind, before the password check too, each counted on one row per source', async () => {
     const deps = await depsWithAccount();
     const tries = {
-      'auth.login.cross_site': () => jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example' } }),
-      'auth.login.wrong_type': () => apiEvent({ path: '/api/login', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: { email: EMAIL, pass: PASSWORD } }) }),
-      'auth.login.malformed': () => apiEvent({ path: '/api/login', headers: { 'content-type': 'application/json' }, body: '{"data":' }),
+      'auth.login.cross_site': () =>
+        jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example' } }),
+      'auth.login.wrong_type': () =>
+        apiEvent({
+          path: '/api/login',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ data: { email: EMAIL, pass: PASSWORD } }),
+        }),
+      'auth.login.malformed': () =>
+        apiEvent({ path: '/api/login', headers: { 'content-type': 'application/json' }, body: '{"data":' }),
       'auth.login.failed': () => jsonPost('/api/login', { email: EMAIL, pass: 'not the password' }),
     };
     for (let round = 0; round < 3; round += 1) {
-      for (const request of Object.values(tries)) expect((await makeLoginHandler(deps)(request())).statusCode).toBeGreaterThanOrEqual(400);
+      for (const request of Object.values(tries))
+        expect((await makeLoginHandler(deps)(request())).statusCode).toBeGreaterThanOrEqual(400);
       // A body without a password is malformed too.
       expect((await makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL }))).statusCode).toBe(400);
     }
@@ -92,25 +104,43 @@ describe('POST /api/login', () => {
 
   it('counts refusals from one IPv6 network on one row, whatever address in it they come from', async () => {
     const deps = await depsWithAccount();
-    for (let i = 1; i <= 40; i += 1) await makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { sourceIp: `2001:db8:1:2::${i.toString(16)}`, headers: { origin: 'https://evil.example' } }));
-    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ action: 'auth.login.cross_site', clientAddress: '2001:db8:1:2::/64', count: 40 })]);
+    for (let i = 1; i <= 40; i += 1)
+      await makeLoginHandler(deps)(
+        jsonPost(
+          '/api/login',
+          { email: EMAIL, pass: PASSWORD },
+          { sourceIp: `2001:db8:1:2::${i.toString(16)}`, headers: { origin: 'https://evil.example' } },
+        ),
+      );
+    expect(deps.accessLog.entries).toEqual([
+      expect.objectContaining({ action: 'auth.login.cross_site', clientAddress: '2001:db8:1:2::/64', count: 40 }),
+    ]);
   });
 
   it('lets a browser that signed in before (its device cookie) in while the account as a whole waits', async () => {
     const deps = await depsWithAccount();
     const first = await login(deps, EMAIL, PASSWORD);
     const cookie = setCookiesOf(first)[0] ?? '';
-    expect(cookie).toMatch(/^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
-    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10; i += 1) await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
+    expect(cookie).toMatch(
+      /^mt_signin_device=[\w-]+\.[\w-]+; Path=\/api\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
+    for (let i = 0; i < deps.settings.LOGIN_FAILURES_PER_ACCOUNT * 10; i += 1)
+      await deps.throttle.hit(`login:account:${EMAIL}`, 15 * 60, deps.clock.now());
     const withCookie = (pass: string, sourceIp: string) =>
-      makeLoginHandler(deps)(jsonPost('/api/login', { email: EMAIL, pass }, { sourceIp, headers: { cookie: cookie.split(';')[0] ?? '' } }));
+      makeLoginHandler(deps)(
+        jsonPost('/api/login', { email: EMAIL, pass }, { sourceIp, headers: { cookie: cookie.split(';')[0] ?? '' } }),
+      );
     expect((await login(deps, EMAIL, PASSWORD, '192.0.2.10')).statusCode).toBe(429);
     expect((await withCookie(PASSWORD, '192.0.2.10')).statusCode).toBe(200);
     // From a new address too: the cookie, not the address, is what is known.
     expect((await withCookie(PASSWORD, '203.0.113.99')).statusCode).toBe(200);
     // A cookie is one account's: another account, or a forged value, counts as no cookie.
     const forged = await makeLoginHandler(deps)(
-      jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { cookie: 'mt_signin_device=AAAAAAAAAAAAAAAAAAAAAA.forged' } }),
+      jsonPost(
+        '/api/login',
+        { email: EMAIL, pass: PASSWORD },
+        { headers: { cookie: 'mt_signin_device=AAAAAAAAAAAAAAAAAAAAAA.forged' } },
+      ),
     );
     expect(forged.statusCode).toBe(429);
   });
@@ -118,7 +148,11 @@ describe('POST /api/login', () => {
   it('refuses a sign-in posted from another site', async () => {
     const deps = await depsWithAccount();
     const response = await makeLoginHandler(deps)(
-      jsonPost('/api/login', { email: EMAIL, pass: PASSWORD }, { headers: { origin: 'https://evil.example', host: 'site.example' } }),
+      jsonPost(
+        '/api/login',
+        { email: EMAIL, pass: PASSWORD },
+        { headers: { origin: 'https://evil.example', host: 'site.example' } },
+      ),
     );
     expect(response.statusCode).toBe(403);
   });
@@ -138,7 +172,9 @@ describe('POST /api/login', () => {
     expect(typeof token).toBe('string');
     const claims = await verifyStaffToken(deps.settings, token as string, deps.clock.now());
     expect(claims?.email).toBe(EMAIL);
-    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ actor: EMAIL, action: 'auth.login', clientAddress: '192.0.2.10' })]);
+    expect(deps.accessLog.entries).toEqual([
+      expect.objectContaining({ actor: EMAIL, action: 'auth.login', clientAddress: '192.0.2.10' }),
+    ]);
   });
 
   it('gives an unknown e-mail, a wrong password and a disabled account the same answer', async () => {
@@ -156,7 +192,14 @@ describe('POST /api/login', () => {
     expect(wrong.headers).toEqual(unknown.headers);
     expect(errorBody(unknown).error).toBe('invalid_credentials');
     // Every failed sign-in is in the access log, with the address it came from (counted per account tried).
-    expect(deps.accessLog.entries.map(({ actor, action, clientAddress, count }) => ({ actor, action, clientAddress, count }))).toEqual([
+    expect(
+      deps.accessLog.entries.map(({ actor, action, clientAddress, count }) => ({
+        actor,
+        action,
+        clientAddress,
+        count,
+      })),
+    ).toEqual([
       { actor: 'nobody@example.com', action: 'auth.login.failed', clientAddress: '192.0.2.10', count: 1 },
       { actor: EMAIL, action: 'auth.login.failed', clientAddress: '192.0.2.10', count: 1 },
     ]);
@@ -173,13 +216,18 @@ describe('POST /api/login', () => {
 
     const refused = await login(deps, EMAIL, PASSWORD);
     expect(refused.statusCode).toBe(403);
-    expect(errorBody(refused)).toMatchObject({ error: 'no_role', message: 'This account has no role yet. Ask an admin to give it one.' });
+    expect(errorBody(refused)).toMatchObject({
+      error: 'no_role',
+      message: 'This account has no role yet. Ask an admin to give it one.',
+    });
     expect(setCookiesOf(refused)).toEqual([]);
     expect(deps.accessLog.entries.map(({ actor, action }) => [actor, action])).toEqual([
       [EMAIL, 'auth.login.failed'],
       [EMAIL, 'auth.login.no_role'],
     ]);
-    expect(deps.log.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') })]);
+    expect(deps.log.lines).toEqual([
+      expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') }),
+    ]);
     expect(deps.staff.items.get(EMAIL)?.lastSignInAt).toBeUndefined();
 
     // Given a role, it signs in.
@@ -225,7 +273,13 @@ describe('staff routes: token checks and logout', () => {
     const view = makeViewHandler(deps);
     expect((await view(jsonPost('/api/view', {}))).statusCode).toBe(401);
     expect((await view(jsonPost('/api/view', {}, { headers: bearer('not.a.token') }))).statusCode).toBe(401);
-    const foreign = await signStaffToken({ ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' }, EMAIL, 0, deps.clock.now(), 'staff');
+    const foreign = await signStaffToken(
+      { ...deps.settings, TOKEN_SECRET: 'another-secret-that-is-long-enough-000000' },
+      EMAIL,
+      0,
+      deps.clock.now(),
+      'staff',
+    );
     expect((await view(jsonPost('/api/view', {}, { headers: bearer(foreign) }))).statusCode).toBe(401);
 
     const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
@@ -243,8 +297,12 @@ describe('staff routes: token checks and logout', () => {
     const answer = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
     expect(answer.statusCode).toBe(401);
     expect(errorBody(answer).error).toBe('unauthorized');
-    expect(deps.accessLog.entries.map(({ actor, action, target }) => [actor, action, target])).toEqual([[EMAIL, 'auth.no_role', 'POST /api/view']]);
-    expect(deps.log.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') })]);
+    expect(deps.accessLog.entries.map(({ actor, action, target }) => [actor, action, target])).toEqual([
+      [EMAIL, 'auth.no_role', 'POST /api/view'],
+    ]);
+    expect(deps.log.lines).toEqual([
+      expect.objectContaining({ level: 'warn', message: expect.stringContaining('without a role') }),
+    ]);
   });
 
   it('refuses tokens signed before a password change, even in the same second, and accepts those after', async () => {
@@ -268,7 +326,9 @@ describe('staff routes: token checks and logout', () => {
   it('revokes the token on logout', async () => {
     const deps = await staffDeps();
     const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
-    const logout = await makeLogoutHandler(deps)(apiEvent({ method: 'GET', path: '/api/logout', headers: bearer(token) }));
+    const logout = await makeLogoutHandler(deps)(
+      apiEvent({ method: 'GET', path: '/api/logout', headers: bearer(token) }),
+    );
     expect(logout.statusCode).toBe(200);
     expect(bodyOf(logout)).toBe(true);
     expect((await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }))).statusCode).toBe(401);
@@ -284,7 +344,12 @@ describe('staff routes: token checks and logout', () => {
     const sendmail = makeSendmailHandler(deps);
     await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: '=HYPERLINK("http://evil.example")' })));
     deps.clock.advance(MINUTE);
-    await sendmail(jsonPost('/api/sendmail', enquiry({ section: '호텔예약', destination: undefined, hotel: 'Гостиница', finish: '2026-12-03' })));
+    await sendmail(
+      jsonPost(
+        '/api/sendmail',
+        enquiry({ section: '호텔예약', destination: undefined, hotel: 'Гостиница', finish: '2026-12-03' }),
+      ),
+    );
     const token = await signStaffToken(deps.settings, EMAIL, 0, deps.clock.now(), 'staff');
 
     const view = await makeViewHandler(deps)(jsonPost('/api/view', {}, { headers: bearer(token) }));
@@ -294,21 +359,38 @@ describe('staff routes: token checks and logout', () => {
     expect((bodyOf(view) as EnquiryRecord[]).map((record) => record.POST_INDEX)).toEqual([2, 1]);
 
     const detail = makeDetailHandler(deps);
-    const found = await detail(apiEvent({ method: 'GET', path: '/api/detail/2', params: { index: '2' }, headers: bearer(token) }));
+    const found = await detail(
+      apiEvent({ method: 'GET', path: '/api/detail/2', params: { index: '2' }, headers: bearer(token) }),
+    );
     expect(found.statusCode).toBe(200);
     expect(bodyOf(found)).toEqual([expect.objectContaining({ POST_INDEX: 2, HOTEL: 'Гостиница' })]);
-    expect((await detail(apiEvent({ method: 'GET', path: '/api/detail/9', params: { index: '9' }, headers: bearer(token) }))).statusCode).toBe(404);
-    expect((await detail(apiEvent({ method: 'GET', path: '/api/detail/x', params: { index: 'x' }, headers: bearer(token) }))).statusCode).toBe(400);
+    expect(
+      (await detail(apiEvent({ method: 'GET', path: '/api/detail/9', params: { index: '9' }, headers: bearer(token) })))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await detail(apiEvent({ method: 'GET', path: '/api/detail/x', params: { index: 'x' }, headers: bearer(token) })))
+        .statusCode,
+    ).toBe(400);
 
-    const csv = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', query: { section: 'ALL' }, headers: bearer(token) }));
+    const csv = await makeExportCsvHandler(deps)(
+      apiEvent({ method: 'GET', path: '/api/export.csv', query: { section: 'ALL' }, headers: bearer(token) }),
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['Content-Type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['Content-Disposition']).toBe(`attachment; filename="data_${formatKoreaDateTime(deps.clock.now()).replace(/[-: ]/g, '')}.csv"`);
+    expect(csv.headers['Content-Disposition']).toBe(
+      `attachment; filename="data_${formatKoreaDateTime(deps.clock.now()).replace(/[-: ]/g, '')}.csv"`,
+    );
     const lines = (csv.body ?? '').split('\r\n');
     expect(lines[0]?.startsWith('\uFEFF"name","phone"')).toBe(true);
     expect(lines[1]).toContain('"Гостиница"');
     expect(lines[2]?.startsWith(`"'=HYPERLINK(`)).toBe(true);
 
-    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual(['enquiry.list', 'enquiry.read', 'enquiry.read', 'enquiry.export']);
+    expect(deps.accessLog.entries.map((entry) => entry.action)).toEqual([
+      'enquiry.list',
+      'enquiry.read',
+      'enquiry.read',
+      'enquiry.export',
+    ]);
   });
 });

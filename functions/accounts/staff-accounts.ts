@@ -6,7 +6,13 @@
  * change, two-factor reset), and every change is a conditional write on the
  * account's revision, so two admins never overwrite each other.
  */
-import { type AccountState, type AccountSummary, EXPIRED_INVITATION_KEPT_SECONDS, INVITATION_LIFETIME_SECONDS, invitationLink } from '../../shared/accounts/accounts';
+import {
+  type AccountState,
+  type AccountSummary,
+  EXPIRED_INVITATION_KEPT_SECONDS,
+  INVITATION_LIFETIME_SECONDS,
+  invitationLink,
+} from '../../shared/accounts/accounts';
 import type { AccountChangeRequest, InviteRequest } from '../../shared/accounts/accounts-schema';
 import { type StaffRole, nextTokenVersion } from '../../shared/auth';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
@@ -25,7 +31,9 @@ import type { StaffProfile } from './staff-profile';
  * invitation is taken up (a profile shows it by the expiry alone: it has no
  * password hash to look at).
  */
-export function accountState(account: Pick<StaffProfile, 'disabled' | 'invitationExpiresAt'> & { passwordHash?: string }): AccountState {
+export function accountState(
+  account: Pick<StaffProfile, 'disabled' | 'invitationExpiresAt'> & { passwordHash?: string },
+): AccountState {
   if (account.disabled) return 'disabled';
   return account.invitationExpiresAt !== undefined || account.passwordHash === '' ? 'invited' : 'active';
 }
@@ -41,7 +49,9 @@ export function accountSummary(account: StaffProfile): AccountSummary {
     state,
     twoFactor: hasTwoFactor(account),
     ...(account.lastSignInAt ? { lastSignInAt: account.lastSignInAt } : {}),
-    ...(state === 'invited' && account.invitationExpiresAt ? { invitationExpiresAt: new Date(account.invitationExpiresAt).toISOString() } : {}),
+    ...(state === 'invited' && account.invitationExpiresAt
+      ? { invitationExpiresAt: new Date(account.invitationExpiresAt).toISOString() }
+      : {}),
     createdAt: account.createdAt,
   };
 }
@@ -52,21 +62,30 @@ export function withPasswordSet(account: StaffAccount, passwordHash: string): St
 }
 
 /** Whether a token is this account's current invitation, still unused and in time. */
-export function invitationMatches(account: StaffAccount | undefined, hash: string, nowMs: number): account is StaffAccount & { role: StaffRole } {
+export function invitationMatches(
+  account: StaffAccount | undefined,
+  hash: string,
+  nowMs: number,
+): account is StaffAccount & { role: StaffRole } {
   if (!account?.role || account.disabled || accountState(account) !== 'invited') return false;
   return linkMatches({ hash: account.invitationHash, expiresAt: account.invitationExpiresAt }, hash, nowMs);
 }
 
 export type AccountDeps = AccountMailDeps & Pick<AppDeps, 'staff'>;
 
-const changedMeanwhile = () => new ApiError('conflict', 'Someone changed this account meanwhile. Please reload and try again.');
+const changedMeanwhile = () =>
+  new ApiError('conflict', 'Someone changed this account meanwhile. Please reload and try again.');
 
 /**
  * Invites a new staff member (or invites an invited one again, which ends the
  * earlier link): the account waits as `invited`, and the mail with the
  * one-time link goes through the outbox.
  */
-export async function inviteAccount(deps: AccountDeps, actor: string, request: InviteRequest): Promise<{ account: AccountSummary; mail: MailStatus }> {
+export async function inviteAccount(
+  deps: AccountDeps,
+  actor: string,
+  request: InviteRequest,
+): Promise<{ account: AccountSummary; mail: MailStatus }> {
   const now = deps.clock.now();
   const existing = await deps.staff.profile(request.email);
   if (existing && accountState(existing) !== 'invited') {
@@ -91,7 +110,11 @@ export async function inviteAccount(deps: AccountDeps, actor: string, request: I
   };
   if (!(await deps.staff.replace(account, existing?.revision ?? 0))) throw changedMeanwhile();
 
-  const mail = await mailAccount(deps, 'invite', composeInvitationMail(request.email, invitationLink(deps.settings.SITE_URL, token), request.role, actor, expiresAt));
+  const mail = await mailAccount(
+    deps,
+    'invite',
+    composeInvitationMail(request.email, invitationLink(deps.settings.SITE_URL, token), request.role, actor, expiresAt),
+  );
   return { account: accountSummary(account), mail };
 }
 
@@ -104,14 +127,23 @@ export async function inviteAccount(deps: AccountDeps, actor: string, request: I
  * who would have to race each other on purpose, that is accepted; the CLI can
  * always make a new admin.)
  */
-export async function changeAccount(deps: AccountDeps, actor: string, change: AccountChangeRequest): Promise<AccountSummary> {
+export async function changeAccount(
+  deps: AccountDeps,
+  actor: string,
+  change: AccountChangeRequest,
+): Promise<AccountSummary> {
   const accounts = await deps.staff.list();
   const account = accounts.find((candidate) => candidate.email === change.email);
   if (!account) throw new ApiError('not_found', 'There is no account with this address.');
 
-  const removesAdmin = isActiveAdmin(account) && (change.action === 'disable' || (change.action === 'role' && change.role !== 'admin'));
+  const removesAdmin =
+    isActiveAdmin(account) && (change.action === 'disable' || (change.action === 'role' && change.role !== 'admin'));
   if (removesAdmin && accounts.filter(isActiveAdmin).length <= 1) {
-    throw new ApiError('conflict', 'The last active admin cannot be disabled or given another role. Make another admin first.', { email: 'The last active admin' });
+    throw new ApiError(
+      'conflict',
+      'The last active admin cannot be disabled or given another role. Make another admin first.',
+      { email: 'The last active admin' },
+    );
   }
 
   const at = new Date(deps.clock.now()).toISOString();
@@ -138,6 +170,7 @@ export async function changeAccount(deps: AccountDeps, actor: string, change: Ac
   next = { ...next, updatedAt: at, tokenVersion: nextTokenVersion(account) };
   // Only what the change changes: a code used or a sign-in recorded meanwhile is not written back as it was read.
   if (!(await updateAccount(deps.staff, account, next))) throw changedMeanwhile();
-  if (change.action === 'resetTwoFactor' && hasTwoFactor(account)) await tellOwner(deps, account.email, { kind: 'twoFactorReset', by: actor });
+  if (change.action === 'resetTwoFactor' && hasTwoFactor(account))
+    await tellOwner(deps, account.email, { kind: 'twoFactorReset', by: actor });
   return accountSummary(next);
 }

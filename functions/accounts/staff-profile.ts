@@ -38,17 +38,21 @@ const STAFF_ATTRIBUTE_KINDS = {
   enrolmentMailedAt: 'credential',
 } as const satisfies Record<keyof Required<StaffAccount>, 'profile' | 'credential'>;
 
-type ProfileAttribute = { [Name in keyof typeof STAFF_ATTRIBUTE_KINDS]: (typeof STAFF_ATTRIBUTE_KINDS)[Name] extends 'profile' ? Name : never }[keyof typeof STAFF_ATTRIBUTE_KINDS];
+type ProfileAttribute = {
+  [Name in keyof typeof STAFF_ATTRIBUTE_KINDS]: (typeof STAFF_ATTRIBUTE_KINDS)[Name] extends 'profile' ? Name : never;
+}[keyof typeof STAFF_ATTRIBUTE_KINDS];
 
 /** An account as staff routes read it. */
 export type StaffProfile = Pick<StaffAccount, ProfileAttribute>;
 
 /** The attributes of a profile: the projection the store reads, and what IAM lets a staff function read. */
-export const STAFF_PROFILE_ATTRIBUTES = (Object.keys(STAFF_ATTRIBUTE_KINDS) as (keyof typeof STAFF_ATTRIBUTE_KINDS)[]).filter(
-  (name): name is ProfileAttribute => STAFF_ATTRIBUTE_KINDS[name] === 'profile',
-);
+export const STAFF_PROFILE_ATTRIBUTES = (
+  Object.keys(STAFF_ATTRIBUTE_KINDS) as (keyof typeof STAFF_ATTRIBUTE_KINDS)[]
+).filter((name): name is ProfileAttribute => STAFF_ATTRIBUTE_KINDS[name] === 'profile');
 
 /** The profile of a whole account (what a store returns when asked for a profile). */
 export function profileOf(account: StaffAccount): StaffProfile {
-  return Object.fromEntries(STAFF_PROFILE_ATTRIBUTES.filter((name) => account[name] !== undefined).map((name) => [name, account[name]])) as StaffProfile;
+  return Object.fromEntries(
+    STAFF_PROFILE_ATTRIBUTES.filter((name) => account[name] !== undefined).map((name) => [name, account[name]]),
+  ) as StaffProfile;
 }

@@ -19,7 +19,16 @@ export const PASSWORD = 'a long enough password';
 const passwordHash = await hashPassword(PASSWORD);
 export function addAccount(deps: FakeDeps, email: string, role: StaffRole, extra: Partial<StaffAccount> = {}) {
   const at = new Date(deps.clock.now()).toISOString();
-  deps.staff.items.set(email, { email, passwordHash, disabled: false, role, createdAt: at, updatedAt: at, tokenVersion: 0, ...extra });
+  deps.staff.items.set(email, {
+    email,
+    passwordHash,
+    disabled: false,
+    role,
+    createdAt: at,
+    updatedAt: at,
+    tokenVersion: 0,
+    ...extra,
+  });
 }
 
 export async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
@@ -28,14 +37,24 @@ export async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
 }
 
 /** Calls a route through its handler: a JSON post of `{ data }`, or a GET. */
-export async function call(deps: FakeDeps, name: RouteName, options: { token?: string; data?: unknown; sourceIp?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  deps: FakeDeps,
+  name: RouteName,
+  options: { token?: string; data?: unknown; sourceIp?: string; headers?: Record<string, string> } = {},
+) {
   const path = { accounts: '/api/accounts', twoFactor: '/api/two-factor', logout: '/api/logout' }[name as string];
   const headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
   const event = path
     ? apiEvent({ method: 'GET', path, headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) })
-    : jsonPost(routePath(name), options.data ?? {}, { headers, ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}) });
+    : jsonPost(routePath(name), options.data ?? {}, {
+        headers,
+        ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}),
+      });
   const response = await HANDLER_FACTORIES[name](deps)(event);
-  return { status: response.statusCode, body: JSON.parse(String(response.body || 'null')) as Record<string, unknown> & { error?: string } };
+  return {
+    status: response.statusCode,
+    body: JSON.parse(String(response.body || 'null')) as Record<string, unknown> & { error?: string },
+  };
 }
 
 function routePath(name: RouteName): string {
@@ -64,10 +83,21 @@ export function linkTokenIn(deps: FakeDeps, email: string, page: 'welcome' | 'en
 
 export const invitationTokenIn = (deps: FakeDeps, email: string) => linkTokenIn(deps, email, 'welcome');
 
-export const totpOf = (email: string, secret: string) => new TOTP({ label: email, secret, algorithm: TOTP_PARAMETERS.algorithm, digits: TOTP_PARAMETERS.digits, period: TOTP_PARAMETERS.period });
+export const totpOf = (email: string, secret: string) =>
+  new TOTP({
+    label: email,
+    secret,
+    algorithm: TOTP_PARAMETERS.algorithm,
+    digits: TOTP_PARAMETERS.digits,
+    period: TOTP_PARAMETERS.period,
+  });
 
 /** Enrols an account through the routes; its secret and recovery codes. */
-export async function enrol(deps: FakeDeps, email: string, token?: string): Promise<{ secret: string; done: EnrolmentDone }> {
+export async function enrol(
+  deps: FakeDeps,
+  email: string,
+  token?: string,
+): Promise<{ secret: string; done: EnrolmentDone }> {
   const bearer = token ?? (await tokenOf(deps, email));
   const started = await call(deps, 'startTwoFactor', { token: bearer });
   expect(started.status).toBe(200);
@@ -82,4 +112,7 @@ export async function enrol(deps: FakeDeps, email: string, token?: string): Prom
 }
 
 export const login = (deps: FakeDeps, email: string, extra: { pass?: string; code?: string; sourceIp?: string } = {}) =>
-  call(deps, 'login', { data: { email, pass: extra.pass ?? PASSWORD, ...(extra.code !== undefined ? { code: extra.code } : {}) }, ...(extra.sourceIp ? { sourceIp: extra.sourceIp } : {}) });
+  call(deps, 'login', {
+    data: { email, pass: extra.pass ?? PASSWORD, ...(extra.code !== undefined ? { code: extra.code } : {}) },
+    ...(extra.sourceIp ? { sourceIp: extra.sourceIp } : {}),
+  });

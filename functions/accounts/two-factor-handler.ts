@@ -17,8 +17,14 @@ import { tellOwner } from './account-mail';
 import { ownAccountChangedMeanwhile, ownWholeAccount, updateAccount } from './account-update';
 import { signStaffToken } from '../http/staff-tokens';
 import type { AppDeps } from '../deps';
-import { hasTwoFactor, matchingStep, newRecoveryCodes, openTotpSecret, recoveryCodeHash, twoFactorRequired } from './two-factor';
-
+import {
+  hasTwoFactor,
+  matchingStep,
+  newRecoveryCodes,
+  openTotpSecret,
+  recoveryCodeHash,
+  twoFactorRequired,
+} from './two-factor';
 
 /** `GET /api/two-factor`. */
 export function makeTwoFactorHandler(deps: StaffAuthDeps) {
@@ -42,11 +48,20 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
     if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already.');
     if (!account.pendingTotpSecretSealed) throw new ApiError('conflict', 'Start the set-up first.');
     const now = deps.clock.now();
-    const step = matchingStep(account.email, await openTotpSecret(deps, account.email, account.pendingTotpSecretSealed), code, now);
+    const step = matchingStep(
+      account.email,
+      await openTotpSecret(deps, account.email, account.pendingTotpSecretSealed),
+      code,
+      now,
+    );
     if (step === undefined) {
       await audit('twofactor.confirm_failed', '-');
       // 400, not 401: the session is fine, only the code is wrong.
-      throw new ApiError('invalid_input', 'The code is not right. Check the time on your phone and try the next code.', { code: 'Not the current code' });
+      throw new ApiError(
+        'invalid_input',
+        'The code is not right. Check the time on your phone and try the next code.',
+        { code: 'Not the current code' },
+      );
     }
     const recoveryCodes = newRecoveryCodes();
     const tokenVersion = nextTokenVersion(account);
@@ -68,7 +83,10 @@ export function makeConfirmTwoFactorHandler(deps: StaffAuthDeps & AccountMailDep
     if (!(await updateAccount(deps.staff, account, enrolled))) throw ownAccountChangedMeanwhile();
     await audit('twofactor.enrol', '-');
     await tellOwner(deps, account.email, { kind: 'twoFactorOn' });
-    const answer: EnrolmentDone = { recoveryCodes, token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role) };
+    const answer: EnrolmentDone = {
+      recoveryCodes,
+      token: await signStaffToken(deps.settings, account.email, tokenVersion, now, staff.role),
+    };
     return json(200, answer);
   });
 }

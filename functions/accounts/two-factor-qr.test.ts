@@ -46,7 +46,11 @@ describe('qrDataUrl', () => {
   });
 
   it('gives the same image for the same URI, and another for another secret', async () => {
-    const [first, again, other] = await Promise.all([qrDataUrl(URI), qrDataUrl(URI), qrDataUrl(URI.replace('JBSWY3DPEHPK3PXP', 'KRSXG5CTMVRXEZLU'))]);
+    const [first, again, other] = await Promise.all([
+      qrDataUrl(URI),
+      qrDataUrl(URI),
+      qrDataUrl(URI.replace('JBSWY3DPEHPK3PXP', 'KRSXG5CTMVRXEZLU')),
+    ]);
     expect(again).toBe(first);
     expect(other).not.toBe(first);
   });

@@ -39,7 +39,9 @@ describe('sealed TOTP secrets', () => {
     const { secret } = await enrol(deps, ADMIN);
     expect(deps.totpSealer.opened).toBe(1);
     deps.clock.advance(30_000);
-    expect((await login(deps, ADMIN, { code: totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() }) })).status).toBe(200);
+    expect(
+      (await login(deps, ADMIN, { code: totpOf(ADMIN, secret).generate({ timestamp: deps.clock.now() }) })).status,
+    ).toBe(200);
     expect(deps.totpSealer.opened).toBe(2);
     // A malformed code, a recovery code and no code at all open nothing.
     await login(deps, ADMIN, { code: 'not-a-code' });
@@ -47,7 +49,7 @@ describe('sealed TOTP secrets', () => {
     expect(deps.totpSealer.opened).toBe(2);
   });
 
-  it('does not open a sealed secret copied to another account: its owner\'s codes sign nobody else in', async () => {
+  it("does not open a sealed secret copied to another account: its owner's codes sign nobody else in", async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
     addAccount(deps, OTHER, 'staff');
@@ -69,7 +71,9 @@ describe('sealed TOTP secrets', () => {
     addAccount(deps, OTHER, 'staff', { totpSecret: secret, twoFactorSince: '2026-11-01T00:00:00.000Z' });
     deps.totpSealer.refuse = true;
     expect((await login(deps, OTHER)).body.error).toBe('code_required');
-    expect((await login(deps, OTHER, { code: totpOf(OTHER, secret).generate({ timestamp: deps.clock.now() }) })).status).toBe(200);
+    expect(
+      (await login(deps, OTHER, { code: totpOf(OTHER, secret).generate({ timestamp: deps.clock.now() }) })).status,
+    ).toBe(200);
   });
 
   it('changes nothing when the key cannot be reached at the start: no pending secret, no answer with one', async () => {

@@ -20,10 +20,15 @@ import { ownAccountChangedMeanwhile, updateAccount } from './account-update';
 export function makeStartTwoFactorHandler(deps: StaffAuthDeps & Pick<AppDeps, 'totpSealer'>) {
   return staffHandler(deps, async ({ staff, audit }) => {
     const { account } = staff;
-    if (hasTwoFactor(account)) throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
+    if (hasTwoFactor(account))
+      throw new ApiError('conflict', 'Two-factor sign-in is on already. An admin can reset it.');
     const secret = newTotpSecret();
     const pendingTotpSecretSealed = await sealTotpSecret(deps, account.email, secret);
-    const changed = await updateAccount(deps.staff, account, { ...account, pendingTotpSecretSealed, updatedAt: new Date(deps.clock.now()).toISOString() });
+    const changed = await updateAccount(deps.staff, account, {
+      ...account,
+      pendingTotpSecretSealed,
+      updatedAt: new Date(deps.clock.now()).toISOString(),
+    });
     if (!changed) throw ownAccountChangedMeanwhile();
     const uri = totpUri(account.email, secret);
     await audit('twofactor.start', '-');

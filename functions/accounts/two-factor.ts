@@ -20,12 +20,20 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, TOTP_ISSUER, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
+import {
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
+  TOTP_CODE_PATTERN,
+  TOTP_ISSUER,
+  TOTP_PARAMETERS,
+} from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { SealingContext, StaffAccount } from '../ports';
 
 /** Whether an account signs in with a second factor: a sealed secret, or the clear one of an account enrolled before secrets were sealed. */
-export function hasTwoFactor(account: Partial<Pick<StaffAccount, 'twoFactorSince' | 'totpSecretSealed' | 'totpSecret'>> | undefined): boolean {
+export function hasTwoFactor(
+  account: Partial<Pick<StaffAccount, 'twoFactorSince' | 'totpSecretSealed' | 'totpSecret'>> | undefined,
+): boolean {
   // A profile (functions/accounts/staff-profile.ts) shows it by the date it was turned on; a whole account also by its secret.
   return Boolean(account?.twoFactorSince ?? account?.totpSecretSealed ?? account?.totpSecret);
 }
@@ -44,7 +52,10 @@ export function openTotpSecret(deps: Pick<AppDeps, 'totpSealer'>, email: string,
 }
 
 /** The account's secret to check a code against: opened, or the clear one of an account from before sealing. */
-async function accountTotpSecret(deps: Pick<AppDeps, 'totpSealer'>, account: StaffAccount): Promise<string | undefined> {
+async function accountTotpSecret(
+  deps: Pick<AppDeps, 'totpSealer'>,
+  account: StaffAccount,
+): Promise<string | undefined> {
   if (account.totpSecretSealed) return openTotpSecret(deps, account.email, account.totpSecretSealed);
   return account.totpSecret;
 }
@@ -100,9 +111,15 @@ export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code)
  * step once) or one of its recovery codes (each once). `false` for anything
  * else, a code used already included.
  */
-export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff' | 'totpSealer'>, account: StaffAccount, code: string, nowMs: number): Promise<'totp' | 'recovery' | undefined> {
+export async function acceptSecondFactor(
+  deps: Pick<AppDeps, 'staff' | 'totpSealer'>,
+  account: StaffAccount,
+  code: string,
+  nowMs: number,
+): Promise<'totp' | 'recovery' | undefined> {
   if (!hasTwoFactor(account)) return undefined;
-  if (isRecoveryCode(code)) return (await deps.staff.useRecoveryCode(account.email, recoveryCodeHash(code))) ? 'recovery' : undefined;
+  if (isRecoveryCode(code))
+    return (await deps.staff.useRecoveryCode(account.email, recoveryCodeHash(code))) ? 'recovery' : undefined;
   // Opened only for a code that looks like one: a malformed guess costs no KMS call.
   if (!TOTP_CODE_PATTERN.test(code)) return undefined;
   const secret = await accountTotpSecret(deps, account);
@@ -114,5 +131,14 @@ export async function acceptSecondFactor(deps: Pick<AppDeps, 'staff' | 'totpSeal
 
 /** The account with two-factor off: secret, recovery codes and the count of wrong codes gone (an admin's reset, the operator's `reset-2fa`). */
 export function withoutTwoFactor<Account extends Partial<StaffAccount>>(account: Account): Account {
-  return { ...account, totpSecretSealed: undefined, totpSecret: undefined, totpLastStep: undefined, pendingTotpSecretSealed: undefined, recoveryCodeHashes: undefined, twoFactorSince: undefined, codeFailures: undefined };
+  return {
+    ...account,
+    totpSecretSealed: undefined,
+    totpSecret: undefined,
+    totpLastStep: undefined,
+    pendingTotpSecretSealed: undefined,
+    recoveryCodeHashes: undefined,
+    twoFactorSince: undefined,
+    codeFailures: undefined,
+  };
 }

@@ -23,7 +23,11 @@ import { readOrLogRefusal } from './refused-before-check';
 
 export type WelcomeDeps = LinkPageDeps;
 
-const invalid = () => new ApiError('invalid_invitation', 'This invitation link is not valid: it was used, has expired, or was replaced by a newer one. Ask an admin for a new one.');
+const invalid = () =>
+  new ApiError(
+    'invalid_invitation',
+    'This invitation link is not valid: it was used, has expired, or was replaced by a newer one. Ask an admin for a new one.',
+  );
 
 export function makeWelcomeHandler(deps: WelcomeDeps) {
   return httpHandler(deps, async ({ request }) => {
@@ -40,7 +44,11 @@ export function makeWelcomeHandler(deps: WelcomeDeps) {
       throw invalid();
     }
     const at = new Date(now).toISOString();
-    const taken = await updateAccount(deps.staff, account, { ...withPasswordSet(account, await hashPassword(password)), updatedAt: at, lastSignInAt: at });
+    const taken = await updateAccount(deps.staff, account, {
+      ...withPasswordSet(account, await hashPassword(password)),
+      updatedAt: at,
+      lastSignInAt: at,
+    });
     // Another request took it up (or an admin changed the account) in the meantime: this link is spent.
     if (!taken) {
       await audit('auth.welcome.failed', account.email);

@@ -19,18 +19,25 @@ export interface AccessLogCopyDeps {
 }
 
 /** DynamoDB's own removal of an item whose TTL passed. */
-const expiredByTtl = (record: DynamoDBRecord) => record.eventName === 'REMOVE' && record.userIdentity?.type === 'Service' && record.userIdentity.principalId === 'dynamodb.amazonaws.com';
+const expiredByTtl = (record: DynamoDBRecord) =>
+  record.eventName === 'REMOVE' &&
+  record.userIdentity?.type === 'Service' &&
+  record.userIdentity.principalId === 'dynamodb.amazonaws.com';
 
 /** A change to a row that is written once: a removal other than the TTL's, or a change to a row outside the counted partitions. */
 const changesARow = (record: DynamoDBRecord) =>
-  record.eventName === 'REMOVE' || (record.eventName === 'MODIFY' && !(record.dynamodb?.Keys?.['day']?.S ?? '').startsWith(ACCESS_LOG_COUNTED_PREFIX));
+  record.eventName === 'REMOVE' ||
+  (record.eventName === 'MODIFY' && !(record.dynamodb?.Keys?.['day']?.S ?? '').startsWith(ACCESS_LOG_COUNTED_PREFIX));
 
 function lineOf(record: DynamoDBRecord): string {
   const stream = record.dynamodb ?? {};
   return JSON.stringify({
     eventId: record.eventID,
     eventName: record.eventName,
-    at: stream.ApproximateCreationDateTime === undefined ? undefined : new Date(stream.ApproximateCreationDateTime * 1000).toISOString(),
+    at:
+      stream.ApproximateCreationDateTime === undefined
+        ? undefined
+        : new Date(stream.ApproximateCreationDateTime * 1000).toISOString(),
     sequenceNumber: stream.SequenceNumber,
     keys: stream.Keys,
     newImage: stream.NewImage,
@@ -40,10 +47,16 @@ function lineOf(record: DynamoDBRecord): string {
 }
 
 /** Copies one batch; answers how many writes it copied and where (no object for a batch of TTL removals only). */
-export async function copyAccessLogBatch(deps: AccessLogCopyDeps, event: DynamoDBStreamEvent): Promise<{ copied: number; key?: string }> {
+export async function copyAccessLogBatch(
+  deps: AccessLogCopyDeps,
+  event: DynamoDBStreamEvent,
+): Promise<{ copied: number; key?: string }> {
   const records = event.Records.filter((record) => !expiredByTtl(record));
   for (const record of records.filter(changesARow)) {
-    deps.log.error('access log row changed or removed (kept as first written in the copy)', { eventName: record.eventName, keys: JSON.stringify(record.dynamodb?.Keys) });
+    deps.log.error('access log row changed or removed (kept as first written in the copy)', {
+      eventName: record.eventName,
+      keys: JSON.stringify(record.dynamodb?.Keys),
+    });
   }
   const first = records[0]?.dynamodb;
   const last = records.at(-1)?.dynamodb;

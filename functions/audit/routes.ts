@@ -18,13 +18,16 @@ import { copyAccessLogBatch } from './access-log-copy';
  * (split in halves to find a bad record) until the stream lets its records
  * go after 24 hours; then it lands in the jobs' failure queue, with its alarm.
  */
-export const accessLogCopy = /* @__PURE__ */ declareBackground('accessLogCopy', { memoryMiB: 512, timeoutSeconds: 60 }, () =>
-  backgroundHandler(streamConsumerUses('accessLogCopy'), (settings, base) => {
-    const deps = mergeLazy(base, s3Deps(settings, {}));
-    return async (event: DynamoDBStreamEvent) => {
-      const outcome = await copyAccessLogBatch(deps, event);
-      deps.log.info('access log copied', outcome);
-      return outcome;
-    };
-  }),
+export const accessLogCopy = /* @__PURE__ */ declareBackground(
+  'accessLogCopy',
+  { memoryMiB: 512, timeoutSeconds: 60 },
+  () =>
+    backgroundHandler(streamConsumerUses('accessLogCopy'), (settings, base) => {
+      const deps = mergeLazy(base, s3Deps(settings, {}));
+      return async (event: DynamoDBStreamEvent) => {
+        const outcome = await copyAccessLogBatch(deps, event);
+        deps.log.info('access log copied', outcome);
+        return outcome;
+      };
+    }),
 );

@@ -14,7 +14,9 @@ import { attachmentDisposition, downloadType, keptAttachment } from './attachmen
  * not there, or a key its thread does not list as kept, answers the same 404
  * and signs nothing; the attempt is logged as a forbidden request.
  */
-export function makeAttachmentLinkHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'inbound' | 'clock'>) {
+export function makeAttachmentLinkHandler(
+  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'inbound' | 'clock'>,
+) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { index, key } = parseInput(attachmentLinkSchema, jsonPayload(request));
     const enquiry = await deps.enquiries.get(index);
@@ -24,8 +26,15 @@ export function makeAttachmentLinkHandler(deps: StaffAuthDeps & Pick<AppDeps, 'e
       throw new ApiError('not_found', 'No such attachment in this enquiry.');
     }
     await audit('enquiry.attachment', JSON.stringify({ index, key, name: attachment.name }));
-    const url = await deps.inbound.downloadUrl(attachment.key, { disposition: attachmentDisposition(attachment.name), type: downloadType(attachment.type) }, ATTACHMENT_LINK_SECONDS);
-    const link: AttachmentLink = { url, expiresAt: new Date(deps.clock.now() + ATTACHMENT_LINK_SECONDS * 1000).toISOString() };
+    const url = await deps.inbound.downloadUrl(
+      attachment.key,
+      { disposition: attachmentDisposition(attachment.name), type: downloadType(attachment.type) },
+      ATTACHMENT_LINK_SECONDS,
+    );
+    const link: AttachmentLink = {
+      url,
+      expiresAt: new Date(deps.clock.now() + ATTACHMENT_LINK_SECONDS * 1000).toISOString(),
+    };
     return json(200, link);
   });
 }

@@ -25,7 +25,10 @@ const REFUSED_NAME = 'setup.exe';
 let deps: FakeDeps;
 let token: string;
 
-const ask = (data: Record<string, unknown>, who = token) => makeAttachmentLinkHandler(deps)(jsonPost('/api/enquiry/attachment', data, { headers: { authorization: `Bearer ${who}` } }));
+const ask = (data: Record<string, unknown>, who = token) =>
+  makeAttachmentLinkHandler(deps)(
+    jsonPost('/api/enquiry/attachment', data, { headers: { authorization: `Bearer ${who}` } }),
+  );
 
 beforeEach(async () => {
   deps = fakeDeps();
@@ -60,10 +63,26 @@ describe('the link', () => {
   it("answers a link to a kept attachment of the enquiry's thread, working ATTACHMENT_LINK_SECONDS, saved under its name as its type, and logs the download", async () => {
     const response = await ask({ index: 1, key: KEPT });
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toEqual({ url: expect.stringContaining(KEPT), expiresAt: new Date(deps.clock.now() + ATTACHMENT_LINK_SECONDS * 1000).toISOString() });
-    expect(deps.inbound.links).toEqual([{ key: KEPT, disposition: attachmentDisposition('검사 결과 "final".pdf'), type: 'application/pdf', expiresSeconds: ATTACHMENT_LINK_SECONDS }]);
+    expect(bodyOf(response)).toEqual({
+      url: expect.stringContaining(KEPT),
+      expiresAt: new Date(deps.clock.now() + ATTACHMENT_LINK_SECONDS * 1000).toISOString(),
+    });
+    expect(deps.inbound.links).toEqual([
+      {
+        key: KEPT,
+        disposition: attachmentDisposition('검사 결과 "final".pdf'),
+        type: 'application/pdf',
+        expiresSeconds: ATTACHMENT_LINK_SECONDS,
+      },
+    ]);
     expect(ATTACHMENT_LINK_SECONDS).toBeLessThanOrEqual(5 * 60);
-    expect(deps.accessLog.entries).toMatchObject([{ actor: STAFF, action: 'enquiry.attachment', target: JSON.stringify({ index: 1, key: KEPT, name: '검사 결과 "final".pdf' }) }]);
+    expect(deps.accessLog.entries).toMatchObject([
+      {
+        actor: STAFF,
+        action: 'enquiry.attachment',
+        target: JSON.stringify({ index: 1, key: KEPT, name: '검사 결과 "final".pdf' }),
+      },
+    ]);
   });
 
   it.each([
@@ -87,7 +106,12 @@ describe('the link', () => {
   });
 
   it('has no link for a refused attachment (it was never kept)', () => {
-    const listed = [{ type: 'visitorMessage', visitor: { attachments: [{ name: REFUSED_NAME, size: 2, refused: 'type' as const, key: 'attachments/x/2' }] } }];
+    const listed = [
+      {
+        type: 'visitorMessage',
+        visitor: { attachments: [{ name: REFUSED_NAME, size: 2, refused: 'type' as const, key: 'attachments/x/2' }] },
+      },
+    ];
     expect(keptAttachment(listed as never, 'attachments/x/2')).toBeUndefined();
   });
 
@@ -102,7 +126,9 @@ describe('the link', () => {
 describe('what the link answers with', () => {
   it('saves a file under the name the sender gave: ASCII for old clients, the whole name as UTF-8 (RFC 6266, RFC 5987)', () => {
     expect(attachmentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(attachmentDisposition('검사 결과 "final" (1).pdf')).toBe(`attachment; filename="__ __ _final_ (1).pdf"; filename*=UTF-8''%EA%B2%80%EC%82%AC%20%EA%B2%B0%EA%B3%BC%20%22final%22%20%281%29.pdf`);
+    expect(attachmentDisposition('검사 결과 "final" (1).pdf')).toBe(
+      `attachment; filename="__ __ _final_ (1).pdf"; filename*=UTF-8''%EA%B2%80%EC%82%AC%20%EA%B2%B0%EA%B3%BC%20%22final%22%20%281%29.pdf`,
+    );
     expect(attachmentDisposition('a\\b\r\n.txt')).toBe(`attachment; filename="a_b__.txt"; filename*=UTF-8''a_b__.txt`);
     expect(attachmentDisposition('  ')).toBe(`attachment; filename="attachment"; filename*=UTF-8''attachment`);
   });
@@ -110,13 +136,23 @@ describe('what the link answers with', () => {
   it('answers a kept type as it is, anything a browser might render or run as bytes to save', () => {
     expect(downloadType('application/pdf')).toBe('application/pdf');
     expect(downloadType('image/png')).toBe('image/png');
-    for (const type of ['text/html', 'image/svg+xml', 'application/javascript', 'text/xml', 'text/plain', undefined]) expect(downloadType(type)).toBe('application/octet-stream');
+    for (const type of ['text/html', 'image/svg+xml', 'application/javascript', 'text/xml', 'text/plain', undefined])
+      expect(downloadType(type)).toBe('application/octet-stream');
   });
 
-  it("the S3 adapter signs a GET of that one object whose answer is an attachment of that type, uncached, for ATTACHMENT_LINK_SECONDS", async () => {
-    const s3 = new S3Client({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
+  it('the S3 adapter signs a GET of that one object whose answer is an attachment of that type, uncached, for ATTACHMENT_LINK_SECONDS', async () => {
+    const s3 = new S3Client({
+      region: 'ap-northeast-2',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+    });
     const disposition = attachmentDisposition('검사.pdf');
-    const url = new URL(await s3InboundBucket(s3, 'inbound-bucket').downloadUrl(KEPT, { disposition, type: 'application/pdf' }, ATTACHMENT_LINK_SECONDS));
+    const url = new URL(
+      await s3InboundBucket(s3, 'inbound-bucket').downloadUrl(
+        KEPT,
+        { disposition, type: 'application/pdf' },
+        ATTACHMENT_LINK_SECONDS,
+      ),
+    );
     expect(url.pathname.endsWith(`/${KEPT}`)).toBe(true);
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(ATTACHMENT_LINK_SECONDS));
     expect(url.searchParams.get('response-content-disposition')).toBe(disposition);

@@ -29,9 +29,16 @@ const NOT_ATTR_CHAR = /['()*]/g;
  * Cyrillic name arrives as written.
  */
 export function attachmentDisposition(name: string): string {
-  const clean = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '_').trim() || 'attachment';
+  const clean =
+    name
+      .normalize('NFC')
+      .replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '_')
+      .trim() || 'attachment';
   const ascii = clean.replace(/[^\x20-\x7e]|["%]/g, '_');
-  const encoded = encodeURIComponent(clean).replace(NOT_ATTR_CHAR, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(clean).replace(
+    NOT_ATTR_CHAR,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -70,7 +70,10 @@ export function attachmentName(filename: string | undefined, position: number): 
 
 /** The attachments of a message kept apart, by name and size only: none is stored until a staff member attaches the message. */
 export function listedByName(attachments: readonly ReceivedAttachment[]): Omit<ListedAttachment, 'key'>[] {
-  return attachments.map((attachment, index) => ({ name: attachmentName(attachment.filename, index + 1), size: attachment.content.byteLength }));
+  return attachments.map((attachment, index) => ({
+    name: attachmentName(attachment.filename, index + 1),
+    size: attachment.content.byteLength,
+  }));
 }
 
 /**
@@ -79,7 +82,11 @@ export function listedByName(attachments: readonly ReceivedAttachment[]): Omit<L
  * type) or not (with the reason). Throws when the bucket does: the message
  * is then processed again, and writes the same keys.
  */
-export async function keepAttachments(bucket: InboundBucket, messageHash: string, attachments: readonly ReceivedAttachment[]): Promise<ListedAttachment[]> {
+export async function keepAttachments(
+  bucket: InboundBucket,
+  messageHash: string,
+  attachments: readonly ReceivedAttachment[],
+): Promise<ListedAttachment[]> {
   return Promise.all(
     attachments.map(async (attachment, index): Promise<ListedAttachment> => {
       const position = index + 1;

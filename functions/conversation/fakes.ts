@@ -5,7 +5,14 @@
  * calls throw, as a service that is down.
  */
 import type { KeptBox } from '../../shared/conversation/visitor-messages';
-import { type HandledMail, type InboundBucket, type KeptMail, type KeptMailStore, type SentMailIds, stillKept } from './ports';
+import {
+  type HandledMail,
+  type InboundBucket,
+  type KeptMail,
+  type KeptMailStore,
+  type SentMailIds,
+  stillKept,
+} from './ports';
 
 export class FakeInboundBucket implements InboundBucket {
   readonly objects = new Map<string, { bytes: Uint8Array; type?: string }>();
@@ -29,7 +36,11 @@ export class FakeInboundBucket implements InboundBucket {
   }
   /** The links handed out; the fake's link names the key and the response it asked for. */
   readonly links: { key: string; disposition: string; type: string; expiresSeconds: number }[] = [];
-  async downloadUrl(key: string, response: { disposition: string; type: string }, expiresSeconds: number): Promise<string> {
+  async downloadUrl(
+    key: string,
+    response: { disposition: string; type: string },
+    expiresSeconds: number,
+  ): Promise<string> {
     this.check();
     this.links.push({ key, ...response, expiresSeconds });
     return `https://inbound.fake.test/${key}?expires=${expiresSeconds}`;
@@ -57,7 +68,11 @@ export class FakeKeptMailStore implements KeptMailStore {
   /** The mails still in a box (what stays of a handled one is in no index, as in DynamoDB) that match, newest first. */
   private newestFirst(match: (mail: KeptMail) => boolean): KeptMail[] {
     this.check();
-    return [...this.items.values()].filter(stillKept).filter(match).sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1)).map((mail) => structuredClone(mail));
+    return [...this.items.values()]
+      .filter(stillKept)
+      .filter(match)
+      .sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1))
+      .map((mail) => structuredClone(mail));
   }
   async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
     return this.newestFirst((mail) => mail.box === box).slice(0, limit);
@@ -94,7 +109,10 @@ export class FakeKeptMailStore implements KeptMailStore {
     return this.newestFirst((mail) => mail.from === address);
   }
   async aboutEnquiry(postIndex: number): Promise<Pick<KeptMail, 'key' | 'rawKey'>[]> {
-    return this.newestFirst((mail) => (mail.postIndex ?? mail.suggestedIndex) === postIndex).map(({ key, rawKey }) => ({ key, rawKey }));
+    return this.newestFirst((mail) => (mail.postIndex ?? mail.suggestedIndex) === postIndex).map(({ key, rawKey }) => ({
+      key,
+      rawKey,
+    }));
   }
   async remove(keys: readonly string[]): Promise<void> {
     this.check();

@@ -4,7 +4,9 @@ import type { FeatureSamples } from '../fuzz-samples';
 /** A well-formed key no mail is kept under: the routes answer 404 and change nothing. */
 const KEY = 'kept#2026-11-22T09:59:00.000Z#m0123456789abcdef';
 
-export const fuzzSamples: FeatureSamples<'keptMail' | 'keptMailText' | 'attachKeptMail' | 'discardKeptMail'> = (context) => ({
+export const fuzzSamples: FeatureSamples<'keptMail' | 'keptMailText' | 'attachKeptMail' | 'discardKeptMail'> = (
+  context,
+) => ({
   keptMail: { query: { box: 'unmatched' } },
   keptMailText: { query: { key: KEY } },
   attachKeptMail: { body: { key: KEY, index: context.enquiryIndex, confirmQuarantine: false } },

@@ -13,10 +13,19 @@ import type { EnquiryEvent } from '../work/ports';
 import { type VisitorWroteDeps, visitorWrote } from '../work/visitor-wrote';
 import { type QueueDeps, queueMessageTranslation } from '../translation/translation-queue';
 
-
-export async function visitorMessageStored(deps: VisitorWroteDeps & Pick<QueueDeps, 'translations'>, event: EnquiryEvent, firstTime: boolean): Promise<void> {
+export async function visitorMessageStored(
+  deps: VisitorWroteDeps & Pick<QueueDeps, 'translations'>,
+  event: EnquiryEvent,
+  firstTime: boolean,
+): Promise<void> {
   deps.log.debug('visitor message handed on', { postIndex: event.postIndex, at: event.at, firstTime });
-  await visitorWrote(deps, { postIndex: event.postIndex, at: Date.parse(eventInstant(event.at)), channel: 'mail', preview: event.text ?? '', eventAt: event.at });
+  await visitorWrote(deps, {
+    postIndex: event.postIndex,
+    at: Date.parse(eventInstant(event.at)),
+    channel: 'mail',
+    preview: event.text ?? '',
+    eventAt: event.at,
+  });
   // Staff read it in Korean too, once the translation job has made it; queued once however often this runs.
   if (event.text) await queueMessageTranslation(deps, event.postIndex, event.at, event.text);
 }

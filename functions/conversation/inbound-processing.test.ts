@@ -14,11 +14,23 @@ import { enquiry } from '../../tests/support/enquiry-requests';
 import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
 import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
 import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
-import { type InboundOutcome, type ReceivedMail, messageKey, processInboundMessage, quarantined } from './inbound-processing';
+import {
+  type InboundOutcome,
+  type ReceivedMail,
+  messageKey,
+  processInboundMessage,
+  quarantined,
+} from './inbound-processing';
 import { replyAddress, threadReference } from './reply-address';
 import { stillKept } from './ports';
 import { eraseSubject, runRetention, subjectData } from '../privacy/erasure';
-import { KEPT_MAIL_TTL_MARGIN_MS, enquiryRetentionMs, inboundRawExpiryDays, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import {
+  KEPT_MAIL_TTL_MARGIN_MS,
+  enquiryRetentionMs,
+  inboundRawExpiryDays,
+  keptMailRetentionMs,
+  spamRetentionMs,
+} from '../../shared/privacy/retention';
 
 let deps: FakeDeps;
 let raws = 0;
@@ -26,14 +38,29 @@ const addressing = () => ({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: 
 const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
 
 /** Stores the raw message in the (fake) bucket, as SES receiving or the SMTP door do, and processes it. */
-async function receive(options: Mail.Options, envelope: Partial<Omit<ReceivedMail, 'rawKey'>> = {}): Promise<InboundOutcome> {
+async function receive(
+  options: Mail.Options,
+  envelope: Partial<Omit<ReceivedMail, 'rawKey'>> = {},
+): Promise<InboundOutcome> {
   raws += 1;
   const rawKey = `raw/message-${raws}`;
   await deps.inbound.putRaw(rawKey, await rawMessage(options));
-  return processInboundMessage(deps, { rawKey, recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now(), ...envelope });
+  return processInboundMessage(deps, {
+    rawKey,
+    recipients: [replyAddress(addressing(), 1)],
+    verdicts: PASSING,
+    receivedAt: deps.clock.now(),
+    ...envelope,
+  });
 }
 
-const answer = (extra: Mail.Options = {}): Mail.Options => ({ from: 'Anna Petrova <anna@example.com>', to: replyAddress(addressing(), 1), subject: 'Re: Your enquiry [MT-000001]', text: NEW_TEXTS.ru, ...extra });
+const answer = (extra: Mail.Options = {}): Mail.Options => ({
+  from: 'Anna Petrova <anna@example.com>',
+  to: replyAddress(addressing(), 1),
+  subject: 'Re: Your enquiry [MT-000001]',
+  text: NEW_TEXTS.ru,
+  ...extra,
+});
 const thread = () => deps.events.list(1).then((events) => events.filter((event) => event.type === 'visitorMessage'));
 const kept = () => [...deps.keptMail.items.values()].filter(stillKept);
 
@@ -71,23 +98,30 @@ describe('into the thread', () => {
   });
 
   it('takes the reply address whatever case a mail system gave it, among other recipients', async () => {
-    const outcome = await receive(answer(), { recipients: ['someone@reply.site.example', replyAddress(addressing(), 1).toUpperCase()] });
+    const outcome = await receive(answer(), {
+      recipients: ['someone@reply.site.example', replyAddress(addressing(), 1).toUpperCase()],
+    });
     expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1 });
   });
 
-  it('says when the message came from another address than the enquiry\'s', async () => {
+  it("says when the message came from another address than the enquiry's", async () => {
     await receive(answer({ from: 'Friend <friend@example.org>' }));
     expect((await thread())[0]).toMatchObject({ actor: 'friend@example.org', visitor: { fromEnquiryAddress: false } });
   });
 
   it('finds the enquiry by In-Reply-To naming the id SES gave our mail, when the reply address is not among the recipients', async () => {
-    const outcome = await receive(answer({ inReplyTo: '<fake-ses-2@email.amazonses.com>' }), { recipients: ['centre@reply.site.example'] });
+    const outcome = await receive(answer({ inReplyTo: '<fake-ses-2@email.amazonses.com>' }), {
+      recipients: ['centre@reply.site.example'],
+    });
     expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1 });
   });
 
   it("finds the enquiry by our thread reference in References, whichever region's SES id comes with it", async () => {
     const references = ['<unknown@eu-west-1.amazonses.com>', threadReference(addressing(), 1), '<other@mail.example>'];
-    expect(await receive(answer({ references }), { recipients: ['centre@reply.site.example'] })).toMatchObject({ outcome: 'thread', postIndex: 1 });
+    expect(await receive(answer({ references }), { recipients: ['centre@reply.site.example'] })).toMatchObject({
+      outcome: 'thread',
+      postIndex: 1,
+    });
   });
 
   it('reads the text of an HTML-only message, its quoted history left out', async () => {
@@ -105,17 +139,31 @@ describe('into the thread', () => {
 
   it('keeps a warning verdict that does not quarantine (SPF alone fails on forwarded mail; a local message is not checked)', async () => {
     await receive(answer(), { verdicts: { ...PASSING, spf: 'FAIL' } });
-    await receive(answer({ messageId: '<answer-2@mail.example>', date: new Date('2026-11-22T09:59:30Z') }), { verdicts: NOT_CHECKED_LOCALLY });
-    expect((await thread()).map((event) => event.visitor?.verdicts)).toEqual([{ ...PASSING, spf: 'FAIL' }, NOT_CHECKED_LOCALLY]);
+    await receive(answer({ messageId: '<answer-2@mail.example>', date: new Date('2026-11-22T09:59:30Z') }), {
+      verdicts: NOT_CHECKED_LOCALLY,
+    });
+    expect((await thread()).map((event) => event.visitor?.verdicts)).toEqual([
+      { ...PASSING, spf: 'FAIL' },
+      NOT_CHECKED_LOCALLY,
+    ]);
   });
 });
 
 describe('kept apart, never dropped', () => {
-  it('keeps a message to a forged reply address in the unmatched box, whatever its headers name, with the subject\'s reference as a suggestion only', async () => {
+  it("keeps a message to a forged reply address in the unmatched box, whatever its headers name, with the subject's reference as a suggestion only", async () => {
     const forged = replyAddress({ ...addressing(), secret: `${deps.settings.REPLY_ADDRESS_SECRET}-guess` }, 1);
     const outcome = await receive(answer({ inReplyTo: '<fake-ses-2@email.amazonses.com>' }), { recipients: [forged] });
     expect(outcome).toMatchObject({ outcome: 'kept', box: 'unmatched', reason: 'forged' });
-    expect(kept()).toEqual([expect.objectContaining({ box: 'unmatched', reason: 'forged', suggestedIndex: 1, from: 'anna@example.com', rawKey: 'raw/message-1', recipients: [forged] })]);
+    expect(kept()).toEqual([
+      expect.objectContaining({
+        box: 'unmatched',
+        reason: 'forged',
+        suggestedIndex: 1,
+        from: 'anna@example.com',
+        rawKey: 'raw/message-1',
+        recipients: [forged],
+      }),
+    ]);
     expect(await thread()).toEqual([]);
   });
 
@@ -139,7 +187,7 @@ describe('kept apart, never dropped', () => {
     ['Precedence: auto_reply', { headers: { Precedence: 'auto_reply' } }],
     ['a bounce from MAILER-DAEMON', { from: 'Mail Delivery System <MAILER-DAEMON@mail.example>' }],
     ['a report from postmaster', { from: 'postmaster@mail.example' }],
-  ])('keeps a machine\'s message apart, never in the thread: %s', async (_sign, extra) => {
+  ])("keeps a machine's message apart, never in the thread: %s", async (_sign, extra) => {
     const outcome = await receive(answer({ subject: 'Automatic reply: out of office', ...extra }));
     expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply', reason: 'auto_reply' });
     expect(await thread()).toEqual([]);
@@ -163,7 +211,12 @@ describe('kept apart, never dropped', () => {
       ].join('\r\n'),
     );
     await deps.inbound.putRaw('raw/report', report);
-    const outcome = await processInboundMessage(deps, { rawKey: 'raw/report', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() });
+    const outcome = await processInboundMessage(deps, {
+      rawKey: 'raw/report',
+      recipients: [replyAddress(addressing(), 1)],
+      verdicts: PASSING,
+      receivedAt: deps.clock.now(),
+    });
     expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply' });
   });
 
@@ -196,14 +249,25 @@ describe('kept apart, never dropped', () => {
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 2;
     const outcomes = [];
     for (let i = 1; i <= 3; i += 1) outcomes.push(await receive(answer({ messageId: `<sender-${i}@mail.example>` })));
-    expect(outcomes.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual(['thread', 'thread', 'sender_limit']);
+    expect(outcomes.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual([
+      'thread',
+      'thread',
+      'sender_limit',
+    ]);
 
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 100;
     deps.settings.INBOUND_PER_ENQUIRY_PER_DAY = 3;
     const more = [];
-    for (let i = 1; i <= 2; i += 1) more.push(await receive(answer({ from: `friend-${i}@example.org`, messageId: `<enquiry-${i}@mail.example>` })));
-    expect(more.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual(['thread', 'enquiry_limit']);
-    expect(kept().map((item) => [item.reason, item.postIndex])).toEqual([['sender_limit', undefined], ['enquiry_limit', 1]]);
+    for (let i = 1; i <= 2; i += 1)
+      more.push(await receive(answer({ from: `friend-${i}@example.org`, messageId: `<enquiry-${i}@mail.example>` })));
+    expect(more.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual([
+      'thread',
+      'enquiry_limit',
+    ]);
+    expect(kept().map((item) => [item.reason, item.postIndex])).toEqual([
+      ['sender_limit', undefined],
+      ['enquiry_limit', 1],
+    ]);
   });
 });
 
@@ -236,7 +300,10 @@ describe('attachments', () => {
   });
 
   it(`keeps at most ${ATTACHMENTS_MAX}, each at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB, and lists the rest`, async () => {
-    const many = Array.from({ length: ATTACHMENTS_MAX + 1 }, (_, i) => ({ filename: `page-${i + 1}.pdf`, content: BYTES.pdf }));
+    const many = Array.from({ length: ATTACHMENTS_MAX + 1 }, (_, i) => ({
+      filename: `page-${i + 1}.pdf`,
+      content: BYTES.pdf,
+    }));
     many[0] = { filename: 'huge.pdf', content: Buffer.concat([BYTES.pdf, Buffer.alloc(ATTACHMENT_MAX_BYTES)]) };
     deps.settings.INBOUND_MAX_BYTES = 4 * ATTACHMENT_MAX_BYTES;
     await receive(answer({ attachments: many }));
@@ -262,7 +329,9 @@ describe('once, and nothing lost', () => {
     // The attachment went to the same key both times.
     expect([...deps.inbound.objects.keys()].filter((key) => key.startsWith('attachments/'))).toHaveLength(1);
     // Its limits were counted once.
-    expect([...deps.throttle.counts].filter(([key]) => key.startsWith('inbound:')).map(([, count]) => count)).toEqual([1, 1]);
+    expect([...deps.throttle.counts].filter(([key]) => key.startsWith('inbound:')).map(([, count]) => count)).toEqual([
+      1, 1,
+    ]);
   });
 
   it('keeps a message apart once, however often it is processed', async () => {
@@ -275,7 +344,12 @@ describe('once, and nothing lost', () => {
 
   it('throws when the bucket is down, storing nothing; a later try files the message once', async () => {
     await deps.inbound.putRaw('raw/waiting', await rawMessage(answer()));
-    const mail: ReceivedMail = { rawKey: 'raw/waiting', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() };
+    const mail: ReceivedMail = {
+      rawKey: 'raw/waiting',
+      recipients: [replyAddress(addressing(), 1)],
+      verdicts: PASSING,
+      receivedAt: deps.clock.now(),
+    };
     deps.inbound.failWith = Object.assign(new Error('S3 refused the call'), { name: 'ServiceUnavailable' });
     await expect(processInboundMessage(deps, mail)).rejects.toThrow('S3 refused');
     expect(await thread()).toEqual([]);
@@ -286,8 +360,16 @@ describe('once, and nothing lost', () => {
 
   it('throws when the history table is down, gives its counts back and leaves the raw message; a later try files it once', async () => {
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 1;
-    await deps.inbound.putRaw('raw/waiting', await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] })));
-    const mail: ReceivedMail = { rawKey: 'raw/waiting', recipients: [replyAddress(addressing(), 1)], verdicts: PASSING, receivedAt: deps.clock.now() };
+    await deps.inbound.putRaw(
+      'raw/waiting',
+      await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] })),
+    );
+    const mail: ReceivedMail = {
+      rawKey: 'raw/waiting',
+      recipients: [replyAddress(addressing(), 1)],
+      verdicts: PASSING,
+      receivedAt: deps.clock.now(),
+    };
     const addOnce = deps.events.addOnce.bind(deps.events);
     deps.events.addOnce = async () => {
       throw dynamoRefused();
@@ -306,7 +388,10 @@ describe('once, and nothing lost', () => {
     await expect(receive(answer(), { recipients: ['centre@reply.site.example'] })).rejects.toThrow('DynamoDB refused');
     expect(kept()).toEqual([]);
     deps.keptMail.failWith = undefined;
-    expect(await receive(answer(), { recipients: ['centre@reply.site.example'] })).toMatchObject({ outcome: 'kept', firstTime: true });
+    expect(await receive(answer(), { recipients: ['centre@reply.site.example'] })).toMatchObject({
+      outcome: 'kept',
+      firstTime: true,
+    });
     expect(kept()).toHaveLength(1);
   });
 });
@@ -319,8 +404,13 @@ describe('erasure and retention', () => {
   it("remove the visitor's received messages and their attachments with their enquiry, and the mail kept apart from their address, with its raw message", async () => {
     await receive(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
     const unmatched = await receive(answer({ subject: 'A question' }), elsewhere);
-    const outOfOffice = await receive(answer({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied' } }));
-    expect([unmatched, outOfOffice]).toMatchObject([{ outcome: 'kept', box: 'unmatched' }, { outcome: 'kept', box: 'auto-reply' }]);
+    const outOfOffice = await receive(
+      answer({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied' } }),
+    );
+    expect([unmatched, outOfOffice]).toMatchObject([
+      { outcome: 'kept', box: 'unmatched' },
+      { outcome: 'kept', box: 'auto-reply' },
+    ]);
     expect(inboundObjects()).toHaveLength(4);
     const answered = await eraseSubject(deps, 'admin@example.test', ' Anna@Example.com ', 'visitor asked');
     expect(answered).toMatchObject({ erased: [1], keptMailRemoved: 2 });
@@ -334,17 +424,25 @@ describe('erasure and retention', () => {
     await receive(answer({ from: 'friend@example.org' }), elsewhere);
     await receive(answer({ from: 'friend@example.org', subject: 'About MT-000002' }), elsewhere);
     deps.settings.INBOUND_PER_ENQUIRY_PER_DAY = 0;
-    expect(await receive(answer({ from: 'friend@example.org', subject: 'Once more' }))).toMatchObject({ box: 'refused', reason: 'enquiry_limit', postIndex: 1 });
+    expect(await receive(answer({ from: 'friend@example.org', subject: 'Once more' }))).toMatchObject({
+      box: 'refused',
+      reason: 'enquiry_limit',
+      postIndex: 1,
+    });
     await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked');
     expect(kept().map((mail) => mail.subject)).toEqual(['About MT-000002']);
     expect(inboundObjects()).toEqual([kept()[0]?.rawKey]);
   });
 
-  it("leave the mail from the address that is about an enquiry under a legal hold, with that enquiry", async () => {
+  it('leave the mail from the address that is about an enquiry under a legal hold, with that enquiry', async () => {
     await deps.enquiries.setHold(1, 'Court order');
     await receive(answer(), elsewhere);
     await receive(answer({ subject: 'Nothing to do with it' }), elsewhere);
-    expect(await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked')).toMatchObject({ erased: [], held: [1], keptMailRemoved: 1 });
+    expect(await eraseSubject(deps, 'admin@example.test', 'anna@example.com', 'visitor asked')).toMatchObject({
+      erased: [],
+      held: [1],
+      keptMailRemoved: 1,
+    });
     expect(kept()).toMatchObject([{ suggestedIndex: 1 }]);
   });
 
@@ -352,14 +450,30 @@ describe('erasure and retention', () => {
     await receive(answer({ subject: 'A question' }), elsewhere);
     await receive(answer({ from: 'friend@example.org' }), elsewhere);
     const data = await subjectData(deps, 'ANNA@example.com');
-    expect(data.keptMail).toEqual([{ receivedAt: expect.any(String), box: 'unmatched', reason: 'no_match', recipients: elsewhere.recipients, from: 'anna@example.com', subject: 'A question', verdicts: PASSING }]);
+    expect(data.keptMail).toEqual([
+      {
+        receivedAt: expect.any(String),
+        box: 'unmatched',
+        reason: 'no_match',
+        recipients: elsewhere.recipients,
+        from: 'anna@example.com',
+        subject: 'A question',
+        verdicts: PASSING,
+      },
+    ]);
   });
 
   it('the retention job removes the mail kept apart when its period ends, with its raw message: suspected spam after spamDays, unmatched after the enquiry period; the TTL only later', async () => {
     const arrived = deps.clock.now();
-    await receive(answer({ from: 'spam@example.org', subject: 'Cheap pills' }), { recipients: elsewhere.recipients, verdicts: { ...PASSING, spam: 'FAIL' } });
+    await receive(answer({ from: 'spam@example.org', subject: 'Cheap pills' }), {
+      recipients: elsewhere.recipients,
+      verdicts: { ...PASSING, spam: 'FAIL' },
+    });
     await receive(answer({ from: 'stranger@example.org', subject: 'Hello' }), elsewhere);
-    const [quarantine, unmatched] = [kept().find((mail) => mail.box === 'quarantine'), kept().find((mail) => mail.box === 'unmatched')];
+    const [quarantine, unmatched] = [
+      kept().find((mail) => mail.box === 'quarantine'),
+      kept().find((mail) => mail.box === 'unmatched'),
+    ];
     // The items outlive their periods a little (a backstop), so the job, not the TTL, removes them and their raw messages.
     expect(quarantine?.expiresAt).toBe(Math.floor((arrived + spamRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
     expect(unmatched?.expiresAt).toBe(Math.floor((arrived + enquiryRetentionMs() + KEPT_MAIL_TTL_MARGIN_MS) / 1000));
@@ -380,7 +494,9 @@ describe('erasure and retention', () => {
   });
 
   it("the inbound bucket's rule expires a raw message only after every kept item that may name it", () => {
-    expect(inboundRawExpiryDays() * 24 * 60 * 60_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
+    expect(inboundRawExpiryDays() * 24 * 60 * 60_000).toBeGreaterThan(
+      keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS,
+    );
     expect(keptMailRetentionMs('unmatched')).toBeGreaterThanOrEqual(keptMailRetentionMs('quarantine'));
   });
 
@@ -408,7 +524,7 @@ describe('messageKey', () => {
   const raw = Buffer.from('a message');
   const receivedAt = Date.parse('2026-11-22T10:00:00Z');
 
-  it("dates a message by its own Date when plausible, else by its receipt (a wrong clock, a forged date)", () => {
+  it('dates a message by its own Date when plausible, else by its receipt (a wrong clock, a forged date)', () => {
     expect(messageKey(raw, new Date('2026-11-21T10:00:00Z'), receivedAt).at).toMatch(/^2026-11-21T10:00:00\.000Z#m/);
     expect(messageKey(raw, new Date('2020-01-01T00:00:00Z'), receivedAt).at).toMatch(/^2026-11-22T10:00:00\.000Z#m/);
     expect(messageKey(raw, new Date('2026-11-23T10:00:00Z'), receivedAt).at).toMatch(/^2026-11-22T10:00:00\.000Z#m/);
@@ -417,6 +533,8 @@ describe('messageKey', () => {
 
   it('differs with the bytes, and is the same for the same bytes', () => {
     expect(messageKey(raw, undefined, receivedAt)).toEqual(messageKey(Buffer.from('a message'), undefined, receivedAt));
-    expect(messageKey(raw, undefined, receivedAt).hash).not.toBe(messageKey(Buffer.from('a message!'), undefined, receivedAt).hash);
+    expect(messageKey(raw, undefined, receivedAt).hash).not.toBe(
+      messageKey(Buffer.from('a message!'), undefined, receivedAt).hash,
+    );
   });
 });

@@ -25,7 +25,12 @@
  */
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { type KeptBox, type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
+import {
+  type KeptBox,
+  type Verdicts,
+  VISITOR_TEXT_MAX,
+  type VisitorMessage,
+} from '../../shared/conversation/visitor-messages';
 import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
@@ -39,7 +44,20 @@ import type { KeptMail } from './ports';
 import { newText } from './reply-text';
 import { matchEnquiry, suggestedEnquiry } from './thread-matching';
 
-export type InboundDeps = Pick<AppDeps, 'enquiries' | 'events' | 'throttle' | 'keptMail' | 'sentMailIds' | 'inbound' | 'translations' | 'settings' | 'clock' | 'log'> & VisitorWroteDeps;
+export type InboundDeps = Pick<
+  AppDeps,
+  | 'enquiries'
+  | 'events'
+  | 'throttle'
+  | 'keptMail'
+  | 'sentMailIds'
+  | 'inbound'
+  | 'translations'
+  | 'settings'
+  | 'clock'
+  | 'log'
+> &
+  VisitorWroteDeps;
 
 /** One received mail, as the receiving side hands it over. */
 export interface ReceivedMail {
@@ -79,7 +97,11 @@ export function quarantined(verdicts: Verdicts): boolean {
  */
 export function messageKey(raw: Uint8Array, date: Date | undefined, receivedAt: number): { at: string; hash: string } {
   const stamped = date?.getTime();
-  const plausible = stamped !== undefined && Number.isFinite(stamped) && stamped >= receivedAt - PLAUSIBLE_DATE_BEFORE_MS && stamped <= receivedAt + PLAUSIBLE_DATE_AFTER_MS;
+  const plausible =
+    stamped !== undefined &&
+    Number.isFinite(stamped) &&
+    stamped >= receivedAt - PLAUSIBLE_DATE_BEFORE_MS &&
+    stamped <= receivedAt + PLAUSIBLE_DATE_AFTER_MS;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, 32);
   return { at: `${new Date(plausible ? stamped : receivedAt).toISOString()}#m${hash.slice(0, 16)}`, hash };
 }
@@ -97,7 +119,11 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * The retention job removes it then, with its raw message; the TTL is a
  * backstop a little later.
  */
-async function keepApart(deps: InboundDeps, mail: ReceivedMail, kept: Omit<KeptMail, 'receivedAt' | 'rawKey' | 'recipients' | 'verdicts' | 'expiresAt'>): Promise<InboundOutcome> {
+async function keepApart(
+  deps: InboundDeps,
+  mail: ReceivedMail,
+  kept: Omit<KeptMail, 'receivedAt' | 'rawKey' | 'recipients' | 'verdicts' | 'expiresAt'>,
+): Promise<InboundOutcome> {
   const keepFor = keptMailRetentionMs(kept.box) + KEPT_MAIL_TTL_MARGIN_MS;
   const item: KeptMail = {
     ...kept,
@@ -109,7 +135,14 @@ async function keepApart(deps: InboundDeps, mail: ReceivedMail, kept: Omit<KeptM
   };
   const firstTime = await deps.keptMail.keep(item);
   deps.log.info('received mail kept apart', { box: kept.box, reason: kept.reason, firstTime });
-  return { outcome: 'kept', box: kept.box, reason: kept.reason, key: kept.key, ...(kept.postIndex !== undefined ? { postIndex: kept.postIndex } : {}), firstTime };
+  return {
+    outcome: 'kept',
+    box: kept.box,
+    reason: kept.reason,
+    key: kept.key,
+    ...(kept.postIndex !== undefined ? { postIndex: kept.postIndex } : {}),
+    firstTime,
+  };
 }
 
 /** A limit on what is filed: a throttle key, its window and the most within it. */
@@ -128,7 +161,11 @@ async function overLimit(deps: InboundDeps, counted: Limit[], limit: Limit): Pro
 
 /** Gives back what a message counted toward its limits (a failure to give one back only leaves a count one high). */
 async function releaseCounts(deps: InboundDeps, counted: readonly Limit[]): Promise<void> {
-  await Promise.all(counted.map((limit) => deps.throttle.release(limit.key, limit.windowSeconds, deps.clock.now()).catch(() => undefined)));
+  await Promise.all(
+    counted.map((limit) =>
+      deps.throttle.release(limit.key, limit.windowSeconds, deps.clock.now()).catch(() => undefined),
+    ),
+  );
 }
 
 /** The visitor's message under this key, when an earlier try of the same message filed it. */
@@ -137,9 +174,18 @@ async function filedAlready(deps: InboundDeps, postIndex: number, at: string): P
 }
 
 /** A message in its thread, handed on; one an earlier try filed counts toward no limit again. */
-async function filed(deps: InboundDeps, event: EnquiryEvent, firstTime: boolean, counted: Limit[]): Promise<InboundOutcome> {
+async function filed(
+  deps: InboundDeps,
+  event: EnquiryEvent,
+  firstTime: boolean,
+  counted: Limit[],
+): Promise<InboundOutcome> {
   if (!firstTime) await releaseCounts(deps, counted.splice(0));
-  deps.log.info('visitor message filed', { postIndex: event.postIndex, firstTime, attachments: event.visitor?.attachments.length ?? 0 });
+  deps.log.info('visitor message filed', {
+    postIndex: event.postIndex,
+    firstTime,
+    attachments: event.visitor?.attachments.length ?? 0,
+  });
   // Handed on again when it was there already: the earlier try may have failed after storing it.
   await visitorMessageStored(deps, event, firstTime);
   return { outcome: 'thread', postIndex: event.postIndex, event, firstTime };
@@ -158,7 +204,11 @@ export interface ReadMessage {
 
 /** Reads a raw message: the one parse the receiver and the kept mail box both use. */
 export async function readMessage(raw: Uint8Array, receivedAt: number): Promise<ReadMessage> {
-  const parsed = await simpleParser(Buffer.from(raw), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const parsed = await simpleParser(Buffer.from(raw), {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+  });
   const { at, hash } = messageKey(raw, parsed.date, receivedAt);
   const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
   return { parsed, at, hash, from, subject: oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX) };
@@ -176,7 +226,13 @@ export function threadText(message: ReadMessage): { text: string; cut?: true } {
  * writes the same objects): what the receiver files, and what a staff member
  * attaches from the kept mail box (`attachedBy`).
  */
-export async function visitorMessageEvent(deps: Pick<InboundDeps, 'inbound'>, mail: ReceivedMail, message: ReadMessage, enquiry: StoredEnquiry, attachedBy?: string): Promise<EnquiryEvent> {
+export async function visitorMessageEvent(
+  deps: Pick<InboundDeps, 'inbound'>,
+  mail: ReceivedMail,
+  message: ReadMessage,
+  enquiry: StoredEnquiry,
+  attachedBy?: string,
+): Promise<EnquiryEvent> {
   const { text, cut } = threadText(message);
   const messageId = usableMessageId(message.parsed.messageId);
   const visitor: VisitorMessage = {
@@ -191,7 +247,15 @@ export async function visitorMessageEvent(deps: Pick<InboundDeps, 'inbound'>, ma
     rawKey: mail.rawKey,
     ...(attachedBy ? { attachedBy } : {}),
   };
-  return { postIndex: enquiry.POST_INDEX, at: message.at, type: 'visitorMessage', channel: 'mail', actor: message.from, text, visitor };
+  return {
+    postIndex: enquiry.POST_INDEX,
+    at: message.at,
+    type: 'visitorMessage',
+    channel: 'mail',
+    actor: message.from,
+    text,
+    visitor,
+  };
 }
 
 export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMail): Promise<InboundOutcome> {
@@ -204,13 +268,23 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
 
   const message = await readMessage(raw, mail.receivedAt);
   const { parsed, at, from, subject } = message;
-  const about = { key: `kept#${at}`, ...(from ? { from } : {}), ...(subject ? { subject } : {}), ...(parsed.attachments.length ? { attachments: listedByName(parsed.attachments) } : {}) };
+  const about = {
+    key: `kept#${at}`,
+    ...(from ? { from } : {}),
+    ...(subject ? { subject } : {}),
+    ...(parsed.attachments.length ? { attachments: listedByName(parsed.attachments) } : {}),
+  };
 
   if (quarantined(mail.verdicts)) return keepApart(deps, mail, { ...about, box: 'quarantine', reason: 'verdict' });
-  if (autoReplySign(parsed.headers, from)) return keepApart(deps, mail, { ...about, box: 'auto-reply', reason: 'auto_reply' });
+  if (autoReplySign(parsed.headers, from))
+    return keepApart(deps, mail, { ...about, box: 'auto-reply', reason: 'auto_reply' });
 
   const addressing = { secret: settings.REPLY_ADDRESS_SECRET, domain: settings.INBOUND_DOMAIN };
-  const match = await matchEnquiry(addressing, deps.sentMailIds, { recipients: mail.recipients, inReplyTo: parsed.inReplyTo, references: parsed.references });
+  const match = await matchEnquiry(addressing, deps.sentMailIds, {
+    recipients: mail.recipients,
+    inReplyTo: parsed.inReplyTo,
+    references: parsed.references,
+  });
   const counted: Limit[] = [];
   let stored = false;
   try {
@@ -218,16 +292,32 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
       // Past a limit, a message an earlier try filed is still filed: its retry is not refused.
       const earlier = match.kind === 'enquiry' ? await filedAlready(deps, match.postIndex, at) : undefined;
       if (earlier) return filed(deps, earlier, false, counted);
-      return keepApart(deps, mail, { ...about, box: 'refused', reason, ...(postIndex !== undefined ? { postIndex } : {}) });
+      return keepApart(deps, mail, {
+        ...about,
+        box: 'refused',
+        reason,
+        ...(postIndex !== undefined ? { postIndex } : {}),
+      });
     };
-    if (await overLimit(deps, counted, { key: `inbound:sender:${from}`, windowSeconds: 60 * 60, max: settings.INBOUND_PER_SENDER_PER_HOUR })) return await refused('sender_limit');
+    if (
+      await overLimit(deps, counted, {
+        key: `inbound:sender:${from}`,
+        windowSeconds: 60 * 60,
+        max: settings.INBOUND_PER_SENDER_PER_HOUR,
+      })
+    )
+      return await refused('sender_limit');
     const suggestion = suggestedEnquiry(subject);
     const unmatched = { ...about, box: 'unmatched' as const, ...(suggestion ? { suggestedIndex: suggestion } : {}) };
     if (match.kind === 'forged') return await keepApart(deps, mail, { ...unmatched, reason: 'forged' });
     if (match.kind === 'none') return await keepApart(deps, mail, { ...unmatched, reason: 'no_match' });
     const enquiry = await deps.enquiries.get(match.postIndex);
     if (!enquiry) return await keepApart(deps, mail, { ...unmatched, reason: 'enquiry_gone' });
-    const perEnquiry = { key: `inbound:enquiry:${enquiry.POST_INDEX}`, windowSeconds: 24 * 60 * 60, max: settings.INBOUND_PER_ENQUIRY_PER_DAY };
+    const perEnquiry = {
+      key: `inbound:enquiry:${enquiry.POST_INDEX}`,
+      windowSeconds: 24 * 60 * 60,
+      max: settings.INBOUND_PER_ENQUIRY_PER_DAY,
+    };
     if (await overLimit(deps, counted, perEnquiry)) return await refused('enquiry_limit', enquiry.POST_INDEX);
 
     const event = await visitorMessageEvent(deps, mail, message, enquiry);

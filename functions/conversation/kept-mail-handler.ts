@@ -1,10 +1,22 @@
 /** The routes of the kept mail box: a box's list, one mail's text, attach, discard (the service: kept-mail.ts). */
-import { keptMailAttachSchema, keptMailDiscardSchema, keptMailKeyQuerySchema, keptMailListQuerySchema } from '../../shared/conversation/kept-mail-schema';
+import {
+  keptMailAttachSchema,
+  keptMailDiscardSchema,
+  keptMailKeyQuerySchema,
+  keptMailListQuerySchema,
+} from '../../shared/conversation/kept-mail-schema';
 import { parseInput } from '../http/errors';
 import { jsonPayload } from '../http/request';
 import { json } from '../http/response';
 import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { type AttachDeps, type KeptMailDeps, attachKeptMail, discardKeptMail, keptMailText, listKeptMail } from './kept-mail';
+import {
+  type AttachDeps,
+  type KeptMailDeps,
+  attachKeptMail,
+  discardKeptMail,
+  keptMailText,
+  listKeptMail,
+} from './kept-mail';
 
 /** `GET /api/kept-mail?box=unmatched`: the box's mails, newest first, who sent them and why, never their text. */
 export function makeKeptMailHandler(deps: StaffAuthDeps & Pick<KeptMailDeps, 'keptMail'>) {

@@ -21,7 +21,12 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { eraseSubject } from '../privacy/erasure';
 import { makeWorkHandler } from '../work/enquiry-work-handler';
 import { type ReceivedMail, processInboundMessage } from './inbound-processing';
-import { makeAttachKeptMailHandler, makeDiscardKeptMailHandler, makeKeptMailHandler, makeKeptMailTextHandler } from './kept-mail-handler';
+import {
+  makeAttachKeptMailHandler,
+  makeDiscardKeptMailHandler,
+  makeKeptMailHandler,
+  makeKeptMailTextHandler,
+} from './kept-mail-handler';
 import { stillKept } from './ports';
 
 const ANNA = 'anna.staff@centre.example';
@@ -33,36 +38,78 @@ let raws = 0;
 const auth = () => ({ headers: { authorization: `Bearer ${token}` } });
 
 /** A mail received for the inbound domain, stored and filed as SES receiving or the SMTP door would; answers its kept key. */
-async function receive(options: Mail.Options = {}, envelope: Partial<Omit<ReceivedMail, 'rawKey'>> = {}): Promise<string> {
+async function receive(
+  options: Mail.Options = {},
+  envelope: Partial<Omit<ReceivedMail, 'rawKey'>> = {},
+): Promise<string> {
   raws += 1;
   const rawKey = `raw/message-${raws}`;
-  const mail: Mail.Options = { from: 'Anna Petrova <anna@example.com>', to: 'centre@reply.site.example', subject: 'Re: Your enquiry [MT-000002]', text: NEW_TEXTS.ru, date: new Date(deps.clock.now() - raws * 1000), ...options };
+  const mail: Mail.Options = {
+    from: 'Anna Petrova <anna@example.com>',
+    to: 'centre@reply.site.example',
+    subject: 'Re: Your enquiry [MT-000002]',
+    text: NEW_TEXTS.ru,
+    date: new Date(deps.clock.now() - raws * 1000),
+    ...options,
+  };
   await deps.inbound.putRaw(rawKey, await rawMessage(mail));
-  const outcome = await processInboundMessage(deps, { rawKey, recipients: ['centre@reply.site.example'], verdicts: PASSING, receivedAt: deps.clock.now(), ...envelope });
+  const outcome = await processInboundMessage(deps, {
+    rawKey,
+    recipients: ['centre@reply.site.example'],
+    verdicts: PASSING,
+    receivedAt: deps.clock.now(),
+    ...envelope,
+  });
   if (outcome.outcome !== 'kept') throw new Error('expected the mail kept apart');
   return outcome.key;
 }
 
 async function call(handler: ReturnType<typeof makeKeptMailHandler>, event: Parameters<typeof handler>[0]) {
   const response = await handler(event);
-  return { status: response.statusCode, body: bodyOf(response) as Record<string, unknown> & { error?: string; fields?: Record<string, string> } };
+  return {
+    status: response.statusCode,
+    body: bodyOf(response) as Record<string, unknown> & { error?: string; fields?: Record<string, string> },
+  };
 }
-const list = async (box = 'unmatched') => (await call(makeKeptMailHandler(deps), apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box }, ...auth() }))).body as unknown as KeptMailList;
-const text = (key: string) => call(makeKeptMailTextHandler(deps), apiEvent({ method: 'GET', path: '/api/kept-mail/text', query: { key }, ...auth() }));
-const attach = (data: Record<string, unknown>) => call(makeAttachKeptMailHandler(deps), jsonPost('/api/kept-mail/attach', data, auth()));
-const discard = (key: string) => call(makeDiscardKeptMailHandler(deps), jsonPost('/api/kept-mail/discard', { key }, auth()));
-const thread = (index: number) => deps.events.list(index).then((events) => events.filter((event) => event.type === 'visitorMessage'));
+const list = async (box = 'unmatched') =>
+  (
+    await call(
+      makeKeptMailHandler(deps),
+      apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box }, ...auth() }),
+    )
+  ).body as unknown as KeptMailList;
+const text = (key: string) =>
+  call(
+    makeKeptMailTextHandler(deps),
+    apiEvent({ method: 'GET', path: '/api/kept-mail/text', query: { key }, ...auth() }),
+  );
+const attach = (data: Record<string, unknown>) =>
+  call(makeAttachKeptMailHandler(deps), jsonPost('/api/kept-mail/attach', data, auth()));
+const discard = (key: string) =>
+  call(makeDiscardKeptMailHandler(deps), jsonPost('/api/kept-mail/discard', { key }, auth()));
+const thread = (index: number) =>
+  deps.events.list(index).then((events) => events.filter((event) => event.type === 'visitorMessage'));
 const notices = () => [...deps.outbox.items.values()].filter((mail) => mail.kind === 'visitor');
-const logged = (prefix: string) => deps.accessLog.entries.filter((entry) => entry.action.startsWith(prefix)).map(({ actor, action, target }) => ({ actor, action, target }));
+const logged = (prefix: string) =>
+  deps.accessLog.entries
+    .filter((entry) => entry.action.startsWith(prefix))
+    .map(({ actor, action, target }) => ({ actor, action, target }));
 
 beforeEach(async () => {
   deps = fakeDeps();
   raws = 0;
   token = await tokenWithRole(deps, ANNA, 'staff');
   const sendmail = makeSendmailHandler(deps);
-  for (const email of ['anna@example.com', 'boris@example.com']) await sendmail(jsonPost('/api/sendmail', enquiry({ user_email: email })));
+  for (const email of ['anna@example.com', 'boris@example.com'])
+    await sendmail(jsonPost('/api/sendmail', enquiry({ user_email: email })));
   // Enquiry 2 taken up by Anna: a visitor's message moves it to "visitor replied".
-  expect((await makeWorkHandler(deps)(jsonPost('/api/enquiry/work', { index: 2, version: 0, owner: ANNA, status: 'in_progress' }, auth()))).statusCode).toBe(200);
+  expect(
+    (
+      await makeWorkHandler(deps)(
+        jsonPost('/api/enquiry/work', { index: 2, version: 0, owner: ANNA, status: 'in_progress' }, auth()),
+      )
+    ).statusCode,
+  ).toBe(200);
   deps.clock.advance(60 * 60_000);
 });
 
@@ -72,8 +119,20 @@ describe('the boxes', () => {
     deps.clock.advance(60_000);
     const newer = await receive({ subject: 'Hello', from: 'someone@example.org' });
     const { box, mails, more } = await list();
-    expect({ box, more, keys: mails.map((mail) => mail.key) }).toEqual({ box: 'unmatched', more: false, keys: [newer, older] });
-    expect(mails[1]).toMatchObject({ box: 'unmatched', reason: 'no_match', from: 'anna@example.com', subject: 'Re: Your enquiry [MT-000002]', suggestedIndex: 2, verdicts: PASSING, recipients: ['centre@reply.site.example'] });
+    expect({ box, more, keys: mails.map((mail) => mail.key) }).toEqual({
+      box: 'unmatched',
+      more: false,
+      keys: [newer, older],
+    });
+    expect(mails[1]).toMatchObject({
+      box: 'unmatched',
+      reason: 'no_match',
+      from: 'anna@example.com',
+      subject: 'Re: Your enquiry [MT-000002]',
+      suggestedIndex: 2,
+      verdicts: PASSING,
+      recipients: ['centre@reply.site.example'],
+    });
     expect(mails[1]?.attachments).toEqual([expect.objectContaining({ name: 'passport.pdf' })]);
     expect(JSON.stringify(mails)).not.toMatch(/rawKey|expiresAt|Здравствуйте/);
     expect(await list('quarantine')).toEqual({ box: 'quarantine', mails: [], more: false });
@@ -91,14 +150,28 @@ describe('the boxes', () => {
   });
 
   it('refuses a malformed box or key (400) and an unknown key (404)', async () => {
-    expect((await call(makeKeptMailHandler(deps), apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box: 'inbox' }, ...auth() }))).status).toBe(400);
+    expect(
+      (
+        await call(
+          makeKeptMailHandler(deps),
+          apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box: 'inbox' }, ...auth() }),
+        )
+      ).status,
+    ).toBe(400);
     expect((await text('raw/message-1')).status).toBe(400);
     expect((await text('kept#2026-01-01T00:00:00.000Z#m0000000000000000')).status).toBe(404);
   });
 
-  it('refuses an editor (patients\' mail is for staff and admins)', async () => {
+  it("refuses an editor (patients' mail is for staff and admins)", async () => {
     token = await tokenWithRole(deps, 'editor@centre.example', 'editor');
-    expect((await call(makeKeptMailHandler(deps), apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box: 'unmatched' }, ...auth() }))).status).toBe(403);
+    expect(
+      (
+        await call(
+          makeKeptMailHandler(deps),
+          apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box: 'unmatched' }, ...auth() }),
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -107,12 +180,30 @@ describe('attaching', () => {
     const key = await receive({ attachments: [{ filename: 'scan.pdf', content: Buffer.from('%PDF-1.4 fake') }] });
     expect(await attach({ key, index: 2 })).toEqual({ status: 200, body: { key, postIndex: 2, firstTime: true } });
     const [message] = await thread(2);
-    expect(message).toMatchObject({ at: key.slice('kept#'.length), actor: 'anna@example.com', text: NEW_TEXTS.ru, visitor: { channel: 'mail', attachedBy: ANNA, fromEnquiryAddress: false, rawKey: 'raw/message-1' } });
-    expect(message?.visitor?.attachments).toEqual([expect.objectContaining({ name: 'scan.pdf', key: expect.stringMatching(/^attachments\//) })]);
-    expect(await deps.enquiries.get(2)).toMatchObject({ STATUS: 'visitor_replied', UNREAD_VISITOR_AT: expect.any(String), LAST_VISITOR_CHANNEL: 'mail' });
+    expect(message).toMatchObject({
+      at: key.slice('kept#'.length),
+      actor: 'anna@example.com',
+      text: NEW_TEXTS.ru,
+      visitor: { channel: 'mail', attachedBy: ANNA, fromEnquiryAddress: false, rawKey: 'raw/message-1' },
+    });
+    expect(message?.visitor?.attachments).toEqual([
+      expect.objectContaining({ name: 'scan.pdf', key: expect.stringMatching(/^attachments\//) }),
+    ]);
+    expect(await deps.enquiries.get(2)).toMatchObject({
+      STATUS: 'visitor_replied',
+      UNREAD_VISITOR_AT: expect.any(String),
+      LAST_VISITOR_CHANNEL: 'mail',
+    });
     expect(notices().map((mail) => mail.postIndex)).toEqual([2]);
     expect((await list()).mails).toEqual([]);
-    expect(deps.keptMail.items.get(key)).toEqual({ key, handled: 'attached', handledAt: new Date(deps.clock.now()).toISOString(), handledBy: ANNA, postIndex: 2, expiresAt: expect.any(Number) });
+    expect(deps.keptMail.items.get(key)).toEqual({
+      key,
+      handled: 'attached',
+      handledAt: new Date(deps.clock.now()).toISOString(),
+      handledBy: ANNA,
+      postIndex: 2,
+      expiresAt: expect.any(Number),
+    });
     expect(logged('keptmail.attach')).toEqual([{ actor: ANNA, action: 'keptmail.attach', target: `${key} -> 2` }]);
   });
 
@@ -160,10 +251,19 @@ describe('attaching', () => {
     const spam = await receive({}, { verdicts: { ...PASSING, spam: 'FAIL' } });
     const virus = await receive({ subject: 'invoice' }, { verdicts: { ...PASSING, virus: 'FAIL' } });
     expect((await list('quarantine')).mails.map((mail) => mail.key).sort()).toEqual([spam, virus].sort());
-    expect(await attach({ key: spam, index: 2 })).toMatchObject({ status: 400, body: { fields: { confirmQuarantine: expect.any(String) } } });
+    expect(await attach({ key: spam, index: 2 })).toMatchObject({
+      status: 400,
+      body: { fields: { confirmQuarantine: expect.any(String) } },
+    });
     expect(await thread(2)).toEqual([]);
-    expect(await attach({ key: virus, index: 2, confirmQuarantine: true })).toMatchObject({ status: 400, body: { fields: { key: expect.any(String) } } });
-    expect(await attach({ key: spam, index: 2, confirmQuarantine: true })).toMatchObject({ status: 200, body: { firstTime: true } });
+    expect(await attach({ key: virus, index: 2, confirmQuarantine: true })).toMatchObject({
+      status: 400,
+      body: { fields: { key: expect.any(String) } },
+    });
+    expect(await attach({ key: spam, index: 2, confirmQuarantine: true })).toMatchObject({
+      status: 200,
+      body: { firstTime: true },
+    });
     expect((await thread(2)).map((event) => event.visitor?.verdicts.spam)).toEqual(['FAIL']);
   });
 });
@@ -180,8 +280,24 @@ describe('discarding', () => {
     expect((await attach({ key, index: 2 })).status).toBe(404);
     // The sender sends it again (the SMTP door, a retry): the same message, another raw key.
     raws = 0;
-    await deps.inbound.putRaw('raw/again', await rawMessage({ from: 'Anna Petrova <anna@example.com>', to: 'centre@reply.site.example', subject: 'Re: Your enquiry [MT-000002]', text: NEW_TEXTS.ru, date: new Date(deps.clock.now() - 1000) }));
-    expect(await processInboundMessage(deps, { rawKey: 'raw/again', recipients: ['centre@reply.site.example'], verdicts: PASSING, receivedAt: deps.clock.now() })).toMatchObject({ key, firstTime: false });
+    await deps.inbound.putRaw(
+      'raw/again',
+      await rawMessage({
+        from: 'Anna Petrova <anna@example.com>',
+        to: 'centre@reply.site.example',
+        subject: 'Re: Your enquiry [MT-000002]',
+        text: NEW_TEXTS.ru,
+        date: new Date(deps.clock.now() - 1000),
+      }),
+    );
+    expect(
+      await processInboundMessage(deps, {
+        rawKey: 'raw/again',
+        recipients: ['centre@reply.site.example'],
+        verdicts: PASSING,
+        receivedAt: deps.clock.now(),
+      }),
+    ).toMatchObject({ key, firstTime: false });
     expect((await list()).mails).toEqual([]);
     expect(logged('keptmail.discard')).toHaveLength(2);
   });
@@ -199,8 +315,25 @@ describe('discarding', () => {
     const key = await receive();
     const kept = deps.keptMail.items.get(key);
     expect(await deps.keptMail.claim(key, 2)).toBe(true);
-    expect(await deps.keptMail.settle({ key, handled: 'discarded', handledAt: '2026-11-22T10:00:00.000Z', handledBy: ANNA, expiresAt: 1 })).toBe(false);
-    expect(await deps.keptMail.settle({ key, handled: 'attached', handledAt: '2026-11-22T10:00:00.000Z', handledBy: ANNA, postIndex: 1, expiresAt: 1 })).toBe(false);
+    expect(
+      await deps.keptMail.settle({
+        key,
+        handled: 'discarded',
+        handledAt: '2026-11-22T10:00:00.000Z',
+        handledBy: ANNA,
+        expiresAt: 1,
+      }),
+    ).toBe(false);
+    expect(
+      await deps.keptMail.settle({
+        key,
+        handled: 'attached',
+        handledAt: '2026-11-22T10:00:00.000Z',
+        handledBy: ANNA,
+        postIndex: 1,
+        expiresAt: 1,
+      }),
+    ).toBe(false);
     expect(deps.keptMail.items.get(key)).toEqual({ ...kept, attachingTo: 2 });
   });
 

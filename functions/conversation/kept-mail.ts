@@ -24,18 +24,35 @@
  * only with `confirmQuarantine`; mail with a virus, and mail too large to have
  * been read, never (`attachBar`).
  */
-import { KEPT_MAIL_LIST_MAX, type KeptMailAttached, type KeptMailDiscarded, type KeptMailEntry, type KeptMailList, type KeptMailText, attachBar, needsConfirmation } from '../../shared/conversation/kept-mail';
+import {
+  KEPT_MAIL_LIST_MAX,
+  type KeptMailAttached,
+  type KeptMailDiscarded,
+  type KeptMailEntry,
+  type KeptMailList,
+  type KeptMailText,
+  attachBar,
+  needsConfirmation,
+} from '../../shared/conversation/kept-mail';
 import type { KeptMailAttachRequest } from '../../shared/conversation/kept-mail-schema';
 import type { KeptBox } from '../../shared/conversation/visitor-messages';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { workableEnquiry } from '../work/enquiry-work';
 import { visitorMessageStored } from './hand-on';
-import { type InboundDeps, type ReceivedMail, readMessage, threadText, visitorMessageEvent } from './inbound-processing';
+import {
+  type InboundDeps,
+  type ReceivedMail,
+  readMessage,
+  threadText,
+  visitorMessageEvent,
+} from './inbound-processing';
 import { type HandledMail, type KeptMail, stillKept } from './ports';
 
 export type KeptMailDeps = Pick<AppDeps, 'keptMail' | 'inbound' | 'settings' | 'clock' | 'log'>;
-export type AttachDeps = KeptMailDeps & Pick<InboundDeps, 'enquiries' | 'events'> & Parameters<typeof visitorMessageStored>[0];
+export type AttachDeps = KeptMailDeps &
+  Pick<InboundDeps, 'enquiries' | 'events'> &
+  Parameters<typeof visitorMessageStored>[0];
 
 const KEPT_PREFIX = 'kept#';
 
@@ -51,7 +68,8 @@ export async function listKeptMail(deps: Pick<KeptMailDeps, 'keptMail'>, box: Ke
   return { box, mails: mails.slice(0, KEPT_MAIL_LIST_MAX).map(entryOf), more: mails.length > KEPT_MAIL_LIST_MAX };
 }
 
-const gone = (key: string) => new ApiError('not_found', `There is no kept mail ${key} (never kept, expired, or attached or discarded).`);
+const gone = (key: string) =>
+  new ApiError('not_found', `There is no kept mail ${key} (never kept, expired, or attached or discarded).`);
 
 /** The kept mail under a key, still in its box; a clear 404 otherwise. */
 async function keptOrRefused(deps: Pick<KeptMailDeps, 'keptMail'>, key: string): Promise<KeptMail> {
@@ -62,12 +80,19 @@ async function keptOrRefused(deps: Pick<KeptMailDeps, 'keptMail'>, key: string):
 
 /** The raw message of a kept mail, read; a raw message that is no longer there (or was never read: too large) is a clear 410. */
 async function readKept(deps: KeptMailDeps, mail: KeptMail) {
-  if (mail.reason === 'too_large') throw new ApiError('invalid_input', 'This mail was too large to be read; it can only be discarded.', { key: 'A mail that was read' });
+  if (mail.reason === 'too_large')
+    throw new ApiError('invalid_input', 'This mail was too large to be read; it can only be discarded.', {
+      key: 'A mail that was read',
+    });
   const raw = await deps.inbound.getRaw(mail.rawKey, deps.settings.INBOUND_MAX_BYTES).catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'NoSuchKey') throw new ApiError('expired', 'The raw message of this mail is no longer in the bucket.');
+    if (error instanceof Error && error.name === 'NoSuchKey')
+      throw new ApiError('expired', 'The raw message of this mail is no longer in the bucket.');
     throw error;
   });
-  if (!(raw instanceof Uint8Array)) throw new ApiError('invalid_input', 'This mail is too large to be read; it can only be discarded.', { key: 'A mail that was read' });
+  if (!(raw instanceof Uint8Array))
+    throw new ApiError('invalid_input', 'This mail is too large to be read; it can only be discarded.', {
+      key: 'A mail that was read',
+    });
   return readMessage(raw, Date.parse(mail.receivedAt));
 }
 
@@ -78,8 +103,21 @@ export async function keptMailText(deps: KeptMailDeps, key: string): Promise<Kep
 }
 
 /** What stays of a handled mail (`handled` says what was done). */
-function handledOf(deps: KeptMailDeps, mail: KeptMail, handled: HandledMail['handled'], by: string, postIndex?: number): HandledMail {
-  return { key: mail.key, handled, handledAt: new Date(deps.clock.now()).toISOString(), handledBy: by, ...(postIndex !== undefined ? { postIndex } : {}), expiresAt: mail.expiresAt };
+function handledOf(
+  deps: KeptMailDeps,
+  mail: KeptMail,
+  handled: HandledMail['handled'],
+  by: string,
+  postIndex?: number,
+): HandledMail {
+  return {
+    key: mail.key,
+    handled,
+    handledAt: new Date(deps.clock.now()).toISOString(),
+    handledBy: by,
+    ...(postIndex !== undefined ? { postIndex } : {}),
+    expiresAt: mail.expiresAt,
+  };
 }
 
 /** An attach asked again after it was done: the same enquiry answers as before; another is a conflict. */
@@ -89,27 +127,52 @@ async function attachedBefore(deps: KeptMailDeps, key: string, postIndex: number
     if (item.postIndex === postIndex) return { key, postIndex, firstTime: false };
     throw new ApiError('conflict', `This mail was attached to enquiry ${item.postIndex} already.`);
   }
-  if (stillKept(item)) throw new ApiError('conflict', `This mail is being attached to enquiry ${item.attachingTo}: attach it there to finish.`);
+  if (stillKept(item))
+    throw new ApiError(
+      'conflict',
+      `This mail is being attached to enquiry ${item.attachingTo}: attach it there to finish.`,
+    );
   throw gone(key);
 }
 
 /** Attaches a kept mail to an enquiry's thread (see the top of this file); the staff member is `by`. */
-export async function attachKeptMail(deps: AttachDeps, by: string, request: KeptMailAttachRequest): Promise<KeptMailAttached> {
+export async function attachKeptMail(
+  deps: AttachDeps,
+  by: string,
+  request: KeptMailAttachRequest,
+): Promise<KeptMailAttached> {
   const { key, index } = request;
   const item = await deps.keptMail.get(key);
   if (!stillKept(item)) return attachedBefore(deps, key, index);
   const bar = attachBar(item);
-  if (bar) throw new ApiError('invalid_input', bar === 'virus' ? 'A virus was found in this mail: it can only be discarded.' : 'This mail was too large to be read; it can only be discarded.', { key: 'A mail that may be attached' });
+  if (bar)
+    throw new ApiError(
+      'invalid_input',
+      bar === 'virus'
+        ? 'A virus was found in this mail: it can only be discarded.'
+        : 'This mail was too large to be read; it can only be discarded.',
+      { key: 'A mail that may be attached' },
+    );
   if (needsConfirmation(item) && request.confirmQuarantine !== true) {
-    throw new ApiError('invalid_input', 'This mail failed a spam or sender check: confirm that it goes into the thread.', { confirmQuarantine: 'Confirm (true) to attach a quarantined mail' });
+    throw new ApiError(
+      'invalid_input',
+      'This mail failed a spam or sender check: confirm that it goes into the thread.',
+      { confirmQuarantine: 'Confirm (true) to attach a quarantined mail' },
+    );
   }
   if (item.attachingTo !== undefined && item.attachingTo !== index) return attachedBefore(deps, key, index);
   const enquiry = await workableEnquiry(deps, index);
   const message = await readKept(deps, item);
-  if (!key.startsWith(KEPT_PREFIX) || key.slice(KEPT_PREFIX.length) !== message.at) throw new Error(`attachKeptMail: ${key} is not the key of the message it names`);
+  if (!key.startsWith(KEPT_PREFIX) || key.slice(KEPT_PREFIX.length) !== message.at)
+    throw new Error(`attachKeptMail: ${key} is not the key of the message it names`);
   if (!(await deps.keptMail.claim(key, index))) return attachedBefore(deps, key, index);
 
-  const received: ReceivedMail = { rawKey: item.rawKey, recipients: item.recipients, verdicts: item.verdicts, receivedAt: Date.parse(item.receivedAt) };
+  const received: ReceivedMail = {
+    rawKey: item.rawKey,
+    recipients: item.recipients,
+    verdicts: item.verdicts,
+    receivedAt: Date.parse(item.receivedAt),
+  };
   const event = await visitorMessageEvent(deps, received, message, enquiry, by);
   const firstTime = await deps.events.addOnce(event);
   await visitorMessageStored(deps, event, firstTime);
@@ -123,11 +186,18 @@ export async function discardKeptMail(deps: KeptMailDeps, by: string, key: strin
   const item = await deps.keptMail.get(key);
   if (item && !stillKept(item)) {
     if (item.handled === 'discarded') return { key, firstTime: false };
-    throw new ApiError('conflict', `This mail was attached to enquiry ${item.postIndex}; it is part of that thread now.`);
+    throw new ApiError(
+      'conflict',
+      `This mail was attached to enquiry ${item.postIndex}; it is part of that thread now.`,
+    );
   }
   if (!item) throw gone(key);
   // Half attached: its raw message is what the thread's message names.
-  if (item.attachingTo !== undefined) throw new ApiError('conflict', `This mail is being attached to enquiry ${item.attachingTo}: attach it there to finish.`);
+  if (item.attachingTo !== undefined)
+    throw new ApiError(
+      'conflict',
+      `This mail is being attached to enquiry ${item.attachingTo}: attach it there to finish.`,
+    );
   // A kept mail's attachments were never stored (only listed), so its raw message is all the bucket holds of it.
   await deps.inbound.remove([item.rawKey]);
   if (!(await deps.keptMail.settle(handledOf(deps, item, 'discarded', by)))) {

@@ -90,7 +90,8 @@ export interface KeptMailStore {
 }
 
 /** Whether what the store holds under a key is a mail still in its box. */
-export const stillKept = (item: KeptMail | HandledMail | undefined): item is KeptMail => item !== undefined && !('handled' in item);
+export const stillKept = (item: KeptMail | HandledMail | undefined): item is KeptMail =>
+  item !== undefined && !('handled' in item);
 
 /** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */
 export interface SentMailIds {

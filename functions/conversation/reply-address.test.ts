@@ -28,7 +28,7 @@ describe('replyAddress', () => {
     expect(readOurAddress(addressing, ` <${address}> `, 'reply')).toEqual({ kind: 'enquiry', postIndex: 123 });
   });
 
-  it('calls forged an address of our shape whose MAC is wrong, another enquiry\'s, cut short, or made with another secret', () => {
+  it("calls forged an address of our shape whose MAC is wrong, another enquiry's, cut short, or made with another secret", () => {
     const mac = enquiryMac(addressing.secret, 123);
     const wrongMac = `${mac.slice(0, -1)}${mac.endsWith('a') ? 'b' : 'a'}`;
     for (const forged of [
@@ -45,7 +45,9 @@ describe('replyAddress', () => {
 
   it('does not read an address of another domain or another shape as one of ours', () => {
     const address = replyAddress(addressing, 123);
-    expect(readOurAddress(addressing, address.replace('reply.centre.example', 'reply.other.example'), 'reply')).toBeUndefined();
+    expect(
+      readOurAddress(addressing, address.replace('reply.centre.example', 'reply.other.example'), 'reply'),
+    ).toBeUndefined();
     expect(readOurAddress(addressing, 'info@reply.centre.example', 'reply')).toBeUndefined();
     expect(readOurAddress(addressing, 'not an address', 'reply')).toBeUndefined();
     // A thread reference is not a reply address, nor the other way round.
@@ -64,7 +66,10 @@ describe('threadReference', () => {
 
 describe('visitorThreading', () => {
   it("starts a thread: the reply address, the thread's reference, nothing answered", () => {
-    expect(visitorThreading(addressing, 7)).toEqual({ replyTo: replyAddress(addressing, 7), references: [threadReference(addressing, 7)] });
+    expect(visitorThreading(addressing, 7)).toEqual({
+      replyTo: replyAddress(addressing, 7),
+      references: [threadReference(addressing, 7)],
+    });
   });
 
   it("answers the visitor's latest message and names the earlier ones", () => {

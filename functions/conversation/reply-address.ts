@@ -60,7 +60,11 @@ const OURS = /^(reply|thread)\+(\d{1,12})-([a-z2-7]+)$/i;
  * of ours; `undefined` for anything else, an address of another domain or
  * another shape included. Domain and MAC are compared without case.
  */
-export function readOurAddress({ secret, domain }: ReplyAddressing, text: string, kind: 'reply' | 'thread'): AddressMatch | undefined {
+export function readOurAddress(
+  { secret, domain }: ReplyAddressing,
+  text: string,
+  kind: 'reply' | 'thread',
+): AddressMatch | undefined {
   const bare = text.trim().replace(/^<(.*)>$/, '$1');
   const at = bare.lastIndexOf('@');
   if (at < 0 || bare.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return undefined;
@@ -78,7 +82,11 @@ export function readOurAddress({ secret, domain }: ReplyAddressing, text: string
  * messages it follows (their Message-IDs, oldest first), the latest of which
  * it answers (In-Reply-To).
  */
-export function visitorThreading(addressing: ReplyAddressing, postIndex: number, visitorMessageIds: readonly string[] = []): Threading {
+export function visitorThreading(
+  addressing: ReplyAddressing,
+  postIndex: number,
+  visitorMessageIds: readonly string[] = [],
+): Threading {
   const answered = visitorMessageIds.at(-1);
   return {
     replyTo: replyAddress(addressing, postIndex),

@@ -9,16 +9,26 @@ import { newText } from './reply-text';
 import { replySamples } from '../../tests/support/reply-samples';
 
 describe('newText', () => {
-  it.each(replySamples().map((sample) => [sample.client, sample.locale, sample] as const))('keeps only what the visitor wrote: %s, %s', (_client, _locale, sample) => {
-    expect(newText(sample.text)).toBe(sample.expected);
-  });
+  it.each(replySamples().map((sample) => [sample.client, sample.locale, sample] as const))(
+    'keeps only what the visitor wrote: %s, %s',
+    (_client, _locale, sample) => {
+      expect(newText(sample.text)).toBe(sample.expected);
+    },
+  );
 
   it('keeps a text that quotes nothing, as written (line ends made plain)', () => {
-    expect(newText('Hello,\r\n\r\nIs there parking at the hospital?\r\n')).toBe('Hello,\n\nIs there parking at the hospital?');
+    expect(newText('Hello,\r\n\r\nIs there parking at the hospital?\r\n')).toBe(
+      'Hello,\n\nIs there parking at the hospital?',
+    );
   });
 
   it("keeps the visitor's own words that only look like a header: no address, or a From line with no date below it", () => {
-    const own = ['제가 작성:', 'From: Moscow, arriving on the 10th', 'Subject: my knee', 'В 10:15 я буду в отеле.'].join('\n');
+    const own = [
+      '제가 작성:',
+      'From: Moscow, arriving on the 10th',
+      'Subject: my knee',
+      'В 10:15 я буду в отеле.',
+    ].join('\n');
     expect(newText(own)).toBe(own);
   });
 

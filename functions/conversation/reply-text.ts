@@ -43,7 +43,8 @@ const QUOTE_HEADERS: readonly RegExp[] = [
 /** The first line of a quoted header block (Outlook, Naver, QQ): who sent it, in each language Outlook speaks to our visitors. */
 const HEADER_FROM = /^\s*\*?(From|보낸 사람|От|Від|发件人|寄件者|差出人|Từ)\s*\*?\s*[:：]/i;
 /** A line of the same block that only a quoted mail has: when it was sent (the From line alone could be the visitor's own words). */
-const HEADER_SENT = /^\s*\*?(Sent|Date|보낸 날짜|날짜|Отправлено|Дата|发送时间|發送時間|日期|送信日時|日付|Đã gửi|Ngày)\s*\*?\s*[:：]/i;
+const HEADER_SENT =
+  /^\s*\*?(Sent|Date|보낸 날짜|날짜|Отправлено|Дата|发送时间|發送時間|日期|送信日時|日付|Đã gửi|Ngày)\s*\*?\s*[:：]/i;
 /** How far below the From line the sent line may be (To and Cc may come first). */
 const HEADER_BLOCK_LINES = 5;
 
@@ -63,8 +64,10 @@ function quoteStart(lines: readonly string[]): number | undefined {
     const line = (lines[i] ?? '').trim();
     const next = (lines[i + 1] ?? '').trim();
     // A header wrapped over two lines starts here; a whole one on the next line starts there.
-    if (QUOTE_HEADERS.some((pattern) => pattern.test(line) || (!pattern.test(next) && pattern.test(`${line} ${next}`)))) return i;
-    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 1 + HEADER_BLOCK_LINES).some((next) => HEADER_SENT.test(next))) return i;
+    if (QUOTE_HEADERS.some((pattern) => pattern.test(line) || (!pattern.test(next) && pattern.test(`${line} ${next}`))))
+      return i;
+    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 1 + HEADER_BLOCK_LINES).some((next) => HEADER_SENT.test(next)))
+      return i;
     if (line.startsWith('>') && lines.slice(i).every((rest) => rest.startsWith('>') || rest.trim() === '')) return i;
   }
   return undefined;

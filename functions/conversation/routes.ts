@@ -10,36 +10,81 @@
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, keptMail, outbox, sentMailIds, staffAuthStores, throttle, translations, withStores } from '../wiring/dynamodb';
+import {
+  aggregates,
+  counters,
+  dynamoStores,
+  enquiries,
+  events,
+  keptMail,
+  outbox,
+  sentMailIds,
+  staffAuthStores,
+  throttle,
+  translations,
+  withStores,
+} from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeAttachmentLinkHandler } from './attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
 import { receivedFromSes } from './ses-receipt';
-import { makeAttachKeptMailHandler, makeDiscardKeptMailHandler, makeKeptMailHandler, makeKeptMailTextHandler } from './kept-mail-handler';
+import {
+  makeAttachKeptMailHandler,
+  makeDiscardKeptMailHandler,
+  makeKeptMailHandler,
+  makeKeptMailTextHandler,
+} from './kept-mail-handler';
 
 // Reads one thread, then signs a link (no call to S3).
 export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
   name: 'attachmentLink',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeAttachmentLinkHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }),
+      s3Deps(settings, {}),
+    ),
 });
 
 /**
  * Invoked by SES receiving (asynchronously), one message a time as SES does.
  * A failure throws: Lambda tries again, and the raw message stays in the bucket.
  */
-export const receiveMail = /* @__PURE__ */ declareBackground('receiveMail', { memoryMiB: 1024, timeoutSeconds: 60 }, () =>
-  backgroundHandler(mailReceiverUses('receiveMail'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, throttle, keptMail, sentMailIds, counters, aggregates, outbox, translations }), s3Deps(settings, {}), sesDeps(settings, {}));
-    return async (event: SESEvent) => {
-      const outcomes = [];
-      for (const mail of receivedFromSes(event)) outcomes.push(await processInboundMessage(deps, mail));
-      return outcomes.map(({ outcome, firstTime, ...rest }) => ({ outcome, firstTime, ...('box' in rest ? { box: rest.box, reason: rest.reason } : { postIndex: rest.postIndex }) }));
-    };
-  }),
+export const receiveMail = /* @__PURE__ */ declareBackground(
+  'receiveMail',
+  { memoryMiB: 1024, timeoutSeconds: 60 },
+  () =>
+    backgroundHandler(mailReceiverUses('receiveMail'), (settings, base) => {
+      const deps = mergeLazy(
+        base,
+        dynamoStores(settings, {}, base.clock, {
+          enquiries,
+          events,
+          throttle,
+          keptMail,
+          sentMailIds,
+          counters,
+          aggregates,
+          outbox,
+          translations,
+        }),
+        s3Deps(settings, {}),
+        sesDeps(settings, {}),
+      );
+      return async (event: SESEvent) => {
+        const outcomes = [];
+        for (const mail of receivedFromSes(event)) outcomes.push(await processInboundMessage(deps, mail));
+        return outcomes.map(({ outcome, firstTime, ...rest }) => ({
+          outcome,
+          firstTime,
+          ...('box' in rest ? { box: rest.box, reason: rest.reason } : { postIndex: rest.postIndex }),
+        }));
+      };
+    }),
 );
 
 export const keptMailRoute = /* @__PURE__ */ declareRoute({
@@ -55,7 +100,8 @@ export const keptMailTextRoute = /* @__PURE__ */ declareRoute({
   name: 'keptMailText',
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeKeptMailTextHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
 });
 
 // Parses and files the message, then the enquiry reacts: its owner's notice waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -64,12 +110,29 @@ export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 1024, timeoutSeconds: 20 },
   makeHandler: makeAttachKeptMailHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail, enquiries, events, counters, aggregates, outbox, sentMailIds, throttle, translations }), s3Deps(settings, {}), sesDeps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, {
+        ...staffAuthStores,
+        keptMail,
+        enquiries,
+        events,
+        counters,
+        aggregates,
+        outbox,
+        sentMailIds,
+        throttle,
+        translations,
+      }),
+      s3Deps(settings, {}),
+      sesDeps(settings, {}),
+    ),
 });
 
 export const discardKeptMailRoute = /* @__PURE__ */ declareRoute({
   name: 'discardKeptMail',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDiscardKeptMailHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
 });

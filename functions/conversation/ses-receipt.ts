@@ -6,7 +6,12 @@
  * infra/constructs/receiving.ts).
  */
 import type { SESEvent, SESReceiptStatus } from 'aws-lambda';
-import { INBOUND_RAW_PREFIX, VERDICT_STATUSES, type VerdictStatus, type Verdicts } from '../../shared/conversation/visitor-messages';
+import {
+  INBOUND_RAW_PREFIX,
+  VERDICT_STATUSES,
+  type VerdictStatus,
+  type Verdicts,
+} from '../../shared/conversation/visitor-messages';
 import type { ReceivedMail } from './inbound-processing';
 
 /** The statuses SES gives (all of ours but the local door's). */
@@ -18,7 +23,6 @@ function verdict(status: SESReceiptStatus | undefined): VerdictStatus {
   return SES_STATUSES.find((known) => known === value) ?? 'PROCESSING_FAILED';
 }
 
-
 export function receivedFromSes(event: SESEvent): ReceivedMail[] {
   return event.Records.map(({ ses: { mail, receipt } }) => {
     const verdicts: Verdicts = {
@@ -29,6 +33,11 @@ export function receivedFromSes(event: SESEvent): ReceivedMail[] {
       dmarc: verdict(receipt.dmarcVerdict),
     };
     const receivedAt = Date.parse(receipt.timestamp || mail.timestamp);
-    return { rawKey: `${INBOUND_RAW_PREFIX}${mail.messageId}`, recipients: receipt.recipients, verdicts, receivedAt: Number.isFinite(receivedAt) ? receivedAt : Date.now() };
+    return {
+      rawKey: `${INBOUND_RAW_PREFIX}${mail.messageId}`,
+      recipients: receipt.recipients,
+      verdicts,
+      receivedAt: Number.isFinite(receivedAt) ? receivedAt : Date.now(),
+    };
   });
 }

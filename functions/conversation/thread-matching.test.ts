@@ -22,7 +22,12 @@ describe('messageIds and answeredIds', () => {
 
   it('puts what the mail replies to first, then what it follows, newest first, each once, twenty at most', () => {
     expect(answeredIds('<c@z>', ['<a@x>', '<b@y>', '<c@z>'])).toEqual(['<c@z>', '<b@y>', '<a@x>']);
-    expect(answeredIds(undefined, Array.from({ length: 30 }, (_, i) => `<m${i}@x>`))).toHaveLength(20);
+    expect(
+      answeredIds(
+        undefined,
+        Array.from({ length: 30 }, (_, i) => `<m${i}@x>`),
+      ),
+    ).toHaveLength(20);
   });
 });
 
@@ -31,25 +36,44 @@ describe('matchEnquiry', () => {
   sent.items.set('0100018e-ack', 7);
 
   it('takes the reply address among the recipients', async () => {
-    expect(await matchEnquiry(addressing, sent, { recipients: ['other@reply.centre.example', replyAddress(addressing, 3)] })).toEqual({ kind: 'enquiry', postIndex: 3, by: 'address' });
+    expect(
+      await matchEnquiry(addressing, sent, { recipients: ['other@reply.centre.example', replyAddress(addressing, 3)] }),
+    ).toEqual({ kind: 'enquiry', postIndex: 3, by: 'address' });
   });
 
   it('calls a forged reply address forged, even when the headers name an enquiry', async () => {
     const forged = replyAddress({ ...addressing, secret: 'another-secret-that-is-long-enough-0123456789' }, 3);
-    expect(await matchEnquiry(addressing, sent, { recipients: [forged], inReplyTo: '<0100018e-ack@email.amazonses.com>' })).toEqual({ kind: 'forged' });
+    expect(
+      await matchEnquiry(addressing, sent, { recipients: [forged], inReplyTo: '<0100018e-ack@email.amazonses.com>' }),
+    ).toEqual({ kind: 'forged' });
   });
 
   it('finds the enquiry by the id SES gave our mail, in any region', async () => {
     for (const id of ['<0100018e-ack@email.amazonses.com>', '<0100018e-ack@ap-northeast-2.amazonses.com>']) {
-      expect(await matchEnquiry(addressing, sent, { recipients: ['centre@reply.centre.example'], references: [id] }), id).toEqual({ kind: 'enquiry', postIndex: 7, by: 'headers' });
+      expect(
+        await matchEnquiry(addressing, sent, { recipients: ['centre@reply.centre.example'], references: [id] }),
+        id,
+      ).toEqual({ kind: 'enquiry', postIndex: 7, by: 'headers' });
     }
     // The same local part at another domain is not ours.
-    expect(await matchEnquiry(addressing, sent, { recipients: [], inReplyTo: '<0100018e-ack@mail.example>' })).toEqual({ kind: 'none' });
+    expect(await matchEnquiry(addressing, sent, { recipients: [], inReplyTo: '<0100018e-ack@mail.example>' })).toEqual({
+      kind: 'none',
+    });
   });
 
-  it("finds the enquiry by our thread reference, and ignores a forged one", async () => {
-    expect(await matchEnquiry(addressing, sent, { recipients: [], references: `<x@mail.example> ${threadReference(addressing, 9)}` })).toEqual({ kind: 'enquiry', postIndex: 9, by: 'headers' });
-    expect(await matchEnquiry(addressing, sent, { recipients: [], references: threadReference({ ...addressing, secret: 'x'.repeat(40) }, 9) })).toEqual({ kind: 'none' });
+  it('finds the enquiry by our thread reference, and ignores a forged one', async () => {
+    expect(
+      await matchEnquiry(addressing, sent, {
+        recipients: [],
+        references: `<x@mail.example> ${threadReference(addressing, 9)}`,
+      }),
+    ).toEqual({ kind: 'enquiry', postIndex: 9, by: 'headers' });
+    expect(
+      await matchEnquiry(addressing, sent, {
+        recipients: [],
+        references: threadReference({ ...addressing, secret: 'x'.repeat(40) }, 9),
+      }),
+    ).toEqual({ kind: 'none' });
   });
 });
 

@@ -12,7 +12,8 @@ import { parseReference } from '../../shared/work/enquiry-work';
 import type { SentMailIds } from './ports';
 import { type ReplyAddressing, readOurAddress } from './reply-address';
 
-export type EnquiryMatch = { kind: 'enquiry'; postIndex: number; by: 'address' | 'headers' } | { kind: 'forged' } | { kind: 'none' };
+export type EnquiryMatch =
+  { kind: 'enquiry'; postIndex: number; by: 'address' | 'headers' } | { kind: 'forged' } | { kind: 'none' };
 
 /** Most message ids of one mail looked up (a long References line is the visitor's to make). */
 const IDS_LOOKED_UP = 20;
@@ -26,7 +27,10 @@ export function messageIds(header: string | readonly string[] | undefined): stri
 }
 
 /** The ids a mail answers, the most telling first: what it replies to, then what it follows, newest first. */
-export function answeredIds(inReplyTo: string | undefined, references: string | readonly string[] | undefined): string[] {
+export function answeredIds(
+  inReplyTo: string | undefined,
+  references: string | readonly string[] | undefined,
+): string[] {
   return [...new Set([...messageIds(inReplyTo), ...messageIds(references).reverse()])].slice(0, IDS_LOOKED_UP);
 }
 

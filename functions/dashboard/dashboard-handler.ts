@@ -22,12 +22,19 @@ export function makeDashboardHandler(deps: DashboardDeps & Pick<AppDeps, 'counte
 /** `GET /api/dashboard.csv?month=YYYY-MM`: the monthly report, a row per day and the month's total. */
 export function makeDashboardCsvHandler(deps: DashboardDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
-    const { month } = parseInput(monthlyReportQuerySchema(formatKoreaDate(deps.clock.now()).slice(0, 7)), request.query);
+    const { month } = parseInput(
+      monthlyReportQuerySchema(formatKoreaDate(deps.clock.now()).slice(0, 7)),
+      request.query,
+    );
     await audit('dashboard.export', month);
     const body = monthlyReportCsv(await readMonthlyReport(deps, month));
     return {
       statusCode: 200,
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${monthlyReportFileName(month)}"`, ...NO_STORE },
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${monthlyReportFileName(month)}"`,
+        ...NO_STORE,
+      },
       body,
     };
   });

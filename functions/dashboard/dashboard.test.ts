@@ -6,7 +6,16 @@
  * routes' validation and access log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MONTHLY_CSV_COLUMNS, type DashboardData, addDays, daysBetween, daysEnding, daysOfMonth, median, previousMonth } from '../../shared/dashboard/dashboard';
+import {
+  MONTHLY_CSV_COLUMNS,
+  type DashboardData,
+  addDays,
+  daysBetween,
+  daysEnding,
+  daysOfMonth,
+  median,
+  previousMonth,
+} from '../../shared/dashboard/dashboard';
 import { HONEYPOT_FIELD } from '../../shared/intake/form-fields';
 import { makeDashboardCsvHandler, makeDashboardHandler } from './dashboard-handler';
 import { makeReplyHandler, makeWorkHandler } from '../work/enquiry-work-handler';
@@ -31,12 +40,22 @@ let sent = 0;
 const kst = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+09:00`);
 
 function enquiry(overrides: Record<string, unknown> = {}) {
-  return { user_name: 'Li Wei', user_email: 'li.wei@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'zh', ...overrides };
+  return {
+    user_name: 'Li Wei',
+    user_email: 'li.wei@example.test',
+    section: '병원예약',
+    consent_privacy: true,
+    consent_health: true,
+    page_locale: 'zh',
+    ...overrides,
+  };
 }
 
 async function send(overrides: Record<string, unknown> = {}): Promise<number> {
   sent += 1;
-  const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_email: `visitor${sent}@example.test`, ...overrides })));
+  const response = await makeSendmailHandler(deps)(
+    jsonPost('/api/sendmail', enquiry({ user_email: `visitor${sent}@example.test`, ...overrides })),
+  );
   expect(response.statusCode).toBe(200);
   return Math.max(...deps.enquiries.items.keys());
 }
@@ -44,11 +63,19 @@ async function send(overrides: Record<string, unknown> = {}): Promise<number> {
 const staffHeaders = () => ({ headers: { authorization: `Bearer ${token}` } });
 const versionOf = async (index: number) => (await deps.enquiries.get(index))?.VERSION ?? 0;
 async function work(index: number, status: string) {
-  const response = await makeWorkHandler(deps)(jsonPost('/api/enquiry/work', { index, version: await versionOf(index), status }, staffHeaders()));
+  const response = await makeWorkHandler(deps)(
+    jsonPost('/api/enquiry/work', { index, version: await versionOf(index), status }, staffHeaders()),
+  );
   expect(response.statusCode).toBe(200);
 }
 async function reply(index: number) {
-  const response = await makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', { index, version: await versionOf(index), subject: 'Your enquiry', body: 'Hello' }, staffHeaders()));
+  const response = await makeReplyHandler(deps)(
+    jsonPost(
+      '/api/enquiry/reply',
+      { index, version: await versionOf(index), subject: 'Your enquiry', body: 'Hello' },
+      staffHeaders(),
+    ),
+  );
   expect(response.statusCode).toBe(200);
 }
 
@@ -71,7 +98,10 @@ async function freshToken() {
 }
 
 beforeEach(async () => {
-  deps = fakeDeps({ start: kst('2026-11-20 10:00'), settings: { SEND_LIMIT_PER_MINUTE: 10_000, SEND_LIMIT_PER_DAY: 10_000 } });
+  deps = fakeDeps({
+    start: kst('2026-11-20 10:00'),
+    settings: { SEND_LIMIT_PER_MINUTE: 10_000, SEND_LIMIT_PER_DAY: 10_000 },
+  });
   sent = 0;
   await freshToken();
 });
@@ -134,7 +164,9 @@ describe('counting on receipt', () => {
     await send();
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent.map((mail) => mail.to)).toContain(deps.settings.MAIL_TO);
-    expect(deps.log.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'dashboard figures not updated' }));
+    expect(deps.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'dashboard figures not updated' }),
+    );
   });
 });
 
@@ -242,9 +274,19 @@ describe('GET /api/dashboard', () => {
     expect(data.days).toBe(30);
     expect(data.series).toHaveLength(30);
     expect(data.series[0]?.day).toBe('2026-10-22');
-    expect(data.series.at(-1)).toMatchObject({ day: '2026-11-20', received: 2, sections: { 병원예약: 1, 컨시어지: 1, 호텔예약: 0, 통역예약: 0 }, locales: { ko: 2, en: 0 } });
+    expect(data.series.at(-1)).toMatchObject({
+      day: '2026-11-20',
+      received: 2,
+      sections: { 병원예약: 1, 컨시어지: 1, 호텔예약: 0, 통역예약: 0 },
+      locales: { ko: 2, en: 0 },
+    });
     // The enquiry of 40 days ago is outside the 30 days.
-    expect(data.totals).toMatchObject({ received: 5, sections: { 병원예약: 3, 컨시어지: 1, 호텔예약: 0, 통역예약: 1 }, locales: { en: 1, ko: 2, zh: 1, ru: 0, vi: 1, ja: 0 }, firstReplies: 2 });
+    expect(data.totals).toMatchObject({
+      received: 5,
+      sections: { 병원예약: 3, 컨시어지: 1, 호텔예약: 0, 통역예약: 1 },
+      locales: { en: 1, ko: 2, zh: 1, ru: 0, vi: 1, ja: 0 },
+      firstReplies: 2,
+    });
     // Open: today's two (under a day), 2 days ago (1-3); the 10- and 5-day-old ones and the 40-day-old one were answered.
     expect(data.open).toEqual({
       total: 3,
@@ -258,8 +300,20 @@ describe('GET /api/dashboard', () => {
     });
     // Two first replies in the last 30 days: 180 and 30 minutes.
     expect(data.replyTime).toEqual({ days: 30, medianMinutes: 105, count: 2 });
-    expect(data.months.current).toMatchObject({ month: '2026-11', received: 5, firstReplies: 2, medianReplyMinutes: 105 });
-    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 1, sections: { 호텔예약: 1 }, locales: { ja: 1 }, firstReplies: 1, medianReplyMinutes: 60 });
+    expect(data.months.current).toMatchObject({
+      month: '2026-11',
+      received: 5,
+      firstReplies: 2,
+      medianReplyMinutes: 105,
+    });
+    expect(data.months.previous).toMatchObject({
+      month: '2026-10',
+      received: 1,
+      sections: { 호텔예약: 1 },
+      locales: { ja: 1 },
+      firstReplies: 1,
+      medianReplyMinutes: 60,
+    });
 
     const ninety = await dashboardData(90);
     expect(ninety.series).toHaveLength(90);
@@ -276,7 +330,13 @@ describe('GET /api/dashboard', () => {
     await freshToken();
     const { open } = await dashboardData();
     expect(open.total).toBe(2);
-    expect(Object.fromEntries(open.buckets.map((bucket) => [bucket.key, bucket.count]))).toEqual({ under1: 0, from1to3: 0, from3to7: 0, from7to30: 1, over30: 1 });
+    expect(Object.fromEntries(open.buckets.map((bucket) => [bucket.key, bucket.count]))).toEqual({
+      under1: 0,
+      from1to3: 0,
+      from3to7: 0,
+      from7to30: 1,
+      over30: 1,
+    });
   });
 
   it("shows the Korea-time day's machine-translation characters, counted by the translation job, against TRANSLATE_DAILY_CHARS", async () => {
@@ -322,14 +382,23 @@ describe('GET /api/dashboard', () => {
 
   it('is for staff and admins: an editor (BEST 3 only) gets 403, logged', async () => {
     const as = async (email: string, role: 'staff' | 'editor', path: string, query: Record<string, string>) =>
-      (await (path.endsWith('.csv') ? makeDashboardCsvHandler : makeDashboardHandler)(deps)(
-        apiEvent({ method: 'GET', path, query, headers: { authorization: `Bearer ${await tokenWithRole(deps, email, role)}` } }),
-      )).statusCode;
+      (
+        await (path.endsWith('.csv') ? makeDashboardCsvHandler : makeDashboardHandler)(deps)(
+          apiEvent({
+            method: 'GET',
+            path,
+            query,
+            headers: { authorization: `Bearer ${await tokenWithRole(deps, email, role)}` },
+          }),
+        )
+      ).statusCode;
     expect(await as('sam@centre.example', 'staff', '/api/dashboard', {})).toBe(200);
     expect(await as('sam@centre.example', 'staff', '/api/dashboard.csv', { month: '2026-11' })).toBe(200);
     expect(await as('eddie@centre.example', 'editor', '/api/dashboard', {})).toBe(403);
     expect(await as('eddie@centre.example', 'editor', '/api/dashboard.csv', { month: '2026-11' })).toBe(403);
-    expect(deps.accessLog.entries.filter((entry) => entry.action === 'auth.forbidden').map((entry) => entry.target)).toEqual(['GET /api/dashboard', 'GET /api/dashboard.csv']);
+    expect(
+      deps.accessLog.entries.filter((entry) => entry.action === 'auth.forbidden').map((entry) => entry.target),
+    ).toEqual(['GET /api/dashboard', 'GET /api/dashboard.csv']);
   });
 
   it('answers 401 without a token and writes the access log on every read', async () => {
@@ -344,7 +413,8 @@ describe('GET /api/dashboard', () => {
 });
 
 describe('GET /api/dashboard.csv', () => {
-  const csv = (query: Record<string, string>, headers = staffHeaders()) => makeDashboardCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/dashboard.csv', query, ...headers }));
+  const csv = (query: Record<string, string>, headers = staffHeaders()) =>
+    makeDashboardCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/dashboard.csv', query, ...headers }));
 
   it('answers the month as CSV with a BOM: a row per day up to today, then the total', async () => {
     deps.clock.set(kst('2026-11-02 09:00'));
@@ -367,16 +437,33 @@ describe('GET /api/dashboard.csv', () => {
     const rows = parseCsv(body.slice(1));
     expect(rows[0]).toEqual([...MONTHLY_CSV_COLUMNS]);
     // Five days up to today (the 5th), then the total.
-    expect(rows.slice(1).map((row) => row[0])).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', 'total']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      'total',
+    ]);
     const column = (name: string) => MONTHLY_CSV_COLUMNS.indexOf(name as never);
     const second = rows[2] ?? [];
-    expect([second[column('received')], second[column('병원예약')], second[column('호텔예약')], second[column('locale_ru')], second[column('locale_en')]]).toEqual(['2', '1', '1', '1', '1']);
+    expect([
+      second[column('received')],
+      second[column('병원예약')],
+      second[column('호텔예약')],
+      second[column('locale_ru')],
+      second[column('locale_en')],
+    ]).toEqual(['2', '1', '1', '1', '1']);
     // The reply 24 hours after receipt is counted on the 3rd.
     const third = rows[3] ?? [];
     expect([third[column('first_replies')], third[column('median_reply_minutes')]]).toEqual(['1', '1440']);
     expect(rows[1]?.[column('median_reply_minutes')]).toBe('');
     expect(rows.at(-1)?.slice(0, 2)).toEqual(['total', '2']);
-    expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: STAFF, action: 'dashboard.export', target: '2026-11' });
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({
+      actor: STAFF,
+      action: 'dashboard.export',
+      target: '2026-11',
+    });
   });
 
   it('answers a past month in full', async () => {
@@ -386,7 +473,14 @@ describe('GET /api/dashboard.csv', () => {
   });
 
   it('refuses a missing, malformed or future month with a 400 naming the field', async () => {
-    const queries: Record<string, string>[] = [{}, { month: '2026-13' }, { month: '2026-1' }, { month: '26-11' }, { month: '2026-12' }, { month: '1999-12' }];
+    const queries: Record<string, string>[] = [
+      {},
+      { month: '2026-13' },
+      { month: '2026-1' },
+      { month: '26-11' },
+      { month: '2026-12' },
+      { month: '1999-12' },
+    ];
     for (const query of queries) {
       const response = await csv(query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);

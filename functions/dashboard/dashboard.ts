@@ -83,18 +83,31 @@ async function applyAll(deps: AggregateDeps, what: string, changes: [string, Agg
   try {
     await Promise.all(changes.map(([key, change]) => deps.aggregates.update(key, change)));
   } catch (error) {
-    deps.log.warn('dashboard figures not updated', { what, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('dashboard figures not updated', {
+      what,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
   }
 }
 
 /** Counts a stored enquiry on its Korea-time day (suspected spam is not counted). */
-export async function countReceived(deps: AggregateDeps, enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'MEDICAL_SECTION' | 'LOCALE' | 'SPAM' | 'STATUS'>): Promise<void> {
+export async function countReceived(
+  deps: AggregateDeps,
+  enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'MEDICAL_SECTION' | 'LOCALE' | 'SPAM' | 'STATUS'>,
+): Promise<void> {
   if (enquiry.SPAM) return;
   const open = isOpen(enquiry.STATUS);
   const changes: [string, AggregateChange][] = [
     [
       AGGREGATE.dayKey(koreaDayOf(enquiry.RECEIVED_AT)),
-      { add: { [AGGREGATE.received]: 1, [AGGREGATE.section(enquiry.MEDICAL_SECTION)]: 1, [AGGREGATE.locale(enquiry.LOCALE)]: 1, ...(open ? { [AGGREGATE.open]: 1 } : {}) } },
+      {
+        add: {
+          [AGGREGATE.received]: 1,
+          [AGGREGATE.section(enquiry.MEDICAL_SECTION)]: 1,
+          [AGGREGATE.locale(enquiry.LOCALE)]: 1,
+          ...(open ? { [AGGREGATE.open]: 1 } : {}),
+        },
+      },
     ],
   ];
   if (open) changes.push([AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: 1 } }]);
@@ -102,7 +115,12 @@ export async function countReceived(deps: AggregateDeps, enquiry: Pick<StoredEnq
 }
 
 /** Moves an enquiry in or out of the open counts when its status crosses between open and not. */
-export async function countStatusChange(deps: AggregateDeps, receivedAt: string, from: EnquiryStatus, to: EnquiryStatus): Promise<void> {
+export async function countStatusChange(
+  deps: AggregateDeps,
+  receivedAt: string,
+  from: EnquiryStatus,
+  to: EnquiryStatus,
+): Promise<void> {
   const delta = (isOpen(to) ? 1 : 0) - (isOpen(from) ? 1 : 0);
   if (delta === 0) return;
   const change: AggregateChange = { add: { [AGGREGATE.open]: delta } };
@@ -118,7 +136,10 @@ export async function countStatusChange(deps: AggregateDeps, receivedAt: string,
  * figures name no one, and a past month's report must not change because its
  * enquiries have since been removed.
  */
-export async function countRemoved(deps: AggregateDeps, enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'SPAM' | 'STATUS'>): Promise<void> {
+export async function countRemoved(
+  deps: AggregateDeps,
+  enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'SPAM' | 'STATUS'>,
+): Promise<void> {
   if (enquiry.SPAM || !isOpen(enquiry.STATUS)) return;
   const change: AggregateChange = { add: { [AGGREGATE.open]: -1 } };
   await applyAll(deps, 'removed', [
@@ -132,10 +153,18 @@ export async function countRemoved(deps: AggregateDeps, enquiry: Pick<StoredEnqu
  * sent, with its time from `waitingSince` (the visitor's latest message);
  * `first`: the enquiry's first reply, counted among the day's first replies too.
  */
-export async function countReply(deps: AggregateDeps, waitingSince: string, repliedAt: number, first: boolean): Promise<void> {
+export async function countReply(
+  deps: AggregateDeps,
+  waitingSince: string,
+  repliedAt: number,
+  first: boolean,
+): Promise<void> {
   const minutes = Math.max(0, Math.round((repliedAt - Date.parse(waitingSince)) / 60_000));
   await applyAll(deps, 'reply', [
-    [AGGREGATE.dayKey(formatKoreaDate(repliedAt)), { ...(first ? { add: { [AGGREGATE.firstReplies]: 1 } } : {}), append: { [AGGREGATE.replyMinutes]: [minutes] } }],
+    [
+      AGGREGATE.dayKey(formatKoreaDate(repliedAt)),
+      { ...(first ? { add: { [AGGREGATE.firstReplies]: 1 } } : {}), append: { [AGGREGATE.replyMinutes]: [minutes] } },
+    ],
   ]);
 }
 
@@ -148,7 +177,13 @@ function dayFigures(day: string, item: AggregateItem | undefined): DayFigures {
   for (const section of SECTION_VALUES) sections[section] = counter(item, AGGREGATE.section(section));
   const locales = emptyLocales();
   for (const code of LOCALE_CODES) locales[code] = counter(item, AGGREGATE.locale(code));
-  return { day, received: counter(item, AGGREGATE.received), sections, locales, firstReplies: counter(item, AGGREGATE.firstReplies) };
+  return {
+    day,
+    received: counter(item, AGGREGATE.received),
+    sections,
+    locales,
+    firstReplies: counter(item, AGGREGATE.firstReplies),
+  };
 }
 
 const replyMinutesOf = (item: AggregateItem | undefined) => item?.lists[AGGREGATE.replyMinutes] ?? [];
@@ -187,7 +222,10 @@ export async function readDashboard(deps: DashboardPageDeps, days: DashboardPeri
   const currentDays = monthDaysUpTo(thisMonth, today);
   const previousDays = daysOfMonth(lastMonth);
   const keys = [...new Set([...window, ...recent, ...currentDays, ...previousDays])].map(AGGREGATE.dayKey);
-  const [items, translatedChars] = await Promise.all([deps.aggregates.getMany([...keys, AGGREGATE.totalsKey]), deps.counters.read(translatedCharsCounter(today))]);
+  const [items, translatedChars] = await Promise.all([
+    deps.aggregates.getMany([...keys, AGGREGATE.totalsKey]),
+    deps.counters.read(translatedCharsCounter(today)),
+  ]);
   const itemOf = (day: string) => items.get(AGGREGATE.dayKey(day));
 
   const series = window.map((day) => dayFigures(day, itemOf(day)));
@@ -197,7 +235,10 @@ export async function readDashboard(deps: DashboardPageDeps, days: DashboardPeri
   const openByAge = recent.map((day) => Math.max(0, counter(itemOf(day), AGGREGATE.open))).reverse();
   const buckets = OPEN_AGE_BUCKETS.map(({ key, from, to }) => ({
     key,
-    count: to === undefined ? Math.max(0, openTotal - openByAge.reduce((a, b) => a + b, 0)) : openByAge.slice(from, to).reduce((a, b) => a + b, 0),
+    count:
+      to === undefined
+        ? Math.max(0, openTotal - openByAge.reduce((a, b) => a + b, 0))
+        : openByAge.slice(from, to).reduce((a, b) => a + b, 0),
   }));
 
   const replyDays = daysEnding(today, REPLY_TIME_WINDOW_DAYS);
@@ -210,7 +251,10 @@ export async function readDashboard(deps: DashboardPageDeps, days: DashboardPeri
     totals: sum(series),
     open: { total: openTotal, buckets },
     replyTime: { days: REPLY_TIME_WINDOW_DAYS, medianMinutes: median(minutes), count: minutes.length },
-    months: { current: monthFigures(thisMonth, currentDays, items), previous: monthFigures(lastMonth, previousDays, items) },
+    months: {
+      current: monthFigures(thisMonth, currentDays, items),
+      previous: monthFigures(lastMonth, previousDays, items),
+    },
     translation: { chars: translatedChars, cap: deps.settings.TRANSLATE_DAILY_CHARS },
   };
 }
@@ -221,7 +265,10 @@ export async function readMonthlyReport(deps: DashboardReadDeps, month: string):
   const items = await deps.aggregates.getMany(days.map(AGGREGATE.dayKey));
   return {
     month,
-    days: days.map((day) => ({ ...dayFigures(day, items.get(AGGREGATE.dayKey(day))), medianReplyMinutes: median(replyMinutesOf(items.get(AGGREGATE.dayKey(day)))) })),
+    days: days.map((day) => ({
+      ...dayFigures(day, items.get(AGGREGATE.dayKey(day))),
+      medianReplyMinutes: median(replyMinutesOf(items.get(AGGREGATE.dayKey(day)))),
+    })),
     total: monthFigures(month, days, items),
   };
 }
@@ -237,5 +284,9 @@ export function monthlyReportCsv(report: MonthlyReport): string {
       figures.firstReplies,
       figures.medianReplyMinutes ?? '',
     ]);
-  return [CSV_BOM + csvLine(MONTHLY_CSV_COLUMNS), ...report.days.map((day) => row(day.day, day)), row(MONTHLY_CSV_TOTAL, report.total)].join('');
+  return [
+    CSV_BOM + csvLine(MONTHLY_CSV_COLUMNS),
+    ...report.days.map((day) => row(day.day, day)),
+    row(MONTHLY_CSV_TOTAL, report.total),
+  ].join('');
 }

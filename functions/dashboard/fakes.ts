@@ -12,11 +12,17 @@ export class FakeAggregateStore implements AggregateStore {
   async update(key: string, change: AggregateChange): Promise<void> {
     if (this.failWith) throw this.failWith;
     const item = this.items.get(key) ?? { counters: {}, lists: {} };
-    for (const [name, delta] of Object.entries(change.add ?? {})) item.counters[name] = (item.counters[name] ?? 0) + delta;
-    for (const [name, values] of Object.entries(change.append ?? {})) item.lists[name] = [...(item.lists[name] ?? []), ...values];
+    for (const [name, delta] of Object.entries(change.add ?? {}))
+      item.counters[name] = (item.counters[name] ?? 0) + delta;
+    for (const [name, values] of Object.entries(change.append ?? {}))
+      item.lists[name] = [...(item.lists[name] ?? []), ...values];
     this.items.set(key, item);
   }
   async getMany(keys: readonly string[]): Promise<Map<string, AggregateItem>> {
-    return new Map(keys.flatMap((key) => (this.items.has(key) ? [[key, structuredClone(this.items.get(key) as AggregateItem)] as const] : [])));
+    return new Map(
+      keys.flatMap((key) =>
+        this.items.has(key) ? [[key, structuredClone(this.items.get(key) as AggregateItem)] as const] : [],
+      ),
+    );
   }
 }

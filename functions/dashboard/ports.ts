@@ -3,7 +3,6 @@
  * tests pass in-memory fakes.
  */
 
-
 /** One item of the aggregates table: its counters and its lists of numbers, by attribute name. */
 export interface AggregateItem {
   counters: Record<string, number>;

@@ -13,7 +13,9 @@ export function makeDetailHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries
   return staffHandler(deps, async ({ request, audit }) => {
     const raw = request.params['index'] ?? '';
     if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
-      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', { index: 'A whole number from 1' });
+      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', {
+        index: 'A whole number from 1',
+      });
     }
     const [enquiry, translations] = await Promise.all([enquiries.get(Number(raw)), translationsOf(deps, Number(raw))]);
     await audit('enquiry.read', raw);

@@ -40,7 +40,10 @@ export function sequenceIn(list: EnquiryList, enquiry: StoredEnquiry): number {
  * on the item), each counted by `countCounter`: so a filter's page is one
  * index query and its total one counter read, whatever the table's size.
  */
-export function workListKeys(status: EnquiryStatus, owner: string): Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'>> {
+export function workListKeys(
+  status: EnquiryStatus,
+  owner: string,
+): Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'>> {
   const who = owner || '-';
   return { STATUS_LIST: `status:${status}`, OWNER_LIST: `owner:${who}`, STATUS_OWNER: `status-owner:${status}#${who}` };
 }

@@ -11,7 +11,14 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { EnquiryList, ListSource, StoredEnquiry, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
-import { countCounter, listForFilter, removedCounter, sequenceCounter, sequenceIn, workListKeys } from './enquiry-lists';
+import {
+  countCounter,
+  listForFilter,
+  removedCounter,
+  sequenceCounter,
+  sequenceIn,
+  workListKeys,
+} from './enquiry-lists';
 
 export type ReadingDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'tagIndex'>;
 
@@ -48,7 +55,10 @@ async function boundsOf(deps: ReadingDeps, list: EnquiryList, filter: EnquiryFil
 
 /** A cursor is the sequence the next page starts at; it means nothing beyond that. */
 function parseCursor(cursor: string): number {
-  if (!/^\d{1,12}$/.test(cursor)) throw new ApiError('invalid_input', 'The cursor is not one this API gave out.', { cursor: 'As given in X-Next-Cursor' });
+  if (!/^\d{1,12}$/.test(cursor))
+    throw new ApiError('invalid_input', 'The cursor is not one this API gave out.', {
+      cursor: 'As given in X-Next-Cursor',
+    });
   return Number(cursor);
 }
 
@@ -56,15 +66,30 @@ function parseCursor(cursor: string): number {
  * The sequences a list filter covers and how many enquiries it holds.
  * Removed enquiries (retention, erasure) leave gaps in the sequence: the total leaves them out.
  */
-export async function listSpan(deps: ReadingDeps, list: EnquiryList, filter: EnquiryFilter): Promise<{ bounds: Bounds; total: number } | undefined> {
-  const [bounds, removed] = await Promise.all([boundsOf(deps, list, filter), filter.from || filter.to ? 0 : deps.counters.read(removedCounter(list.partition))]);
+export async function listSpan(
+  deps: ReadingDeps,
+  list: EnquiryList,
+  filter: EnquiryFilter,
+): Promise<{ bounds: Bounds; total: number } | undefined> {
+  const [bounds, removed] = await Promise.all([
+    boundsOf(deps, list, filter),
+    filter.from || filter.to ? 0 : deps.counters.read(removedCounter(list.partition)),
+  ]);
   return bounds ? { bounds, total: Math.max(0, bounds.highest - bounds.lowest + 1 - removed) } : undefined;
 }
 
 /** The work list a status and/or owner filter reads, and its counter. `mine` is the staff member asking. */
-export function workListOf(query: Pick<EnquiryFilter, 'status' | 'owner'>, viewer: string): { index: WorkIndex; key: string } | undefined {
+export function workListOf(
+  query: Pick<EnquiryFilter, 'status' | 'owner'>,
+  viewer: string,
+): { index: WorkIndex; key: string } | undefined {
   if (!query.status && !query.owner) return undefined;
-  const owner = query.owner === OWNER_FILTERS.mine ? viewer : query.owner === OWNER_FILTERS.unassigned ? '' : query.owner?.toLowerCase();
+  const owner =
+    query.owner === OWNER_FILTERS.mine
+      ? viewer
+      : query.owner === OWNER_FILTERS.unassigned
+        ? ''
+        : query.owner?.toLowerCase();
   const keys = workListKeys(query.status ?? 'new', owner ?? '');
   if (query.status && owner !== undefined) return { index: 'byStatusOwner', key: keys.STATUS_OWNER };
   if (query.status) return { index: 'byStatus', key: keys.STATUS_LIST };
@@ -73,7 +98,10 @@ export function workListOf(query: Pick<EnquiryFilter, 'status' | 'owner'>, viewe
 
 /** Refuses a page number where a list pages only with its cursor. */
 function cursorOnly(query: EnquiryListQuery, lists: string): void {
-  if (query.page !== undefined && query.page > 1) throw new ApiError('invalid_input', `${lists} page with the cursor, not page numbers.`, { page: 'Use the cursor from X-Next-Cursor' });
+  if (query.page !== undefined && query.page > 1)
+    throw new ApiError('invalid_input', `${lists} page with the cursor, not page numbers.`, {
+      page: 'Use the cursor from X-Next-Cursor',
+    });
 }
 
 /**
@@ -82,19 +110,33 @@ function cursorOnly(query: EnquiryListQuery, lists: string): void {
  */
 function byPostIndex(items: StoredEnquiry[], lastIndex: number | undefined, full: boolean, total: number): EnquiryPage {
   const hasMore = full && lastIndex !== undefined && lastIndex > 1;
-  return { records: items.map(toRecord), total: Math.max(total, items.length), ...(hasMore && lastIndex ? { nextCursor: String(lastIndex - 1) } : {}) };
+  return {
+    records: items.map(toRecord),
+    total: Math.max(total, items.length),
+    ...(hasMore && lastIndex ? { nextCursor: String(lastIndex - 1) } : {}),
+  };
 }
 
 /** One page of a work list: newest first from the cursor (a POST_INDEX), the total from its counter. */
-async function readWorkPage(deps: ReadingDeps, list: { index: WorkIndex; key: string }, query: EnquiryListQuery): Promise<EnquiryPage> {
+async function readWorkPage(
+  deps: ReadingDeps,
+  list: { index: WorkIndex; key: string },
+  query: EnquiryListQuery,
+): Promise<EnquiryPage> {
   cursorOnly(query, 'Status and owner lists');
   const below = query.cursor === undefined ? undefined : parseCursor(query.cursor) + 1;
-  const [items, total] = await Promise.all([deps.enquiries.workPage(list.index, list.key, below, query.limit), deps.counters.read(countCounter(list.key))]);
+  const [items, total] = await Promise.all([
+    deps.enquiries.workPage(list.index, list.key, below, query.limit),
+    deps.counters.read(countCounter(list.key)),
+  ]);
   return byPostIndex(items, items.at(-1)?.POST_INDEX, items.length === query.limit, total);
 }
 
 /** How a tag is filed and counted in the index: its spelling in use ("vip" finds "VIP"), and how many enquiries carry it now. */
-export async function tagInIndex(deps: Pick<ReadingDeps, 'tagIndex'>, tag: string): Promise<{ tag: string; total: number }> {
+export async function tagInIndex(
+  deps: Pick<ReadingDeps, 'tagIndex'>,
+  tag: string,
+): Promise<{ tag: string; total: number }> {
   const inUse = await deps.tagIndex.inUse();
   const spelled = inUseSpelling(tag, inUse);
   return { tag: spelled, total: inUse.find((used) => used.tag === spelled)?.count ?? 0 };

@@ -22,7 +22,9 @@ export function toCsvEnquiry(stored: ExportedEnquiry): CsvEnquiry {
     RECEIVED_AT: stored.RECEIVED_AT,
     REFERENCE: formatReference(stored.POST_INDEX),
     LOCALE: stored.LOCALE ?? 'en',
-    ...(stored.CONTACT_CHANNEL ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' } : {}),
+    ...(stored.CONTACT_CHANNEL
+      ? { CONTACT_CHANNEL: stored.CONTACT_CHANNEL, CONTACT_ACCOUNT: stored.CONTACT_ACCOUNT ?? '' }
+      : {}),
     ...(stored.SPAM ? {} : { STATUS: stored.STATUS ?? 'new' }),
     OWNER: stored.OWNER ?? '',
     ...(stored.TAGS?.length ? { TAGS: stored.TAGS } : {}),

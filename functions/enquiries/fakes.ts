@@ -3,15 +3,29 @@
  * reader) and the counters, beside their ports, for the unit tests. They
  * follow the semantics of the DynamoDB and S3 adapters.
  */
-import type { CounterStore, EnquiryList, EnquiryStore, MailUpdate, WorkChange, WorkIndex, StoredEnquiry } from './ports';
+import type {
+  CounterStore,
+  EnquiryList,
+  EnquiryStore,
+  MailUpdate,
+  WorkChange,
+  WorkIndex,
+  StoredEnquiry,
+} from './ports';
 import type { EnquiryExportReader, ExportSource, ExportedEnquiry } from '../exports/ports';
 import { EXPORTED_FIELDS } from '../exports/ports';
 
-const WORK_FIELDS = { byStatus: 'STATUS_LIST', byOwner: 'OWNER_LIST', byStatusOwner: 'STATUS_OWNER' } as const satisfies Record<WorkIndex, keyof StoredEnquiry>;
+const WORK_FIELDS = {
+  byStatus: 'STATUS_LIST',
+  byOwner: 'OWNER_LIST',
+  byStatusOwner: 'STATUS_OWNER',
+} as const satisfies Record<WorkIndex, keyof StoredEnquiry>;
 
 /** Only the fields a CSV row needs, as the export's reader projects them. */
 const exported = (item: StoredEnquiry) =>
-  Object.fromEntries(EXPORTED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, structuredClone(item[field])])) as ExportedEnquiry;
+  Object.fromEntries(
+    EXPORTED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, structuredClone(item[field])]),
+  ) as ExportedEnquiry;
 
 /** The enquiries table, both as the store and as the export's reader. */
 export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
@@ -59,7 +73,8 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
 
   async updateMail(postIndex: number, update: MailUpdate): Promise<void> {
     const item = this.items.get(postIndex);
-    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    if (!item)
+      throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     item.MAIL_STATUS = update.status;
     item.MAIL_ATTEMPTS = update.attempts;
   }
@@ -76,11 +91,17 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return (await this.getMany(postIndexes)).sort((a, b) => b.POST_INDEX - a.POST_INDEX).map(exported);
   }
 
-  async exportRange(source: Exclude<ExportSource, { kind: 'tag' }>, highest: number, lowest: number): Promise<ExportedEnquiry[]> {
+  async exportRange(
+    source: Exclude<ExportSource, { kind: 'tag' }>,
+    highest: number,
+    lowest: number,
+  ): Promise<ExportedEnquiry[]> {
     const found =
       source.kind === 'list'
         ? this.inList(source.list)
-        : [...this.items.values()].filter((item) => item[WORK_FIELDS[source.index]] === source.key).map((item) => ({ item, seq: item.POST_INDEX }));
+        : [...this.items.values()]
+            .filter((item) => item[WORK_FIELDS[source.index]] === source.key)
+            .map((item) => ({ item, seq: item.POST_INDEX }));
     return found
       .filter(({ seq }) => seq >= lowest && seq <= highest)
       .sort((a, b) => b.seq - a.seq)
@@ -90,12 +111,18 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   async changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined> {
     const item = this.items.get(postIndex);
     if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
-    for (const [field, value] of Object.entries(change)) if (value !== undefined) (item as unknown as Record<string, unknown>)[field] = value;
+    for (const [field, value] of Object.entries(change))
+      if (value !== undefined) (item as unknown as Record<string, unknown>)[field] = value;
     item.VERSION = expectedVersion + 1;
     return structuredClone(item);
   }
 
-  async changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined> {
+  async changeTags(
+    postIndex: number,
+    expectedRevision: number,
+    tags: readonly string[],
+    at: string,
+  ): Promise<StoredEnquiry | undefined> {
     const item = this.items.get(postIndex);
     if (!item || (item.TAGS_REVISION ?? 0) !== expectedRevision) return undefined;
     if (tags.length) item.TAGS = [...tags];
@@ -107,7 +134,8 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
 
   async clearUnread(postIndex: number, owner: string, upTo: string): Promise<boolean> {
     const item = this.items.get(postIndex);
-    if (item?.UNREAD_VISITOR_AT === undefined || item.UNREAD_VISITOR_AT > upTo || (item.OWNER ?? '') !== owner) return false;
+    if (item?.UNREAD_VISITOR_AT === undefined || item.UNREAD_VISITOR_AT > upTo || (item.OWNER ?? '') !== owner)
+      return false;
     delete item.UNREAD_VISITOR_AT;
     return true;
   }
@@ -119,7 +147,12 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return true;
   }
 
-  async replaceVisitorLinkHashes(postIndex: number, expectedVersion: number, hash: string, at: string): Promise<StoredEnquiry | undefined> {
+  async replaceVisitorLinkHashes(
+    postIndex: number,
+    expectedVersion: number,
+    hash: string,
+    at: string,
+  ): Promise<StoredEnquiry | undefined> {
     const item = this.items.get(postIndex);
     if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
     item.VISITOR_LINK_HASHES = new Set([hash]);
@@ -153,7 +186,9 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
   }
 
   async countInactive(list: 'ALL' | 'SPAM', beforeIso: string): Promise<number> {
-    return [...this.items.values()].filter((item) => item.LIST === list && item.UPDATED_AT < beforeIso && item.LEGAL_HOLD === undefined).length;
+    return [...this.items.values()].filter(
+      (item) => item.LIST === list && item.UPDATED_AT < beforeIso && item.LEGAL_HOLD === undefined,
+    ).length;
   }
 
   async remove(postIndex: number): Promise<void> {

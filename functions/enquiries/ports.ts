@@ -61,8 +61,20 @@ export type ListSource =
   | { kind: 'list'; list: EnquiryList };
 
 /** What a work change sets on the enquiry (its list keys follow its status and owner): a staff change, a reply, a visitor's message. */
-export type WorkChange = Required<Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>> &
-  Pick<StoredEnquiry, 'STATUS' | 'FIRST_REPLY_AT' | 'LAST_REPLY_AT' | 'LAST_VISITOR_AT' | 'LAST_VISITOR_CHANNEL' | 'LAST_VISITOR_PREVIEW' | 'LAST_VISITOR_EVENT' | 'UNREAD_VISITOR_AT'>;
+export type WorkChange = Required<
+  Pick<StoredEnquiry, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER' | 'OWNER' | 'UPDATED_AT'>
+> &
+  Pick<
+    StoredEnquiry,
+    | 'STATUS'
+    | 'FIRST_REPLY_AT'
+    | 'LAST_REPLY_AT'
+    | 'LAST_VISITOR_AT'
+    | 'LAST_VISITOR_CHANNEL'
+    | 'LAST_VISITOR_PREVIEW'
+    | 'LAST_VISITOR_EVENT'
+    | 'UNREAD_VISITOR_AT'
+  >;
 
 export interface MailUpdate {
   status: MailStatus;
@@ -78,7 +90,11 @@ export interface EnquiryStore {
   /** Newest first, sequences from `highest` down to `lowest`, at most `limit` items. */
   page(list: EnquiryList, highest: number, lowest: number, limit: number): Promise<StoredEnquiry[]>;
   /** Lowest and highest sequence of the list's enquiries received in [fromIso, toIso]. */
-  sequenceBounds(list: EnquiryList, fromIso: string, toIso: string): Promise<{ lowest: number; highest: number } | undefined>;
+  sequenceBounds(
+    list: EnquiryList,
+    fromIso: string,
+    toIso: string,
+  ): Promise<{ lowest: number; highest: number } | undefined>;
   /** Copies the staff mail's state onto the enquiry (the message box shows it). */
   updateMail(postIndex: number, update: MailUpdate): Promise<void>;
   /** Newest first, POST_INDEX below `below` (or from the newest), in one work list (an index and its key). */
@@ -94,7 +110,12 @@ export interface EnquiryStore {
    * only if its TAGS_REVISION is still `expectedRevision` (adding one to it);
    * the changed item, or `undefined` when someone else changed its tags first.
    */
-  changeTags(postIndex: number, expectedRevision: number, tags: readonly string[], at: string): Promise<StoredEnquiry | undefined>;
+  changeTags(
+    postIndex: number,
+    expectedRevision: number,
+    tags: readonly string[],
+    at: string,
+  ): Promise<StoredEnquiry | undefined>;
   /**
    * Takes the unread mark off (UNREAD_VISITOR_AT) only if it is no later
    * than `upTo` and the enquiry's owner is still `owner` ('' for nobody);
@@ -108,7 +129,12 @@ export interface EnquiryStore {
    * still `expectedVersion` (adding one to it, and marking the activity);
    * the changed item, or `undefined` when someone changed it meanwhile.
    */
-  replaceVisitorLinkHashes(postIndex: number, expectedVersion: number, hash: string, at: string): Promise<StoredEnquiry | undefined>;
+  replaceVisitorLinkHashes(
+    postIndex: number,
+    expectedVersion: number,
+    hash: string,
+    at: string,
+  ): Promise<StoredEnquiry | undefined>;
   /** Marks activity that changes nothing else (a note), so retention counts from it. */
   touch(postIndex: number, at: string): Promise<void>;
   /** Sets (a reason) or lifts (undefined) a legal hold. */

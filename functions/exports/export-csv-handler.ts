@@ -29,14 +29,19 @@ const SHORTEST_ROW_BYTES = 100;
  * EXPORT_INLINE_MAX_BYTES of rows itself (a second or so), far inside API
  * Gateway's 29 s.
  */
-export function makeExportCsvHandler(deps: StaffAuthDeps & ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exportWorker'>) {
+export function makeExportCsvHandler(
+  deps: StaffAuthDeps & ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exportWorker'>,
+) {
   const { settings, clock } = deps;
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const filter = parseInput(enquiryFilterSchema, request.query);
     const fileName = exportFileName(clock.now());
     const plan = await planExport(deps, filter, staff.email);
 
-    const small = plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES ? await csvWithin(deps, plan, settings.EXPORT_INLINE_MAX_BYTES) : undefined;
+    const small =
+      plan.total * SHORTEST_ROW_BYTES <= settings.EXPORT_INLINE_MAX_BYTES
+        ? await csvWithin(deps, plan, settings.EXPORT_INLINE_MAX_BYTES)
+        : undefined;
     if (small) {
       await audit('enquiry.export', JSON.stringify({ ...filter, rows: small.rows }));
       return csvResponse(small.text, fileName);
@@ -47,7 +52,10 @@ export function makeExportCsvHandler(deps: StaffAuthDeps & ExportReadingDeps & P
       job = await startExportJob(deps, { filter, owner: staff.email, fileName, rowsTotal: plan.total });
     } catch (error) {
       if (error instanceof ExportUnderWay) return underWayResponse(error.jobId);
-      throw new ApiError('service_unavailable', `The export could not be started (${error instanceof Error ? error.name : 'error'}); please try again.`);
+      throw new ApiError(
+        'service_unavailable',
+        `The export could not be started (${error instanceof Error ? error.name : 'error'}); please try again.`,
+      );
     }
     // Nothing has left yet: the access log records the export when the status route hands out the file.
     return json(202, jobView(job), { Location: apiPath('exportStatus', { jobId: job.jobId }) });
@@ -61,7 +69,11 @@ function underWayResponse(jobId: string): ApiResponse {
 }
 
 /** The whole CSV, or `undefined` as soon as it grows past `maxBytes`. */
-async function csvWithin(reading: ExportReadingDeps, plan: ExportPlan, maxBytes: number): Promise<{ text: string; rows: number } | undefined> {
+async function csvWithin(
+  reading: ExportReadingDeps,
+  plan: ExportPlan,
+  maxBytes: number,
+): Promise<{ text: string; rows: number } | undefined> {
   let text = '';
   let bytes = 0;
   let rows = 0;

@@ -24,7 +24,14 @@ import { makeExportCsvHandler } from './export-csv-handler';
 import { makeExportStatusHandler } from './export-status-handler';
 import { removedCounter } from '../enquiries/enquiry-lists';
 import { eraseSubject } from '../privacy/erasure';
-import { DOWNLOAD_WINDOW_SECONDS, EXPORT_ATTEMPTS, EXPORT_JOB_KEPT_SECONDS, EXPORT_OWNER_LOCK_SECONDS, PROGRESS_EVERY_ROWS, runExportJob } from './export-jobs';
+import {
+  DOWNLOAD_WINDOW_SECONDS,
+  EXPORT_ATTEMPTS,
+  EXPORT_JOB_KEPT_SECONDS,
+  EXPORT_OWNER_LOCK_SECONDS,
+  PROGRESS_EVERY_ROWS,
+  runExportJob,
+} from './export-jobs';
 import { backgroundDeclaration } from '../features';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { parseCsv } from '../../tests/support/csv';
@@ -44,13 +51,20 @@ async function tokenOf(deps: FakeDeps, email: string): Promise<string> {
 }
 
 async function startExport(deps: FakeDeps, token: string, query: Record<string, string> = {}) {
-  const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', query, headers: { authorization: `Bearer ${token}` } }));
+  const response = await makeExportCsvHandler(deps)(
+    apiEvent({ method: 'GET', path: '/api/export.csv', query, headers: { authorization: `Bearer ${token}` } }),
+  );
   return { response, view: (response.statusCode === 202 ? bodyOf(response) : {}) as ExportJobView };
 }
 
 async function readStatus(deps: FakeDeps, token: string, jobId: string) {
   const response = await makeExportStatusHandler(deps)(
-    apiEvent({ method: 'GET', path: `/api/export/${jobId}`, params: { jobId }, headers: { authorization: `Bearer ${token}` } }),
+    apiEvent({
+      method: 'GET',
+      path: `/api/export/${jobId}`,
+      params: { jobId },
+      headers: { authorization: `Bearer ${token}` },
+    }),
   );
   return { response, view: bodyOf(response) as ExportJobView };
 }
@@ -99,7 +113,13 @@ describe('starting an export', () => {
     storeListedEnquiries(deps, 40);
     const { response, view } = await startExport(deps, await tokenOf(deps, OWNER), { section: '호텔예약' });
     expect(response.statusCode).toBe(202);
-    expect(view).toEqual({ jobId: expect.any(String), status: 'queued', rowsWritten: 0, rowsTotal: 40, fileName: expect.stringMatching(/^data_\d{12}\.csv$/) });
+    expect(view).toEqual({
+      jobId: expect.any(String),
+      status: 'queued',
+      rowsWritten: 0,
+      rowsTotal: 40,
+      fileName: expect.stringMatching(/^data_\d{12}\.csv$/),
+    });
     expect(response.headers['Location']).toBe(`/api/export/${view.jobId}`);
     expect(deps.exportWorker.started).toEqual([view.jobId]);
     expect((await deps.exportJobs.get(view.jobId))?.filter).toEqual({ section: '호텔예약' });
@@ -138,7 +158,9 @@ describe('the worker and the status route', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['Cache-Control']).toBe('no-store');
     expect(ready).toMatchObject({ status: 'ready', rowsWritten: 40, rowsTotal: 40, fileName: view.fileName });
-    expect(ready.url).toBe(`https://exports.example.invalid/${key}?name=${encodeURIComponent(view.fileName)}&expires=300`);
+    expect(ready.url).toBe(
+      `https://exports.example.invalid/${key}?name=${encodeURIComponent(view.fileName)}&expires=300`,
+    );
     const logged = deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export');
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]?.target ?? '{}')).toEqual({ section: '호텔예약', rows: 40, job: view.jobId });
@@ -162,7 +184,11 @@ describe('the worker and the status route', () => {
     };
     expect(await runExportJob(deps, view.jobId)).toBe('ready');
     const running = seen.filter((step) => step.status === 'running');
-    expect([...new Set(running.map((step) => step.rowsWritten))]).toEqual([0, PROGRESS_EVERY_ROWS, PROGRESS_EVERY_ROWS * 2]);
+    expect([...new Set(running.map((step) => step.rowsWritten))]).toEqual([
+      0,
+      PROGRESS_EVERY_ROWS,
+      PROGRESS_EVERY_ROWS * 2,
+    ]);
     expect(running.every((step) => step.rowsTotal === count)).toBe(true);
     expect(seen.at(-1)).toEqual({ status: 'ready', rowsWritten: count, rowsTotal: count });
   });
@@ -180,29 +206,43 @@ describe('the worker and the status route', () => {
     const colleague = await readStatus(deps, await tokenOf(deps, COLLEAGUE), view.jobId);
     expect(colleague.response.statusCode).toBe(404);
     expect(colleague.view.url).toBeUndefined();
-    expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: COLLEAGUE, action: 'auth.forbidden', target: `GET /api/export/${view.jobId}` });
+    expect(deps.accessLog.entries.at(-1)).toMatchObject({
+      actor: COLLEAGUE,
+      action: 'auth.forbidden',
+      target: `GET /api/export/${view.jobId}`,
+    });
     expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export')).toEqual([]);
-    expect((await readStatus(deps, await tokenOf(deps, OWNER), '6f1c2a34-0000-4000-8000-000000000000')).response.statusCode).toBe(404);
+    expect(
+      (await readStatus(deps, await tokenOf(deps, OWNER), '6f1c2a34-0000-4000-8000-000000000000')).response.statusCode,
+    ).toBe(404);
     // Without a token: 401, as every staff route.
-    const anonymous = await makeExportStatusHandler(deps)(apiEvent({ method: 'GET', path: `/api/export/${view.jobId}`, params: { jobId: view.jobId } }));
+    const anonymous = await makeExportStatusHandler(deps)(
+      apiEvent({ method: 'GET', path: `/api/export/${view.jobId}`, params: { jobId: view.jobId } }),
+    );
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('refuses an id it never gives, naming the field, before reading the table', async () => {
     const { deps } = await startedJob(40);
     const token = await tokenOf(deps, OWNER);
-    for (const jobId of ['never-started', 'x'.repeat(3_000), '6F1C2A34-0000-4000-8000-000000000000', '6f1c2a34-0000-4000-8000-000000000000\n']) {
+    for (const jobId of [
+      'never-started',
+      'x'.repeat(3_000),
+      '6F1C2A34-0000-4000-8000-000000000000',
+      '6f1c2a34-0000-4000-8000-000000000000\n',
+    ]) {
       const { response } = await readStatus(deps, token, jobId);
       expect(response.statusCode).toBe(400);
       expect(bodyOf(response)).toMatchObject({ fields: { jobId: expect.any(String) } });
     }
   });
-
 });
 
 describe('the hour a file is handed out', () => {
-  const exportsHandedOut = (deps: FakeDeps) => deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export').length;
-  const linkSeconds = (view: ExportJobView) => Number(new URL(view.url ?? 'https://none.invalid/').searchParams.get('expires'));
+  const exportsHandedOut = (deps: FakeDeps) =>
+    deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.export').length;
+  const linkSeconds = (view: ExportJobView) =>
+    Number(new URL(view.url ?? 'https://none.invalid/').searchParams.get('expires'));
 
   it('signs each link for the time left of the hour after the file was made, never for longer', async () => {
     const { deps, token, view } = await startedJob(40);
@@ -237,7 +277,10 @@ describe('the hour a file is handed out', () => {
     deps.clock.advance(30 * 60_000);
     await runExportJob(deps, view.jobId);
     deps.clock.advance(EXPORT_LINK_LIFETIME_MS - 60_000);
-    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({ status: 'ready', url: expect.any(String) });
+    expect((await readStatus(deps, token, view.jobId)).view).toMatchObject({
+      status: 'ready',
+      url: expect.any(String),
+    });
     deps.clock.advance(60_000);
     expect((await readStatus(deps, token, view.jobId)).response.statusCode).toBe(410);
   });
@@ -266,7 +309,11 @@ describe('one export at a time per staff member', () => {
     const queued = await refusedStart(deps, token);
     expect(queued.body).toEqual({ error: 'conflict', message: EXPORT_UNDER_WAY_MESSAGE, jobId: view.jobId });
     expect(queued.location).toBe(`/api/export/${view.jobId}`);
-    await deps.exportJobs.transition(view.jobId, { status: 'queued' }, { status: 'running', updatedAt: deps.clock.now() });
+    await deps.exportJobs.transition(
+      view.jobId,
+      { status: 'queued' },
+      { status: 'running', updatedAt: deps.clock.now() },
+    );
     expect((await refusedStart(deps, token)).body.jobId).toBe(view.jobId);
     expect([...deps.exportJobs.jobs.keys()]).toEqual([view.jobId]);
     expect(deps.exportWorker.started).toEqual([view.jobId]);
@@ -320,7 +367,9 @@ describe('one export at a time per staff member', () => {
   });
 
   it("holds for the worker's whole possible run: its event's wait and Lambda's time limit", () => {
-    expect(EXPORT_OWNER_LOCK_SECONDS).toBe(EXPORT_STALL_MS / 1000 + backgroundDeclaration('exportWorker').sizing.timeoutSeconds);
+    expect(EXPORT_OWNER_LOCK_SECONDS).toBe(
+      EXPORT_STALL_MS / 1000 + backgroundDeclaration('exportWorker').sizing.timeoutSeconds,
+    );
   });
 
   it("a worker that wakes up late does not release a newer export's lock", async () => {
@@ -340,7 +389,9 @@ describe('one export at a time per staff member', () => {
       throw dynamoRefused();
     };
     expect(await runExportJob(deps, view.jobId)).toBe('ready');
-    expect(deps.log.lines.some((line) => line.level === 'warn' && line.message === 'export lock not released')).toBe(true);
+    expect(deps.log.lines.some((line) => line.level === 'warn' && line.message === 'export lock not released')).toBe(
+      true,
+    );
     expect((await refusedStart(deps, token)).body.jobId).toBe(view.jobId);
     deps.clock.advance(EXPORT_OWNER_LOCK_SECONDS * 1000);
     expect((await startExport(deps, token)).response.statusCode).toBe(202);
@@ -359,13 +410,21 @@ describe('when an export fails', () => {
     const failed = (await readStatus(deps, token, view.jobId)).view;
     expect(failed).toMatchObject({ status: 'failed', failure: 'storage', message: expect.stringContaining('refused') });
     expect(failed.url).toBeUndefined();
-    expect(deps.log.lines.some((line) => line.level === 'error' && line.message === 'export failed' && line.extra?.['errorName'] === 'AccessDenied')).toBe(true);
+    expect(
+      deps.log.lines.some(
+        (line) =>
+          line.level === 'error' && line.message === 'export failed' && line.extra?.['errorName'] === 'AccessDenied',
+      ),
+    ).toBe(true);
 
     deps.exports.refuseAfterChars = undefined;
     const retry = await startExport(deps, token);
     expect(retry.view.jobId).not.toBe(view.jobId);
     expect(await runExportJob(deps, retry.view.jobId)).toBe('ready');
-    expect((await readStatus(deps, token, retry.view.jobId)).view).toMatchObject({ status: 'ready', rowsWritten: 1_500 });
+    expect((await readStatus(deps, token, retry.view.jobId)).view).toMatchObject({
+      status: 'ready',
+      rowsWritten: 1_500,
+    });
   });
 
   it('marks the job failed when reading the enquiries fails', async () => {
@@ -459,9 +518,17 @@ describe('erased enquiries', () => {
 describe('the export worker on AWS', () => {
   it("is started with Lambda's Invoke call, asynchronous (InvocationType Event), carrying only the job id", async () => {
     const sent: unknown[] = [];
-    const lambda = { send: async (command: InvokeCommand) => (sent.push(command.input), { StatusCode: 202 }) } as unknown as Pick<LambdaClient, 'send'>;
+    const lambda = {
+      send: async (command: InvokeCommand) => (sent.push(command.input), { StatusCode: 202 }),
+    } as unknown as Pick<LambdaClient, 'send'>;
     await lambdaExportWorker(lambda, 'MedicalTourism-test-ExportWorker-AbC12').start('job-7');
-    expect(sent).toEqual([{ FunctionName: 'MedicalTourism-test-ExportWorker-AbC12', InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify({ jobId: 'job-7' })) }]);
+    expect(sent).toEqual([
+      {
+        FunctionName: 'MedicalTourism-test-ExportWorker-AbC12',
+        InvocationType: 'Event',
+        Payload: new TextEncoder().encode(JSON.stringify({ jobId: 'job-7' })),
+      },
+    ]);
   });
 
   it('fails its start when Lambda refuses the invocation (the route then fails the job)', async () => {
@@ -488,15 +555,25 @@ describe('the Invoke request as sent', () => {
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     try {
       const { port } = server.address() as AddressInfo;
-      const lambda = new LambdaClient({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint: `http://127.0.0.1:${port}` });
+      const lambda = new LambdaClient({
+        region: 'ap-northeast-2',
+        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+        endpoint: `http://127.0.0.1:${port}`,
+      });
       await lambdaExportWorker(lambda, 'export-worker').start('job-9');
     } finally {
       await new Promise((closed) => server.close(closed));
     }
     expect(received).toHaveLength(1);
     const [request] = received;
-    expect(request).toMatchObject({ method: 'POST', url: '/2015-03-31/functions/export-worker/invocations', body: '{"jobId":"job-9"}' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/2015-03-31/functions/export-worker/invocations',
+      body: '{"jobId":"job-9"}',
+    });
     expect(request?.headers['x-amz-invocation-type']).toBe('Event');
-    expect(request?.headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/lambda\/aws4_request, SignedHeaders=[^,]*x-amz-invocation-type/);
+    expect(request?.headers['authorization']).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/lambda\/aws4_request, SignedHeaders=[^,]*x-amz-invocation-type/,
+    );
   });
 });

@@ -10,7 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import { csvHeader } from '../../shared/exports/csv';
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
-import { EXPORT_JOB_FAILURES, EXPORT_LINK_LIFETIME_MS, EXPORT_STALL_MS, type ExportJobFailure, type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
+import {
+  EXPORT_JOB_FAILURES,
+  EXPORT_LINK_LIFETIME_MS,
+  EXPORT_STALL_MS,
+  type ExportJobFailure,
+  type ExportJobView,
+  exportJobSettled,
+} from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';
@@ -74,9 +81,15 @@ export function exportFileKey(jobId: string, fileName: string): string {
 }
 
 /** Lets the owner start the next export; a failure to is logged, and the lock runs out on its own (EXPORT_OWNER_LOCK_SECONDS). */
-async function releaseOwnerLock(deps: Pick<AppDeps, 'exportJobs' | 'log'>, job: Pick<ExportJob, 'owner' | 'jobId'>): Promise<void> {
+async function releaseOwnerLock(
+  deps: Pick<AppDeps, 'exportJobs' | 'log'>,
+  job: Pick<ExportJob, 'owner' | 'jobId'>,
+): Promise<void> {
   await deps.exportJobs.releaseOwnerLock(job.owner, job.jobId).catch((error: unknown) => {
-    deps.log.warn('export lock not released', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('export lock not released', {
+      jobId: job.jobId,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
   });
 }
 
@@ -100,7 +113,11 @@ export async function startExportJob(
     updatedAt: now,
     expiresAt: Math.floor(now / 1000) + EXPORT_JOB_KEPT_SECONDS,
   };
-  const underWay = await deps.exportJobs.takeOwnerLock(job.owner, job.jobId, Math.floor(now / 1000) + EXPORT_OWNER_LOCK_SECONDS);
+  const underWay = await deps.exportJobs.takeOwnerLock(
+    job.owner,
+    job.jobId,
+    Math.floor(now / 1000) + EXPORT_OWNER_LOCK_SECONDS,
+  );
   if (underWay !== undefined) throw new ExportUnderWay(underWay);
   try {
     await deps.exportJobs.create(job);
@@ -111,7 +128,10 @@ export async function startExportJob(
   try {
     await deps.exportWorker.start(job.jobId);
   } catch (error) {
-    deps.log.error('export worker not started', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.error('export worker not started', {
+      jobId: job.jobId,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     await deps.exportJobs.transition(job.jobId, { status: 'queued' }, { status: 'failed', failure: 'stalled' });
     await releaseOwnerLock(deps, job);
     throw error;
@@ -149,7 +169,8 @@ export async function runExportJob(deps: ExportWorkerDeps, jobId: string): Promi
   const job = await deps.exportJobs.get(jobId);
   if (job?.status !== 'queued') return 'skipped';
   const claimedAt = deps.clock.now();
-  if (!(await deps.exportJobs.transition(jobId, { status: 'queued' }, { status: 'running', updatedAt: claimedAt }))) return 'skipped';
+  if (!(await deps.exportJobs.transition(jobId, { status: 'queued' }, { status: 'running', updatedAt: claimedAt })))
+    return 'skipped';
   try {
     return await runClaimedJob(deps, job, claimedAt);
   } finally {
@@ -167,7 +188,10 @@ async function runClaimedJob(deps: ExportWorkerDeps, job: ExportJob, claimedAt: 
   /** Records progress only while the job is still this worker's (nobody failed it meanwhile). */
   const report = async (change: { rowsWritten: number; rowsTotal?: number }) => {
     const now = deps.clock.now();
-    if (!(await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { ...change, updatedAt: now }))) throw new ExportTakenAway();
+    if (
+      !(await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { ...change, updatedAt: now }))
+    )
+      throw new ExportTakenAway();
     beat = now;
   };
 
@@ -180,7 +204,11 @@ async function runClaimedJob(deps: ExportWorkerDeps, job: ExportJob, claimedAt: 
       const rowsWritten = await writeFile(deps, plan, fileKey, job.fileName, report);
       if ((await reading(removals(deps))) === removedBefore) {
         const now = deps.clock.now();
-        const ended = await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { status: 'ready', rowsWritten, fileKey, readyAt: now, updatedAt: now });
+        const ended = await deps.exportJobs.transition(
+          jobId,
+          { status: 'running', updatedAt: beat },
+          { status: 'ready', rowsWritten, fileKey, readyAt: now, updatedAt: now },
+        );
         return ended ? 'ready' : 'failed';
       }
       deps.log.info('enquiries removed during an export: writing it again', { jobId, attempt });
@@ -232,7 +260,11 @@ async function fail(deps: ExportWorkerDeps, job: ExportJob, error: ExportStepFai
     errorName: cause instanceof Error ? cause.name : typeof cause,
     errorMessage: cause instanceof Error ? cause.message : undefined,
   });
-  await deps.exportJobs.transition(job.jobId, { status: job.status, updatedAt: job.updatedAt }, { status: 'failed', failure: error.failure, updatedAt: deps.clock.now() });
+  await deps.exportJobs.transition(
+    job.jobId,
+    { status: job.status, updatedAt: job.updatedAt },
+    { status: 'failed', failure: error.failure, updatedAt: deps.clock.now() },
+  );
   return 'failed';
 }
 
@@ -261,16 +293,27 @@ export function linkSecondsLeft(job: ExportJob, now: number): number {
  * time its file may still be handed out, at most DOWNLOAD_WINDOW_SECONDS;
  * once that time is over, the job is `expired` and no link is signed.
  */
-export async function readExportJob(deps: Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>, jobId: string, viewer: string): Promise<ExportJobReading> {
+export async function readExportJob(
+  deps: Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>,
+  jobId: string,
+  viewer: string,
+): Promise<ExportJobReading> {
   let job = await deps.exportJobs.get(jobId);
   if (!job || job.owner !== viewer) return { kind: 'none', someoneElses: job !== undefined };
   const secondsLeft = job.status === 'ready' ? linkSecondsLeft(job, deps.clock.now()) : 0;
   if (job.status === 'ready' && secondsLeft === 0) return { kind: 'expired', job };
-  if (!exportJobSettled(job.status) && deps.clock.now() - job.updatedAt > EXPORT_STALL_MS) job = await failJob(deps, job, 'stalled');
-  else if (job.status === 'ready' && !(job.fileKey && (await deps.exports.exists(job.fileKey)))) job = await failJob(deps, job, 'erased');
+  if (!exportJobSettled(job.status) && deps.clock.now() - job.updatedAt > EXPORT_STALL_MS)
+    job = await failJob(deps, job, 'stalled');
+  else if (job.status === 'ready' && !(job.fileKey && (await deps.exports.exists(job.fileKey))))
+    job = await failJob(deps, job, 'erased');
   if (!job) return { kind: 'none', someoneElses: false };
   const view = jobView(job);
-  if (job.status === 'ready' && job.fileKey) view.url = await deps.exports.downloadUrl(job.fileKey, job.fileName, Math.min(DOWNLOAD_WINDOW_SECONDS, secondsLeft));
+  if (job.status === 'ready' && job.fileKey)
+    view.url = await deps.exports.downloadUrl(
+      job.fileKey,
+      job.fileName,
+      Math.min(DOWNLOAD_WINDOW_SECONDS, secondsLeft),
+    );
   return { kind: 'job', view, job };
 }
 
@@ -279,8 +322,16 @@ export async function readExportJob(deps: Pick<AppDeps, 'exportJobs' | 'exports'
  * first: then it is read again). A stalled job's worker is gone, so its
  * owner's lock is released here.
  */
-async function failJob(deps: Pick<AppDeps, 'exportJobs' | 'clock' | 'log'>, job: ExportJob, failure: ExportJobFailure): Promise<ExportJob | undefined> {
-  const failed = await deps.exportJobs.transition(job.jobId, { status: job.status, updatedAt: job.updatedAt }, { status: 'failed', failure, updatedAt: deps.clock.now() });
+async function failJob(
+  deps: Pick<AppDeps, 'exportJobs' | 'clock' | 'log'>,
+  job: ExportJob,
+  failure: ExportJobFailure,
+): Promise<ExportJob | undefined> {
+  const failed = await deps.exportJobs.transition(
+    job.jobId,
+    { status: job.status, updatedAt: job.updatedAt },
+    { status: 'failed', failure, updatedAt: deps.clock.now() },
+  );
   if (!failed) return deps.exportJobs.get(job.jobId);
   await releaseOwnerLock(deps, job);
   return { ...job, status: 'failed', failure };
@@ -288,7 +339,13 @@ async function failJob(deps: Pick<AppDeps, 'exportJobs' | 'clock' | 'log'>, job:
 
 /** What the API says about a job (the export route when it starts one, the status route after). */
 export function jobView(job: ExportJob): ExportJobView {
-  const view: ExportJobView = { jobId: job.jobId, status: job.status, rowsWritten: job.rowsWritten, rowsTotal: job.rowsTotal, fileName: job.fileName };
+  const view: ExportJobView = {
+    jobId: job.jobId,
+    status: job.status,
+    rowsWritten: job.rowsWritten,
+    rowsTotal: job.rowsTotal,
+    fileName: job.fileName,
+  };
   if (job.status === 'failed') {
     const failure = job.failure ?? 'stalled';
     view.failure = failure;

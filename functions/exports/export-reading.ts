@@ -34,7 +34,8 @@ export interface ExportPlan {
 /** Cuts [lowest, highest] into ranges of `step` keys, newest first. */
 function rangesOf(highest: number, lowest: number, step: number): KeyRange[] {
   const ranges: KeyRange[] = [];
-  for (let top = highest; top >= lowest; top -= step) ranges.push({ highest: top, lowest: Math.max(lowest, top - step + 1) });
+  for (let top = highest; top >= lowest; top -= step)
+    ranges.push({ highest: top, lowest: Math.max(lowest, top - step + 1) });
   return ranges;
 }
 
@@ -60,7 +61,11 @@ export async function planExport(deps: ReadingDeps, filter: EnquiryFilter, viewe
     }
     case 'list': {
       const span = await listSpan(deps, source.list, filter);
-      return { source, total: span?.total ?? 0, ranges: span ? rangesOf(span.bounds.highest, span.bounds.lowest, RANGE_ROWS) : [] };
+      return {
+        source,
+        total: span?.total ?? 0,
+        ranges: span ? rangesOf(span.bounds.highest, span.bounds.lowest, RANGE_ROWS) : [],
+      };
     }
     case 'reference':
       throw new Error('An export filter names no reference');

@@ -18,7 +18,10 @@ export function makeExportStatusHandler(deps: StaffAuthDeps & Pick<AppDeps, 'exp
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const jobId = request.params['jobId'] ?? '';
     // Job ids are the UUIDs the starter gives (export-jobs.ts); anything else is refused before it reaches the table.
-    if (!JOB_ID.test(jobId)) throw new ApiError('invalid_input', 'The export id is not one this server gives.', { jobId: 'An export id as the export route returned it' });
+    if (!JOB_ID.test(jobId))
+      throw new ApiError('invalid_input', 'The export id is not one this server gives.', {
+        jobId: 'An export id as the export route returned it',
+      });
     const reading = await readExportJob(deps, jobId, staff.email);
     if (reading.kind === 'none') {
       if (reading.someoneElses) await audit('auth.forbidden', `${request.method} ${request.path}`);

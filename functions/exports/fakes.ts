@@ -41,17 +41,28 @@ export class FakeExportJobStore implements ExportJobStore {
   readonly ownerLocks = new Map<string, { jobId: string; expiresAt: number }>();
   constructor(private readonly clock: Clock) {}
   async create(job: ExportJob): Promise<void> {
-    if (this.jobs.has(job.jobId)) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    if (this.jobs.has(job.jobId))
+      throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     this.jobs.set(job.jobId, structuredClone(job));
   }
   async get(jobId: string): Promise<ExportJob | undefined> {
     const job = this.jobs.get(jobId);
     return job && job.expiresAt > this.clock.now() / 1000 ? structuredClone(job) : undefined;
   }
-  async transition(jobId: string, expected: { status: ExportJobState; updatedAt?: number }, change: ExportJobChange): Promise<boolean> {
+  async transition(
+    jobId: string,
+    expected: { status: ExportJobState; updatedAt?: number },
+    change: ExportJobChange,
+  ): Promise<boolean> {
     const job = this.jobs.get(jobId);
-    if (!job || job.status !== expected.status || (expected.updatedAt !== undefined && job.updatedAt !== expected.updatedAt)) return false;
-    for (const [field, value] of Object.entries(change)) if (value !== undefined) (job as unknown as Record<string, unknown>)[field] = value;
+    if (
+      !job ||
+      job.status !== expected.status ||
+      (expected.updatedAt !== undefined && job.updatedAt !== expected.updatedAt)
+    )
+      return false;
+    for (const [field, value] of Object.entries(change))
+      if (value !== undefined) (job as unknown as Record<string, unknown>)[field] = value;
     return true;
   }
   async takeOwnerLock(owner: string, jobId: string, expiresAt: number): Promise<string | undefined> {

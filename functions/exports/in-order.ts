@@ -4,7 +4,11 @@
  * time (one being yielded, the rest in flight), so memory stays flat however
  * many items there are, and a slow consumer slows the reading down.
  */
-export async function* inOrder<Item, Result>(items: readonly Item[], concurrency: number, work: (item: Item) => Promise<Result>): AsyncGenerator<Result> {
+export async function* inOrder<Item, Result>(
+  items: readonly Item[],
+  concurrency: number,
+  work: (item: Item) => Promise<Result>,
+): AsyncGenerator<Result> {
   const inFlight: Promise<Result>[] = [];
   let next = 0;
   const fill = () => {

@@ -34,7 +34,11 @@ export interface EnquiryExportReader {
    * sequences, or POST_INDEX in a work list), newest first, with only the
    * fields a CSV row needs.
    */
-  exportRange(source: Exclude<ExportSource, { kind: 'tag' }>, highest: number, lowest: number): Promise<ExportedEnquiry[]>;
+  exportRange(
+    source: Exclude<ExportSource, { kind: 'tag' }>,
+    highest: number,
+    lowest: number,
+  ): Promise<ExportedEnquiry[]>;
   /** The enquiries of these numbers that exist, newest first, with only the fields a CSV row needs. */
   exportItems(postIndexes: readonly number[]): Promise<ExportedEnquiry[]>;
 }
@@ -71,7 +75,9 @@ export interface ExportJob {
   failure?: ExportJobFailure;
 }
 
-export type ExportJobChange = Partial<Pick<ExportJob, 'status' | 'rowsWritten' | 'rowsTotal' | 'updatedAt' | 'fileKey' | 'readyAt' | 'failure'>>;
+export type ExportJobChange = Partial<
+  Pick<ExportJob, 'status' | 'rowsWritten' | 'rowsTotal' | 'updatedAt' | 'fileKey' | 'readyAt' | 'failure'>
+>;
 
 export interface ExportJobStore {
   create(job: ExportJob): Promise<void>;
@@ -82,7 +88,11 @@ export interface ExportJobStore {
    * given, still at `expectedUpdatedAt`), so a worker and a stall check never
    * both decide its end; `false` when it was not.
    */
-  transition(jobId: string, expected: { status: ExportJobState; updatedAt?: number }, change: ExportJobChange): Promise<boolean>;
+  transition(
+    jobId: string,
+    expected: { status: ExportJobState; updatedAt?: number },
+    change: ExportJobChange,
+  ): Promise<boolean>;
   /**
    * Takes `owner`'s export lock for `jobId` until `expiresAt` (epoch seconds)
    * with one conditional write, which only succeeds while the owner holds no

@@ -21,7 +21,12 @@ export const exportCsvRoute = /* @__PURE__ */ declareRoute({
   name: 'exportCsv',
   sizing: { memoryMiB: 1024, timeoutSeconds: 29 },
   makeHandler: makeExportCsvHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, ...listReadingStores, enquiryExports, exportJobs }), lambdaDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, ...listReadingStores, enquiryExports, exportJobs }),
+      lambdaDeps(settings, {}),
+    ),
 });
 
 // Reads one job, and once it is ready checks its file and signs a link.
@@ -29,7 +34,8 @@ export const exportStatusRoute = /* @__PURE__ */ declareRoute({
   name: 'exportStatus',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeExportStatusHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, exportJobs }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, exportJobs }), s3Deps(settings, {})),
 });
 
 /**
@@ -42,12 +48,16 @@ export const exportStatusRoute = /* @__PURE__ */ declareRoute({
  * on /tmp); 15 minutes is Lambda's limit, and the README's plan for 1,000,000
  * rows stays far inside it.
  */
-export const exportWorker = /* @__PURE__ */ declareBackground('exportWorker', { memoryMiB: 1769, timeoutSeconds: EXPORT_WORKER_TIMEOUT_SECONDS }, () => {
-  const deps = exportWorkerDeps(process.env, {}, createLog());
-  return async (event: ExportWorkerEvent, context?: Context) => {
-    if (context) deps.log.addLambdaContext(context);
-    const outcome = await runExportJob(deps, event.jobId);
-    deps.log.info('export run', { jobId: event.jobId, outcome });
-    return outcome;
-  };
-});
+export const exportWorker = /* @__PURE__ */ declareBackground(
+  'exportWorker',
+  { memoryMiB: 1769, timeoutSeconds: EXPORT_WORKER_TIMEOUT_SECONDS },
+  () => {
+    const deps = exportWorkerDeps(process.env, {}, createLog());
+    return async (event: ExportWorkerEvent, context?: Context) => {
+      if (context) deps.log.addLambdaContext(context);
+      const outcome = await runExportJob(deps, event.jobId);
+      deps.log.info('export run', { jobId: event.jobId, outcome });
+      return outcome;
+    };
+  },
+);

@@ -15,9 +15,18 @@ export type AccessLogger = (actor: string, action: AuditAction, target: string) 
 
 export function accessLogger(store: AccessLogStore, request: ApiRequest, now: () => number): AccessLogger {
   return (actor, action, target) => {
-    const entry = { actor, action, target, clientAddress: request.clientAddress, requestId: request.requestId, at: now() };
+    const entry = {
+      actor,
+      action,
+      target,
+      clientAddress: request.clientAddress,
+      requestId: request.requestId,
+      at: now(),
+    };
     // Counted by network, as the limits count (an IPv6 sender has a whole /64 of addresses to vary).
-    return isCountedAction(entry.action) ? store.count({ ...entry, action: entry.action, clientAddress: clientNetwork(entry.clientAddress) }) : store.record(entry);
+    return isCountedAction(entry.action)
+      ? store.count({ ...entry, action: entry.action, clientAddress: clientNetwork(entry.clientAddress) })
+      : store.record(entry);
   };
 }
 

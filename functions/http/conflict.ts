@@ -22,7 +22,8 @@ export async function orConflict(run: () => Promise<unknown>): Promise<ApiRespon
   try {
     return json(200, await run());
   } catch (error) {
-    if (error instanceof ChangedMeanwhile) return json(409, { error: 'conflict', message: error.message, current: error.current });
+    if (error instanceof ChangedMeanwhile)
+      return json(409, { error: 'conflict', message: error.message, current: error.current });
     throw error;
   }
 }

@@ -13,10 +13,13 @@ import { json } from './response';
 function handlerWithLines(originSecret: string) {
   const lines: string[] = [];
   let ran = 0;
-  const handler = httpHandler({ log: createLog('INFO', (_level, line) => lines.push(line)), settings: { ORIGIN_VERIFY_SECRET: originSecret } }, async () => {
-    ran += 1;
-    return json(200, 'ran');
-  });
+  const handler = httpHandler(
+    { log: createLog('INFO', (_level, line) => lines.push(line)), settings: { ORIGIN_VERIFY_SECRET: originSecret } },
+    async () => {
+      ran += 1;
+      return json(200, 'ran');
+    },
+  );
   return { handler, lines, ran: () => ran };
 }
 
@@ -33,7 +36,15 @@ describe('calls that did not come through CloudFront', () => {
       level: 'WARN',
       [DIRECT_CALL_METRIC.name]: 1,
       [DIRECT_CALL_METRIC.dimension]: 'unit',
-      _aws: { CloudWatchMetrics: [{ Namespace: DIRECT_CALL_METRIC.namespace, Dimensions: [[DIRECT_CALL_METRIC.dimension]], Metrics: [{ Name: DIRECT_CALL_METRIC.name, Unit: 'Count' }] }] },
+      _aws: {
+        CloudWatchMetrics: [
+          {
+            Namespace: DIRECT_CALL_METRIC.namespace,
+            Dimensions: [[DIRECT_CALL_METRIC.dimension]],
+            Metrics: [{ Name: DIRECT_CALL_METRIC.name, Unit: 'Count' }],
+          },
+        ],
+      },
     });
     expect(typeof (line['_aws'] as { Timestamp: unknown }).Timestamp).toBe('number');
   });

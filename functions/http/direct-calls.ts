@@ -13,7 +13,13 @@ export function directCallMetricFields(apiId: string, nowMs: number): Record<str
   return {
     _aws: {
       Timestamp: nowMs,
-      CloudWatchMetrics: [{ Namespace: DIRECT_CALL_METRIC.namespace, Dimensions: [[DIRECT_CALL_METRIC.dimension]], Metrics: [{ Name: DIRECT_CALL_METRIC.name, Unit: 'Count' }] }],
+      CloudWatchMetrics: [
+        {
+          Namespace: DIRECT_CALL_METRIC.namespace,
+          Dimensions: [[DIRECT_CALL_METRIC.dimension]],
+          Metrics: [{ Name: DIRECT_CALL_METRIC.name, Unit: 'Count' }],
+        },
+      ],
     },
     [DIRECT_CALL_METRIC.dimension]: apiId,
     [DIRECT_CALL_METRIC.name]: 1,

@@ -39,7 +39,8 @@ function invalidInput(error: z.core.$ZodError): ApiError {
  */
 export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const unsafe = firstUnsafeText(input);
-  if (unsafe !== undefined) throw new ApiError('invalid_input', `Please check: ${unsafe}`, { [unsafe]: CONTROL_CHARACTER_MESSAGE });
+  if (unsafe !== undefined)
+    throw new ApiError('invalid_input', `Please check: ${unsafe}`, { [unsafe]: CONTROL_CHARACTER_MESSAGE });
   const result = z.safeParse(schema, input);
   if (!result.success) throw invalidInput(result.error);
   return result.data;

@@ -20,14 +20,20 @@ export interface RequestContext {
  * keep their status; anything else is logged (without request data) and
  * answered 503 without details.
  */
-export function httpHandler(deps: { log: Log; settings: Pick<Settings, 'ORIGIN_VERIFY_SECRET'> }, handle: (context: RequestContext) => Promise<ApiResponse>): LambdaHttpHandler {
+export function httpHandler(
+  deps: { log: Log; settings: Pick<Settings, 'ORIGIN_VERIFY_SECRET'> },
+  handle: (context: RequestContext) => Promise<ApiResponse>,
+): LambdaHttpHandler {
   return async (event) => {
     const request = requestFromEvent(event, deps.settings.ORIGIN_VERIFY_SECRET);
     const requestLog = deps.log.forRequest(request.requestId);
     // With an origin secret configured (every deployed stage), the only way in is through CloudFront. The stage's web
     // ACL drops such a call first; this refuses one that got past it (the web ACL not associated, being replaced).
     if (deps.settings.ORIGIN_VERIFY_SECRET && !request.viaCdn) {
-      requestLog.warn('direct call refused: not through CloudFront', directCallMetricFields(event.requestContext?.apiId ?? '-', Date.now()));
+      requestLog.warn(
+        'direct call refused: not through CloudFront',
+        directCallMetricFields(event.requestContext?.apiId ?? '-', Date.now()),
+      );
       return errorResponse(new ApiError(DIRECT_CALL_REFUSAL.error, DIRECT_CALL_REFUSAL.message));
     }
     try {

@@ -65,11 +65,20 @@ function stageEvent(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayPr
 describe('requestFromEvent (REST API, payload format 1.0)', () => {
   it('reads the method, the path without the stage, the path parameters and the request id', () => {
     const request = requestFromEvent(stageEvent(), ORIGIN_SECRET);
-    expect(request).toMatchObject({ method: 'POST', path: '/api/detail/42', params: { index: '42' }, requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/api/detail/42',
+      params: { index: '42' },
+      requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
+    });
   });
 
   it('reads cookies from every Cookie header line (a 1.0 event has no cookies field)', () => {
-    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET).cookies).toEqual({ mt_signin_device: 'abc.def', a: '1', b: '2' });
+    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET).cookies).toEqual({
+      mt_signin_device: 'abc.def',
+      a: '1',
+      b: '2',
+    });
   });
 
   it('keeps every value of a repeated header or query name, joined with commas, not only the last one', () => {
@@ -80,35 +89,87 @@ describe('requestFromEvent (REST API, payload format 1.0)', () => {
   });
 
   it('decodes a base64 body as UTF-8, and marks one that is not UTF-8 instead of guessing', () => {
-    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET)).toMatchObject({ body: '{"data":{"name":"김민수"}}', bodyIsUtf8: true });
-    const broken = requestFromEvent(stageEvent({ body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64') }), ORIGIN_SECRET);
+    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET)).toMatchObject({
+      body: '{"data":{"name":"김민수"}}',
+      bodyIsUtf8: true,
+    });
+    const broken = requestFromEvent(
+      stageEvent({ body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64') }),
+      ORIGIN_SECRET,
+    );
     expect(broken).toMatchObject({ body: '', bodyIsUtf8: false });
-    expect(requestFromEvent(stageEvent({ body: '{"a":1}', isBase64Encoded: false }), ORIGIN_SECRET)).toMatchObject({ body: '{"a":1}', bodyIsUtf8: true });
-    expect(requestFromEvent(stageEvent({ body: null, isBase64Encoded: false }), ORIGIN_SECRET)).toMatchObject({ body: '', bodyIsUtf8: true });
+    expect(requestFromEvent(stageEvent({ body: '{"a":1}', isBase64Encoded: false }), ORIGIN_SECRET)).toMatchObject({
+      body: '{"a":1}',
+      bodyIsUtf8: true,
+    });
+    expect(requestFromEvent(stageEvent({ body: null, isBase64Encoded: false }), ORIGIN_SECRET)).toMatchObject({
+      body: '',
+      bodyIsUtf8: true,
+    });
   });
 
   it("takes the viewer's address and host from CloudFront's headers only with the origin secret, else the source address", () => {
-    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET)).toMatchObject({ viaCdn: true, clientAddress: '2001:db8::7', siteHost: 'www.example.com' });
+    expect(requestFromEvent(stageEvent(), ORIGIN_SECRET)).toMatchObject({
+      viaCdn: true,
+      clientAddress: '2001:db8::7',
+      siteHost: 'www.example.com',
+    });
     const direct = requestFromEvent(stageEvent(), 'another-secret');
-    expect(direct).toMatchObject({ viaCdn: false, clientAddress: '130.176.1.1', siteHost: 'abc123.execute-api.ap-northeast-2.amazonaws.com' });
+    expect(direct).toMatchObject({
+      viaCdn: false,
+      clientAddress: '130.176.1.1',
+      siteHost: 'abc123.execute-api.ap-northeast-2.amazonaws.com',
+    });
   });
 
   it('reads an event with no query, no path parameters and no body', () => {
-    const request = requestFromEvent(stageEvent({ queryStringParameters: null, multiValueQueryStringParameters: null, pathParameters: null, body: null, isBase64Encoded: false }));
+    const request = requestFromEvent(
+      stageEvent({
+        queryStringParameters: null,
+        multiValueQueryStringParameters: null,
+        pathParameters: null,
+        body: null,
+        isBase64Encoded: false,
+      }),
+    );
     expect(request).toMatchObject({ query: {}, params: {}, body: '' });
   });
 
   it('reads the events the unit tests and the local stack make the same way', () => {
-    const request = requestFromEvent(apiEvent({ method: 'GET', path: '/api/detail/7', params: { index: '7' }, query: { page: '2' }, headers: { Cookie: 'a=1' }, sourceIp: '198.51.100.4' }));
-    expect(request).toMatchObject({ method: 'GET', path: '/api/detail/7', params: { index: '7' }, query: { page: '2' }, cookies: { a: '1' }, clientAddress: '198.51.100.4' });
+    const request = requestFromEvent(
+      apiEvent({
+        method: 'GET',
+        path: '/api/detail/7',
+        params: { index: '7' },
+        query: { page: '2' },
+        headers: { Cookie: 'a=1' },
+        sourceIp: '198.51.100.4',
+      }),
+    );
+    expect(request).toMatchObject({
+      method: 'GET',
+      path: '/api/detail/7',
+      params: { index: '7' },
+      query: { page: '2' },
+      cookies: { a: '1' },
+      clientAddress: '198.51.100.4',
+    });
   });
 });
 
 describe('the 1.0 result', () => {
   it('sends two cookies as two Set-Cookie lines in multiValueHeaders, keeping the other headers', () => {
-    const answer = withCookies(json(200, { ok: true }), ['a=1; Path=/api/login; HttpOnly', 'b=2; Path=/api/login; HttpOnly']);
-    expect(answer.multiValueHeaders).toEqual({ 'Set-Cookie': ['a=1; Path=/api/login; HttpOnly', 'b=2; Path=/api/login; HttpOnly'] });
-    expect(answer.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    const answer = withCookies(json(200, { ok: true }), [
+      'a=1; Path=/api/login; HttpOnly',
+      'b=2; Path=/api/login; HttpOnly',
+    ]);
+    expect(answer.multiValueHeaders).toEqual({
+      'Set-Cookie': ['a=1; Path=/api/login; HttpOnly', 'b=2; Path=/api/login; HttpOnly'],
+    });
+    expect(answer.headers).toMatchObject({
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     expect(answer).not.toHaveProperty('cookies');
     expect(answer).toMatchObject({ statusCode: 200, body: '{"ok":true}' });
   });

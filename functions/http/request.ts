@@ -1,6 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME, VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME, VIEWER_HOST_HEADER as VIEWER_HOST_NAME } from '../../shared/origin-headers';
+import {
+  ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME,
+  VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME,
+  VIEWER_HOST_HEADER as VIEWER_HOST_NAME,
+} from '../../shared/origin-headers';
 import { ApiError } from './errors';
 
 /** Largest request body any route reads (the longest enquiry is far below it). */
@@ -74,10 +78,16 @@ type SingleValues = Record<string, string | undefined> | null | undefined;
  * map and all of them in the multi-value one, so repeated values are joined
  * with `separator` (a comma, as HTTP does; `; ` for Cookie headers).
  */
-function joinedValues(single: SingleValues, multi: MultiValues, rename: (name: string) => string, separator: (name: string) => string): Record<string, string> {
+function joinedValues(
+  single: SingleValues,
+  multi: MultiValues,
+  rename: (name: string) => string,
+  separator: (name: string) => string,
+): Record<string, string> {
   const joined: Record<string, string> = {};
   for (const [name, value] of Object.entries(single ?? {})) if (value !== undefined) joined[rename(name)] = value;
-  for (const [name, values] of Object.entries(multi ?? {})) if (values?.length) joined[rename(name)] = values.join(separator(rename(name)));
+  for (const [name, values] of Object.entries(multi ?? {}))
+    if (values?.length) joined[rename(name)] = values.join(separator(rename(name)));
   return joined;
 }
 
@@ -96,8 +106,18 @@ function utf8Text(bytes: Buffer): string | undefined {
  * media type as binary, infra/constructs/api.ts) and is read as UTF-8 here.
  */
 export function requestFromEvent(event: APIGatewayProxyEvent, originSecret = ''): ApiRequest {
-  const headers = joinedValues(event.headers, event.multiValueHeaders, (name) => name.toLowerCase(), (name) => (name === 'cookie' ? '; ' : ','));
-  const query = joinedValues(event.queryStringParameters, event.multiValueQueryStringParameters, (name) => name, () => ',');
+  const headers = joinedValues(
+    event.headers,
+    event.multiValueHeaders,
+    (name) => name.toLowerCase(),
+    (name) => (name === 'cookie' ? '; ' : ','),
+  );
+  const query = joinedValues(
+    event.queryStringParameters,
+    event.multiValueQueryStringParameters,
+    (name) => name,
+    () => ',',
+  );
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.pathParameters ?? {})) if (value !== undefined) params[name] = value;
   const raw = event.body ?? '';
@@ -153,9 +173,11 @@ export function jsonPayload(request: ApiRequest): Record<string, unknown> {
   } catch {
     throw new ApiError('invalid_json', 'The body is not valid JSON.');
   }
-  if (!isObject(parsed)) throw new ApiError('invalid_input', 'The body must be a JSON object.', { body: 'A JSON object' });
+  if (!isObject(parsed))
+    throw new ApiError('invalid_input', 'The body must be a JSON object.', { body: 'A JSON object' });
   if ('data' in parsed) {
-    if (!isObject(parsed['data'])) throw new ApiError('invalid_input', 'data must be an object.', { data: 'An object' });
+    if (!isObject(parsed['data']))
+      throw new ApiError('invalid_input', 'data must be an object.', { data: 'An object' });
     return parsed['data'];
   }
   return parsed;

@@ -7,7 +7,10 @@ import type { ApiError } from './errors';
  * into the answer: one value per header in `headers`; a header sent several
  * times (Set-Cookie) goes in `multiValueHeaders`, one entry per line.
  */
-export type ApiResponse = Omit<APIGatewayProxyResult, 'headers' | 'multiValueHeaders'> & { headers: Record<string, string>; multiValueHeaders?: { 'Set-Cookie': string[] } };
+export type ApiResponse = Omit<APIGatewayProxyResult, 'headers' | 'multiValueHeaders'> & {
+  headers: Record<string, string>;
+  multiValueHeaders?: { 'Set-Cookie': string[] };
+};
 
 /** Staff data must never sit in a shared cache. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -26,7 +29,11 @@ export function htmlPage(statusCode: number, body: string): ApiResponse {
 }
 
 export function errorResponse(error: ApiError): ApiResponse {
-  const body: ApiErrorBody = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  const body: ApiErrorBody = {
+    error: error.code,
+    message: error.message,
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
   return json(error.status, body, error.headers);
 }
 

@@ -20,14 +20,18 @@ async function call(routeName: string, role: StaffRole | undefined) {
   if (!route) throw new Error(routeName);
   const email = `${role ?? 'nobody'}@centre.example`;
   const at = new Date(deps.clock.now()).toISOString();
-  if (role) deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, role, createdAt: at, updatedAt: at });
+  if (role)
+    deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, role, createdAt: at, updatedAt: at });
   const token = role ? await signStaffToken(deps.settings, email, 0, deps.clock.now(), role) : undefined;
   const path = concretePath(route.path);
   const event = apiEvent({
     method: route.method,
     path,
     params: Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1] ?? '', '1'])),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
     ...(route.method === 'POST' ? { body: '{}' } : {}),
   });
   const response = await HANDLER_FACTORIES[route.name](deps)(event);
@@ -53,17 +57,41 @@ describe('the role matrix', () => {
   }
 
   it('gives admins every route, staff the enquiries, editors the BEST 3 packages', () => {
-    const may = (role: StaffRole) => STAFF_ROUTES.filter((route) => roleMayCall(route, role)).map((route) => route.name);
+    const may = (role: StaffRole) =>
+      STAFF_ROUTES.filter((route) => roleMayCall(route, role)).map((route) => route.name);
     expect(may('admin')).toEqual(STAFF_ROUTES.map((route) => route.name));
     // Besides the packages, every role's own account: two-factor and its password.
-    expect(may('editor')).toEqual(['logout', 'fileupload', 'modalinput', 'popupinput', 'twoFactor', 'startTwoFactor', 'confirmTwoFactor', 'changePassword']);
+    expect(may('editor')).toEqual([
+      'logout',
+      'fileupload',
+      'modalinput',
+      'popupinput',
+      'twoFactor',
+      'startTwoFactor',
+      'confirmTwoFactor',
+      'changePassword',
+    ]);
     // The accounts page and its routes are for admins alone.
-    for (const role of ['staff', 'editor'] as const) expect(may(role)).not.toEqual(expect.arrayContaining(['accounts']));
+    for (const role of ['staff', 'editor'] as const)
+      expect(may(role)).not.toEqual(expect.arrayContaining(['accounts']));
     for (const name of ['accounts', 'invite', 'changeAccount', 'twoFactorPolicy']) {
       expect(STAFF_ROUTES.find((route) => route.name === name)?.roles, name).toBeUndefined();
     }
     expect(may('staff')).not.toContain('modalinput');
-    expect(may('staff')).toEqual(expect.arrayContaining(['view', 'detail', 'exportCsv', 'work', 'owners', 'note', 'reply', 'replyPreview', 'thread', 'changePassword']));
+    expect(may('staff')).toEqual(
+      expect.arrayContaining([
+        'view',
+        'detail',
+        'exportCsv',
+        'work',
+        'owners',
+        'note',
+        'reply',
+        'replyPreview',
+        'thread',
+        'changePassword',
+      ]),
+    );
     expect(may('editor')).not.toContain('owners');
   });
 });
@@ -73,10 +101,19 @@ describe('refused calls in the access log', () => {
     const deps = fakeDeps();
     const detail = HANDLER_FACTORIES.detail(deps);
     for (let i = 0; i < 1_000; i += 1) {
-      const answer = await detail(apiEvent({ method: 'GET', path: `/api/detail/${i}`, params: { index: String(i) }, headers: i % 2 ? { authorization: `Bearer forged.${i}` } : {} }));
+      const answer = await detail(
+        apiEvent({
+          method: 'GET',
+          path: `/api/detail/${i}`,
+          params: { index: String(i) },
+          headers: i % 2 ? { authorization: `Bearer forged.${i}` } : {},
+        }),
+      );
       expect(answer.statusCode).toBe(401);
     }
-    expect(deps.accessLog.entries).toEqual([expect.objectContaining({ actor: '-', action: 'auth.refused', target: 'GET /api/detail/{index}', count: 1_000 })]);
+    expect(deps.accessLog.entries).toEqual([
+      expect.objectContaining({ actor: '-', action: 'auth.refused', target: 'GET /api/detail/{index}', count: 1_000 }),
+    ]);
     // The next quarter hour starts a row of its own.
     deps.clock.advance(15 * 60_000);
     await detail(apiEvent({ method: 'GET', path: '/api/detail/1', params: { index: '1' } }));

@@ -22,6 +22,8 @@ export function assertSameSite(request: ApiRequest): void {
   const origin = request.headers['origin'];
   const fetchSite = request.headers['sec-fetch-site']?.toLowerCase();
   const fromElsewhere =
-    origin !== undefined ? hostOf(origin) === undefined || hostOf(origin) !== request.siteHost : fetchSite !== undefined && !ALLOWED_FETCH_SITES.includes(fetchSite);
+    origin !== undefined
+      ? hostOf(origin) === undefined || hostOf(origin) !== request.siteHost
+      : fetchSite !== undefined && !ALLOWED_FETCH_SITES.includes(fetchSite);
   if (fromElsewhere) throw new ApiError('forbidden', 'This form can only be sent from the site itself.');
 }

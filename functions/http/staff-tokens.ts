@@ -52,7 +52,11 @@ export async function signStaffToken(
 }
 
 /** The token's claims, or `undefined` when it is malformed, expired, not ours or wrongly signed. */
-export async function verifyStaffToken(settings: TokenSettings, token: string, nowMs: number): Promise<StaffClaims | undefined> {
+export async function verifyStaffToken(
+  settings: TokenSettings,
+  token: string,
+  nowMs: number,
+): Promise<StaffClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key(settings.TOKEN_SECRET), {
       algorithms: ['HS256'],
@@ -68,7 +72,14 @@ export async function verifyStaffToken(settings: TokenSettings, token: string, n
     // No scope is a full token; a scope we do not know opens nothing.
     const scope = payload['scope'];
     if (scope !== undefined && scope !== ENROL_SCOPE) return undefined;
-    return { email: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver: payload['ver'], scope: scope === ENROL_SCOPE ? ENROL_SCOPE : 'full' };
+    return {
+      email: payload.sub,
+      jti: payload.jti,
+      iat: payload.iat,
+      exp: payload.exp,
+      ver: payload['ver'],
+      scope: scope === ENROL_SCOPE ? ENROL_SCOPE : 'full',
+    };
   } catch {
     return undefined;
   }

@@ -12,7 +12,10 @@ import { type LambdaHttpHandler, type RequestContext, httpHandler } from './hand
 import { bearerToken } from './request';
 import type { ApiResponse } from './response';
 
-export type StaffAuthDeps = Pick<AppDeps, 'settings' | 'clock' | 'log' | 'revokedTokens' | 'staff' | 'accessLog' | 'policies'>;
+export type StaffAuthDeps = Pick<
+  AppDeps,
+  'settings' | 'clock' | 'log' | 'revokedTokens' | 'staff' | 'accessLog' | 'policies'
+>;
 
 /** The signed-in staff member: the token's claims and the account's role now. */
 export interface StaffIdentity extends StaffClaims {
@@ -56,7 +59,9 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
   if (claims.ver !== (account.tokenVersion ?? 0)) throw unauthorized();
   // An account without a role (from before roles existed) opens nothing until one is given: a missing role is never read as a role.
   if (!account.role) {
-    deps.log.warn('staff token of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)');
+    deps.log.warn(
+      'staff token of an account without a role refused: give it a role (npm run staff -- role, or the accounts page)',
+    );
     throw new AccountRefused(account.email, 'auth.no_role');
   }
   // The policy is read only for an account without two-factor: it applies to open sessions too, not only at the next sign-in.
@@ -66,7 +71,10 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string | und
 
 const forbidden = () => new ApiError('forbidden', 'Your role does not allow this.');
 
-export function staffHandler(deps: StaffAuthDeps, handle: (context: StaffContext) => Promise<ApiResponse>): LambdaHttpHandler {
+export function staffHandler(
+  deps: StaffAuthDeps,
+  handle: (context: StaffContext) => Promise<ApiResponse>,
+): LambdaHttpHandler {
   return httpHandler(deps, async (context) => {
     const { request } = context;
     const log = accessLogger(deps.accessLog, request, () => deps.clock.now());

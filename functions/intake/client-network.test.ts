@@ -9,7 +9,12 @@ describe('clientNetwork', () => {
   it('counts every address of one IPv6 /64 as one client, however it is written', () => {
     const network = clientNetwork('2001:db8:1:2::1');
     expect(network).toBe('2001:db8:1:2::/64');
-    for (const other of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0DB8:0001:0002:0:0:0:9', '[2001:db8:1:2::abcd]', '2001:db8:1:2::1%eth0']) {
+    for (const other of [
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0DB8:0001:0002:0:0:0:9',
+      '[2001:db8:1:2::abcd]',
+      '2001:db8:1:2::1%eth0',
+    ]) {
       expect(clientNetwork(other)).toBe(network);
     }
     expect(clientNetwork('2001:db8:1:3::1')).not.toBe(network);

@@ -17,7 +17,9 @@ function ipv6Groups(address: string): string[] | undefined {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
-  return [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups].map((group) => Number.parseInt(group, 16).toString(16));
+  return [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups].map((group) =>
+    Number.parseInt(group, 16).toString(16),
+  );
 }
 
 export function clientNetwork(address: string): string {

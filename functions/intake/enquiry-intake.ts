@@ -1,18 +1,45 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enquiries/enums';
 import type { EnquirySubmission } from '../../shared/enquiries/enquiry';
-import { CONSENT_NOTICE_VERSION, FILL_TIME_FIELD, HONEYPOT_FIELD, MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
+import {
+  CONSENT_NOTICE_VERSION,
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  MIN_FILL_TIME_MS,
+  RESERVATION_PAST_GRACE_MS,
+} from '../../shared/intake/form-fields';
 import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../enquiries/enquiry-lists';
+import {
+  POST_INDEX_COUNTER,
+  countCounter,
+  listName,
+  sectionListName,
+  sequenceCounter,
+  workListKeys,
+} from '../enquiries/enquiry-lists';
 import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
 
-export type IntakeDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'counters' | 'submissions' | 'throttle' | 'mailer' | 'sentMailIds' | 'translations' | 'settings' | 'clock' | 'log' | 'aggregates'>;
+export type IntakeDeps = Pick<
+  AppDeps,
+  | 'enquiries'
+  | 'outbox'
+  | 'counters'
+  | 'submissions'
+  | 'throttle'
+  | 'mailer'
+  | 'sentMailIds'
+  | 'translations'
+  | 'settings'
+  | 'clock'
+  | 'log'
+  | 'aggregates'
+>;
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
@@ -26,7 +53,9 @@ export interface IntakeResult {
 }
 
 /** Why a submission looks automated, or `undefined` when it looks human. */
-export function spamReason(submission: Pick<EnquirySubmission, typeof HONEYPOT_FIELD | typeof FILL_TIME_FIELD>): string | undefined {
+export function spamReason(
+  submission: Pick<EnquirySubmission, typeof HONEYPOT_FIELD | typeof FILL_TIME_FIELD>,
+): string | undefined {
   if (submission[HONEYPOT_FIELD]) return 'honeypot';
   // A page measures a positive time; a negative one is made up, so it counts as too fast too.
   const fillTime = submission[FILL_TIME_FIELD];
@@ -50,32 +79,61 @@ function sendWindows(clientAddress: string): [key: string, seconds: number][] {
 }
 
 /** Counts one more send of the client's network (an enquiry, or a visitor's message: they share the limits). */
-export async function countSend(deps: Pick<AppDeps, 'throttle'>, clientAddress: string, now: number): Promise<SendCounts> {
-  const [perMinute = 0, perDay = 0] = await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.hit(key, seconds, now)));
+export async function countSend(
+  deps: Pick<AppDeps, 'throttle'>,
+  clientAddress: string,
+  now: number,
+): Promise<SendCounts> {
+  const [perMinute = 0, perDay = 0] = await Promise.all(
+    sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.hit(key, seconds, now)),
+  );
   return { perMinute, perDay };
 }
 
 /** Takes a count back: only new enquiries count, not a resend, a refused time, or a try that failed before it was looked at. */
-export async function uncountSend(deps: Pick<AppDeps, 'throttle' | 'log'>, clientAddress: string, now: number): Promise<void> {
-  await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.release(key, seconds, now))).catch((error: unknown) => {
-    deps.log.warn('rate-limit count not taken back', { errorName: error instanceof Error ? error.name : typeof error });
-  });
+export async function uncountSend(
+  deps: Pick<AppDeps, 'throttle' | 'log'>,
+  clientAddress: string,
+  now: number,
+): Promise<void> {
+  await Promise.all(sendWindows(clientAddress).map(([key, seconds]) => deps.throttle.release(key, seconds, now))).catch(
+    (error: unknown) => {
+      deps.log.warn('rate-limit count not taken back', {
+        errorName: error instanceof Error ? error.name : typeof error,
+      });
+    },
+  );
 }
 
 export function refuseOverLimits(deps: Pick<AppDeps, 'settings'>, { perMinute, perDay }: SendCounts): void {
   if (perDay > deps.settings.SEND_LIMIT_PER_DAY) {
-    throw new ApiError('rate_limited', 'Too many enquiries and messages from this address today. Please call us instead.', undefined, {
-      'Retry-After': String(60 * 60),
-    });
+    throw new ApiError(
+      'rate_limited',
+      'Too many enquiries and messages from this address today. Please call us instead.',
+      undefined,
+      {
+        'Retry-After': String(60 * 60),
+      },
+    );
   }
   if (perMinute > deps.settings.SEND_LIMIT_PER_MINUTE) {
-    throw new ApiError('rate_limited', 'Too many enquiries and messages in a short time. Please wait a minute and try again.', undefined, {
-      'Retry-After': '60',
-    });
+    throw new ApiError(
+      'rate_limited',
+      'Too many enquiries and messages in a short time. Please wait a minute and try again.',
+      undefined,
+      {
+        'Retry-After': '60',
+      },
+    );
   }
 }
 
-function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: number, spam: string | undefined): Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'> {
+function buildEnquiry(
+  submission: EnquirySubmission,
+  postIndex: number,
+  now: number,
+  spam: string | undefined,
+): Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'> {
   const receivedAt = new Date(now).toISOString();
   return {
     POST_INDEX: postIndex,
@@ -85,7 +143,8 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     EMAIL_KEY: submission.user_email.toLowerCase(),
     LANG_PREFERENCE: submission.user_language ?? '',
     MEDICAL_SECTION: submission.section,
-    DETAIL_SECTION: submission.detail_section ?? (submission.section === HOSPITAL_SECTION ? DEFAULT_DETAIL_SECTION : ''),
+    DETAIL_SECTION:
+      submission.detail_section ?? (submission.section === HOSPITAL_SECTION ? DEFAULT_DETAIL_SECTION : ''),
     DATE: formatKoreaDateTime(now),
     REGISTRATION_DATE: submission.start ?? '',
     REGISTRATION_END: submission.finish ?? '',
@@ -103,7 +162,9 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
     CONSENT_AT: receivedAt,
     CONSENT_HEALTH: submission.consent_health === true,
     LOCALE: submission.page_locale,
-    ...(submission.contact_channel ? { CONTACT_CHANNEL: submission.contact_channel, CONTACT_ACCOUNT: submission.contact_account ?? '' } : {}),
+    ...(submission.contact_channel
+      ? { CONTACT_CHANNEL: submission.contact_channel, CONTACT_ACCOUNT: submission.contact_account ?? '' }
+      : {}),
     OWNER: '',
     VERSION: 0,
     UPDATED_AT: receivedAt,
@@ -115,8 +176,13 @@ function buildEnquiry(submission: EnquirySubmission, postIndex: number, now: num
 }
 
 /** Numbers the enquiry in its lists, counts it in its work lists, and writes it; `undefined` if it was already there. */
-async function store(deps: IntakeDeps, draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>): Promise<StoredEnquiry | undefined> {
-  const workLists = [draft.STATUS_LIST, draft.OWNER_LIST, draft.STATUS_OWNER].filter((key): key is string => key !== undefined);
+async function store(
+  deps: IntakeDeps,
+  draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>,
+): Promise<StoredEnquiry | undefined> {
+  const workLists = [draft.STATUS_LIST, draft.OWNER_LIST, draft.STATUS_OWNER].filter(
+    (key): key is string => key !== undefined,
+  );
   const [LIST_SEQ, SECTION_SEQ] = await Promise.all([
     deps.counters.increment(sequenceCounter(draft.LIST)),
     deps.counters.increment(sequenceCounter(draft.SECTION_LIST)),
@@ -136,7 +202,9 @@ export const FORM_POST_MEMORY_SECONDS = 10 * 60;
  */
 export function formPostSubmissionId(fields: Record<string, string>, clientAddress: string): string {
   const content = JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return `form:${createHash('sha256').update(`${clientNetwork(clientAddress)}\n${content}`).digest('base64url')}`;
+  return `form:${createHash('sha256')
+    .update(`${clientNetwork(clientAddress)}\n${content}`)
+    .digest('base64url')}`;
 }
 
 export interface Deduplication {
@@ -153,7 +221,9 @@ export async function receiveEnquiry(
   deps: IntakeDeps,
   submission: EnquirySubmission,
   clientAddress: string,
-  deduplication: Deduplication | undefined = submission.submission_id ? { submissionId: submission.submission_id, memorySeconds: SUBMISSION_MEMORY_SECONDS } : undefined,
+  deduplication: Deduplication | undefined = submission.submission_id
+    ? { submissionId: submission.submission_id, memorySeconds: SUBMISSION_MEMORY_SECONDS }
+    : undefined,
 ): Promise<IntakeResult> {
   const now = deps.clock.now();
   const submissionId = deduplication?.submissionId;
@@ -168,7 +238,8 @@ export async function receiveEnquiry(
   ]);
   const counted = counts.status === 'fulfilled' ? counts.value : undefined;
   // Only new enquiries count: a resend, or a try whose lookup failed, takes its count back.
-  if (counted && (earlier.status === 'rejected' || earlier.value !== undefined)) await uncountSend(deps, clientAddress, now);
+  if (counted && (earlier.status === 'rejected' || earlier.value !== undefined))
+    await uncountSend(deps, clientAddress, now);
   if (earlier.status === 'rejected') throw earlier.reason;
   if (earlier.value !== undefined) {
     await completeEarlierStore(deps, submission, earlier.value.postIndex, earlier.value.claimedAt, now, spam);
@@ -180,7 +251,11 @@ export async function receiveEnquiry(
 
   const postIndex = await deps.counters.increment(POST_INDEX_COUNTER);
   if (submissionId) {
-    const claimed = await deps.submissions.claim(submissionId, { postIndex, claimedAt: now }, Math.floor(now / 1000) + (deduplication?.memorySeconds ?? SUBMISSION_MEMORY_SECONDS));
+    const claimed = await deps.submissions.claim(
+      submissionId,
+      { postIndex, claimedAt: now },
+      Math.floor(now / 1000) + (deduplication?.memorySeconds ?? SUBMISSION_MEMORY_SECONDS),
+    );
     if (!claimed) throw inFlight();
   }
 
@@ -193,7 +268,11 @@ export async function receiveEnquiry(
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
   // Beside the mails: the dashboard's count (which never fails the request) and the translation's job. A job not added fails
   // the request once the mails are done, and the visitor's resend of the same submission adds it (mailIfNotYet).
-  await settledOrThrow([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
+  await settledOrThrow([
+    countReceived(deps, enquiry),
+    queueEnquiryTranslation(deps, enquiry),
+    enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
+  ]);
   return { postIndex, duplicate: false };
 }
 
@@ -207,7 +286,8 @@ function pastTimeFields(submission: EnquirySubmission, now: number): Record<stri
   const fields: Record<string, string> = {};
   for (const field of ['start', 'finish'] as const) {
     const value = submission[field];
-    if (value !== undefined && isPastKoreaTime(value, now, RESERVATION_PAST_GRACE_MS)) fields[field] = 'Not in the past (Korea time)';
+    if (value !== undefined && isPastKoreaTime(value, now, RESERVATION_PAST_GRACE_MS))
+      fields[field] = 'Not in the past (Korea time)';
   }
   return Object.keys(fields).length ? fields : undefined;
 }
@@ -224,7 +304,9 @@ function pastTimesRefused(fields: Record<string, string>): ApiError {
  */
 /** Waits for every step, so none is cut off mid-way by a failing one; then throws the first failure. */
 async function settledOrThrow(steps: readonly (Promise<unknown> | undefined)[]): Promise<void> {
-  const failed = (await Promise.allSettled(steps)).find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const failed = (await Promise.allSettled(steps)).find(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
   if (failed) throw failed.reason;
 }
 
@@ -237,10 +319,22 @@ async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined)
 
 /** A resend while the first try may still be storing: the page says so and offers to try again. */
 function inFlight(): ApiError {
-  return new ApiError('conflict', 'This enquiry is being sent already. Please wait a few seconds and try again.', undefined, { 'Retry-After': '5' });
+  return new ApiError(
+    'conflict',
+    'This enquiry is being sent already. Please wait a few seconds and try again.',
+    undefined,
+    { 'Retry-After': '5' },
+  );
 }
 
-async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmission, postIndex: number, claimedAt: number, now: number, spam: string | undefined) {
+async function completeEarlierStore(
+  deps: IntakeDeps,
+  submission: EnquirySubmission,
+  postIndex: number,
+  claimedAt: number,
+  now: number,
+  spam: string | undefined,
+) {
   const stored = await deps.enquiries.get(postIndex);
   if (stored) {
     await mailIfNotYet(deps, stored);
@@ -252,6 +346,10 @@ async function completeEarlierStore(deps: IntakeDeps, submission: EnquirySubmiss
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {
     deps.log.info('enquiry stored on resubmission', { postIndex });
-    await settledOrThrow([countReceived(deps, enquiry), queueEnquiryTranslation(deps, enquiry), enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry)]);
+    await settledOrThrow([
+      countReceived(deps, enquiry),
+      queueEnquiryTranslation(deps, enquiry),
+      enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
+    ]);
   }
 }

@@ -13,7 +13,9 @@ export class FakeSubmissionStore implements SubmissionStore {
   }
   async find(submissionId: string): Promise<SubmissionClaim | undefined> {
     const item = this.items.get(submissionId);
-    return item && item.expiresAt > this.nowSeconds() ? { postIndex: item.postIndex, claimedAt: item.claimedAt } : undefined;
+    return item && item.expiresAt > this.nowSeconds()
+      ? { postIndex: item.postIndex, claimedAt: item.claimedAt }
+      : undefined;
   }
   async remove(submissionId: string): Promise<void> {
     this.items.delete(submissionId);

@@ -3,7 +3,6 @@
  * implement these ports; unit tests pass in-memory fakes.
  */
 
-
 export interface SubmissionClaim {
   postIndex: number;
   /** When the first request with this id claimed it, epoch milliseconds. */

@@ -19,7 +19,13 @@ function parse(html: string): Document {
 }
 
 const render = (locale: LocaleCode, overrides: Partial<Parameters<typeof renderReceiptPage>[0]> = {}) =>
-  renderReceiptPage({ locale, reference: 'MT-000123', backHref: `${localeByCode(locale).route}#contact`, replyPromiseWorkingDays: 2, ...overrides });
+  renderReceiptPage({
+    locale,
+    reference: 'MT-000123',
+    backHref: `${localeByCode(locale).route}#contact`,
+    replyPromiseWorkingDays: 2,
+    ...overrides,
+  });
 
 describe('the receipt page', () => {
   it.each(LOCALE_CODES)('says it in %s, with the reference in an element of its own', (locale) => {
@@ -40,7 +46,10 @@ describe('the receipt page', () => {
   });
 
   it('gives the customer-centre numbers as links to call', () => {
-    const links = [...parse(render('ko')).querySelectorAll('a[href^="tel:"]')].map((anchor) => [anchor.getAttribute('href'), anchor.textContent]);
+    const links = [...parse(render('ko')).querySelectorAll('a[href^="tel:"]')].map((anchor) => [
+      anchor.getAttribute('href'),
+      anchor.textContent,
+    ]);
     expect(links).toEqual(CONTACT.customerCentres.map((number) => [telHref(number), displayText(number)]));
   });
 
@@ -70,7 +79,9 @@ describe('the receipt page', () => {
   });
 
   it('promises the configured number of working days', () => {
-    expect(render('en', { replyPromiseWorkingDays: 1 })).toContain('within 1 working day (Monday to Friday, 9:00-18:00 Korea time)');
+    expect(render('en', { replyPromiseWorkingDays: 1 })).toContain(
+      'within 1 working day (Monday to Friday, 9:00-18:00 Korea time)',
+    );
     expect(render('en', { replyPromiseWorkingDays: 3 })).toContain('within 3 working days');
     expect(render('ru', { replyPromiseWorkingDays: 1 })).toContain('в течение 1 рабочего дня');
     expect(render('ru', { replyPromiseWorkingDays: 5 })).toContain('в течение 5 рабочих дней');

@@ -4,7 +4,17 @@
  * access, roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, outbox, sentMailIds, submissions, throttle, translations } from '../wiring/dynamodb';
+import {
+  aggregates,
+  counters,
+  dynamoStores,
+  enquiries,
+  outbox,
+  sentMailIds,
+  submissions,
+  throttle,
+  translations,
+} from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeSendmailHandler } from './sendmail-handler';
@@ -14,5 +24,19 @@ export const sendmailRoute = /* @__PURE__ */ declareRoute({
   name: 'sendmail',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeSendmailHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, counters, submissions, throttle, aggregates, sentMailIds, translations }), sesDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, {
+        enquiries,
+        outbox,
+        counters,
+        submissions,
+        throttle,
+        aggregates,
+        sentMailIds,
+        translations,
+      }),
+      sesDeps(settings, {}),
+    ),
 });

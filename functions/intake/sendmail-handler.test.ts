@@ -7,7 +7,16 @@ import type { Mail } from '../mail/ports';
 import { retryDelayMs } from '../mail/mail-delivery';
 import { apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost } from '../../tests/support/fakes';
 import { sesRefused } from '../mail/fakes';
-import { MINUTE, enquiry, formFields, errorBody, apartFromReference, stored, location, staffMailDeps } from '../../tests/support/enquiry-requests';
+import {
+  MINUTE,
+  enquiry,
+  formFields,
+  errorBody,
+  apartFromReference,
+  stored,
+  location,
+  staffMailDeps,
+} from '../../tests/support/enquiry-requests';
 
 describe('POST /api/sendmail: store first, then mail', () => {
   it('stores the enquiry with its bookkeeping before the mail is sent, then marks it sent', async () => {
@@ -75,7 +84,12 @@ describe('POST /api/sendmail: store first, then mail', () => {
     expect(deps.mailer.attempts).toBe(1);
     const [record] = stored(deps);
     expect(record).toMatchObject({ POST_INDEX: 1, NAME: 'Anna Petrova', MAIL_STATUS: 'pending', MAIL_ATTEMPTS: 1 });
-    expect(deps.outbox.items.get('1:staff')).toMatchObject({ status: 'pending', attempts: 1, queue: 'DUE', nextAt: now + retryDelayMs(1) });
+    expect(deps.outbox.items.get('1:staff')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      queue: 'DUE',
+      nextAt: now + retryDelayMs(1),
+    });
   });
 
   it('fills the hospital defaults: detail_section and the health consent', async () => {
@@ -84,21 +98,33 @@ describe('POST /api/sendmail: store first, then mail', () => {
       jsonPost('/api/sendmail', enquiry({ section: '병원예약', destination: undefined, consent_health: true })),
     );
     expect(response.statusCode).toBe(200);
-    expect(stored(deps)[0]).toMatchObject({ MEDICAL_SECTION: '병원예약', DETAIL_SECTION: '상급/종합병원', CONSENT_HEALTH: true });
+    expect(stored(deps)[0]).toMatchObject({
+      MEDICAL_SECTION: '병원예약',
+      DETAIL_SECTION: '상급/종합병원',
+      CONSENT_HEALTH: true,
+    });
   });
 
   it('stores the language normalised (old spellings accepted)', async () => {
     const deps = staffMailDeps();
-    await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ section: '통역예약', user_language: 'Japanes' })));
+    await makeSendmailHandler(deps)(
+      jsonPost('/api/sendmail', enquiry({ section: '통역예약', user_language: 'Japanes' })),
+    );
     expect(stored(deps)[0]?.LANG_PREFERENCE).toBe('Japanese');
   });
 
   it('accepts a bare object as well as { data: ... }, and a base64-encoded body', async () => {
     const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
-    const bare = await sendmail(apiEvent({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }));
+    const bare = await sendmail(
+      apiEvent({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }),
+    );
     const encoded = await sendmail(
-      apiEvent({ headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: enquiry({ user_name: '김민수' }) }), base64: true }),
+      apiEvent({
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ data: enquiry({ user_name: '김민수' }) }),
+        base64: true,
+      }),
     );
     expect([bare.statusCode, encoded.statusCode]).toEqual([200, 200]);
     expect(stored(deps).map((record) => record.NAME)).toEqual(['Anna Petrova', '김민수']);
@@ -117,7 +143,11 @@ describe('POST /api/sendmail: idempotency', () => {
 
     expect(first.statusCode).toBe(200);
     expect(second).toEqual(first);
-    expect(bodyOf(first)).toEqual({ ok: true, reference: 'MT-000001', submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e' });
+    expect(bodyOf(first)).toEqual({
+      ok: true,
+      reference: 'MT-000001',
+      submission_id: '0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e',
+    });
     expect(deps.enquiries.items.size).toBe(1);
     expect(deps.mailer.sent).toHaveLength(1);
     expect(stored(deps)[0]?.SUBMISSION_ID).toBe('0d6b5c1e-3f4a-4b8c-9d2e-7f1a2b3c4d5e');
@@ -186,7 +216,10 @@ describe('POST /api/sendmail: reservation times in the past', () => {
     const sendmail = makeSendmailHandler(deps);
     const refused = await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-22 18:54' })));
     expect(refused.statusCode).toBe(400);
-    expect(errorBody(refused)).toMatchObject({ error: 'invalid_input', fields: { start: 'Not in the past (Korea time)' } });
+    expect(errorBody(refused)).toMatchObject({
+      error: 'invalid_input',
+      fields: { start: 'Not in the past (Korea time)' },
+    });
     expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2025-01-01 10:00' })))).statusCode).toBe(400);
     expect(deps.enquiries.items.size).toBe(0);
     expect(deps.mailer.attempts).toBe(0);
@@ -200,8 +233,13 @@ describe('POST /api/sendmail: reservation times in the past', () => {
     const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
     const hotel = { section: '호텔예약', destination: undefined, hotel: 'Lotte' };
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-22', finish: '2026-11-24' })))).statusCode).toBe(200);
-    const refused = await sendmail(jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-20', finish: '2026-11-21' })));
+    expect(
+      (await sendmail(jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-22', finish: '2026-11-24' }))))
+        .statusCode,
+    ).toBe(200);
+    const refused = await sendmail(
+      jsonPost('/api/sendmail', enquiry({ ...hotel, start: '2026-11-20', finish: '2026-11-21' })),
+    );
     expect(Object.keys(errorBody(refused).fields ?? {}).sort()).toEqual(['finish', 'start']);
   });
 
@@ -217,7 +255,11 @@ describe('POST /api/sendmail: reservation times in the past', () => {
 
   it('sends a plain form post back to the notice of the refused time', async () => {
     const deps = staffMailDeps();
-    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields({ start: '2026-11-01 10:00' }), { headers: { referer: 'https://site.example/RuPage' } }));
+    const response = await makeSendmailHandler(deps)(
+      formPost('/api/sendmail', formFields({ start: '2026-11-01 10:00' }), {
+        headers: { referer: 'https://site.example/RuPage' },
+      }),
+    );
     const target = location(response);
     expect(target.searchParams.get('fields')).toBe('start');
     expect(target.hash).toBe('#enquiry-failed-start');
@@ -236,7 +278,14 @@ describe('POST /api/sendmail: spam defence', () => {
     expect(apartFromReference(spam)).toEqual(apartFromReference(normal));
     expect(bodyOf(spam)).toEqual({ ok: true, reference: 'MT-000002' });
     const spamRecord = deps.enquiries.items.get(2);
-    expect(spamRecord).toMatchObject({ SPAM: true, SPAM_REASON: 'honeypot', MAIL_STATUS: 'skipped', MAIL_ATTEMPTS: 0, LIST: 'SPAM', SECTION_LIST: 'SPAM#컨시어지' });
+    expect(spamRecord).toMatchObject({
+      SPAM: true,
+      SPAM_REASON: 'honeypot',
+      MAIL_STATUS: 'skipped',
+      MAIL_ATTEMPTS: 0,
+      LIST: 'SPAM',
+      SECTION_LIST: 'SPAM#컨시어지',
+    });
     expect(spamRecord).not.toHaveProperty('MAIL_QUEUE');
     expect(deps.mailer.sent).toHaveLength(1);
     expect(deps.mailer.attempts).toBe(1);
@@ -254,7 +303,11 @@ describe('POST /api/sendmail: spam defence', () => {
     expect([fast.statusCode, edge.statusCode, human.statusCode, negative.statusCode]).toEqual([200, 200, 200, 200]);
     expect(deps.enquiries.items.get(4)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
     expect(apartFromReference(fast).body).toBe(apartFromReference(human).body);
-    expect(deps.enquiries.items.get(1)).toMatchObject({ SPAM: true, SPAM_REASON: 'filled too fast', MAIL_STATUS: 'skipped' });
+    expect(deps.enquiries.items.get(1)).toMatchObject({
+      SPAM: true,
+      SPAM_REASON: 'filled too fast',
+      MAIL_STATUS: 'skipped',
+    });
     expect(deps.enquiries.items.get(2)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
     expect(deps.enquiries.items.get(3)).toMatchObject({ SPAM: false, MAIL_STATUS: 'sent' });
     expect(deps.mailer.sent).toHaveLength(1);
@@ -298,7 +351,10 @@ describe('POST /api/sendmail: rate limits', () => {
     expect((await sendmail(jsonPost('/api/sendmail', enquiry({ start: '2026-11-01 10:00' })))).statusCode).toBe(400);
     const find = deps.submissions.find.bind(deps.submissions);
     deps.submissions.find = () => Promise.reject(dynamoRefused());
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d' })))).statusCode).toBe(503);
+    expect(
+      (await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d' }))))
+        .statusCode,
+    ).toBe(503);
     deps.submissions.find = find;
 
     expect((await sendmail(jsonPost('/api/sendmail', enquiry({ user_name: 'Second' })))).statusCode).toBe(200);
@@ -344,39 +400,58 @@ describe('POST /api/sendmail: rate limits', () => {
 });
 
 describe('POST /api/sendmail: plain form posts', () => {
-  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])('answers a page with the reference and a link back to %s', async (page) => {
-    const deps = fakeDeps();
-    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields(), { headers: { referer: `https://site.example${page}?x=1` } }));
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['Cache-Control']).toBe('no-store');
-    expect(response.headers['Location']).toBeUndefined();
-    expect(response.body).toContain('<strong id="reference">MT-000001</strong>');
-    expect(response.body).toContain(`href="${page}#contact"`);
-    expect(deps.enquiries.items.size).toBe(1);
-    expect(stored(deps)[0]).toMatchObject({ NAME: 'Anna Petrova', NUMBER_PEOPLE: 2, ROOM: 1, CONTACT_NUMBER: '', HOTEL: '' });
-  });
+  it.each(['/KrPage', '/RuPage', '/CnPage', '/VnPage', '/JpPage', '/Home', '/'])(
+    'answers a page with the reference and a link back to %s',
+    async (page) => {
+      const deps = fakeDeps();
+      const response = await makeSendmailHandler(deps)(
+        formPost('/api/sendmail', formFields(), { headers: { referer: `https://site.example${page}?x=1` } }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['Cache-Control']).toBe('no-store');
+      expect(response.headers['Location']).toBeUndefined();
+      expect(response.body).toContain('<strong id="reference">MT-000001</strong>');
+      expect(response.body).toContain(`href="${page}#contact"`);
+      expect(deps.enquiries.items.size).toBe(1);
+      expect(stored(deps)[0]).toMatchObject({
+        NAME: 'Anna Petrova',
+        NUMBER_PEOPLE: 2,
+        ROOM: 1,
+        CONTACT_NUMBER: '',
+        HOTEL: '',
+      });
+    },
+  );
 
   it.each([
     ['an outside page', 'https://evil.example/phishing'],
     ['an unknown page of ours', 'https://site.example/admin'],
     ['garbage', 'not a url at all %%%'],
   ])('links back to the page of the posted language for %s', async (_name, referer) => {
-    const english = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer } }));
+    const english = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields(), { headers: { referer } }),
+    );
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain('href="/#contact"');
-    const russian = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ru' }), { headers: { referer } }));
+    const russian = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields({ page_locale: 'ru' }), { headers: { referer } }),
+    );
     expect(russian.body).toContain('href="/RuPage#contact"');
     expect(russian.body).not.toMatch(/evil|admin|%%%/);
   });
 
   it('goes back to the page when its address had a trailing slash', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/KrPage/' } }));
+    const response = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields(), { headers: { referer: 'https://site.example/KrPage/' } }),
+    );
     expect(response.body).toContain('href="/KrPage#contact"');
   });
 
   it('speaks the posted page language without a referer', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ page_locale: 'ja' })));
+    const response = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields({ page_locale: 'ja' })),
+    );
     expect(response.body).toContain('<html lang="ja">');
     expect(response.body).toContain('href="/JpPage#contact"');
     expect(response.body).toContain('受付番号');
@@ -391,7 +466,9 @@ describe('POST /api/sendmail: plain form posts', () => {
   });
 
   it('falls back to / when a failed post has no page of ours to go back to', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(formPost('/api/sendmail', formFields({ user_email: '' }), { headers: { referer: 'https://evil.example/phish' } }));
+    const response = await makeSendmailHandler(fakeDeps())(
+      formPost('/api/sendmail', formFields({ user_email: '' }), { headers: { referer: 'https://evil.example/phish' } }),
+    );
     expect(response.statusCode).toBe(303);
     expect(location(response).pathname).toBe('/');
   });
@@ -399,13 +476,19 @@ describe('POST /api/sendmail: plain form posts', () => {
   it('answers bad input with ?error=invalid_input&fields=... and stores nothing', async () => {
     const deps = staffMailDeps();
     const response = await makeSendmailHandler(deps)(
-      formPost('/api/sendmail', formFields({ user_email: '', user_count: '11', consent_privacy: '' }), { headers: { referer: 'https://site.example/JpPage' } }),
+      formPost('/api/sendmail', formFields({ user_email: '', user_count: '11', consent_privacy: '' }), {
+        headers: { referer: 'https://site.example/JpPage' },
+      }),
     );
     expect(response.statusCode).toBe(303);
     const target = location(response);
     expect(target.pathname).toBe('/JpPage');
     expect(target.searchParams.get('error')).toBe('invalid_input');
-    expect(target.searchParams.get('fields')?.split(',').sort()).toEqual(['consent_privacy', 'user_count', 'user_email']);
+    expect(target.searchParams.get('fields')?.split(',').sort()).toEqual([
+      'consent_privacy',
+      'user_count',
+      'user_email',
+    ]);
     expect(deps.enquiries.items.size).toBe(0);
     expect(deps.mailer.attempts).toBe(0);
   });
@@ -414,7 +497,11 @@ describe('POST /api/sendmail: plain form posts', () => {
     const deps = staffMailDeps({ settings: { SEND_LIMIT_PER_MINUTE: 1 } });
     const sendmail = makeSendmailHandler(deps);
     await sendmail(formPost('/api/sendmail', formFields()));
-    const response = await sendmail(formPost('/api/sendmail', formFields({ message: 'Another question' }), { headers: { referer: 'https://site.example/VnPage' } }));
+    const response = await sendmail(
+      formPost('/api/sendmail', formFields({ message: 'Another question' }), {
+        headers: { referer: 'https://site.example/VnPage' },
+      }),
+    );
     expect(response.statusCode).toBe(303);
     expect(response.headers['Retry-After']).toBe('60');
     expect(location(response).searchParams.get('error')).toBe('rate_limited');
@@ -444,12 +531,29 @@ describe('POST /api/sendmail: plain form posts', () => {
     const sendmail = makeSendmailHandler(deps);
     const foreign = { origin: 'https://evil.example', host: 'site.example' };
     expect((await sendmail(formPost('/api/sendmail', formFields(), { headers: foreign }))).statusCode).toBe(403);
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: { 'sec-fetch-site': 'cross-site', host: 'site.example' } }))).statusCode).toBe(403);
-    expect((await sendmail(formPost('/api/sendmail', formFields(), { headers: { origin: 'null', host: 'site.example' } }))).statusCode).toBe(403);
+    expect(
+      (
+        await sendmail(
+          jsonPost('/api/sendmail', enquiry(), { headers: { 'sec-fetch-site': 'cross-site', host: 'site.example' } }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await sendmail(formPost('/api/sendmail', formFields(), { headers: { origin: 'null', host: 'site.example' } })))
+        .statusCode,
+    ).toBe(403);
     // A body that does not say it is JSON or a form (no-cors fetch, sendBeacon) is refused as such.
-    const untyped = apiEvent({ method: 'POST', path: '/api/sendmail', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ data: enquiry() }) });
+    const untyped = apiEvent({
+      method: 'POST',
+      path: '/api/sendmail',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ data: enquiry() }),
+    });
     expect((await sendmail(untyped)).statusCode).toBe(415);
-    expect((await sendmail(apiEvent({ method: 'POST', path: '/api/sendmail', body: JSON.stringify({ data: enquiry() }) }))).statusCode).toBe(415);
+    expect(
+      (await sendmail(apiEvent({ method: 'POST', path: '/api/sendmail', body: JSON.stringify({ data: enquiry() }) })))
+        .statusCode,
+    ).toBe(415);
     expect(deps.enquiries.items.size).toBe(0);
     // Our own page is welcome.
     const own = { origin: 'https://site.example', host: 'site.example', 'sec-fetch-site': 'same-origin' };
@@ -458,7 +562,9 @@ describe('POST /api/sendmail: plain form posts', () => {
 
   it('answers an oversized form post with a redirect naming the problem', async () => {
     const deps = staffMailDeps();
-    const response = await makeSendmailHandler(deps)(formPost('/api/sendmail', formFields({ message: 'x'.repeat(MAX_BODY_BYTES) })));
+    const response = await makeSendmailHandler(deps)(
+      formPost('/api/sendmail', formFields({ message: 'x'.repeat(MAX_BODY_BYTES) })),
+    );
     expect(response.statusCode).toBe(303);
     expect(location(response).searchParams.get('error')).toBe('payload_too_large');
     expect(deps.enquiries.items.size).toBe(0);
@@ -468,7 +574,9 @@ describe('POST /api/sendmail: plain form posts', () => {
 describe('POST /api/sendmail: bad requests', () => {
   it('answers bad JSON input with 400, naming the field, and stores nothing', async () => {
     const deps = fakeDeps();
-    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_email: 'not-an-address' })));
+    const response = await makeSendmailHandler(deps)(
+      jsonPost('/api/sendmail', enquiry({ user_email: 'not-an-address' })),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.headers['Content-Type']).toMatch(/^application\/json/);
     const body = errorBody(response);
@@ -485,7 +593,13 @@ describe('POST /api/sendmail: bad requests', () => {
       jsonPost('/api/sendmail', { section: 'spa', user_Room: 9, consent_privacy: false }),
     );
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(errorBody(response).fields ?? {}).sort()).toEqual(['consent_privacy', 'section', 'user_Room', 'user_email', 'user_name']);
+    expect(Object.keys(errorBody(response).fields ?? {}).sort()).toEqual([
+      'consent_privacy',
+      'section',
+      'user_Room',
+      'user_email',
+      'user_name',
+    ]);
   });
 
   it('answers a body over 64 KB with 413, counting bytes, not characters', async () => {
@@ -503,17 +617,25 @@ describe('POST /api/sendmail: bad requests', () => {
   it('reads a body of exactly 64 KB', async () => {
     const deps = fakeDeps();
     const base = JSON.stringify({ data: { ...enquiry(), padding: '' } });
-    const body = JSON.stringify({ data: { ...enquiry(), padding: 'p'.repeat(MAX_BODY_BYTES - Buffer.byteLength(base)) } });
+    const body = JSON.stringify({
+      data: { ...enquiry(), padding: 'p'.repeat(MAX_BODY_BYTES - Buffer.byteLength(base)) },
+    });
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
-    const response = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body }));
+    const response = await makeSendmailHandler(deps)(
+      apiEvent({ headers: { 'content-type': 'application/json' }, body }),
+    );
     expect(response.statusCode).toBe(200);
-    const over = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body: `${body} ` }));
+    const over = await makeSendmailHandler(deps)(
+      apiEvent({ headers: { 'content-type': 'application/json' }, body: `${body} ` }),
+    );
     expect(over.statusCode).toBe(413);
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
     const deps = fakeDeps();
-    const response = await makeSendmailHandler(deps)(apiEvent({ headers: { 'content-type': 'application/json' }, body: '{"data": {"user_name": "A",' }));
+    const response = await makeSendmailHandler(deps)(
+      apiEvent({ headers: { 'content-type': 'application/json' }, body: '{"data": {"user_name": "A",' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(errorBody(response).error).toBe('invalid_json');
     expect(deps.enquiries.items.size).toBe(0);
@@ -529,7 +651,9 @@ describe('POST /api/sendmail: bad requests', () => {
   });
 
   it('answers another media type with 415', async () => {
-    const response = await makeSendmailHandler(fakeDeps())(apiEvent({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: enquiry() }) }));
+    const response = await makeSendmailHandler(fakeDeps())(
+      apiEvent({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: enquiry() }) }),
+    );
     expect(response.statusCode).toBe(415);
     expect(errorBody(response).error).toBe('unsupported_media_type');
   });
@@ -573,17 +697,26 @@ describe('the visitor address behind CloudFront', () => {
   };
 
   it('counts the rate limit per CloudFront-Viewer-Address when the request carries the origin secret', async () => {
-    const one = viewer({ 'cloudfront-viewer-address': '203.0.113.7:51000', 'x-origin-verify': 'edge-secret' }, 'edge-secret');
+    const one = viewer(
+      { 'cloudfront-viewer-address': '203.0.113.7:51000', 'x-origin-verify': 'edge-secret' },
+      'edge-secret',
+    );
     expect((await one.send()).statusCode).toBe(200);
     const other = { 'cloudfront-viewer-address': '2001:db8::5:443', 'x-origin-verify': 'edge-secret' };
     const sendmail = makeSendmailHandler(one.deps);
     // Another visitor at the same edge is not limited by the first.
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: other, sourceIp: '130.176.0.1' }))).statusCode).toBe(200);
+    expect(
+      (await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: other, sourceIp: '130.176.0.1' }))).statusCode,
+    ).toBe(200);
     expect((await one.send()).statusCode).toBe(429);
   });
 
   it('refuses a call without the right origin secret (the API endpoint itself is not a way in), storing nothing', async () => {
-    const attempts: Record<string, string>[] = [{ 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' }, { 'cloudfront-viewer-address': '198.51.100.1:1' }, {}];
+    const attempts: Record<string, string>[] = [
+      { 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' },
+      { 'cloudfront-viewer-address': '198.51.100.1:1' },
+      {},
+    ];
     for (const headers of attempts) {
       const forged = viewer(headers, 'edge-secret');
       const response = await forged.send();
@@ -594,11 +727,17 @@ describe('the visitor address behind CloudFront', () => {
   });
 
   it('counts every address of one IPv6 /64 as one visitor', async () => {
-    const one = viewer({ 'cloudfront-viewer-address': '2001:db8:7:7::1:443', 'x-origin-verify': 'edge-secret' }, 'edge-secret');
+    const one = viewer(
+      { 'cloudfront-viewer-address': '2001:db8:7:7::1:443', 'x-origin-verify': 'edge-secret' },
+      'edge-secret',
+    );
     expect((await one.send()).statusCode).toBe(200);
     const sendmail = makeSendmailHandler(one.deps);
     const sameNetwork = { 'cloudfront-viewer-address': '2001:db8:7:7:ffff::2:443', 'x-origin-verify': 'edge-secret' };
-    expect((await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: sameNetwork, sourceIp: '130.176.0.1' }))).statusCode).toBe(429);
+    expect(
+      (await sendmail(jsonPost('/api/sendmail', enquiry(), { headers: sameNetwork, sourceIp: '130.176.0.1' })))
+        .statusCode,
+    ).toBe(429);
   });
 });
 

@@ -48,7 +48,11 @@ export function makeSendmailHandler(deps: IntakeDeps) {
       const submission = parseInput(enquirySubmissionSchema, jsonPayload(request));
       // The same answer whether this stored the enquiry or an earlier try with the same submission_id did.
       const { postIndex } = await receiveEnquiry(deps, submission, request.clientAddress);
-      return json(200, { ok: true, reference: formatReference(postIndex), ...(submission.submission_id ? { submission_id: submission.submission_id } : {}) });
+      return json(200, {
+        ok: true,
+        reference: formatReference(postIndex),
+        ...(submission.submission_id ? { submission_id: submission.submission_id } : {}),
+      });
     }
     try {
       const fields = formPayload(request);
@@ -56,7 +60,10 @@ export function makeSendmailHandler(deps: IntakeDeps) {
       // A page without JavaScript has no submission id: the same form sent again soon is the same enquiry.
       const deduplication = submission.submission_id
         ? undefined
-        : { submissionId: formPostSubmissionId(fields, request.clientAddress), memorySeconds: FORM_POST_MEMORY_SECONDS };
+        : {
+            submissionId: formPostSubmissionId(fields, request.clientAddress),
+            memorySeconds: FORM_POST_MEMORY_SECONDS,
+          };
       const { postIndex } = await receiveEnquiry(deps, submission, request.clientAddress, deduplication);
       // Without a page we know, the way back is the page of the language the visitor wrote in.
       const page = returnPage(request, localeByCode(submission.page_locale).route);
@@ -76,7 +83,10 @@ export function makeSendmailHandler(deps: IntakeDeps) {
       if (error.fields) params[FORM_RESULT_PARAMS.fields] = Object.keys(error.fields).join(',');
       const answer = failedFormResult(returnPage(request), params, Object.keys(error.fields ?? {}));
       // Keep Retry-After and friends, but answer with the redirect.
-      return { ...answer, headers: { ...errorResponse(error).headers, ...answer.headers, 'Content-Type': 'text/plain' } };
+      return {
+        ...answer,
+        headers: { ...errorResponse(error).headers, ...answer.headers, 'Content-Type': 'text/plain' },
+      };
     }
   });
 }

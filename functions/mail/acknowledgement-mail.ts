@@ -39,7 +39,11 @@ export function shouldAcknowledge(record: Pick<EnquiryRecord, 'SPAM' | 'EMAIL'>)
 }
 
 /** The label of one of our options, or `undefined` for a value that is not one (never echoed). */
-function optionLabel(entries: readonly { value: string; labels: Record<LocaleCode, string> }[], value: string, locale: LocaleCode): string | undefined {
+function optionLabel(
+  entries: readonly { value: string; labels: Record<LocaleCode, string> }[],
+  value: string,
+  locale: LocaleCode,
+): string | undefined {
   return entries.find((entry) => entry.value === value)?.labels[locale];
 }
 
@@ -55,7 +59,9 @@ function visitorPageParagraph(text: ReceiptText, url: string): string {
  */
 export function withVisitorPageLink(reply: Mail, locale: LocaleCode, url: string): Mail {
   const text = RECEIPT_TEXT[locale];
-  const html = reply.html.includes('</body>') ? reply.html.replace('</body>', `${visitorPageParagraph(text, url)}\n</body>`) : `${reply.html}\n${visitorPageParagraph(text, url)}`;
+  const html = reply.html.includes('</body>')
+    ? reply.html.replace('</body>', `${visitorPageParagraph(text, url)}\n</body>`)
+    : `${reply.html}\n${visitorPageParagraph(text, url)}`;
   return { ...reply, text: `${reply.text}\n\n${text.mail.pageLink}${text.colon}${url}\n`, html };
 }
 
@@ -65,7 +71,12 @@ function summaryRows(record: EnquiryRecord, text: ReceiptText): [string, string]
   const hotel = record.MEDICAL_SECTION === HOTEL_SECTION;
   const rows: [string, string | undefined][] = [
     [text.mail.section, optionLabel(SECTIONS, record.MEDICAL_SECTION, locale)],
-    [text.mail.detailSection, record.MEDICAL_SECTION === HOSPITAL_SECTION ? optionLabel(DETAIL_SECTIONS, record.DETAIL_SECTION, locale) : undefined],
+    [
+      text.mail.detailSection,
+      record.MEDICAL_SECTION === HOSPITAL_SECTION
+        ? optionLabel(DETAIL_SECTIONS, record.DETAIL_SECTION, locale)
+        : undefined,
+    ],
     [hotel ? text.mail.checkIn : text.mail.start, describeWhen(record.REGISTRATION_DATE, text)],
     [text.mail.checkOut, hotel ? describeWhen(record.REGISTRATION_END, text) : undefined],
     [text.mail.people, Number.isInteger(record.NUMBER_PEOPLE) ? String(record.NUMBER_PEOPLE) : undefined],
@@ -81,7 +92,8 @@ function summaryRows(record: EnquiryRecord, text: ReceiptText): [string, string]
  * mailbox.
  */
 export function composeAcknowledgement(record: EnquiryRecord, context: AcknowledgementContext): Mail {
-  if (!EMAIL_PATTERN.test(record.EMAIL)) throw new RangeError(`Enquiry ${record.POST_INDEX} has no plain mailbox address to acknowledge`);
+  if (!EMAIL_PATTERN.test(record.EMAIL))
+    throw new RangeError(`Enquiry ${record.POST_INDEX} has no plain mailbox address to acknowledge`);
   const text = RECEIPT_TEXT[record.LOCALE];
   const reference = formatReference(record.POST_INDEX);
   const siteUrl = context.siteUrl.replace(/\/+$/, '');
@@ -126,7 +138,10 @@ export function composeAcknowledgement(record: EnquiryRecord, context: Acknowled
     `<p>${escapeHtml(text.referenceLabel + text.colon)}<strong style="font-size:18px">${escapeHtml(reference)}</strong><br>${escapeHtml(text.keepReference)}</p>`,
     `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(text.mail.summaryHeading)}</h2>`,
     '<table role="presentation" style="border-collapse:collapse">',
-    ...rows.map(([label, value]) => `<tr><th style="${cell};font-weight:bold">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`),
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th style="${cell};font-weight:bold">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+    ),
     '</table>',
     `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(text.nextHeading)}</h2>`,
     `<p>${escapeHtml(promise)}</p>`,

@@ -7,7 +7,15 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { enquiryTranslationSource } from '../translation/translation-queue';
 import { shouldAcknowledge } from './acknowledgement-mail';
-import { type MailDeps, acknowledgementMailId, countToday, deliverMail, pendingMail, queueOnce, staffMailId } from './mail-delivery';
+import {
+  type MailDeps,
+  acknowledgementMailId,
+  countToday,
+  deliverMail,
+  pendingMail,
+  queueOnce,
+  staffMailId,
+} from './mail-delivery';
 import { noticeWaitMs, waitsForTranslation } from './notice-translation';
 import type { OutboxMail } from './ports';
 
@@ -17,10 +25,19 @@ import type { OutboxMail } from './ports';
  * texts' translation when they have one, which it may wait for
  * (notice-translation.ts).
  */
-async function queueMail(deps: MailDeps, enquiry: StoredEnquiry, kind: 'staff' | 'ack', translationSource?: string): Promise<OutboxMail> {
+async function queueMail(
+  deps: MailDeps,
+  enquiry: StoredEnquiry,
+  kind: 'staff' | 'ack',
+  translationSource?: string,
+): Promise<OutboxMail> {
   const now = deps.clock.now();
   const mailId = kind === 'staff' ? staffMailId(enquiry.POST_INDEX) : acknowledgementMailId(enquiry.POST_INDEX);
-  const mail = pendingMail(now, { mailId, kind, postIndex: enquiry.POST_INDEX, ...(translationSource ? { translationSource } : {}) }, noticeWaitMs(deps.settings, translationSource));
+  const mail = pendingMail(
+    now,
+    { mailId, kind, postIndex: enquiry.POST_INDEX, ...(translationSource ? { translationSource } : {}) },
+    noticeWaitMs(deps.settings, translationSource),
+  );
   return queueOnce(deps.outbox, mail);
 }
 

@@ -17,11 +17,16 @@ export class FakeOutboxStore implements OutboxStore {
     const item = this.items.get(mailId);
     return item ? structuredClone(item) : undefined;
   }
-  async transition(mailId: string, expected: Pick<OutboxMail, 'status' | 'attempts'>, { forgetContent, ...change }: OutboxChange): Promise<boolean> {
+  async transition(
+    mailId: string,
+    expected: Pick<OutboxMail, 'status' | 'attempts'>,
+    { forgetContent, ...change }: OutboxChange,
+  ): Promise<boolean> {
     const item = this.items.get(mailId);
     if (!item || item.status !== expected.status || item.attempts !== expected.attempts) return false;
     const next: OutboxMail = { ...item };
-    for (const [field, value] of Object.entries(change)) if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
+    for (const [field, value] of Object.entries(change))
+      if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
     if (change.queue === undefined) {
       delete next.queue;
       delete next.nextAt;
@@ -46,10 +51,12 @@ export class FakeOutboxStore implements OutboxStore {
 }
 
 /** What SES answers when it refuses a mail: an error with a status, so the mail was not sent. */
-export const sesRefused = () => Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+export const sesRefused = () =>
+  Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
 
 /** A call cut off after the request went out (a time-out): SES may have accepted the mail. */
-export const sesCutOff = () => Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+export const sesCutOff = () =>
+  Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
 
 /** Remembers every mail; `failWith` makes the next sends throw. */
 export class FakeMailer implements Mailer {

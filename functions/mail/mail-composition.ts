@@ -27,9 +27,17 @@ export const VISITOR_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
  * outbox; `undefined` for any other mail. Throws when the hash cannot be
  * written.
  */
-export function visitorPageLinkOf(deps: Pick<MailDeps, 'settings'> & Partial<Pick<MailDeps, 'enquiries'>>, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<string | undefined> {
+export function visitorPageLinkOf(
+  deps: Pick<MailDeps, 'settings'> & Partial<Pick<MailDeps, 'enquiries'>>,
+  mail: OutboxMail,
+  enquiry: StoredEnquiry | undefined,
+): Promise<string | undefined> {
   if (!enquiry || !deps.enquiries || !VISITOR_KINDS.includes(mail.kind)) return Promise.resolve(undefined);
-  return mintVisitorLink({ enquiries: deps.enquiries, settings: deps.settings }, enquiry.POST_INDEX, enquiry.LOCALE ?? 'en');
+  return mintVisitorLink(
+    { enquiries: deps.enquiries, settings: deps.settings },
+    enquiry.POST_INDEX,
+    enquiry.LOCALE ?? 'en',
+  );
 }
 
 /**
@@ -39,7 +47,13 @@ export function visitorPageLinkOf(deps: Pick<MailDeps, 'settings'> & Partial<Pic
  * `translation` as read when it goes (notice-translation.ts). Throws when
  * there is nothing to send.
  */
-export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enquiry: StoredEnquiry | undefined, visitorPageUrl: string | undefined, translation?: TranslationView): Mail {
+export function composeOutboxMail(
+  deps: AccountMailDeps,
+  mail: OutboxMail,
+  enquiry: StoredEnquiry | undefined,
+  visitorPageUrl: string | undefined,
+  translation?: TranslationView,
+): Mail {
   const pageUrl = () => {
     if (!visitorPageUrl) throw new Error(`Mail ${mail.mailId} to a visitor has no link to the visitor's page`);
     return visitorPageUrl;
@@ -51,14 +65,24 @@ export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enqui
     case 'ack':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeAcknowledgement(toRecord(enquiry), {
-        threading: visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX),
+        threading: visitorThreading(
+          { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN },
+          enquiry.POST_INDEX,
+        ),
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
         visitorPageUrl: pageUrl(),
       });
     case 'visitor': {
-      if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL) throw new Error(`Mail ${mail.mailId} has no visitor's message`);
-      const facts = { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, at: enquiry.LAST_VISITOR_AT, channel: enquiry.LAST_VISITOR_CHANNEL, preview: enquiry.LAST_VISITOR_PREVIEW ?? '' };
+      if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL)
+        throw new Error(`Mail ${mail.mailId} has no visitor's message`);
+      const facts = {
+        postIndex: enquiry.POST_INDEX,
+        section: enquiry.MEDICAL_SECTION,
+        at: enquiry.LAST_VISITOR_AT,
+        channel: enquiry.LAST_VISITOR_CHANNEL,
+        preview: enquiry.LAST_VISITOR_PREVIEW ?? '',
+      };
       return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL, translation);
     }
     case 'reply':
@@ -75,4 +99,3 @@ export function composeOutboxMail(deps: AccountMailDeps, mail: OutboxMail, enqui
       return openContent(deps.settings.TOKEN_SECRET, mail.sealedContent);
   }
 }
-

@@ -14,7 +14,9 @@ describe('retryDueMail', () => {
   const none = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, held: 0, uncertain: 0, digested: 0 };
 
   it('backs off 1, 2, 4, ... minutes, capped at 60', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20, 71].map((attempts) => retryDelayMs(attempts) / MINUTE)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60, 60]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20, 71].map((attempts) => retryDelayMs(attempts) / MINUTE)).toEqual([
+      1, 2, 4, 8, 16, 32, 60, 60, 60, 60,
+    ]);
   });
 
   it('retries a mail SES refused only when due, backs off, and marks it sent once it goes out', async () => {
@@ -234,7 +236,19 @@ describe('composeEnquiryMail', () => {
 
   it('uses Korean labels and Korean names of the values', () => {
     const mail = composeEnquiryMail(record, 'staff@example.com', 'https://site.example');
-    for (const label of ['접수 번호', '문의 구분', '진료 과목', '이름', '연락처', '이메일', '희망 언어', '인원', '문의 내용', '개인정보 동의', '건강정보 동의']) {
+    for (const label of [
+      '접수 번호',
+      '문의 구분',
+      '진료 과목',
+      '이름',
+      '연락처',
+      '이메일',
+      '희망 언어',
+      '인원',
+      '문의 내용',
+      '개인정보 동의',
+      '건강정보 동의',
+    ]) {
       expect(mail.html).toContain(label);
       expect(mail.text).toContain(label);
     }
@@ -247,11 +261,17 @@ describe('composeEnquiryMail', () => {
   });
 
   it('shows a free-text language as typed', () => {
-    expect(composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com', 'https://site.example').text).toContain('희망 언어: Mongolian');
+    expect(
+      composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com', 'https://site.example').text,
+    ).toContain('희망 언어: Mongolian');
   });
 
   it('keeps the subject on one line', () => {
-    const mail = composeEnquiryMail({ ...record, NAME: 'Eve\r\nBcc: victim@example.com\nX: y' }, 'staff@example.com', 'https://site.example');
+    const mail = composeEnquiryMail(
+      { ...record, NAME: 'Eve\r\nBcc: victim@example.com\nX: y' },
+      'staff@example.com',
+      'https://site.example',
+    );
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toContain('MT-000042');
     expect(mail.subject).toContain('병원예약');
@@ -263,7 +283,11 @@ describe('composeEnquiryMail', () => {
     expect(hospital.html).toContain('href="https://site.example/detail/42"');
     expect(hospital.text).not.toContain('객실 수');
     expect(hospital.text).not.toContain('호텔:');
-    const hotel = composeEnquiryMail({ ...record, MEDICAL_SECTION: '호텔예약', DETAIL_SECTION: '', HOTEL: 'Grand', ROOM: 2 }, 'staff@example.com', 'https://site.example');
+    const hotel = composeEnquiryMail(
+      { ...record, MEDICAL_SECTION: '호텔예약', DETAIL_SECTION: '', HOTEL: 'Grand', ROOM: 2 },
+      'staff@example.com',
+      'https://site.example',
+    );
     expect(hotel.text).toContain('객실 수: 2실');
     expect(hotel.text).not.toContain('진료 과목');
     expect(hotel.text).not.toContain('건강정보 동의');
@@ -281,7 +305,9 @@ describe('composeEnquiryMail', () => {
 
   it('refuses a name with a line break (header injection) before anything is stored or mailed', async () => {
     const deps = staffMailDeps();
-    const response = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })));
+    const response = await makeSendmailHandler(deps)(
+      jsonPost('/api/sendmail', enquiry({ user_name: 'Eve\r\nBcc: victim@example.com' })),
+    );
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body ?? '{}').fields).toHaveProperty('user_name');
     expect(deps.mailer.sent).toHaveLength(0);
@@ -305,7 +331,12 @@ describe('the acknowledgement to the visitor', () => {
     expect(ack?.references).toEqual([threadReference(addressing, 1)]);
     expect(ack?.inReplyTo).toBeUndefined();
     // SES's id for it is kept with the mail and recorded, so an answer's In-Reply-To finds the enquiry.
-    expect(deps.outbox.items.get('1:ack')).toMatchObject({ kind: 'ack', status: 'sent', attempts: 1, messageId: 'fake-ses-2' });
+    expect(deps.outbox.items.get('1:ack')).toMatchObject({
+      kind: 'ack',
+      status: 'sent',
+      attempts: 1,
+      messageId: 'fake-ses-2',
+    });
     expect(await deps.sentMailIds.find(['fake-ses-2'])).toBe(1);
     // The staff notification's id is none of a visitor's.
     expect(await deps.sentMailIds.find(['fake-ses-1'])).toBeUndefined();
@@ -349,7 +380,10 @@ describe('the acknowledgement to the visitor', () => {
 
   it('counts each mail once toward the daily cap, and a retried one again when it is tried again', async () => {
     const deps = fakeDeps();
-    const mailsToday = () => [...deps.throttle.counts].filter(([key]) => key.startsWith('mail:day:')).reduce((sum, [, count]) => sum + count, 0);
+    const mailsToday = () =>
+      [...deps.throttle.counts]
+        .filter(([key]) => key.startsWith('mail:day:'))
+        .reduce((sum, [, count]) => sum + count, 0);
     await makeSendmailHandler(deps)(jsonPost('/api/sendmail', enquiry()));
     expect(mailsToday()).toBe(2);
 

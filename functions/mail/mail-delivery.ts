@@ -12,7 +12,15 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import { type Mail, type OutboxChange, type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS, SEALED_KINDS } from './ports';
+import {
+  type Mail,
+  type OutboxChange,
+  type OutboxKind,
+  type OutboxMail,
+  type OutboxStore,
+  ACCOUNT_MAIL_KINDS,
+  SEALED_KINDS,
+} from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { composeDigestMail } from './staff-mail';
@@ -20,7 +28,11 @@ import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from './mail-comp
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
 import { translationOfNotice } from './notice-translation';
 
-export type MailDeps = Pick<AppDeps, 'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'translations'>>;
+export type MailDeps = Pick<
+  AppDeps,
+  'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'
+> &
+  Partial<Pick<AppDeps, 'translations'>>;
 /** What sending an enquiry's mail needs: a mail to a visitor records its Message-ID, where the sender may (a notice to staff needs not). */
 export type SendDeps = Omit<MailDeps, 'sentMailIds'> & Partial<Pick<MailDeps, 'sentMailIds'>>;
 /** Sending a mail to a staff account reads no enquiry, counts toward no daily cap and records no Message-ID (so sign-in needs no access to enquiries). */
@@ -65,10 +77,18 @@ export function mayHaveBeenAccepted(error: unknown): boolean {
  */
 export function pendingMail(
   now: number,
-  mail: Pick<OutboxMail, 'mailId' | 'kind' | 'postIndex'> & Partial<Pick<OutboxMail, 'content' | 'sealedContent' | 'expiresAt' | 'translationSource'>>,
+  mail: Pick<OutboxMail, 'mailId' | 'kind' | 'postIndex'> &
+    Partial<Pick<OutboxMail, 'content' | 'sealedContent' | 'expiresAt' | 'translationSource'>>,
   waitMs = 0,
 ): OutboxMail {
-  return { ...mail, status: 'pending', attempts: 0, createdAt: now, queue: OUTBOX_QUEUES.due, nextAt: now + Math.max(MAIL_GRACE_MS, waitMs) };
+  return {
+    ...mail,
+    status: 'pending',
+    attempts: 0,
+    createdAt: now,
+    queue: OUTBOX_QUEUES.due,
+    nextAt: now + Math.max(MAIL_GRACE_MS, waitMs),
+  };
 }
 
 /** Puts a mail in the outbox once: a second call (a retry) finds the first, as it stands now. */
@@ -93,12 +113,18 @@ const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'ski
  */
 async function move(deps: MoveDeps, mail: OutboxMail, wanted: OutboxChange, ownSend = false): Promise<boolean> {
   // A one-time link is a bearer secret: once the mail will never be sent again, its sealed words go too.
-  const change: OutboxChange = SEALED_KINDS.includes(mail.kind) && FINAL_STATES.includes(wanted.status) ? { ...wanted, forgetContent: true } : wanted;
+  const change: OutboxChange =
+    SEALED_KINDS.includes(mail.kind) && FINAL_STATES.includes(wanted.status)
+      ? { ...wanted, forgetContent: true }
+      : wanted;
   // "sending" lasts a moment; the box shows the state before and after it.
   const copied = mail.kind === 'staff' && change.status !== 'sending';
   if (copied && ownSend) {
     // Nobody else can win this move, so the copy goes out beside it: one round trip fewer before the visitor's answer.
-    const [moved] = await Promise.all([deps.outbox.transition(mail.mailId, mail, change), copyToEnquiry(deps, mail, change)]);
+    const [moved] = await Promise.all([
+      deps.outbox.transition(mail.mailId, mail, change),
+      copyToEnquiry(deps, mail, change),
+    ]);
     return moved;
   }
   const moved = await deps.outbox.transition(mail.mailId, mail, change);
@@ -109,9 +135,14 @@ async function move(deps: MoveDeps, mail: OutboxMail, wanted: OutboxChange, ownS
 
 /** The message box shows the staff mail's state; a failed copy is only a stale badge, never a lost mail. */
 async function copyToEnquiry(deps: MoveDeps, mail: OutboxMail, change: OutboxChange): Promise<void> {
-  await deps.enquiries?.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts }).catch((error: unknown) => {
-    deps.log.warn('mail state not copied to the enquiry', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
-  });
+  await deps.enquiries
+    ?.updateMail(mail.postIndex, { status: change.status, attempts: change.attempts })
+    .catch((error: unknown) => {
+      deps.log.warn('mail state not copied to the enquiry', {
+        postIndex: mail.postIndex,
+        errorName: error instanceof Error ? error.name : typeof error,
+      });
+    });
 }
 
 /** Counts one more mail toward the Korea-time day's cap; answers the day's count with it. */
@@ -124,7 +155,12 @@ export function countToday(deps: Pick<MailDeps, 'throttle'>, now: number): Promi
  * afterwards. `countedToday`: the day's count of a mail the caller has
  * counted already (deliverEnquiryMail does so while it queues the mail).
  */
-export async function deliverMail(deps: SendDeps, mail: OutboxMail, known?: StoredEnquiry, countedToday?: number): Promise<MailStatus> {
+export async function deliverMail(
+  deps: SendDeps,
+  mail: OutboxMail,
+  known?: StoredEnquiry,
+  countedToday?: number,
+): Promise<MailStatus> {
   if (mail.status !== 'pending') return mail.status;
   const now = deps.clock.now();
   const [enquiry, sentToday] = await Promise.all([
@@ -143,7 +179,12 @@ export async function deliverMail(deps: SendDeps, mail: OutboxMail, known?: Stor
       if (skipped) deps.log.warn('daily mail cap reached: acknowledgement not sent', { postIndex: mail.postIndex });
       return skipped ? 'skipped' : mail.status;
     }
-    const held = await move(deps, mail, { status: 'held', attempts: mail.attempts, queue: OUTBOX_QUEUES.digest, nextAt: now });
+    const held = await move(deps, mail, {
+      status: 'held',
+      attempts: mail.attempts,
+      queue: OUTBOX_QUEUES.digest,
+      nextAt: now,
+    });
     if (held) deps.log.warn('daily mail cap reached: mail held for the digest', { postIndex: mail.postIndex });
     return held ? 'held' : mail.status;
   }
@@ -158,14 +199,22 @@ export function deliverAccountMail(deps: AccountMailDeps, mail: OutboxMail): Pro
 }
 
 /** Composes a pending mail, claims its send (only one worker wins) and sends it; answers its state afterwards. */
-async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, mail: OutboxMail, enquiry: StoredEnquiry | undefined): Promise<MailStatus> {
+async function sendOnce(
+  deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>,
+  mail: OutboxMail,
+  enquiry: StoredEnquiry | undefined,
+): Promise<MailStatus> {
   const now = deps.clock.now();
   // A failed write of the page link's hash leaves the mail pending for the retry job, never failed.
   let visitorPageUrl: string | undefined;
   try {
     visitorPageUrl = await visitorPageLinkOf(deps, mail, enquiry);
   } catch (error) {
-    deps.log.warn('link to the visitor\'s page not minted: the mail waits for the retry job', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn("link to the visitor's page not minted: the mail waits for the retry job", {
+      postIndex: mail.postIndex,
+      kind: mail.kind,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return mail.status;
   }
   const translation = await translationOfNotice(deps, mail, enquiry);
@@ -175,12 +224,23 @@ async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, m
   } catch (error) {
     // Nothing to send (a seal that no longer opens after the secret's rotation, words erased): trying again cannot help.
     const failed = await move(deps, mail, { status: 'failed', attempts: mail.attempts });
-    deps.log.error('mail cannot be composed: given up', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.error('mail cannot be composed: given up', {
+      postIndex: mail.postIndex,
+      kind: mail.kind,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return failed ? 'failed' : mail.status;
   }
 
   const attempts = mail.attempts + 1;
-  const sending: OutboxChange = { status: 'sending', attempts, startedAt: now, claim: randomUUID(), queue: OUTBOX_QUEUES.due, nextAt: now + STALE_SENDING_MS };
+  const sending: OutboxChange = {
+    status: 'sending',
+    attempts,
+    startedAt: now,
+    claim: randomUUID(),
+    queue: OUTBOX_QUEUES.due,
+    nextAt: now + STALE_SENDING_MS,
+  };
   if (!(await move(deps, mail, sending))) return 'sending';
   const claimed = { ...mail, status: 'sending' as const, attempts };
 
@@ -191,17 +251,36 @@ async function sendOnce(deps: MoveDeps & Partial<Pick<MailDeps, 'enquiries'>>, m
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {
       await move(deps, claimed, { status: 'uncertain', attempts }, true);
-      deps.log.error('mail send cut off after SES may have accepted it: not sent again', { postIndex: mail.postIndex, attempts, errorName });
+      deps.log.error('mail send cut off after SES may have accepted it: not sent again', {
+        postIndex: mail.postIndex,
+        attempts,
+        errorName,
+      });
       return 'uncertain';
     }
     const givenUp = attempts >= MAX_MAIL_ATTEMPTS;
     const status: MailStatus = givenUp ? 'failed' : 'pending';
-    await move(deps, claimed, givenUp ? { status, attempts } : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) }, true);
+    await move(
+      deps,
+      claimed,
+      givenUp
+        ? { status, attempts }
+        : { status, attempts, queue: OUTBOX_QUEUES.due, nextAt: now + retryDelayMs(attempts) },
+      true,
+    );
     deps.log.warn('mail not sent', { postIndex: mail.postIndex, attempts, status, errorName });
     return status;
   }
   // Sent: if this mark fails the record stays "sending" and the retry job makes it uncertain, never a second send.
-  await Promise.all([move(deps, claimed, { status: 'sent', attempts, sentAt: deps.clock.now(), ...(messageId ? { messageId } : {}) }, true), recordSentId(deps, mail, messageId)]);
+  await Promise.all([
+    move(
+      deps,
+      claimed,
+      { status: 'sent', attempts, sentAt: deps.clock.now(), ...(messageId ? { messageId } : {}) },
+      true,
+    ),
+    recordSentId(deps, mail, messageId),
+  ]);
   deps.log.info('mail sent', { postIndex: mail.postIndex, attempts });
   return 'sent';
 }
@@ -215,7 +294,10 @@ async function recordSentId(deps: MoveDeps, mail: OutboxMail, messageId: string 
   if (!messageId || !deps.sentMailIds || !VISITOR_KINDS.includes(mail.kind)) return;
   const expiresAt = Math.floor((deps.clock.now() + enquiryRetentionMs()) / 1000);
   await deps.sentMailIds.record(messageId, mail.postIndex, expiresAt).catch((error: unknown) => {
-    deps.log.warn('message id of a mail to a visitor not recorded', { postIndex: mail.postIndex, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('message id of a mail to a visitor not recorded', {
+      postIndex: mail.postIndex,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
   });
 }
 
@@ -223,23 +305,42 @@ async function recordSentId(deps: MoveDeps, mail: OutboxMail, messageId: string 
 async function sendDigest(deps: MailDeps): Promise<number> {
   const ids = await deps.outbox.due(OUTBOX_QUEUES.digest, deps.clock.now(), DIGEST_MAX_ITEMS);
   // Only staff notifications are ever held (see deliverMail).
-  const held = (await Promise.all(ids.map((id) => deps.outbox.get(id)))).filter((mail): mail is OutboxMail => mail?.status === 'held');
+  const held = (await Promise.all(ids.map((id) => deps.outbox.get(id)))).filter(
+    (mail): mail is OutboxMail => mail?.status === 'held',
+  );
   if (held.length === 0) return 0;
-  const enquiries = (await Promise.all(held.map((mail) => deps.enquiries.get(mail.postIndex)))).filter((enquiry): enquiry is StoredEnquiry => enquiry !== undefined);
+  const enquiries = (await Promise.all(held.map((mail) => deps.enquiries.get(mail.postIndex)))).filter(
+    (enquiry): enquiry is StoredEnquiry => enquiry !== undefined,
+  );
   try {
     await deps.mailer.send(composeDigestMail(enquiries.map(toRecord), deps.settings.MAIL_TO));
   } catch (error) {
-    deps.log.warn('digest not sent; the held mails wait for the next run', { count: held.length, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('digest not sent; the held mails wait for the next run', {
+      count: held.length,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return 0;
   }
   const now = deps.clock.now();
-  for (const mail of held) await move(deps, mail, { status: 'sent', attempts: mail.attempts, sentAt: now, inDigest: true });
+  for (const mail of held)
+    await move(deps, mail, { status: 'sent', attempts: mail.attempts, sentAt: now, inDigest: true });
   return held.length;
 }
 
 /** The scheduled job: retries every mail that is due, oldest first, settles cut-off sends, and sends the digest. */
-export async function retryDueMail(deps: MailDeps, batch = 25): Promise<Record<MailStatus, number> & { digested: number }> {
-  const outcome: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, held: 0, uncertain: 0 };
+export async function retryDueMail(
+  deps: MailDeps,
+  batch = 25,
+): Promise<Record<MailStatus, number> & { digested: number }> {
+  const outcome: Record<MailStatus, number> = {
+    pending: 0,
+    sending: 0,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    held: 0,
+    uncertain: 0,
+  };
   const now = deps.clock.now();
   for (const mailId of await deps.outbox.due(OUTBOX_QUEUES.due, now, batch)) {
     const mail = await deps.outbox.get(mailId);

@@ -27,7 +27,13 @@ export function noticeWaitMs(settings: WaitSettings, translationSource: string |
 
 /** Whether a notice just queued (or found queued) is left to wait for its translation rather than sent now. */
 export function waitsForTranslation(settings: WaitSettings, mail: OutboxMail, now: number): boolean {
-  return settings.NOTICE_TRANSLATION_WAIT_SECONDS > 0 && mail.translationSource !== undefined && mail.status === 'pending' && mail.attempts === 0 && (mail.nextAt ?? 0) > now;
+  return (
+    settings.NOTICE_TRANSLATION_WAIT_SECONDS > 0 &&
+    mail.translationSource !== undefined &&
+    mail.status === 'pending' &&
+    mail.attempts === 0 &&
+    (mail.nextAt ?? 0) > now
+  );
 }
 
 /**
@@ -42,13 +48,20 @@ export async function translationOfNotice(
   mail: OutboxMail,
   enquiry: Pick<StoredEnquiry, 'LAST_VISITOR_EVENT'> | undefined,
 ): Promise<TranslationView | undefined> {
-  const source = mail.kind === 'visitor' ? enquiry?.LAST_VISITOR_EVENT && messageSource(enquiry.LAST_VISITOR_EVENT) : mail.translationSource;
+  const source =
+    mail.kind === 'visitor'
+      ? enquiry?.LAST_VISITOR_EVENT && messageSource(enquiry.LAST_VISITOR_EVENT)
+      : mail.translationSource;
   if (!mail.translationSource || !source || !deps.translations) return undefined;
   try {
     const job = await deps.translations.get(mail.postIndex, source);
     return job && toTranslationView(job);
   } catch (error) {
-    deps.log.warn('notice goes without its translation: it could not be read', { postIndex: mail.postIndex, kind: mail.kind, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('notice goes without its translation: it could not be read', {
+      postIndex: mail.postIndex,
+      kind: mail.kind,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return undefined;
   }
 }

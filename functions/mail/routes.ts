@@ -11,13 +11,20 @@ import { sesDeps } from '../wiring/ses';
 import { retryDueMail } from './mail-delivery';
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
-export const retryMailJob = /* @__PURE__ */ declareBackground('retryMail', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
-  backgroundHandler(scheduledJobUses('retryMail'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds, translations }), sesDeps(settings, {}));
-    return async () => {
-      const outcome = await retryDueMail(deps);
-      deps.log.info('mail retry run', outcome);
-      return outcome;
-    };
-  }),
+export const retryMailJob = /* @__PURE__ */ declareBackground(
+  'retryMail',
+  { memoryMiB: 512, timeoutSeconds: 120 },
+  () =>
+    backgroundHandler(scheduledJobUses('retryMail'), (settings, base) => {
+      const deps = mergeLazy(
+        base,
+        dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds, translations }),
+        sesDeps(settings, {}),
+      );
+      return async () => {
+        const outcome = await retryDueMail(deps);
+        deps.log.info('mail retry run', outcome);
+        return outcome;
+      };
+    }),
 );

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { openContent, sealContent } from './sealed-content';
 
 const SECRET = 'a-token-secret-of-at-least-thirty-two-characters';
-const CONTENT = { to: 'new@centre.example', subject: '초대', text: 'https://www.example.com/staff/welcome#abc.def', html: '<p>link</p>' };
+const CONTENT = {
+  to: 'new@centre.example',
+  subject: '초대',
+  text: 'https://www.example.com/staff/welcome#abc.def',
+  html: '<p>link</p>',
+};
 
 describe('sealed mail content', () => {
   it('opens to the same content, and the sealed form does not show it', () => {

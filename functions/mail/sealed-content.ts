@@ -35,6 +35,8 @@ export function openContent(secret: string, sealed: string): MailContent {
   const bytes = Buffer.from(body, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', keyFrom(secret), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
   return JSON.parse(text) as MailContent;
 }

@@ -1,5 +1,14 @@
 import { CHANNEL_NAMES } from '../../shared/intake/contact-channels';
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, type Section, labelOf } from '../../shared/enquiries/enums';
+import {
+  DETAIL_SECTIONS,
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  LANGUAGES,
+  SECTIONS,
+  SECTIONS_WITH_DESTINATION,
+  type Section,
+  labelOf,
+} from '../../shared/enquiries/enums';
 import { type VisitorChannel, formatReference } from '../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
@@ -21,7 +30,10 @@ const TEXT_LABELS: Record<(typeof ENQUIRY_TEXT_FIELDS)[number], string> = {
 
 /** Where a translation not yet made stands, and what staff can do. */
 function translationStateLine(state: Exclude<TranslationView['state'], 'done'>): string {
-  const next = state === 'pending' || state === 'capped' ? '번역되면 관리자 화면에 함께 보입니다' : '관리자 화면에서 다시 번역을 요청할 수 있습니다';
+  const next =
+    state === 'pending' || state === 'capped'
+      ? '번역되면 관리자 화면에 함께 보입니다'
+      : '관리자 화면에서 다시 번역을 요청할 수 있습니다';
   return `${TRANSLATION_WORDS.states[state]} · ${next}`;
 }
 
@@ -37,7 +49,11 @@ export const translatedRowLabel = (label: string, engine: string) => `${label} �
  * translation with its engine (the original is never replaced); until it is
  * made, one row saying where it stands.
  */
-function withTranslation(rows: Row[], translation: TranslationView | undefined, translatedByLabel: ReadonlyMap<string, string>): Row[] {
+function withTranslation(
+  rows: Row[],
+  translation: TranslationView | undefined,
+  translatedByLabel: ReadonlyMap<string, string>,
+): Row[] {
   if (!translation) return rows;
   if (translation.state !== 'done') return [...rows, [TRANSLATION_STATE_ROW, translationStateLine(translation.state)]];
   return rows.flatMap((row): Row[] => {
@@ -55,7 +71,9 @@ function enquiryRows(record: EnquiryRecord): Row[] {
   const hospital = record.MEDICAL_SECTION === HOSPITAL_SECTION;
   const hotel = record.MEDICAL_SECTION === HOTEL_SECTION;
   const destination = SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION);
-  const channel = record.CONTACT_CHANNEL ? `${CHANNEL_NAMES[record.CONTACT_CHANNEL]} ${record.CONTACT_ACCOUNT ?? ''}`.trim() : '';
+  const channel = record.CONTACT_CHANNEL
+    ? `${CHANNEL_NAMES[record.CONTACT_CHANNEL]} ${record.CONTACT_ACCOUNT ?? ''}`.trim()
+    : '';
   const rows: (Row | false)[] = [
     ['접수 번호', record.REFERENCE],
     ['접수 일시 (한국 시간)', record.DATE],
@@ -74,14 +92,18 @@ function enquiryRows(record: EnquiryRecord): Row[] {
     hotel && [TEXT_LABELS.HOTEL, record.HOTEL],
     destination && [TEXT_LABELS.DESTINATION, record.DESTINATION],
     [TEXT_LABELS.CONTEXT, record.CONTEXT],
-    ['개인정보 동의', `동의 (안내문 ${record.CONSENT_VERSION}, ${formatKoreaDateTime(Date.parse(record.CONSENT_AT))} 한국 시간)`],
+    [
+      '개인정보 동의',
+      `동의 (안내문 ${record.CONSENT_VERSION}, ${formatKoreaDateTime(Date.parse(record.CONSENT_AT))} 한국 시간)`,
+    ],
     hospital && ['건강정보 동의', record.CONSENT_HEALTH ? '동의' : '동의 없음'],
   ];
   return rows.filter((row): row is Row => row !== false);
 }
 
 /** How staff answer a visitor: in the back office, so the reply and the visitor's answer stay in the enquiry's thread. */
-export const ANSWER_IN_BACK_OFFICE = '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
+export const ANSWER_IN_BACK_OFFICE =
+  '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
 
 /** A staff mail of labelled rows: a title, a link to the enquiry in the back office, a line of advice if any, the rows; as HTML and as text. */
 function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pick<Mail, 'html' | 'text'> {
@@ -98,7 +120,13 @@ function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pi
     ),
     '</table></body></html>',
   ].join('\n');
-  const text = [title, `관리자 화면: ${link}`, ...(advice ? [advice] : []), '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  const text = [
+    title,
+    `관리자 화면: ${link}`,
+    ...(advice ? [advice] : []),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+  ].join('\n');
   return { html, text };
 }
 
@@ -111,14 +139,28 @@ const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/$
  * the thread. The visitor's texts carry their machine translation once made
  * (or where it stands), below the originals.
  */
-export function composeEnquiryMail(record: EnquiryRecord, to: string, siteUrl: string, translation?: TranslationView): Mail {
-  const subject = oneLine(`[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`);
-  const translatedByLabel = new Map(Object.entries(TEXT_LABELS).flatMap(([field, label]) => {
-    const translated = translation?.texts?.[field];
-    return translated ? [[label, translated] as const] : [];
-  }));
+export function composeEnquiryMail(
+  record: EnquiryRecord,
+  to: string,
+  siteUrl: string,
+  translation?: TranslationView,
+): Mail {
+  const subject = oneLine(
+    `[의료관광 문의 ${record.REFERENCE}] ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')} - ${record.NAME}`,
+  );
+  const translatedByLabel = new Map(
+    Object.entries(TEXT_LABELS).flatMap(([field, label]) => {
+      const translated = translation?.texts?.[field];
+      return translated ? [[label, translated] as const] : [];
+    }),
+  );
   const rows = withTranslation(enquiryRows(record), translation, translatedByLabel);
-  const { html, text } = rowsMail(`새 문의가 접수되었습니다 (${record.REFERENCE})`, enquiryLink(siteUrl, record.POST_INDEX), rows, ANSWER_IN_BACK_OFFICE);
+  const { html, text } = rowsMail(
+    `새 문의가 접수되었습니다 (${record.REFERENCE})`,
+    enquiryLink(siteUrl, record.POST_INDEX),
+    rows,
+    ANSWER_IN_BACK_OFFICE,
+  );
   return { to, subject, html, text };
 }
 
@@ -142,7 +184,12 @@ const CHANNEL_WORDS: Record<VisitorChannel, string> = { mail: '메일 답장', p
  * (or where it stands). No Reply-To: the answer goes from the back office,
  * so it is in the thread.
  */
-export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, siteUrl: string, translation?: TranslationView): Mail {
+export function composeVisitorNotice(
+  facts: VisitorNoticeFacts,
+  to: string,
+  siteUrl: string,
+  translation?: TranslationView,
+): Mail {
   const reference = formatReference(facts.postIndex);
   const subject = oneLine(`[의료관광 문의 ${reference}] 방문자의 새 메시지`);
   const preview = '메시지 미리 보기';
@@ -158,13 +205,25 @@ export function composeVisitorNotice(facts: VisitorNoticeFacts, to: string, site
     translation,
     new Map(translated ? [[preview, previewOf(translated)]] : []),
   );
-  const advice = '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
-  return { to, subject, ...rowsMail(`방문자가 문의 ${reference}에 새 메시지를 보냈습니다`, enquiryLink(siteUrl, facts.postIndex), rows, advice) };
+  const advice =
+    '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
+  return {
+    to,
+    subject,
+    ...rowsMail(
+      `방문자가 문의 ${reference}에 새 메시지를 보냈습니다`,
+      enquiryLink(siteUrl, facts.postIndex),
+      rows,
+      advice,
+    ),
+  };
 }
 
 /** One mail for the enquiries held past the daily cap: enough to find each in the message box. */
 export function composeDigestMail(records: EnquiryRecord[], to: string): Mail {
-  const lines = records.map((record) => `${record.REFERENCE}  ${record.DATE}  ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')}`);
+  const lines = records.map(
+    (record) => `${record.REFERENCE}  ${record.DATE}  ${labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')}`,
+  );
   const title = `오늘 메일 한도를 넘어 모아 보내는 문의 ${records.length}건`;
   const subject = oneLine(`[의료관광 문의 모음] ${records.length}건`);
   const text = [title, '', '메시지함에서 각 문의를 확인하세요.', '', ...lines].join('\n');

@@ -16,9 +16,14 @@ export class FakePackageStore implements PackageStore {
     const item = this.items.get(index);
     return item ? structuredClone(item) : undefined;
   }
-  async update(index: number, fields: Partial<BestPackage>, remove: readonly (keyof BestPackage)[] = []): Promise<BestPackage> {
+  async update(
+    index: number,
+    fields: Partial<BestPackage>,
+    remove: readonly (keyof BestPackage)[] = [],
+  ): Promise<BestPackage> {
     const item = this.items.get(index);
-    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    if (!item)
+      throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     const updated: Record<string, unknown> = { ...item };
     for (const [field, value] of Object.entries(fields)) if (value !== undefined) updated[field] = value;
     for (const field of remove) delete updated[field];
@@ -33,7 +38,12 @@ export class FakePackageStore implements PackageStore {
 export class FakeImageStore implements ImageStore {
   readonly objects = new Map<string, { body: Uint8Array; contentType: string }>();
   readonly presigned: { key: string; contentType: ImageContentType; maxBytes: number; expiresSeconds: number }[] = [];
-  async presignUpload(key: string, contentType: ImageContentType, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
+  async presignUpload(
+    key: string,
+    contentType: ImageContentType,
+    maxBytes: number,
+    expiresSeconds: number,
+  ): Promise<PresignedUpload> {
     this.presigned.push({ key, contentType, maxBytes, expiresSeconds });
     return { url: 'https://images.example.invalid/', fields: { key, 'Content-Type': contentType } };
   }

@@ -20,7 +20,12 @@ export function makeFileuploadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'image
   return staffHandler(deps, async ({ request, audit }) => {
     const upload = parseInput(uploadRequestSchema, jsonPayload(request));
     const filename = `${randomUUID()}.${IMAGE_TYPES[upload.contentType]}`;
-    const presigned = await images.presignUpload(`${INCOMING_IMAGE_PREFIX}${filename}`, upload.contentType, MAX_IMAGE_BYTES, UPLOAD_WINDOW_SECONDS);
+    const presigned = await images.presignUpload(
+      `${INCOMING_IMAGE_PREFIX}${filename}`,
+      upload.contentType,
+      MAX_IMAGE_BYTES,
+      UPLOAD_WINDOW_SECONDS,
+    );
     await audit('upload.presign', filename);
     const ticket: UploadTicket = {
       filename,

@@ -2,7 +2,12 @@
 import type { FeatureSamples } from '../fuzz-samples';
 
 export const fuzzSamples: FeatureSamples<'amendBest' | 'fileupload' | 'modalinput' | 'popupinput'> = () => {
-  const titles = Object.fromEntries(['kr', 'en', 'ch', 'ru'].flatMap((suffix) => [[`title_${suffix}`, `Check-up ${suffix}`], [`content_${suffix}`, `Full check-up, ${suffix}.`]]));
+  const titles = Object.fromEntries(
+    ['kr', 'en', 'ch', 'ru'].flatMap((suffix) => [
+      [`title_${suffix}`, `Check-up ${suffix}`],
+      [`content_${suffix}`, `Full check-up, ${suffix}.`],
+    ]),
+  );
   return {
     amendBest: {},
     fileupload: { body: { contentType: 'image/png', size: 1_000, index: 'imgUP_en' } },

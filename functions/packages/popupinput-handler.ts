@@ -30,7 +30,9 @@ export function makePopupinputHandler(deps: StaffAuthDeps & Pick<AppDeps, 'packa
     }
     // Logged first: a change must never happen without its access-log record.
     await audit('package.popup', String(edit.index));
-    const updated = Object.keys(fields).length ? await packages.update(edit.index, fields) : await packages.get(edit.index);
+    const updated = Object.keys(fields).length
+      ? await packages.update(edit.index, fields)
+      : await packages.get(edit.index);
     return json(200, updated);
   });
 }

@@ -19,7 +19,12 @@ export interface PresignedUpload {
 }
 
 export interface ImageStore {
-  presignUpload(key: string, contentType: ImageContentType, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload>;
+  presignUpload(
+    key: string,
+    contentType: ImageContentType,
+    maxBytes: number,
+    expiresSeconds: number,
+  ): Promise<PresignedUpload>;
   /** Size and first bytes of a stored object, or `undefined` if there is none. */
   inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;

@@ -24,19 +24,22 @@ export const fileuploadRoute = /* @__PURE__ */ declareRoute({
   name: 'fileupload',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeFileuploadHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Deps(settings, {})),
 });
 
 export const modalinputRoute = /* @__PURE__ */ declareRoute({
   name: 'modalinput',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeModalinputHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
 });
 
 export const popupinputRoute = /* @__PURE__ */ declareRoute({
   name: 'popupinput',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makePopupinputHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
 });

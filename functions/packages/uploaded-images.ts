@@ -1,4 +1,9 @@
-import { IMAGE_SNIFF_BYTES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, sniffImageType } from '../../shared/packages/uploads';
+import {
+  IMAGE_SNIFF_BYTES,
+  INCOMING_IMAGE_PREFIX,
+  MAX_IMAGE_BYTES,
+  sniffImageType,
+} from '../../shared/packages/uploads';
 import { ApiError } from '../http/errors';
 import type { ImageStore } from './ports';
 
@@ -11,7 +16,10 @@ import type { ImageStore } from './ports';
  * package has now, a seed image) was checked when it became public.
  * `names` maps payload field to file name.
  */
-export async function publishUploadedImages(images: ImageStore, names: Record<string, string | undefined>): Promise<void> {
+export async function publishUploadedImages(
+  images: ImageStore,
+  names: Record<string, string | undefined>,
+): Promise<void> {
   const problems: Record<string, string> = {};
   const ready: { from: string; to: string; contentType: string }[] = [];
   await Promise.all(
@@ -23,7 +31,8 @@ export async function publishUploadedImages(images: ImageStore, names: Record<st
         return;
       }
       const type = sniffImageType(incoming.head);
-      if (incoming.size > MAX_IMAGE_BYTES) problems[field] = `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
+      if (incoming.size > MAX_IMAGE_BYTES)
+        problems[field] = `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
       else if (!type) problems[field] = 'The file is not a JPEG, PNG, WebP, AVIF or GIF image';
       else ready.push({ from: `${INCOMING_IMAGE_PREFIX}${name}`, to: name, contentType: type });
     }),

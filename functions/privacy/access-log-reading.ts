@@ -18,7 +18,8 @@ export const ACCESS_LOG_EXAMINE_MAX = 5_000;
 /** The days from `to` back to `from`. */
 function daysBack(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${to}T00:00:00Z`); at >= Date.parse(`${from}T00:00:00Z`); at -= 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${to}T00:00:00Z`); at >= Date.parse(`${from}T00:00:00Z`); at -= 86_400_000)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
 
@@ -28,7 +29,11 @@ const matches = (entry: AccessLogEntry, query: AccessLogQuery) =>
   (!query.target || entry.target.includes(query.target));
 
 /** One page of matching rows, newest first, from the query's cursor (or the end of `to`) back to the start of `from`. */
-export async function readAccessLogPage(deps: Pick<AppDeps, 'accessLog'>, query: AccessLogQuery, pageSize: number): Promise<AccessLogPage> {
+export async function readAccessLogPage(
+  deps: Pick<AppDeps, 'accessLog'>,
+  query: AccessLogQuery,
+  pageSize: number,
+): Promise<AccessLogPage> {
   const entries: AccessLogEntry[] = [];
   let examined = 0;
   const start = query.cursor ?? { day: query.to, place: undefined };
@@ -40,7 +45,8 @@ export async function readAccessLogPage(deps: Pick<AppDeps, 'accessLog'>, query:
       for (const { entry, place } of rows) {
         examined += 1;
         if (matches(entry, query)) entries.push(entry);
-        if (entries.length === pageSize || examined === ACCESS_LOG_EXAMINE_MAX) return { entries, next: writeAccessLogCursor({ day, place }) };
+        if (entries.length === pageSize || examined === ACCESS_LOG_EXAMINE_MAX)
+          return { entries, next: writeAccessLogCursor({ day, place }) };
       }
       if (rows.length < limit) break;
       before = rows.at(-1)?.place;

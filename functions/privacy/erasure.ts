@@ -12,7 +12,13 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { RETENTION, accessLogRetentionSeconds, enquiryRetentionMs, keptMailRetentionMs, spamRetentionMs } from '../../shared/privacy/retention';
+import {
+  RETENTION,
+  accessLogRetentionSeconds,
+  enquiryRetentionMs,
+  keptMailRetentionMs,
+  spamRetentionMs,
+} from '../../shared/privacy/retention';
 import { KEPT_BOXES } from '../../shared/conversation/visitor-messages';
 import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
@@ -27,7 +33,24 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 
-export type ErasureDeps = Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'submissions' | 'counters' | 'exports' | 'inbound' | 'keptMail' | 'translations' | 'erasures' | 'clock' | 'log' | 'aggregates' | 'tagIndex' | 'settings'>;
+export type ErasureDeps = Pick<
+  AppDeps,
+  | 'enquiries'
+  | 'events'
+  | 'outbox'
+  | 'submissions'
+  | 'counters'
+  | 'exports'
+  | 'inbound'
+  | 'keptMail'
+  | 'translations'
+  | 'erasures'
+  | 'clock'
+  | 'log'
+  | 'aggregates'
+  | 'tagIndex'
+  | 'settings'
+>;
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be
@@ -43,12 +66,23 @@ export function subjectHash(tokenSecret: string, email: string): string {
 
 /** Every mail id an enquiry may have in the outbox. */
 function mailIdsOf(enquiry: StoredEnquiry, events: EnquiryEvent[]): string[] {
-  return [staffMailId(enquiry.POST_INDEX), acknowledgementMailId(enquiry.POST_INDEX), ...events.flatMap((event) => (event.mailId ? [event.mailId] : []))];
+  return [
+    staffMailId(enquiry.POST_INDEX),
+    acknowledgementMailId(enquiry.POST_INDEX),
+    ...events.flatMap((event) => (event.mailId ? [event.mailId] : [])),
+  ];
 }
 
 /** The objects of the visitor's messages in the thread: each raw message as it arrived, and its attachments kept. */
 function inboundKeysOf(events: EnquiryEvent[]): string[] {
-  return events.flatMap(({ visitor }) => (visitor ? [...(visitor.rawKey ? [visitor.rawKey] : []), ...visitor.attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : []))] : []));
+  return events.flatMap(({ visitor }) =>
+    visitor
+      ? [
+          ...(visitor.rawKey ? [visitor.rawKey] : []),
+          ...visitor.attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : [])),
+        ]
+      : [],
+  );
 }
 
 /**
@@ -56,7 +90,10 @@ function inboundKeysOf(events: EnquiryEvent[]): string[] {
  * with its raw message: the objects first, so a failure leaves the item
  * that names them for the next try.
  */
-async function removeKeptMail(deps: Pick<ErasureDeps, 'inbound' | 'keptMail'>, kept: readonly Pick<KeptMail, 'key' | 'rawKey'>[]): Promise<number> {
+async function removeKeptMail(
+  deps: Pick<ErasureDeps, 'inbound' | 'keptMail'>,
+  kept: readonly Pick<KeptMail, 'key' | 'rawKey'>[],
+): Promise<number> {
   if (kept.length === 0) return 0;
   await deps.inbound.remove(kept.map((mail) => mail.rawKey));
   await deps.keptMail.remove(kept.map((mail) => mail.key));
@@ -80,7 +117,9 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
   ]);
   await deps.enquiries.remove(enquiry.POST_INDEX);
   // Its lists count one fewer: the list totals and the work lists (not a transaction: a failure leaves a count one off).
-  const workLists = [enquiry.STATUS_LIST, enquiry.OWNER_LIST, enquiry.STATUS_OWNER].filter((key): key is string => key !== undefined);
+  const workLists = [enquiry.STATUS_LIST, enquiry.OWNER_LIST, enquiry.STATUS_OWNER].filter(
+    (key): key is string => key !== undefined,
+  );
   await Promise.all([
     deps.counters.add(removedCounter(enquiry.LIST), 1),
     deps.counters.add(removedCounter(enquiry.SECTION_LIST), 1),
@@ -90,26 +129,50 @@ async function removeEnquiry(deps: ErasureDeps, enquiry: StoredEnquiry): Promise
 }
 
 /** What the right of access hands over of a received mail kept apart: what the inbound mail table holds of it, never where its raw message is. */
-export type KeptMailData = Pick<KeptMail, 'receivedAt' | 'box' | 'reason' | 'recipients' | 'from' | 'subject' | 'postIndex' | 'suggestedIndex' | 'verdicts' | 'attachments'>;
+export type KeptMailData = Pick<
+  KeptMail,
+  | 'receivedAt'
+  | 'box'
+  | 'reason'
+  | 'recipients'
+  | 'from'
+  | 'subject'
+  | 'postIndex'
+  | 'suggestedIndex'
+  | 'verdicts'
+  | 'attachments'
+>;
 
 export interface SubjectData {
   email: string;
-  enquiries: (EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[]; mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & { content?: Pick<MailContent, 'to' | 'subject' | 'text'> })[] })[];
+  enquiries: (EnquiryRecord & {
+    history: Omit<EnquiryEvent, 'postIndex'>[];
+    mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & {
+      content?: Pick<MailContent, 'to' | 'subject' | 'text'>;
+    })[];
+  })[];
   /** The mail received from the address that went into no thread (unmatched, quarantined, auto-replies, refused), newest first. */
   keptMail: KeptMailData[];
 }
 
 /** One visitor's enquiries with their history and mails (the right of access), oldest first, and the mail kept apart from their address. */
-export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>, email: string): Promise<SubjectData> {
+export async function subjectData(
+  deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
+  email: string,
+): Promise<SubjectData> {
   const address = email.trim().toLowerCase();
-  const keptMail = (await deps.keptMail.fromSender(address)).map(({ key: _key, rawKey: _rawKey, expiresAt: _expiresAt, ...mail }): KeptMailData => mail);
+  const keptMail = (await deps.keptMail.fromSender(address)).map(
+    ({ key: _key, rawKey: _rawKey, expiresAt: _expiresAt, ...mail }): KeptMailData => mail,
+  );
   const indexes = (await deps.enquiries.byEmail(address)).sort((a, b) => a - b);
   const enquiries = await Promise.all(
     indexes.map(async (index) => {
       const enquiry = await deps.enquiries.get(index);
       if (!enquiry) return undefined;
       const events = await deps.events.list(index);
-      const mails = (await Promise.all(mailIdsOf(enquiry, events).map((mailId) => deps.outbox.get(mailId)))).filter((mail): mail is OutboxMail => mail !== undefined);
+      const mails = (await Promise.all(mailIdsOf(enquiry, events).map((mailId) => deps.outbox.get(mailId)))).filter(
+        (mail): mail is OutboxMail => mail !== undefined,
+      );
       return {
         ...toRecord(enquiry),
         history: events.map(({ postIndex: _index, ...event }) => event),
@@ -126,13 +189,17 @@ export async function subjectData(deps: Pick<AppDeps, 'enquiries' | 'events' | '
   return { email: address, enquiries: enquiries.filter((entry) => entry !== undefined), keptMail };
 }
 
-
 /**
  * Erases every enquiry of one address (the right to erasure), except those
  * under a legal hold, and the mail kept apart from that address (but what is
  * about a held enquiry); records a tombstone.
  */
-export async function eraseSubject(deps: ErasureDeps, actor: string, email: string, reason: string): Promise<ErasureAnswer> {
+export async function eraseSubject(
+  deps: ErasureDeps,
+  actor: string,
+  email: string,
+  reason: string,
+): Promise<ErasureAnswer> {
   const address = email.trim().toLowerCase();
   const indexes = await deps.enquiries.byEmail(address);
   const erased: number[] = [];
@@ -146,30 +213,60 @@ export async function eraseSubject(deps: ErasureDeps, actor: string, email: stri
       erased.push(index);
     }
   }
-  const fromAddress = (await deps.keptMail.fromSender(address)).filter((mail) => !held.includes(mail.postIndex ?? mail.suggestedIndex ?? 0));
+  const fromAddress = (await deps.keptMail.fromSender(address)).filter(
+    (mail) => !held.includes(mail.postIndex ?? mail.suggestedIndex ?? 0),
+  );
   const keptMailRemoved = await removeKeptMail(deps, fromAddress);
   // Export files hold rows of many visitors and expire within a day anyway: none is left to hold this one's.
   const exportFilesRemoved = erased.length ? await deps.exports.removeAll() : 0;
-  await recordTombstone(deps, { actor, reason, kind: 'request', count: erased.length, subjectHash: subjectHash(deps.settings.TOKEN_SECRET, email) });
+  await recordTombstone(deps, {
+    actor,
+    reason,
+    kind: 'request',
+    count: erased.length,
+    subjectHash: subjectHash(deps.settings.TOKEN_SECRET, email),
+  });
   deps.log.info('enquiries erased on request', { count: erased.length, held: held.length, keptMailRemoved });
-  return { erased: erased.sort((a, b) => a - b), held: held.sort((a, b) => a - b), keptMailRemoved, exportFilesRemoved, backupDays: RETENTION.backupDays };
+  return {
+    erased: erased.sort((a, b) => a - b),
+    held: held.sort((a, b) => a - b),
+    keptMailRemoved,
+    exportFilesRemoved,
+    backupDays: RETENTION.backupDays,
+  };
 }
 
 /** Records an erasure; the record goes when the access log's of the same day do (RETENTION.accessLogMonths). */
-async function recordTombstone(deps: Pick<AppDeps, 'erasures' | 'clock'>, tombstone: Omit<ErasureTombstone, 'erasureId' | 'at' | 'expiresAt'>): Promise<void> {
+async function recordTombstone(
+  deps: Pick<AppDeps, 'erasures' | 'clock'>,
+  tombstone: Omit<ErasureTombstone, 'erasureId' | 'at' | 'expiresAt'>,
+): Promise<void> {
   const now = deps.clock.now();
-  await deps.erasures.record({ erasureId: randomUUID(), at: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + accessLogRetentionSeconds(), ...tombstone });
+  await deps.erasures.record({
+    erasureId: randomUUID(),
+    at: new Date(now).toISOString(),
+    expiresAt: Math.floor(now / 1000) + accessLogRetentionSeconds(),
+    ...tombstone,
+  });
 }
 
 /** Where each list's retention ends now: before these instants, an enquiry's last activity is too old. */
 export function retentionCutoffs(now: number): { ALL: string; SPAM: string } {
-  return { ALL: new Date(now - enquiryRetentionMs()).toISOString(), SPAM: new Date(now - spamRetentionMs()).toISOString() };
+  return {
+    ALL: new Date(now - enquiryRetentionMs()).toISOString(),
+    SPAM: new Date(now - spamRetentionMs()).toISOString(),
+  };
 }
 
 /** How many enquiries the next retention run will remove (read from the activity index: never a scan). */
-export async function retentionDue(deps: Pick<AppDeps, 'enquiries' | 'clock'>): Promise<{ enquiries: number; spam: number }> {
+export async function retentionDue(
+  deps: Pick<AppDeps, 'enquiries' | 'clock'>,
+): Promise<{ enquiries: number; spam: number }> {
   const cutoffs = retentionCutoffs(deps.clock.now());
-  const [enquiries, spam] = await Promise.all([deps.enquiries.countInactive('ALL', cutoffs.ALL), deps.enquiries.countInactive('SPAM', cutoffs.SPAM)]);
+  const [enquiries, spam] = await Promise.all([
+    deps.enquiries.countInactive('ALL', cutoffs.ALL),
+    deps.enquiries.countInactive('SPAM', cutoffs.SPAM),
+  ]);
   return { enquiries, spam };
 }
 
@@ -203,7 +300,12 @@ export async function runRetention(deps: ErasureDeps, batch = 100): Promise<{ re
     }
   }
   if (removed) {
-    await recordTombstone(deps, { actor: 'retention', reason: 'retention period ended', kind: 'retention', count: removed });
+    await recordTombstone(deps, {
+      actor: 'retention',
+      reason: 'retention period ended',
+      kind: 'retention',
+      count: removed,
+    });
     deps.log.info('retention run', { removed });
   }
   return { removed };

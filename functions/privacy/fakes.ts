@@ -10,4 +10,3 @@ export class FakeErasureStore implements ErasureStore {
     this.items.push(structuredClone(tombstone));
   }
 }
-

@@ -3,7 +3,6 @@
  * ports; unit tests pass in-memory fakes.
  */
 
-
 /** What an erasure leaves: when, why, by whom, how many; the address only as a hash. */
 export interface ErasureTombstone {
   erasureId: string;
@@ -22,4 +21,3 @@ export interface ErasureTombstone {
 export interface ErasureStore {
   record(tombstone: ErasureTombstone): Promise<void>;
 }
-

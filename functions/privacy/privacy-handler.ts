@@ -6,7 +6,13 @@
 import { csvHeaderOf, csvLine } from '../../shared/exports/csv';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { ACCESS_LOG_CSV_PAGE_ROWS, ACCESS_LOG_NEXT_HEADER, ACCESS_LOG_PAGE_DEFAULT } from '../../shared/audit-actions';
-import { type AccessLogQuery, accessLogQuerySchema, eraseSubjectSchema, holdSchema, subjectSchema } from '../../shared/privacy/privacy-schema';
+import {
+  type AccessLogQuery,
+  accessLogQuerySchema,
+  eraseSubjectSchema,
+  holdSchema,
+  subjectSchema,
+} from '../../shared/privacy/privacy-schema';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../http/errors';
@@ -18,7 +24,16 @@ import { type ErasureDeps, type SubjectData, eraseSubject, retentionDue, subject
 import { toRecord } from '../enquiries/enquiry-record';
 import { workableEnquiry } from '../work/enquiry-work';
 
-const ACCESS_LOG_COLUMNS = ['at_korea_time', 'actor', 'action', 'target', 'client_address', 'request_id', 'count', 'last_at_korea_time'] as const;
+const ACCESS_LOG_COLUMNS = [
+  'at_korea_time',
+  'actor',
+  'action',
+  'target',
+  'client_address',
+  'request_id',
+  'count',
+  'last_at_korea_time',
+] as const;
 
 /** `GET /api/access-log?from=&to=&actor=&action=&target=&cursor=&limit=`: one page of matching rows, newest first, and the next page's cursor. */
 export function makeAccessLogHandler(deps: StaffAuthDeps) {
@@ -43,7 +58,16 @@ export function makeAccessLogCsvHandler(deps: StaffAuthDeps) {
       (query.cursor ? '' : csvHeaderOf(ACCESS_LOG_COLUMNS)) +
       entries
         .map((entry) =>
-          csvLine([formatKoreaDateTime(entry.at), entry.actor, entry.action, entry.target, entry.clientAddress, entry.requestId, String(entry.count ?? 1), entry.lastAt === undefined ? '' : formatKoreaDateTime(entry.lastAt)]),
+          csvLine([
+            formatKoreaDateTime(entry.at),
+            entry.actor,
+            entry.action,
+            entry.target,
+            entry.clientAddress,
+            entry.requestId,
+            String(entry.count ?? 1),
+            entry.lastAt === undefined ? '' : formatKoreaDateTime(entry.lastAt),
+          ]),
         )
         .join('');
     return {
@@ -84,10 +108,14 @@ export function makeHoldHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
 }
 
 /** What a read of a visitor's data names in its access-log row: the enquiries, and how many kept mails (never the address). */
-const subjectTarget = (data: SubjectData) => (data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-') + (data.keptMail.length ? ` +${data.keptMail.length} kept mail` : '');
+const subjectTarget = (data: SubjectData) =>
+  (data.enquiries.map((enquiry) => enquiry.POST_INDEX).join(',') || '-') +
+  (data.keptMail.length ? ` +${data.keptMail.length} kept mail` : '');
 
 /** `POST /api/subject`: `{ data: { email } }` -> every enquiry of one address, with its history and mails (the right of access). */
-export function makeSubjectHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>) {
+export function makeSubjectHandler(
+  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
+) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
@@ -97,12 +125,18 @@ export function makeSubjectHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquirie
 }
 
 /** `POST /api/subject/export`: `{ data: { email } }` -> the same as a file to hand to the visitor. */
-export function makeSubjectExportHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>) {
+export function makeSubjectExportHandler(
+  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
+) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
     await audit('subject.export', subjectTarget(data));
-    return json(200, { exportedAt: new Date(deps.clock.now()).toISOString(), ...data }, { 'Content-Disposition': 'attachment; filename="personal-data.json"' });
+    return json(
+      200,
+      { exportedAt: new Date(deps.clock.now()).toISOString(), ...data },
+      { 'Content-Disposition': 'attachment; filename="personal-data.json"' },
+    );
   });
 }
 

@@ -8,10 +8,32 @@
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
 import { runRetention } from './erasure';
-import { aggregates, counters, dynamoStores, enquiries, erasures, events, keptMail, outbox, staffAuthStores, submissions, tagIndex, translations, withStores } from '../wiring/dynamodb';
+import {
+  aggregates,
+  counters,
+  dynamoStores,
+  enquiries,
+  erasures,
+  events,
+  keptMail,
+  outbox,
+  staffAuthStores,
+  submissions,
+  tagIndex,
+  translations,
+  withStores,
+} from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { s3Deps } from '../wiring/s3';
-import { makeAccessLogHandler, makeAccessLogCsvHandler, makeRetentionHandler, makeHoldHandler, makeSubjectHandler, makeSubjectExportHandler, makeSubjectEraseHandler } from './privacy-handler';
+import {
+  makeAccessLogHandler,
+  makeAccessLogCsvHandler,
+  makeRetentionHandler,
+  makeHoldHandler,
+  makeSubjectHandler,
+  makeSubjectExportHandler,
+  makeSubjectEraseHandler,
+} from './privacy-handler';
 
 // A month of access-log days, one query each.
 export const accessLogRoute = /* @__PURE__ */ declareRoute({
@@ -61,17 +83,52 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
   name: 'subjectErase',
   sizing: { memoryMiB: 512, timeoutSeconds: 29 },
   makeHandler: makeSubjectEraseHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex, keptMail, translations }), s3Deps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, {
+        ...staffAuthStores,
+        enquiries,
+        events,
+        outbox,
+        submissions,
+        counters,
+        erasures,
+        aggregates,
+        tagIndex,
+        keptMail,
+        translations,
+      }),
+      s3Deps(settings, {}),
+    ),
 });
 
 /** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/privacy/retention.ts), held ones kept. */
-export const retentionJob = /* @__PURE__ */ declareBackground('retention', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
-  backgroundHandler(scheduledJobUses('retention'), (settings, base) => {
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, outbox, submissions, counters, erasures, aggregates, tagIndex, keptMail, translations }), s3Deps(settings, {}));
-    return async () => {
-      const outcome = await runRetention(deps);
-      deps.log.info('retention run', outcome);
-      return outcome;
-    };
-  }),
+export const retentionJob = /* @__PURE__ */ declareBackground(
+  'retention',
+  { memoryMiB: 512, timeoutSeconds: 120 },
+  () =>
+    backgroundHandler(scheduledJobUses('retention'), (settings, base) => {
+      const deps = mergeLazy(
+        base,
+        dynamoStores(settings, {}, base.clock, {
+          enquiries,
+          events,
+          outbox,
+          submissions,
+          counters,
+          erasures,
+          aggregates,
+          tagIndex,
+          keptMail,
+          translations,
+        }),
+        s3Deps(settings, {}),
+      );
+      return async () => {
+        const outcome = await runRetention(deps);
+        deps.log.info('retention run', outcome);
+        return outcome;
+      };
+    }),
 );

@@ -7,7 +7,9 @@ export class FakeTagIndex implements TagIndex {
   readonly filed = new Map<string, Set<number>>();
 
   async inUse(): Promise<TagInUse[]> {
-    return [...this.filed].filter(([, indexes]) => indexes.size > 0).map(([tag, indexes]) => ({ tag, count: indexes.size }));
+    return [...this.filed]
+      .filter(([, indexes]) => indexes.size > 0)
+      .map(([tag, indexes]) => ({ tag, count: indexes.size }));
   }
 
   async link(tag: string, postIndex: number): Promise<boolean> {

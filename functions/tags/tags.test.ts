@@ -25,12 +25,20 @@ let token = '';
 const auth = () => ({ headers: { authorization: `Bearer ${token}` } });
 async function tag(data: Record<string, unknown>) {
   const response = await makeTagsHandler(deps)(jsonPost('/api/enquiry/tags', data, auth()));
-  return { status: response.statusCode, body: bodyOf(response) as EnquiryRecord & { error?: string; fields?: Record<string, string> } };
+  return {
+    status: response.statusCode,
+    body: bodyOf(response) as EnquiryRecord & { error?: string; fields?: Record<string, string> },
+  };
 }
 async function view(query: Record<string, unknown>) {
   const response = await makeViewHandler(deps)(jsonPost('/api/view', query, auth()));
   const records = response.statusCode === 200 ? (bodyOf(response) as EnquiryRecord[]) : [];
-  return { status: response.statusCode, indexes: records.map((record) => record.POST_INDEX), total: Number(response.headers['X-Total-Count']), next: response.headers['X-Next-Cursor'] };
+  return {
+    status: response.statusCode,
+    indexes: records.map((record) => record.POST_INDEX),
+    total: Number(response.headers['X-Total-Count']),
+    next: response.headers['X-Next-Cursor'],
+  };
 }
 async function inUse() {
   return bodyOf(await makeTagsInUseHandler(deps)(apiEvent({ method: 'GET', path: '/api/tags', ...auth() })));
@@ -41,7 +49,16 @@ beforeEach(async () => {
   token = await tokenWithRole(deps, ANNA, 'staff');
   const sendmail = makeSendmailHandler(deps);
   for (let i = 1; i <= 5; i += 1) {
-    await sendmail(jsonPost('/api/sendmail', { user_name: `Visitor ${i}`, user_email: `v${i}@example.test`, section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru' }));
+    await sendmail(
+      jsonPost('/api/sendmail', {
+        user_name: `Visitor ${i}`,
+        user_email: `v${i}@example.test`,
+        section: '병원예약',
+        consent_privacy: true,
+        consent_health: true,
+        page_locale: 'ru',
+      }),
+    );
   }
 });
 
@@ -55,11 +72,17 @@ describe('changing tags', () => {
     expect(removed.body.TAGS).toEqual(['follow up', '보험']);
     expect((await deps.enquiries.get(2))?.TAGS).toEqual(['follow up', '보험']);
 
-    const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...auth() }))) as { type: string; from?: string; to?: string; actor: string }[];
-    expect(thread.filter((entry) => entry.type === 'tags').map(({ from, to, actor }) => ({ from, to, actor }))).toEqual([
-      { from: '', to: 'VIP, follow up', actor: ANNA },
-      { from: 'VIP, follow up', to: 'follow up, 보험', actor: ANNA },
-    ]);
+    const thread = bodyOf(
+      await makeThreadHandler(deps)(
+        apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...auth() }),
+      ),
+    ) as { type: string; from?: string; to?: string; actor: string }[];
+    expect(thread.filter((entry) => entry.type === 'tags').map(({ from, to, actor }) => ({ from, to, actor }))).toEqual(
+      [
+        { from: '', to: 'VIP, follow up', actor: ANNA },
+        { from: 'VIP, follow up', to: 'follow up, 보험', actor: ANNA },
+      ],
+    );
     expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.tags')).toHaveLength(2);
   });
 
@@ -107,7 +130,9 @@ describe('changing tags', () => {
     expect(eleventh.body.fields).toEqual({ add: `At most ${TAGS_PER_ENQUIRY_MAX} tags on one enquiry` });
     expect((await deps.enquiries.get(1))?.TAGS).toEqual(ten);
     // Swapping one for another stays within the limit.
-    expect((await tag({ index: 1, add: ['one more'], remove: ['tag 0'] })).body.TAGS).toHaveLength(TAGS_PER_ENQUIRY_MAX);
+    expect((await tag({ index: 1, add: ['one more'], remove: ['tag 0'] })).body.TAGS).toHaveLength(
+      TAGS_PER_ENQUIRY_MAX,
+    );
   });
 
   it('answers 404 for an enquiry that does not exist', async () => {
@@ -159,13 +184,20 @@ describe('the tag filter', () => {
   });
 
   it('stands alone: with a status, section or dates it is a 400; a page number past 1 too', async () => {
-    for (const query of [{ tag: 'VIP', status: 'new' }, { tag: 'VIP', section: '병원예약' }, { tag: 'VIP', from: '2026-11-01' }, { tag: 'VIP', page: 2 }]) {
+    for (const query of [
+      { tag: 'VIP', status: 'new' },
+      { tag: 'VIP', section: '병원예약' },
+      { tag: 'VIP', from: '2026-11-01' },
+      { tag: 'VIP', page: 2 },
+    ]) {
       expect((await view(query)).status).toBe(400);
     }
   });
 
   it('exports one tag with its tags in the last column', async () => {
-    const response = await makeExportCsvHandler(deps)(apiEvent({ method: 'GET', path: '/api/export.csv', query: { tag: 'insurance' }, ...auth() }));
+    const response = await makeExportCsvHandler(deps)(
+      apiEvent({ method: 'GET', path: '/api/export.csv', query: { tag: 'insurance' }, ...auth() }),
+    );
     expect(response.statusCode).toBe(200);
     const rows = parseCsv(String(response.body).replace(/^\uFEFF/, ''));
     expect(rows).toHaveLength(2);

@@ -26,24 +26,37 @@ function nextTags(before: readonly string[], request: TagsChangeRequest, inUse: 
     if (!next.some((tag) => sameTag(tag, added))) next.push(inUseSpelling(added, inUse));
   }
   if (next.length > TAGS_PER_ENQUIRY_MAX && next.length > before.length) {
-    throw new ApiError('invalid_input', `An enquiry carries at most ${TAGS_PER_ENQUIRY_MAX} tags.`, { add: `At most ${TAGS_PER_ENQUIRY_MAX} tags on one enquiry` });
+    throw new ApiError('invalid_input', `An enquiry carries at most ${TAGS_PER_ENQUIRY_MAX} tags.`, {
+      add: `At most ${TAGS_PER_ENQUIRY_MAX} tags on one enquiry`,
+    });
   }
   const newTags = next.filter((tag) => !inUse.some((used) => used.tag === tag));
   if (newTags.length && inUse.length + newTags.length > TAGS_IN_USE_MAX) {
-    throw new ApiError('invalid_input', `There are ${TAGS_IN_USE_MAX} different tags in use already.`, { add: 'One of the tags in use' });
+    throw new ApiError('invalid_input', `There are ${TAGS_IN_USE_MAX} different tags in use already.`, {
+      add: 'One of the tags in use',
+    });
   }
   return next;
 }
 
-const differs = (a: readonly string[], b: readonly string[]) => a.length !== b.length || a.some((tag, i) => tag !== b[i]);
+const differs = (a: readonly string[], b: readonly string[]) =>
+  a.length !== b.length || a.some((tag, i) => tag !== b[i]);
 
 /**
  * Files the enquiry under the tags it carries and out of those it does not,
  * of the ones named. Each step is idempotent, so sending a change again
  * mends an index a failure left behind.
  */
-async function followInIndex(deps: Pick<AppDeps, 'tagIndex'>, postIndex: number, carried: readonly string[], dropped: readonly string[]): Promise<void> {
-  await Promise.all([...carried.map((tag) => deps.tagIndex.link(tag, postIndex)), ...dropped.map((tag) => deps.tagIndex.unlink(tag, postIndex))]);
+async function followInIndex(
+  deps: Pick<AppDeps, 'tagIndex'>,
+  postIndex: number,
+  carried: readonly string[],
+  dropped: readonly string[],
+): Promise<void> {
+  await Promise.all([
+    ...carried.map((tag) => deps.tagIndex.link(tag, postIndex)),
+    ...dropped.map((tag) => deps.tagIndex.unlink(tag, postIndex)),
+  ]);
 }
 
 /** Adds and removes tags on an enquiry; the record as it is now. */
@@ -53,16 +66,39 @@ export async function changeTags(deps: TagDeps, actor: string, request: TagsChan
     const inUse = await deps.tagIndex.inUse();
     const before = enquiry.TAGS ?? [];
     const next = nextTags(before, request, inUse);
-    const named = (tags: readonly string[]) => tags.filter((tag) => [...(request.add ?? []), ...(request.remove ?? [])].some((name) => sameTag(name, tag)));
+    const named = (tags: readonly string[]) =>
+      tags.filter((tag) => [...(request.add ?? []), ...(request.remove ?? [])].some((name) => sameTag(name, tag)));
     if (!differs(before, next)) {
-      await followInIndex(deps, enquiry.POST_INDEX, named(next), named(inUse.map(({ tag }) => tag)).filter((tag) => !next.includes(tag)));
+      await followInIndex(
+        deps,
+        enquiry.POST_INDEX,
+        named(next),
+        named(inUse.map(({ tag }) => tag)).filter((tag) => !next.includes(tag)),
+      );
       return toRecord(enquiry);
     }
     const now = deps.clock.now();
-    const updated = await deps.enquiries.changeTags(enquiry.POST_INDEX, enquiry.TAGS_REVISION ?? 0, next, new Date(now).toISOString());
+    const updated = await deps.enquiries.changeTags(
+      enquiry.POST_INDEX,
+      enquiry.TAGS_REVISION ?? 0,
+      next,
+      new Date(now).toISOString(),
+    );
     if (!updated) continue;
-    await followInIndex(deps, enquiry.POST_INDEX, next.filter((tag) => !before.includes(tag)), before.filter((tag) => !next.includes(tag)));
-    await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'tags', actor, from: before.join(', '), to: next.join(', ') });
+    await followInIndex(
+      deps,
+      enquiry.POST_INDEX,
+      next.filter((tag) => !before.includes(tag)),
+      before.filter((tag) => !next.includes(tag)),
+    );
+    await deps.events.add({
+      postIndex: enquiry.POST_INDEX,
+      at: eventKey(now),
+      type: 'tags',
+      actor,
+      from: before.join(', '),
+      to: next.join(', '),
+    });
     return toRecord(updated);
   }
   throw new ApiError('conflict', 'The tags of this enquiry keep changing; try again.');
@@ -74,6 +110,9 @@ export async function tagsInUse(deps: Pick<AppDeps, 'tagIndex'>): Promise<TagInU
 }
 
 /** Takes a removed enquiry out of its tags (retention, erasure). */
-export async function untagRemoved(deps: Pick<AppDeps, 'tagIndex'>, enquiry: Pick<StoredEnquiry, 'POST_INDEX' | 'TAGS'>): Promise<void> {
+export async function untagRemoved(
+  deps: Pick<AppDeps, 'tagIndex'>,
+  enquiry: Pick<StoredEnquiry, 'POST_INDEX' | 'TAGS'>,
+): Promise<void> {
   await followInIndex(deps, enquiry.POST_INDEX, [], enquiry.TAGS ?? []);
 }

@@ -19,7 +19,11 @@ export type DailyCharsDeps = Pick<AppDeps, 'counters' | 'settings'>;
  * nothing, when they would pass TRANSLATE_DAILY_CHARS; otherwise a function
  * that gives them back, for a call that failed (it translated nothing).
  */
-export async function reserveDailyChars(deps: DailyCharsDeps, chars: number, now: number): Promise<(() => Promise<void>) | undefined> {
+export async function reserveDailyChars(
+  deps: DailyCharsDeps,
+  chars: number,
+  now: number,
+): Promise<(() => Promise<void>) | undefined> {
   const counter = translatedCharsCounter(formatKoreaDate(now));
   const giveBack = async () => {
     await deps.counters.add(counter, -chars);

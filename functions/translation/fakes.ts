@@ -4,7 +4,14 @@
  * state the caller read. `failWith` makes the next calls throw, as a service
  * that is down.
  */
-import { TranslationRefused, type MachineTranslation, type TranslationJob, type TranslationRequest, type TranslationStore, type Translator } from './ports';
+import {
+  TranslationRefused,
+  type MachineTranslation,
+  type TranslationJob,
+  type TranslationRequest,
+  type TranslationStore,
+  type Translator,
+} from './ports';
 import { ENQUIRY_SOURCE } from './translation-queue';
 
 const keyOf = (postIndex: number, source: string) => `${postIndex}|${source}`;
@@ -37,11 +44,19 @@ export class FakeTranslationStore implements TranslationStore {
       return found ? [structuredClone(found)] : [];
     });
   }
-  async transition(postIndex: number, source: string, expected: Pick<TranslationJob, 'state' | 'attempts'>, change: Partial<TranslationJob>): Promise<boolean> {
+  async transition(
+    postIndex: number,
+    source: string,
+    expected: Pick<TranslationJob, 'state' | 'attempts'>,
+    change: Partial<TranslationJob>,
+  ): Promise<boolean> {
     this.check();
     const job = this.items.get(keyOf(postIndex, source));
     if (!job || job.state !== expected.state || job.attempts !== expected.attempts) return false;
-    const next: TranslationJob = { ...job, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) };
+    const next: TranslationJob = {
+      ...job,
+      ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)),
+    };
     if (change.queue === undefined) {
       delete next.queue;
       delete next.nextAt;
@@ -75,8 +90,15 @@ export class FakeTranslator implements Translator {
   async translate(request: TranslationRequest): Promise<MachineTranslation> {
     this.requests.push(request);
     if (this.failWith) throw this.failWith;
-    if (this.refuse !== undefined && request.text.includes(this.refuse)) throw new TranslationRefused('language_pair', 'The engine does not translate this pair');
+    if (this.refuse !== undefined && request.text.includes(this.refuse))
+      throw new TranslationRefused('language_pair', 'The engine does not translate this pair');
     const source = request.source === 'auto' ? 'vi' : request.source;
-    return { text: `[${source}→${request.target}] ${request.text}`, source, target: request.target, engine: this.engine, termsApplied: 0 };
+    return {
+      text: `[${source}→${request.target}] ${request.text}`,
+      source,
+      target: request.target,
+      engine: this.engine,
+      termsApplied: 0,
+    };
   }
 }

@@ -3,5 +3,8 @@ import type { FeatureSamples } from '../fuzz-samples';
 
 export const fuzzSamples: FeatureSamples<'translateAgain' | 'replyPreview'> = (context) => ({
   translateAgain: { body: { index: context.enquiryIndex, source: 'enquiry' } },
-  replyPreview: { body: { index: context.enquiryIndex, text: '안녕하세요.\n12월 10일에 진료가 가능합니다.' }, multiline: ['text'] },
+  replyPreview: {
+    body: { index: context.enquiryIndex, text: '안녕하세요.\n12월 10일에 진료가 가능합니다.' },
+    multiline: ['text'],
+  },
 });

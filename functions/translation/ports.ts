@@ -89,7 +89,9 @@ export interface TranslationJob {
 }
 
 export type TranslationChange = Pick<TranslationJob, 'state' | 'attempts'> &
-  Partial<Pick<TranslationJob, 'queue' | 'nextAt' | 'texts' | 'engine' | 'detected' | 'translatedAt' | 'chars' | 'problem'>>;
+  Partial<
+    Pick<TranslationJob, 'queue' | 'nextAt' | 'texts' | 'engine' | 'detected' | 'translatedAt' | 'chars' | 'problem'>
+  >;
 
 export interface TranslationStore {
   /** Adds a job; `false` when this original has one already. */
@@ -104,7 +106,12 @@ export interface TranslationStore {
    * and attempts), so of two workers only one translates it. Fields left out
    * keep their value; `queue` undefined takes it off the queue.
    */
-  transition(postIndex: number, source: string, expected: Pick<TranslationJob, 'state' | 'attempts'>, change: TranslationChange): Promise<boolean>;
+  transition(
+    postIndex: number,
+    source: string,
+    expected: Pick<TranslationJob, 'state' | 'attempts'>,
+    change: TranslationChange,
+  ): Promise<boolean>;
   /** The jobs whose time has come, oldest first. */
   due(now: number, limit: number): Promise<{ postIndex: number; source: string }[]>;
   /** Removes an enquiry's translations (its erasure, its retention). */

@@ -20,11 +20,24 @@ let deps: FakeDeps;
 let token: string;
 
 async function sendEnquiry(locale: string): Promise<number> {
-  await makeSendmailHandler(deps)(jsonPost('/api/sendmail', { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: locale, message: 'Здравствуйте' }));
+  await makeSendmailHandler(deps)(
+    jsonPost('/api/sendmail', {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: locale,
+      message: 'Здравствуйте',
+    }),
+  );
   return Math.max(...deps.enquiries.items.keys());
 }
 
-const preview = (data: Record<string, unknown>) => makeReplyPreviewHandler(deps)(jsonPost('/api/enquiry/reply-preview', data, { headers: { authorization: `Bearer ${token}` } }));
+const preview = (data: Record<string, unknown>) =>
+  makeReplyPreviewHandler(deps)(
+    jsonPost('/api/enquiry/reply-preview', data, { headers: { authorization: `Bearer ${token}` } }),
+  );
 
 beforeEach(async () => {
   deps = fakeDeps({ start: '2026-11-27T03:00:00Z', settings: { TRANSLATE_DAILY_CHARS: 100 } });
@@ -44,15 +57,27 @@ describe('the reply preview', () => {
 
   it('lets the engine find the language of a text not in Korean', async () => {
     const index = await sendEnquiry('ja');
-    expect(bodyOf(await preview({ index, text: 'Hello, December 10 works.' }))).toMatchObject({ source: 'vi', target: 'ja', engine: 'fake engine' });
+    expect(bodyOf(await preview({ index, text: 'Hello, December 10 works.' }))).toMatchObject({
+      source: 'vi',
+      target: 'ja',
+      engine: 'fake engine',
+    });
     expect(deps.translator.requests.at(-1)).toMatchObject({ source: 'auto', target: 'ja' });
   });
 
   it("answers the text as it is for a Korean page, or a text already in the visitor's language, without the engine", async () => {
     const korean = await sendEnquiry('ko');
-    expect(bodyOf(await preview({ index: korean, text: KOREAN }))).toEqual({ text: KOREAN, source: 'ko', target: 'ko' });
+    expect(bodyOf(await preview({ index: korean, text: KOREAN }))).toEqual({
+      text: KOREAN,
+      source: 'ko',
+      target: 'ko',
+    });
     const russian = await sendEnquiry('ru');
-    expect(bodyOf(await preview({ index: russian, text: 'Здравствуйте, Анна!' }))).toEqual({ text: 'Здравствуйте, Анна!', source: 'ru', target: 'ru' });
+    expect(bodyOf(await preview({ index: russian, text: 'Здравствуйте, Анна!' }))).toEqual({
+      text: 'Здравствуйте, Анна!',
+      source: 'ru',
+      target: 'ru',
+    });
     expect(deps.translator.requests).toHaveLength(0);
     expect(await deps.counters.read(TODAY)).toBe(0);
   });
@@ -62,7 +87,10 @@ describe('the reply preview', () => {
     await deps.counters.add(TODAY, 100 - KOREAN.length + 1);
     const response = await preview({ index, text: KOREAN });
     expect(response.statusCode).toBe(429);
-    expect(bodyOf(response)).toMatchObject({ error: 'rate_limited', message: expect.stringContaining("in the visitor's language yourself") });
+    expect(bodyOf(response)).toMatchObject({
+      error: 'rate_limited',
+      message: expect.stringContaining("in the visitor's language yourself"),
+    });
     expect(deps.translator.requests).toHaveLength(0);
     expect(await deps.counters.read(TODAY)).toBe(100 - KOREAN.length + 1);
   });
@@ -72,7 +100,10 @@ describe('the reply preview', () => {
     deps.translator.failWith = Object.assign(new Error('Translate is down'), { name: 'ServiceUnavailableException' });
     const response = await preview({ index, text: KOREAN });
     expect(response.statusCode).toBe(503);
-    expect(bodyOf(response)).toMatchObject({ error: 'service_unavailable', message: expect.stringContaining('Machine translation is unavailable') });
+    expect(bodyOf(response)).toMatchObject({
+      error: 'service_unavailable',
+      message: expect.stringContaining('Machine translation is unavailable'),
+    });
     expect(await deps.counters.read(TODAY)).toBe(0);
   });
 

@@ -29,24 +29,41 @@ export async function previewReply(deps: ReplyPreviewDeps, request: ReplyPreview
   const enquiry = await workableEnquiry(deps, request.index);
   const target = enquiry.LOCALE;
   const script = languageByScript(request.text);
-  if (target === STAFF_LANGUAGE || (script === target && target !== 'en')) return { text: request.text, source: target, target };
+  if (target === STAFF_LANGUAGE || (script === target && target !== 'en'))
+    return { text: request.text, source: target, target };
 
   const giveBack = await reserveDailyChars(deps, request.text.length, deps.clock.now());
   if (!giveBack) {
-    throw new ApiError('rate_limited', `Today's machine translation is used up (${deps.settings.TRANSLATE_DAILY_CHARS} characters a day). ${WRITE_YOURSELF}`, undefined, {
-      'Retry-After': String(60 * 60),
-    });
+    throw new ApiError(
+      'rate_limited',
+      `Today's machine translation is used up (${deps.settings.TRANSLATE_DAILY_CHARS} characters a day). ${WRITE_YOURSELF}`,
+      undefined,
+      {
+        'Retry-After': String(60 * 60),
+      },
+    );
   }
   try {
-    const translated = await deps.translator.translate({ text: request.text, source: script === STAFF_LANGUAGE ? STAFF_LANGUAGE : 'auto', target });
+    const translated = await deps.translator.translate({
+      text: request.text,
+      source: script === STAFF_LANGUAGE ? STAFF_LANGUAGE : 'auto',
+      target,
+    });
     return { text: translated.text, engine: translated.engine, source: translated.source, target };
   } catch (error) {
     // Characters of a call that failed were not translated: the day's count gets them back.
     await giveBack();
     if (error instanceof TranslationRefused) {
-      throw new ApiError('invalid_input', `The translation engine will not translate this text (${error.reason}). ${WRITE_YOURSELF}`, { text: 'A text the engine can translate' });
+      throw new ApiError(
+        'invalid_input',
+        `The translation engine will not translate this text (${error.reason}). ${WRITE_YOURSELF}`,
+        { text: 'A text the engine can translate' },
+      );
     }
-    deps.log.warn('reply preview: translation failed', { postIndex: enquiry.POST_INDEX, error: error instanceof Error ? error.name : String(error) });
+    deps.log.warn('reply preview: translation failed', {
+      postIndex: enquiry.POST_INDEX,
+      error: error instanceof Error ? error.name : String(error),
+    });
     throw new ApiError('service_unavailable', `Machine translation is unavailable just now. ${WRITE_YOURSELF}`);
   }
 }

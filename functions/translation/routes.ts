@@ -7,7 +7,17 @@
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import { counters, dynamoStores, enquiries, events, outbox, staffAuthStores, throttle, translations, withStores } from '../wiring/dynamodb';
+import {
+  counters,
+  dynamoStores,
+  enquiries,
+  events,
+  outbox,
+  staffAuthStores,
+  throttle,
+  translations,
+  withStores,
+} from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
 import { mergeLazy } from '../wiring/lazy';
 import { translateDeps } from '../wiring/translate';
@@ -16,16 +26,24 @@ import { makeTranslateAgainHandler } from './staff-translation-handler';
 import { translateDue } from './translation-work';
 
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */
-export const translateJob = /* @__PURE__ */ declareBackground('translate', { memoryMiB: 512, timeoutSeconds: 120 }, () =>
-  backgroundHandler(scheduledJobUses('translate'), (settings, base) => {
-    // With the outbox and SES: it sends the staff notices waiting for its translations.
-    const deps = mergeLazy(base, dynamoStores(settings, {}, base.clock, { translations, enquiries, events, counters, outbox, throttle }), translateDeps(settings, {}), sesDeps(settings, {}));
-    return async () => {
-      const outcome = await translateDue(deps);
-      deps.log.info('translation run', outcome);
-      return outcome;
-    };
-  }),
+export const translateJob = /* @__PURE__ */ declareBackground(
+  'translate',
+  { memoryMiB: 512, timeoutSeconds: 120 },
+  () =>
+    backgroundHandler(scheduledJobUses('translate'), (settings, base) => {
+      // With the outbox and SES: it sends the staff notices waiting for its translations.
+      const deps = mergeLazy(
+        base,
+        dynamoStores(settings, {}, base.clock, { translations, enquiries, events, counters, outbox, throttle }),
+        translateDeps(settings, {}),
+        sesDeps(settings, {}),
+      );
+      return async () => {
+        const outcome = await translateDue(deps);
+        deps.log.info('translation run', outcome);
+        return outcome;
+      };
+    }),
 );
 
 // Reads the original when the translation has no job yet, and queues it: the job translates, never this route.
@@ -41,5 +59,10 @@ export const replyPreviewRoute = /* @__PURE__ */ declareRoute({
   name: 'replyPreview',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeReplyPreviewHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters }), translateDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters }),
+      translateDeps(settings, {}),
+    ),
 });

@@ -28,19 +28,49 @@ let deps: FakeDeps;
 let token: string;
 
 async function sendEnquiry(locale: string, message: string): Promise<number> {
-  await makeSendmailHandler(deps)(jsonPost('/api/sendmail', { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: locale, message }));
+  await makeSendmailHandler(deps)(
+    jsonPost('/api/sendmail', {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: locale,
+      message,
+    }),
+  );
   return Math.max(...deps.enquiries.items.keys());
 }
 
 async function visitorWrites(index: number, text: string): Promise<void> {
-  await deps.events.add({ postIndex: index, at: AT, type: 'visitorMessage', actor: 'anna@example.test', text, channel: 'page' });
+  await deps.events.add({
+    postIndex: index,
+    at: AT,
+    type: 'visitorMessage',
+    actor: 'anna@example.test',
+    text,
+    channel: 'page',
+  });
   await queueMessageTranslation(deps, index, AT, text);
 }
 
 const as = () => ({ headers: { authorization: `Bearer ${token}` } });
-const detail = async (index: number) => (bodyOf(await makeDetailHandler(deps)(apiEvent({ method: 'GET', path: `/api/detail/${index}`, params: { index: String(index) }, ...as() }))) as { translation?: TranslationView }[])[0];
-const thread = async (index: number) => bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: `/api/thread/${index}`, params: { index: String(index) }, ...as() }))) as ThreadEntry[];
-const askAgain = (data: Record<string, unknown>) => makeTranslateAgainHandler(deps)(jsonPost('/api/enquiry/translate', data, as()));
+const detail = async (index: number) =>
+  (
+    bodyOf(
+      await makeDetailHandler(deps)(
+        apiEvent({ method: 'GET', path: `/api/detail/${index}`, params: { index: String(index) }, ...as() }),
+      ),
+    ) as { translation?: TranslationView }[]
+  )[0];
+const thread = async (index: number) =>
+  bodyOf(
+    await makeThreadHandler(deps)(
+      apiEvent({ method: 'GET', path: `/api/thread/${index}`, params: { index: String(index) }, ...as() }),
+    ),
+  ) as ThreadEntry[];
+const askAgain = (data: Record<string, unknown>) =>
+  makeTranslateAgainHandler(deps)(jsonPost('/api/enquiry/translate', data, as()));
 const job = (index: number, source = ENQUIRY_SOURCE) => deps.translations.items.get(`${index}|${source}`);
 
 beforeEach(async () => {
@@ -53,7 +83,13 @@ describe('the detail and the thread', () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     expect((await detail(index))?.translation).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
     await translateDue(deps);
-    expect((await detail(index))?.translation).toEqual({ source: ENQUIRY_SOURCE, state: 'done', texts: { CONTEXT: `[ru→ko] ${RUSSIAN}` }, engine: 'fake engine', translatedAt: '2026-11-27T03:00:00.000Z' });
+    expect((await detail(index))?.translation).toEqual({
+      source: ENQUIRY_SOURCE,
+      state: 'done',
+      texts: { CONTEXT: `[ru→ko] ${RUSSIAN}` },
+      engine: 'fake engine',
+      translatedAt: '2026-11-27T03:00:00.000Z',
+    });
   });
 
   it('show a Korean enquiry as it is, with no translation', async () => {
@@ -61,18 +97,28 @@ describe('the detail and the thread', () => {
     expect(await detail(index)).not.toHaveProperty('translation');
   });
 
-  it("give each visitor message its own translation, and nothing else one", async () => {
+  it('give each visitor message its own translation, and nothing else one', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     await visitorWrites(index, ANSWER);
     await translateDue(deps);
     const entries = await thread(index);
-    expect(entries.find((entry) => entry.type === 'visitorMessage')?.translation).toMatchObject({ source: messageSource(AT), state: 'done', texts: { text: `[ru→ko] ${ANSWER}` } });
-    expect(entries.filter((entry) => entry.type !== 'visitorMessage').every((entry) => entry.translation === undefined)).toBe(true);
+    expect(entries.find((entry) => entry.type === 'visitorMessage')?.translation).toMatchObject({
+      source: messageSource(AT),
+      state: 'done',
+      texts: { text: `[ru→ko] ${ANSWER}` },
+    });
+    expect(
+      entries.filter((entry) => entry.type !== 'visitorMessage').every((entry) => entry.translation === undefined),
+    ).toBe(true);
   });
 });
 
 describe('the message box', () => {
-  const list = async () => bodyOf(await makeViewHandler(deps)(jsonPost('/api/view', {}, as()))) as { POST_INDEX: number; translation?: TranslationView }[];
+  const list = async () =>
+    bodyOf(await makeViewHandler(deps)(jsonPost('/api/view', {}, as()))) as {
+      POST_INDEX: number;
+      translation?: TranslationView;
+    }[];
 
   it("lists each enquiry with its texts' translation once made, and none before", async () => {
     const made = await sendEnquiry('ru', RUSSIAN);
@@ -100,12 +146,27 @@ describe('the message box', () => {
 describe('asking again', () => {
   it('puts a failed translation back in the queue with fresh tries, and it is made once the engine is back', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
-    deps.translations.items.set(`${index}|${ENQUIRY_SOURCE}`, { ...job(index)!, state: 'failed', attempts: 30, queue: undefined, nextAt: undefined, problem: 'engine_failed' });
+    deps.translations.items.set(`${index}|${ENQUIRY_SOURCE}`, {
+      ...job(index)!,
+      state: 'failed',
+      attempts: 30,
+      queue: undefined,
+      nextAt: undefined,
+      problem: 'engine_failed',
+    });
     const response = await askAgain({ index, source: ENQUIRY_SOURCE });
     expect(response.statusCode).toBe(200);
     expect(bodyOf(response)).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
-    expect(job(index)).toMatchObject({ state: 'pending', attempts: 0, queue: TRANSLATION_QUEUE, nextAt: deps.clock.now() });
-    expect(deps.accessLog.entries.map((entry) => [entry.action, entry.target])).toContainEqual(['enquiry.translate', JSON.stringify({ index, source: ENQUIRY_SOURCE })]);
+    expect(job(index)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      queue: TRANSLATION_QUEUE,
+      nextAt: deps.clock.now(),
+    });
+    expect(deps.accessLog.entries.map((entry) => [entry.action, entry.target])).toContainEqual([
+      'enquiry.translate',
+      JSON.stringify({ index, source: ENQUIRY_SOURCE }),
+    ]);
     await translateDue(deps);
     expect((await detail(index))?.translation?.state).toBe('done');
   });
@@ -113,28 +174,55 @@ describe('asking again', () => {
   it.each(['refused', 'capped'] as const)('queues a %s one again', async (state) => {
     const index = await sendEnquiry('ru', RUSSIAN);
     deps.translations.items.set(`${index}|${ENQUIRY_SOURCE}`, { ...job(index)!, state, attempts: 1 });
-    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
+    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({
+      source: ENQUIRY_SOURCE,
+      state: 'pending',
+    });
     expect(job(index)).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
   it('leaves a pending or made translation as it is', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     const pending = job(index);
-    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
+    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({
+      source: ENQUIRY_SOURCE,
+      state: 'pending',
+    });
     expect(job(index)).toEqual(pending);
     await translateDue(deps);
     const made = job(index);
-    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toMatchObject({ state: 'done', engine: 'fake engine' });
+    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toMatchObject({
+      state: 'done',
+      engine: 'fake engine',
+    });
     expect(job(index)).toEqual(made);
   });
 
   it('queues the first translation of an original that has none (stored before translation existed)', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
-    await deps.events.add({ postIndex: index, at: AT, type: 'visitorMessage', actor: 'anna@example.test', text: ANSWER, channel: 'mail' });
+    await deps.events.add({
+      postIndex: index,
+      at: AT,
+      type: 'visitorMessage',
+      actor: 'anna@example.test',
+      text: ANSWER,
+      channel: 'mail',
+    });
     deps.translations.items.clear();
-    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({ source: ENQUIRY_SOURCE, state: 'pending' });
-    expect(bodyOf(await askAgain({ index, source: messageSource(AT) }))).toEqual({ source: messageSource(AT), state: 'pending' });
-    expect(job(index, messageSource(AT))).toMatchObject({ from: 'ru', to: 'ko', state: 'pending', queue: TRANSLATION_QUEUE });
+    expect(bodyOf(await askAgain({ index, source: ENQUIRY_SOURCE }))).toEqual({
+      source: ENQUIRY_SOURCE,
+      state: 'pending',
+    });
+    expect(bodyOf(await askAgain({ index, source: messageSource(AT) }))).toEqual({
+      source: messageSource(AT),
+      state: 'pending',
+    });
+    expect(job(index, messageSource(AT))).toMatchObject({
+      from: 'ru',
+      to: 'ko',
+      state: 'pending',
+      queue: TRANSLATION_QUEUE,
+    });
   });
 
   it('refuses a Korean text, an unknown message or enquiry, and a malformed source, changing nothing', async () => {

@@ -22,7 +22,10 @@ export const toTranslationView = ({ source, state, texts, engine, translatedAt }
 });
 
 /** An enquiry's translations by source (`enquiry`, `message#<at>`): one Query. */
-export async function translationsOf(deps: Pick<AppDeps, 'translations'>, postIndex: number): Promise<Map<string, TranslationView>> {
+export async function translationsOf(
+  deps: Pick<AppDeps, 'translations'>,
+  postIndex: number,
+): Promise<Map<string, TranslationView>> {
   const jobs = await deps.translations.ofEnquiry(postIndex);
   return new Map(jobs.map((job) => [job.source, toTranslationView(job)]));
 }
@@ -33,15 +36,24 @@ export async function translationsOf(deps: Pick<AppDeps, 'translations'>, postIn
  * summaries' translation: a failure to read them is logged, and the page goes
  * without them.
  */
-export async function withTextTranslations<Row extends { POST_INDEX: number }>(deps: Pick<AppDeps, 'translations' | 'log'>, rows: Row[]): Promise<(Row & { translation?: TranslationView })[]> {
+export async function withTextTranslations<Row extends { POST_INDEX: number }>(
+  deps: Pick<AppDeps, 'translations' | 'log'>,
+  rows: Row[],
+): Promise<(Row & { translation?: TranslationView })[]> {
   try {
-    const made = new Map((await deps.translations.ofEnquiryTexts(rows.map((row) => row.POST_INDEX))).filter((job) => job.state === 'done').map((job) => [job.postIndex, toTranslationView(job)]));
+    const made = new Map(
+      (await deps.translations.ofEnquiryTexts(rows.map((row) => row.POST_INDEX)))
+        .filter((job) => job.state === 'done')
+        .map((job) => [job.postIndex, toTranslationView(job)]),
+    );
     return rows.map((row) => {
       const translation = made.get(row.POST_INDEX);
       return translation ? { ...row, translation } : row;
     });
   } catch (error) {
-    deps.log.warn('the list goes without its translations', { errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('the list goes without its translations', {
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return rows;
   }
 }
@@ -49,9 +61,15 @@ export async function withTextTranslations<Row extends { POST_INDEX: number }>(d
 export type AskAgainDeps = Pick<AppDeps, 'translations' | 'enquiries' | 'events' | 'clock'>;
 
 /** The texts of an original as they are now: the enquiry's, or a visitor's message by its event's time. */
-async function originalOf(deps: AskAgainDeps, enquiry: StoredEnquiry, source: string): Promise<TranslatedTexts | undefined> {
+async function originalOf(
+  deps: AskAgainDeps,
+  enquiry: StoredEnquiry,
+  source: string,
+): Promise<TranslatedTexts | undefined> {
   if (source === ENQUIRY_SOURCE) return textsOfEnquiry(enquiry);
-  const event = (await deps.events.list(enquiry.POST_INDEX)).find((candidate) => candidate.type === 'visitorMessage' && messageSource(candidate.at) === source);
+  const event = (await deps.events.list(enquiry.POST_INDEX)).find(
+    (candidate) => candidate.type === 'visitorMessage' && messageSource(candidate.at) === source,
+  );
   return event?.text ? { text: event.text } : undefined;
 }
 
@@ -71,9 +89,13 @@ async function queueFirst(deps: AskAgainDeps, postIndex: number, source: string)
   const enquiry = await deps.enquiries.get(postIndex);
   // Suspected spam is never translated (translation-queue.ts).
   const texts = enquiry && !enquiry.SPAM ? await originalOf(deps, enquiry, source) : undefined;
-  if (!enquiry || !texts || Object.keys(texts).length === 0) throw new ApiError('not_found', `Enquiry ${postIndex} has no text to translate under ${source}.`);
+  if (!enquiry || !texts || Object.keys(texts).length === 0)
+    throw new ApiError('not_found', `Enquiry ${postIndex} has no text to translate under ${source}.`);
   const job = translationJob(postIndex, source, texts, enquiry.LOCALE ?? 'en', deps.clock.now());
-  if (!job) throw new ApiError('invalid_input', 'This text is Korean already: it needs no translation.', { source: 'A text in another language than Korean' });
+  if (!job)
+    throw new ApiError('invalid_input', 'This text is Korean already: it needs no translation.', {
+      source: 'A text in another language than Korean',
+    });
   if (await deps.translations.add(job)) return job;
   return (await deps.translations.get(postIndex, source)) ?? job;
 }

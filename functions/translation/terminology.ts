@@ -32,7 +32,9 @@ export function productTerminology(): Terminology {
 
 /** The TSV file Translate imports. */
 export function terminologyFile(terminology: Terminology = productTerminology()): string {
-  for (const cell of terminology.rows.flat()) if (/[\t\r\n]/.test(cell) || cell.trim() === '') throw new Error(`A terminology label must be one line of text: ${JSON.stringify(cell)}`);
+  for (const cell of terminology.rows.flat())
+    if (/[\t\r\n]/.test(cell) || cell.trim() === '')
+      throw new Error(`A terminology label must be one line of text: ${JSON.stringify(cell)}`);
   return [terminology.languages, ...terminology.rows].map((row) => row.join('\t')).join('\n') + '\n';
 }
 

@@ -4,7 +4,8 @@ import { textChunks } from './text-chunks';
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 /** No half of a surrogate pair alone (a character cut in two). */
-const wellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+const wellFormed = (text: string) =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 
 describe('textChunks', () => {
   it('keeps a text that fits whole, and gives nothing for an empty one', () => {
@@ -13,7 +14,10 @@ describe('textChunks', () => {
   });
 
   it('cuts between paragraphs first, then lines, then sentences, then words', () => {
-    expect(textChunks('First paragraph.\n\nSecond paragraph.', 20)).toEqual(['First paragraph.\n\n', 'Second paragraph.']);
+    expect(textChunks('First paragraph.\n\nSecond paragraph.', 20)).toEqual([
+      'First paragraph.\n\n',
+      'Second paragraph.',
+    ]);
     expect(textChunks('Line one here\nLine two here', 16)).toEqual(['Line one here\n', 'Line two here']);
     expect(textChunks('One sentence. Another one.', 16)).toEqual(['One sentence. ', 'Another one.']);
     expect(textChunks('aaaa bbbb cccc', 10)).toEqual(['aaaa bbbb ', 'cccc']);

@@ -22,29 +22,56 @@ import type { TranslatedTexts, TranslationJob } from './ports';
 
 export type QueueDeps = Pick<AppDeps, 'translations' | 'clock' | 'log'>;
 
-
 /** The source of an enquiry's own texts, and of a visitor's message (by its event's time). */
 export const ENQUIRY_SOURCE = 'enquiry';
 export const messageSource = (at: string) => `message#${at}`;
 
 export const textsOfEnquiry = (enquiry: StoredEnquiry): TranslatedTexts =>
-  Object.fromEntries(ENQUIRY_TEXT_FIELDS.flatMap((field) => (typeof enquiry[field] === 'string' && enquiry[field].trim() ? [[field, enquiry[field]]] : [])));
+  Object.fromEntries(
+    ENQUIRY_TEXT_FIELDS.flatMap((field) =>
+      typeof enquiry[field] === 'string' && enquiry[field].trim() ? [[field, enquiry[field]]] : [],
+    ),
+  );
 
 /** The job of an original: from the page's language, or `auto` when the text's script says otherwise; `undefined` when the text is Korean already. */
-export function translationJob(postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage, now: number): TranslationJob | undefined {
+export function translationJob(
+  postIndex: number,
+  source: string,
+  texts: TranslatedTexts,
+  pageLanguage: TranslationLanguage,
+  now: number,
+): TranslationJob | undefined {
   const from = sourceLanguageFor(Object.values(texts).join('\n'), pageLanguage);
   if (from === STAFF_LANGUAGE || Object.keys(texts).length === 0) return undefined;
-  return { postIndex, source, from, to: STAFF_LANGUAGE, state: 'pending', attempts: 0, createdAt: now, queue: TRANSLATION_QUEUE, nextAt: now };
+  return {
+    postIndex,
+    source,
+    from,
+    to: STAFF_LANGUAGE,
+    state: 'pending',
+    attempts: 0,
+    createdAt: now,
+    queue: TRANSLATION_QUEUE,
+    nextAt: now,
+  };
 }
 
 /** The translation storing this enquiry queues (`ENQUIRY_SOURCE`), or `undefined` when it queues none (Korean, no text, suspected spam). */
 export function enquiryTranslationSource(enquiry: StoredEnquiry): string | undefined {
   if (enquiry.SPAM) return undefined;
-  return translationJob(enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en', 0) && ENQUIRY_SOURCE;
+  return (
+    translationJob(enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en', 0) &&
+    ENQUIRY_SOURCE
+  );
 }
 
 /** The translation storing a visitor's message (its event's `at`) queues, or `undefined` when it queues none. */
-export function messageTranslationSource(postIndex: number, at: string, text: string, pageLanguage: TranslationLanguage): string | undefined {
+export function messageTranslationSource(
+  postIndex: number,
+  at: string,
+  text: string,
+  pageLanguage: TranslationLanguage,
+): string | undefined {
   const source = messageSource(at);
   if (!text.trim()) return undefined;
   return translationJob(postIndex, source, { text }, pageLanguage, 0) && source;
@@ -55,18 +82,31 @@ export function messageTranslationSource(postIndex: number, at: string, text: st
  * message: added once, however often it is asked. Whether it is added or
  * fails is the caller's to weigh: the original is stored already.
  */
-export async function queueTranslation(deps: Pick<QueueDeps, 'translations' | 'clock'>, postIndex: number, source: string, texts: TranslatedTexts, pageLanguage: TranslationLanguage): Promise<boolean> {
+export async function queueTranslation(
+  deps: Pick<QueueDeps, 'translations' | 'clock'>,
+  postIndex: number,
+  source: string,
+  texts: TranslatedTexts,
+  pageLanguage: TranslationLanguage,
+): Promise<boolean> {
   const job = translationJob(postIndex, source, texts, pageLanguage, deps.clock.now());
   return job ? deps.translations.add(job) : false;
 }
 
 /** Queues the translation of a stored enquiry's texts (none for suspected spam); throws when the job cannot be added. */
 export async function queueEnquiryTranslation(deps: QueueDeps, enquiry: StoredEnquiry): Promise<void> {
-  if (!enquiry.SPAM) await queueTranslation(deps, enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en');
+  if (!enquiry.SPAM)
+    await queueTranslation(deps, enquiry.POST_INDEX, ENQUIRY_SOURCE, textsOfEnquiry(enquiry), enquiry.LOCALE ?? 'en');
 }
 
 /** Queues the translation of a visitor's message stored in the thread (by mail or on their page), from the enquiry's language; throws when the job cannot be added. */
-export async function queueMessageTranslation(deps: QueueDeps & Pick<AppDeps, 'enquiries'>, postIndex: number, at: string, text: string): Promise<void> {
+export async function queueMessageTranslation(
+  deps: QueueDeps & Pick<AppDeps, 'enquiries'>,
+  postIndex: number,
+  at: string,
+  text: string,
+): Promise<void> {
   const enquiry = await deps.enquiries.get(postIndex);
-  if (enquiry && !enquiry.SPAM && text.trim()) await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
+  if (enquiry && !enquiry.SPAM && text.trim())
+    await queueTranslation(deps, postIndex, messageSource(at), { text }, enquiry.LOCALE ?? 'en');
 }

@@ -22,13 +22,30 @@ const RUSSIAN = 'Здравствуйте! У меня болит спина у�
 let deps: FakeDeps;
 
 async function sendEnquiry(locale: string, message: string, extra: Record<string, unknown> = {}): Promise<number> {
-  await makeSendmailHandler(deps)(jsonPost('/api/sendmail', { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: locale, message, ...extra }));
+  await makeSendmailHandler(deps)(
+    jsonPost('/api/sendmail', {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: locale,
+      message,
+      ...extra,
+    }),
+  );
   return Math.max(...deps.enquiries.items.keys());
 }
 
 async function queueEnquiry(index: number): Promise<boolean> {
   const enquiry = deps.enquiries.items.get(index)!;
-  return queueTranslation(deps, index, ENQUIRY_SOURCE, { CONTEXT: enquiry.CONTEXT, ...(enquiry.HOTEL ? { HOTEL: enquiry.HOTEL } : {}) }, enquiry.LOCALE ?? 'en');
+  return queueTranslation(
+    deps,
+    index,
+    ENQUIRY_SOURCE,
+    { CONTEXT: enquiry.CONTEXT, ...(enquiry.HOTEL ? { HOTEL: enquiry.HOTEL } : {}) },
+    enquiry.LOCALE ?? 'en',
+  );
 }
 
 const job = (index: number, source = ENQUIRY_SOURCE) => deps.translations.items.get(`${index}|${source}`);
@@ -39,9 +56,20 @@ beforeEach(() => {
 
 describe('the job an original gets', () => {
   it("translates from the page's language into Korean, or asks the engine to find the language when the text is in another script", () => {
-    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: RUSSIAN }, 'ru', 0)).toMatchObject({ from: 'ru', to: 'ko', state: 'pending', attempts: 0, queue: TRANSLATION_QUEUE, nextAt: 0 });
-    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: 'I would like an MRI in December.' }, 'vi', 0)?.from).toBe('auto');
-    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: 'Tôi muốn chụp MRI vào tháng mười hai.' }, 'vi', 0)?.from).toBe('vi');
+    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: RUSSIAN }, 'ru', 0)).toMatchObject({
+      from: 'ru',
+      to: 'ko',
+      state: 'pending',
+      attempts: 0,
+      queue: TRANSLATION_QUEUE,
+      nextAt: 0,
+    });
+    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: 'I would like an MRI in December.' }, 'vi', 0)?.from).toBe(
+      'auto',
+    );
+    expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: 'Tôi muốn chụp MRI vào tháng mười hai.' }, 'vi', 0)?.from).toBe(
+      'vi',
+    );
     expect(translationJob(1, ENQUIRY_SOURCE, { CONTEXT: RUSSIAN }, 'en', 0)?.from).toBe('auto');
   });
 
@@ -60,7 +88,7 @@ describe('the job an original gets', () => {
 });
 
 describe('making a translation', () => {
-  it("translates each text of the enquiry from the original as it is now, and keeps it beside it with the engine, languages and time", async () => {
+  it('translates each text of the enquiry from the original as it is now, and keeps it beside it with the engine, languages and time', async () => {
     const index = await sendEnquiry('ru', RUSSIAN, { section: '호텔예약', hotel: 'Отель у моря', user_Room: 1 });
     await queueEnquiry(index);
     expect(await translateDue(deps)).toEqual({ done: 1 });
@@ -85,16 +113,36 @@ describe('making a translation', () => {
   it("translates a visitor's message, read from the thread", async () => {
     const index = await sendEnquiry('ja', '12月に健診を受けたいです。');
     const at = '2026-11-27T04:00:00.000Z#a1';
-    await deps.events.add({ postIndex: index, at, type: 'visitorMessage', actor: 'anna@example.test', text: 'ありがとうございます。10日でお願いします。', channel: 'page' });
-    expect(await queueTranslation(deps, index, messageSource(at), { text: 'ありがとうございます。10日でお願いします。' }, 'ja')).toBe(true);
+    await deps.events.add({
+      postIndex: index,
+      at,
+      type: 'visitorMessage',
+      actor: 'anna@example.test',
+      text: 'ありがとうございます。10日でお願いします。',
+      channel: 'page',
+    });
+    expect(
+      await queueTranslation(
+        deps,
+        index,
+        messageSource(at),
+        { text: 'ありがとうございます。10日でお願いします。' },
+        'ja',
+      ),
+    ).toBe(true);
     expect(await translateOne(deps, index, messageSource(at))).toBe('done');
-    expect(job(index, messageSource(at))?.texts).toEqual({ text: '[ja→ko] ありがとうございます。10日でお願いします。' });
+    expect(job(index, messageSource(at))?.texts).toEqual({
+      text: '[ja→ko] ありがとうございます。10日でお願いします。',
+    });
   });
 
   it('makes one translation when two workers take the same job', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     await queueEnquiry(index);
-    const outcomes = await Promise.all([translateOne(deps, index, ENQUIRY_SOURCE), translateOne(deps, index, ENQUIRY_SOURCE)]);
+    const outcomes = await Promise.all([
+      translateOne(deps, index, ENQUIRY_SOURCE),
+      translateOne(deps, index, ENQUIRY_SOURCE),
+    ]);
     expect(outcomes.sort()).toEqual(['busy', 'done']);
     expect(deps.translator.requests).toHaveLength(1);
   });
@@ -110,7 +158,7 @@ describe('making a translation', () => {
 });
 
 describe('when the engine fails', () => {
-  it('tries again after the back-off, the day\'s count given back, and translates once the engine is back', async () => {
+  it("tries again after the back-off, the day's count given back, and translates once the engine is back", async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     await queueEnquiry(index);
     deps.translator.failWith = Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailableException' });
@@ -169,7 +217,16 @@ describe('the daily cap', () => {
 describe('a job that cannot be added', () => {
   it("fails the visitor's request once the enquiry is stored and mailed, and the same submission sent again adds it", async () => {
     deps.translations.failWith = dynamoRefused();
-    const submission = { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru', message: RUSSIAN, submission_id: '5a1f3c2e-0000-4000-8000-000000000001' };
+    const submission = {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: 'ru',
+      message: RUSSIAN,
+      submission_id: '5a1f3c2e-0000-4000-8000-000000000001',
+    };
     const first = await makeSendmailHandler(deps)(jsonPost('/api/sendmail', submission));
     expect(first.statusCode).toBe(503);
     const index = Math.max(...deps.enquiries.items.keys());

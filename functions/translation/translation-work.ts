@@ -24,7 +24,11 @@ import { type TranslatedTexts, type TranslationJob, TranslationRefused } from '.
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
 /** The job translates, and sends the staff notices that wait for its translations (waiting-notice.ts). */
-export type TranslationDeps = Pick<AppDeps, 'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'> & SendDeps;
+export type TranslationDeps = Pick<
+  AppDeps,
+  'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'
+> &
+  SendDeps;
 
 /** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
 export const MAX_TRANSLATION_ATTEMPTS = 30;
@@ -43,14 +47,29 @@ async function originalTexts(deps: TranslationDeps, job: TranslationJob): Promis
 export type TranslationOutcome = 'done' | 'refused' | 'capped' | 'retry' | 'failed' | 'gone' | 'busy' | 'not_due';
 
 /** Makes one translation, if it is due and no other worker has it. */
-export async function translateOne(deps: TranslationDeps, postIndex: number, source: string): Promise<TranslationOutcome> {
+export async function translateOne(
+  deps: TranslationDeps,
+  postIndex: number,
+  source: string,
+): Promise<TranslationOutcome> {
   const now = deps.clock.now();
   const job = await deps.translations.get(postIndex, source);
-  if (!job || (job.state !== 'pending' && job.state !== 'capped') || job.nextAt === undefined || job.nextAt > now) return 'not_due';
+  if (!job || (job.state !== 'pending' && job.state !== 'capped') || job.nextAt === undefined || job.nextAt > now)
+    return 'not_due';
   const claimed = { state: 'pending' as const, attempts: job.attempts + 1 };
-  if (!(await deps.translations.transition(postIndex, source, job, { ...claimed, queue: TRANSLATION_QUEUE, nextAt: now + retryDelayMs(claimed.attempts) }))) return 'busy';
-  const finish = (change: Omit<Parameters<TranslationDeps['translations']['transition']>[3], 'state' | 'attempts'> & { state: TranslationJob['state'] }) =>
-    deps.translations.transition(postIndex, source, claimed, { attempts: claimed.attempts, ...change });
+  if (
+    !(await deps.translations.transition(postIndex, source, job, {
+      ...claimed,
+      queue: TRANSLATION_QUEUE,
+      nextAt: now + retryDelayMs(claimed.attempts),
+    }))
+  )
+    return 'busy';
+  const finish = (
+    change: Omit<Parameters<TranslationDeps['translations']['transition']>[3], 'state' | 'attempts'> & {
+      state: TranslationJob['state'];
+    },
+  ) => deps.translations.transition(postIndex, source, claimed, { attempts: claimed.attempts, ...change });
 
   const texts = await originalTexts(deps, job);
   if (!texts) {
@@ -62,7 +81,11 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
   if (!giveBack) {
     const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
     await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: 'daily_cap' });
-    deps.log.warn('translation waits for the next day: the daily cap is reached', { postIndex, source, cap: deps.settings.TRANSLATE_DAILY_CHARS });
+    deps.log.warn('translation waits for the next day: the daily cap is reached', {
+      postIndex,
+      source,
+      cap: deps.settings.TRANSLATE_DAILY_CHARS,
+    });
     return 'capped';
   }
   try {
@@ -73,7 +96,14 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
       translated[field] = result.text;
       detected ??= result.source;
     }
-    await finish({ state: 'done', texts: translated, engine: deps.translator.engine, detected, translatedAt: new Date(now).toISOString(), chars });
+    await finish({
+      state: 'done',
+      texts: translated,
+      engine: deps.translator.engine,
+      detected,
+      translatedAt: new Date(now).toISOString(),
+      chars,
+    });
     return 'done';
   } catch (error) {
     // Characters of a call that failed were not translated: the day's count gets them back.
@@ -82,7 +112,12 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
       await finish({ state: 'refused', problem: error.reason });
       return 'refused';
     }
-    deps.log.warn('translation failed', { postIndex, source, attempts: claimed.attempts, error: error instanceof Error ? error.message : String(error) });
+    deps.log.warn('translation failed', {
+      postIndex,
+      source,
+      attempts: claimed.attempts,
+      error: error instanceof Error ? error.message : String(error),
+    });
     if (claimed.attempts < MAX_TRANSLATION_ATTEMPTS) return 'retry';
     await finish({ state: 'failed', problem: 'engine_failed' });
     return 'failed';
@@ -93,7 +128,10 @@ export async function translateOne(deps: TranslationDeps, postIndex: number, sou
  * Makes the translations that are due, oldest first, at most `limit`; how
  * each went. After each try, the staff notice waiting for it goes.
  */
-export async function translateDue(deps: TranslationDeps, limit = 50): Promise<Partial<Record<TranslationOutcome, number>>> {
+export async function translateDue(
+  deps: TranslationDeps,
+  limit = 50,
+): Promise<Partial<Record<TranslationOutcome, number>>> {
   const outcomes: Partial<Record<TranslationOutcome, number>> = {};
   for (const { postIndex, source } of await deps.translations.due(deps.clock.now(), limit)) {
     const outcome = await translateOne(deps, postIndex, source);

@@ -27,7 +27,15 @@ let deps: FakeDeps;
 
 async function sendEnquiry(locale: string, message: string): Promise<number> {
   await makeSendmailHandler(deps)(
-    jsonPost('/api/sendmail', { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: locale, message }),
+    jsonPost('/api/sendmail', {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: locale,
+      message,
+    }),
   );
   return Math.max(...deps.enquiries.items.keys());
 }
@@ -39,12 +47,17 @@ beforeEach(() => {
   deps = fakeDeps({ start: '2026-11-27T03:00:00Z', settings: { NOTICE_TRANSLATION_WAIT_SECONDS: WAIT_MS / 1000 } });
 });
 
-describe("the staff notification of an enquiry in another language", () => {
+describe('the staff notification of an enquiry in another language', () => {
   it('waits for the translation while the visitor is answered at once; the job sends it, once, with the Korean text below the original', async () => {
     const index = await sendEnquiry('ru', RUSSIAN);
     // The visitor's acknowledgement went; staff's waits, due at the end of the wait at the latest.
     expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(['anna@example.test']);
-    expect(staffMail(index)).toMatchObject({ status: 'pending', attempts: 0, translationSource: ENQUIRY_SOURCE, nextAt: deps.clock.now() + WAIT_MS });
+    expect(staffMail(index)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      translationSource: ENQUIRY_SOURCE,
+      nextAt: deps.clock.now() + WAIT_MS,
+    });
     expect(deps.enquiries.items.get(index)?.MAIL_STATUS).toBe('pending');
 
     deps.clock.advance(20_000);
@@ -108,8 +121,11 @@ describe("the staff notification of an enquiry in another language", () => {
     expect(staffMail(index)?.status).toBe('sent');
   });
 
-  it('counts toward the day\'s mail cap once, when it goes', async () => {
-    const mailsToday = () => [...deps.throttle.counts].filter(([key]) => key.startsWith('mail:day:')).reduce((sum, [, count]) => sum + count, 0);
+  it("counts toward the day's mail cap once, when it goes", async () => {
+    const mailsToday = () =>
+      [...deps.throttle.counts]
+        .filter(([key]) => key.startsWith('mail:day:'))
+        .reduce((sum, [, count]) => sum + count, 0);
     await sendEnquiry('ru', RUSSIAN);
     expect(mailsToday()).toBe(1);
     await translateDue(deps);
@@ -135,7 +151,14 @@ describe("the staff notification of an enquiry in another language", () => {
 describe("the owner's notice of a visitor's answer in another language", () => {
   /** A visitor's answer by mail, stored in the thread and handed on as the receiver does. */
   async function answer(index: number, text: string, at: string): Promise<void> {
-    const event: EnquiryEvent = { postIndex: index, at, type: 'visitorMessage', actor: VISITOR_ACTOR, channel: 'mail', text };
+    const event: EnquiryEvent = {
+      postIndex: index,
+      at,
+      type: 'visitorMessage',
+      actor: VISITOR_ACTOR,
+      channel: 'mail',
+      text,
+    };
     await visitorMessageStored(deps, event, await deps.events.addOnce(event));
   }
 
@@ -151,7 +174,7 @@ describe("the owner's notice of a visitor's answer in another language", () => {
   /** An event key at the clock's time, with a tail of its own. */
   const eventAt = (tail: string) => `${new Date(deps.clock.now()).toISOString()}#m${tail.repeat(16)}`;
 
-  it('waits for the message\'s translation and carries its first words in Korean', async () => {
+  it("waits for the message's translation and carries its first words in Korean", async () => {
     const index = await russianEnquiryAnHourAgo();
     const at = eventAt('a');
     await answer(index, 'Спасибо! Можно приехать 12 декабря?', at);
@@ -163,10 +186,12 @@ describe("the owner's notice of a visitor's answer in another language", () => {
     expect(await translateDue(deps)).toEqual({ done: 1 });
     expect(staffMails()).toHaveLength(1);
     expect(staffMails()[0]!.text).toContain('메시지 미리 보기: Спасибо! Можно приехать 12 декабря?');
-    expect(staffMails()[0]!.text).toContain('메시지 미리 보기 · 기계 번역 (fake engine): [ru→ko] Спасибо! Можно приехать 12 декабря?');
+    expect(staffMails()[0]!.text).toContain(
+      '메시지 미리 보기 · 기계 번역 (fake engine): [ru→ko] Спасибо! Можно приехать 12 декабря?',
+    );
   });
 
-  it('carries the translation of the message it tells of, the latest, when an earlier one\'s notice goes after it', async () => {
+  it("carries the translation of the message it tells of, the latest, when an earlier one's notice goes after it", async () => {
     const index = await russianEnquiryAnHourAgo();
     const first = eventAt('1');
     await answer(index, 'Первое сообщение', first);

@@ -19,14 +19,22 @@ export function noticeIdOf(postIndex: number, source: string): string {
 }
 
 /** Sends the notice waiting for this translation, if one still waits; answers its state then, or `undefined` when none waited. */
-export async function sendWaitingNotice(deps: SendDeps, postIndex: number, source: string): Promise<MailStatus | undefined> {
+export async function sendWaitingNotice(
+  deps: SendDeps,
+  postIndex: number,
+  source: string,
+): Promise<MailStatus | undefined> {
   try {
     const mail = await deps.outbox.get(noticeIdOf(postIndex, source));
     // Sent already (its wait ran out), or tried and failed (the retry job's now, with its back-off): left alone.
     if (mail?.status !== 'pending' || mail.attempts > 0 || mail.translationSource !== source) return undefined;
     return await deliverMail(deps, mail);
   } catch (error) {
-    deps.log.warn('waiting notice not sent now: the retry job sends it at the end of its wait', { postIndex, source, errorName: error instanceof Error ? error.name : typeof error });
+    deps.log.warn('waiting notice not sent now: the retry job sends it at the end of its wait', {
+      postIndex,
+      source,
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
     return undefined;
   }
 }

@@ -3,6 +3,13 @@ import type { FeatureSamples } from '../fuzz-samples';
 
 export const fuzzSamples: FeatureSamples<'visitorEnquiry' | 'visitorMessage' | 'replaceVisitorLink'> = (context) => ({
   visitorEnquiry: { body: { link: context.visitorLink } },
-  visitorMessage: { body: { link: context.visitorLink, text: 'Thank you.\nCould we come a day later?', message_id: context.submissionId() }, multiline: ['text'] },
+  visitorMessage: {
+    body: {
+      link: context.visitorLink,
+      text: 'Thank you.\nCould we come a day later?',
+      message_id: context.submissionId(),
+    },
+    multiline: ['text'],
+  },
   replaceVisitorLink: { body: { index: context.enquiryIndex, version: 0 } },
 });

@@ -4,10 +4,27 @@
  * path, access, roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, outbox, sentMailIds, staffAuthStores, submissions, throttle, translations, withStores } from '../wiring/dynamodb';
+import {
+  aggregates,
+  counters,
+  dynamoStores,
+  enquiries,
+  events,
+  outbox,
+  sentMailIds,
+  staffAuthStores,
+  submissions,
+  throttle,
+  translations,
+  withStores,
+} from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
-import { makeReplaceVisitorLinkHandler, makeVisitorEnquiryHandler, makeVisitorMessageHandler } from './visitor-page-handler';
+import {
+  makeReplaceVisitorLinkHandler,
+  makeVisitorEnquiryHandler,
+  makeVisitorMessageHandler,
+} from './visitor-page-handler';
 
 export const visitorEnquiryRoute = /* @__PURE__ */ declareRoute({
   name: 'visitorEnquiry',
@@ -21,7 +38,22 @@ export const visitorMessageRoute = /* @__PURE__ */ declareRoute({
   name: 'visitorMessage',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeVisitorMessageHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { enquiries, events, throttle, submissions, counters, aggregates, outbox, sentMailIds, translations }), sesDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, {
+        enquiries,
+        events,
+        throttle,
+        submissions,
+        counters,
+        aggregates,
+        outbox,
+        sentMailIds,
+        translations,
+      }),
+      sesDeps(settings, {}),
+    ),
 });
 
 // Records the new link, then waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -29,5 +61,10 @@ export const replaceVisitorLinkRoute = /* @__PURE__ */ declareRoute({
   name: 'replaceVisitorLink',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeReplaceVisitorLinkHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, throttle, sentMailIds }), sesDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, throttle, sentMailIds }),
+      sesDeps(settings, {}),
+    ),
 });

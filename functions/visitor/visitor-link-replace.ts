@@ -65,11 +65,20 @@ export function composeVisitorLinkMail(record: EnquiryRecord, url: string, staff
 export type ReplaceLinkDeps = Pick<AppDeps, 'events'> & MailDeps;
 
 /** `POST /api/enquiry/visitor-link`: the enquiry as it is now (its version moved on) and the new link's mail state. */
-export async function replaceVisitorLink(deps: ReplaceLinkDeps, actor: string, request: VisitorLinkReplaceRequest): Promise<{ record: EnquiryRecord; mailStatus: MailStatus }> {
+export async function replaceVisitorLink(
+  deps: ReplaceLinkDeps,
+  actor: string,
+  request: VisitorLinkReplaceRequest,
+): Promise<{ record: EnquiryRecord; mailStatus: MailStatus }> {
   const enquiry = mailable(await workableEnquiry(deps, request.index));
   const now = deps.clock.now();
   const link = newVisitorLink(enquiry.POST_INDEX, enquiry.LOCALE ?? 'en', deps.settings.SITE_URL);
-  const updated = await deps.enquiries.replaceVisitorLinkHashes(enquiry.POST_INDEX, request.version, link.hash, new Date(now).toISOString());
+  const updated = await deps.enquiries.replaceVisitorLinkHashes(
+    enquiry.POST_INDEX,
+    request.version,
+    link.hash,
+    new Date(now).toISOString(),
+  );
   if (!updated) {
     const current = await deps.enquiries.get(enquiry.POST_INDEX);
     if (!current) throw new ApiError('not_found', `There is no enquiry ${enquiry.POST_INDEX}.`);
@@ -80,9 +89,18 @@ export async function replaceVisitorLink(deps: ReplaceLinkDeps, actor: string, r
     mailId: `${enquiry.POST_INDEX}:visitorLink:${randomUUID()}`,
     kind: 'visitorLink',
     postIndex: enquiry.POST_INDEX,
-    sealedContent: sealContent(deps.settings.TOKEN_SECRET, composeVisitorLinkMail(record, link.url, deps.settings.MAIL_TO)),
+    sealedContent: sealContent(
+      deps.settings.TOKEN_SECRET,
+      composeVisitorLinkMail(record, link.url, deps.settings.MAIL_TO),
+    ),
   });
   await deps.outbox.add(mail);
-  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'visitorLink', actor, mailId: mail.mailId });
+  await deps.events.add({
+    postIndex: enquiry.POST_INDEX,
+    at: eventKey(now),
+    type: 'visitorLink',
+    actor,
+    mailId: mail.mailId,
+  });
   return { record, mailStatus: await deliverMail(deps, mail, updated) };
 }

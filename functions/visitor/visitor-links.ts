@@ -8,7 +8,12 @@
  */
 import { linkSecretHash, newLinkSecret, sameHash } from '../link-secrets';
 import type { LocaleCode } from '../../shared/locales';
-import { VISITOR_LINK_SECRET_BYTES, formatVisitorLink, parseVisitorLink, visitorPagePath } from '../../shared/visitor/visitor-page';
+import {
+  VISITOR_LINK_SECRET_BYTES,
+  formatVisitorLink,
+  parseVisitorLink,
+  visitorPagePath,
+} from '../../shared/visitor/visitor-page';
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { ApiError } from '../http/errors';
@@ -19,7 +24,10 @@ export const visitorLinkHash = linkSecretHash;
 /** A new link to the enquiry's page in `locale` (absolute, from SITE_URL), and the hash the enquiry keeps of it. */
 export function newVisitorLink(postIndex: number, locale: LocaleCode, siteUrl: string): { url: string; hash: string } {
   const secret = newLinkSecret(VISITOR_LINK_SECRET_BYTES);
-  return { url: `${siteUrl.replace(/\/+$/, '')}${visitorPagePath(locale)}#${formatVisitorLink(postIndex, secret)}`, hash: visitorLinkHash(secret) };
+  return {
+    url: `${siteUrl.replace(/\/+$/, '')}${visitorPagePath(locale)}#${formatVisitorLink(postIndex, secret)}`,
+    hash: visitorLinkHash(secret),
+  };
 }
 
 /**
@@ -28,9 +36,14 @@ export function newVisitorLink(postIndex: number, locale: LocaleCode, siteUrl: s
  * others, which all go on working. Throws when the enquiry is gone (erased):
  * its mail has nothing to link to.
  */
-export async function mintVisitorLink(deps: Pick<AppDeps, 'enquiries' | 'settings'>, postIndex: number, locale: LocaleCode): Promise<string> {
+export async function mintVisitorLink(
+  deps: Pick<AppDeps, 'enquiries' | 'settings'>,
+  postIndex: number,
+  locale: LocaleCode,
+): Promise<string> {
   const link = newVisitorLink(postIndex, locale, deps.settings.SITE_URL);
-  if (!(await deps.enquiries.addVisitorLinkHash(postIndex, link.hash))) throw new Error(`Enquiry ${postIndex} is gone: there is nothing to link to`);
+  if (!(await deps.enquiries.addVisitorLinkHash(postIndex, link.hash)))
+    throw new Error(`Enquiry ${postIndex} is gone: there is nothing to link to`);
   return link.url;
 }
 
@@ -62,7 +75,11 @@ export async function openByLink(deps: OpenByLinkDeps, clientAddress: string, li
   const parsed = parseVisitorLink(link);
   const enquiry = parsed ? await deps.enquiries.get(parsed.postIndex) : undefined;
   const matched = opens(enquiry?.VISITOR_LINK_HASHES, parsed?.secret ?? '');
-  if (!enquiry || !matched || enquiry.SPAM) throw new ApiError('not_found', 'This link does not open an enquiry. It may have been replaced by a newer one: use the link in our latest mail.');
+  if (!enquiry || !matched || enquiry.SPAM)
+    throw new ApiError(
+      'not_found',
+      'This link does not open an enquiry. It may have been replaced by a newer one: use the link in our latest mail.',
+    );
   await release();
   return enquiry;
 }

@@ -3,7 +3,11 @@
  * URL, so no log keeps it; refused from other sites as the enquiry form is),
  * and the staff route that replaces a visitor's links.
  */
-import { visitorLinkReplaceSchema, visitorMessageSchema, visitorReadSchema } from '../../shared/visitor/visitor-page-schema';
+import {
+  visitorLinkReplaceSchema,
+  visitorMessageSchema,
+  visitorReadSchema,
+} from '../../shared/visitor/visitor-page-schema';
 import { parseInput } from '../http/errors';
 import { httpHandler } from '../http/handler';
 import { jsonPayload } from '../http/request';

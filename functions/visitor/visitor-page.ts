@@ -34,7 +34,9 @@ function sentOf(enquiry: StoredEnquiry): VisitorSent {
   return {
     receivedAt: enquiry.RECEIVED_AT,
     section: enquiry.MEDICAL_SECTION,
-    ...(enquiry.MEDICAL_SECTION === HOSPITAL_SECTION && enquiry.DETAIL_SECTION ? { detailSection: enquiry.DETAIL_SECTION } : {}),
+    ...(enquiry.MEDICAL_SECTION === HOSPITAL_SECTION && enquiry.DETAIL_SECTION
+      ? { detailSection: enquiry.DETAIL_SECTION }
+      : {}),
     ...(enquiry.REGISTRATION_DATE ? { start: enquiry.REGISTRATION_DATE } : {}),
     ...(hotel && enquiry.REGISTRATION_END ? { finish: enquiry.REGISTRATION_END } : {}),
     people: enquiry.NUMBER_PEOPLE,
@@ -52,7 +54,14 @@ const instantOf = eventInstant;
 function conversationEntry(event: EnquiryEvent): VisitorConversationEntry[] {
   switch (event.type) {
     case 'reply':
-      return [{ at: instantOf(event.at), from: 'centre', ...(event.text ? { subject: event.text } : {}), ...(event.body !== undefined ? { text: event.body } : {}) }];
+      return [
+        {
+          at: instantOf(event.at),
+          from: 'centre',
+          ...(event.text ? { subject: event.text } : {}),
+          ...(event.body !== undefined ? { text: event.body } : {}),
+        },
+      ];
     case 'visitorMessage':
       return [{ at: instantOf(event.at), from: 'visitor', text: event.text ?? '' }];
     default:
@@ -73,7 +82,11 @@ export function visitorView(enquiry: StoredEnquiry, events: readonly EnquiryEven
 export type VisitorReadDeps = OpenByLinkDeps & Pick<AppDeps, 'events'>;
 
 /** `POST /api/visitor/enquiry`: the page's view of the enquiry the link opens. */
-export async function readByLink(deps: VisitorReadDeps, clientAddress: string, link: string): Promise<VisitorEnquiryView> {
+export async function readByLink(
+  deps: VisitorReadDeps,
+  clientAddress: string,
+  link: string,
+): Promise<VisitorEnquiryView> {
   const enquiry = await openByLink(deps, clientAddress, link);
   return visitorView(enquiry, await deps.events.list(enquiry.POST_INDEX));
 }
@@ -94,15 +107,24 @@ export interface VisitorMessage {
  * the same key (a resend, two at once) finds the first and adds nothing.
  * `added`: this call wrote it.
  */
-export async function storeVisitorMessage(deps: Pick<AppDeps, 'events'>, message: VisitorMessage): Promise<{ event: EnquiryEvent; added: boolean }> {
+export async function storeVisitorMessage(
+  deps: Pick<AppDeps, 'events'>,
+  message: VisitorMessage,
+): Promise<{ event: EnquiryEvent; added: boolean }> {
   const { spamReason: reason, ...fields } = message;
-  const event: EnquiryEvent = { ...fields, type: 'visitorMessage', actor: VISITOR_ACTOR, ...(reason ? { spamReason: reason } : {}) };
+  const event: EnquiryEvent = {
+    ...fields,
+    type: 'visitorMessage',
+    actor: VISITOR_ACTOR,
+    ...(reason ? { spamReason: reason } : {}),
+  };
   try {
     await deps.events.add(event);
     return { event, added: true };
   } catch (error) {
     // The history is written once: a key taken already is this message, stored by an earlier try.
-    if ((await deps.events.list(message.postIndex)).some((stored) => stored.at === message.at)) return { event, added: false };
+    if ((await deps.events.list(message.postIndex)).some((stored) => stored.at === message.at))
+      return { event, added: false };
     throw error;
   }
 }
@@ -114,16 +136,22 @@ const MESSAGE_MEMORY_SECONDS = 24 * 60 * 60;
 const claimKey = (postIndex: number, messageId: string) => `visitor-message:${postIndex}:${messageId}`;
 
 /** The thread's key of a message: the time it was first claimed, and its id, so every try of it writes the same key. */
-const messageKey = (claimedAt: number, messageId: string) => `${new Date(claimedAt).toISOString()}#0${messageId.slice(0, 8)}`;
+const messageKey = (claimedAt: number, messageId: string) =>
+  `${new Date(claimedAt).toISOString()}#0${messageId.slice(0, 8)}`;
 
 const perEnquiryKey = (postIndex: number) => `visitor-message:enquiry:${postIndex}`;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export type VisitorMessageDeps = VisitorReadDeps & VisitorWroteDeps & Pick<AppDeps, 'submissions' | 'translations' | 'log'>;
+export type VisitorMessageDeps = VisitorReadDeps &
+  VisitorWroteDeps &
+  Pick<AppDeps, 'submissions' | 'translations' | 'log'>;
 
 /** Takes back what a message was counted: a resend is not a new message. */
 async function uncount(deps: VisitorMessageDeps, clientAddress: string, postIndex: number, now: number): Promise<void> {
-  await Promise.all([uncountSend(deps, clientAddress, now), deps.throttle.release(perEnquiryKey(postIndex), DAY_SECONDS, now)]);
+  await Promise.all([
+    uncountSend(deps, clientAddress, now),
+    deps.throttle.release(perEnquiryKey(postIndex), DAY_SECONDS, now),
+  ]);
 }
 
 /**
@@ -136,7 +164,11 @@ async function uncount(deps: VisitorMessageDeps, clientAddress: string, postInde
  * spam checks (its hidden field, a fill too fast) is kept with the reason,
  * and nothing reacts to it. Answers the page's view with the message in it.
  */
-export async function writeVisitorMessage(deps: VisitorMessageDeps, clientAddress: string, request: VisitorMessageRequest): Promise<VisitorEnquiryView> {
+export async function writeVisitorMessage(
+  deps: VisitorMessageDeps,
+  clientAddress: string,
+  request: VisitorMessageRequest,
+): Promise<VisitorEnquiryView> {
   const enquiry = await openByLink(deps, clientAddress, request.link);
   const postIndex = enquiry.POST_INDEX;
   const now = deps.clock.now();
@@ -154,10 +186,19 @@ export async function writeVisitorMessage(deps: VisitorMessageDeps, clientAddres
     if (onEnquiry.status === 'rejected') throw onEnquiry.reason;
     refuseOverLimits(deps, sends.value);
     if (onEnquiry.value > VISITOR_MESSAGES_PER_ENQUIRY_PER_DAY) {
-      throw new ApiError('rate_limited', 'Too many messages on this enquiry today. Please call us, or write again tomorrow.', undefined, { 'Retry-After': String(60 * 60) });
+      throw new ApiError(
+        'rate_limited',
+        'Too many messages on this enquiry today. Please call us, or write again tomorrow.',
+        undefined,
+        { 'Retry-After': String(60 * 60) },
+      );
     }
     // Two tries of one message at once: the second finds the first's claim, and writes the same key.
-    const claimed = await deps.submissions.claim(claimId, { postIndex, claimedAt: now }, Math.floor(now / 1000) + MESSAGE_MEMORY_SECONDS);
+    const claimed = await deps.submissions.claim(
+      claimId,
+      { postIndex, claimedAt: now },
+      Math.floor(now / 1000) + MESSAGE_MEMORY_SECONDS,
+    );
     claimedAt = claimed ? now : ((await deps.submissions.find(claimId))?.claimedAt ?? now);
   }
   const reason = spamReason(request);

@@ -17,6 +17,21 @@ import { translateDeps } from './translate';
  * them in its own process instead of invoking Lambda functions. So is the
  * TOTP sealer: KMS when the stack is given a key, else its own.
  */
-export function createDeps(settings: Partial<Settings>, aws: AwsClientOptions, log: Log, clock: Clock = systemClock, workers: LambdaDeps, sealing: KmsDeps): AppDeps {
-  return mergeLazy(baseDeps(settings, log, clock), dynamoDeps(settings, aws, clock), s3Deps(settings, aws), sesDeps(settings, aws), translateDeps(settings, aws), workers, sealing);
+export function createDeps(
+  settings: Partial<Settings>,
+  aws: AwsClientOptions,
+  log: Log,
+  clock: Clock = systemClock,
+  workers: LambdaDeps,
+  sealing: KmsDeps,
+): AppDeps {
+  return mergeLazy(
+    baseDeps(settings, log, clock),
+    dynamoDeps(settings, aws, clock),
+    s3Deps(settings, aws),
+    sesDeps(settings, aws),
+    translateDeps(settings, aws),
+    workers,
+    sealing,
+  );
 }

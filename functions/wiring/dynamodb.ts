@@ -69,10 +69,12 @@ export type StoreMaker<Store> = (context: StoreContext) => Store;
 
 // One maker per store, each its own export, so a bundle holds only the adapters its entry names.
 export const enquiries: StoreMaker<EnquiryStore> = ({ db, table }) => dynamoEnquiryStore(db(), table('enquiries'));
-export const enquiryExports: StoreMaker<EnquiryExportReader> = ({ db, table }) => dynamoEnquiryExportReader(db(), table('enquiries'));
+export const enquiryExports: StoreMaker<EnquiryExportReader> = ({ db, table }) =>
+  dynamoEnquiryExportReader(db(), table('enquiries'));
 export const outbox: StoreMaker<OutboxStore> = ({ db, table }) => dynamoOutboxStore(db(), table('outbox'));
 export const events: StoreMaker<EventStore> = ({ db, table }) => dynamoEventStore(db(), table('enquiryEvents'));
-export const templates: StoreMaker<TemplateStore> = ({ db, table }) => dynamoTemplateStore(db(), table('replyTemplates'));
+export const templates: StoreMaker<TemplateStore> = ({ db, table }) =>
+  dynamoTemplateStore(db(), table('replyTemplates'));
 export const templateVersions: StoreMaker<TemplateVersionStore> = ({ db, table, clock }) =>
   dynamoTemplateVersionStore(db(), table('replyTemplateVersions'), () => Math.floor(clock.now() / 1000));
 export const erasures: StoreMaker<ErasureStore> = ({ db, table }) => dynamoErasureStore(db(), table('erasures'));
@@ -81,16 +83,22 @@ export const submissions: StoreMaker<SubmissionStore> = ({ db, table, clock }) =
   dynamoSubmissionStore(db(), table('submissions'), () => Math.floor(clock.now() / 1000));
 export const packages: StoreMaker<PackageStore> = ({ db, table }) => dynamoPackageStore(db(), table('packages'));
 export const staff: StoreMaker<StaffStore> = ({ db, table }) => dynamoStaffStore(db(), table('staff'));
-export const revokedTokens: StoreMaker<RevokedTokenStore> = ({ db, table }) => dynamoRevokedTokenStore(db(), table('revokedTokens'));
+export const revokedTokens: StoreMaker<RevokedTokenStore> = ({ db, table }) =>
+  dynamoRevokedTokenStore(db(), table('revokedTokens'));
 export const throttle: StoreMaker<ThrottleStore> = ({ db, table }) => dynamoThrottleStore(db(), table('throttle'));
 export const accessLog: StoreMaker<AccessLogStore> = ({ db, table }) => dynamoAccessLogStore(db(), table('accessLog'));
 export const policies: StoreMaker<PolicyStore> = ({ db, table }) => dynamoPolicyStore(db(), table('policies'));
-export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) => dynamoAggregateStore(db(), table('aggregates'));
+export const aggregates: StoreMaker<AggregateStore> = ({ db, table }) =>
+  dynamoAggregateStore(db(), table('aggregates'));
 export const tagIndex: StoreMaker<TagIndex> = ({ db, table }) => dynamoTagIndex(db(), table('enquiryTags'));
-export const keptMail: StoreMaker<KeptMailStore> = ({ db, table, clock }) => dynamoKeptMailStore(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
-export const sentMailIds: StoreMaker<SentMailIds> = ({ db, table, clock }) => dynamoSentMailIds(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
-export const translations: StoreMaker<TranslationStore> = ({ db, table }) => dynamoTranslationStore(db(), table('translations'));
-export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) => dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
+export const keptMail: StoreMaker<KeptMailStore> = ({ db, table, clock }) =>
+  dynamoKeptMailStore(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
+export const sentMailIds: StoreMaker<SentMailIds> = ({ db, table, clock }) =>
+  dynamoSentMailIds(db(), table('inboundMail'), () => Math.floor(clock.now() / 1000));
+export const translations: StoreMaker<TranslationStore> = ({ db, table }) =>
+  dynamoTranslationStore(db(), table('translations'));
+export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) =>
+  dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
 /** What every staff route checks a token against (functions/http/staff.ts). */
 export const staffAuthStores = { revokedTokens, staff, accessLog, policies };
@@ -110,11 +118,18 @@ export function dynamoStores<Stores extends Partial<DynamoDeps>>(
 ): Stores {
   let client: ReturnType<typeof documentClient> | undefined;
   const context: StoreContext = {
-    db: () => (client ??= documentClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.dynamodb })),
+    db: () =>
+      (client ??= documentClient({
+        region: aws.region,
+        credentials: aws.credentials,
+        endpoint: aws.endpoints?.dynamodb,
+      })),
     table: (key) => settingOf(settings, TABLES[key].envVar),
     clock,
   };
-  const lazy = Object.fromEntries(Object.entries(makers).map(([key, make]) => [key, () => (make as StoreMaker<unknown>)(context)]));
+  const lazy = Object.fromEntries(
+    Object.entries(makers).map(([key, make]) => [key, () => (make as StoreMaker<unknown>)(context)]),
+  );
   return lazyObject(lazy as { [Key in keyof Stores]: () => Stores[Key] });
 }
 
@@ -122,8 +137,11 @@ export function dynamoStores<Stores extends Partial<DynamoDeps>>(
  * A route's usual wiring: the stores it names, on its base dependencies (a
  * route that also uses SES, S3 or Lambda merges their deps in itself).
  */
-export function withStores<Stores extends Partial<DynamoDeps>>(makers: { [Key in keyof Stores]: StoreMaker<Stores[Key]> }) {
-  return <Base extends { clock: Clock }>(settings: Partial<Settings>, base: Base) => mergeLazy(base, dynamoStores<Stores>(settings, {}, base.clock, makers));
+export function withStores<Stores extends Partial<DynamoDeps>>(makers: {
+  [Key in keyof Stores]: StoreMaker<Stores[Key]>;
+}) {
+  return <Base extends { clock: Clock }>(settings: Partial<Settings>, base: Base) =>
+    mergeLazy(base, dynamoStores<Stores>(settings, {}, base.clock, makers));
 }
 
 /** Every store, for the local stack (a Lambda entry names only those its route uses). */

@@ -14,8 +14,16 @@ import { s3Deps } from './s3';
  * process.env, the local worker process from the stack's settings and the
  * emulators' endpoints.
  */
-export function exportWorkerDeps(environment: Record<string, string | undefined>, aws: AwsClientOptions, log: Log): ExportWorkerDeps {
+export function exportWorkerDeps(
+  environment: Record<string, string | undefined>,
+  aws: AwsClientOptions,
+  log: Log,
+): ExportWorkerDeps {
   const settings = readSettings(environment, settingNamesFor(WORKERS.exportWorker.uses));
   const base = baseDeps(settings, log);
-  return mergeLazy(base, dynamoStores(settings, aws, base.clock, { ...listReadingStores, enquiryExports, exportJobs }), s3Deps(settings, aws));
+  return mergeLazy(
+    base,
+    dynamoStores(settings, aws, base.clock, { ...listReadingStores, enquiryExports, exportJobs }),
+    s3Deps(settings, aws),
+  );
 }

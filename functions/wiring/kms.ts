@@ -12,6 +12,10 @@ export interface KmsDeps {
 /** The TOTP key in KMS (`TOTP_KEY_ID`): the only sealer a Lambda function is wired with (the local stack has its own, local/secret-sealer.ts). */
 export function kmsDeps(settings: Partial<Settings>, aws: AwsClientOptions): KmsDeps {
   return lazyObject<KmsDeps>({
-    totpSealer: () => kmsSecretSealer(kmsClient({ region: aws.region, credentials: aws.credentials }), settingOf(settings, 'TOTP_KEY_ID')),
+    totpSealer: () =>
+      kmsSecretSealer(
+        kmsClient({ region: aws.region, credentials: aws.credentials }),
+        settingOf(settings, 'TOTP_KEY_ID'),
+      ),
   });
 }

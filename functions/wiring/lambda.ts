@@ -14,6 +14,9 @@ export interface LambdaDeps {
 export function lambdaDeps(settings: Partial<Settings>, aws: AwsClientOptions): LambdaDeps {
   return lazyObject<LambdaDeps>({
     exportWorker: () =>
-      lambdaExportWorker(new LambdaClient({ ...AWS_CALL_LIMITS, region: aws.region, credentials: aws.credentials }), settingOf(settings, 'EXPORT_WORKER_FUNCTION')),
+      lambdaExportWorker(
+        new LambdaClient({ ...AWS_CALL_LIMITS, region: aws.region, credentials: aws.credentials }),
+        settingOf(settings, 'EXPORT_WORKER_FUNCTION'),
+      ),
   });
 }

@@ -22,7 +22,13 @@ export function s3Deps(settings: Partial<Settings>, aws: AwsClientOptions): S3De
   let client: ReturnType<typeof s3Client> | undefined;
   // An endpoint given here is the local emulator's (in Lambda the SDK finds S3 itself).
   const emulated = aws.endpoints?.s3 ? EMULATED_S3 : {};
-  const s3 = () => (client ??= s3Client({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.s3, ...emulated }));
+  const s3 = () =>
+    (client ??= s3Client({
+      region: aws.region,
+      credentials: aws.credentials,
+      endpoint: aws.endpoints?.s3,
+      ...emulated,
+    }));
   return lazyObject<S3Deps>({
     images: () => s3ImageStore(s3(), settingOf(settings, 'IMAGES_BUCKET')),
     exports: () => s3ExportStore(s3(), settingOf(settings, 'EXPORTS_BUCKET')),

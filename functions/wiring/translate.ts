@@ -16,9 +16,12 @@ export interface TranslateDeps {
 export function translateDeps(settings: Partial<Settings>, aws: AwsClientOptions): TranslateDeps {
   return lazyObject<TranslateDeps>({
     translator: () =>
-      amazonTranslator(translateClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.translate }), {
-        engine: aws.endpoints?.translate ? LOCAL_STAND_IN : AMAZON_TRANSLATE,
-        terminologyName: settingOf(settings, 'TRANSLATE_TERMINOLOGY'),
-      }),
+      amazonTranslator(
+        translateClient({ region: aws.region, credentials: aws.credentials, endpoint: aws.endpoints?.translate }),
+        {
+          engine: aws.endpoints?.translate ? LOCAL_STAND_IN : AMAZON_TRANSLATE,
+          terminologyName: settingOf(settings, 'TRANSLATE_TERMINOLOGY'),
+        },
+      ),
   });
 }

@@ -18,7 +18,8 @@ function ownerProblem(account: StaffProfile | undefined): string | undefined {
   const state = accountState(account);
   if (state === 'disabled') return 'This account is disabled.';
   if (state === 'invited') return 'This account has not taken up its invitation yet.';
-  if (!account.role || !workRoute || !roleMayCall(workRoute, account.role)) return 'Only staff members and admins own enquiries; this account is not one.';
+  if (!account.role || !workRoute || !roleMayCall(workRoute, account.role))
+    return 'Only staff members and admins own enquiries; this account is not one.';
   return undefined;
 }
 

@@ -63,16 +63,23 @@ export function makeSeenHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
 }
 
 /** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its translation (issue 26). */
-export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>) {
+export function makeThreadHandler(
+  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>,
+) {
   return staffHandler(deps, async ({ request, audit }) => {
     const raw = request.params['index'] ?? '';
     if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
-      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', { index: 'A whole number from 1' });
+      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', {
+        index: 'A whole number from 1',
+      });
     }
     const enquiry = await deps.enquiries.get(Number(raw));
     await audit('enquiry.thread', raw);
     if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${raw}.`);
-    const [thread, translations] = await Promise.all([readThread(deps, enquiry.POST_INDEX), translationsOf(deps, enquiry.POST_INDEX)]);
+    const [thread, translations] = await Promise.all([
+      readThread(deps, enquiry.POST_INDEX),
+      translationsOf(deps, enquiry.POST_INDEX),
+    ]);
     return json(
       200,
       thread.map((entry) => {
@@ -82,4 +89,3 @@ export function makeThreadHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries
     );
   });
 }
-

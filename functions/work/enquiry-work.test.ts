@@ -6,7 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from './enquiry-work-handler';
+import {
+  makeNoteHandler,
+  makeOwnersHandler,
+  makeReplyHandler,
+  makeThreadHandler,
+  makeWorkHandler,
+} from './enquiry-work-handler';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
@@ -35,10 +41,16 @@ function enquiry(overrides: Record<string, unknown> = {}) {
 }
 
 const as = (who: string) => ({ headers: { authorization: `Bearer ${tokens[who]}` } });
-const work = (who: string, data: Record<string, unknown>) => makeWorkHandler(deps)(jsonPost('/api/enquiry/work', data, as(who)));
+const work = (who: string, data: Record<string, unknown>) =>
+  makeWorkHandler(deps)(jsonPost('/api/enquiry/work', data, as(who)));
 const view = async (who: string, query: Record<string, unknown>) => {
   const response = await makeViewHandler(deps)(jsonPost('/api/view', query, as(who)));
-  return { status: response.statusCode, records: response.statusCode === 200 ? (bodyOf(response) as EnquiryRecord[]) : [], total: Number(response.headers['X-Total-Count']), next: response.headers['X-Next-Cursor'] };
+  return {
+    status: response.statusCode,
+    records: response.statusCode === 200 ? (bodyOf(response) as EnquiryRecord[]) : [],
+    total: Number(response.headers['X-Total-Count']),
+    next: response.headers['X-Next-Cursor'],
+  };
 };
 
 beforeEach(async () => {
@@ -51,7 +63,9 @@ beforeEach(async () => {
 describe('status and owner', () => {
   it('starts new and unassigned, with its reference', async () => {
     const { records } = await view(ANNA, {});
-    expect(records.map((record) => [record.REFERENCE, record.STATUS, record.OWNER, record.VERSION, record.LOCALE])).toEqual([
+    expect(
+      records.map((record) => [record.REFERENCE, record.STATUS, record.OWNER, record.VERSION, record.LOCALE]),
+    ).toEqual([
       ['MT-000003', 'new', '', 0, 'zh'],
       ['MT-000002', 'new', '', 0, 'zh'],
       ['MT-000001', 'new', '', 0, 'zh'],
@@ -66,7 +80,11 @@ describe('status and owner', () => {
     const closed = await work(ANNA, { index: 2, version: 1, status: 'closed' });
     expect(bodyOf(closed)).toMatchObject({ STATUS: 'closed', OWNER: ANNA, VERSION: 2 });
 
-    const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(BORIS) }))) as { type: string; actor: string; from?: string; to?: string }[];
+    const thread = bodyOf(
+      await makeThreadHandler(deps)(
+        apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(BORIS) }),
+      ),
+    ) as { type: string; actor: string; from?: string; to?: string }[];
     expect(thread.map(({ type, actor, from, to }) => ({ type, actor, from, to }))).toEqual([
       { type: 'status', actor: ANNA, from: 'new', to: 'in_progress' },
       { type: 'owner', actor: ANNA, from: '', to: ANNA },
@@ -98,8 +116,13 @@ describe('status and owner', () => {
 
   it('gives an enquiry only to an active staff member or admin: an editor, an invited, a disabled, a role-less or an unknown account is a clear 400 that changes nothing', async () => {
     const at = new Date(deps.clock.now()).toISOString();
-    const accounts = { 'eddie@centre.example': { role: 'editor' }, 'ina@centre.example': { passwordHash: '', invitationExpiresAt: deps.clock.now() + 86_400_000 }, 'dora@centre.example': { disabled: true } } as const;
-    for (const [email, made] of Object.entries(accounts)) await accountWithRole(deps.staff, email, 'role' in made ? made.role : 'staff', { createdAt: at, ...made });
+    const accounts = {
+      'eddie@centre.example': { role: 'editor' },
+      'ina@centre.example': { passwordHash: '', invitationExpiresAt: deps.clock.now() + 86_400_000 },
+      'dora@centre.example': { disabled: true },
+    } as const;
+    for (const [email, made] of Object.entries(accounts))
+      await accountWithRole(deps.staff, email, 'role' in made ? made.role : 'staff', { createdAt: at, ...made });
     await accountWithRole(deps.staff, 'olga@centre.example', 'staff');
     delete deps.staff.items.get('olga@centre.example')?.role;
     const refusals: Record<string, string> = {
@@ -112,7 +135,11 @@ describe('status and owner', () => {
     for (const [owner, message] of Object.entries(refusals)) {
       const answer = await work(ANNA, { index: 1, version: 0, owner });
       expect(answer.statusCode).toBe(400);
-      expect(bodyOf(answer)).toEqual({ error: 'invalid_input', message, fields: { owner: 'An active staff member or admin' } });
+      expect(bodyOf(answer)).toEqual({
+        error: 'invalid_input',
+        message,
+        fields: { owner: 'An active staff member or admin' },
+      });
     }
     expect(deps.enquiries.items.get(1)).toMatchObject({ OWNER: '', VERSION: 0 });
     expect(deps.events.items.filter((event) => event.type === 'owner')).toEqual([]);
@@ -126,7 +153,13 @@ describe('status and owner', () => {
     expect(bodyOf(owners)).toEqual(['ada@centre.example', ANNA, BORIS]);
     expect(deps.accessLog.entries.at(-1)).toMatchObject({ actor: ANNA, action: 'enquiry.owners' });
     const editor = await tokenWithRole(deps, 'eddie@centre.example', 'editor');
-    expect((await makeOwnersHandler(deps)(apiEvent({ method: 'GET', path: '/api/owners', headers: { authorization: `Bearer ${editor}` } }))).statusCode).toBe(403);
+    expect(
+      (
+        await makeOwnersHandler(deps)(
+          apiEvent({ method: 'GET', path: '/api/owners', headers: { authorization: `Bearer ${editor}` } }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -135,7 +168,9 @@ describe('the message box by status and owner', () => {
     await work(ANNA, { index: 1, version: 0, owner: ANNA, status: 'in_progress' });
     await work(BORIS, { index: 3, version: 0, owner: BORIS });
     const count = (key: string) => deps.counters.values.get(countCounter(key)) ?? 0;
-    expect([count('status:new'), count('status:in_progress'), count('owner:-'), count(`owner:${ANNA}`)]).toEqual([2, 1, 1, 1]);
+    expect([count('status:new'), count('status:in_progress'), count('owner:-'), count(`owner:${ANNA}`)]).toEqual([
+      2, 1, 1, 1,
+    ]);
 
     expect((await view(ANNA, { status: 'new' })).records.map((record) => record.POST_INDEX)).toEqual([3, 2]);
     expect(await view(ANNA, { status: 'new' })).toMatchObject({ total: 2 });
@@ -167,30 +202,60 @@ describe('the message box by status and owner', () => {
 describe('notes', () => {
   it('adds an internal note with its author to the history, never mailing the visitor', async () => {
     const sent = deps.mailer.sent.length;
-    const response = await makeNoteHandler(deps)(jsonPost('/api/enquiry/note', { index: 2, text: 'Called the clinic; waiting for a slot.' }, as(BORIS)));
+    const response = await makeNoteHandler(deps)(
+      jsonPost('/api/enquiry/note', { index: 2, text: 'Called the clinic; waiting for a slot.' }, as(BORIS)),
+    );
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toMatchObject({ type: 'note', actor: BORIS, text: 'Called the clinic; waiting for a slot.' });
+    expect(bodyOf(response)).toMatchObject({
+      type: 'note',
+      actor: BORIS,
+      text: 'Called the clinic; waiting for a slot.',
+    });
     expect(deps.mailer.sent).toHaveLength(sent);
-    expect((await makeNoteHandler(deps)(jsonPost('/api/enquiry/note', { index: 2, text: '   ' }, as(BORIS)))).statusCode).toBe(400);
+    expect(
+      (await makeNoteHandler(deps)(jsonPost('/api/enquiry/note', { index: 2, text: '   ' }, as(BORIS)))).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('replies', () => {
-  const reply = (who: string, data: Record<string, unknown>) => makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', data, as(who)));
+  const reply = (who: string, data: Record<string, unknown>) =>
+    makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', data, as(who)));
 
   it('mails the visitor with the reference in the subject, marks the enquiry answered, and shows the reply in the thread', async () => {
-    const response = await reply(ANNA, { index: 2, version: 0, subject: '关于您的咨询', body: '您好！\n\n医院可以在12月10日为您看诊。' });
+    const response = await reply(ANNA, {
+      index: 2,
+      version: 0,
+      subject: '关于您的咨询',
+      body: '您好！\n\n医院可以在12月10日为您看诊。',
+    });
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toMatchObject({ record: { STATUS: 'answered', VERSION: 1, FIRST_REPLY_AT: new Date(deps.clock.now()).toISOString() }, mailStatus: 'sent' });
+    expect(bodyOf(response)).toMatchObject({
+      record: { STATUS: 'answered', VERSION: 1, FIRST_REPLY_AT: new Date(deps.clock.now()).toISOString() },
+      mailStatus: 'sent',
+    });
     const mail = deps.mailer.sent.at(-1);
     const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN };
-    expect(mail).toMatchObject({ to: 'li.wei@example.test', replyTo: replyAddress(addressing, 2), references: [threadReference(addressing, 2)], subject: '关于您的咨询 [MT-000002]' });
+    expect(mail).toMatchObject({
+      to: 'li.wei@example.test',
+      replyTo: replyAddress(addressing, 2),
+      references: [threadReference(addressing, 2)],
+      subject: '关于您的咨询 [MT-000002]',
+    });
     expect(mail?.inReplyTo).toBeUndefined();
     expect(mail?.html).toContain('<html lang="zh-Hans">');
     expect(mail?.html).toContain('您好！</p>');
-    const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(ANNA) }))) as { type: string; mailStatus?: string }[];
+    const thread = bodyOf(
+      await makeThreadHandler(deps)(
+        apiEvent({ method: 'GET', path: '/api/thread/2', params: { index: '2' }, ...as(ANNA) }),
+      ),
+    ) as { type: string; mailStatus?: string }[];
     // The words too, for the visitor's page (the outbox is no public route's to read).
-    expect(thread.find((event) => event.type === 'reply')).toMatchObject({ text: '关于您的咨询', body: '您好！\n\n医院可以在12月10日为您看诊。', mailStatus: 'sent' });
+    expect(thread.find((event) => event.type === 'reply')).toMatchObject({
+      text: '关于您的咨询',
+      body: '您好！\n\n医院可以在12月10日为您看诊。',
+      mailStatus: 'sent',
+    });
   });
 
   it("answers the visitor's latest messages by mail: In-Reply-To the last, References the thread's then theirs", async () => {
@@ -200,13 +265,24 @@ describe('replies', () => {
       type: 'visitorMessage' as const,
       actor: 'li.wei@example.test',
       text: '谢谢',
-      visitor: { channel: 'mail' as const, subject: 'Re', receivedAt: at, verdicts: NOT_CHECKED_LOCALLY, attachments: [], fromEnquiryAddress: true, messageId },
+      visitor: {
+        channel: 'mail' as const,
+        subject: 'Re',
+        receivedAt: at,
+        verdicts: NOT_CHECKED_LOCALLY,
+        attachments: [],
+        fromEnquiryAddress: true,
+        messageId,
+      },
     });
     await deps.events.add(visitor('2026-11-22T09:00:00.000Z#m1', '<first@mail.example>'));
     await deps.events.add(visitor('2026-11-22T09:30:00.000Z#m2', '<second@mail.example>'));
     await reply(ANNA, { index: 2, version: 0, subject: '关于您的咨询', body: '您好' });
     const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN };
-    expect(deps.mailer.sent.at(-1)).toMatchObject({ inReplyTo: '<second@mail.example>', references: [threadReference(addressing, 2), '<first@mail.example>', '<second@mail.example>'] });
+    expect(deps.mailer.sent.at(-1)).toMatchObject({
+      inReplyTo: '<second@mail.example>',
+      references: [threadReference(addressing, 2), '<first@mail.example>', '<second@mail.example>'],
+    });
   });
 
   it('keeps a reply SES refused in the outbox for the retry job, and sends nothing written against a stale version', async () => {
@@ -220,6 +296,8 @@ describe('replies', () => {
   });
 
   it('refuses a subject with a line break', async () => {
-    expect((await reply(ANNA, { index: 1, version: 0, subject: 'Hi\r\nBcc: x@evil.test', body: 'x' })).statusCode).toBe(400);
+    expect((await reply(ANNA, { index: 1, version: 0, subject: 'Hi\r\nBcc: x@evil.test', body: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 });

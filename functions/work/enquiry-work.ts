@@ -6,7 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { type EnquiryStatus, type ReplyTranslation, type ThreadEntry, waitingSince } from '../../shared/work/enquiry-work';
+import {
+  type EnquiryStatus,
+  type ReplyTranslation,
+  type ThreadEntry,
+  waitingSince,
+} from '../../shared/work/enquiry-work';
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { AppDeps } from '../deps';
@@ -32,19 +37,25 @@ export class WorkConflict extends ChangedMeanwhile<EnquiryRecord> {
 }
 
 /** History keys sort by time, then by their order within one change; the random tail keeps two changes of one millisecond apart. */
-export const eventKey = (now: number, order = 0) => `${new Date(now).toISOString()}#${order}${randomUUID().slice(0, 8)}`;
+export const eventKey = (now: number, order = 0) =>
+  `${new Date(now).toISOString()}#${order}${randomUUID().slice(0, 8)}`;
 
 export async function workableEnquiry(deps: Pick<AppDeps, 'enquiries'>, postIndex: number): Promise<StoredEnquiry> {
   const enquiry = await deps.enquiries.get(postIndex);
   if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${postIndex}.`);
-  if (enquiry.SPAM) throw new ApiError('invalid_input', 'Suspected spam is kept apart and is not worked on.', { index: 'Not suspected spam' });
+  if (enquiry.SPAM)
+    throw new ApiError('invalid_input', 'Suspected spam is kept apart and is not worked on.', {
+      index: 'Not suspected spam',
+    });
   return enquiry;
 }
 
 /** An enquiry a mail to the visitor can go to: one stored with a plain mailbox address (one from before the strict rule may not be). */
 export function mailable(enquiry: StoredEnquiry): StoredEnquiry {
   if (!EMAIL_PATTERN.test(enquiry.EMAIL)) {
-    throw new ApiError('invalid_input', 'This enquiry has no e-mail address a mail can go to.', { index: 'An enquiry with a plain e-mail address' });
+    throw new ApiError('invalid_input', 'This enquiry has no e-mail address a mail can go to.', {
+      index: 'An enquiry with a plain e-mail address',
+    });
   }
   return enquiry;
 }
@@ -85,7 +96,10 @@ export async function storeWork(
   version: number,
   fields: Omit<WorkChange, 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'> & { STATUS: EnquiryStatus },
 ): Promise<StoredEnquiry | undefined> {
-  const updated = await deps.enquiries.changeWork(enquiry.POST_INDEX, version, { ...fields, ...workListKeys(fields.STATUS, fields.OWNER) });
+  const updated = await deps.enquiries.changeWork(enquiry.POST_INDEX, version, {
+    ...fields,
+    ...workListKeys(fields.STATUS, fields.OWNER),
+  });
   if (!updated) return undefined;
   await recount(deps, enquiry, updated);
   const before = enquiry.STATUS ?? 'new';
@@ -94,7 +108,13 @@ export async function storeWork(
 }
 
 /** Applies a change to status and owner (and a reply's time) if the enquiry is still at `version`, and writes it in the history. */
-async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry, version: number, change: Change): Promise<StoredEnquiry> {
+async function applyChange(
+  deps: WorkDeps,
+  actor: string,
+  enquiry: StoredEnquiry,
+  version: number,
+  change: Change,
+): Promise<StoredEnquiry> {
   const status = change.status ?? enquiry.STATUS ?? 'new';
   const owner = change.owner ?? enquiry.OWNER ?? '';
   const now = deps.clock.now();
@@ -102,7 +122,9 @@ async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry
     STATUS: status,
     OWNER: owner,
     UPDATED_AT: new Date(now).toISOString(),
-    ...(change.repliedAt ? { LAST_REPLY_AT: change.repliedAt, ...(enquiry.FIRST_REPLY_AT ? {} : { FIRST_REPLY_AT: change.repliedAt }) } : {}),
+    ...(change.repliedAt
+      ? { LAST_REPLY_AT: change.repliedAt, ...(enquiry.FIRST_REPLY_AT ? {} : { FIRST_REPLY_AT: change.repliedAt }) }
+      : {}),
   });
   if (!updated) {
     const current = await deps.enquiries.get(enquiry.POST_INDEX);
@@ -111,8 +133,17 @@ async function applyChange(deps: WorkDeps, actor: string, enquiry: StoredEnquiry
   }
   const history: EnquiryEvent[] = [];
   const before = enquiry.STATUS ?? 'new';
-  if (status !== before) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'status', actor, from: before, to: status });
-  if (owner !== (enquiry.OWNER ?? '')) history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 1), type: 'owner', actor, from: enquiry.OWNER ?? '', to: owner });
+  if (status !== before)
+    history.push({ postIndex: enquiry.POST_INDEX, at: eventKey(now), type: 'status', actor, from: before, to: status });
+  if (owner !== (enquiry.OWNER ?? ''))
+    history.push({
+      postIndex: enquiry.POST_INDEX,
+      at: eventKey(now, 1),
+      type: 'owner',
+      actor,
+      from: enquiry.OWNER ?? '',
+      to: owner,
+    });
   await Promise.all(history.map((event) => deps.events.add(event)));
   return updated;
 }
@@ -125,7 +156,9 @@ export async function changeWork(deps: WorkDeps, actor: string, request: WorkCha
     ...(request.status !== undefined ? { status: request.status } : {}),
     ...(request.owner !== undefined ? { owner: request.owner.toLowerCase() } : {}),
   };
-  const unchanged = (change.status ?? enquiry.STATUS ?? 'new') === (enquiry.STATUS ?? 'new') && (change.owner ?? enquiry.OWNER ?? '') === (enquiry.OWNER ?? '');
+  const unchanged =
+    (change.status ?? enquiry.STATUS ?? 'new') === (enquiry.STATUS ?? 'new') &&
+    (change.owner ?? enquiry.OWNER ?? '') === (enquiry.OWNER ?? '');
   if (unchanged) {
     if ((enquiry.VERSION ?? 0) !== request.version) throw new WorkConflict(toRecord(enquiry));
     return toRecord(enquiry);
@@ -151,12 +184,23 @@ export type ReplyDeps = WorkDeps & MailDeps;
  * the enquiry to answered. The version check comes first: a reply written
  * against a state someone else has changed is not sent.
  */
-export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRequest): Promise<{ record: EnquiryRecord; mailStatus: string }> {
+export async function sendReply(
+  deps: ReplyDeps,
+  actor: string,
+  request: ReplyRequest,
+): Promise<{ record: EnquiryRecord; mailStatus: string }> {
   const enquiry = mailable(await workableEnquiry(deps, request.index));
   // Read before anything changes: a failed read leaves the enquiry as it was.
-  const threading = visitorThreading({ secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN }, enquiry.POST_INDEX, await visitorMessageIds(deps, enquiry.POST_INDEX));
+  const threading = visitorThreading(
+    { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN },
+    enquiry.POST_INDEX,
+    await visitorMessageIds(deps, enquiry.POST_INDEX),
+  );
   const now = deps.clock.now();
-  const updated = await applyChange(deps, actor, enquiry, request.version, { status: 'answered', repliedAt: new Date(now).toISOString() });
+  const updated = await applyChange(deps, actor, enquiry, request.version, {
+    status: 'answered',
+    repliedAt: new Date(now).toISOString(),
+  });
   // Timed only when it answers something: the enquiry, or a message the visitor wrote since the last reply.
   const since = waitingSince(enquiry);
   if (since !== undefined) await countReply(deps, since, now, !enquiry.FIRST_REPLY_AT);
@@ -166,11 +210,26 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
     mailId: `${enquiry.POST_INDEX}:reply:${randomUUID()}`,
     kind: 'reply',
     postIndex: enquiry.POST_INDEX,
-    content: composeReply(record, request.subject, request.body, threading, reply?.originalMailed ? reply.original : undefined),
+    content: composeReply(
+      record,
+      request.subject,
+      request.body,
+      threading,
+      reply?.originalMailed ? reply.original : undefined,
+    ),
   });
   await deps.outbox.add(mail);
   // The words too: the visitor's page shows the conversation from the thread (the outbox is no public route's to read).
-  await deps.events.add({ postIndex: enquiry.POST_INDEX, at: eventKey(now, 2), type: 'reply', actor, text: request.subject, body: request.body, ...(reply ? { reply } : {}), mailId: mail.mailId });
+  await deps.events.add({
+    postIndex: enquiry.POST_INDEX,
+    at: eventKey(now, 2),
+    type: 'reply',
+    actor,
+    text: request.subject,
+    body: request.body,
+    ...(reply ? { reply } : {}),
+    mailId: mail.mailId,
+  });
   const mailStatus = await deliverMail(deps, mail, updated);
   return { record, mailStatus };
 }
@@ -181,9 +240,16 @@ export async function sendReply(deps: ReplyDeps, actor: string, request: ReplyRe
  * only when REPLY_INCLUDE_ORIGINAL says so. `undefined` for a reply written
  * in the visitor's language (a template, or no translation asked).
  */
-function replyTranslation(settings: Pick<AppDeps['settings'], 'REPLY_INCLUDE_ORIGINAL'>, request: ReplyRequest): ReplyTranslation | undefined {
+function replyTranslation(
+  settings: Pick<AppDeps['settings'], 'REPLY_INCLUDE_ORIGINAL'>,
+  request: ReplyRequest,
+): ReplyTranslation | undefined {
   if (request.original === undefined) return undefined;
-  return { original: request.original, ...(request.translation ?? {}), originalMailed: settings.REPLY_INCLUDE_ORIGINAL };
+  return {
+    original: request.original,
+    ...(request.translation ?? {}),
+    originalMailed: settings.REPLY_INCLUDE_ORIGINAL,
+  };
 }
 
 /** The most of the visitor's Message-IDs a reply names in References (SES takes 870 characters a header). */
@@ -192,7 +258,9 @@ const REFERENCED_VISITOR_MESSAGES = 5;
 /** The Message-IDs of the visitor's latest messages, oldest first: a reply answers the last. */
 async function visitorMessageIds(deps: Pick<AppDeps, 'events'>, postIndex: number): Promise<string[]> {
   const events = await deps.events.list(postIndex);
-  return events.flatMap((event) => (event.visitor?.messageId ? [event.visitor.messageId] : [])).slice(-REFERENCED_VISITOR_MESSAGES);
+  return events
+    .flatMap((event) => (event.visitor?.messageId ? [event.visitor.messageId] : []))
+    .slice(-REFERENCED_VISITOR_MESSAGES);
 }
 
 /** The enquiry's history and thread, oldest first, with each reply's delivery state. */

@@ -60,5 +60,9 @@ export interface TemplateVersionStore {
    * older ones remain. Expired versions are left out (they are the oldest: a
    * version expires a fixed time after the save that replaced it).
    */
-  before(templateId: string, before: number, limit: number): Promise<{ versions: StoredTemplateVersion[]; more: boolean }>;
+  before(
+    templateId: string,
+    before: number,
+    limit: number,
+  ): Promise<{ versions: StoredTemplateVersion[]; more: boolean }>;
 }

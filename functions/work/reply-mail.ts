@@ -20,7 +20,13 @@ const paragraphsOf = (text: string) =>
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
 
 /** `original`: the staff member's own words, mailed below the translated `body` under a separator line (in Korean, marked so). */
-export function composeReply(record: EnquiryRecord, subject: string, body: string, threading: Threading, original?: string): MailContent {
+export function composeReply(
+  record: EnquiryRecord,
+  subject: string,
+  body: string,
+  threading: Threading,
+  original?: string,
+): MailContent {
   const withReference = subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`;
   const below = original === undefined ? [] : ['<hr>', `<div lang="ko">`, ...paragraphsOf(original), '</div>'];
   const html = [

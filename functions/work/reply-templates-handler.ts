@@ -1,5 +1,10 @@
 /** Reply templates, per section and page language, edited in the back office, with their earlier versions. */
-import { templateHistoryQuerySchema, templateRestoreSchema, templateSchema, templateVersionQuerySchema } from '../../shared/work/enquiry-work-schema';
+import {
+  templateHistoryQuerySchema,
+  templateRestoreSchema,
+  templateSchema,
+  templateVersionQuerySchema,
+} from '../../shared/work/enquiry-work-schema';
 import { templateId } from '../../shared/content/reply-templates';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/errors';
@@ -23,7 +28,12 @@ export function makeTemplatesHandler(deps: StaffAuthDeps & Pick<AppDeps, 'templa
  * Logs what the change changes (a diff, never the whole text), then saves it:
  * the access-log record comes first, so no change happens without one.
  */
-async function logAndApply(deps: TemplateDeps, { audit, staff }: StaffContext, action: 'template.save' | 'template.restore', change: TemplateChange) {
+async function logAndApply(
+  deps: TemplateDeps,
+  { audit, staff }: StaffContext,
+  action: 'template.save' | 'template.restore',
+  change: TemplateChange,
+) {
   await audit(action, templateChangeTarget(change));
   return orConflict(() => applyChange(deps, staff.email, change));
 }

@@ -18,20 +18,33 @@ import type { ReplyTemplate } from './ports';
 export type TemplateDeps = Pick<AppDeps, 'templates' | 'templateVersions' | 'clock'>;
 
 /** A template's revision: 0 for the default text, 1 for one saved before revisions were kept. */
-export const revisionOf = (template: ReplyTemplate | undefined): number => (template ? (template.revision ?? 1) : DEFAULT_REVISION);
+export const revisionOf = (template: ReplyTemplate | undefined): number =>
+  template ? (template.revision ?? 1) : DEFAULT_REVISION;
 
 /** A template as the back office reads it: the saved one, or the default text at revision 0. */
 export function templateView(section: Section, locale: LocaleCode, own: ReplyTemplate | undefined): TemplateView {
   if (!own) return { section, locale, ...defaultTemplate(section, locale), revision: DEFAULT_REVISION, edited: false };
   const { subject, body, updatedAt, updatedBy, restoredFrom } = own;
-  return { section, locale, subject, body, revision: revisionOf(own), edited: true, updatedAt, updatedBy, ...(restoredFrom === undefined ? {} : { restoredFrom }) };
+  return {
+    section,
+    locale,
+    subject,
+    body,
+    revision: revisionOf(own),
+    edited: true,
+    updatedAt,
+    updatedBy,
+    ...(restoredFrom === undefined ? {} : { restoredFrom }),
+  };
 }
 
 /** Every section in every language, 24 in all: one batch read, never a scan. */
 export async function listTemplates(deps: Pick<AppDeps, 'templates'>): Promise<TemplateView[]> {
   const ids = SECTION_VALUES.flatMap((section) => LOCALE_CODES.map((locale) => templateId(section, locale)));
   const saved = new Map((await deps.templates.getMany(ids)).map((template) => [template.templateId, template]));
-  return SECTION_VALUES.flatMap((section) => LOCALE_CODES.map((locale) => templateView(section, locale, saved.get(templateId(section, locale)))));
+  return SECTION_VALUES.flatMap((section) =>
+    LOCALE_CODES.map((locale) => templateView(section, locale, saved.get(templateId(section, locale)))),
+  );
 }
 
 interface TemplateText {
@@ -104,9 +117,15 @@ export async function applyChange(deps: TemplateDeps, actor: string, change: Tem
   const { stored, after } = change;
   if (!after) throw new TemplateConflict(templateView(change.section, change.locale, stored));
   // The same text again is no new revision.
-  if (after.subject === change.before.subject && after.body === change.before.body) return templateView(change.section, change.locale, stored);
+  if (after.subject === change.before.subject && after.body === change.before.body)
+    return templateView(change.section, change.locale, stored);
   const now = deps.clock.now();
-  if (stored) await deps.templateVersions.keep({ ...stored, revision: change.current, expiresAt: Math.floor(now / 1000) + templateVersionRetentionSeconds() });
+  if (stored)
+    await deps.templateVersions.keep({
+      ...stored,
+      revision: change.current,
+      expiresAt: Math.floor(now / 1000) + templateVersionRetentionSeconds(),
+    });
   const template: ReplyTemplate = {
     templateId: change.templateId,
     subject: after.subject,

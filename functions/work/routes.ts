@@ -6,11 +6,38 @@
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../declarations';
-import { aggregates, counters, dynamoStores, enquiries, events, outbox, sentMailIds, staffAuthStores, templateVersions, templates, throttle, translations, withStores } from '../wiring/dynamodb';
+import {
+  aggregates,
+  counters,
+  dynamoStores,
+  enquiries,
+  events,
+  outbox,
+  sentMailIds,
+  staffAuthStores,
+  templateVersions,
+  templates,
+  throttle,
+  translations,
+  withStores,
+} from '../wiring/dynamodb';
 import { mergeLazy } from '../wiring/lazy';
 import { sesDeps } from '../wiring/ses';
-import { makeWorkHandler, makeNoteHandler, makeOwnersHandler, makeReplyHandler, makeSeenHandler, makeThreadHandler } from './enquiry-work-handler';
-import { makeRestoreTemplateHandler, makeSaveTemplateHandler, makeTemplateHistoryHandler, makeTemplateVersionHandler, makeTemplatesHandler } from './reply-templates-handler';
+import {
+  makeWorkHandler,
+  makeNoteHandler,
+  makeOwnersHandler,
+  makeReplyHandler,
+  makeSeenHandler,
+  makeThreadHandler,
+} from './enquiry-work-handler';
+import {
+  makeRestoreTemplateHandler,
+  makeSaveTemplateHandler,
+  makeTemplateHistoryHandler,
+  makeTemplateVersionHandler,
+  makeTemplatesHandler,
+} from './reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
   name: 'work',
@@ -39,7 +66,21 @@ export const replyRoute = /* @__PURE__ */ declareRoute({
   name: 'reply',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeReplyHandler,
-  wire: (settings, base) => mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, counters, events, aggregates, outbox, throttle, sentMailIds }), sesDeps(settings, {})),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, {
+        ...staffAuthStores,
+        enquiries,
+        counters,
+        events,
+        aggregates,
+        outbox,
+        throttle,
+        sentMailIds,
+      }),
+      sesDeps(settings, {}),
+    ),
 });
 
 export const threadRoute = /* @__PURE__ */ declareRoute({

@@ -34,7 +34,12 @@ function changedLines(before: string, after: string) {
   let start = 0;
   while (start < old.length && start < next.length && old[start] === next[start]) start += 1;
   let end = 0;
-  while (end < old.length - start && end < next.length - start && old[old.length - 1 - end] === next[next.length - 1 - end]) end += 1;
+  while (
+    end < old.length - start &&
+    end < next.length - start &&
+    old[old.length - 1 - end] === next[next.length - 1 - end]
+  )
+    end += 1;
   return { line: start + 1, removed: old.slice(start, old.length - end), added: next.slice(start, next.length - end) };
 }
 
@@ -53,9 +58,16 @@ function bodyChange(before: string, after: string) {
 /** The access-log target of a save or restore: which template, which revisions, and what changed. */
 export function templateChangeTarget(change: TemplateChange): string {
   const { templateId, expected, current, before, after } = change;
-  if (!after) return JSON.stringify({ template: templateId, revision: expected, refused: 'changed meanwhile', current });
-  const header = { template: templateId, revision: expected + 1, from: expected, ...(after.restoredFrom === undefined ? {} : { restoredFrom: after.restoredFrom }) };
-  if (before.subject === after.subject && before.body === after.body) return JSON.stringify({ template: templateId, revision: expected, unchanged: true });
+  if (!after)
+    return JSON.stringify({ template: templateId, revision: expected, refused: 'changed meanwhile', current });
+  const header = {
+    template: templateId,
+    revision: expected + 1,
+    from: expected,
+    ...(after.restoredFrom === undefined ? {} : { restoredFrom: after.restoredFrom }),
+  };
+  if (before.subject === after.subject && before.body === after.body)
+    return JSON.stringify({ template: templateId, revision: expected, unchanged: true });
   return JSON.stringify({
     ...header,
     ...(before.subject === after.subject ? {} : { subject: [clip(before.subject), clip(after.subject)] }),

@@ -23,13 +23,27 @@ let token: string;
 async function setUp(settings: Partial<Settings> = {}) {
   deps = fakeDeps({ settings });
   token = await tokenWithRole(deps, 'anna@centre.example', 'staff');
-  await makeSendmailHandler(deps)(jsonPost('/api/sendmail', { user_name: 'Anna Petrova', user_email: 'anna@example.test', section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru' }));
+  await makeSendmailHandler(deps)(
+    jsonPost('/api/sendmail', {
+      user_name: 'Anna Petrova',
+      user_email: 'anna@example.test',
+      section: '병원예약',
+      consent_privacy: true,
+      consent_health: true,
+      page_locale: 'ru',
+    }),
+  );
 }
 
 const as = () => ({ headers: { authorization: `Bearer ${token}` } });
-const reply = (data: Record<string, unknown>) => makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', { index: 1, version: 0, subject: 'Ваш запрос', body: RUSSIAN, ...data }, as()));
+const reply = (data: Record<string, unknown>) =>
+  makeReplyHandler(deps)(
+    jsonPost('/api/enquiry/reply', { index: 1, version: 0, subject: 'Ваш запрос', body: RUSSIAN, ...data }, as()),
+  );
 const replyEvent = async () => {
-  const thread = bodyOf(await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/1', params: { index: '1' }, ...as() }))) as { type: string }[];
+  const thread = bodyOf(
+    await makeThreadHandler(deps)(apiEvent({ method: 'GET', path: '/api/thread/1', params: { index: '1' }, ...as() })),
+  ) as { type: string }[];
   return thread.find((event) => event.type === 'reply');
 };
 
@@ -37,17 +51,24 @@ describe('a translated reply', () => {
   beforeEach(() => setUp());
 
   it("mails the visitor's language alone, and keeps both texts, the engine and the edit in the thread", async () => {
-    expect((await reply({ original: KOREAN, translation: { engine: 'Amazon Translate', edited: true } })).statusCode).toBe(200);
+    expect(
+      (await reply({ original: KOREAN, translation: { engine: 'Amazon Translate', edited: true } })).statusCode,
+    ).toBe(200);
     const mail = deps.mailer.sent.at(-1);
     // Then the link to the visitor's page, as every reply has.
     expect(mail?.text.startsWith(`${RUSSIAN}\n\n`)).toBe(true);
     expect(`${mail?.text}${mail?.html}`).not.toContain('안녕하세요');
-    expect(await replyEvent()).toMatchObject({ body: RUSSIAN, reply: { original: KOREAN, engine: 'Amazon Translate', edited: true, originalMailed: false } });
+    expect(await replyEvent()).toMatchObject({
+      body: RUSSIAN,
+      reply: { original: KOREAN, engine: 'Amazon Translate', edited: true, originalMailed: false },
+    });
   });
 
   it('keeps the original of a reply the staff member translated themselves, without an engine', async () => {
     await reply({ original: KOREAN });
-    expect(await replyEvent()).toEqual(expect.objectContaining({ body: RUSSIAN, reply: { original: KOREAN, originalMailed: false } }));
+    expect(await replyEvent()).toEqual(
+      expect.objectContaining({ body: RUSSIAN, reply: { original: KOREAN, originalMailed: false } }),
+    );
   });
 
   it('stores no original for a reply written in the visitor language (a template)', async () => {
@@ -60,8 +81,12 @@ describe('a translated reply', () => {
     expect(without.statusCode).toBe(400);
     expect(bodyOf(without)).toMatchObject({ fields: { original: expect.any(String) } });
     expect((await reply({ original: '가'.repeat(10_001) })).statusCode).toBe(400);
-    expect((await reply({ original: KOREAN, translation: { engine: 'Amazon Translate', edited: 'yes' } })).statusCode).toBe(400);
-    expect(deps.mailer.sent.filter((mail) => mail.to === 'anna@example.test' && mail.subject.startsWith('Ваш'))).toHaveLength(0);
+    expect(
+      (await reply({ original: KOREAN, translation: { engine: 'Amazon Translate', edited: 'yes' } })).statusCode,
+    ).toBe(400);
+    expect(
+      deps.mailer.sent.filter((mail) => mail.to === 'anna@example.test' && mail.subject.startsWith('Ваш')),
+    ).toHaveLength(0);
     expect(await replyEvent()).toBeUndefined();
   });
 });

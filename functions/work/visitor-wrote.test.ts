@@ -28,9 +28,12 @@ let deps: FakeDeps;
 const tokens: Record<string, string> = {};
 
 const as = (who: string) => ({ headers: { authorization: `Bearer ${tokens[who]}` } });
-const work = (who: string, data: Record<string, unknown>) => makeWorkHandler(deps)(jsonPost('/api/enquiry/work', data, as(who)));
-const reply = (who: string, data: Record<string, unknown>) => makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', data, as(who)));
-const seen = (who: string, data: Record<string, unknown>) => makeSeenHandler(deps)(jsonPost('/api/enquiry/seen', data, as(who)));
+const work = (who: string, data: Record<string, unknown>) =>
+  makeWorkHandler(deps)(jsonPost('/api/enquiry/work', data, as(who)));
+const reply = (who: string, data: Record<string, unknown>) =>
+  makeReplyHandler(deps)(jsonPost('/api/enquiry/reply', data, as(who)));
+const seen = (who: string, data: Record<string, unknown>) =>
+  makeSeenHandler(deps)(jsonPost('/api/enquiry/seen', data, as(who)));
 const view = async (who: string, query: Record<string, unknown>) => {
   const response = await makeViewHandler(deps)(jsonPost('/api/view', query, as(who)));
   return { records: bodyOf(response) as EnquiryRecord[], total: Number(response.headers['X-Total-Count']) };
@@ -50,7 +53,16 @@ beforeEach(async () => {
   for (const email of [ANNA, BORIS]) tokens[email] = await tokenWithRole(deps, email, 'staff');
   const sendmail = makeSendmailHandler(deps);
   for (let i = 0; i < 3; i += 1) {
-    await sendmail(jsonPost('/api/sendmail', { user_name: `Visitor ${i + 1}`, user_email: `visitor${i + 1}@example.test`, section: '병원예약', consent_privacy: true, consent_health: true, page_locale: 'ru' }));
+    await sendmail(
+      jsonPost('/api/sendmail', {
+        user_name: `Visitor ${i + 1}`,
+        user_email: `visitor${i + 1}@example.test`,
+        section: '병원예약',
+        consent_privacy: true,
+        consent_health: true,
+        page_locale: 'ru',
+      }),
+    );
   }
   deps.mailer.sent.length = 0;
   deps.clock.advance(60 * 60_000);
@@ -77,7 +89,15 @@ describe('the status a message leaves', () => {
     const outcome = await visitorWrote(deps, message());
     expect(outcome).toMatchObject({ enquiry: 'changed', status: to, mailStatus: 'sent' });
     const at = new Date(message().at).toISOString();
-    expect(stored(1)).toMatchObject({ STATUS: to, OWNER: owner, VERSION: version + 1, LAST_VISITOR_AT: at, UNREAD_VISITOR_AT: at, LAST_VISITOR_CHANNEL: 'mail', ...workListKeys(to, owner) });
+    expect(stored(1)).toMatchObject({
+      STATUS: to,
+      OWNER: owner,
+      VERSION: version + 1,
+      LAST_VISITOR_AT: at,
+      UNREAD_VISITOR_AT: at,
+      LAST_VISITOR_CHANNEL: 'mail',
+      ...workListKeys(to, owner),
+    });
     if (from !== to) {
       expect(deps.counters.values.get(countCounter(workListKeys(from, owner).STATUS_LIST))).toBe(0);
       expect(deps.counters.values.get(countCounter(workListKeys(to, owner).STATUS_LIST))).toBe(1);
@@ -109,7 +129,14 @@ describe('the status a message leaves', () => {
 
   it('refuses a message it cannot read, changing nothing', async () => {
     const before = structuredClone(stored(1));
-    for (const bad of [{ postIndex: 0 }, { postIndex: 1.5 }, { at: Number.NaN }, { at: -1 }, { channel: 'fax' as 'mail' }, { preview: undefined as unknown as string }]) {
+    for (const bad of [
+      { postIndex: 0 },
+      { postIndex: 1.5 },
+      { at: Number.NaN },
+      { at: -1 },
+      { channel: 'fax' as 'mail' },
+      { preview: undefined as unknown as string },
+    ]) {
       await expect(visitorWrote(deps, message(bad))).rejects.toThrow(TypeError);
     }
     expect(stored(1)).toEqual(before);
@@ -123,7 +150,11 @@ describe("the caller's retries", () => {
     const once = message();
     expect(await visitorWrote(deps, once)).toMatchObject({ enquiry: 'changed' });
     deps.clock.advance(5 * 60_000);
-    expect(await visitorWrote(deps, once)).toMatchObject({ enquiry: 'unchanged', status: 'visitor_replied', mailStatus: 'sent' });
+    expect(await visitorWrote(deps, once)).toMatchObject({
+      enquiry: 'unchanged',
+      status: 'visitor_replied',
+      mailStatus: 'sent',
+    });
     expect(stored(1)?.VERSION).toBe(2);
     expect(notices()).toHaveLength(1);
     expect(deps.mailer.sent).toHaveLength(1);
@@ -189,7 +220,11 @@ describe("the caller's retries", () => {
     await visitorWrote(deps, message({ at: later, preview: 'And my husband comes too.' }));
     expect(await visitorWrote(deps, message({ at: earlier }))).toMatchObject({ enquiry: 'unchanged' });
     expect(stored(1)).toMatchObject({ LAST_VISITOR_AT: new Date(later).toISOString(), VERSION: 1 });
-    expect(notices().map((mail) => mail.mailId).sort()).toEqual([visitorNoticeId(1, earlier), visitorNoticeId(1, later)].sort());
+    expect(
+      notices()
+        .map((mail) => mail.mailId)
+        .sort(),
+    ).toEqual([visitorNoticeId(1, earlier), visitorNoticeId(1, later)].sort());
   });
 
   it('skips a queued notice whose enquiry was erased before it went out', async () => {
@@ -207,7 +242,10 @@ describe("the caller's retries", () => {
 describe("the owner's notice", () => {
   it('tells the owner in Korean: reference, section, when and how, the first words and a link; nothing else of the visitor', async () => {
     await work(ANNA, { index: 1, version: 0, owner: ANNA, status: 'answered' });
-    await visitorWrote(deps, message({ channel: 'page', preview: `Dear centre,\n\nplease move my visit.  ${'x'.repeat(400)}` }));
+    await visitorWrote(
+      deps,
+      message({ channel: 'page', preview: `Dear centre,\n\nplease move my visit.  ${'x'.repeat(400)}` }),
+    );
     const mail = deps.mailer.sent[0];
     expect(mail).toMatchObject({ to: ANNA, subject: '[의료관광 문의 MT-000001] 방문자의 새 메시지' });
     expect(mail?.replyTo).toBeUndefined();
@@ -239,10 +277,19 @@ describe('unread, and waiting for us', () => {
     await visitorWrote(deps, message({ postIndex: 2 }));
     await visitorWrote(deps, message({ postIndex: 3 }));
     expect(await view(ANNA, { status: 'visitor_replied' })).toMatchObject({ total: 2 });
-    expect((await view(ANNA, { status: 'visitor_replied' })).records.map((record) => record.POST_INDEX)).toEqual([2, 1]);
-    expect((await view(ANNA, { status: 'visitor_replied', owner: 'mine' })).records.map((record) => record.POST_INDEX)).toEqual([1]);
+    expect((await view(ANNA, { status: 'visitor_replied' })).records.map((record) => record.POST_INDEX)).toEqual([
+      2, 1,
+    ]);
+    expect(
+      (await view(ANNA, { status: 'visitor_replied', owner: 'mine' })).records.map((record) => record.POST_INDEX),
+    ).toEqual([1]);
     // A new one stays in the new list, unread too.
-    expect((await view(ANNA, { status: 'new' })).records.map((record) => [record.POST_INDEX, record.UNREAD_VISITOR_AT !== undefined])).toEqual([[3, true]]);
+    expect(
+      (await view(ANNA, { status: 'new' })).records.map((record) => [
+        record.POST_INDEX,
+        record.UNREAD_VISITOR_AT !== undefined,
+      ]),
+    ).toEqual([[3, true]]);
   });
 
   it("is read once its owner opens it, not when a colleague does; a message newer than the owner's page stays unread", async () => {
@@ -259,7 +306,9 @@ describe('unread, and waiting for us', () => {
     expect(stored(1)?.UNREAD_VISITOR_AT).toBeUndefined();
     // Reading is no work change: the version stays, a colleague's page stays current.
     expect(stored(1)?.VERSION).toBe(3);
-    expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.seen').map((entry) => entry.actor)).toEqual([BORIS, ANNA, ANNA]);
+    expect(
+      deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.seen').map((entry) => entry.actor),
+    ).toEqual([BORIS, ANNA, ANNA]);
   });
 
   it('is read by whoever opens it while nobody owns it; refuses a malformed mark and an unknown enquiry', async () => {
@@ -275,14 +324,26 @@ describe('unread, and waiting for us', () => {
 describe('the reply that answers the message', () => {
   it('is timed on the dashboard from the message, not from the enquiry; a reply to nothing new is not timed', async () => {
     const sent = await reply(ANNA, { index: 1, version: 0, subject: 'Your visit', body: 'See you on the 10th.' });
-    expect(bodyOf(sent)).toMatchObject({ record: { STATUS: 'answered', LAST_REPLY_AT: '2026-11-22T11:00:00.000Z', FIRST_REPLY_AT: '2026-11-22T11:00:00.000Z' } });
+    expect(bodyOf(sent)).toMatchObject({
+      record: {
+        STATUS: 'answered',
+        LAST_REPLY_AT: '2026-11-22T11:00:00.000Z',
+        FIRST_REPLY_AT: '2026-11-22T11:00:00.000Z',
+      },
+    });
     deps.clock.advance(2 * 60 * 60_000);
     await visitorWrote(deps, message());
     deps.clock.advance(45 * 60_000);
     // The staff member's page read the enquiry before the message: their reply is refused and they see it first.
     expect((await reply(ANNA, { index: 1, version: 1, subject: 'Again', body: 'x' })).statusCode).toBe(409);
     const answer = await reply(ANNA, { index: 1, version: 2, subject: 'The 12th', body: 'The 12th works too.' });
-    expect(bodyOf(answer)).toMatchObject({ record: { STATUS: 'answered', FIRST_REPLY_AT: '2026-11-22T11:00:00.000Z', LAST_REPLY_AT: '2026-11-22T13:45:00.000Z' } });
+    expect(bodyOf(answer)).toMatchObject({
+      record: {
+        STATUS: 'answered',
+        FIRST_REPLY_AT: '2026-11-22T11:00:00.000Z',
+        LAST_REPLY_AT: '2026-11-22T13:45:00.000Z',
+      },
+    });
     await reply(ANNA, { index: 1, version: 3, subject: 'PS', body: 'Bring your scans.' });
     const day = deps.aggregates.items.get(AGGREGATE.dayKey('2026-11-22'));
     // The first reply an hour after the enquiry came in; the second 45 minutes after the visitor's message; the third not timed.

@@ -24,7 +24,13 @@
 import { ACCOUNT_MAIL_KEPT_SECONDS } from '../../shared/accounts/accounts';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import type { SeenRequest } from '../../shared/work/enquiry-work-schema';
-import { type EnquiryStatus, MAX_ENQUIRY_INDEX, VISITOR_CHANNELS, type VisitorChannel, isUnreadFor } from '../../shared/work/enquiry-work';
+import {
+  type EnquiryStatus,
+  MAX_ENQUIRY_INDEX,
+  VISITOR_CHANNELS,
+  type VisitorChannel,
+  isUnreadFor,
+} from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
@@ -74,14 +80,18 @@ export const visitorNoticeId = (postIndex: number, at: number) => `${postIndex}:
 
 function checkMessage(message: VisitorMessage): void {
   const { postIndex, at, channel, preview } = message;
-  if (!Number.isSafeInteger(postIndex) || postIndex < 1 || postIndex > MAX_ENQUIRY_INDEX) throw new TypeError(`visitorWrote: postIndex must be an enquiry number, not ${String(postIndex)}`);
-  if (!Number.isSafeInteger(at) || at <= 0) throw new TypeError(`visitorWrote: at must be epoch milliseconds, not ${String(at)}`);
-  if (!VISITOR_CHANNELS.includes(channel)) throw new TypeError(`visitorWrote: channel must be one of ${VISITOR_CHANNELS.join(', ')}, not ${String(channel)}`);
+  if (!Number.isSafeInteger(postIndex) || postIndex < 1 || postIndex > MAX_ENQUIRY_INDEX)
+    throw new TypeError(`visitorWrote: postIndex must be an enquiry number, not ${String(postIndex)}`);
+  if (!Number.isSafeInteger(at) || at <= 0)
+    throw new TypeError(`visitorWrote: at must be epoch milliseconds, not ${String(at)}`);
+  if (!VISITOR_CHANNELS.includes(channel))
+    throw new TypeError(`visitorWrote: channel must be one of ${VISITOR_CHANNELS.join(', ')}, not ${String(channel)}`);
   if (typeof preview !== 'string') throw new TypeError('visitorWrote: preview must be text');
 }
 
 /** Whether this message, or a later one, has changed the enquiry already. */
-const alreadyChanged = (enquiry: StoredEnquiry, atIso: string) => enquiry.LAST_VISITOR_AT !== undefined && enquiry.LAST_VISITOR_AT >= atIso;
+const alreadyChanged = (enquiry: StoredEnquiry, atIso: string) =>
+  enquiry.LAST_VISITOR_AT !== undefined && enquiry.LAST_VISITOR_AT >= atIso;
 
 /**
  * Makes the enquiry react to a visitor's message already stored in its
@@ -121,7 +131,9 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
 
   // Queued after the change, so a retry that finds the change made still queues it; once, by its id.
   const now = deps.clock.now();
-  const translationSource = message.eventAt ? messageTranslationSource(postIndex, message.eventAt, message.preview, enquiry.LOCALE ?? 'en') : undefined;
+  const translationSource = message.eventAt
+    ? messageTranslationSource(postIndex, message.eventAt, message.preview, enquiry.LOCALE ?? 'en')
+    : undefined;
   const queued = pendingMail(
     now,
     {
@@ -136,7 +148,9 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
   );
   const mail = await queueOnce(deps.outbox, queued);
   // One in another language waits for its translation: the translation job sends it (mail/notice-translation.ts).
-  const mailStatus = waitsForTranslation(deps.settings, mail, now) ? mail.status : await deliverMail(deps, mail, enquiry);
+  const mailStatus = waitsForTranslation(deps.settings, mail, now)
+    ? mail.status
+    : await deliverMail(deps, mail, enquiry);
   return { enquiry: changed ? 'changed' : 'unchanged', status: enquiry.STATUS ?? 'new', mailStatus };
 }
 
@@ -145,7 +159,11 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
  * visitor's messages up to `unreadAt` are read. Another staff member's read
  * leaves them unread for the owner. Answers whether the mark was taken off.
  */
-export async function markSeen(deps: Pick<AppDeps, 'enquiries'>, reader: string, request: SeenRequest): Promise<{ cleared: boolean }> {
+export async function markSeen(
+  deps: Pick<AppDeps, 'enquiries'>,
+  reader: string,
+  request: SeenRequest,
+): Promise<{ cleared: boolean }> {
   const enquiry = await deps.enquiries.get(request.index);
   if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${request.index}.`);
   if (!isUnreadFor(enquiry, reader)) return { cleared: false };

@@ -14,7 +14,11 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { API_ERROR_CODES } from '../../shared/api-error';
-import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_REFUSAL, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import {
+  DIRECT_CALL_ALARM_PER_5_MINUTES,
+  DIRECT_CALL_REFUSAL,
+  ORIGIN_VERIFY_HEADER,
+} from '../../shared/origin-headers';
 
 export const DIRECT_CALL_RULE = 'DirectCall';
 export const DIRECT_CALL_BODY_KEY = 'direct-call';
@@ -39,7 +43,11 @@ export class ApiFirewall extends Construct {
     // Named by hand, as the stack's other names are derived from the stack (so stages share an account), and the same
     // as its metric name: the CloudWatch dimension WebACL is then the same whichever of the two AWS WAF puts there.
     const name = `${stack.stackName}-Api`;
-    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
     const ruleMetric = `${name}-${DIRECT_CALL_RULE}`;
 
     // A blocking rule with the default action allow, rather than an allowing rule with the default action block: the
@@ -48,14 +56,24 @@ export class ApiFirewall extends Construct {
       name,
       scope: 'REGIONAL',
       // AWS WAF allows letters, digits, spaces and = : # @ / - , . here.
-      description: 'Blocks every request to the API stage without the X-Origin-Verify secret CloudFront adds: only calls through CloudFront reach the API',
+      description:
+        'Blocks every request to the API stage without the X-Origin-Verify secret CloudFront adds: only calls through CloudFront reach the API',
       defaultAction: { allow: {} },
-      customResponseBodies: { [DIRECT_CALL_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(DIRECT_CALL_REFUSAL) } },
+      customResponseBodies: {
+        [DIRECT_CALL_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(DIRECT_CALL_REFUSAL) },
+      },
       rules: [
         {
           name: DIRECT_CALL_RULE,
           priority: 0,
-          action: { block: { customResponse: { responseCode: API_ERROR_CODES[DIRECT_CALL_REFUSAL.error], customResponseBodyKey: DIRECT_CALL_BODY_KEY } } },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: API_ERROR_CODES[DIRECT_CALL_REFUSAL.error],
+                customResponseBodyKey: DIRECT_CALL_BODY_KEY,
+              },
+            },
+          },
           statement: {
             notStatement: {
               statement: {
@@ -76,7 +94,10 @@ export class ApiFirewall extends Construct {
       ],
       visibilityConfig: visibility(name),
     });
-    this.association = new CfnWebACLAssociation(this, 'Association', { resourceArn: props.stageArn, webAclArn: this.webAcl.attrArn });
+    this.association = new CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.stageArn,
+      webAclArn: this.webAcl.attrArn,
+    });
 
     this.blockedDirectCalls = new Metric({
       namespace: 'AWS/WAFV2',

@@ -13,7 +13,17 @@
 import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../shared/origin-headers';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AccessLogFormat, AuthorizationType, EndpointType, LambdaIntegration, LogGroupLogDestination, type Method, type MethodDeploymentOptions, ResponseType, RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  type Method,
+  type MethodDeploymentOptions,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
 import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../shared/api-error';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -58,11 +68,18 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
     const methodOptions: Record<string, MethodDeploymentOptions> = {};
     for (const route of API_ROUTES) {
       const limit = API_THROTTLING.routes[route.name];
-      if (limit) methodOptions[methodSettingKeyOf(route)] = { throttlingRateLimit: limit.rateLimit, throttlingBurstLimit: limit.burstLimit };
+      if (limit)
+        methodOptions[methodSettingKeyOf(route)] = {
+          throttlingRateLimit: limit.rateLimit,
+          throttlingBurstLimit: limit.burstLimit,
+        };
     }
 
     this.restApi = new RestApi(this, 'RestApi', {
@@ -114,7 +131,7 @@ export class Api extends Construct {
     acknowledge(
       this.stage,
       'AwsSolutions-APIG6',
-      'No execution logs: they need the account-wide API Gateway CloudWatch role (one AWS::ApiGateway::Account setting per account and region, shared with every other stage and workload, so not one stage stack\'s to own). The stage writes a JSON access log line per request (status, integration status and error, latency, the web ACL\'s decision), and every function logs its own failures.',
+      "No execution logs: they need the account-wide API Gateway CloudWatch role (one AWS::ApiGateway::Account setting per account and region, shared with every other stage and workload, so not one stage stack's to own). The stage writes a JSON access log line per request (status, integration status and error, latency, the web ACL's decision), and every function logs its own failures.",
     );
     // A path or method that is no route: REST API answers 403 'Missing Authentication Token' by default, which reads
     // like a refusal. 404 with the contract's body, as the local server answers (CloudFront shows the site's 404 page).
@@ -124,7 +141,10 @@ export class Api extends Construct {
       templates: { 'application/json': JSON.stringify(NO_SUCH_ROUTE) },
     });
     // The stage's ARN names it by reference, so the association waits for the stage.
-    this.firewall = new ApiFirewall(this, 'Firewall', { stageArn: this.stage.stageArn, originVerifySecret: props.resources.originVerifySecret });
+    this.firewall = new ApiFirewall(this, 'Firewall', {
+      stageArn: this.stage.stageArn,
+      originVerifySecret: props.resources.originVerifySecret,
+    });
 
     // Defence in depth: a call that got past the web ACL without the secret is refused by the function, and counted.
     new Alarm(this, 'DirectCallsAlarm', {
@@ -166,9 +186,15 @@ export class Api extends Construct {
         // API Gateway may invoke the function for this method of this stage only (not the console's test invocations).
         allowTestInvoke: false,
       });
-      const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
+      const method = this.restApi.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
       acknowledge(method, 'AwsSolutions-APIG4', NO_AUTHORIZER_REASON[route.access]);
-      acknowledge(method, 'AwsSolutions-COG4', `No Cognito user pool: staff accounts live in the stage's own staff table. ${NO_AUTHORIZER_REASON[route.access]}`);
+      acknowledge(
+        method,
+        'AwsSolutions-COG4',
+        `No Cognito user pool: staff accounts live in the stage's own staff table. ${NO_AUTHORIZER_REASON[route.access]}`,
+      );
       functions[route.name] = fn;
       methods[route.name] = method;
     }

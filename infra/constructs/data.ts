@@ -29,7 +29,9 @@ const attribute = (key: KeyAttribute): dynamodb.Attribute => ({
   type: key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING,
 });
 
-function indexProjection(index: IndexDefinition): Pick<dynamodb.GlobalSecondaryIndexProps, 'projectionType' | 'nonKeyAttributes'> {
+function indexProjection(
+  index: IndexDefinition,
+): Pick<dynamodb.GlobalSecondaryIndexProps, 'projectionType' | 'nonKeyAttributes'> {
   if (index.projection === 'ALL') return { projectionType: dynamodb.ProjectionType.ALL };
   if (index.projection.length === 0) return { projectionType: dynamodb.ProjectionType.KEYS_ONLY };
   return { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] };
@@ -71,13 +73,18 @@ export class Data extends Construct {
           ...('sortKey' in definition ? { sortKey: attribute(definition.sortKey) } : {}),
           billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
           // Restorable for RETENTION.backupDays: the privacy notice and the erasure answer say so.
-          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: RETENTION.backupDays },
+          pointInTimeRecoverySpecification: {
+            pointInTimeRecoveryEnabled: true,
+            recoveryPeriodInDays: RETENTION.backupDays,
+          },
           encryption: dynamodb.TableEncryption.AWS_MANAGED,
           deletionProtection: production,
           removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
           ...('ttlAttribute' in definition ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
           // New and old images: a copy keeps what was written, and what a change replaced.
-          ...(STREAM_CONSUMERS.some((consumer) => consumer.table === key) ? { stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES } : {}),
+          ...(STREAM_CONSUMERS.some((consumer) => consumer.table === key)
+            ? { stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES }
+            : {}),
         });
         for (const index of definition.globalIndexes) {
           table.addGlobalSecondaryIndex({
@@ -104,9 +111,16 @@ export class Data extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(production ? 365 : 30) }],
     });
-    acknowledge(this.accessLogs, 'AwsSolutions-S1', 'This is the access-log bucket itself: logging its own access into itself would log every log write.');
+    acknowledge(
+      this.accessLogs,
+      'AwsSolutions-S1',
+      'This is the access-log bucket itself: logging its own access into itself would log every log write.',
+    );
 
-    const logged = (prefix: string): s3.BucketProps => ({ serverAccessLogsBucket: this.accessLogs, serverAccessLogsPrefix: `s3/${prefix}/` });
+    const logged = (prefix: string): s3.BucketProps => ({
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: `s3/${prefix}/`,
+    });
 
     const images = new s3.Bucket(this, 'Images', {
       ...privateBucketProps(production),
@@ -152,7 +166,9 @@ export class Data extends Construct {
     const inbound = new s3.Bucket(this, 'Inbound', {
       ...privateBucketProps(production),
       ...logged('inbound'),
-      lifecycleRules: [{ id: 'ExpireRawMessages', prefix: INBOUND_RAW_PREFIX, expiration: Duration.days(inboundRawExpiryDays()) }],
+      lifecycleRules: [
+        { id: 'ExpireRawMessages', prefix: INBOUND_RAW_PREFIX, expiration: Duration.days(inboundRawExpiryDays()) },
+      ],
     });
 
     // The access log's copy (functions/privacy/access-log-copy.ts): every object locked for the access log's
@@ -166,7 +182,9 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       versioned: true,
       objectLockEnabled: true,
-      objectLockDefaultRetention: production ? s3.ObjectLockRetention.compliance(Duration.days(lockDays)) : s3.ObjectLockRetention.governance(Duration.days(lockDays)),
+      objectLockDefaultRetention: production
+        ? s3.ObjectLockRetention.compliance(Duration.days(lockDays))
+        : s3.ObjectLockRetention.governance(Duration.days(lockDays)),
       lifecycleRules: [{ expiration: Duration.days(lockDays + 1), noncurrentVersionExpiration: Duration.days(1) }],
     });
 

@@ -15,7 +15,10 @@ import { EDGE_RATE_LIMITS, type EdgeRateLimit } from '../limits';
 
 /** The custom response body of a rate-limited request (the shape every API error has). */
 export const RATE_LIMITED_BODY_KEY = 'rate-limited';
-export const RATE_LIMITED_BODY: ApiErrorBody = { error: 'rate_limited', message: 'Too many requests from your address. Please try again in a few minutes.' };
+export const RATE_LIMITED_BODY: ApiErrorBody = {
+  error: 'rate_limited',
+  message: 'Too many requests from your address. Please try again in a few minutes.',
+};
 
 /**
  * Enquiry bodies may pass the common rule set's 8 KB body limit (a long Korean
@@ -51,7 +54,14 @@ function pathStartsWith(prefix: string): CfnWebACL.StatementProperty {
 }
 
 function methodIs(method: string): CfnWebACL.StatementProperty {
-  return { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } };
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { method: {} },
+      positionalConstraint: 'EXACTLY',
+      searchString: method,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
 }
 
 /** The scope-down of a route's own rate rule: its path and its method. */
@@ -71,16 +81,33 @@ export class EdgeFirewall extends Construct {
       metricName: `${props.metricPrefix}-${name}`,
     });
 
-    const rateRule = (name: string, priority: number, rate: EdgeRateLimit, scopeDown: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty => ({
+    const rateRule = (
+      name: string,
+      priority: number,
+      rate: EdgeRateLimit,
+      scopeDown: CfnWebACL.StatementProperty,
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
-      action: { block: { customResponse: { responseCode: API_ERROR_CODES.rate_limited, customResponseBodyKey: RATE_LIMITED_BODY_KEY } } },
-      statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: rate.limit, evaluationWindowSec: rate.windowSeconds, scopeDownStatement: scopeDown } },
+      action: {
+        block: {
+          customResponse: { responseCode: API_ERROR_CODES.rate_limited, customResponseBodyKey: RATE_LIMITED_BODY_KEY },
+        },
+      },
+      statement: {
+        rateBasedStatement: {
+          aggregateKeyType: 'IP',
+          limit: rate.limit,
+          evaluationWindowSec: rate.windowSeconds,
+          scopeDownStatement: scopeDown,
+        },
+      },
       visibilityConfig: visibility(name),
     });
 
     const managedRule = (name: (typeof MANAGED_RULE_GROUPS)[number], priority: number): CfnWebACL.RuleProperty => {
-      const counted: readonly string[] = name in COUNTED_MANAGED_RULES ? COUNTED_MANAGED_RULES[name as keyof typeof COUNTED_MANAGED_RULES] : [];
+      const counted: readonly string[] =
+        name in COUNTED_MANAGED_RULES ? COUNTED_MANAGED_RULES[name as keyof typeof COUNTED_MANAGED_RULES] : [];
       return {
         name,
         priority,
@@ -89,7 +116,9 @@ export class EdgeFirewall extends Construct {
           managedRuleGroupStatement: {
             vendorName: 'AWS',
             name,
-            ...(counted.length > 0 ? { ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+            ...(counted.length > 0
+              ? { ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })) }
+              : {}),
           },
         },
         visibilityConfig: visibility(name),
@@ -100,12 +129,17 @@ export class EdgeFirewall extends Construct {
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       // AWS WAF allows letters, digits, spaces and = : # @ / - , . here.
-      description: 'Per-address rate limits for sign-in, one-time link pages, enquiries and the API, then the AWS managed common and known-bad-input rules',
+      description:
+        'Per-address rate limits for sign-in, one-time link pages, enquiries and the API, then the AWS managed common and known-bad-input rules',
       defaultAction: { allow: {} },
-      customResponseBodies: { [RATE_LIMITED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(RATE_LIMITED_BODY) } },
+      customResponseBodies: {
+        [RATE_LIMITED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(RATE_LIMITED_BODY) },
+      },
       rules: [
         rateRule('SignInRate', 0, EDGE_RATE_LIMITS.signIn, routeRequests('login')),
-        rateRule('LinkPagesRate', 1, EDGE_RATE_LIMITS.linkPages, { orStatement: { statements: [routeRequests('welcome'), routeRequests('enrolLink')] } }),
+        rateRule('LinkPagesRate', 1, EDGE_RATE_LIMITS.linkPages, {
+          orStatement: { statements: [routeRequests('welcome'), routeRequests('enrolLink')] },
+        }),
         rateRule('EnquiryRate', 2, EDGE_RATE_LIMITS.enquiry, routeRequests('sendmail')),
         rateRule('ApiRate', 3, EDGE_RATE_LIMITS.api, pathStartsWith(API_PATH_PREFIX)),
         managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),

@@ -19,7 +19,6 @@ import { acknowledge } from '../nag';
 import { operatorQueue } from './operator-queue';
 import { type BindableResources, type RouteFunction, backgroundFunction, pascal } from './route-function';
 
-
 export interface JobsProps {
   resources: BindableResources;
   logRetention: RetentionDays;
@@ -37,19 +36,31 @@ export class Jobs extends Construct {
     this.failures = operatorQueue(this, 'Failures', {
       whyNoDeadLetterQueue:
         'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
-      alarmDescription: 'A scheduled job (mail retry, retention), the export worker, the access log copy or the mail receiver (after its retries) failed or could not be started: read the message in the failure queue and the function log (a received mail stays in the inbound bucket: README says how to file it again).',
+      alarmDescription:
+        'A scheduled job (mail retry, retention), the export worker, the access log copy or the mail receiver (after its retries) failed or could not be started: read the message in the failure queue and the function log (a received mail stays in the inbound bucket: README says how to file it again).',
     });
 
     const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};
     for (const job of SCHEDULED_JOBS) {
-      const fn = backgroundFunction(this, job.name, `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`, props);
+      const fn = backgroundFunction(
+        this,
+        job.name,
+        `Scheduled job ${job.name}, every ${job.everyMinutes} minutes`,
+        props,
+      );
       fn.bindUses(job.uses, props.resources, { listing: true });
       // The next run comes within minutes: no retries of a failed run, just a record of it.
       // Lambda keeps an asynchronous event at most 6 hours; a daily job's run is still current within that.
-      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.failures), retryAttempts: 0, maxEventAge: Duration.minutes(Math.min(job.everyMinutes, 6 * 60)) });
+      fn.configureAsyncInvoke({
+        onFailure: new SqsDestination(this.failures),
+        retryAttempts: 0,
+        maxEventAge: Duration.minutes(Math.min(job.everyMinutes, 6 * 60)),
+      });
       const scheduleRole = new iam.Role(this, `${pascal(job.name)}ScheduleRole`, {
         // Only schedules of this account may use it (confused-deputy guard).
-        assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+        assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+          conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+        }),
         description: `Lets EventBridge Scheduler start ${job.name}`,
       });
       const functionLogicalId = Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnElement);
@@ -62,7 +73,12 @@ export class Jobs extends Construct {
         new Schedule(this, `${pascal(job.name)}Schedule`, {
           description: `Runs ${job.name} every ${job.everyMinutes} minutes`,
           schedule: ScheduleExpression.rate(Duration.minutes(job.everyMinutes)),
-          target: new LambdaInvoke(fn, { role: scheduleRole, deadLetterQueue: this.failures, retryAttempts: 2, maxEventAge: Duration.minutes(job.everyMinutes) }),
+          target: new LambdaInvoke(fn, {
+            role: scheduleRole,
+            deadLetterQueue: this.failures,
+            retryAttempts: 2,
+            maxEventAge: Duration.minutes(job.everyMinutes),
+          }),
         }),
       );
       functions[job.name] = fn;

@@ -18,7 +18,14 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  ConfigurationSetTlsPolicy,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+} from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SEND_MAIL_ACTIONS } from '../permissions';
@@ -71,17 +78,21 @@ export class StaffMail extends Construct {
     if (props.mailDomain) {
       // Easy DKIM: three CNAME records to add at the domain's DNS host.
       this.identity.dkimRecords.forEach((record, i) => {
-        new CfnOutput(this, `DkimRecord${i + 1}`, { description: `SES DKIM CNAME ${i + 1} for ${props.mailDomain}`, value: `${record.name} CNAME ${record.value}` });
+        new CfnOutput(this, `DkimRecord${i + 1}`, {
+          description: `SES DKIM CNAME ${i + 1} for ${props.mailDomain}`,
+          value: `${record.name} CNAME ${record.value}`,
+        });
       });
     }
 
     this.problems = operatorQueue(this, 'Problems', {
       whyNoDeadLetterQueue:
         'Nothing consumes this queue: it keeps the bounce and complaint events for an operator to read, so a dead-letter queue behind it would never receive anything. Its depth has an alarm.',
-      alarmDescription: 'A mail bounced or its recipient marked it as spam: read the events in the mail problems queue (the address, the bounce type), act on them, and delete them.',
+      alarmDescription:
+        'A mail bounced or its recipient marked it as spam: read the events in the mail problems queue (the address, the bounce type), act on them, and delete them.',
     });
     this.problemsRule = new Rule(this, 'ProblemsRule', {
-      description: 'Bounces and complaints of the mail sent through this stage\'s configuration set',
+      description: "Bounces and complaints of the mail sent through this stage's configuration set",
       // The default bus carries the SES events of every stage in the account and region: this stage's carry its set's name.
       eventPattern: {
         source: ['aws.ses'],
@@ -94,7 +105,11 @@ export class StaffMail extends Construct {
 
   /** The configuration set's ARN (the construct gives only its name): SendEmail through it needs leave on it too. */
   get configurationSetArn(): string {
-    return Stack.of(this).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName });
+    return Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
   }
 
   /** ses:SendEmail, only on the sender identity and the configuration set, only with the configured From address. */

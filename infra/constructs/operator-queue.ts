@@ -10,8 +10,16 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
-export function operatorQueue(scope: Construct, id: string, texts: { whyNoDeadLetterQueue: string; alarmDescription: string }): Queue {
-  const queue = new Queue(scope, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+export function operatorQueue(
+  scope: Construct,
+  id: string,
+  texts: { whyNoDeadLetterQueue: string; alarmDescription: string },
+): Queue {
+  const queue = new Queue(scope, id, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
   acknowledge(queue, 'AwsSolutions-SQS3', texts.whyNoDeadLetterQueue);
   new Alarm(scope, `${id}Alarm`, {
     alarmDescription: texts.alarmDescription,

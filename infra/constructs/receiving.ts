@@ -60,16 +60,28 @@ export class Receiving extends Construct {
   constructor(scope: Construct, id: string, props: ReceivingProps) {
     super(scope, id);
     const [receiver] = MAIL_RECEIVERS;
-    const fn = backgroundFunction(this, receiver.name, `Files the mail received for ${props.inboundDomain} into the threads (${receiver.name})`, props);
+    const fn = backgroundFunction(
+      this,
+      receiver.name,
+      `Files the mail received for ${props.inboundDomain} into the threads (${receiver.name})`,
+      props,
+    );
     fn.bindUses(receiver.uses, props.resources, { listing: false });
     // Filing is idempotent (the raw key names the message once), so a retry never files a mail twice.
-    fn.configureAsyncInvoke({ onFailure: new SqsDestination(props.failures), retryAttempts: MAIL_RECEIVER_RETRY_ATTEMPTS, maxEventAge: MAIL_RECEIVER_MAX_EVENT_AGE });
+    fn.configureAsyncInvoke({
+      onFailure: new SqsDestination(props.failures),
+      retryAttempts: MAIL_RECEIVER_RETRY_ATTEMPTS,
+      maxEventAge: MAIL_RECEIVER_MAX_EVENT_AGE,
+    });
     this.functions = { [receiver.name]: fn } as Record<MailReceiverName, RouteFunction>;
 
     if (props.inboundDomain !== props.mailDomain) {
       this.identity = new EmailIdentity(this, 'InboundDomain', { identity: Identity.domain(props.inboundDomain) });
       this.identity.dkimRecords.forEach((record, i) => {
-        new CfnOutput(this, `InboundDkimRecord${i + 1}`, { description: `SES DKIM CNAME ${i + 1} for ${props.inboundDomain} (verifies it for receiving)`, value: `${record.name} CNAME ${record.value}` });
+        new CfnOutput(this, `InboundDkimRecord${i + 1}`, {
+          description: `SES DKIM CNAME ${i + 1} for ${props.inboundDomain} (verifies it for receiving)`,
+          value: `${record.name} CNAME ${record.value}`,
+        });
       });
     }
 
@@ -77,7 +89,12 @@ export class Receiving extends Construct {
     // Only this account's receiving, and only through this stage's rule set (stages share an account), may invoke it and write.
     const fromThisRuleSet = `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:receipt-rule-set/${this.ruleSet.receiptRuleSetName}:receipt-rule/*`;
     // The Lambda action adds this permission (by this id) only when the function has none: ours names the rule set too.
-    fn.addPermission('AllowSes', { action: 'lambda:InvokeFunction', principal: new iam.ServicePrincipal('ses.amazonaws.com'), sourceAccount: Aws.ACCOUNT_ID, sourceArn: fromThisRuleSet });
+    fn.addPermission('AllowSes', {
+      action: 'lambda:InvokeFunction',
+      principal: new iam.ServicePrincipal('ses.amazonaws.com'),
+      sourceAccount: Aws.ACCOUNT_ID,
+      sourceArn: fromThisRuleSet,
+    });
     const bucket = props.resources.buckets.inbound;
     // The S3 action allows SES of this account to put under raw/; this refuses every SES put not from this stage's rule set.
     bucket.addToResourcePolicy(
@@ -95,14 +112,20 @@ export class Receiving extends Construct {
       scanEnabled: true,
       tlsPolicy: TlsPolicy.REQUIRE,
       // In this order: the function reads the message the S3 action stored.
-      actions: [new S3({ bucket, objectKeyPrefix: INBOUND_RAW_PREFIX }), new Lambda({ function: fn, invocationType: LambdaInvocationType.EVENT })],
+      actions: [
+        new S3({ bucket, objectKeyPrefix: INBOUND_RAW_PREFIX }),
+        new Lambda({ function: fn, invocationType: LambdaInvocationType.EVENT }),
+      ],
     });
 
     new CfnOutput(this, 'RuleSetName', {
       description: `SES receipt rule set of ${props.inboundDomain}: make it the active one (aws ses set-active-receipt-rule-set --rule-set-name <this>), one per account and region`,
       value: this.ruleSet.receiptRuleSetName,
     });
-    new CfnOutput(this, 'MxRecord', { description: `The MX record that sends ${props.inboundDomain}'s mail to SES receiving in this region`, value: inboundMxRecord(props.inboundDomain, Stack.of(this).region) });
+    new CfnOutput(this, 'MxRecord', {
+      description: `The MX record that sends ${props.inboundDomain}'s mail to SES receiving in this region`,
+      value: inboundMxRecord(props.inboundDomain, Stack.of(this).region),
+    });
     warnUnlessReceivingRegion(this);
   }
 }

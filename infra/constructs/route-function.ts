@@ -20,7 +20,16 @@ import { type SettingName, settingNamesFor } from '../../functions/config';
 import { backgroundDeclaration } from '../../functions/features';
 import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
 import type { SECRET_SETTINGS } from '../../functions/secrets';
-import { type Access, BUCKETS, type BucketKey, type PartitionReadableTable, type ResourceUse, type ScannableTable, WORKERS, type WorkerName } from '../../shared/resources';
+import {
+  type Access,
+  BUCKETS,
+  type BucketKey,
+  type PartitionReadableTable,
+  type ResourceUse,
+  type ScannableTable,
+  WORKERS,
+  type WorkerName,
+} from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
 import { acknowledge } from '../nag';
 import {
@@ -91,7 +100,10 @@ export class RouteFunction extends LambdaFunction {
   private readonly bound = new Set<string>();
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
     // Its own role, allowed to write its own log group only (no AWSLambdaBasicExecutionRole with logs on every group).
     const role = new iam.Role(scope, `${id}Role`, {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -126,11 +138,23 @@ export class RouteFunction extends LambdaFunction {
     if (actions.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [table.tableArn] }));
     if (accessParts(access).includes('profile')) {
       if (key !== 'staff') throw new Error(`readProfile is the staff table's access level, not ${key}'s`);
-      this.addToRolePolicy(new iam.PolicyStatement({ actions: [...PROFILE_READ.getActions], resources: [table.tableArn], conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown> }));
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...PROFILE_READ.getActions],
+          resources: [table.tableArn],
+          conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown>,
+        }),
+      );
     }
     if (accessParts(access).includes('log')) {
       for (const { actions: logActions, condition } of ACCESS_LOG_WRITES) {
-        this.addToRolePolicy(new iam.PolicyStatement({ actions: [...logActions], resources: [table.tableArn], conditions: structuredClone(condition) as Record<string, unknown> }));
+        this.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [...logActions],
+            resources: [table.tableArn],
+            conditions: structuredClone(condition) as Record<string, unknown>,
+          }),
+        );
       }
     }
     // Only a reader may list: a writer (and an append-only writer, such as the access log's) never reads back.
@@ -138,7 +162,10 @@ export class RouteFunction extends LambdaFunction {
       this.addToRolePolicy(
         new iam.PolicyStatement({
           actions: [...LIST_ACTIONS],
-          resources: [table.tableArn, ...definition.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+          resources: [
+            table.tableArn,
+            ...definition.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`),
+          ],
         }),
       );
     }
@@ -147,15 +174,20 @@ export class RouteFunction extends LambdaFunction {
 
   /** dynamodb:Scan on one tiny table (`ResourceUse.scans`), on the table alone: no index; of the staff table, its profiles only. */
   bindScan(key: ScannableTable, table: ITable): void {
-    const profilesOnly = key === 'staff' ? { conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown> } : {};
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...SCAN_ACTIONS], resources: [table.tableArn], ...profilesOnly }));
+    const profilesOnly =
+      key === 'staff' ? { conditions: structuredClone(PROFILE_READ.condition) as Record<string, unknown> } : {};
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: [...SCAN_ACTIONS], resources: [table.tableArn], ...profilesOnly }),
+    );
     this.setVariable(TABLES[key].envVar, table.tableName);
   }
 
   /** Access to the objects of one bucket, and its name in the bucket's variable. */
   bindBucket(key: BucketKey, bucket: IBucket, access: Access, prefix = ''): void {
     const objectActions = bucketObjectActions(access);
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects(`${prefix}*`)] }));
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects(`${prefix}*`)] }),
+    );
     const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
     if (this.role) {
       acknowledge(
@@ -166,7 +198,8 @@ export class RouteFunction extends LambdaFunction {
     }
     // Under a prefix (`ResourceUse.objectPrefixes`) no bucket-level action: ListBucket would name every key of the bucket.
     const onBucket = prefix ? [] : bucketActions(access);
-    if (onBucket.length > 0) this.addToRolePolicy(new iam.PolicyStatement({ actions: onBucket, resources: [bucket.bucketArn] }));
+    if (onBucket.length > 0)
+      this.addToRolePolicy(new iam.PolicyStatement({ actions: onBucket, resources: [bucket.bucketArn] }));
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
@@ -182,7 +215,9 @@ export class RouteFunction extends LambdaFunction {
 
   /** Leave to start one background worker (lambda:InvokeFunction on it alone), and its name in the worker's variable. */
   bindWorker(name: WorkerName, worker: IFunction): void {
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...INVOKE_WORKER_ACTIONS], resources: [worker.functionArn] }));
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: [...INVOKE_WORKER_ACTIONS], resources: [worker.functionArn] }),
+    );
     this.setVariable(WORKERS[name].envVar, worker.functionName);
   }
 
@@ -220,10 +255,20 @@ export class RouteFunction extends LambdaFunction {
   /** Machine translation: TranslateText and language detection (no resource to name), the stage's terminology alone, and its name. */
   bindTranslation(terminologyName: string): void {
     this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TRANSLATE_TEXT_ACTIONS], resources: ['*'] }));
-    const terminology = Stack.of(this).formatArn({ service: 'translate', resource: 'terminology', resourceName: terminologyName });
-    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...TERMINOLOGY_ACTIONS], resources: [terminology, `${terminology}/*`] }));
+    const terminology = Stack.of(this).formatArn({
+      service: 'translate',
+      resource: 'terminology',
+      resourceName: terminologyName,
+    });
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: [...TERMINOLOGY_ACTIONS], resources: [terminology, `${terminology}/*`] }),
+    );
     if (this.role) {
-      acknowledge(this.role, 'AwsSolutions-IAM5[Resource::*]', `${TRANSLATE_TEXT_ACTIONS.join(' and ')} name no resource (a text is not one), so IAM takes only "*" for them.`);
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        `${TRANSLATE_TEXT_ACTIONS.join(' and ')} name no resource (a text is not one), so IAM takes only "*" for them.`,
+      );
       acknowledge(
         this.role,
         `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:translate:${Stack.of(this).region}:<AWS::AccountId>:terminology/${terminologyName}/*]`,
@@ -235,8 +280,10 @@ export class RouteFunction extends LambdaFunction {
 
   /** Binds everything a route table entry uses, then checks the function has every variable config.ts will ask for. */
   bindUses(uses: ResourceUse, resources: BindableResources, options: { listing: boolean }): void {
-    for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) this.bindTable(key, resources.tables[key], access, options.listing);
-    for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) this.bindBucket(key, resources.buckets[key], access, uses.objectPrefixes?.[key]);
+    for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][])
+      this.bindTable(key, resources.tables[key], access, options.listing);
+    for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][])
+      this.bindBucket(key, resources.buckets[key], access, uses.objectPrefixes?.[key]);
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     for (const key of uses.partitionReads ?? []) this.bindPartitionRead(key, resources.tables[key], uses);
     if (uses.sendsMail) this.bindMail(resources.mail);
@@ -276,7 +323,13 @@ export interface BackgroundFunctionsProps extends FunctionLogs {
 }
 
 /** A background function (a job, a worker, a stream consumer), sized and timed as its feature declares it (functions/features.ts). */
-export function backgroundFunction(scope: Construct, name: string, description: string, logs: FunctionLogs, reservedConcurrency?: number): RouteFunction {
+export function backgroundFunction(
+  scope: Construct,
+  name: string,
+  description: string,
+  logs: FunctionLogs,
+  reservedConcurrency?: number,
+): RouteFunction {
   const { sizing } = backgroundDeclaration(name);
   return new RouteFunction(scope, `${pascal(name)}Function`, {
     entryName: name,

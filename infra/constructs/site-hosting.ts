@@ -23,7 +23,14 @@ import { CSP_MAX_LENGTH, inlineBlocksOf } from '../content-security-policy';
 import { acknowledge } from '../nag';
 import { securityHeadersPolicy } from '../response-headers';
 import { privateBucketProps } from './data';
-import { API_FORWARDED_COOKIES, API_FORWARDED_HEADERS, CACHED_API_FORWARDED_HEADERS, CACHED_API_PATH, IMMUTABLE, PAGE_CACHE } from '../cdn-rules';
+import {
+  API_FORWARDED_COOKIES,
+  API_FORWARDED_HEADERS,
+  CACHED_API_FORWARDED_HEADERS,
+  CACHED_API_PATH,
+  IMMUTABLE,
+  PAGE_CACHE,
+} from '../cdn-rules';
 import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
@@ -92,18 +99,31 @@ export class SiteHosting extends Construct {
     this.contentSecurityPolicy = contentSecurityPolicy({ inline, uploadOrigin, upgradeInsecureRequests: true });
     // The bucket's host name is only known at deployment: check the length with the longest one possible.
     const longestOrigin = `https://${'b'.repeat(63)}.s3.${'r'.repeat(16)}.amazonaws.com.cn`;
-    const longest = contentSecurityPolicy({ inline, uploadOrigin: longestOrigin, upgradeInsecureRequests: true }).length;
-    if (longest > CSP_MAX_LENGTH) throw new Error(`The Content-Security-Policy could reach ${longest} characters; CloudFront allows ${CSP_MAX_LENGTH}`);
+    const longest = contentSecurityPolicy({
+      inline,
+      uploadOrigin: longestOrigin,
+      upgradeInsecureRequests: true,
+    }).length;
+    if (longest > CSP_MAX_LENGTH)
+      throw new Error(
+        `The Content-Security-Policy could reach ${longest} characters; CloudFront allows ${CSP_MAX_LENGTH}`,
+      );
 
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(
       this,
       'SecurityHeaders',
-      securityHeadersPolicy('Pages: HSTS, nosniff, no framing, referrer policy, the page CSP (shared/security-headers.ts)', this.contentSecurityPolicy),
+      securityHeadersPolicy(
+        'Pages: HSTS, nosniff, no framing, referrer policy, the page CSP (shared/security-headers.ts)',
+        this.contentSecurityPolicy,
+      ),
     );
     this.apiResponseHeaders = new cloudfront.ResponseHeadersPolicy(
       this,
       'ApiSecurityHeaders',
-      securityHeadersPolicy('API answers: HSTS, nosniff, no framing, referrer policy, a CSP that lets nothing load (shared/security-headers.ts)', API_CONTENT_SECURITY_POLICY),
+      securityHeadersPolicy(
+        'API answers: HSTS, nosniff, no framing, referrer policy, a CSP that lets nothing load (shared/security-headers.ts)',
+        API_CONTENT_SECURITY_POLICY,
+      ),
     );
 
     const pageCache = new cloudfront.CachePolicy(this, 'PageCache', {
@@ -123,7 +143,8 @@ export class SiteHosting extends Construct {
       enableAcceptEncodingBrotli: true,
     });
     const apiNoCache = new cloudfront.CachePolicy(this, 'ApiNoCache', {
-      comment: 'Other API calls: never cached (the API answers no-store); Authorization is in the key only so GET requests carry it',
+      comment:
+        'Other API calls: never cached (the API answers no-store); Authorization is in the key only so GET requests carry it',
       defaultTtl: Duration.seconds(0),
       minTtl: Duration.seconds(0),
       // Above zero only because CloudFront allows no key headers otherwise; no-store responses are never kept.
@@ -134,7 +155,8 @@ export class SiteHosting extends Construct {
     });
     const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
       // Never Host: API Gateway must see its own.
-      comment: 'What the API reads: its headers (not Host), the viewer host and address, the query, the sign-in device cookie',
+      comment:
+        'What the API reads: its headers (not Host), the viewer host and address, the query, the sign-in device cookie',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       // Allow-listed, the cookie also comes back: CloudFront passes the sign-in route's Set-Cookie for it to the browser.
@@ -173,9 +195,13 @@ export class SiteHosting extends Construct {
       ...common,
       origin: apiOrigin,
       responseHeadersPolicy: this.apiResponseHeaders,
-      functionAssociations: [{ function: this.viewerHostFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [
+        { function: this.viewerHostFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      ],
     };
-    const certificate = props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
+    const certificate = props.certificateArn
+      ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Medical tourism centre (${stack.stackName})`,
@@ -184,7 +210,9 @@ export class SiteHosting extends Construct {
         ...common,
         origin: siteOrigin,
         cachePolicy: pageCache,
-        functionAssociations: [{ function: this.rewriteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: this.rewriteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
       },
       additionalBehaviors: {
         '/_astro/*': { ...common, origin: siteOrigin, cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED },
@@ -192,16 +220,30 @@ export class SiteHosting extends Construct {
           ...common,
           origin: imagesOrigin,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          functionAssociations: [{ function: this.imagePathFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: this.imagePathFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         // Before /api/*: CloudFront takes the first pattern that matches.
-        [CACHED_API_PATH]: { ...api, cachePolicy: packagesCache, originRequestPolicy: cachedApiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD },
-        [API_PATH_PATTERN]: { ...api, cachePolicy: apiNoCache, originRequestPolicy: apiOriginRequest, allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
+        [CACHED_API_PATH]: {
+          ...api,
+          cachePolicy: packagesCache,
+          originRequestPolicy: cachedApiOriginRequest,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        },
+        [API_PATH_PATTERN]: {
+          ...api,
+          cachePolicy: apiNoCache,
+          originRequestPolicy: apiOriginRequest,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        },
       },
       // A missing page or image answers 404 (the origins may list their bucket): show the site's 404 page. CloudFront
       // applies this to every behaviour, so an API 404 (an unknown enquiry number) arrives as that page, with 404;
       // every other API answer, 403 included, keeps its own status and JSON body.
-      errorResponses: [{ httpStatus: 404, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) }],
+      errorResponses: [
+        { httpStatus: 404, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(1) },
+      ],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // North America, Europe, Asia (Korea, China, Japan, Vietnam), Middle East and Africa.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
@@ -272,7 +314,8 @@ export class SiteHosting extends Construct {
   private acknowledgeDeploymentHandler(): void {
     const stack = Stack.of(this);
     const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
-    if (!handler) throw new Error('The BucketDeployment handler was not found; its cdk-nag acknowledgements need updating');
+    if (!handler)
+      throw new Error('The BucketDeployment handler was not found; its cdk-nag acknowledgements need updating');
     const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
     const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
     const siteBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
@@ -290,9 +333,16 @@ export class SiteHosting extends Construct {
       ['Action::s3:DeleteObject*', 'prunes pages the new build no longer has from the site bucket'],
       ['Action::s3:Abort*', 'aborts its own failed multipart uploads to the site bucket'],
       [`Resource::<${siteBucketId}.Arn>/*`, 'writes every object of the site bucket (the whole built site)'],
-      [`Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`, 'reads the site asset from the bootstrap asset bucket'],
-      ['Resource::*', 'creates the CloudFront invalidation after a deployment (CloudFront invalidations take no resource narrower than *)'],
+      [
+        `Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`,
+        'reads the site asset from the bootstrap asset bucket',
+      ],
+      [
+        'Resource::*',
+        'creates the CloudFront invalidation after a deployment (CloudFront invalidations take no resource narrower than *)',
+      ],
     ];
-    for (const [finding, what] of wildcards) acknowledge(handler, `AwsSolutions-IAM5[${finding}]`, `The ${why} ${what}.`);
+    for (const [finding, what] of wildcards)
+      acknowledge(handler, `AwsSolutions-IAM5[${finding}]`, `The ${why} ${what}.`);
   }
 }

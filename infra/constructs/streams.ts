@@ -19,11 +19,18 @@ export class Streams extends Construct {
 
   constructor(scope: Construct, id: string, props: BackgroundFunctionsProps) {
     super(scope, id);
-    this.functions = Object.fromEntries(STREAM_CONSUMERS.map((consumer) => [consumer.name, this.consumer(consumer, props)])) as Record<StreamConsumerName, RouteFunction>;
+    this.functions = Object.fromEntries(
+      STREAM_CONSUMERS.map((consumer) => [consumer.name, this.consumer(consumer, props)]),
+    ) as Record<StreamConsumerName, RouteFunction>;
   }
 
   private consumer(consumer: (typeof STREAM_CONSUMERS)[number], props: BackgroundFunctionsProps): RouteFunction {
-    const fn = backgroundFunction(this, consumer.name, `Reads the ${consumer.table} table's stream (${consumer.name})`, props);
+    const fn = backgroundFunction(
+      this,
+      consumer.name,
+      `Reads the ${consumer.table} table's stream (${consumer.name})`,
+      props,
+    );
     fn.bindUses(consumer.uses, props.resources, { listing: false });
     fn.addEventSource(
       new DynamoEventSource(props.resources.tables[consumer.table], {

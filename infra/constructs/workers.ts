@@ -20,11 +20,21 @@ export class Workers extends Construct {
     const functions: Partial<Record<WorkerName, RouteFunction>> = {};
     for (const name of WORKER_NAMES) {
       // Memory and time are the worker's declaration's (functions/exports/routes.ts says why); how many run at once, the stage's limits'.
-      const fn = backgroundFunction(this, name, `Background worker ${name}, started asynchronously by the API`, props, WORKER_CONCURRENCY[name]);
+      const fn = backgroundFunction(
+        this,
+        name,
+        `Background worker ${name}, started asynchronously by the API`,
+        props,
+        WORKER_CONCURRENCY[name],
+      );
       fn.bindUses(WORKERS[name].uses, props.resources, { listing: true });
       // No retries: a job is claimed once, so a second run would find it taken and do nothing; the staff member starts
       // it again. An event not run within the stall window is dropped: the status route has failed its job by then.
-      fn.configureAsyncInvoke({ onFailure: new SqsDestination(props.failures), retryAttempts: 0, maxEventAge: Duration.millis(EXPORT_STALL_MS) });
+      fn.configureAsyncInvoke({
+        onFailure: new SqsDestination(props.failures),
+        retryAttempts: 0,
+        maxEventAge: Duration.millis(EXPORT_STALL_MS),
+      });
       functions[name] = fn;
     }
     this.functions = functions as Record<WorkerName, RouteFunction>;

@@ -8,7 +8,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
 import { LOOPBACK } from '../emulators/emulators';
-import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals, translationLine } from '../run-settings';
+import {
+  announceEndpoints,
+  faultControlLines,
+  inboundMailLine,
+  reportStartFailure,
+  runSettings,
+  stopOnSignals,
+  translationLine,
+} from '../run-settings';
 import { startLocalStack } from '../stack';
 import { IMAGE_PATH_PREFIX } from '../../shared/packages/uploads';
 import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, REDIRECT_CACHE_CONTROL } from '../../shared/rewrite';
@@ -33,7 +41,12 @@ async function main() {
   const settings = runSettings();
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const devOrigin = `http://${LOOPBACK}:${settings.port}`;
-  const stack = await startLocalStack({ ...settings, port: 0, env: process.env, extraOrigins: [devOrigin, `http://localhost:${settings.port}`] });
+  const stack = await startLocalStack({
+    ...settings,
+    port: 0,
+    env: process.env,
+    extraOrigins: [devOrigin, `http://localhost:${settings.port}`],
+  });
   announceEndpoints(stack, settings.dataDir);
 
   const { dev } = await import('astro');

@@ -15,7 +15,14 @@
 import { resolve } from 'node:path';
 import { type FaultControlAddress, faultControlClient } from '../faults/control-client';
 import type { FaultState } from '../faults/control-server';
-import { FAULT_SERVICES, type FaultService, SERVICE_UP, describeFault, isFaultService, parseFault } from '../faults/faults';
+import {
+  FAULT_SERVICES,
+  type FaultService,
+  SERVICE_UP,
+  describeFault,
+  isFaultService,
+  parseFault,
+} from '../faults/faults';
 import { runningFaultControl } from '../run-settings';
 
 function usage(message?: string): never {
@@ -33,7 +40,9 @@ function controlAddress(): FaultControlAddress {
   const dataDir = resolve(process.env['DATA_DIR'] || '.data');
   const running = runningFaultControl(dataDir);
   if (!running) {
-    console.error(`No local stack is running on ${dataDir}. Start one with npm start (or set DATA_DIR to its data folder).`);
+    console.error(
+      `No local stack is running on ${dataDir}. Start one with npm start (or set DATA_DIR to its data folder).`,
+    );
     process.exit(1);
   }
   return running;

@@ -16,7 +16,9 @@ async function main() {
   const table = process.env[TABLES.packages.envVar];
   const bucket = process.env[BUCKETS.images.envVar];
   if (!table || !bucket) {
-    console.error(`Set ${TABLES.packages.envVar} and ${BUCKETS.images.envVar} (the stack's TablePackages and ImagesBucket outputs).`);
+    console.error(
+      `Set ${TABLES.packages.envVar} and ${BUCKETS.images.envVar} (the stack's TablePackages and ImagesBucket outputs).`,
+    );
     process.exit(2);
   }
   // The SDK finds the region and credentials as it always does (environment, profile).
@@ -24,7 +26,11 @@ async function main() {
   const s3 = s3Client();
   try {
     const seeded = await seedPackages(dynamoPackageStore(db, table), s3ImageStore(s3, bucket));
-    console.log(seeded ? `Seeded the three BEST 3 packages into ${table} and their images into ${bucket}.` : `${table} already has packages; nothing changed.`);
+    console.log(
+      seeded
+        ? `Seeded the three BEST 3 packages into ${table} and their images into ${bucket}.`
+        : `${table} already has packages; nothing changed.`,
+    );
   } finally {
     db.destroy();
     s3.destroy();

@@ -39,7 +39,10 @@ function recordedAddress(): string | undefined {
 }
 
 /** Whether a build can be served as it is: built after its last source change, for this address. */
-export function isBuildCurrent(build: { builtAt: number | undefined; newestSource: number; builtFor: string | undefined }, address: string): boolean {
+export function isBuildCurrent(
+  build: { builtAt: number | undefined; newestSource: number; builtFor: string | undefined },
+  address: string,
+): boolean {
   return build.builtAt !== undefined && build.newestSource <= build.builtAt && build.builtFor === address;
 }
 

@@ -16,7 +16,13 @@
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole, normaliseStaffEmail, nextTokenVersion } from '../../shared/auth';
+import {
+  STAFF_PASSWORD_MIN_LENGTH,
+  STAFF_ROLES,
+  type StaffRole,
+  normaliseStaffEmail,
+  nextTokenVersion,
+} from '../../shared/auth';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { TABLES } from '../../shared/tables';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
@@ -45,9 +51,15 @@ const WITH_ROLE: readonly Command[] = ['add', 'passwd', 'role'];
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error('Usage: npm run staff -- add|passwd|role|disable|enable|reset-2fa <email> [--role admin|staff|editor]');
-  console.error('  add makes an admin unless --role says otherwise (the first account of a new stage is its first admin).');
-  console.error('  role gives the account the role of --role and signs it out (an account without a role cannot sign in); passwd takes --role too.');
-  console.error('  reset-2fa turns two-factor sign-in off (secret and recovery codes gone) and signs the account out; it enrols again.');
+  console.error(
+    '  add makes an admin unless --role says otherwise (the first account of a new stage is its first admin).',
+  );
+  console.error(
+    '  role gives the account the role of --role and signs it out (an account without a role cannot sign in); passwd takes --role too.',
+  );
+  console.error(
+    '  reset-2fa turns two-factor sign-in off (secret and recovery codes gone) and signs the account out; it enrols again.',
+  );
   process.exit(2);
 }
 
@@ -67,7 +79,12 @@ async function openAccountTables(): Promise<AccountTables> {
     const outboxTable = process.env[TABLES.outbox.envVar];
     const siteUrl = process.env['SITE_URL'];
     const notices = outboxTable && siteUrl ? { outbox: dynamoOutboxStore(client, outboxTable), siteUrl } : undefined;
-    return { store: dynamoStaffStore(client, tableName), ...(notices ? { notices } : {}), where: `table ${tableName}`, close: async () => client.destroy() };
+    return {
+      store: dynamoStaffStore(client, tableName),
+      ...(notices ? { notices } : {}),
+      where: `table ${tableName}`,
+      close: async () => client.destroy(),
+    };
   }
   const dataDir = resolve(process.env['DATA_DIR'] || '.data');
   const local = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
@@ -93,7 +110,10 @@ async function openAccountTables(): Promise<AccountTables> {
   return {
     store: dynamoStaffStore(client, tables.staff),
     // Sent by the mail retry job of the next `npm start`, which serves the default address unless PORT says otherwise.
-    notices: { outbox: dynamoOutboxStore(client, tables.outbox), siteUrl: process.env['SITE_URL'] || `http://127.0.0.1:${LOCAL_DEFAULTS.PORT}` },
+    notices: {
+      outbox: dynamoOutboxStore(client, tables.outbox),
+      siteUrl: process.env['SITE_URL'] || `http://127.0.0.1:${LOCAL_DEFAULTS.PORT}`,
+    },
     where: `the local data in ${dataDir}`,
     close: async () => {
       client.destroy();
@@ -120,7 +140,12 @@ async function askPassword(): Promise<string> {
 }
 
 /** The account after the command, and what to tell the operator. */
-async function changed(command: Exclude<Command, 'add'>, account: StaffAccount, role: StaffRole | undefined, now: string): Promise<{ after: StaffAccount; done: string }> {
+async function changed(
+  command: Exclude<Command, 'add'>,
+  account: StaffAccount,
+  role: StaffRole | undefined,
+  now: string,
+): Promise<{ after: StaffAccount; done: string }> {
   // Every one of these signs out the account's sessions (enable too: sessions from before a disable stay ended).
   const signedOut = { updatedAt: now, tokenVersion: nextTokenVersion(account) };
   const { email } = account;
@@ -134,9 +159,15 @@ async function changed(command: Exclude<Command, 'add'>, account: StaffAccount, 
     }
     case 'role':
       if (!role) usage(`Give the role: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`);
-      return { after: { ...account, ...signedOut, role }, done: `${email} is now ${role}. Its sessions are signed out.` };
+      return {
+        after: { ...account, ...signedOut, role },
+        done: `${email} is now ${role}. Its sessions are signed out.`,
+      };
     case 'reset-2fa':
-      return { after: { ...withoutTwoFactor(account), ...signedOut }, done: `Reset two-factor sign-in of ${email}. Its sessions are signed out; it signs in with its password and enrols again.` };
+      return {
+        after: { ...withoutTwoFactor(account), ...signedOut },
+        done: `Reset two-factor sign-in of ${email}. Its sessions are signed out; it signs in with its password and enrols again.`,
+      };
     case 'disable':
     case 'enable':
       return {
@@ -149,7 +180,8 @@ async function changed(command: Exclude<Command, 'add'>, account: StaffAccount, 
 /** The password, at least as long as the product asks. */
 async function newPassword(): Promise<string> {
   const password = await askPassword();
-  if (password.length < STAFF_PASSWORD_MIN_LENGTH) usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH)
+    usage(`The password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
   return password;
 }
 
@@ -163,17 +195,22 @@ async function main() {
   const roleAt = options.indexOf('--role');
   const role = roleAt === -1 ? undefined : options[roleAt + 1];
   if (!COMMANDS.includes(command as Command)) usage();
-  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role)) usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
+  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role))
+    usage(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
   if (roleAt !== -1 && !WITH_ROLE.includes(command as Command)) usage(`--role goes with ${WITH_ROLE.join(', ')}.`);
-  if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage('Give the staff member\'s e-mail address.');
+  if (!rawEmail || !EMAIL_PATTERN.test(rawEmail.trim().toLowerCase())) usage("Give the staff member's e-mail address.");
   const email = normaliseStaffEmail(rawEmail);
   const { store, notices, where, close } = await openAccountTables();
   try {
-    if (command === 'reset-2fa' && !notices) usage(`reset-2fa tells the account's owner by mail, as an admin's reset does: set ${TABLES.outbox.envVar} and SITE_URL too (the stack's outputs).`);
+    if (command === 'reset-2fa' && !notices)
+      usage(
+        `reset-2fa tells the account's owner by mail, as an admin's reset does: set ${TABLES.outbox.envVar} and SITE_URL too (the stack's outputs).`,
+      );
     const existing = await store.get(email);
     const now = new Date().toISOString();
     if (command === 'add') {
-      if (existing) usage(`${email} already has an account; use passwd to change its password, role to change its role.`);
+      if (existing)
+        usage(`${email} already has an account; use passwd to change its password, role to change its role.`);
       const account: StaffAccount = {
         email,
         passwordHash: await hashPassword(await newPassword()),
@@ -189,13 +226,26 @@ async function main() {
       return;
     }
     if (!existing) usage(`${email} has no account${command === 'passwd' ? '; use add' : ''}.`);
-    const { after, done } = await changed(command as Exclude<Command, 'add'>, existing, role as StaffRole | undefined, now);
+    const { after, done } = await changed(
+      command as Exclude<Command, 'add'>,
+      existing,
+      role as StaffRole | undefined,
+      now,
+    );
     // Only what the command changes, and only on the account as it was read: nothing an admin or a sign-in did meanwhile is undone.
-    if (!(await updateAccount(store, existing, after))) fail(`${email} was changed meanwhile (an admin, a sign-in, another command); nothing was written. Run the command again.`);
-    const noRole = after.role ? '' : ` It has no role and cannot sign in: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`;
+    if (!(await updateAccount(store, existing, after)))
+      fail(
+        `${email} was changed meanwhile (an admin, a sign-in, another command); nothing was written. Run the command again.`,
+      );
+    const noRole = after.role
+      ? ''
+      : ` It has no role and cannot sign in: npm run staff -- role ${email} --role ${STAFF_ROLES.join('|')}`;
     console.log(`${done} (${where})${noRole}`);
     if (command === 'reset-2fa' && notices && hasTwoFactor(existing)) {
-      await queueOwnerNotice(notices.outbox, Date.now(), notices.siteUrl, email, { kind: 'twoFactorReset', by: OPERATOR });
+      await queueOwnerNotice(notices.outbox, Date.now(), notices.siteUrl, email, {
+        kind: 'twoFactorReset',
+        by: OPERATOR,
+      });
       console.log(`${email} is told by mail (the outbox's retry job sends it within minutes).`);
     }
   } finally {

@@ -4,7 +4,15 @@
  */
 import { createServer } from 'node:net';
 import { LOOPBACK } from '../emulators/emulators';
-import { announceEndpoints, faultControlLines, inboundMailLine, reportStartFailure, runSettings, stopOnSignals, translationLine } from '../run-settings';
+import {
+  announceEndpoints,
+  faultControlLines,
+  inboundMailLine,
+  reportStartFailure,
+  runSettings,
+  stopOnSignals,
+  translationLine,
+} from '../run-settings';
 import { buildSiteIfStale, siteAddress } from './site-build';
 import { startLocalStack } from '../stack';
 
@@ -15,7 +23,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, LOOPBACK, () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
+      );
     });
   });
 }

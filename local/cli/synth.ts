@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cdkCli = join(dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')), 'bin', 'cdk');
 
-const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_DEFAULT_PROFILE'];
+const CREDENTIAL_VARIABLES = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_PROFILE',
+  'AWS_DEFAULT_PROFILE',
+];
 const env: Record<string, string | undefined> = {
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !CREDENTIAL_VARIABLES.includes(name))),
   AWS_SHARED_CREDENTIALS_FILE: devNull,
@@ -24,7 +30,18 @@ const env: Record<string, string | undefined> = {
 
 const result = spawnSync(
   process.execPath,
-  [cdkCli, 'synth', '--all', '--no-notices', '--quiet', '-c', 'mailFrom=noreply@example.com', '-c', 'mailTo=staff@example.com', ...process.argv.slice(2)],
+  [
+    cdkCli,
+    'synth',
+    '--all',
+    '--no-notices',
+    '--quiet',
+    '-c',
+    'mailFrom=noreply@example.com',
+    '-c',
+    'mailTo=staff@example.com',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

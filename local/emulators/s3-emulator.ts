@@ -35,7 +35,8 @@ async function listeningOn<T>(host: string, start: () => Promise<T>): Promise<T>
   const original = Server.prototype.listen;
   Server.prototype.listen = function listenOnHost(this: Server, ...args: unknown[]) {
     const [options] = args;
-    if (options && typeof options === 'object' && (options as ListenOptions).host === '0.0.0.0') args[0] = { ...options, host };
+    if (options && typeof options === 'object' && (options as ListenOptions).host === '0.0.0.0')
+      args[0] = { ...options, host };
     return (original as (...all: unknown[]) => Server).apply(this, args);
   } as typeof original;
   try {
@@ -51,7 +52,12 @@ interface PostPolicy {
 }
 
 /** Why S3 would refuse this POST form under its policy, or `undefined` when it passes. */
-export function postPolicyProblem(fields: Map<string, string>, fileSize: number, bucket: string, now = Date.now()): string | undefined {
+export function postPolicyProblem(
+  fields: Map<string, string>,
+  fileSize: number,
+  bucket: string,
+  now = Date.now(),
+): string | undefined {
   const encoded = fields.get('policy');
   if (!encoded) return 'the form carries no policy';
   let policy: PostPolicy;
@@ -61,19 +67,23 @@ export function postPolicyProblem(fields: Map<string, string>, fileSize: number,
     return 'the policy is not base64 JSON';
   }
   if (!(Date.parse(policy.expiration) > now)) return 'the policy has expired';
-  const value = (name: string) => (name.replace(/^\$/, '').toLowerCase() === 'bucket' ? bucket : fields.get(name.replace(/^\$/, '').toLowerCase()));
+  const value = (name: string) =>
+    name.replace(/^\$/, '').toLowerCase() === 'bucket' ? bucket : fields.get(name.replace(/^\$/, '').toLowerCase());
   for (const condition of policy.conditions ?? []) {
     if (!Array.isArray(condition)) {
-      for (const [name, expected] of Object.entries(condition)) if (value(name) !== expected) return `${name} must be ${expected}`;
+      for (const [name, expected] of Object.entries(condition))
+        if (value(name) !== expected) return `${name} must be ${expected}`;
       continue;
     }
     const [operator, name, expected] = condition;
     if (operator === 'content-length-range') {
-      if (fileSize < Number(name) || fileSize > Number(expected)) return `the file's ${fileSize} bytes are outside ${String(name)}-${String(expected)}`;
+      if (fileSize < Number(name) || fileSize > Number(expected))
+        return `the file's ${fileSize} bytes are outside ${String(name)}-${String(expected)}`;
     } else if (operator === 'eq') {
       if (value(String(name)) !== expected) return `${String(name)} must be ${String(expected)}`;
     } else if (operator === 'starts-with') {
-      if (!(value(String(name)) ?? '').startsWith(String(expected))) return `${String(name)} must start with ${String(expected)}`;
+      if (!(value(String(name)) ?? '').startsWith(String(expected)))
+        return `${String(name)} must start with ${String(expected)}`;
     }
   }
   return undefined;
@@ -94,13 +104,17 @@ const RESPONSE_OVERRIDES = {
  * `X-Amz-Date` plus `X-Amz-Expires` passed), else the answer headers it
  * names. A GET without a signature in its query is no presigned one.
  */
-export function presignedGet(url: string, now = Date.now()): { problem: string } | { headers: Record<string, string> } | undefined {
+export function presignedGet(
+  url: string,
+  now = Date.now(),
+): { problem: string } | { headers: Record<string, string> } | undefined {
   const query = new URL(url, 'http://s3').searchParams;
   const signedAt = query.get('X-Amz-Date');
   if (!signedAt || !query.get('X-Amz-Signature')) return undefined;
   const at = Date.parse(signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
   const expires = Number(query.get('X-Amz-Expires'));
-  if (!Number.isFinite(at) || !Number.isInteger(expires) || now > at + expires * 1000) return { problem: 'Request has expired' };
+  if (!Number.isFinite(at) || !Number.isInteger(expires) || now > at + expires * 1000)
+    return { problem: 'Request has expired' };
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries(RESPONSE_OVERRIDES)) {
     const value = query.get(name);
@@ -111,16 +125,36 @@ export function presignedGet(url: string, now = Date.now()): { problem: string }
 
 function xmlError(response: ServerResponse, status: number, code: string, message: string) {
   response.writeHead(status, { 'Content-Type': 'application/xml' });
-  response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, ' ')}</Message></Error>`);
+  response.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, ' ')}</Message></Error>`,
+  );
 }
 
-export async function startS3Emulator(options: { dataDir: string; host: string; corsOrigins: string[] }): Promise<S3Emulator> {
-  const emulator = await listeningOn(options.host, () => startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }));
+export async function startS3Emulator(options: {
+  dataDir: string;
+  host: string;
+  corsOrigins: string[];
+}): Promise<S3Emulator> {
+  const emulator = await listeningOn(options.host, () =>
+    startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }),
+  );
   const agent = new Agent({ keepAlive: true });
 
-  const pass = (request: IncomingMessage, response: ServerResponse, body?: Buffer, overrides: Record<string, string> = {}) => {
+  const pass = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body?: Buffer,
+    overrides: Record<string, string> = {},
+  ) => {
     const upstream = forward(
-      { host: options.host, port: emulator.port, method: request.method, path: request.url, headers: request.headers, agent },
+      {
+        host: options.host,
+        port: emulator.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        agent,
+      },
       (answer) => {
         const found = answer.statusCode === 200 || answer.statusCode === 206;
         response.writeHead(answer.statusCode ?? 502, found ? { ...answer.headers, ...overrides } : answer.headers);
@@ -155,14 +189,29 @@ export async function startS3Emulator(options: { dataDir: string; host: string; 
     }
     if (request.method === 'PUT' && request.headers['if-none-match'] === '*') {
       // Checked, then written, one after the other: a local stack's writers do not race for one key.
-      const head = forward({ host: options.host, port: emulator.port, method: 'HEAD', path: request.url, headers: { host: request.headers.host ?? '' }, agent }, (answer) => {
-        answer.resume();
-        if (answer.statusCode === 200) {
-          request.resume();
-          return xmlError(response, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
-        }
-        pass(request, response);
-      });
+      const head = forward(
+        {
+          host: options.host,
+          port: emulator.port,
+          method: 'HEAD',
+          path: request.url,
+          headers: { host: request.headers.host ?? '' },
+          agent,
+        },
+        (answer) => {
+          answer.resume();
+          if (answer.statusCode === 200) {
+            request.resume();
+            return xmlError(
+              response,
+              412,
+              'PreconditionFailed',
+              'At least one of the pre-conditions you specified did not hold',
+            );
+          }
+          pass(request, response);
+        },
+      );
       head.on('error', () => xmlError(response, 502, 'InternalError', 'The emulator did not answer.'));
       return head.end();
     }

@@ -48,21 +48,45 @@ class TranslateError extends Error {
   }
 }
 
-function termsOf(terminology: Terminology, source: string, target: string): { SourceText: string; TargetText: string }[] {
+function termsOf(
+  terminology: Terminology,
+  source: string,
+  target: string,
+): { SourceText: string; TargetText: string }[] {
   const from = terminology.languages.indexOf(source);
   const to = terminology.languages.indexOf(target);
   // A one-way terminology translates from its first column only.
   if (from < 0 || to < 0 || (terminology.directionality !== 'MULTI' && from !== 0)) return [];
-  return terminology.rows.flatMap((row) => (row[from] && row[to] ? [{ SourceText: row[from], TargetText: row[to] }] : []));
+  return terminology.rows.flatMap((row) =>
+    row[from] && row[to] ? [{ SourceText: row[from], TargetText: row[to] }] : [],
+  );
 }
 
-function parseTerminology(name: string, input: Record<string, unknown>, existing: Terminology | undefined, now: number): Terminology {
+function parseTerminology(
+  name: string,
+  input: Record<string, unknown>,
+  existing: Terminology | undefined,
+  now: number,
+): Terminology {
   const data = input['TerminologyData'] as { File?: string; Format?: string; Directionality?: string } | undefined;
-  if (!data?.File || !data.Format) throw new TranslateError('InvalidParameterValueException', 'TerminologyData needs File and Format');
-  if (!['CSV', 'TSV'].includes(data.Format)) throw new TranslateError('InvalidParameterValueException', `The stand-in reads CSV and TSV terminologies, not ${data.Format}`);
-  const records = parse(Buffer.from(data.File, 'base64').toString('utf8'), { delimiter: data.Format === 'TSV' ? '\t' : ',', bom: true, relax_column_count: false }) as string[][];
+  if (!data?.File || !data.Format)
+    throw new TranslateError('InvalidParameterValueException', 'TerminologyData needs File and Format');
+  if (!['CSV', 'TSV'].includes(data.Format))
+    throw new TranslateError(
+      'InvalidParameterValueException',
+      `The stand-in reads CSV and TSV terminologies, not ${data.Format}`,
+    );
+  const records = parse(Buffer.from(data.File, 'base64').toString('utf8'), {
+    delimiter: data.Format === 'TSV' ? '\t' : ',',
+    bom: true,
+    relax_column_count: false,
+  }) as string[][];
   const [languages, ...rows] = records;
-  if (!languages?.length || languages.some((code) => !isTranslationLanguage(code))) throw new TranslateError('InvalidParameterValueException', 'The first row must name a language code for each column');
+  if (!languages?.length || languages.some((code) => !isTranslationLanguage(code)))
+    throw new TranslateError(
+      'InvalidParameterValueException',
+      'The first row must name a language code for each column',
+    );
   return {
     name,
     ...(typeof input['Description'] === 'string' ? { description: input['Description'] } : {}),
@@ -109,17 +133,32 @@ export async function startTranslateEmulator(port = 0): Promise<TranslateEmulato
       const text = input['Text'];
       const source = input['SourceLanguageCode'];
       const target = input['TargetLanguageCode'];
-      if (typeof text !== 'string' || text.length === 0) throw new TranslateError('ValidationException', 'Text must not be empty');
-      if (Buffer.byteLength(text) > TRANSLATE_TEXT_MAX_BYTES) throw new TranslateError('TextSizeLimitExceededException', `Text is longer than ${TRANSLATE_TEXT_MAX_BYTES} bytes`);
-      if (typeof source !== 'string' || typeof target !== 'string') throw new TranslateError('ValidationException', 'SourceLanguageCode and TargetLanguageCode are required');
+      if (typeof text !== 'string' || text.length === 0)
+        throw new TranslateError('ValidationException', 'Text must not be empty');
+      if (Buffer.byteLength(text) > TRANSLATE_TEXT_MAX_BYTES)
+        throw new TranslateError(
+          'TextSizeLimitExceededException',
+          `Text is longer than ${TRANSLATE_TEXT_MAX_BYTES} bytes`,
+        );
+      if (typeof source !== 'string' || typeof target !== 'string')
+        throw new TranslateError('ValidationException', 'SourceLanguageCode and TargetLanguageCode are required');
       const detected = source === 'auto' ? languageByScript(text) : source;
-      if (!isTranslationLanguage(detected) || !isTranslationLanguage(target)) throw new TranslateError('UnsupportedLanguagePairException', `The stand-in knows the six page languages, not ${detected}→${target}`);
+      if (!isTranslationLanguage(detected) || !isTranslationLanguage(target))
+        throw new TranslateError(
+          'UnsupportedLanguagePairException',
+          `The stand-in knows the six page languages, not ${detected}→${target}`,
+        );
       const applied = ((input['TerminologyNames'] as string[] | undefined) ?? []).map((name) => {
         const terminology = terminologies.get(name);
         if (!terminology) throw new TranslateError('ResourceNotFoundException', `No terminology named ${name}`);
-        return { Name: name, Terms: termsOf(terminology, detected, target).filter((term) => text.includes(term.SourceText)) };
+        return {
+          Name: name,
+          Terms: termsOf(terminology, detected, target).filter((term) => text.includes(term.SourceText)),
+        };
       });
-      const withTerms = applied.flatMap((terminology) => terminology.Terms).reduce((result, term) => result.replaceAll(term.SourceText, term.TargetText), text);
+      const withTerms = applied
+        .flatMap((terminology) => terminology.Terms)
+        .reduce((result, term) => result.replaceAll(term.SourceText, term.TargetText), text);
       return {
         TranslatedText: `${LOCAL_STAND_IN_MARK}: ${detected}→${target}] ${withTerms}`,
         SourceLanguageCode: detected,
@@ -129,15 +168,18 @@ export async function startTranslateEmulator(port = 0): Promise<TranslateEmulato
     },
     ImportTerminology(input) {
       const name = input['Name'];
-      if (typeof name !== 'string' || !/^[A-Za-z0-9-]{1,256}$/.test(name)) throw new TranslateError('InvalidParameterValueException', 'Name must be letters, digits and hyphens');
-      if (input['MergeStrategy'] !== 'OVERWRITE') throw new TranslateError('InvalidParameterValueException', 'MergeStrategy must be OVERWRITE');
+      if (typeof name !== 'string' || !/^[A-Za-z0-9-]{1,256}$/.test(name))
+        throw new TranslateError('InvalidParameterValueException', 'Name must be letters, digits and hyphens');
+      if (input['MergeStrategy'] !== 'OVERWRITE')
+        throw new TranslateError('InvalidParameterValueException', 'MergeStrategy must be OVERWRITE');
       const terminology = parseTerminology(name, input, terminologies.get(name), Date.now());
       terminologies.set(name, terminology);
       return { TerminologyProperties: propertiesOf(terminology) };
     },
     GetTerminology(input) {
       const terminology = terminologies.get(String(input['Name']));
-      if (!terminology) throw new TranslateError('ResourceNotFoundException', `No terminology named ${String(input['Name'])}`);
+      if (!terminology)
+        throw new TranslateError('ResourceNotFoundException', `No terminology named ${String(input['Name'])}`);
       return { TerminologyProperties: propertiesOf(terminology) };
     },
   };
@@ -145,20 +187,31 @@ export async function startTranslateEmulator(port = 0): Promise<TranslateEmulato
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const send = (status: number, body: unknown) => {
       const text = JSON.stringify(body);
-      response.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.1', 'Content-Length': String(Buffer.byteLength(text)) });
+      response.writeHead(status, {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'Content-Length': String(Buffer.byteLength(text)),
+      });
       response.end(text);
     };
     try {
       const target = String(request.headers['x-amz-target'] ?? '');
       const operation = target.startsWith(TARGET_PREFIX) ? operations[target.slice(TARGET_PREFIX.length)] : undefined;
-      if (request.method !== 'POST' || !operation) throw new TranslateError('UnknownOperationException', `The stand-in does not answer ${target || 'this request'}`);
+      if (request.method !== 'POST' || !operation)
+        throw new TranslateError(
+          'UnknownOperationException',
+          `The stand-in does not answer ${target || 'this request'}`,
+        );
       // A terminology file may be up to 10 MB; base64 makes it a third larger.
       const body = await readBody(request, 16 * 1024 * 1024);
       if (!body) throw new TranslateError('ValidationException', 'The request is too large', 413);
       send(200, operation(JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>));
     } catch (error) {
       if (error instanceof TranslateError) send(error.status, { __type: error.type, message: error.message });
-      else send(500, { __type: 'InternalServerException', message: error instanceof Error ? error.message : String(error) });
+      else
+        send(500, {
+          __type: 'InternalServerException',
+          message: error instanceof Error ? error.message : String(error),
+        });
     }
   }
 

@@ -21,11 +21,17 @@ export function faultControlClient(address: FaultControlAddress): FaultControlCl
   const call = async (method: string, path: string, body?: unknown): Promise<FaultState> => {
     const response = await fetch(`${address.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${address.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${address.key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const answer = (await response.json()) as FaultState | { message: string };
-    if (!response.ok) throw new Error(`Fault control answered ${response.status}: ${'message' in answer ? answer.message : JSON.stringify(answer)}`);
+    if (!response.ok)
+      throw new Error(
+        `Fault control answered ${response.status}: ${'message' in answer ? answer.message : JSON.stringify(answer)}`,
+      );
     return answer as FaultState;
   };
   return {

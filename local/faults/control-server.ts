@@ -51,7 +51,11 @@ function presentsKey(request: IncomingMessage, key: string): boolean {
 
 async function handle(request: IncomingMessage, response: ServerResponse, faults: FaultSwitch, key: string) {
   if (refuseForeignHost(request, response)) return;
-  if (!presentsKey(request, key)) return send(response, 401, { error: 'unauthorized', message: 'Send the key printed at start as Authorization: Bearer <key>.' });
+  if (!presentsKey(request, key))
+    return send(response, 401, {
+      error: 'unauthorized',
+      message: 'Send the key printed at start as Authorization: Bearer <key>.',
+    });
   const path = new URL(request.url ?? '/', 'http://control').pathname;
   if (path === '/faults' && request.method === 'GET') return send(response, 200, faults.state());
   if (path === '/faults' && request.method === 'DELETE') {
@@ -59,8 +63,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
     return send(response, 200, faults.state());
   }
   const service = /^\/faults\/([a-z0-9]+)$/.exec(path)?.[1];
-  if (service === undefined) return send(response, 404, { error: 'not_found', message: 'GET /faults, PUT /faults/{service}, DELETE /faults' });
-  if (!isFaultService(service)) return send(response, 404, { error: 'not_found', message: `No service ${service}: ${FAULT_SERVICES.join(', ')}` });
+  if (service === undefined)
+    return send(response, 404, { error: 'not_found', message: 'GET /faults, PUT /faults/{service}, DELETE /faults' });
+  if (!isFaultService(service))
+    return send(response, 404, { error: 'not_found', message: `No service ${service}: ${FAULT_SERVICES.join(', ')}` });
   if (request.method !== 'PUT') return send(response, 405, { error: 'method_not_allowed', message: 'Use PUT' });
   const body = await readBody(request, MAX_BODY_BYTES);
   let parsed: unknown;
@@ -79,7 +85,11 @@ export async function startFaultControl(faults: FaultSwitch, host: string): Prom
   const key = randomBytes(24).toString('base64url');
   const server = createServer((request, response) => {
     handle(request, response, faults, key).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, { error: 'fault_control_failed', message: error instanceof Error ? error.message : String(error) });
+      if (!response.headersSent)
+        send(response, 500, {
+          error: 'fault_control_failed',
+          message: error instanceof Error ? error.message : String(error),
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {

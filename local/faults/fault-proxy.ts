@@ -8,7 +8,13 @@
  * request until the fault changes; `slow` holds each request for a while,
  * then forwards it.
  */
-import { Agent, type IncomingMessage, type ServerResponse, createServer as createHttpServer, request as forward } from 'node:http';
+import {
+  Agent,
+  type IncomingMessage,
+  type ServerResponse,
+  createServer as createHttpServer,
+  request as forward,
+} from 'node:http';
 import { type Server as NetServer, createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { refuseForeignHost } from '../server/host-guard';
@@ -43,7 +49,11 @@ function listenOn(server: NetServer, host: string, port: number): Promise<number
 
 const gone = ({ request, response }: Exchange) => request.destroyed || response.destroyed || response.writableEnded;
 
-export async function startFaultProxy(options: { service: FaultService; target: string; host: string }): Promise<FaultProxy> {
+export async function startFaultProxy(options: {
+  service: FaultService;
+  target: string;
+  host: string;
+}): Promise<FaultProxy> {
   const target = new URL(options.target);
   const agent = new Agent({ keepAlive: true });
   let fault: Fault = SERVICE_UP;
@@ -52,7 +62,14 @@ export async function startFaultProxy(options: { service: FaultService; target: 
 
   const pass = ({ request, response }: Exchange) => {
     const upstream = forward(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        agent,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);

@@ -15,12 +15,18 @@ describe('parseFault (the CLI words)', () => {
     expect(parseFault(words)).toEqual(fault);
   });
 
-  it.each([[[]], [['sideways']], [['slow']], [['slow', 'fast']], [['slow', '0']], [['slow', String(MAX_SLOW_MS + 1)]], [['up', '5']], [['slow', '5', '6']]])(
-    'refuses %j with a sentence saying why',
-    (words) => {
-      expect(parseFault(words)).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    [[]],
+    [['sideways']],
+    [['slow']],
+    [['slow', 'fast']],
+    [['slow', '0']],
+    [['slow', String(MAX_SLOW_MS + 1)]],
+    [['up', '5']],
+    [['slow', '5', '6']],
+  ])('refuses %j with a sentence saying why', (words) => {
+    expect(parseFault(words)).toEqual(expect.any(String));
+  });
 });
 
 describe('faultFromJson (the control endpoint body)', () => {
@@ -30,12 +36,20 @@ describe('faultFromJson (the control endpoint body)', () => {
     expect(faultFromJson({ mode: 'up' })).toEqual({ mode: 'up' });
   });
 
-  it.each([null, 'up', [], {}, { mode: 3 }, { mode: 'slow' }, { mode: 'slow', delayMs: 1.5 }, { mode: 'slow', delayMs: '100' }, { mode: 'hang', delayMs: 5 }, { mode: 'slow 5' }])(
-    'refuses %j',
-    (body) => {
-      expect(faultFromJson(body)).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    null,
+    'up',
+    [],
+    {},
+    { mode: 3 },
+    { mode: 'slow' },
+    { mode: 'slow', delayMs: 1.5 },
+    { mode: 'slow', delayMs: '100' },
+    { mode: 'hang', delayMs: 5 },
+    { mode: 'slow 5' },
+  ])('refuses %j', (body) => {
+    expect(faultFromJson(body)).toEqual(expect.any(String));
+  });
 
   it('describes a fault for the CLI', () => {
     expect(describeFault({ mode: 'slow', delayMs: 300 })).toBe('slow (300 ms a request)');

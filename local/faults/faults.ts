@@ -44,10 +44,14 @@ export function parseFault(words: readonly string[]): Fault | string {
 
 /** A fault from a JSON body (the control endpoint), checked the same way as the CLI's words. */
 export function faultFromJson(value: unknown): Fault | string {
-  if (typeof value !== 'object' || value === null) return 'Send {"mode": "up" | "refuse" | "hang" | "slow", "delayMs"?: number}';
+  if (typeof value !== 'object' || value === null)
+    return 'Send {"mode": "up" | "refuse" | "hang" | "slow", "delayMs"?: number}';
   const { mode, delayMs } = value as { mode?: unknown; delayMs?: unknown };
   if (typeof mode !== 'string') return 'mode is missing';
-  if (mode === 'slow') return typeof delayMs === 'number' && Number.isInteger(delayMs) ? parseFault(['slow', String(delayMs)]) : 'slow needs delayMs, a whole number';
+  if (mode === 'slow')
+    return typeof delayMs === 'number' && Number.isInteger(delayMs)
+      ? parseFault(['slow', String(delayMs)])
+      : 'slow needs delayMs, a whole number';
   return delayMs === undefined ? parseFault([mode]) : `${mode} takes no delayMs`;
 }
 

@@ -16,23 +16,36 @@ export interface FaultInjection extends FaultSwitch {
   stop(): Promise<void>;
 }
 
-export async function startFaultInjection(targets: Record<FaultService, string>, host: string): Promise<FaultInjection> {
+export async function startFaultInjection(
+  targets: Record<FaultService, string>,
+  host: string,
+): Promise<FaultInjection> {
   const proxies = {} as Record<FaultService, FaultProxy>;
   try {
-    for (const service of FAULT_SERVICES) proxies[service] = await startFaultProxy({ service, target: targets[service], host });
+    for (const service of FAULT_SERVICES)
+      proxies[service] = await startFaultProxy({ service, target: targets[service], host });
   } catch (error) {
     // A failed start lets go of the ports it took.
     await Promise.all(Object.values(proxies).map((proxy) => proxy.stop()));
     throw error;
   }
   const faults: FaultSwitch = {
-    state: () => Object.fromEntries(FAULT_SERVICES.map((service) => [service, { fault: proxies[service].fault, waiting: proxies[service].waiting }])) as FaultState,
+    state: () =>
+      Object.fromEntries(
+        FAULT_SERVICES.map((service) => [
+          service,
+          { fault: proxies[service].fault, waiting: proxies[service].waiting },
+        ]),
+      ) as FaultState,
     set: (service: FaultService, fault: Fault) => proxies[service].set(fault),
   };
   const control = await startFaultControl(faults, host);
   return {
     ...faults,
-    endpoints: Object.fromEntries(FAULT_SERVICES.map((service) => [service, proxies[service].endpoint])) as Record<FaultService, string>,
+    endpoints: Object.fromEntries(FAULT_SERVICES.map((service) => [service, proxies[service].endpoint])) as Record<
+      FaultService,
+      string
+    >,
     control: { url: control.url, key: control.key },
     async stop() {
       await control.stop();

@@ -65,15 +65,26 @@ export async function startSmtpDoor(deps: InboundDeps, options: { port: number; 
     onData(stream, session, callback) {
       void (async () => {
         const raw = await readAll(stream, deps.settings.INBOUND_MAX_BYTES);
-        if (stream.sizeExceeded) return callback(refusal(552, `Message larger than ${deps.settings.INBOUND_MAX_BYTES} bytes`));
+        if (stream.sizeExceeded)
+          return callback(refusal(552, `Message larger than ${deps.settings.INBOUND_MAX_BYTES} bytes`));
         const rawKey = `${INBOUND_RAW_PREFIX}${randomUUID()}`;
         try {
           await deps.inbound.putRaw(rawKey, raw);
           const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
-          const outcome = await processInboundMessage(deps, { rawKey, recipients, verdicts: NOT_CHECKED_LOCALLY, receivedAt: deps.clock.now() });
-          callback(null, outcome.outcome === 'thread' ? `Filed in enquiry ${outcome.postIndex}` : `Kept (${outcome.box})`);
+          const outcome = await processInboundMessage(deps, {
+            rawKey,
+            recipients,
+            verdicts: NOT_CHECKED_LOCALLY,
+            receivedAt: deps.clock.now(),
+          });
+          callback(
+            null,
+            outcome.outcome === 'thread' ? `Filed in enquiry ${outcome.postIndex}` : `Kept (${outcome.box})`,
+          );
         } catch (error) {
-          options.log.warn('received mail not filed: the sender is asked to try again', { errorName: error instanceof Error ? error.name : typeof error });
+          options.log.warn('received mail not filed: the sender is asked to try again', {
+            errorName: error instanceof Error ? error.name : typeof error,
+          });
           callback(refusal(451, 'Temporary failure, please try again later'));
         }
       })().catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

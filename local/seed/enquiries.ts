@@ -5,7 +5,13 @@
  * dashboard figures (functions/dashboard/dashboard.ts) the send, work and
  * reply routes keep.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { SECTION_VALUES, type Section } from '../../shared/enquiries/enums';
 import type { EnquiryStatus } from '../../shared/work/enquiry-work';
 import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
@@ -14,7 +20,14 @@ import type { StoredEnquiry } from '../../functions/enquiries/ports';
 import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
 import { TAG_INDEX_LAYOUT } from '../../functions/adapters/dynamodb/enquiries/tags';
 import { AGGREGATE } from '../../functions/dashboard/dashboard';
-import { POST_INDEX_COUNTER, countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../../functions/enquiries/enquiry-lists';
+import {
+  POST_INDEX_COUNTER,
+  countCounter,
+  listName,
+  sectionListName,
+  sequenceCounter,
+  workListKeys,
+} from '../../functions/enquiries/enquiry-lists';
 import { LOCALE_CODES } from '../../shared/locales';
 
 const NAMES = ['Anna Petrova', '김민수', '王芳', 'Nguyễn Văn An', '佐藤 花子', 'John Smith', 'Иван Иванов'];
@@ -41,7 +54,12 @@ export interface SeedOptions {
 const DAY_MS = 24 * 60 * 60_000;
 
 /** How a seeded enquiry stands: its status, and its first reply's minutes after receipt if it has one. */
-function workOf(i: number, received: number, until: number, worked: boolean): { status: EnquiryStatus; replyMinutes?: number } {
+function workOf(
+  i: number,
+  received: number,
+  until: number,
+  worked: boolean,
+): { status: EnquiryStatus; replyMinutes?: number } {
   if (!worked || until - received <= 2 * DAY_MS) return { status: 'new' };
   if (i % 10 === 0) return { status: i % 20 === 0 ? 'in_progress' : 'new' };
   return { status: i % 3 === 0 ? 'closed' : 'answered', replyMinutes: 20 + ((i * 37) % 580) };
@@ -56,12 +74,21 @@ interface DayTally {
  * Appends `count` enquiries after those already there, received one every
  * `spacingMs` up to `until`. Returns the new totals.
  */
-export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTables, count: number, until: number, spacingMs = 5 * 60_000, options: SeedOptions = {}) {
-  const read = async (name: string) => Number((await db.send(new GetCommand({ TableName: tables.counters, Key: { name } }))).Item?.['value'] ?? 0);
+export async function seedEnquiries(
+  db: DynamoDBDocumentClient,
+  tables: SeedTables,
+  count: number,
+  until: number,
+  spacingMs = 5 * 60_000,
+  options: SeedOptions = {},
+) {
+  const read = async (name: string) =>
+    Number((await db.send(new GetCommand({ TableName: tables.counters, Key: { name } }))).Item?.['value'] ?? 0);
   let postIndex = await read(POST_INDEX_COUNTER);
   let listSeq = await read(sequenceCounter(listName(false)));
   const sectionSeq = new Map<Section, number>();
-  for (const section of SECTION_VALUES) sectionSeq.set(section, await read(sequenceCounter(sectionListName(false, section))));
+  for (const section of SECTION_VALUES)
+    sectionSeq.set(section, await read(sequenceCounter(sectionListName(false, section))));
 
   const start = until - count * spacingMs;
   // The dashboard's figures, by Korea-time day, and the work lists' counts, written once at the end.
@@ -88,7 +115,9 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   let taggedCount = 0;
   const flush = async () => {
     await putAll(tables.enquiries, batch);
-    const filed = tagged ? batch.filter((item) => item.TAGS?.length).map((item) => TAG_INDEX_LAYOUT.item(tagged.tag, item.POST_INDEX)) : [];
+    const filed = tagged
+      ? batch.filter((item) => item.TAGS?.length).map((item) => TAG_INDEX_LAYOUT.item(tagged.tag, item.POST_INDEX))
+      : [];
     if (tagged && filed.length) await putAll(tagged.table, filed);
     taggedCount += filed.length;
     batch = [];
@@ -130,7 +159,8 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
       DETAIL_SECTION: section === '병원예약' ? '종합검진' : '',
       DATE: formatKoreaDateTime(received),
       REGISTRATION_DATE: formatKoreaDateTime(received + 14 * 24 * 60 * 60_000),
-      REGISTRATION_END: section === '호텔예약' ? formatKoreaDateTime(received + 18 * 24 * 60 * 60_000).slice(0, 10) : '',
+      REGISTRATION_END:
+        section === '호텔예약' ? formatKoreaDateTime(received + 18 * 24 * 60 * 60_000).slice(0, 10) : '',
       HOTEL: section === '호텔예약' ? 'Grand Hotel' : '',
       NUMBER_PEOPLE: 1 + (i % 4),
       ROOM: 1,
@@ -160,20 +190,30 @@ export async function seedEnquiries(db: DynamoDBDocumentClient, tables: SeedTabl
   }
   await flush();
 
-  const setCounter = (name: string, value: number) => db.send(new PutCommand({ TableName: tables.counters, Item: { name, value } }));
+  const setCounter = (name: string, value: number) =>
+    db.send(new PutCommand({ TableName: tables.counters, Item: { name, value } }));
   await setCounter(POST_INDEX_COUNTER, postIndex);
   await setCounter(sequenceCounter(listName(false)), listSeq);
   for (const [section, value] of sectionSeq) await setCounter(sequenceCounter(sectionListName(false, section)), value);
   // Every seeded enquiry is unassigned: its work lists grow by how many of each status were seeded.
   for (const [key, added] of workLists) {
     await db.send(
-      new UpdateCommand({ TableName: tables.counters, Key: { name: countCounter(key) }, UpdateExpression: 'ADD #value :count', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':count': added } }),
+      new UpdateCommand({
+        TableName: tables.counters,
+        Key: { name: countCounter(key) },
+        UpdateExpression: 'ADD #value :count',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':count': added },
+      }),
     );
   }
   // The dashboard's figures, added to whatever the days held already (one write per day).
   const aggregates = dynamoAggregateStore(db, tables.aggregates);
   for (const [day, { add, replyMinutes }] of days) {
-    await aggregates.update(AGGREGATE.dayKey(day), { add, ...(replyMinutes.length ? { append: { [AGGREGATE.replyMinutes]: replyMinutes } } : {}) });
+    await aggregates.update(AGGREGATE.dayKey(day), {
+      add,
+      ...(replyMinutes.length ? { append: { [AGGREGATE.replyMinutes]: replyMinutes } } : {}),
+    });
   }
   if (openTotal > 0) await aggregates.update(AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: openTotal } });
   if (tagged && taggedCount > 0) {

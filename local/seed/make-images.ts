@@ -56,7 +56,10 @@ function drawing(theme: Theme, width: number, height: number): string {
   const x = (width - size) / 2;
   const y = (height - size) / 2;
   const rings = [0.9, 0.7, 0.5]
-    .map((scale, i) => `<circle cx="${width * 0.82}" cy="${height * 0.18}" r="${Math.max(width, height) * scale * 0.35}" fill="${theme.accent}" opacity="${0.06 + i * 0.04}"/>`)
+    .map(
+      (scale, i) =>
+        `<circle cx="${width * 0.82}" cy="${height * 0.18}" r="${Math.max(width, height) * scale * 0.35}" fill="${theme.accent}" opacity="${0.06 + i * 0.04}"/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${theme.from}"/><stop offset="1" stop-color="${theme.to}"/></linearGradient></defs>
@@ -69,7 +72,9 @@ function drawing(theme: Theme, width: number, height: number): string {
 
 async function render(theme: Theme, suffix: string, width: number, height: number) {
   const file = join(here, 'images', `${theme.name}${suffix}.webp`);
-  const image = await sharp(Buffer.from(drawing(theme, width, height))).webp({ quality: 78 }).toBuffer();
+  const image = await sharp(Buffer.from(drawing(theme, width, height)))
+    .webp({ quality: 78 })
+    .toBuffer();
   await writeFile(file, image);
   console.log(`${file}: ${image.length} bytes`);
 }

@@ -16,7 +16,14 @@ export const SEED_IMAGES = {
 type SeedImage = keyof typeof SEED_IMAGES;
 
 function popups(file: SeedImage) {
-  return { FILE_THUMB: file, FILE_THUMB_en: file, FILE_THUMB_ch: file, FILE_THUMB_ru: file, FILE_THUMB_jp: file, FILE_THUMB_vn: file };
+  return {
+    FILE_THUMB: file,
+    FILE_THUMB_en: file,
+    FILE_THUMB_ch: file,
+    FILE_THUMB_ru: file,
+    FILE_THUMB_jp: file,
+    FILE_THUMB_vn: file,
+  };
 }
 
 export const SEED_PACKAGES: BestPackage[] = [
@@ -33,10 +40,12 @@ export const SEED_PACKAGES: BestPackage[] = [
       '상급종합병원에서 하루 만에 끝내는 정밀 건강검진입니다. CT·MRI·초음파·내시경과 혈액검사 60여 항목을 포함하며, 결과는 전문의가 통역과 함께 직접 설명해 드립니다.',
     CONTENT_en:
       'A thorough one-day check-up at a tertiary hospital: CT, MRI, ultrasound, endoscopy and some 60 blood tests. A specialist explains your results in person, with an interpreter.',
-    CONTENT_ch: '在三级综合医院一天完成的精密体检，包括CT、MRI、超声、内镜及60余项血液检查。专科医生在翻译陪同下当面为您解读结果。',
+    CONTENT_ch:
+      '在三级综合医院一天完成的精密体检，包括CT、MRI、超声、内镜及60余项血液检查。专科医生在翻译陪同下当面为您解读结果。',
     CONTENT_ru:
       'Подробное обследование за один день в многопрофильной клинике: КТ, МРТ, УЗИ, эндоскопия и около 60 анализов крови. Врач лично объясняет результаты с переводчиком.',
-    CONTENT_jp: '上級総合病院で一日で終わる精密健診です。CT・MRI・超音波・内視鏡と約60項目の血液検査を含み、結果は専門医が通訳とともに直接ご説明します。',
+    CONTENT_jp:
+      '上級総合病院で一日で終わる精密健診です。CT・MRI・超音波・内視鏡と約60項目の血液検査を含み、結果は専門医が通訳とともに直接ご説明します。',
     CONTENT_vn:
       'Khám sức khỏe chuyên sâu trong một ngày tại bệnh viện tuyến trên: CT, MRI, siêu âm, nội soi và khoảng 60 chỉ số xét nghiệm máu. Bác sĩ chuyên khoa giải thích kết quả trực tiếp cùng phiên dịch.',
     FILE_POPUP: 'best-1-checkup.webp',
@@ -55,10 +64,12 @@ export const SEED_PACKAGES: BestPackage[] = [
       '3D CT 진단부터 임플란트 식립, 치아 미백까지 한 번의 방문 일정에 맞춰 계획합니다. 체류 기간에 맞춘 치료 일정과 사후 관리 안내를 함께 드립니다.',
     CONTENT_en:
       'From 3D CT diagnosis to implant placement and whitening, planned around a single visit. Your treatment schedule fits your stay, with clear after-care guidance to take home.',
-    CONTENT_ch: '从3D CT诊断到种植牙植入、牙齿美白，按照一次来访的行程统一规划。治疗日程配合您的停留时间，并提供术后护理指导。',
+    CONTENT_ch:
+      '从3D CT诊断到种植牙植入、牙齿美白，按照一次来访的行程统一规划。治疗日程配合您的停留时间，并提供术后护理指导。',
     CONTENT_ru:
       'От 3D-КТ диагностики до установки имплантов и отбеливания — всё в рамках одной поездки. График лечения подстраивается под срок пребывания, с понятными рекомендациями по уходу.',
-    CONTENT_jp: '3D CT診断からインプラント埋入、ホワイトニングまで、一度のご来訪の日程に合わせて計画します。滞在期間に合わせた治療スケジュールとアフターケアのご案内付きです。',
+    CONTENT_jp:
+      '3D CT診断からインプラント埋入、ホワイトニングまで、一度のご来訪の日程に合わせて計画します。滞在期間に合わせた治療スケジュールとアフターケアのご案内付きです。',
     CONTENT_vn:
       'Từ chẩn đoán CT 3D đến cấy ghép implant và tẩy trắng răng, được lên kế hoạch trong một chuyến đi. Lịch điều trị phù hợp thời gian lưu trú, kèm hướng dẫn chăm sóc sau điều trị.',
     FILE_POPUP: 'best-2-dental.webp',
@@ -80,7 +91,8 @@ export const SEED_PACKAGES: BestPackage[] = [
     CONTENT_ch: '经皮肤科专科医生咨询后，根据您的皮肤状态推荐激光、提升或水光等项目。术后恢复期间还可以轻松游览城市。',
     CONTENT_ru:
       'После консультации дерматолога вам предложат лазер, лифтинг или скин-бустеры по состоянию кожи. Восстановление можно совместить с прогулками по городу.',
-    CONTENT_jp: '皮膚科専門医のカウンセリングの後、レーザー・リフトアップ・スキンブースターの中から肌の状態に合った施術をご提案します。回復期間には街の観光もお楽しみいただけます。',
+    CONTENT_jp:
+      '皮膚科専門医のカウンセリングの後、レーザー・リフトアップ・スキンブースターの中から肌の状態に合った施術をご提案します。回復期間には街の観光もお楽しみいただけます。',
     CONTENT_vn:
       'Sau khi tư vấn với bác sĩ da liễu, bạn được đề xuất liệu trình laser, nâng cơ hoặc skin booster phù hợp với làn da, kết hợp nghỉ ngơi và tham quan thành phố.',
     FILE_POPUP: 'best-3-skin.webp',

@@ -34,16 +34,28 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('the local API Gateway', () => {
   it('writes each Set-Cookie of a 1.0 result on its own line, with the other headers', async () => {
-    const response = await fetch(`${base}/api/login?x=1&x=2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
+    const response = await fetch(`${base}/api/login?x=1&x=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"data":{}}',
+    });
     expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/api/login; HttpOnly', 'b=2; Path=/api/login; HttpOnly']);
+    expect(response.headers.getSetCookie()).toEqual([
+      'a=1; Path=/api/login; HttpOnly',
+      'b=2; Path=/api/login; HttpOnly',
+    ]);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ ok: true });
   });
 
   it('hands the handler the 1.0 event: the body as base64 bytes, repeated query names in the multi-value map', () => {
     const event = events.at(-1);
-    expect(event).toMatchObject({ httpMethod: 'POST', path: '/api/login', resource: '/api/login', isBase64Encoded: true });
+    expect(event).toMatchObject({
+      httpMethod: 'POST',
+      path: '/api/login',
+      resource: '/api/login',
+      isBase64Encoded: true,
+    });
     expect(Buffer.from(event?.body ?? '', 'base64').toString('utf8')).toBe('{"data":{}}');
     expect(event?.multiValueQueryStringParameters).toEqual({ x: ['1', '2'] });
     expect(event?.queryStringParameters).toEqual({ x: '2' });

@@ -23,7 +23,13 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-export function toEvent(request: IncomingMessage, url: URL, route: ApiRoute, params: Record<string, string>, body: Buffer): APIGatewayProxyEvent {
+export function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  route: ApiRoute,
+  params: Record<string, string>,
+  body: Buffer,
+): APIGatewayProxyEvent {
   // Node joins most repeated headers with commas, but keeps Set-Cookie apart and Cookie joined with '; ': as sent, near enough.
   return restApiEvent({
     method: request.method ?? 'GET',
@@ -53,10 +59,16 @@ export async function serveApi(
   url: URL,
   handlers: Record<string, LambdaHttpHandler>,
 ): Promise<void> {
-  const matches = API_ROUTES.map((route) => ({ route, params: matchRoutePath(route.path, url.pathname) })).filter((match) => match.params);
+  const matches = API_ROUTES.map((route) => ({ route, params: matchRoutePath(route.path, url.pathname) })).filter(
+    (match) => match.params,
+  );
   const match = matches.find((candidate) => candidate.route.method === request.method);
   if (!match?.params) {
-    if (matches.length) return sendJson(response, 405, { error: 'method_not_allowed', message: `Use ${matches.map((m) => m.route.method).join(' or ')}.` });
+    if (matches.length)
+      return sendJson(response, 405, {
+        error: 'method_not_allowed',
+        message: `Use ${matches.map((m) => m.route.method).join(' or ')}.`,
+      });
     return sendJson(response, API_ERROR_CODES[NO_SUCH_ROUTE.error], NO_SUCH_ROUTE);
   }
   const body = await readBody(request, MAX_PAYLOAD_BYTES);

@@ -59,7 +59,8 @@ function lastValues(multi: Record<string, string[]>): Record<string, string> {
 
 export function restApiEvent(request: RestApiRequest): APIGatewayProxyEvent {
   const multiValueHeaders: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) multiValueHeaders[name] = Array.isArray(value) ? value : [value];
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) multiValueHeaders[name] = Array.isArray(value) ? value : [value];
   const search = new URLSearchParams(request.query ?? '');
   const multiValueQuery: Record<string, string[]> = {};
   for (const name of new Set(search.keys())) multiValueQuery[name] = search.getAll(name);
@@ -84,7 +85,11 @@ export function restApiEvent(request: RestApiRequest): APIGatewayProxyEvent {
       authorizer: undefined,
       protocol: 'HTTP/1.1',
       httpMethod: request.method,
-      identity: { ...NO_CALLER_IDENTITY, sourceIp: request.sourceIp, userAgent: headers['user-agent'] ?? headers['User-Agent'] ?? null },
+      identity: {
+        ...NO_CALLER_IDENTITY,
+        sourceIp: request.sourceIp,
+        userAgent: headers['user-agent'] ?? headers['User-Agent'] ?? null,
+      },
       // The stage is the first segment of the execute-api path; `path` above is the resource's, without it.
       path: `/${stage}${request.path}`,
       stage,

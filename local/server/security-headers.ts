@@ -4,7 +4,11 @@
  * inline blocks, minus what only HTTPS can carry (HSTS, upgrade-insecure-requests).
  */
 import { inlineBlocksOf } from '../../infra/content-security-policy';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  contentSecurityPolicy,
+} from '../../shared/security-headers';
 
 export interface LocalSecurityHeaders {
   page: Record<string, string>;
@@ -13,7 +17,11 @@ export interface LocalSecurityHeaders {
 
 /** `uploadOrigin`: the S3 emulator the back office uploads images to. */
 export function localSecurityHeaders(siteRoot: string, uploadOrigin: string): LocalSecurityHeaders {
-  const page = contentSecurityPolicy({ inline: inlineBlocksOf(siteRoot), uploadOrigin, upgradeInsecureRequests: false });
+  const page = contentSecurityPolicy({
+    inline: inlineBlocksOf(siteRoot),
+    uploadOrigin,
+    upgradeInsecureRequests: false,
+  });
   return {
     page: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': page },
     api: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY },

@@ -39,7 +39,13 @@ function plain(response: ServerResponse, status: number, text: string, headers: 
 /** A client that closed the connection before its answer: nothing to answer, nothing to report. */
 function clientWentAway(request: IncomingMessage, response: ServerResponse, error: unknown): boolean {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  return request.destroyed || response.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+  return (
+    request.destroyed ||
+    response.destroyed ||
+    code === 'ECONNRESET' ||
+    code === 'ECONNABORTED' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE'
+  );
 }
 
 /**
@@ -55,7 +61,10 @@ function unparsableRequestAnswer(code: string | undefined, rawPacket: Buffer | u
   const requestLine = rawPacket?.subarray(0, 8_192).toString('latin1').split('\r\n')[0] ?? '';
   const isApi = requestLine.split(' ')[1]?.startsWith('/api/') ?? false;
   const body = isApi
-    ? JSON.stringify({ error: tooLarge ? 'headers_too_large' : 'bad_request', message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.' })
+    ? JSON.stringify({
+        error: tooLarge ? 'headers_too_large' : 'bad_request',
+        message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.',
+      })
     : reason;
   const type = isApi ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
   return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
@@ -74,16 +83,25 @@ export function createSiteServer(siteRoot: string, ready: Ready, log: Log): Serv
     if (isApi) return serveApi(request, response, url, handlers);
     if (url.pathname.startsWith(IMAGE_PATH_PREFIX)) {
       const image = imageObjectKey(url.pathname);
-      if ('status' in image) return plain(response, image.status, image.status === 400 ? 'Bad image name' : 'Not found');
+      if ('status' in image)
+        return plain(response, image.status, image.status === 400 ? 'Bad image name' : 'Not found');
       return serveImage(image.key, response);
     }
     // The same rewrite the CloudFront Function does: alias redirects, the detail shell, folder indexes.
     const rewrite = rewritePath(url.pathname);
     if (rewrite.redirect) {
-      response.writeHead(301, { Location: `${rewrite.redirect}${url.search}`, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+      response.writeHead(301, {
+        Location: `${rewrite.redirect}${url.search}`,
+        'Cache-Control': REDIRECT_CACHE_CONTROL,
+      });
       return response.end();
     }
-    return serveStatic(response, siteRoot, rewrite.path ?? url.pathname, String(request.headers['accept-encoding'] ?? ''));
+    return serveStatic(
+      response,
+      siteRoot,
+      rewrite.path ?? url.pathname,
+      String(request.headers['accept-encoding'] ?? ''),
+    );
   };
 
   const server = createServer((request, response) => {
@@ -92,7 +110,10 @@ export function createSiteServer(siteRoot: string, ready: Ready, log: Log): Serv
     response.on('error', () => undefined);
     handle(request, response).catch((error: unknown) => {
       if (clientWentAway(request, response, error)) return;
-      log.error('local server failure', { errorName: error instanceof Error ? error.name : typeof error, errorMessage: error instanceof Error ? error.message : undefined });
+      log.error('local server failure', {
+        errorName: error instanceof Error ? error.name : typeof error,
+        errorMessage: error instanceof Error ? error.message : undefined,
+      });
       if (!response.headersSent) plain(response, 500, 'Internal error');
       else response.destroy();
     });

@@ -92,7 +92,9 @@ export async function serveImage(response: ServerResponse, s3: S3Client, bucket:
       return;
     }
     // A store that does not answer is CloudFront's 502 for a failing origin, not a fault of ours (500).
-    const [status, text] = isNotFound(error) ? [404, 'Not found'] : [502, 'The image store is not answering; please try again.'];
+    const [status, text] = isNotFound(error)
+      ? [404, 'Not found']
+      : [502, 'The image store is not answering; please try again.'];
     response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end(text);
   }

@@ -61,7 +61,12 @@ process.once('message', async (events) => {
 `;
 
 /** The API Gateway (REST API, payload format 1.0) event of one request to a route of the local stack. */
-export function apiEvent(route: RouteName, siteUrl: string, request: RouteRequest, requestId: string): APIGatewayProxyEvent {
+export function apiEvent(
+  route: RouteName,
+  siteUrl: string,
+  request: RouteRequest,
+  requestId: string,
+): APIGatewayProxyEvent {
   const { method, path: template } = API_ROUTES.find((candidate) => candidate.name === route) ?? {};
   if (!method || !template) throw new Error(`No route named ${route}`);
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
@@ -71,7 +76,13 @@ export function apiEvent(route: RouteName, siteUrl: string, request: RouteReques
     method,
     resource: template,
     path,
-    headers: { host, origin: siteUrl, 'user-agent': 'local', ...(body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+    headers: {
+      host,
+      origin: siteUrl,
+      'user-agent': 'local',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...request.headers,
+    },
     ...(request.query ? { query: request.query } : {}),
     ...(request.params ? { params: request.params } : {}),
     ...(body ? { body: Buffer.from(body, 'utf8') } : {}),
@@ -101,9 +112,16 @@ export function lambdaEnvironment(stack: Pick<LocalStack, 'aws' | 'settings'>): 
 }
 
 /** Imports the bundle in a fresh process with `env` and answers the events one after another. */
-export function runInFreshProcess(bundle: string, env: Record<string, string>, events: APIGatewayProxyEvent[]): Promise<ProcessRun> {
+export function runInFreshProcess(
+  bundle: string,
+  env: Record<string, string>,
+  events: APIGatewayProxyEvent[],
+): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD, pathToFileURL(bundle).href], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.once('message', (run) => resolve(run as ProcessRun));
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`${bundle} exited with ${code}`))));

@@ -10,11 +10,18 @@
 import { createLog } from '../../functions/logging';
 import { runExportJob } from '../../functions/exports/export-jobs';
 import { exportWorkerDeps } from '../../functions/wiring/export-worker';
-import { type MemoryPeaks, WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
+import {
+  type MemoryPeaks,
+  WORKER_SETUP_VARIABLE,
+  type WorkerDone,
+  type WorkerProcessSetup,
+  type WorkerRun,
+} from './worker-protocol';
 
 async function main() {
   const setup = JSON.parse(process.env[WORKER_SETUP_VARIABLE] ?? 'null') as WorkerProcessSetup | null;
-  if (!setup) throw new Error(`${WORKER_SETUP_VARIABLE} is not set: local/workers/workers/workers.ts starts this process`);
+  if (!setup)
+    throw new Error(`${WORKER_SETUP_VARIABLE} is not set: local/workers/workers/workers.ts starts this process`);
   const deps = exportWorkerDeps(setup.settings, setup.aws, createLog(setup.logLevel));
 
   const run = async ({ jobId }: WorkerRun): Promise<WorkerDone> => {
@@ -33,7 +40,15 @@ async function main() {
       const outcome = await runExportJob(deps, jobId);
       const used = process.cpuUsage(cpu);
       sample();
-      return { jobId, outcome, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS, startRss, peaks };
+      return {
+        jobId,
+        outcome,
+        ms: performance.now() - start,
+        cpuMs: (used.user + used.system) / 1000,
+        maxRssKiB: process.resourceUsage().maxRSS,
+        startRss,
+        peaks,
+      };
     } catch (error) {
       return { jobId, outcome: 'crashed', errorName: error instanceof Error ? error.name : typeof error };
     } finally {

@@ -29,5 +29,13 @@ export interface MemoryPeaks {
 }
 
 export type WorkerDone =
-  | { jobId: string; outcome: Awaited<ReturnType<typeof runExportJob>>; ms: number; cpuMs: number; maxRssKiB: number; startRss: number; peaks: MemoryPeaks }
+  | {
+      jobId: string;
+      outcome: Awaited<ReturnType<typeof runExportJob>>;
+      ms: number;
+      cpuMs: number;
+      maxRssKiB: number;
+      startRss: number;
+      peaks: MemoryPeaks;
+    }
   | { jobId: string; outcome: 'crashed'; errorName: string };

@@ -77,8 +77,15 @@ export function processWorkers(setup: WorkerProcessSetup, log: Log): LocalWorker
       serialization: 'json',
     });
     started.on('message', (message: WorkerDone) => {
-      if (message.outcome === 'crashed') log.error('export worker failed', { jobId: message.jobId, errorName: message.errorName });
-      else log.debug('export run', { jobId: message.jobId, outcome: message.outcome, ms: message.ms, maxRssKiB: message.maxRssKiB });
+      if (message.outcome === 'crashed')
+        log.error('export worker failed', { jobId: message.jobId, errorName: message.errorName });
+      else
+        log.debug('export run', {
+          jobId: message.jobId,
+          outcome: message.outcome,
+          ms: message.ms,
+          maxRssKiB: message.maxRssKiB,
+        });
       waiting.get(message.jobId)?.();
     });
     // A job the process took with it stalls, and the status route fails it, as when a Lambda runs out of time or memory.

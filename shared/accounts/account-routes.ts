@@ -7,7 +7,13 @@
 import type { ApiRoute } from '../routes';
 
 export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
-  { name: 'accounts', method: 'GET', path: '/api/accounts', access: 'staff', uses: { tables: { staff: 'readProfile', policies: 'read' }, scans: ['staff'] } },
+  {
+    name: 'accounts',
+    method: 'GET',
+    path: '/api/accounts',
+    access: 'staff',
+    uses: { tables: { staff: 'readProfile', policies: 'read' }, scans: ['staff'] },
+  },
   {
     name: 'invite',
     method: 'POST',
@@ -16,15 +22,30 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { staff: 'readWrite', outbox: 'readWrite' }, sendsMail: true },
   },
   // Mail: a two-factor reset is told to the account's owner.
-  { name: 'changeAccount', method: 'POST', path: '/api/accounts/change', access: 'staff', uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true } },
-  { name: 'twoFactorPolicy', method: 'POST', path: '/api/accounts/policy', access: 'staff', uses: { tables: { policies: 'readWrite' } } },
+  {
+    name: 'changeAccount',
+    method: 'POST',
+    path: '/api/accounts/change',
+    access: 'staff',
+    uses: { tables: { staff: 'readUpdate', outbox: 'readWrite' }, scans: ['staff'], sendsMail: true },
+  },
+  {
+    name: 'twoFactorPolicy',
+    method: 'POST',
+    path: '/api/accounts/policy',
+    access: 'staff',
+    uses: { tables: { policies: 'readWrite' } },
+  },
   {
     name: 'welcome',
     method: 'POST',
     path: '/api/welcome',
     access: 'public',
     // staff readUpdate: the invited account's attributes (password, link) change; it can make no account.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
+    uses: {
+      tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' },
+      usesTokenSecret: true,
+    },
   },
   {
     name: 'enrolLink',
@@ -32,10 +53,21 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
     path: '/api/enrol',
     access: 'public',
     // staff readUpdate: the link's hash goes; it can make no account.
-    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' }, usesTokenSecret: true },
+    uses: {
+      tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read' },
+      usesTokenSecret: true,
+    },
   },
   // The caller's whole account: the count of recovery codes left is a credential's.
-  { name: 'twoFactor', method: 'GET', path: '/api/two-factor', access: 'staff', roles: ['staff', 'editor'], enrolment: true, uses: { tables: { staff: 'read' } } },
+  {
+    name: 'twoFactor',
+    method: 'GET',
+    path: '/api/two-factor',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    enrolment: true,
+    uses: { tables: { staff: 'read' } },
+  },
   // The TOTP key to seal the new secret (never to open one).
   {
     name: 'startTwoFactor',

@@ -7,7 +7,10 @@ import * as z from '../zod';
 
 const email = z.pipe(
   z.string({ error: 'Required' }).check(z.trim(), z.maxLength(254, 'At most 254 characters')),
-  z.string().check(z.overwrite(normaliseStaffEmail), z.refine((value) => EMAIL_PATTERN.test(value), 'An e-mail address')),
+  z.string().check(
+    z.overwrite(normaliseStaffEmail),
+    z.refine((value) => EMAIL_PATTERN.test(value), 'An e-mail address'),
+  ),
 );
 const role = z.enum(STAFF_ROLES, { error: 'One of admin, staff, editor' });
 
@@ -32,17 +35,26 @@ export const policySchema = z.object({ requireTwoFactor: z.boolean({ error: 'tru
 export const newPassword = z
   .string({ error: 'Required' })
   // One line: a password is typed into one line at sign-in, so one with a line break could never be typed again.
-  .check(z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`), z.maxLength(1_024, 'At most 1024 characters'), oneLine());
+  .check(
+    z.minLength(STAFF_PASSWORD_MIN_LENGTH, `At least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(1_024, 'At most 1024 characters'),
+    oneLine(),
+  );
 
 /** A one-time link's token (an invitation, an enrolment): the account's address (base64url) and 32 random bytes (base64url). */
 export const ACCOUNT_LINK_TOKEN_PATTERN = /^[\w-]{4,400}\.[\w-]{43}$/;
 
-const linkToken = (mail: string) => z.string({ error: 'Required' }).check(z.trim(), z.regex(ACCOUNT_LINK_TOKEN_PATTERN, `The link from the ${mail} mail`));
+const linkToken = (mail: string) =>
+  z
+    .string({ error: 'Required' })
+    .check(z.trim(), z.regex(ACCOUNT_LINK_TOKEN_PATTERN, `The link from the ${mail} mail`));
 
 export const welcomeSchema = z.object({ token: linkToken('invitation'), password: newPassword });
 
 /** A password as the staff member types it to prove who they are (sign-in, an enrolment link, a password change). */
-export const currentPassword = z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters'));
+export const currentPassword = z
+  .string({ error: 'Required' })
+  .check(z.minLength(1, 'Required'), z.maxLength(1_024, 'At most 1024 characters'));
 
 /** The enrolment link's page: the token and the account's current password (any length it was set with). */
 export const enrolLinkSchema = z.object({
@@ -56,15 +68,27 @@ export const passwordChangeSchema = z
     current: currentPassword,
     password: newPassword,
   })
-  .check(z.refine(({ current, password }) => current !== password, { path: ['password'], message: 'Another password than the current one' }));
+  .check(
+    z.refine(({ current, password }) => current !== password, {
+      path: ['password'],
+      message: 'Another password than the current one',
+    }),
+  );
 
 const withoutSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ''));
 
 /** A code from the authenticator app (six digits) or a recovery code, spaces allowed. */
-export const codeField = z
-  .string({ error: 'Required' })
-  .check(withoutSpaces, z.refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), 'Six digits from the app, or a recovery code'));
+export const codeField = z.string({ error: 'Required' }).check(
+  withoutSpaces,
+  z.refine(
+    (value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value),
+    'Six digits from the app, or a recovery code',
+  ),
+);
 
 export const enrolConfirmSchema = z.object({
-  code: z.string({ error: 'Required' }).check(withoutSpaces, z.refine((value) => TOTP_CODE_PATTERN.test(value), 'Six digits from the app')),
+  code: z.string({ error: 'Required' }).check(
+    withoutSpaces,
+    z.refine((value) => TOTP_CODE_PATTERN.test(value), 'Six digits from the app'),
+  ),
 });

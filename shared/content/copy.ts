@@ -27,7 +27,8 @@ export function copyProblems(locale: LocaleCode, raw: Record<string, unknown> = 
     if (typeof value !== 'string') problems.push(`${locale}: ${key} is missing`);
     else if (value.trim() === '') problems.push(`${locale}: ${key} is empty`);
   }
-  for (const key of Object.keys(raw)) if (!(key in en)) problems.push(`${locale}: ${key} is not a key of the English copy`);
+  for (const key of Object.keys(raw))
+    if (!(key in en)) problems.push(`${locale}: ${key} is not a key of the English copy`);
   return problems;
 }
 
@@ -35,5 +36,7 @@ export function copyFor(locale: LocaleCode): Copy {
   const problems = copyProblems(locale);
   if (problems.length) throw new Error(`Page copy is incomplete:\n${problems.join('\n')}`);
   // The retention periods the privacy text states are the ones the product keeps (shared/privacy/retention.ts).
-  return Object.fromEntries(Object.entries(RAW[locale]).map(([key, text]) => [key, withRetentionPeriods(String(text), locale)])) as Copy;
+  return Object.fromEntries(
+    Object.entries(RAW[locale]).map(([key, text]) => [key, withRetentionPeriods(String(text), locale)]),
+  ) as Copy;
 }

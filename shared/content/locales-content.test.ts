@@ -48,8 +48,17 @@ describe('locales', () => {
   });
 
   it('falls back for package text as agreed: Japanese to Chinese, Vietnamese to English, the others to themselves', () => {
-    const fallbacks = Object.fromEntries(LOCALES.map((locale) => [locale.code, [locale.packageSuffix, locale.packageFallback]]));
-    expect(fallbacks).toEqual({ en: ['en', 'en'], ko: ['kr', 'kr'], zh: ['ch', 'ch'], ru: ['ru', 'ru'], vi: ['vn', 'en'], ja: ['jp', 'ch'] });
+    const fallbacks = Object.fromEntries(
+      LOCALES.map((locale) => [locale.code, [locale.packageSuffix, locale.packageFallback]]),
+    );
+    expect(fallbacks).toEqual({
+      en: ['en', 'en'],
+      ko: ['kr', 'kr'],
+      zh: ['ch', 'ch'],
+      ru: ['ru', 'ru'],
+      vi: ['vn', 'en'],
+      ja: ['jp', 'ch'],
+    });
   });
 
   it('starts the interpreter language per page (English on the Korean page)', () => {
@@ -66,8 +75,23 @@ describe('locales', () => {
   });
 
   it('lists the public page routes, /Home included, and a privacy route per locale', () => {
-    expect([...PUBLIC_PAGE_ROUTES].sort()).toEqual(['/', '/CnPage', '/Home', '/JpPage', '/KrPage', '/RuPage', '/VnPage']);
-    expect(LOCALE_CODES.map(privacyRoute)).toEqual(['/privacy/en', '/privacy/ko', '/privacy/zh', '/privacy/ru', '/privacy/vi', '/privacy/ja']);
+    expect([...PUBLIC_PAGE_ROUTES].sort()).toEqual([
+      '/',
+      '/CnPage',
+      '/Home',
+      '/JpPage',
+      '/KrPage',
+      '/RuPage',
+      '/VnPage',
+    ]);
+    expect(LOCALE_CODES.map(privacyRoute)).toEqual([
+      '/privacy/en',
+      '/privacy/ko',
+      '/privacy/zh',
+      '/privacy/ru',
+      '/privacy/vi',
+      '/privacy/ja',
+    ]);
   });
 });
 
@@ -95,7 +119,9 @@ describe('page copy', () => {
   });
 
   it('catches an extra key on a doctored copy', () => {
-    expect(copyProblems('ja', { ...copyFor('ja'), 'form.unknownKey': 'x' })).toEqual(['ja: form.unknownKey is not a key of the English copy']);
+    expect(copyProblems('ja', { ...copyFor('ja'), 'form.unknownKey': 'x' })).toEqual([
+      'ja: form.unknownKey is not a key of the English copy',
+    ]);
   });
 
   it('catches an empty or blank value, and a value that is not text', () => {
@@ -119,7 +145,8 @@ describe('page copy', () => {
   });
 
   it('has a place for the reference in every success sentence, once', () => {
-    for (const code of LOCALE_CODES) expect(copyFor(code)['form.successReference'].split(REFERENCE_SLOT), code).toHaveLength(2);
+    for (const code of LOCALE_CODES)
+      expect(copyFor(code)['form.successReference'].split(REFERENCE_SLOT), code).toHaveLength(2);
   });
 
   it('gives an address per page language, each marked until the operator fills it in', () => {
@@ -130,19 +157,30 @@ describe('page copy', () => {
   it('translates every value off the English page, sentence by sentence, but the brand names', () => {
     // The same in every language on purpose: the names of the two social networks and the microblog, and the collection's name.
     const SAME_EVERYWHERE = new Set(['nav.instagram', 'nav.facebook', 'nav.weibo', 'nav.best']);
-    const sentences = (text: string) => text.split(/(?<=[.!?])\s+|(?<=[。！？])/u).map((part) => part.trim()).filter((part) => part.length > 3);
+    const sentences = (text: string) =>
+      text
+        .split(/(?<=[.!?])\s+|(?<=[。！？])/u)
+        .map((part) => part.trim())
+        .filter((part) => part.length > 3);
     // The cloud provider and its translation service are named as they are called in every language (the privacy notice).
     const BRAND_PHRASES = new Set(['Amazon Web Services', 'Amazon Translate']);
-    const latinPhrases = (text: string) => (text.match(/[A-Za-z]+(?: [A-Za-z]+)+/g) ?? []).filter((phrase) => !BRAND_PHRASES.has(phrase));
+    const latinPhrases = (text: string) =>
+      (text.match(/[A-Za-z]+(?: [A-Za-z]+)+/g) ?? []).filter((phrase) => !BRAND_PHRASES.has(phrase));
     const english = Object.values(en as Record<string, string>);
     for (const code of LOCALE_CODES.filter((code) => code !== 'en')) {
       const copy = copyFor(code);
       for (const key of COPY_KEYS.filter((key) => !SAME_EVERYWHERE.has(key))) {
         expect(copy[key], `${code} ${key}`).not.toBe(en[key]);
         const englishSentences = new Set(sentences(en[key]));
-        for (const sentence of sentences(copy[key])) expect(englishSentences.has(sentence), `${code} ${key}: "${sentence}"`).toBe(false);
+        for (const sentence of sentences(copy[key]))
+          expect(englishSentences.has(sentence), `${code} ${key}: "${sentence}"`).toBe(false);
         // Scripts other than Latin: no run of English words taken over (such as "All rights reserved").
-        if (code !== 'vi') for (const phrase of latinPhrases(copy[key])) expect(english.some((value) => value.includes(phrase)), `${code} ${key}: "${phrase}"`).toBe(false);
+        if (code !== 'vi')
+          for (const phrase of latinPhrases(copy[key]))
+            expect(
+              english.some((value) => value.includes(phrase)),
+              `${code} ${key}: "${phrase}"`,
+            ).toBe(false);
       }
     }
   });
@@ -181,7 +219,11 @@ describe('clinic video lists', () => {
   it('starts every list on one of its own videos', () => {
     for (const code of LOCALE_CODES) {
       const { start, videos } = CLINIC_VIDEOS[code];
-      if (start !== 'random') expect(videos.map((video) => video.videoUUID), code).toContain(start.videoUUID);
+      if (start !== 'random')
+        expect(
+          videos.map((video) => video.videoUUID),
+          code,
+        ).toContain(start.videoUUID);
     }
   });
 

@@ -37,7 +37,11 @@ export const CHINA_SOURCE_LOCALES: readonly LocaleCode[] = ['zh'];
 export type VideoSource = { kind: 'vimeo'; id: number } | { kind: 'file'; src: string };
 
 /** The source of a video on a page in `locale`; `files` is there for tests. */
-export function videoSourceFor(id: number, locale: LocaleCode, files: Readonly<Record<number, string>> = CHINA_VIDEO_FILES): VideoSource {
+export function videoSourceFor(
+  id: number,
+  locale: LocaleCode,
+  files: Readonly<Record<number, string>> = CHINA_VIDEO_FILES,
+): VideoSource {
   const file = CHINA_SOURCE_LOCALES.includes(locale) ? files[id] : undefined;
   return file ? { kind: 'file', src: file } : { kind: 'vimeo', id };
 }

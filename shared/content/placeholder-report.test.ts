@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT } from './contact';
 import { placeholderReport } from './placeholder-report';
-import { displayText, isPlaceholderText, placeholderText, placeholderVideoId, isPlaceholderVideoId } from './placeholders';
+import {
+  displayText,
+  isPlaceholderText,
+  placeholderText,
+  placeholderVideoId,
+  isPlaceholderVideoId,
+} from './placeholders';
 import { CHINESE_START_VIDEO, RUSSIAN_START_VIDEO } from './clinic-videos';
 
 describe('the placeholder report the site build prints', () => {

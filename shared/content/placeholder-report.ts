@@ -13,7 +13,8 @@ import { isPlaceholderText, isPlaceholderVideoId } from './placeholders';
 function markedTexts(prefix: string, value: unknown): string[] {
   if (typeof value === 'string') return isPlaceholderText(value) ? [prefix] : [];
   if (Array.isArray(value)) return value.flatMap((item, i) => markedTexts(`${prefix}[${i}]`, item));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => markedTexts(`${prefix}.${key}`, item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => markedTexts(`${prefix}.${key}`, item));
   return [];
 }
 
@@ -26,7 +27,8 @@ export function placeholderReport(): string[] {
   for (const locale of LOCALES) {
     const videos = CLINIC_VIDEOS[locale.code].videos;
     const standIns = videos.filter((video) => isPlaceholderVideoId(video.videoUUID)).length;
-    if (standIns) lines.push(`shared/content/clinic-videos.ts: ${standIns} of ${videos.length} video ids on ${locale.route}`);
+    if (standIns)
+      lines.push(`shared/content/clinic-videos.ts: ${standIns} of ${videos.length} video ids on ${locale.route}`);
   }
   const media = [...SERVICE_VIDEOS, ...VR_VIDEOS].filter(isPlaceholderVideoId).length;
   if (media) lines.push(`shared/content/media.ts: ${media} of 4 service and VR video ids`);
@@ -41,9 +43,14 @@ export function missingChinaSources(files: Readonly<Record<number, string>> = CH
     const lines: string[] = [];
     if (clinic.length) {
       const ids = clinic.map((video) => video.videoUUID).join(', ');
-      lines.push(`shared/content/media.ts CHINA_VIDEO_FILES: ${clinic.length} of ${CLINIC_VIDEOS[locale.code].videos.length} clinic videos on ${locale.route} have no China source (${ids})`);
+      lines.push(
+        `shared/content/media.ts CHINA_VIDEO_FILES: ${clinic.length} of ${CLINIC_VIDEOS[locale.code].videos.length} clinic videos on ${locale.route} have no China source (${ids})`,
+      );
     }
-    if (media.length) lines.push(`shared/content/media.ts CHINA_VIDEO_FILES: ${media.length} of 4 service and VR videos on ${locale.route} have no China source (${media.join(', ')})`);
+    if (media.length)
+      lines.push(
+        `shared/content/media.ts CHINA_VIDEO_FILES: ${media.length} of 4 service and VR videos on ${locale.route} have no China source (${media.join(', ')})`,
+      );
     return lines;
   });
 }

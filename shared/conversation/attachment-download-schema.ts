@@ -10,12 +10,13 @@ const KEY_MAX = 200;
 export const attachmentLinkSchema = z.object({
   index: wholeNumberField(1, MAX_ENQUIRY_INDEX, 'An enquiry number'),
   // Only the form is checked here; whether the key is one of this enquiry's attachments, the thread says.
-  key: z
-    .string({ error: 'An attachment key as the thread lists it' })
-    .check(
-      z.maxLength(KEY_MAX, `At most ${KEY_MAX} characters`),
-      z.refine((key) => key.startsWith(INBOUND_ATTACHMENT_PREFIX) && /^[\x21-\x7e]+$/.test(key), 'An attachment key as the thread lists it'),
+  key: z.string({ error: 'An attachment key as the thread lists it' }).check(
+    z.maxLength(KEY_MAX, `At most ${KEY_MAX} characters`),
+    z.refine(
+      (key) => key.startsWith(INBOUND_ATTACHMENT_PREFIX) && /^[\x21-\x7e]+$/.test(key),
+      'An attachment key as the thread lists it',
     ),
+  ),
 });
 
 export type AttachmentLinkRequest = z.output<typeof attachmentLinkSchema>;

@@ -16,7 +16,10 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/visitor/enquiry',
     access: 'public',
-    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', throttle: 'write' }, partitionReads: ['enquiryEvents'] },
+    uses: {
+      tables: { enquiries: 'read', enquiryEvents: 'read', throttle: 'write' },
+      partitionReads: ['enquiryEvents'],
+    },
   },
   // A message is activity (the enquiry's UPDATED_AT, from which retention counts); a resend is recognised by its claim.
   // The enquiry reacts (work/visitor-wrote.ts): its status and the counts by status, the reply-time figures, the owner's notice.
@@ -26,7 +29,17 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     path: '/api/visitor/message',
     access: 'public',
     uses: {
-      tables: { enquiries: 'readWrite', enquiryEvents: 'readAppend', submissions: 'readWrite', throttle: 'write', counters: 'write', aggregates: 'write', outbox: 'readWrite', inboundMail: 'write', translations: 'readAppend' },
+      tables: {
+        enquiries: 'readWrite',
+        enquiryEvents: 'readAppend',
+        submissions: 'readWrite',
+        throttle: 'write',
+        counters: 'write',
+        aggregates: 'write',
+        outbox: 'readWrite',
+        inboundMail: 'write',
+        translations: 'readAppend',
+      },
       partitionReads: ['enquiryEvents'],
       sendsMail: true,
     },
@@ -39,12 +52,36 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     path: '/api/enquiry/visitor-link',
     access: 'staff',
     roles: ['staff'],
-    uses: { tables: { enquiries: 'readWrite', enquiryEvents: 'append', outbox: 'readWrite', throttle: 'write', inboundMail: 'write' }, sendsMail: true },
+    uses: {
+      tables: {
+        enquiries: 'readWrite',
+        enquiryEvents: 'append',
+        outbox: 'readWrite',
+        throttle: 'write',
+        inboundMail: 'write',
+      },
+      sendsMail: true,
+    },
   },
   // The kept mail box: patients' mail, so the roles of the enquiries' own routes (staff and admins, never editors).
   // A box is one Query of the byBox index; the text is read from the raw message in the inbound bucket.
-  { name: 'keptMail', method: 'GET', path: '/api/kept-mail', access: 'staff', roles: ['staff'], uses: { tables: { inboundMail: 'read' } } },
-  { name: 'keptMailText', method: 'GET', path: '/api/kept-mail/text', access: 'staff', roles: ['staff'], parsesMail: true, uses: { tables: { inboundMail: 'read' }, buckets: { inbound: 'read' } } },
+  {
+    name: 'keptMail',
+    method: 'GET',
+    path: '/api/kept-mail',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { inboundMail: 'read' } },
+  },
+  {
+    name: 'keptMailText',
+    method: 'GET',
+    path: '/api/kept-mail/text',
+    access: 'staff',
+    roles: ['staff'],
+    parsesMail: true,
+    uses: { tables: { inboundMail: 'read' }, buckets: { inbound: 'read' } },
+  },
   // Attaching files the mail as the receiver files a matched one (its attachments into the bucket, the message into
   // the thread, read back on a retry), then the enquiry reacts as to any visitor's message (visitorWrote: its status and
   // the counts, the reply-time figures, the owner's notice); the kept item is replaced by what stays of it, never deleted.
@@ -56,13 +93,29 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     parsesMail: true,
     uses: {
-      tables: { inboundMail: 'readWrite', enquiries: 'readWrite', enquiryEvents: 'append', counters: 'write', aggregates: 'write', outbox: 'readWrite', throttle: 'write', translations: 'readAppend' },
+      tables: {
+        inboundMail: 'readWrite',
+        enquiries: 'readWrite',
+        enquiryEvents: 'append',
+        counters: 'write',
+        aggregates: 'write',
+        outbox: 'readWrite',
+        throttle: 'write',
+        translations: 'readAppend',
+      },
       buckets: { inbound: 'readWrite' },
       sendsMail: true,
     },
   },
   // Discarding deletes the raw message (bucket `full`), and replaces the kept item by what stays of it.
-  { name: 'discardKeptMail', method: 'POST', path: '/api/kept-mail/discard', access: 'staff', roles: ['staff'], uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } } },
+  {
+    name: 'discardKeptMail',
+    method: 'POST',
+    path: '/api/kept-mail/discard',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } },
+  },
   // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
   // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/attachment-download.ts).
   {
@@ -71,7 +124,11 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     path: '/api/enquiry/attachment',
     access: 'staff',
     roles: ['staff'],
-    uses: { tables: { enquiries: 'read', enquiryEvents: 'read' }, buckets: { inbound: 'read' }, objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX } },
+    uses: {
+      tables: { enquiries: 'read', enquiryEvents: 'read' },
+      buckets: { inbound: 'read' },
+      objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX },
+    },
   },
   // Asks again for a translation that failed, was refused or capped, or queues one an original lacks: the job makes it
   // (functions/translation/staff-translations.ts).

@@ -5,9 +5,13 @@ import * as z from '../zod';
 import { KEPT_BOXES } from './visitor-messages';
 
 /** A kept mail's key as the box lists it (`kept#…`, printable ASCII). */
-const key = z.string({ error: 'A kept mail key' }).check(z.maxLength(600, 'At most 600 characters'), z.regex(/^kept#[\x21-\x7e]{1,595}$/, 'A kept mail key (kept#…)'));
+const key = z
+  .string({ error: 'A kept mail key' })
+  .check(z.maxLength(600, 'At most 600 characters'), z.regex(/^kept#[\x21-\x7e]{1,595}$/, 'A kept mail key (kept#…)'));
 
-export const keptMailListQuerySchema = z.object({ box: z.enum(KEPT_BOXES, { error: `One of ${KEPT_BOXES.join(', ')}` }) });
+export const keptMailListQuerySchema = z.object({
+  box: z.enum(KEPT_BOXES, { error: `One of ${KEPT_BOXES.join(', ')}` }),
+});
 
 export const keptMailKeyQuerySchema = z.object({ key });
 

@@ -15,7 +15,14 @@ export type VisitorChannel = 'mail';
  * was turned off), or, on the local SMTP door, `NOT_CHECKED_LOCALLY`: nobody
  * checked, and the message is not quarantined for it.
  */
-export const VERDICT_STATUSES = ['PASS', 'FAIL', 'GRAY', 'PROCESSING_FAILED', 'DISABLED', 'NOT_CHECKED_LOCALLY'] as const;
+export const VERDICT_STATUSES = [
+  'PASS',
+  'FAIL',
+  'GRAY',
+  'PROCESSING_FAILED',
+  'DISABLED',
+  'NOT_CHECKED_LOCALLY',
+] as const;
 export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
 
 export const VERDICT_NAMES = ['spam', 'virus', 'spf', 'dkim', 'dmarc'] as const;
@@ -23,7 +30,13 @@ export type VerdictName = (typeof VERDICT_NAMES)[number];
 export type Verdicts = Record<VerdictName, VerdictStatus>;
 
 /** What the local SMTP door passes: no check ran on this machine, and nothing is quarantined for it. */
-export const NOT_CHECKED_LOCALLY: Verdicts = { spam: 'NOT_CHECKED_LOCALLY', virus: 'NOT_CHECKED_LOCALLY', spf: 'NOT_CHECKED_LOCALLY', dkim: 'NOT_CHECKED_LOCALLY', dmarc: 'NOT_CHECKED_LOCALLY' };
+export const NOT_CHECKED_LOCALLY: Verdicts = {
+  spam: 'NOT_CHECKED_LOCALLY',
+  virus: 'NOT_CHECKED_LOCALLY',
+  spf: 'NOT_CHECKED_LOCALLY',
+  dkim: 'NOT_CHECKED_LOCALLY',
+  dmarc: 'NOT_CHECKED_LOCALLY',
+};
 
 /** Why an attachment was not kept (it is still listed, by its name and size). */
 export type AttachmentRefusal = 'type' | 'too_large' | 'too_many';

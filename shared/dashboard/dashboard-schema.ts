@@ -20,11 +20,12 @@ export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 /** `?month=YYYY-MM`, a real month from FIRST_REPORT_MONTH up to `currentMonth` (Korea time). */
 export function monthlyReportQuerySchema(currentMonth: string) {
   return z.object({
-    month: z
-      .string({ error: 'A month as YYYY-MM' })
-      .check(
-        z.refine(isMonth, 'A month as YYYY-MM'),
-        z.refine((month) => month >= FIRST_REPORT_MONTH && month <= currentMonth, `A month from ${FIRST_REPORT_MONTH} to ${currentMonth}`),
+    month: z.string({ error: 'A month as YYYY-MM' }).check(
+      z.refine(isMonth, 'A month as YYYY-MM'),
+      z.refine(
+        (month) => month >= FIRST_REPORT_MONTH && month <= currentMonth,
+        `A month from ${FIRST_REPORT_MONTH} to ${currentMonth}`,
       ),
+    ),
   });
 }

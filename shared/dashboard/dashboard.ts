@@ -96,8 +96,10 @@ export interface MonthlyReport {
   total: MonthFigures;
 }
 
-export const emptySections = (): SectionCounts => Object.fromEntries(SECTION_VALUES.map((section) => [section, 0])) as SectionCounts;
-export const emptyLocales = (): LocaleCounts => Object.fromEntries(LOCALE_CODES.map((code) => [code, 0])) as LocaleCounts;
+export const emptySections = (): SectionCounts =>
+  Object.fromEntries(SECTION_VALUES.map((section) => [section, 0])) as SectionCounts;
+export const emptyLocales = (): LocaleCounts =>
+  Object.fromEntries(LOCALE_CODES.map((code) => [code, 0])) as LocaleCounts;
 
 /** The median of the values (the mean of the two middle ones for an even count); `null` for none. */
 export function median(values: readonly number[]): number | null {

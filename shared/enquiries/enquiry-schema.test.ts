@@ -3,7 +3,12 @@ import { DETAIL_SECTION_VALUES, SECTION_VALUES } from './enums';
 import { enquiryFilterSchema, enquiryListQuerySchema, enquirySubmissionSchema } from './enquiry';
 
 /** The smallest valid enquiry: a concierge request (no health consent needed). */
-const valid = { user_name: 'Anna', user_email: 'anna@example.com', section: '컨시어지', consent_privacy: true } as const;
+const valid = {
+  user_name: 'Anna',
+  user_email: 'anna@example.com',
+  section: '컨시어지',
+  consent_privacy: true,
+} as const;
 
 function parse(input: Record<string, unknown>) {
   return enquirySubmissionSchema.safeParse(input);
@@ -69,7 +74,9 @@ describe('enquirySubmissionSchema: page language and contact channel', () => {
     ['wechat', ''],
     ['kakaotalk', 'x'.repeat(101)],
   ])('refuses %s with %j, naming the account', (channel, account) => {
-    expect(refusedFields({ ...valid, contact_channel: channel, contact_account: account })).toEqual(['contact_account']);
+    expect(refusedFields({ ...valid, contact_channel: channel, contact_account: account })).toEqual([
+      'contact_account',
+    ]);
   });
 
   it('refuses an account without a channel, and a channel that is not on the list', () => {
@@ -104,9 +111,12 @@ describe('enquirySubmissionSchema: required name and e-mail', () => {
 });
 
 describe('enquirySubmissionSchema: e-mail shape', () => {
-  it.each(['anna@example.com', 'a.b+c@sub.example.co.kr', "o'brien@example.ie", 'x@xn--e1afmkfd.xn--p1ai'])('accepts %s', (email) => {
-    expect(accepted({ ...valid, user_email: email }).user_email).toBe(email);
-  });
+  it.each(['anna@example.com', 'a.b+c@sub.example.co.kr', "o'brien@example.ie", 'x@xn--e1afmkfd.xn--p1ai'])(
+    'accepts %s',
+    (email) => {
+      expect(accepted({ ...valid, user_email: email }).user_email).toBe(email);
+    },
+  );
 
   it('stores an internationalised domain in its ASCII form, and the domain in lower case', () => {
     expect(accepted({ ...valid, user_email: 'ivan@пример.рф' }).user_email).toBe('ivan@xn--e1afmkfd.xn--p1ai');
@@ -213,9 +223,12 @@ describe('enquirySubmissionSchema: detail_section', () => {
     expect(DETAIL_SECTION_VALUES).toHaveLength(10);
   });
 
-  it.each(['상급/종합병원', '종합검진', '정형외과', '성형외과', '피부과', '치과', '안과', '산부인과', '한방', '기타'])('accepts %s', (detail) => {
-    expect(accepted({ ...valid, detail_section: detail }).detail_section).toBe(detail);
-  });
+  it.each(['상급/종합병원', '종합검진', '정형외과', '성형외과', '피부과', '치과', '안과', '산부인과', '한방', '기타'])(
+    'accepts %s',
+    (detail) => {
+      expect(accepted({ ...valid, detail_section: detail }).detail_section).toBe(detail);
+    },
+  );
 
   it.each(['Dentistry', '내과', '치과 ', 'ALL'])('refuses %j', (detail) => {
     expect(refusedFields({ ...valid, detail_section: detail })).toEqual(['detail_section']);
@@ -250,18 +263,24 @@ describe('enquirySubmissionSchema: user_count and user_Room', () => {
       expect(accepted({ ...valid, [field]: undefined })[field]).toBe(1);
     });
 
-    it.each([0, max + 1, 1.5, -1, '0', String(max + 1), '1.5', 'abc', '2a', true, null])(`${field}: refuses %j`, (value) => {
-      expect(refusedFields({ ...valid, [field]: value })).toEqual([field]);
-    });
+    it.each([0, max + 1, 1.5, -1, '0', String(max + 1), '1.5', 'abc', '2a', true, null])(
+      `${field}: refuses %j`,
+      (value) => {
+        expect(refusedFields({ ...valid, [field]: value })).toEqual([field]);
+      },
+    );
   }
 });
 
 describe('enquirySubmissionSchema: start and finish formats', () => {
   const hotel = { ...valid, section: '호텔예약' };
 
-  it.each(['2026-12-01 09:30', '2026-12-01', '2028-02-29', '2026-12-31 23:59', '2026-12-01 00:00'])('accepts start %j', (start) => {
-    expect(accepted({ ...valid, start }).start).toBe(start);
-  });
+  it.each(['2026-12-01 09:30', '2026-12-01', '2028-02-29', '2026-12-31 23:59', '2026-12-01 00:00'])(
+    'accepts start %j',
+    (start) => {
+      expect(accepted({ ...valid, start }).start).toBe(start);
+    },
+  );
 
   it('takes the date-time input shape of a plain form post (YYYY-MM-DDTHH:mm) as the wire format', () => {
     expect(accepted({ ...valid, start: '2026-12-01T09:30' }).start).toBe('2026-12-01 09:30');
@@ -294,7 +313,9 @@ describe('enquirySubmissionSchema: start and finish formats', () => {
 
   it('accepts a hotel stay with both formats and refuses a bad finish', () => {
     expect(accepted({ ...hotel, start: '2026-12-01', finish: '2026-12-05' }).finish).toBe('2026-12-05');
-    expect(accepted({ ...hotel, start: '2026-12-01 14:00', finish: '2026-12-05 11:00' }).finish).toBe('2026-12-05 11:00');
+    expect(accepted({ ...hotel, start: '2026-12-01 14:00', finish: '2026-12-05 11:00' }).finish).toBe(
+      '2026-12-05 11:00',
+    );
     expect(refusedFields({ ...hotel, finish: '2026-02-30' })).toEqual(['finish']);
     expect(refusedFields({ ...hotel, finish: '2026/12/05' })).toEqual(['finish']);
   });
@@ -315,12 +336,16 @@ describe('enquirySubmissionSchema: start and finish formats', () => {
 
 describe('enquirySubmissionSchema: fields that belong to one section', () => {
   it('accepts destination for concierge and interpretation', () => {
-    expect(accepted({ ...valid, section: '컨시어지', destination: 'Incheon Airport' }).destination).toBe('Incheon Airport');
+    expect(accepted({ ...valid, section: '컨시어지', destination: 'Incheon Airport' }).destination).toBe(
+      'Incheon Airport',
+    );
     expect(accepted({ ...valid, section: '통역예약', destination: 'Busan Station' }).destination).toBe('Busan Station');
   });
 
   it('refuses destination for hospital and hotel reservations', () => {
-    expect(refusedFields({ ...valid, section: '병원예약', consent_health: true, destination: 'Airport' })).toEqual(['destination']);
+    expect(refusedFields({ ...valid, section: '병원예약', consent_health: true, destination: 'Airport' })).toEqual([
+      'destination',
+    ]);
     expect(refusedFields({ ...valid, section: '호텔예약', destination: 'Airport' })).toEqual(['destination']);
   });
 
@@ -329,7 +354,10 @@ describe('enquirySubmissionSchema: fields that belong to one section', () => {
   });
 
   it('accepts hotel and finish only for hotel reservations', () => {
-    expect(accepted({ ...valid, section: '호텔예약', hotel: 'Lotte', finish: '2026-12-02' })).toMatchObject({ hotel: 'Lotte', finish: '2026-12-02' });
+    expect(accepted({ ...valid, section: '호텔예약', hotel: 'Lotte', finish: '2026-12-02' })).toMatchObject({
+      hotel: 'Lotte',
+      finish: '2026-12-02',
+    });
     for (const section of ['병원예약', '컨시어지', '통역예약']) {
       const base = { ...valid, section, consent_health: true };
       expect(refusedFields({ ...base, hotel: 'Lotte' })).toEqual(['hotel']);
@@ -380,7 +408,13 @@ describe('enquirySubmissionSchema: submission_id', () => {
     expect(accepted({ ...valid, submission_id: random }).submission_id).toBe(random);
   });
 
-  it.each(['abc', '12345', '3f0e2a5c8b1d4c7e9a2f6d5b4c3a2e1f', '3f0e2a5c-8b1d-4c7e-9a2f-6d5b4c3a2e1', 'zzzzzzzz-zzzz-4zzz-9zzz-zzzzzzzzzzzz'])('refuses %j', (id) => {
+  it.each([
+    'abc',
+    '12345',
+    '3f0e2a5c8b1d4c7e9a2f6d5b4c3a2e1f',
+    '3f0e2a5c-8b1d-4c7e-9a2f-6d5b4c3a2e1',
+    'zzzzzzzz-zzzz-4zzz-9zzz-zzzzzzzzzzzz',
+  ])('refuses %j', (id) => {
     expect(refusedFields({ ...valid, submission_id: id })).toEqual(['submission_id']);
   });
 
@@ -456,9 +490,15 @@ describe('enquiryFilterSchema', () => {
   });
 
   it('accepts from and to days, empty meaning absent', () => {
-    expect(enquiryFilterSchema.parse({ from: '2026-01-01', to: '2026-01-31' })).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(enquiryFilterSchema.parse({ from: '2026-01-01', to: '2026-01-31' })).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
     expect(enquiryFilterSchema.parse({ from: '', to: '' })).toEqual({});
-    expect(enquiryFilterSchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    expect(enquiryFilterSchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-01',
+    });
   });
 
   it.each(['2026-02-30', '2026-01-01 10:00', '2026/01/01', '20260101', 'yesterday'])('refuses the day %j', (day) => {
@@ -496,7 +536,8 @@ describe('enquiryListQuerySchema', () => {
   it('accepts limit 1 to 100 and refuses outside', () => {
     expect(enquiryListQuerySchema.parse({ limit: 1 }).limit).toBe(1);
     expect(enquiryListQuerySchema.parse({ limit: '100' }).limit).toBe(100);
-    for (const limit of [0, 101, 1.5, '-1', 'many']) expect(enquiryListQuerySchema.safeParse({ limit }).success).toBe(false);
+    for (const limit of [0, 101, 1.5, '-1', 'many'])
+      expect(enquiryListQuerySchema.safeParse({ limit }).success).toBe(false);
   });
 
   it('accepts page from 1 and refuses 0, negatives and fractions', () => {
@@ -524,10 +565,14 @@ describe('enquirySubmissionSchema: the other language of a plain form post', () 
   });
 
   it('ignores user_language_other when a listed language is chosen', () => {
-    expect(accepted({ ...valid, user_language: 'Russian', user_language_other: 'Mongolian' }).user_language).toBe('Russian');
+    expect(accepted({ ...valid, user_language: 'Russian', user_language_other: 'Mongolian' }).user_language).toBe(
+      'Russian',
+    );
   });
 
   it('caps the other language at 50 characters', () => {
-    expect(refusedFields({ ...valid, user_language: 'OTHER', user_language_other: 'x'.repeat(51) })).toEqual(['user_language']);
+    expect(refusedFields({ ...valid, user_language: 'OTHER', user_language_other: 'x'.repeat(51) })).toEqual([
+      'user_language',
+    ]);
   });
 });

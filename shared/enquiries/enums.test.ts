@@ -26,7 +26,18 @@ describe('wire values, in display order', () => {
   });
 
   it('DETAIL_SECTIONS', () => {
-    const expected = ['상급/종합병원', '종합검진', '정형외과', '성형외과', '피부과', '치과', '안과', '산부인과', '한방', '기타'];
+    const expected = [
+      '상급/종합병원',
+      '종합검진',
+      '정형외과',
+      '성형외과',
+      '피부과',
+      '치과',
+      '안과',
+      '산부인과',
+      '한방',
+      '기타',
+    ];
     expect(DETAIL_SECTIONS.map((entry) => entry.value)).toEqual(expected);
     expect(DETAIL_SECTION_VALUES).toEqual(expected);
     expect(DEFAULT_DETAIL_SECTION).toBe('상급/종합병원');
@@ -53,7 +64,8 @@ describe('labels', () => {
     it(`${name}: every entry has a non-empty label in each of the six locales and no others`, () => {
       for (const entry of entries) {
         expect(Object.keys(entry.labels).sort()).toEqual([...LOCALE_CODES].sort());
-        for (const locale of LOCALE_CODES) expect(entry.labels[locale].trim(), `${entry.value} in ${locale}`).not.toBe('');
+        for (const locale of LOCALE_CODES)
+          expect(entry.labels[locale].trim(), `${entry.value} in ${locale}`).not.toBe('');
       }
     });
 
@@ -124,6 +136,7 @@ describe('normaliseLanguage', () => {
 
 describe('normaliseLanguage and object property names', () => {
   it('keeps free text that happens to name an Object property', () => {
-    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(normaliseLanguage(word)).toBe(word);
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(normaliseLanguage(word)).toBe(word);
   });
 });

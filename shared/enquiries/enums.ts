@@ -14,19 +14,47 @@ interface EnumEntry<Value extends string> {
 export const SECTIONS = [
   {
     value: '병원예약',
-    labels: { en: 'Hospital Reservation', ko: '병원예약', zh: '医院预约', ru: 'Запись в больницу', vi: 'Đặt lịch bệnh viện', ja: '病院予約' },
+    labels: {
+      en: 'Hospital Reservation',
+      ko: '병원예약',
+      zh: '医院预约',
+      ru: 'Запись в больницу',
+      vi: 'Đặt lịch bệnh viện',
+      ja: '病院予約',
+    },
   },
   {
     value: '컨시어지',
-    labels: { en: 'Concierge', ko: '컨시어지', zh: '礼宾服务', ru: 'Консьерж', vi: 'Dịch vụ hỗ trợ', ja: 'コンシェルジュ' },
+    labels: {
+      en: 'Concierge',
+      ko: '컨시어지',
+      zh: '礼宾服务',
+      ru: 'Консьерж',
+      vi: 'Dịch vụ hỗ trợ',
+      ja: 'コンシェルジュ',
+    },
   },
   {
     value: '호텔예약',
-    labels: { en: 'Hotel Reservation', ko: '호텔예약', zh: '酒店预订', ru: 'Бронирование отеля', vi: 'Đặt phòng khách sạn', ja: 'ホテル予約' },
+    labels: {
+      en: 'Hotel Reservation',
+      ko: '호텔예약',
+      zh: '酒店预订',
+      ru: 'Бронирование отеля',
+      vi: 'Đặt phòng khách sạn',
+      ja: 'ホテル予約',
+    },
   },
   {
     value: '통역예약',
-    labels: { en: 'Interpretation Reservation', ko: '통역예약', zh: '翻译预约', ru: 'Заказ переводчика', vi: 'Đặt phiên dịch', ja: '通訳予約' },
+    labels: {
+      en: 'Interpretation Reservation',
+      ko: '통역예약',
+      zh: '翻译预约',
+      ru: 'Заказ переводчика',
+      vi: 'Đặt phiên dịch',
+      ja: '通訳予約',
+    },
   },
 ] as const satisfies readonly EnumEntry<string>[];
 
@@ -40,19 +68,47 @@ export const SECTIONS_WITH_DESTINATION: readonly Section[] = ['컨시어지', '�
 export const DETAIL_SECTIONS = [
   {
     value: '상급/종합병원',
-    labels: { en: 'Tertiary / general hospital', ko: '상급/종합병원', zh: '三级/综合医院', ru: 'Многопрофильная больница', vi: 'Bệnh viện tuyến trên / đa khoa', ja: '上級・総合病院' },
+    labels: {
+      en: 'Tertiary / general hospital',
+      ko: '상급/종합병원',
+      zh: '三级/综合医院',
+      ru: 'Многопрофильная больница',
+      vi: 'Bệnh viện tuyến trên / đa khoa',
+      ja: '上級・総合病院',
+    },
   },
   {
     value: '종합검진',
-    labels: { en: 'Comprehensive health check-up', ko: '종합검진', zh: '综合体检', ru: 'Комплексное обследование', vi: 'Khám sức khỏe tổng quát', ja: '総合健診' },
+    labels: {
+      en: 'Comprehensive health check-up',
+      ko: '종합검진',
+      zh: '综合体检',
+      ru: 'Комплексное обследование',
+      vi: 'Khám sức khỏe tổng quát',
+      ja: '総合健診',
+    },
   },
   {
     value: '정형외과',
-    labels: { en: 'Orthopaedics', ko: '정형외과', zh: '骨科', ru: 'Ортопедия', vi: 'Chấn thương chỉnh hình', ja: '整形外科' },
+    labels: {
+      en: 'Orthopaedics',
+      ko: '정형외과',
+      zh: '骨科',
+      ru: 'Ортопедия',
+      vi: 'Chấn thương chỉnh hình',
+      ja: '整形外科',
+    },
   },
   {
     value: '성형외과',
-    labels: { en: 'Plastic surgery', ko: '성형외과', zh: '整形外科', ru: 'Пластическая хирургия', vi: 'Phẫu thuật thẩm mỹ', ja: '美容整形外科' },
+    labels: {
+      en: 'Plastic surgery',
+      ko: '성형외과',
+      zh: '整形外科',
+      ru: 'Пластическая хирургия',
+      vi: 'Phẫu thuật thẩm mỹ',
+      ja: '美容整形外科',
+    },
   },
   {
     value: '피부과',
@@ -68,11 +124,25 @@ export const DETAIL_SECTIONS = [
   },
   {
     value: '산부인과',
-    labels: { en: 'Obstetrics and gynaecology', ko: '산부인과', zh: '妇产科', ru: 'Акушерство и гинекология', vi: 'Sản phụ khoa', ja: '産婦人科' },
+    labels: {
+      en: 'Obstetrics and gynaecology',
+      ko: '산부인과',
+      zh: '妇产科',
+      ru: 'Акушерство и гинекология',
+      vi: 'Sản phụ khoa',
+      ja: '産婦人科',
+    },
   },
   {
     value: '한방',
-    labels: { en: 'Korean traditional medicine', ko: '한방', zh: '韩医', ru: 'Традиционная корейская медицина', vi: 'Y học cổ truyền Hàn Quốc', ja: '韓方医学' },
+    labels: {
+      en: 'Korean traditional medicine',
+      ko: '한방',
+      zh: '韩医',
+      ru: 'Традиционная корейская медицина',
+      vi: 'Y học cổ truyền Hàn Quốc',
+      ja: '韓方医学',
+    },
   },
   {
     value: '기타',

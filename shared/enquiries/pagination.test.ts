@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type PageItem, pageCount, pageWindow } from './pagination';
 
 /** The window as text: page numbers, `[n]` for the current one, `…` for a gap. */
-const shown = (items: PageItem[]) => items.map((item) => (item.kind === 'gap' ? '…' : item.current ? `[${item.page}]` : String(item.page))).join(' ');
+const shown = (items: PageItem[]) =>
+  items.map((item) => (item.kind === 'gap' ? '…' : item.current ? `[${item.page}]` : String(item.page))).join(' ');
 
 describe('pageCount', () => {
   it.each([

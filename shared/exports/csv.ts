@@ -77,11 +77,20 @@ export const CSV_FIELDS = [
   { column: 'owner', field: 'OWNER' },
   { column: 'contact_channel', field: 'CONTACT_CHANNEL' },
   // An e-mail address as typed; any other account (a phone number, a messenger id) kept from turning into a number.
-  { column: 'contact_account', field: 'CONTACT_ACCOUNT', cell: (value: string | undefined, record) => (record.CONTACT_CHANNEL === 'email' ? csvCell(value ?? '') : phoneCell(value ?? '')) },
+  {
+    column: 'contact_account',
+    field: 'CONTACT_ACCOUNT',
+    cell: (value: string | undefined, record) =>
+      record.CONTACT_CHANNEL === 'email' ? csvCell(value ?? '') : phoneCell(value ?? ''),
+  },
   { column: 'page_language', field: 'LOCALE' },
   { column: 'message', field: 'CONTEXT' },
   // Received, in Korea time like every other time staff see.
-  { column: 'received_at', field: 'RECEIVED_AT', cell: (value: string) => csvCell(formatKoreaDateTime(Date.parse(value))) },
+  {
+    column: 'received_at',
+    field: 'RECEIVED_AT',
+    cell: (value: string) => csvCell(formatKoreaDateTime(Date.parse(value))),
+  },
   // Staff's tags, in the order added, in one cell (a tag holds no comma).
   { column: 'tags', field: 'TAGS', cell: (value: readonly string[] | undefined) => csvCell((value ?? []).join(', ')) },
 ] as const satisfies readonly CsvField[];

@@ -38,7 +38,8 @@ export const EXPORT_STALL_MS = 60_000;
  * a few minutes). A new export makes a new file.
  */
 export const EXPORT_LINK_LIFETIME_MS = 60 * 60_000;
-export const EXPORT_EXPIRED_MESSAGE = "This export's file was made more than an hour ago and is no longer handed out. Please start a new export.";
+export const EXPORT_EXPIRED_MESSAGE =
+  "This export's file was made more than an hour ago and is no longer handed out. Please start a new export.";
 
 /**
  * One export at a time per staff member: starting one while an earlier one is
@@ -50,7 +51,8 @@ export interface ExportUnderWayBody {
   message: string;
   jobId: string;
 }
-export const EXPORT_UNDER_WAY_MESSAGE = 'You have an export under way already; nothing new was started. Follow that one, and start another once it has finished.';
+export const EXPORT_UNDER_WAY_MESSAGE =
+  'You have an export under way already; nothing new was started. Follow that one, and start another once it has finished.';
 
 /** What the API answers about a job. */
 export interface ExportJobView {

@@ -6,7 +6,16 @@
  */
 import type { LocaleCode } from '../locales';
 
-export const CONTACT_CHANNELS = ['email', 'phone', 'kakaotalk', 'wechat', 'line', 'zalo', 'whatsapp', 'telegram'] as const;
+export const CONTACT_CHANNELS = [
+  'email',
+  'phone',
+  'kakaotalk',
+  'wechat',
+  'line',
+  'zalo',
+  'whatsapp',
+  'telegram',
+] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 /** The channel's own name (brand names are not translated; e-mail and phone are, in the page copy). */
@@ -74,7 +83,9 @@ export function channelLink(channel: ContactChannel, account: string): string | 
     case 'whatsapp':
       return `https://wa.me/${digits(account)}`;
     case 'telegram':
-      return /^\+?[\d\s().-]+$/.test(account) ? `https://t.me/+${digits(account)}` : `https://t.me/${encodeURIComponent(handle)}`;
+      return /^\+?[\d\s().-]+$/.test(account)
+        ? `https://t.me/+${digits(account)}`
+        : `https://t.me/${encodeURIComponent(handle)}`;
     case 'line':
       return `https://line.me/R/ti/p/${encodeURIComponent(account.startsWith('@') ? account : `~${handle}`)}`;
     case 'zalo':

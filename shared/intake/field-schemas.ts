@@ -22,7 +22,8 @@ export function wholeNumberField(min: number, max: number, message: string) {
 export const oneLine = () => z.refine<string>(isOneLine, ONE_LINE_MESSAGE);
 
 /** Form posts send every value as text and leave unused inputs empty: empty means absent. */
-export const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** The hidden field people never fill (HONEYPOT_FIELD): whatever a bot put there, kept short. */
 export const honeypotField = () => z.preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(1_000))));

@@ -125,7 +125,9 @@ export function failedFieldAnchor(field: (typeof FIELDS_WITH_OWN_NOTICE)[number]
  * notice of the first named field that has one, else the general notice.
  */
 export function failedFormAnchor(fields: readonly string[]): string {
-  const field = fields.find((name): name is (typeof FIELDS_WITH_OWN_NOTICE)[number] => (FIELDS_WITH_OWN_NOTICE as readonly string[]).includes(name));
+  const field = fields.find((name): name is (typeof FIELDS_WITH_OWN_NOTICE)[number] =>
+    (FIELDS_WITH_OWN_NOTICE as readonly string[]).includes(name),
+  );
   return field ? failedFieldAnchor(field) : FORM_RESULT_ANCHORS.failed;
 }
 

@@ -6,15 +6,24 @@ import * as z from '../zod';
 
 const packageIndex = wholeNumberField(1, BEST_PACKAGE_INDEXES.length, 'One of the BEST 3 package numbers');
 
-const titleText = z.string({ error: 'Required' }).check(z.trim(), z.maxLength(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`), oneLine());
-const contentText = z.string({ error: 'Required' }).check(z.trim(), z.maxLength(PACKAGE_LIMITS.contentMax, `At most ${PACKAGE_LIMITS.contentMax} characters`));
+const titleText = z
+  .string({ error: 'Required' })
+  .check(z.trim(), z.maxLength(PACKAGE_LIMITS.titleMax, `At most ${PACKAGE_LIMITS.titleMax} characters`), oneLine());
+const contentText = z
+  .string({ error: 'Required' })
+  .check(z.trim(), z.maxLength(PACKAGE_LIMITS.contentMax, `At most ${PACKAGE_LIMITS.contentMax} characters`));
 const title = titleText.check(z.minLength(1, 'Required'));
 const content = contentText.check(z.minLength(1, 'Required'));
 const optionalTitle = z.optional(titleText);
 const optionalContent = z.optional(contentText);
 /** An uploaded image's file name; empty or absent keeps the current image. */
 const imageName = z.pipe(
-  z.optional(z.string().check(z.trim(), z.refine((name) => name === '' || IMAGE_FILE_NAME.test(name), 'The file name returned by the upload'))),
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((name) => name === '' || IMAGE_FILE_NAME.test(name), 'The file name returned by the upload'),
+    ),
+  ),
   z.transform((name: string | undefined) => (name ? name : undefined)),
 );
 

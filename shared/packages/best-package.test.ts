@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BEST_PACKAGE_INDEXES, type BestPackage, IMAGE_FILE_NAME, POPUP_FIELD_BY_SUFFIX, packageTextFor } from './best-package';
+import {
+  BEST_PACKAGE_INDEXES,
+  type BestPackage,
+  IMAGE_FILE_NAME,
+  POPUP_FIELD_BY_SUFFIX,
+  packageTextFor,
+} from './best-package';
 import { popupEditSchema, titleEditSchema } from './best-package-schema';
 import { LOCALES, localeByCode } from '../locales';
 
@@ -15,7 +21,10 @@ const titleEdit = {
   content_ru: 'Обследование за один день',
 };
 
-function refusedFields(schema: typeof titleEditSchema | typeof popupEditSchema, input: Record<string, unknown>): string[] {
+function refusedFields(
+  schema: typeof titleEditSchema | typeof popupEditSchema,
+  input: Record<string, unknown>,
+): string[] {
   const result = schema.safeParse(input);
   if (result.success) throw new Error(`Expected refusal of ${JSON.stringify(input)}`);
   return [...new Set(result.error.issues.map((issue) => issue.path.join('.')))].sort();
@@ -32,7 +41,8 @@ describe('titleEditSchema', () => {
 
   it('accepts the index only as 1, 2 or 3 (numbers or numeric strings)', () => {
     expect([...BEST_PACKAGE_INDEXES]).toEqual([1, 2, 3]);
-    for (const index of [1, 2, 3, '1', '3']) expect(titleEditSchema.parse({ ...titleEdit, index }).index).toBe(Number(index));
+    for (const index of [1, 2, 3, '1', '3'])
+      expect(titleEditSchema.parse({ ...titleEdit, index }).index).toBe(Number(index));
     for (const index of [0, 4, -1, 1.5, '0', '4', 'one', null, undefined]) {
       expect(refusedFields(titleEditSchema, { ...titleEdit, index })).toEqual(['index']);
     }
@@ -40,15 +50,29 @@ describe('titleEditSchema', () => {
 
   for (const language of ['kr', 'en', 'ch', 'ru']) {
     it(`requires title_${language} and content_${language}`, () => {
-      const { [`title_${language}` as 'title_kr']: _title, [`content_${language}` as 'content_kr']: _content, ...rest } = titleEdit;
+      const {
+        [`title_${language}` as 'title_kr']: _title,
+        [`content_${language}` as 'content_kr']: _content,
+        ...rest
+      } = titleEdit;
       expect(refusedFields(titleEditSchema, rest)).toEqual([`content_${language}`, `title_${language}`]);
-      expect(refusedFields(titleEditSchema, { ...titleEdit, [`title_${language}`]: '   ' })).toEqual([`title_${language}`]);
-      expect(refusedFields(titleEditSchema, { ...titleEdit, [`content_${language}`]: '' })).toEqual([`content_${language}`]);
+      expect(refusedFields(titleEditSchema, { ...titleEdit, [`title_${language}`]: '   ' })).toEqual([
+        `title_${language}`,
+      ]);
+      expect(refusedFields(titleEditSchema, { ...titleEdit, [`content_${language}`]: '' })).toEqual([
+        `content_${language}`,
+      ]);
     });
   }
 
   it('makes the Japanese and Vietnamese fields optional, keeping an empty value (it clears the field)', () => {
-    const edit = titleEditSchema.parse({ ...titleEdit, title_jp: ' 健診パッケージ ', content_jp: '', title_vn: 'Gói khám', content_vn: 'Khám trong một ngày' });
+    const edit = titleEditSchema.parse({
+      ...titleEdit,
+      title_jp: ' 健診パッケージ ',
+      content_jp: '',
+      title_vn: 'Gói khám',
+      content_vn: 'Khám trong một ngày',
+    });
     expect(edit.title_jp).toBe('健診パッケージ');
     expect(edit.content_jp).toBe('');
     expect(edit.title_vn).toBe('Gói khám');
@@ -56,7 +80,9 @@ describe('titleEditSchema', () => {
   });
 
   it('caps titles at 200 and contents at 5000 characters', () => {
-    expect(titleEditSchema.parse({ ...titleEdit, title_en: 't'.repeat(200), content_en: 'c'.repeat(5_000) }).title_en).toHaveLength(200);
+    expect(
+      titleEditSchema.parse({ ...titleEdit, title_en: 't'.repeat(200), content_en: 'c'.repeat(5_000) }).title_en,
+    ).toHaveLength(200);
     expect(refusedFields(titleEditSchema, { ...titleEdit, title_en: 't'.repeat(201) })).toEqual(['title_en']);
     expect(refusedFields(titleEditSchema, { ...titleEdit, content_en: 'c'.repeat(5_001) })).toEqual(['content_en']);
     expect(refusedFields(titleEditSchema, { ...titleEdit, title_jp: 't'.repeat(201) })).toEqual(['title_jp']);
@@ -73,12 +99,19 @@ describe('titleEditSchema', () => {
     expect(titleEditSchema.parse({ ...titleEdit, imgUP: name }).imgUP).toBe(name);
   });
 
-  it.each(['../secret.png', 'a/b.png', 'image.svg', 'image.png.exe', '.hidden.png', 'no-extension', 'x'.repeat(129) + '.png', 'bad name.jpg', '%2e%2e.png'])(
-    'refuses the image name %j',
-    (imgUP) => {
-      expect(refusedFields(titleEditSchema, { ...titleEdit, imgUP })).toEqual(['imgUP']);
-    },
-  );
+  it.each([
+    '../secret.png',
+    'a/b.png',
+    'image.svg',
+    'image.png.exe',
+    '.hidden.png',
+    'no-extension',
+    'x'.repeat(129) + '.png',
+    'bad name.jpg',
+    '%2e%2e.png',
+  ])('refuses the image name %j', (imgUP) => {
+    expect(refusedFields(titleEditSchema, { ...titleEdit, imgUP })).toEqual(['imgUP']);
+  });
 });
 
 describe('IMAGE_FILE_NAME', () => {
@@ -106,15 +139,15 @@ describe('popupEditSchema', () => {
   });
 
   it('accepts the index only as 1, 2 or 3', () => {
-    for (const index of [0, 4, '7', 'x']) expect(refusedFields(popupEditSchema, { index, imgUP_kr: 'kr.webp' })).toEqual(['index']);
+    for (const index of [0, 4, '7', 'x'])
+      expect(refusedFields(popupEditSchema, { index, imgUP_kr: 'kr.webp' })).toEqual(['index']);
     expect(refusedFields(popupEditSchema, { imgUP_kr: 'kr.webp' })).toEqual(['index']);
   });
 
   it('refuses names that are not upload names, naming each field', () => {
-    expect(refusedFields(popupEditSchema, { index: 1, imgUP_kr: 'evil.svg', imgUP_vn: '../x.png', imgUP_en: 'fine.png' })).toEqual([
-      'imgUP_kr',
-      'imgUP_vn',
-    ]);
+    expect(
+      refusedFields(popupEditSchema, { index: 1, imgUP_kr: 'evil.svg', imgUP_vn: '../x.png', imgUP_en: 'fine.png' }),
+    ).toEqual(['imgUP_kr', 'imgUP_vn']);
   });
 
   it('maps each language to its popup field', () => {
@@ -174,7 +207,15 @@ describe('packageTextFor', () => {
   });
 
   it('falls back when they are empty', () => {
-    const empty = { ...pkg, TITLE_jp: '', CONTENT_jp: '', FILE_THUMB_jp: '', TITLE_vn: '', CONTENT_vn: '', FILE_THUMB_vn: '' };
+    const empty = {
+      ...pkg,
+      TITLE_jp: '',
+      CONTENT_jp: '',
+      FILE_THUMB_jp: '',
+      TITLE_vn: '',
+      CONTENT_vn: '',
+      FILE_THUMB_vn: '',
+    };
     expect(forLocale(empty, 'ja')).toEqual({ title: '体检', content: '内容', popupImage: 'ch.webp' });
     expect(forLocale(empty, 'vi')).toEqual({ title: 'Check-up', content: 'Content', popupImage: 'en.webp' });
   });

@@ -35,7 +35,8 @@ describe('sniffImageType', () => {
   });
 
   it('needs no more than IMAGE_SNIFF_BYTES bytes', () => {
-    for (const head of Object.values(SAMPLES)) expect(sniffImageType(pad(head).slice(0, IMAGE_SNIFF_BYTES))).toBeDefined();
+    for (const head of Object.values(SAMPLES))
+      expect(sniffImageType(pad(head).slice(0, IMAGE_SNIFF_BYTES))).toBeDefined();
   });
 
   it.each([
@@ -46,7 +47,10 @@ describe('sniffImageType', () => {
     ['HTML', ascii('<!doctype html><html><script>alert(1)</script>')],
     ['a ZIP', bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00)],
     ['a RIFF that is not WebP (WAV)', concat(ascii('RIFF'), bytes(0x24, 0x00, 0x00, 0x00), ascii('WAVEfmt '))],
-    ['an ISO media file that is not AVIF (HEIC)', concat(bytes(0x00, 0x00, 0x00, 0x18), ascii('ftypheic'), bytes(0, 0, 0, 0))],
+    [
+      'an ISO media file that is not AVIF (HEIC)',
+      concat(bytes(0x00, 0x00, 0x00, 0x18), ascii('ftypheic'), bytes(0, 0, 0, 0)),
+    ],
     ['an MP4', concat(bytes(0x00, 0x00, 0x00, 0x18), ascii('ftypmp42'), bytes(0, 0, 0, 0))],
     ['a truncated PNG signature', bytes(0x89, 0x50, 0x4e, 0x47)],
     ['two JPEG bytes', bytes(0xff, 0xd8)],
@@ -64,7 +68,13 @@ describe('sniffImageType', () => {
 
 describe('IMAGE_TYPES', () => {
   it('lists JPEG, PNG, WebP, AVIF and GIF, never SVG', () => {
-    expect(IMAGE_TYPES).toEqual({ 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' });
+    expect(IMAGE_TYPES).toEqual({
+      'image/jpeg': 'jpg',
+      'image/png': 'png',
+      'image/webp': 'webp',
+      'image/avif': 'avif',
+      'image/gif': 'gif',
+    });
     expect(IMAGE_CONTENT_TYPES).not.toContain('image/svg+xml');
   });
 });
@@ -74,11 +84,14 @@ describe('uploadRequestSchema', () => {
     expect(uploadRequestSchema.parse({ contentType, size: 1000 })).toEqual({ contentType, size: 1000 });
   });
 
-  it.each(['image/svg+xml', 'image/heic', 'application/pdf', 'text/plain', 'IMAGE/PNG', 'image/jpg', ''])('refuses the type %j', (contentType) => {
-    const result = uploadRequestSchema.safeParse({ contentType, size: 1000 });
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.error.issues.map((issue) => issue.path.join('.'))).toEqual(['contentType']);
-  });
+  it.each(['image/svg+xml', 'image/heic', 'application/pdf', 'text/plain', 'IMAGE/PNG', 'image/jpg', ''])(
+    'refuses the type %j',
+    (contentType) => {
+      const result = uploadRequestSchema.safeParse({ contentType, size: 1000 });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(result.error.issues.map((issue) => issue.path.join('.'))).toEqual(['contentType']);
+    },
+  );
 
   it('accepts sizes from 1 byte to 5 MiB, as numbers or numeric strings', () => {
     expect(MAX_IMAGE_BYTES).toBe(5 * 1024 * 1024);
@@ -94,11 +107,17 @@ describe('uploadRequestSchema', () => {
   });
 
   it('keeps a short popup input id and refuses a long one', () => {
-    expect(uploadRequestSchema.parse({ contentType: 'image/webp', size: 10, index: 'imgUP_ru' }).index).toBe('imgUP_ru');
-    expect(uploadRequestSchema.safeParse({ contentType: 'image/webp', size: 10, index: 'x'.repeat(51) }).success).toBe(false);
+    expect(uploadRequestSchema.parse({ contentType: 'image/webp', size: 10, index: 'imgUP_ru' }).index).toBe(
+      'imgUP_ru',
+    );
+    expect(uploadRequestSchema.safeParse({ contentType: 'image/webp', size: 10, index: 'x'.repeat(51) }).success).toBe(
+      false,
+    );
   });
 
   it('strips a client-chosen file name', () => {
-    expect(uploadRequestSchema.parse({ contentType: 'image/webp', size: 10, filename: '../../etc/passwd' })).not.toHaveProperty('filename');
+    expect(
+      uploadRequestSchema.parse({ contentType: 'image/webp', size: 10, filename: '../../etc/passwd' }),
+    ).not.toHaveProperty('filename');
   });
 });

@@ -53,7 +53,6 @@ export function sniffImageType(head: Uint8Array): ImageContentType | undefined {
   return undefined;
 }
 
-
 export interface UploadTicket {
   filename: string;
   index?: string;

@@ -16,7 +16,10 @@ export const ACCESS_LOG_CURSOR_MAX_LENGTH = 1_000;
 
 export function writeAccessLogCursor(cursor: AccessLogCursor): string {
   const bytes = new TextEncoder().encode(JSON.stringify([cursor.day, cursor.place]));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** The cursor a word stands for, or `undefined` for anything the server did not make. */
@@ -24,10 +27,14 @@ export function readAccessLogCursor(word: string): AccessLogCursor | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(word) || word.length > ACCESS_LOG_CURSOR_MAX_LENGTH) return undefined;
   try {
     const binary = atob(word.replaceAll('-', '+').replaceAll('_', '/'));
-    const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0))));
+    const parsed: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0))),
+    );
     if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;
     const [day, place] = parsed as unknown[];
-    return typeof day === 'string' && isKoreaDay(day) && typeof place === 'string' && place !== '' ? { day, place } : undefined;
+    return typeof day === 'string' && isKoreaDay(day) && typeof place === 'string' && place !== ''
+      ? { day, place }
+      : undefined;
   } catch {
     return undefined;
   }

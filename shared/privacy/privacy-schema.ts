@@ -14,7 +14,9 @@ const day = z.string().check(z.refine(isKoreaDay, 'A day as YYYY-MM-DD'));
  * erasure typed as the visitor writes it finds their enquiries.
  */
 const address = z.pipe(
-  z.string({ error: 'An e-mail address' }).check(z.trim(), z.minLength(3, 'An e-mail address'), z.maxLength(254, 'At most 254 characters')),
+  z
+    .string({ error: 'An e-mail address' })
+    .check(z.trim(), z.minLength(3, 'An e-mail address'), z.maxLength(254, 'At most 254 characters')),
   z.transform((value: string, context) => {
     const normalised = normaliseEmail(value);
     if (normalised) return normalised.toLowerCase();
@@ -22,14 +24,12 @@ const address = z.pipe(
     return z.NEVER;
   }),
 );
-const reason = z
-  .string({ error: 'Why (it is recorded)' })
-  .check(
-    z.trim(),
-    z.minLength(3, 'Why (it is recorded)'),
-    z.maxLength(500, 'At most 500 characters'),
-    z.refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters'),
-  );
+const reason = z.string({ error: 'Why (it is recorded)' }).check(
+  z.trim(),
+  z.minLength(3, 'Why (it is recorded)'),
+  z.maxLength(500, 'At most 500 characters'),
+  z.refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters'),
+);
 
 export const accessLogQuerySchema = z
   .object({
@@ -59,7 +59,10 @@ export const accessLogQuerySchema = z
       path: ['to'],
       message: `At most ${ACCESS_LOG_MAX_DAYS} days`,
     }),
-    z.refine((query) => !query.cursor || (query.from <= query.cursor.day && query.cursor.day <= query.to), { path: ['cursor'], message: 'The next of an earlier page of these days' }),
+    z.refine((query) => !query.cursor || (query.from <= query.cursor.day && query.cursor.day <= query.to), {
+      path: ['cursor'],
+      message: 'The next of an earlier page of these days',
+    }),
   );
 
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;

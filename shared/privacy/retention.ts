@@ -55,7 +55,8 @@ export const KEPT_MAIL_TTL_MARGIN_MS = 2 * DAY_MS;
  * longest any kept message's item may name it. A backstop for a message
  * never filed; the job and erasure remove the others in time.
  */
-export const inboundRawExpiryDays = () => Math.ceil((keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS) / DAY_MS) + 1;
+export const inboundRawExpiryDays = () =>
+  Math.ceil((keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS) / DAY_MS) + 1;
 export const accessLogRetentionSeconds = () => Math.round((RETENTION.accessLogMonths * MONTH_MS) / 1000);
 export const templateVersionRetentionSeconds = () => Math.round((RETENTION.templateVersionMonths * MONTH_MS) / 1000);
 
@@ -63,7 +64,9 @@ export const templateVersionRetentionSeconds = () => Math.round((RETENTION.templ
 export function periodText(months: number, locale: LocaleCode): string {
   const years = months % 12 === 0;
   const unit = years ? 'year' : 'month';
-  const text = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(years ? months / 12 : months);
+  const text = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    years ? months / 12 : months,
+  );
   // Japanese writes "3年" without the space ICU puts in.
   return locale === 'ja' ? text.replace(/(\d) (?=[年か])/g, '$1') : text;
 }

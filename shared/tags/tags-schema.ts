@@ -22,7 +22,11 @@ export const tagField = z.pipe(
   ),
 );
 
-const tagList = z.optional(z.array(tagField, { error: 'A list of tags' }).check(z.maxLength(TAGS_PER_ENQUIRY_MAX, `At most ${TAGS_PER_ENQUIRY_MAX} tags at once`)));
+const tagList = z.optional(
+  z
+    .array(tagField, { error: 'A list of tags' })
+    .check(z.maxLength(TAGS_PER_ENQUIRY_MAX, `At most ${TAGS_PER_ENQUIRY_MAX} tags at once`)),
+);
 
 export const tagsChangeSchema = z
   .object({
@@ -32,6 +36,11 @@ export const tagsChangeSchema = z
     /** Tags to take off (one it does not have is ignored). */
     remove: tagList,
   })
-  .check(z.refine((change) => (change.add?.length ?? 0) + (change.remove?.length ?? 0) > 0, { path: ['add'], message: 'Give a tag to add or to remove' }));
+  .check(
+    z.refine((change) => (change.add?.length ?? 0) + (change.remove?.length ?? 0) > 0, {
+      path: ['add'],
+      message: 'Give a tag to add or to remove',
+    }),
+  );
 
 export type TagsChangeRequest = z.output<typeof tagsChangeSchema>;

@@ -20,7 +20,10 @@ export const TAGS_IN_USE_MAX = 500;
  * one-line field.
  */
 export function normaliseTag(text: string): string {
-  return text.normalize('NFC').trim().replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
+  return text
+    .normalize('NFC')
+    .trim()
+    .replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
 }
 
 export type TagProblem = 'empty' | 'tooLong' | 'control' | 'comma';

@@ -9,7 +9,9 @@ import { VISITOR_LINK_MAX, VISITOR_MESSAGE_MAX } from './visitor-page';
  * The link from the page's fragment. Its form is checked by the route, after
  * the attempt is counted: a malformed link is answered as a wrong one.
  */
-const link = z.string({ error: 'The link from the address' }).check(z.minLength(1, 'The link from the address'), z.maxLength(VISITOR_LINK_MAX, 'The link from the address'));
+const link = z
+  .string({ error: 'The link from the address' })
+  .check(z.minLength(1, 'The link from the address'), z.maxLength(VISITOR_LINK_MAX, 'The link from the address'));
 
 /** `POST /api/visitor/enquiry`. */
 export const visitorReadSchema = z.object({ link });

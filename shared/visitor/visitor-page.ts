@@ -56,7 +56,13 @@ export const VISITOR_STANDINGS = ['received', 'in_progress', 'answered', 'closed
 export type VisitorStanding = (typeof VISITOR_STANDINGS)[number];
 
 // The visitor wrote again and staff have yet to answer: for the visitor, their request is being worked on.
-const STANDING_OF_STATUS: Record<EnquiryStatus, VisitorStanding> = { new: 'received', in_progress: 'in_progress', visitor_replied: 'in_progress', answered: 'answered', closed: 'closed' };
+const STANDING_OF_STATUS: Record<EnquiryStatus, VisitorStanding> = {
+  new: 'received',
+  in_progress: 'in_progress',
+  visitor_replied: 'in_progress',
+  answered: 'answered',
+  closed: 'closed',
+};
 
 export function standingOf(status: EnquiryStatus | undefined): VisitorStanding {
   return STANDING_OF_STATUS[status ?? 'new'];

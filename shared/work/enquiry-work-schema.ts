@@ -1,5 +1,15 @@
 /** Request bodies of the routes that work an enquiry (the constants are in enquiry-work.ts). */
-import { ENQUIRY_STATUSES, MAX_ENQUIRY_INDEX, STATUS_CHOICES, NOTE_MAX, REPLY_BODY_MAX, REPLY_ENGINE_MAX, REPLY_SUBJECT_MAX, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './enquiry-work';
+import {
+  ENQUIRY_STATUSES,
+  MAX_ENQUIRY_INDEX,
+  STATUS_CHOICES,
+  NOTE_MAX,
+  REPLY_BODY_MAX,
+  REPLY_ENGINE_MAX,
+  REPLY_SUBJECT_MAX,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_SUBJECT_MAX,
+} from './enquiry-work';
 import { SECTION_VALUES } from '../enquiries/enums';
 import { DEFAULT_REVISION } from './template-versions';
 import { wholeNumberField } from '../intake/field-schemas';
@@ -12,24 +22,20 @@ const index = enquiryIndex;
 const version = wholeNumberField(0, Number.MAX_SAFE_INTEGER, 'The version you read');
 /** One line of printable text: no control characters (it may become a mail subject). */
 const line = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Required'),
-      z.maxLength(max, `At most ${max} characters`),
-      z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), 'One line, without control characters'),
-    );
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'Required'),
+    z.maxLength(max, `At most ${max} characters`),
+    z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), 'One line, without control characters'),
+  );
 /** Text of several lines, without control characters but the line breaks and tabs. */
 export const text = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Required'),
-      z.maxLength(max, `At most ${max} characters`),
-      z.refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters'),
-    );
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'Required'),
+    z.maxLength(max, `At most ${max} characters`),
+    z.refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Without control characters'),
+  );
 
 export const workChangeSchema = z
   .object({
@@ -38,16 +44,19 @@ export const workChangeSchema = z
     status: z.optional(z.enum(ENQUIRY_STATUSES, { error: STATUS_CHOICES })),
     /** A staff address, or '' for nobody. */
     owner: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(254),
-          z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+$/.test(value), 'A staff address, or empty for nobody'),
-        ),
+      z.string().check(
+        z.trim(),
+        z.maxLength(254),
+        z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+$/.test(value), 'A staff address, or empty for nobody'),
+      ),
     ),
   })
-  .check(z.refine((change) => change.status !== undefined || change.owner !== undefined, { path: ['status'], message: 'Give a status, an owner, or both' }));
+  .check(
+    z.refine((change) => change.status !== undefined || change.owner !== undefined, {
+      path: ['status'],
+      message: 'Give a status, an owner, or both',
+    }),
+  );
 
 export type WorkChangeRequest = z.output<typeof workChangeSchema>;
 
@@ -67,9 +76,16 @@ export const replySchema = z
     subject: line(REPLY_SUBJECT_MAX),
     body: text(REPLY_BODY_MAX),
     original: z.optional(text(REPLY_BODY_MAX)),
-    translation: z.optional(z.object({ engine: line(REPLY_ENGINE_MAX), edited: z.boolean({ error: 'true or false' }) })),
+    translation: z.optional(
+      z.object({ engine: line(REPLY_ENGINE_MAX), edited: z.boolean({ error: 'true or false' }) }),
+    ),
   })
-  .check(z.refine((reply) => reply.translation === undefined || reply.original !== undefined, { path: ['original'], message: 'A translated reply names the original it was made from' }));
+  .check(
+    z.refine((reply) => reply.translation === undefined || reply.original !== undefined, {
+      path: ['original'],
+      message: 'A translated reply names the original it was made from',
+    }),
+  );
 
 export type ReplyRequest = z.output<typeof replySchema>;
 
@@ -79,7 +95,14 @@ export type ReplyRequest = z.output<typeof replySchema>;
  */
 export const seenSchema = z.object({
   index,
-  unreadAt: z.string().check(z.refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)), 'An ISO instant as the record gave it')),
+  unreadAt: z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)),
+        'An ISO instant as the record gave it',
+      ),
+    ),
 });
 
 export type SeenRequest = z.output<typeof seenSchema>;
@@ -104,17 +127,27 @@ export const templateSchema = z.object({
 export type TemplateRequest = z.output<typeof templateSchema>;
 
 /** `POST /api/templates/restore`: brings back the text of revision `restore` as a new revision. */
-export const templateRestoreSchema = z.object({ ...templateKey, revision: revisionRead, restore: revision('A revision of this template') });
+export const templateRestoreSchema = z.object({
+  ...templateKey,
+  revision: revisionRead,
+  restore: revision('A revision of this template'),
+});
 
 export type TemplateRestoreRequest = z.output<typeof templateRestoreSchema>;
 
 /** `GET /api/templates/history?section=&locale=&before=`: a page of the template's versions, newest first, below `before`. */
-export const templateHistoryQuerySchema = z.object({ ...templateKey, before: z.optional(revision('A revision of this template')) });
+export const templateHistoryQuerySchema = z.object({
+  ...templateKey,
+  before: z.optional(revision('A revision of this template')),
+});
 
 export type TemplateHistoryQuery = z.output<typeof templateHistoryQuerySchema>;
 
 /** `GET /api/templates/version?section=&locale=&revision=`: one version, whole. */
-export const templateVersionQuerySchema = z.object({ ...templateKey, revision: revision('A revision of this template') });
+export const templateVersionQuerySchema = z.object({
+  ...templateKey,
+  revision: revision('A revision of this template'),
+});
 
 export type TemplateVersionQuery = z.output<typeof templateVersionQuerySchema>;
 

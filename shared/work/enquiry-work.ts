@@ -37,7 +37,13 @@ export const OPEN_STATUSES: readonly EnquiryStatus[] = ['new', 'in_progress', 'v
 export const STATUS_CHOICES = `One of ${ENQUIRY_STATUSES.join(', ')}`;
 
 /** The status names the back office shows (it speaks Korean). */
-export const STATUS_LABELS: Record<EnquiryStatus, string> = { new: '신규', in_progress: '처리 중', visitor_replied: '방문자 답장', answered: '답변 완료', closed: '종료' };
+export const STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: '신규',
+  in_progress: '처리 중',
+  visitor_replied: '방문자 답장',
+  answered: '답변 완료',
+  closed: '종료',
+};
 
 /** Where a visitor's message after the enquiry came from: an answer by mail, or their page. */
 export const VISITOR_CHANNELS = ['mail', 'page'] as const;
@@ -59,8 +65,16 @@ export function isUnreadFor(enquiry: { UNREAD_VISITOR_AT?: string; OWNER?: strin
  * after it. The dashboard's reply time counts from it, and the message box's
  * "waited".
  */
-export function waitingSince(enquiry: { RECEIVED_AT: string; LAST_VISITOR_AT?: string; LAST_REPLY_AT?: string; FIRST_REPLY_AT?: string }): string | undefined {
-  const latest = enquiry.LAST_VISITOR_AT !== undefined && enquiry.LAST_VISITOR_AT > enquiry.RECEIVED_AT ? enquiry.LAST_VISITOR_AT : enquiry.RECEIVED_AT;
+export function waitingSince(enquiry: {
+  RECEIVED_AT: string;
+  LAST_VISITOR_AT?: string;
+  LAST_REPLY_AT?: string;
+  FIRST_REPLY_AT?: string;
+}): string | undefined {
+  const latest =
+    enquiry.LAST_VISITOR_AT !== undefined && enquiry.LAST_VISITOR_AT > enquiry.RECEIVED_AT
+      ? enquiry.LAST_VISITOR_AT
+      : enquiry.RECEIVED_AT;
   // An enquiry answered before LAST_REPLY_AT was kept has only its first reply's time.
   const lastReply = enquiry.LAST_REPLY_AT ?? enquiry.FIRST_REPLY_AT;
   return lastReply === undefined || latest > lastReply ? latest : undefined;
@@ -89,7 +103,16 @@ export const eventInstant = (at: string) => at.split('#')[0] ?? at;
  * their page, as its channel says), and a staff member replacing the
  * visitor's link to their page (`visitorLink`, with its mail).
  */
-export const EVENT_TYPES = ['received', 'status', 'owner', 'note', 'reply', 'tags', 'visitorMessage', 'visitorLink'] as const;
+export const EVENT_TYPES = [
+  'received',
+  'status',
+  'owner',
+  'note',
+  'reply',
+  'tags',
+  'visitorMessage',
+  'visitorLink',
+] as const;
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
 /**

@@ -8,7 +8,13 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLINIC_VIDEOS } from '../../shared/content/clinic-videos';
-import { CHINA_VIDEO_FILES, SERVICE_VIDEOS, VR_VIDEOS, isOwnVideoFile, videoSourceFor } from '../../shared/content/media';
+import {
+  CHINA_VIDEO_FILES,
+  SERVICE_VIDEOS,
+  VR_VIDEOS,
+  isOwnVideoFile,
+  videoSourceFor,
+} from '../../shared/content/media';
 import { missingChinaSources } from '../../shared/content/placeholder-report';
 import ClinicVideoPlayer from '../../site/src/islands/ClinicVideoPlayer';
 import { enhancePage } from '../../site/src/scripts/public-page';
@@ -29,13 +35,21 @@ describe('videoSourceFor', () => {
   });
 
   it('keeps Vimeo on the other pages', () => {
-    for (const locale of ['en', 'ko', 'ru', 'vi', 'ja'] as const) expect(videoSourceFor(101, locale, files)).toEqual({ kind: 'vimeo', id: 101 });
+    for (const locale of ['en', 'ko', 'ru', 'vi', 'ja'] as const)
+      expect(videoSourceFor(101, locale, files)).toEqual({ kind: 'vimeo', id: 101 });
   });
 
   it("takes files on the site's own video path only", () => {
     expect(isOwnVideoFile('/video/clinic-101.mp4')).toBe(true);
     expect(isOwnVideoFile('/video/hls/clinic-101.m3u8')).toBe(true);
-    for (const src of ['https://example.cn/a.mp4', '/video/../api/x.mp4', '/image/a.mp4', '/video/a.exe', 'video/a.mp4']) expect(isOwnVideoFile(src), src).toBe(false);
+    for (const src of [
+      'https://example.cn/a.mp4',
+      '/video/../api/x.mp4',
+      '/image/a.mp4',
+      '/video/a.exe',
+      'video/a.mp4',
+    ])
+      expect(isOwnVideoFile(src), src).toBe(false);
     for (const src of Object.values(CHINA_VIDEO_FILES)) expect(isOwnVideoFile(src), src).toBe(true);
   });
 });
@@ -47,9 +61,16 @@ describe('the placeholder report', () => {
       expect.stringContaining(`${clinic.length} of ${clinic.length} clinic videos on /CnPage have no China source`),
       expect.stringContaining('4 of 4 service and VR videos on /CnPage have no China source'),
     ]);
-    const some = Object.fromEntries(clinic.slice(0, 10).map((video) => [video.videoUUID, `/video/${video.videoUUID}.mp4`]));
+    const some = Object.fromEntries(
+      clinic.slice(0, 10).map((video) => [video.videoUUID, `/video/${video.videoUUID}.mp4`]),
+    );
     expect(missingChinaSources(some)[0]).toContain(`${clinic.length - 10} of ${clinic.length} clinic videos`);
-    const all = Object.fromEntries([...clinic.map((video) => video.videoUUID), ...SERVICE_VIDEOS, ...VR_VIDEOS].map((id) => [id, `/video/${id}.mp4`]));
+    const all = Object.fromEntries(
+      [...clinic.map((video) => video.videoUUID), ...SERVICE_VIDEOS, ...VR_VIDEOS].map((id) => [
+        id,
+        `/video/${id}.mp4`,
+      ]),
+    );
     expect(missingChinaSources(all)).toEqual([]);
   });
 });

@@ -32,7 +32,10 @@ const PAGES: { name: string; path: string; Page: ComponentType }[] = [
   { name: 'the access log', path: '/access-log', Page: AccessLogApp },
 ];
 
-const answering = (status: number, error: string) => vi.fn(async () => new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } }));
+const answering = (status: number, error: string) =>
+  vi.fn(
+    async () => new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 /** The texts of the page's alerts once the first has appeared. */
 async function alertTexts(): Promise<string[]> {
@@ -56,7 +59,10 @@ describe.each(PAGES)('$name', ({ path, Page }) => {
     expect(down).toContain(STAFF_TEXT.serviceDown);
     expect(down).not.toContain(STAFF_TEXT.noAccess);
     unmount();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     render(<Page />);
     const offline = await alertTexts();
     expect(offline).toContain(STAFF_TEXT.serviceDown);

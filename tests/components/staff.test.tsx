@@ -21,10 +21,28 @@ signedInStaffMember();
 
 describe('EnquiryTable', () => {
   it('shows one row per enquiry with the columns of the message box, the summary linking to the detail', () => {
-    render(<EnquiryTable records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]} now={Date.parse('2026-11-22T04:00:00Z')} viewer="anna@centre.example" />);
+    render(
+      <EnquiryTable
+        records={[record(42), record(41, { MEDICAL_SECTION: '병원예약', MAIL_STATUS: 'pending' })]}
+        now={Date.parse('2026-11-22T04:00:00Z')}
+        viewer="anna@centre.example"
+      />,
+    );
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     // The inherited columns (docs/contract.md, 'The staff record'), then the additive ones.
-    expect(headers).toEqual(['NO.', '문의 내용', '이름', '연락처', '언어', '구분', '날짜', '메일', '상태', '담당', '대기']);
+    expect(headers).toEqual([
+      'NO.',
+      '문의 내용',
+      '이름',
+      '연락처',
+      '언어',
+      '구분',
+      '날짜',
+      '메일',
+      '상태',
+      '담당',
+      '대기',
+    ]);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement);
@@ -41,7 +59,10 @@ describe('EnquiryTable', () => {
   it('says how long only open enquiries have waited, in days and hours', () => {
     render(
       <EnquiryTable
-        records={[record(1, { STATUS: 'in_progress', OWNER: 'anna@centre.example' }), record(2, { STATUS: 'answered' })]}
+        records={[
+          record(1, { STATUS: 'in_progress', OWNER: 'anna@centre.example' }),
+          record(2, { STATUS: 'answered' }),
+        ]}
         now={Date.parse('2026-11-25T05:30:00Z')}
         viewer="anna@centre.example"
       />,
@@ -53,17 +74,31 @@ describe('EnquiryTable', () => {
   });
 
   it("badges a visitor's unread message for its owner (for everyone while nobody owns it), and counts the wait from it", () => {
-    const wrote = { STATUS: 'visitor_replied' as const, LAST_REPLY_AT: '2026-11-21T02:00:00.000Z', LAST_VISITOR_AT: '2026-11-25T03:30:00.000Z', UNREAD_VISITOR_AT: '2026-11-25T03:30:00.000Z' };
+    const wrote = {
+      STATUS: 'visitor_replied' as const,
+      LAST_REPLY_AT: '2026-11-21T02:00:00.000Z',
+      LAST_VISITOR_AT: '2026-11-25T03:30:00.000Z',
+      UNREAD_VISITOR_AT: '2026-11-25T03:30:00.000Z',
+    };
     render(
       <EnquiryTable
-        records={[record(3, { ...wrote, OWNER: 'anna@centre.example' }), record(2, { ...wrote, OWNER: 'boris@centre.example' }), record(1, wrote)]}
+        records={[
+          record(3, { ...wrote, OWNER: 'anna@centre.example' }),
+          record(2, { ...wrote, OWNER: 'boris@centre.example' }),
+          record(1, wrote),
+        ]}
         now={Date.parse('2026-11-25T05:30:00Z')}
         viewer="anna@centre.example"
       />,
     );
-    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row as HTMLElement));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row as HTMLElement));
     const badge = (row: (typeof rows)[number]) => row.queryByText(MESSAGE_BOX_TEXT.unread, { exact: false });
-    expect(badge(rows[0] as (typeof rows)[number])?.textContent).toBe(`${MESSAGE_BOX_TEXT.unread}${MESSAGE_BOX_TEXT.unreadMeaning}`);
+    expect(badge(rows[0] as (typeof rows)[number])?.textContent).toBe(
+      `${MESSAGE_BOX_TEXT.unread}${MESSAGE_BOX_TEXT.unreadMeaning}`,
+    );
     expect(badge(rows[1] as (typeof rows)[number])).toBeNull();
     expect(badge(rows[2] as (typeof rows)[number])).not.toBeNull();
     expect(rows[0]?.getByText('방문자 답장')).toBeTruthy();
@@ -73,7 +108,11 @@ describe('EnquiryTable', () => {
 
   it('shows a message that looks like HTML as text, and shortens long ones', () => {
     const { container } = render(
-      <EnquiryTable records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]} now={Date.now()} viewer="anna@centre.example" />,
+      <EnquiryTable
+        records={[record(1, { CONTEXT: '<img src=x onerror=alert(1)>' }), record(2, { CONTEXT: 'x'.repeat(100) })]}
+        now={Date.now()}
+        viewer="anna@centre.example"
+      />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
@@ -82,7 +121,8 @@ describe('EnquiryTable', () => {
 });
 
 describe('Pagination', () => {
-  const pages = () => screen.queryAllByRole('button', { name: /페이지$/ }).filter((button) => /^\d+$/.test(button.textContent ?? ''));
+  const pages = () =>
+    screen.queryAllByRole('button', { name: /페이지$/ }).filter((button) => /^\d+$/.test(button.textContent ?? ''));
   const rowsToPages = (rows: number) => Math.ceil(rows / 13);
 
   it.each([
@@ -155,15 +195,18 @@ describe('MessageBoxApp', () => {
         : url === '/api/tags'
           ? new Response(JSON.stringify([{ tag: 'VIP', count: 3 }]), { status: 200 })
           : new Response(JSON.stringify(Array.from({ length: 13 }, (_, i) => record(987 - i))), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
-          }),
+              status: 200,
+              headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1000' },
+            }),
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<MessageBoxApp />);
     await screen.findByText('총 1,000건');
     expect(screen.getAllByRole('row')).toHaveLength(14);
-    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/view') as unknown as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/view') as unknown as [
+      string,
+      RequestInit,
+    ];
     expect(url).toBe('/api/view');
     // No enquiry past its period (spam goes unannounced): no notice.
     expect(screen.queryByText(/자동 삭제/)).toBeNull();
@@ -176,18 +219,27 @@ describe('MessageBoxApp', () => {
 
   it('says there is no access permission when the list is refused', async () => {
     window.history.replaceState(null, '', '/view');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })),
+    );
     render(<MessageBoxApp />);
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.noAccess);
   });
 
   it('says the server is not answering, not that permission is missing, when a service is down or the network fails', async () => {
     window.history.replaceState(null, '', '/view');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"service_unavailable"}', { status: 503 })),
+    );
     const { unmount } = render(<MessageBoxApp />);
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.serviceDown);
     unmount();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     render(<MessageBoxApp />);
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_TEXT.serviceDown);
   });
@@ -203,13 +255,18 @@ describe('MessageBoxApp', () => {
       ),
     );
     render(<MessageBoxApp />);
-    expect((await screen.findByText(/자동 삭제/)).textContent).toBe(MESSAGE_BOX_TEXT.retentionDue(1234, RETENTION.enquiryMonths));
+    expect((await screen.findByText(/자동 삭제/)).textContent).toBe(
+      MESSAGE_BOX_TEXT.retentionDue(1234, RETENTION.enquiryMonths),
+    );
     expect(MESSAGE_BOX_TEXT.retentionDue(1234, 36)).toContain('1,234건');
   });
 
   it('shows the empty state when nothing matches', async () => {
     window.history.replaceState(null, '', '/view?from=2020-01-01&to=2020-01-02');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'X-Total-Count': '0' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200, headers: { 'X-Total-Count': '0' } })),
+    );
     render(<MessageBoxApp />);
     expect(await screen.findByText(MESSAGE_BOX_TEXT.empty)).toBeTruthy();
   });
@@ -255,11 +312,19 @@ describe('EditDialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/modalinput');
-    expect(JSON.parse(String(init.body)).data).toMatchObject({ index: 2, title_en: 'New title', title_kr: '제목', content_ru: 'Текст' });
+    expect(JSON.parse(String(init.body)).data).toMatchObject({
+      index: 2,
+      title_en: 'New title',
+      title_kr: '제목',
+      content_ru: 'Текст',
+    });
   });
 
   it('shows "no permission" when the save is refused, and keeps what was typed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"forbidden"}', { status: 403 })),
+    );
     const onSaved = vi.fn();
     render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={onSaved} />);
     const title = screen.getByLabelText('제목 (중국어)');
@@ -276,7 +341,9 @@ describe('EditDialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(<EditDialog pkg={pkg} onClose={() => undefined} onSaved={() => undefined} />);
     const input = screen.getByLabelText(PACKAGES_TEXT.boardImage) as HTMLInputElement;
-    await userEvent.upload(input, new File(['not an image'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await userEvent.upload(input, new File(['not an image'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
     expect((await screen.findByText(PACKAGES_TEXT.notAnImage)).getAttribute('role')).toBe('alert');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -286,7 +353,9 @@ describe('refused saves name what was refused in Korean', () => {
   it('names refused images and fields by their labels, never by payload names', async () => {
     const { refusal } = await import('../../site/src/staff/packages/PackageDialogs');
     const { StaffApiError } = await import('../../site/src/staff/core/api');
-    const image = refusal(new StaffApiError(400, 'invalid_input', { imgUP: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image' }));
+    const image = refusal(
+      new StaffApiError(400, 'invalid_input', { imgUP: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image' }),
+    );
     expect(image).toContain('보드 이미지');
     expect(image).toContain(PACKAGES_TEXT.notAnImage);
     expect(image).not.toContain('imgUP');

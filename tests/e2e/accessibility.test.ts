@@ -11,7 +11,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { LANGUAGE_PAGES, LIGHTHOUSE_PHONE, boardImagesLoaded, enhanced, keepRequestsLocal, scrollThrough } from './pages';
+import {
+  LANGUAGE_PAGES,
+  LIGHTHOUSE_PHONE,
+  boardImagesLoaded,
+  enhanced,
+  keepRequestsLocal,
+  scrollThrough,
+} from './pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -111,7 +118,10 @@ describe('axe (WCAG 2.0/2.1/2.2 A and AA)', () => {
     await hospital.locator('input[name="user_email"]').fill('axe-plain@example.test');
     await hospital.locator('input[name="consent_privacy"]').check();
     await hospital.locator('input[name="consent_health"]').check();
-    await Promise.all([page.waitForURL('**/api/sendmail'), hospital.evaluate((form) => (form as HTMLFormElement).submit())]);
+    await Promise.all([
+      page.waitForURL('**/api/sendmail'),
+      hospital.evaluate((form) => (form as HTMLFormElement).submit()),
+    ]);
     await page.locator('#reference').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     const onReceipt = await violations(page);
@@ -145,22 +155,31 @@ describe('axe on the phone Lighthouse emulates (412 x 823)', () => {
   // Lighthouse audits the page as it loads, at the top; the page is read screen by screen from there, each
   // state its own geometry (islands wake as they near the screen). A section laid out at a guessed height
   // (content-visibility) failed here: its buttons lay over the next section's forms in the geometry axe reads.
-  it.each(LANGUAGE_PAGES)('finds no violation on $route as loaded, and no touch target too small or covered on any screen down to the bottom', async ({ route }) => {
-    await phonePage.goto(`${stack.url}${route}`);
-    await enhanced(phonePage);
-    const asLoaded = await violations(phonePage);
-    expect(asLoaded, `${asLoaded.length} violation(s) on ${route} as loaded:\n${asLoaded.join('\n')}`).toEqual([]);
+  it.each(LANGUAGE_PAGES)(
+    'finds no violation on $route as loaded, and no touch target too small or covered on any screen down to the bottom',
+    async ({ route }) => {
+      await phonePage.goto(`${stack.url}${route}`);
+      await enhanced(phonePage);
+      const asLoaded = await violations(phonePage);
+      expect(asLoaded, `${asLoaded.length} violation(s) on ${route} as loaded:\n${asLoaded.join('\n')}`).toEqual([]);
 
-    const found: string[] = [];
-    for (let screen = 1; ; screen += 1) {
-      const atBottom = await phonePage.evaluate(async (index) => {
-        window.scrollTo({ top: index * window.innerHeight, behavior: 'instant' });
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-      }, screen);
-      found.push(...(await violations(phonePage, undefined, ['target-size'])).map((violation) => `screen ${screen}: ${violation}`));
-      if (atBottom) break;
-    }
-    expect(found, `${found.length} target-size violation(s) on ${route} scrolled down:\n${found.join('\n')}`).toEqual([]);
-  });
+      const found: string[] = [];
+      for (let screen = 1; ; screen += 1) {
+        const atBottom = await phonePage.evaluate(async (index) => {
+          window.scrollTo({ top: index * window.innerHeight, behavior: 'instant' });
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+          return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+        }, screen);
+        found.push(
+          ...(await violations(phonePage, undefined, ['target-size'])).map(
+            (violation) => `screen ${screen}: ${violation}`,
+          ),
+        );
+        if (atBottom) break;
+      }
+      expect(found, `${found.length} target-size violation(s) on ${route} scrolled down:\n${found.join('\n')}`).toEqual(
+        [],
+      );
+    },
+  );
 });

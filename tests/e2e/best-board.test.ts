@@ -38,7 +38,8 @@ async function withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
 
 const items = (page: Page) => page.locator('#best .board > li');
 const titleOf = (pkg: BestPackage, suffix: PackageSuffix) => String(pkg[`TITLE_${suffix}` as keyof BestPackage] ?? '');
-const contentOf = (pkg: BestPackage, suffix: PackageSuffix) => String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '');
+const contentOf = (pkg: BestPackage, suffix: PackageSuffix) =>
+  String(pkg[`CONTENT_${suffix}` as keyof BestPackage] ?? '');
 
 describe('loading', () => {
   it('shows nothing until /api/amendBest answers, then the three packages with their images from /image/', async () => {
@@ -61,11 +62,22 @@ describe('loading', () => {
       release();
       await page.locator('#best .board > li:nth-child(3)').waitFor();
       expect(await items(page).count()).toBe(3);
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#best .board img')].every((image) => image.complete && image.naturalWidth > 0));
-      const images = await page.$$eval('#best .board img', (list) =>
-        list.map((image) => ({ src: image.getAttribute('src'), width: image.getAttribute('width'), height: image.getAttribute('height'), loading: image.getAttribute('loading') })),
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('#best .board img')].every(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
       );
-      expect(images.map((image) => image.src).sort()).toEqual(SEED_PACKAGES.map((pkg) => `/image/${pkg.FILE_POPUP}`).sort());
+      const images = await page.$$eval('#best .board img', (list) =>
+        list.map((image) => ({
+          src: image.getAttribute('src'),
+          width: image.getAttribute('width'),
+          height: image.getAttribute('height'),
+          loading: image.getAttribute('loading'),
+        })),
+      );
+      expect(images.map((image) => image.src).sort()).toEqual(
+        SEED_PACKAGES.map((pkg) => `/image/${pkg.FILE_POPUP}`).sort(),
+      );
       for (const image of images) {
         expect(image.width).toMatch(/^\d+$/);
         expect(image.height).toMatch(/^\d+$/);
@@ -80,7 +92,11 @@ describe('loading', () => {
   it('stays empty when /api/amendBest fails, and the rest of the page works', async () => {
     await withPage(async (page) => {
       await page.route('**/api/amendBest', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Down' }) }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'unavailable', message: 'Down' }),
+        }),
       );
       const warned = page.waitForEvent('console', (message) => message.text().includes('BEST 3 could not be loaded'));
       await page.goto(`${stack.url}/JpPage`);
@@ -111,7 +127,10 @@ async function readBoard(code: LocaleCode) {
     await hydrate(page, 'BestBoard');
     await page.locator('#best .board > li:nth-child(3)').waitFor();
     const board = await items(page).evaluateAll((list) =>
-      list.map((item) => ({ title: item.querySelector('h3')?.textContent ?? '', content: item.querySelector('p')?.textContent ?? '' })),
+      list.map((item) => ({
+        title: item.querySelector('h3')?.textContent ?? '',
+        content: item.querySelector('p')?.textContent ?? '',
+      })),
     );
     const popups: { title: string; content: string; image: string | null }[] = [];
     for (let index = 0; index < board.length; index += 1) {
@@ -136,7 +155,9 @@ describe('each page language', () => {
     async (code, suffix) => {
       const { board, popups } = await readBoard(code);
       const expected = SEED_PACKAGES.map((pkg) => ({ title: titleOf(pkg, suffix), content: contentOf(pkg, suffix) }));
-      expect([...board].sort((a, b) => a.title.localeCompare(b.title))).toEqual([...expected].sort((a, b) => a.title.localeCompare(b.title)));
+      expect([...board].sort((a, b) => a.title.localeCompare(b.title))).toEqual(
+        [...expected].sort((a, b) => a.title.localeCompare(b.title)),
+      );
       expect(popups.map(({ title, content }) => ({ title, content }))).toEqual(board);
       for (const popup of popups) {
         const pkg = SEED_PACKAGES.find((candidate) => titleOf(candidate, suffix) === popup.title)!;
@@ -175,7 +196,11 @@ describe('the popup', () => {
       // Keyboard focus stays in the popup while it is open.
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('#best dialog'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.activeElement === document.body || !!document.activeElement?.closest('#best dialog'),
+        ),
+      ).toBe(true);
       await dialog.locator('button', { hasText: t['best.close'] }).click();
       await closedWithFocusBack();
 
@@ -236,12 +261,16 @@ describe('fallbacks for Japanese and Vietnamese', () => {
     expect(ja.popups.map((popup) => popup.title)).toContain(pkg.TITLE_ch);
     expect(ja.popups.find((popup) => popup.title === pkg.TITLE_ch)?.content).toBe(pkg.CONTENT_ch);
     // The other two packages keep their own Japanese text.
-    expect(ja.board.map((item) => item.title)).toEqual(expect.arrayContaining(SEED_PACKAGES.filter((other) => other.INDEX !== 1).map((other) => other.TITLE_jp)));
+    expect(ja.board.map((item) => item.title)).toEqual(
+      expect.arrayContaining(SEED_PACKAGES.filter((other) => other.INDEX !== 1).map((other) => other.TITLE_jp)),
+    );
 
     const vi = await readBoard('vi');
     expect(vi.board.map((item) => item.title)).toContain(pkg.TITLE_en);
     expect(vi.popups.find((popup) => popup.title === pkg.TITLE_en)?.content).toBe(pkg.CONTENT_en);
-    expect(vi.board.map((item) => item.title)).toEqual(expect.arrayContaining(SEED_PACKAGES.filter((other) => other.INDEX !== 1).map((other) => other.TITLE_vn)));
+    expect(vi.board.map((item) => item.title)).toEqual(
+      expect.arrayContaining(SEED_PACKAGES.filter((other) => other.INDEX !== 1).map((other) => other.TITLE_vn)),
+    );
 
     // The languages with their own fields are unchanged.
     const ko = await readBoard('ko');

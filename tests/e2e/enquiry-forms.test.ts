@@ -56,7 +56,10 @@ async function storedEnquiries(): Promise<{ records: StaffRecord[]; total: numbe
     [false, true].map(async (spam) => {
       const response = await postJson(stack, '/api/view', { limit: 100, spam }, token);
       expect(response.status).toBe(200);
-      return { records: (await response.json()) as StaffRecord[], total: Number(response.headers.get(LIST_HEADERS.totalCount)) };
+      return {
+        records: (await response.json()) as StaffRecord[],
+        total: Number(response.headers.get(LIST_HEADERS.totalCount)),
+      };
     }),
   );
   return { records: lists.flatMap((list) => list.records), total: lists.reduce((sum, list) => sum + list.total, 0) };
@@ -89,12 +92,16 @@ async function openPanel(index: number, how: 'click' | 'Enter' | 'Space' = 'clic
     await summary.focus();
     await page.keyboard.press(how);
   }
-  await page.waitForFunction((i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'), index);
+  await page.waitForFunction(
+    (i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'),
+    index,
+  );
   await panel(index).locator('form:not([data-before-open]) input[name="submission_id"]').waitFor({ state: 'attached' });
 }
 
 /** What the form says once an enquiry is stored, with its reference. */
-const sentText = (reference: string) => `${en['form.success']}. ${en['form.successReference'].replace('{reference}', reference)} ${en['form.successDetail']}`;
+const sentText = (reference: string) =>
+  `${en['form.success']}. ${en['form.successReference'].replace('{reference}', reference)} ${en['form.successDetail']}`;
 
 const openStates = () => panels().evaluateAll((all) => all.map((details) => (details as HTMLDetailsElement).open));
 
@@ -142,7 +149,11 @@ describe('the accordion', () => {
     // Every summary is reachable with the keyboard.
     for (let index = 0; index < 4; index += 1) {
       await panel(index).locator(':scope > summary').focus();
-      expect(await panel(index).locator(':scope > summary').evaluate((summary) => summary === document.activeElement)).toBe(true);
+      expect(
+        await panel(index)
+          .locator(':scope > summary')
+          .evaluate((summary) => summary === document.activeElement),
+      ).toBe(true);
     }
   });
 
@@ -187,11 +198,24 @@ describe('the accordion', () => {
     await field(2, 'start').fill('2031-05-01');
     expect(await field(2, 'finish').getAttribute('min')).toBe('2031-05-01');
     expect(await field(2, 'user_Room').locator('option').allTextContents()).toEqual(['1', '2', '3', '4', '5']);
-    expect(await field(2, 'user_count').locator('option').allTextContents()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(await field(2, 'user_count').locator('option').allTextContents()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     await openPanel(0);
     expect(await field(0, 'detail_section').inputValue()).toBe('상급/종합병원');
     // Date-times are labelled as Korea time.
-    expect(await page.locator(`#${await field(0, 'start').getAttribute('aria-describedby')}`).textContent()).toBe(en['form.koreaTime']);
+    expect(await page.locator(`#${await field(0, 'start').getAttribute('aria-describedby')}`).textContent()).toBe(
+      en['form.koreaTime'],
+    );
   });
 });
 
@@ -328,7 +352,11 @@ describe('dates a visitor cannot get wrong, and a reason beside every refused fi
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'invalid_input', message: 'Please check: start, finish', fields: { start: 'Not in the past', finish: 'Not before the start' } }),
+        body: JSON.stringify({
+          error: 'invalid_input',
+          message: 'Please check: start, finish',
+          fields: { start: 'Not in the past', finish: 'Not before the start' },
+        }),
       }),
     );
     try {
@@ -347,7 +375,10 @@ describe('dates a visitor cannot get wrong, and a reason beside every refused fi
     await openPage('/CnPage?error=invalid_input&fields=start,finish#enquiry-failed-start');
     const failure = form(0).locator('[role="alert"]');
     await failure.locator('li').first().waitFor();
-    expect(await failure.locator('li').allTextContents()).toEqual([zh['form.error.start.past'], zh['form.error.finish.beforeStart']]);
+    expect(await failure.locator('li').allTextContents()).toEqual([
+      zh['form.error.start.past'],
+      zh['form.error.finish.beforeStart'],
+    ]);
     expect(await page.locator('.form-notice').count()).toBe(0);
   });
 });
@@ -364,7 +395,16 @@ describe('a full enquiry per panel', () => {
         await field(0, 'start').fill('2031-03-04T10:30');
         await (await radio(0, 'Russian')).check();
       },
-      expected: { DETAIL_SECTION: '치과', NUMBER_PEOPLE: 3, REGISTRATION_DATE: '2031-03-04 10:30', REGISTRATION_END: '', LANG_PREFERENCE: 'Russian', CONSENT_HEALTH: true, DESTINATION: '', HOTEL: '' },
+      expected: {
+        DETAIL_SECTION: '치과',
+        NUMBER_PEOPLE: 3,
+        REGISTRATION_DATE: '2031-03-04 10:30',
+        REGISTRATION_END: '',
+        LANG_PREFERENCE: 'Russian',
+        CONSENT_HEALTH: true,
+        DESTINATION: '',
+        HOTEL: '',
+      },
     },
     {
       index: 1,
@@ -376,7 +416,13 @@ describe('a full enquiry per panel', () => {
         await field(1, 'destination').fill('Incheon Airport, Terminal 1');
         await (await radio(1, 'Chinese')).check();
       },
-      expected: { NUMBER_PEOPLE: 2, REGISTRATION_DATE: '2031-04-01 08:15', DESTINATION: 'Incheon Airport, Terminal 1', LANG_PREFERENCE: 'Chinese', HOTEL: '' },
+      expected: {
+        NUMBER_PEOPLE: 2,
+        REGISTRATION_DATE: '2031-04-01 08:15',
+        DESTINATION: 'Incheon Airport, Terminal 1',
+        LANG_PREFERENCE: 'Chinese',
+        HOTEL: '',
+      },
     },
     {
       index: 2,
@@ -391,7 +437,15 @@ describe('a full enquiry per panel', () => {
         await (await radio(2, 'other')).check();
         await field(2, 'languageOther').fill('Mongolian');
       },
-      expected: { NUMBER_PEOPLE: 4, ROOM: 2, REGISTRATION_DATE: '2031-05-01', REGISTRATION_END: '2031-05-05', HOTEL: 'Grand Hotel Riverside', LANG_PREFERENCE: 'Mongolian', DESTINATION: '' },
+      expected: {
+        NUMBER_PEOPLE: 4,
+        ROOM: 2,
+        REGISTRATION_DATE: '2031-05-01',
+        REGISTRATION_END: '2031-05-05',
+        HOTEL: 'Grand Hotel Riverside',
+        LANG_PREFERENCE: 'Mongolian',
+        DESTINATION: '',
+      },
     },
     {
       index: 3,
@@ -402,7 +456,13 @@ describe('a full enquiry per panel', () => {
         await field(3, 'destination').fill('Seoul Station');
         await (await radio(3, 'Japanese')).check();
       },
-      expected: { NUMBER_PEOPLE: 1, REGISTRATION_DATE: '2031-06-10 14:00', DESTINATION: 'Seoul Station', LANG_PREFERENCE: 'Japanese', HOTEL: '' },
+      expected: {
+        NUMBER_PEOPLE: 1,
+        REGISTRATION_DATE: '2031-06-10 14:00',
+        DESTINATION: 'Seoul Station',
+        LANG_PREFERENCE: 'Japanese',
+        HOTEL: '',
+      },
     },
   ] as const;
 
@@ -410,60 +470,78 @@ describe('a full enquiry per panel', () => {
     await openPage('/');
   });
 
-  it.each(cases)('sends the $section form and the enquiry lands in the store with what was typed', async ({ index, section, name, fill, expected }) => {
-    if (index > 0) await openPanel(index);
-    const email = `${section === '병원예약' ? 'hospital' : `panel${index}`}@example.test`;
-    await field(index, 'user_name').fill(name);
-    await field(index, 'user_email').fill(email);
-    await field(index, 'phone').fill('+82 10-1234-5678');
-    await fill();
-    await field(index, 'message').fill(`Message from the ${section} form: 안녕하세요, Здравствуйте.`);
-    await checkConsents(index, section);
-    await takeTime();
-    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')), submit(index).click()]);
-    expect(response.status()).toBe(200);
-    const body = response.request().postDataJSON() as { data: Record<string, unknown> };
-    expect(body.data['section']).toBe(section);
-    const { reference } = (await response.json()) as { reference: string };
-    expect(reference).toMatch(/^MT-\d{6}$/);
+  it.each(cases)(
+    'sends the $section form and the enquiry lands in the store with what was typed',
+    async ({ index, section, name, fill, expected }) => {
+      if (index > 0) await openPanel(index);
+      const email = `${section === '병원예약' ? 'hospital' : `panel${index}`}@example.test`;
+      await field(index, 'user_name').fill(name);
+      await field(index, 'user_email').fill(email);
+      await field(index, 'phone').fill('+82 10-1234-5678');
+      await fill();
+      await field(index, 'message').fill(`Message from the ${section} form: 안녕하세요, Здравствуйте.`);
+      await checkConsents(index, section);
+      await takeTime();
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')),
+        submit(index).click(),
+      ]);
+      expect(response.status()).toBe(200);
+      const body = response.request().postDataJSON() as { data: Record<string, unknown> };
+      expect(body.data['section']).toBe(section);
+      const { reference } = (await response.json()) as { reference: string };
+      expect(reference).toMatch(/^MT-\d{6}$/);
 
-    const ok = form(index).locator('[role="status"] p').first();
-    await ok.waitFor();
-    expect(await ok.textContent()).toBe(sentText(reference));
-    // The reference stands in an element of its own, to select and copy.
-    expect(await form(index).locator('[role="status"] .reference').textContent()).toBe(reference);
-    // The form starts again.
-    expect(await field(index, 'user_name').inputValue()).toBe('');
-    expect(await field(index, 'message').inputValue()).toBe('');
+      const ok = form(index).locator('[role="status"] p').first();
+      await ok.waitFor();
+      expect(await ok.textContent()).toBe(sentText(reference));
+      // The reference stands in an element of its own, to select and copy.
+      expect(await form(index).locator('[role="status"] .reference').textContent()).toBe(reference);
+      // The form starts again.
+      expect(await field(index, 'user_name').inputValue()).toBe('');
+      expect(await field(index, 'message').inputValue()).toBe('');
 
-    const stored = await storedByName(name);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      NAME: name,
-      REFERENCE: reference,
-      EMAIL: email,
-      CONTACT_NUMBER: '+82 10-1234-5678',
-      MEDICAL_SECTION: section,
-      CONTEXT: `Message from the ${section} form: 안녕하세요, Здравствуйте.`,
-      SPAM: false,
-      ...expected,
-    });
-  });
+      const stored = await storedByName(name);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        NAME: name,
+        REFERENCE: reference,
+        EMAIL: email,
+        CONTACT_NUMBER: '+82 10-1234-5678',
+        MEDICAL_SECTION: section,
+        CONTEXT: `Message from the ${section} form: 안녕하세요, Здравствуйте.`,
+        SPAM: false,
+        ...expected,
+      });
+    },
+  );
 });
 
 describe('the preferred contact channel', () => {
   const OWN_MESSENGER_FIRST = { zh: 'wechat', vi: 'zalo', ja: 'line', ko: 'kakaotalk' } as const;
 
-  it.each(Object.keys(OWN_MESSENGER_FIRST) as (keyof typeof OWN_MESSENGER_FIRST)[])('lists the channels in the %s page order, named in its language', async (locale) => {
-    const copy = copyFor(locale);
-    await openPage(pageOf(locale).route);
-    const options = await field(0, 'contact_channel').locator('option').evaluateAll((all) => all.map((option) => [(option as HTMLOptionElement).value, option.textContent]));
-    expect(options).toEqual([
-      ['', copy['form.channel.none']],
-      ...CHANNEL_ORDER[locale].map((channel) => [channel, channel === 'email' ? copy['form.channel.email'] : channel === 'phone' ? copy['form.channel.phone'] : CHANNEL_NAMES[channel]]),
-    ]);
-    expect(options[1]?.[0]).toBe(OWN_MESSENGER_FIRST[locale]);
-  });
+  it.each(Object.keys(OWN_MESSENGER_FIRST) as (keyof typeof OWN_MESSENGER_FIRST)[])(
+    'lists the channels in the %s page order, named in its language',
+    async (locale) => {
+      const copy = copyFor(locale);
+      await openPage(pageOf(locale).route);
+      const options = await field(0, 'contact_channel')
+        .locator('option')
+        .evaluateAll((all) => all.map((option) => [(option as HTMLOptionElement).value, option.textContent]));
+      expect(options).toEqual([
+        ['', copy['form.channel.none']],
+        ...CHANNEL_ORDER[locale].map((channel) => [
+          channel,
+          channel === 'email'
+            ? copy['form.channel.email']
+            : channel === 'phone'
+              ? copy['form.channel.phone']
+              : CHANNEL_NAMES[channel],
+        ]),
+      ]);
+      expect(options[1]?.[0]).toBe(OWN_MESSENGER_FIRST[locale]);
+    },
+  );
 
   it('marks a bad WhatsApp number and sends nothing', async () => {
     await openPage('/');
@@ -497,9 +575,16 @@ describe('the preferred contact channel', () => {
     await field(0, 'contact_account').fill(' +84 90 123 4567 ');
     await checkConsents(0, '병원예약');
     await takeTime();
-    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')), submit(0).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')),
+      submit(0).click(),
+    ]);
     expect(response.status()).toBe(200);
-    expect((response.request().postDataJSON() as { data: Record<string, unknown> }).data).toMatchObject({ page_locale: 'vi', contact_channel: 'zalo', contact_account: '+84 90 123 4567' });
+    expect((response.request().postDataJSON() as { data: Record<string, unknown> }).data).toMatchObject({
+      page_locale: 'vi',
+      contact_channel: 'zalo',
+      contact_account: '+84 90 123 4567',
+    });
     const { reference } = (await response.json()) as { reference: string };
     const vi = copyFor('vi');
     await form(0).locator('[role="status"] .reference').waitFor();
@@ -512,7 +597,12 @@ describe('the preferred contact channel', () => {
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ REFERENCE: reference, LOCALE: 'vi', CONTACT_CHANNEL: 'zalo', CONTACT_ACCOUNT: '+84 90 123 4567' });
+    expect(stored[0]).toMatchObject({
+      REFERENCE: reference,
+      LOCALE: 'vi',
+      CONTACT_CHANNEL: 'zalo',
+      CONTACT_ACCOUNT: '+84 90 123 4567',
+    });
   });
 });
 
@@ -547,7 +637,18 @@ describe('when sending fails', () => {
         form(0).locator('input[type="radio"]:checked').getAttribute('value'),
       ]);
     const typed = await values();
-    expect(typed).toEqual([NAME, 'retry@example.test', '+7 900 000-00-00', '안과', '2', '2031-07-07T09:00', 'Cataract surgery, please.', true, true, 'Vietnamese']);
+    expect(typed).toEqual([
+      NAME,
+      'retry@example.test',
+      '+7 900 000-00-00',
+      '안과',
+      '2',
+      '2031-07-07T09:00',
+      'Cataract surgery, please.',
+      true,
+      true,
+      'Vietnamese',
+    ]);
 
     const sentIds: string[] = [];
     const attempt = async (expectedText: string, callUs: boolean) => {
@@ -555,20 +656,27 @@ describe('when sending fails', () => {
       await submit(0).click();
       const alert = form(0).locator('[role="alert"]');
       await page.waitForFunction(
-        ([text]) => [...document.querySelectorAll('#contact form [role="alert"] p')].some((p) => p.textContent === text),
+        ([text]) =>
+          [...document.querySelectorAll('#contact form [role="alert"] p')].some((p) => p.textContent === text),
         [expectedText],
       );
       expect(sendRequests.length).toBe(count + 1);
       sentIds.push((sendRequests.at(-1)!.postDataJSON() as { data: { submission_id: string } }).data.submission_id);
       expect(await alert.locator('p').first().textContent()).toBe(expectedText);
-      const links = await alert.locator('a[href^="tel:"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      const links = await alert
+        .locator('a[href^="tel:"]')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
       expect(links).toEqual(callUs ? PHONE_TARGETS : []);
       expect(await values()).toEqual(typed);
       expect(await submit(0).isEnabled()).toBe(true);
     };
 
     await page.route('**/api/sendmail', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Down' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'unavailable', message: 'Down' }),
+      }),
     );
     await attempt(en['form.failure.server'], true);
     expect(await submit(0).textContent()).toBe(en['form.retry']);
@@ -579,13 +687,22 @@ describe('when sending fails', () => {
 
     await page.unroute('**/api/sendmail');
     await page.route('**/api/sendmail', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ error: 'rate_limited', message: 'Slow down' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '60' },
+        body: JSON.stringify({ error: 'rate_limited', message: 'Slow down' }),
+      }),
     );
     await attempt(en['form.failure.rateLimited'], true);
 
     await page.unroute('**/api/sendmail');
     await page.route('**/api/sendmail', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'invalid_input', message: 'Bad', fields: { user_email: 'An e-mail address' } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'invalid_input', message: 'Bad', fields: { user_email: 'An e-mail address' } }),
+      }),
     );
     await attempt(en['form.failure.invalid'], false);
     expect(await field(0, 'user_email').getAttribute('aria-invalid')).toBe('true');
@@ -595,7 +712,10 @@ describe('when sending fails', () => {
     expect(await storedByName(NAME)).toEqual([]);
 
     await page.unroute('**/api/sendmail');
-    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')), submit(0).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().endsWith('/api/sendmail')),
+      submit(0).click(),
+    ]);
     expect(response.status()).toBe(200);
     sentIds.push((response.request().postDataJSON() as { data: { submission_id: string } }).data.submission_id);
     await form(0).locator('[role="status"] p').first().waitFor();
@@ -605,7 +725,12 @@ describe('when sending fails', () => {
     const stored = await storedByName(NAME);
     expect(stored).toHaveLength(1);
     expect((await storedEnquiries()).total).toBe(before + 1);
-    expect(stored[0]).toMatchObject({ EMAIL: 'retry@example.test', DETAIL_SECTION: '안과', LANG_PREFERENCE: 'Vietnamese', REGISTRATION_DATE: '2031-07-07 09:00' });
+    expect(stored[0]).toMatchObject({
+      EMAIL: 'retry@example.test',
+      DETAIL_SECTION: '안과',
+      LANG_PREFERENCE: 'Vietnamese',
+      REGISTRATION_DATE: '2031-07-07 09:00',
+    });
     const record = await stack.deps.enquiries.get(stored[0]!.POST_INDEX);
     expect(record?.SUBMISSION_ID).toBe(sentIds[0]);
 
@@ -674,9 +799,18 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-0-message', 'Sent without JavaScript.');
     await noScript.check('#enquiry-0-consent_privacy');
     await noScript.check('#enquiry-0-consent_health');
-    const [post] = await Promise.all([noScript.waitForRequest('**/api/sendmail'), hospital.locator('button[type="submit"]').click()]);
+    const [post] = await Promise.all([
+      noScript.waitForRequest('**/api/sendmail'),
+      hospital.locator('button[type="submit"]').click(),
+    ]);
     const shown = await receiptPage();
-    expect(shown).toEqual({ path: '/api/sendmail', lang: 'en', heading: RECEIPT_TEXT.en.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/#contact' });
+    expect(shown).toEqual({
+      path: '/api/sendmail',
+      lang: 'en',
+      heading: RECEIPT_TEXT.en.sent,
+      reference: expect.stringMatching(/^MT-\d{6}$/),
+      back: '/#contact',
+    });
 
     const stored = await storedByName(name);
     expect(stored).toHaveLength(1);
@@ -724,7 +858,13 @@ describe('without JavaScript', () => {
     await noScript.check('#enquiry-1-consent_privacy');
     await concierge.locator('button[type="submit"]').click();
     const shown = await receiptPage();
-    expect(shown).toEqual({ path: '/api/sendmail', lang: 'ru', heading: RECEIPT_TEXT.ru.sent, reference: expect.stringMatching(/^MT-\d{6}$/), back: '/RuPage#contact' });
+    expect(shown).toEqual({
+      path: '/api/sendmail',
+      lang: 'ru',
+      heading: RECEIPT_TEXT.ru.sent,
+      reference: expect.stringMatching(/^MT-\d{6}$/),
+      back: '/RuPage#contact',
+    });
     expect(await noScript.locator('main').textContent()).toContain(RECEIPT_TEXT.ru.replyPromise(1));
 
     const stored = await storedByName(name);
@@ -754,7 +894,11 @@ describe('without JavaScript', () => {
     const notice = noScript.locator('#enquiry-failed');
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.getByText(ru['form.failure.notSent']).isVisible()).toBe(true);
-    const shown = await notice.locator('li').evaluateAll((items) => items.filter((item) => getComputedStyle(item).display !== 'none').map((item) => item.textContent));
+    const shown = await notice
+      .locator('li')
+      .evaluateAll((items) =>
+        items.filter((item) => getComputedStyle(item).display !== 'none').map((item) => item.textContent),
+      );
     expect(shown).toEqual([ru['form.error.start.past']]);
     // The general fragment shows the general notice alone.
     await noScript.goto(`${stack.url}/RuPage?error=invalid_input#enquiry-failed`);
@@ -771,7 +915,9 @@ describe('without JavaScript', () => {
     await noScript.fill('#enquiry-0-user_name', 'Missing Email');
     await noScript.locator('#contact details.panel').nth(0).locator('button[type="submit"]').click();
     expect(new URL(noScript.url()).search).toBe('');
-    expect(await noScript.$eval('#enquiry-0-user_email', (input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(
+      await noScript.$eval('#enquiry-0-user_email', (input) => (input as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
     expect((await storedEnquiries()).total).toBe(before);
   });
 });

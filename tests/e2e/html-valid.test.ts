@@ -43,7 +43,15 @@ afterAll(() => rmSync(receipts, { recursive: true, force: true }));
 function receiptFiles(): string[] {
   return LOCALE_CODES.map((locale) => {
     const file = join(receipts, `receipt-${locale}.html`);
-    writeFileSync(file, renderReceiptPage({ locale, reference: 'MT-000123', backHref: `${localeByCode(locale).route}#contact`, replyPromiseWorkingDays: 2 }));
+    writeFileSync(
+      file,
+      renderReceiptPage({
+        locale,
+        reference: 'MT-000123',
+        backHref: `${localeByCode(locale).route}#contact`,
+        replyPromiseWorkingDays: 2,
+      }),
+    );
     return file;
   });
 }
@@ -77,15 +85,19 @@ describe('vnu', () => {
     );
 
     // vnu exits 1 when it finds errors; its JSON report goes to stderr either way.
-    const result = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files, ...receiptFiles()], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (failure: { stdout?: string; stderr?: string; code?: number }) => {
-        if (typeof failure.stderr !== 'string' || !failure.stderr.trim().startsWith('{')) throw failure;
-        return { stdout: failure.stdout ?? '', stderr: failure.stderr };
-      },
-    );
+    const result = await promisify(execFile)(
+      'java',
+      ['-jar', VNU, '--format', 'json', '--errors-only', ...files, ...receiptFiles()],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((failure: { stdout?: string; stderr?: string; code?: number }) => {
+      if (typeof failure.stderr !== 'string' || !failure.stderr.trim().startsWith('{')) throw failure;
+      return { stdout: failure.stdout ?? '', stderr: failure.stderr };
+    });
     const report = JSON.parse(result.stderr) as { messages: VnuMessage[] };
     const errors = report.messages
-      .filter((message) => message.type === 'error' || message.subType === 'fatal' || message.type === 'non-document-error')
+      .filter(
+        (message) => message.type === 'error' || message.subType === 'fatal' || message.type === 'non-document-error',
+      )
       .map(
         (message) =>
           `${where(message.url)}:${message.lastLine ?? '?'}:${message.lastColumn ?? '?'} ${message.message}${

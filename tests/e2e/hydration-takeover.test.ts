@@ -59,18 +59,28 @@ function readAccordion(): AccordionState {
   const forms = [...document.querySelectorAll<HTMLFormElement>('#contact form')];
   const controls: AccordionState['controls'] = {};
   forms.forEach((form, index) => {
-    for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
+    for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input, select, textarea',
+    )) {
       if (control.type === 'hidden') continue;
       const box = control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox');
-      controls[`${index}:${control.name}${box ? `:${control.value}` : ''}`] = { value: control.value, checked: box && (control as HTMLInputElement).checked, kind: box ? 'box' : control.type };
+      controls[`${index}:${control.name}${box ? `:${control.value}` : ''}`] = {
+        value: control.value,
+        checked: box && (control as HTMLInputElement).checked,
+        kind: box ? 'box' : control.type,
+      };
     }
   });
   const active = document.activeElement as HTMLInputElement | null;
   const activeForm = active?.form ? forms.indexOf(active.form) : -1;
   return {
     controls,
-    openPanels: [...document.querySelectorAll<HTMLDetailsElement>('#contact details.panel')].map((details) => details.open),
-    openDisclosures: [...document.querySelectorAll<HTMLDetailsElement>('#contact form details')].map((details) => details.open),
+    openPanels: [...document.querySelectorAll<HTMLDetailsElement>('#contact details.panel')].map(
+      (details) => details.open,
+    ),
+    openDisclosures: [...document.querySelectorAll<HTMLDetailsElement>('#contact form details')].map(
+      (details) => details.open,
+    ),
     focused: activeForm >= 0 ? `${activeForm}:${active?.name}` : (active?.tagName ?? null),
     caret: active && 'selectionStart' in active ? [active.selectionStart, active.selectionEnd] : [null, null],
   };
@@ -79,7 +89,8 @@ function readAccordion(): AccordionState {
 const accordion = () => page.evaluate(readAccordion);
 const field = (form: number, name: string) => page.locator(`#enquiry-${form}-${name}`);
 const panelSummary = (form: number) => page.locator('#contact details.panel > summary').nth(form);
-const radio = (form: number, value: string) => page.locator('#contact form').nth(form).locator(`input[name="user_language"][value="${value}"]`);
+const radio = (form: number, value: string) =>
+  page.locator('#contact form').nth(form).locator(`input[name="user_language"][value="${value}"]`);
 const islandAsleep = () => page.locator(sleepingIsland('EnquiryAccordion')).count();
 
 /** Lets the island's code through and waits until it has hydrated and rendered its first browser render (forms judged by the script: `noValidate`). */
@@ -87,7 +98,9 @@ async function wake(held: HeldIsland): Promise<void> {
   await held.requested;
   held.release();
   await hydrate(page, 'EnquiryAccordion');
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLFormElement>('#contact form')].every((form) => form.noValidate));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLFormElement>('#contact form')].every((form) => form.noValidate),
+  );
   // Effects and the renders they cause run within the next frames.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(pageErrors).toEqual([]);
@@ -110,11 +123,16 @@ function expectKept(before: AccordionState, after: AccordionState): void {
 
 /** Sends the form from the page and answers it here: the JSON the island built from its own state. */
 async function sentBody(form: number): Promise<Record<string, unknown>> {
-  const sent = new Promise<Request>((resolve) =>
-    void page.route('**/api/sendmail', async (route) => {
-      resolve(route.request());
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ reference: 'MT-000001' }) });
-    }),
+  const sent = new Promise<Request>(
+    (resolve) =>
+      void page.route('**/api/sendmail', async (route) => {
+        resolve(route.request());
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ reference: 'MT-000001' }),
+        });
+      }),
   );
   await page.locator('#contact form').nth(form).locator('button[type="submit"]').click();
   return ((await sent).postDataJSON() as { data: Record<string, unknown> }).data;
@@ -204,7 +222,11 @@ describe('the enquiry accordion takes over what the visitor did before it woke',
     await field(0, 'user_name').focus();
     // Autofill sets every field of the address card in one go, each with an input and a change event.
     await page.evaluate(() => {
-      const card: Record<string, string> = { user_name: 'Ada Lovelace', user_email: 'ada@example.test', phone: '+44 20 7946 0000' };
+      const card: Record<string, string> = {
+        user_name: 'Ada Lovelace',
+        user_email: 'ada@example.test',
+        phone: '+44 20 7946 0000',
+      };
       for (const [name, value] of Object.entries(card)) {
         const input = document.querySelector<HTMLInputElement>(`#enquiry-0-${name}`);
         if (!input) throw new Error(`no field ${name}`);
@@ -224,7 +246,13 @@ describe('the enquiry accordion takes over what the visitor did before it woke',
     await wake(held);
     expectKept(before, await accordion());
     const body = await sentBody(0);
-    expect(body).toMatchObject({ user_name: 'Ada Lovelace', user_email: 'ada@example.test', phone: '+44 20 7946 0000', consent_privacy: true, consent_health: true });
+    expect(body).toMatchObject({
+      user_name: 'Ada Lovelace',
+      user_email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      consent_privacy: true,
+      consent_health: true,
+    });
   });
 });
 

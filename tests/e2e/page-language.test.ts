@@ -23,7 +23,14 @@ import { LANGUAGE_PAGES, keepRequestsLocal, scrollThrough } from './pages';
  * names (the language menu and the flags), the messengers' brand names, the
  * social networks' names and the BEST 3 collection's name.
  */
-const SAME_ON_EVERY_PAGE = new Set([...LOCALES.map((locale) => locale.label), ...Object.values(CHANNEL_NAMES), 'Instagram', 'Facebook', 'Weibo', 'BEST 3']);
+const SAME_ON_EVERY_PAGE = new Set([
+  ...LOCALES.map((locale) => locale.label),
+  ...Object.values(CHANNEL_NAMES),
+  'Instagram',
+  'Facebook',
+  'Weibo',
+  'BEST 3',
+]);
 
 /** Every string a page in `code` is built from. */
 function stringsOf(code: LocaleCode): Set<string> {
@@ -92,7 +99,10 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
     // Every enquiry panel, each with its own hints.
     for (const index of [1, 2, 3]) {
       await page.locator('#contact details.panel').nth(index).locator(':scope > summary').click();
-      await page.waitForFunction((i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'), index);
+      await page.waitForFunction(
+        (i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'),
+        index,
+      );
       seen.push(...(await shownTexts()));
     }
 

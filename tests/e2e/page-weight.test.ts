@@ -21,7 +21,8 @@ import type { IslandProps } from '../../site/src/islands/island-names';
 import { HTML_GZIP_BUDGET_BYTES, LANGUAGE_PAGES } from './pages';
 
 const dist = fileURLToPath(new URL('../../site/dist', import.meta.url));
-const builtPage = (route: string) => readFileSync(join(dist, route === '/' ? 'index.html' : join(route.slice(1), 'index.html')), 'utf8');
+const builtPage = (route: string) =>
+  readFileSync(join(dist, route === '/' ? 'index.html' : join(route.slice(1), 'index.html')), 'utf8');
 /** The page without what sits in a <template>, which the browser neither fetches nor runs. */
 const outsideTemplates = (html: string) => html.replace(/<template\b[\s\S]*?<\/template>/g, '');
 
@@ -38,7 +39,9 @@ describe.each(LANGUAGE_PAGES)('the built page $route', ({ route, locale }) => {
     expect(page).not.toMatch(/<script\b[^>]*\bsrc=/);
     expect(page).not.toMatch(/<link\b[^>]*\brel="(stylesheet|preload|modulepreload)"/);
     expect(page).not.toMatch(/<astro-island\b|\sprops="/);
-    expect(html).toMatch(/<template id="page-script"><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/);
+    expect(html).toMatch(
+      /<template id="page-script"><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
+    );
   });
 
   it("names its islands' props file, which holds the props the page was rendered with", () => {
@@ -51,7 +54,8 @@ describe.each(LANGUAGE_PAGES)('the built page $route', ({ route, locale }) => {
     expect(props.EnquiryAccordion.labels['form.name']).toBe(copy['form.name']);
     expect(props.EnquiryAccordion.locale).toBe(locale.code);
     expect(props.BestBoard.labels.readMore).toBe(copy['best.readMore']);
-    for (const video of props.ClinicVideoPlayer.videos) expect(html).toContain(`>${video.phrases ? video.phrases[0] : video.title}`);
+    for (const video of props.ClinicVideoPlayer.videos)
+      expect(html).toContain(`>${video.phrases ? video.phrases[0] : video.title}`);
   });
 });
 
@@ -66,11 +70,15 @@ function moduleGraphBytes(entries: readonly string[]): { bytes: number; files: S
     const code = readFileSync(join(dist, '_astro', file), 'utf8');
     for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) pending.push(match[1] ?? '');
   }
-  return { bytes: [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, '_astro', file))).length, 0), files };
+  return {
+    bytes: [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, '_astro', file))).length, 0),
+    files,
+  };
 }
 
 /** A built chunk by the name Vite gave it (its source's name and a hash). */
-const chunk = (name: string) => readdirSync(join(dist, '_astro')).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js')) ?? '';
+const chunk = (name: string) =>
+  readdirSync(join(dist, '_astro')).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js')) ?? '';
 
 /** What the enquiry form's island loads when it wakes on a language page: its module and the hydration module, with their imports. */
 const ENQUIRY_ISLAND = moduleGraphBytes([chunk('EnquiryAccordion'), chunk('hydrate')]);
@@ -88,8 +96,18 @@ describe.each(LOCALES)('the built visitor page of $code', (locale) => {
   });
 
   it('holds no personal data: its island gets only the words of its locale and our options', () => {
-    const props = JSON.parse((/data-props="([^"]*)"/.exec(html)?.[1] ?? '{}').replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as VisitorPageProps;
-    expect(Object.keys(props).sort()).toEqual(['detailSections', 'email', 'labels', 'lang', 'locale', 'phones', 'sections']);
+    const props = JSON.parse(
+      (/data-props="([^"]*)"/.exec(html)?.[1] ?? '{}').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    ) as VisitorPageProps;
+    expect(Object.keys(props).sort()).toEqual([
+      'detailSections',
+      'email',
+      'labels',
+      'lang',
+      'locale',
+      'phones',
+      'sections',
+    ]);
     expect(Object.keys(props.labels).sort()).toEqual([...VISITOR_LABEL_KEYS].sort());
     expect(props.labels['visitor.write.label']).toBe(copyFor(locale.code)['visitor.write.label']);
     expect(html).not.toMatch(/MT-\d{6}/);
@@ -102,6 +120,8 @@ describe.each(LOCALES)('the built visitor page of $code', (locale) => {
     const visitor = moduleGraphBytes(scripts);
     expect(visitor.bytes).toBeLessThanOrEqual(ENQUIRY_ISLAND.bytes);
     const own = [...visitor.files].filter((file) => !ENQUIRY_ISLAND.files.has(file));
-    expect(own.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, '_astro', file))).length, 0)).toBeLessThanOrEqual(VISITOR_OWN_CODE_BUDGET_BYTES);
+    expect(
+      own.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, '_astro', file))).length, 0),
+    ).toBeLessThanOrEqual(VISITOR_OWN_CODE_BUDGET_BYTES);
   });
 });

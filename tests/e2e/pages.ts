@@ -20,7 +20,12 @@ export interface PublicPage {
 export const HTML_GZIP_BUDGET_BYTES = 14 * 1024;
 
 /** Lighthouse's mobile emulation (its default form factor, a Moto G Power): the phone its audits, `bench:site` and the phone tests load a page on. */
-export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const LIGHTHOUSE_PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 
 /** The six canonical language pages. */
 export const LANGUAGE_PAGES: PublicPage[] = LOCALES.map((locale) => ({ route: locale.route, locale }));
@@ -28,7 +33,10 @@ export const LANGUAGE_PAGES: PublicPage[] = LOCALES.map((locale) => ({ route: lo
 /** Every route that serves a language page: the six and `/Home` (English, canonical `/`). */
 export const ALL_PAGE_ROUTES: PublicPage[] = [...LANGUAGE_PAGES, { route: '/Home', locale: localeByCode('en') }];
 
-export const pageOf = (code: LocaleCode): PublicPage => ({ route: localeByCode(code).route, locale: localeByCode(code) });
+export const pageOf = (code: LocaleCode): PublicPage => ({
+  route: localeByCode(code).route,
+  locale: localeByCode(code),
+});
 
 export type { IslandName };
 
@@ -42,7 +50,11 @@ export async function enhanced(page: Page): Promise<void> {
   await page.waitForSelector(`html[${ENHANCED_ATTRIBUTE}]`, { state: 'attached' });
 }
 
-const SECTION_OF_ISLAND: Record<IslandName, string> = { ClinicVideoPlayer: '#videos', EnquiryAccordion: '#contact', BestBoard: '#best' };
+const SECTION_OF_ISLAND: Record<IslandName, string> = {
+  ClinicVideoPlayer: '#videos',
+  EnquiryAccordion: '#contact',
+  BestBoard: '#best',
+};
 
 export function isLocal(url: string, base: string): boolean {
   const { protocol, host } = new URL(url);

@@ -13,7 +13,18 @@ import { SERVICE_VIDEOS, VR_VIDEOS } from '../../shared/content/media';
 import { LOCALES, LOCALE_CODES, privacyRoute } from '../../shared/locales';
 import { launchBrowser } from '../support/browser';
 import { type TestStack, startTestStack } from '../support/stack';
-import { ALL_PAGE_ROUTES, LANGUAGE_PAGES, LIGHTHOUSE_PHONE, boardImagesLoaded, enhanced, hydrate, isLocal, keepRequestsLocal, pageOf, scrollThrough } from './pages';
+import {
+  ALL_PAGE_ROUTES,
+  LANGUAGE_PAGES,
+  LIGHTHOUSE_PHONE,
+  boardImagesLoaded,
+  enhanced,
+  hydrate,
+  isLocal,
+  keepRequestsLocal,
+  pageOf,
+  scrollThrough,
+} from './pages';
 
 let stack: TestStack;
 let browser: Browser;
@@ -44,7 +55,15 @@ const path = (href: string | null | undefined) => (href ? new URL(href).pathname
 const PHONE_TARGETS = CONTACT.customerCentres.map(telHref);
 
 describe('routes', () => {
-  const routes = [...ALL_PAGE_ROUTES.map((entry) => entry.route), ...LOCALE_CODES.map(privacyRoute), '/KrPage/', '/privacy/en/', '/sitemap.xml', '/robots.txt', '/favicon.svg'];
+  const routes = [
+    ...ALL_PAGE_ROUTES.map((entry) => entry.route),
+    ...LOCALE_CODES.map(privacyRoute),
+    '/KrPage/',
+    '/privacy/en/',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/favicon.svg',
+  ];
 
   it.each(routes)('%s answers 200', async (route) => {
     const response = await fetch(`${stack.url}${route}`, { redirect: 'manual' });
@@ -52,13 +71,16 @@ describe('routes', () => {
     await response.arrayBuffer();
   });
 
-  it.each(LOCALE_CODES)("/privacy/%s names the cloud provider's machine translation, after the sharing paragraph", async (code) => {
-    await visit(privacyRoute(code));
-    const paragraphs = await page.locator('main p').allTextContents();
-    const copy = copyFor(code);
-    expect(paragraphs.indexOf(copy['privacy.processing'])).toBe(paragraphs.indexOf(copy['privacy.sharing']) + 1);
-    expect(copy['privacy.processing']).toMatch(/Amazon Web Services[\s\S]*Amazon Translate/);
-  });
+  it.each(LOCALE_CODES)(
+    "/privacy/%s names the cloud provider's machine translation, after the sharing paragraph",
+    async (code) => {
+      await visit(privacyRoute(code));
+      const paragraphs = await page.locator('main p').allTextContents();
+      const copy = copyFor(code);
+      expect(paragraphs.indexOf(copy['privacy.processing'])).toBe(paragraphs.indexOf(copy['privacy.sharing']) + 1);
+      expect(copy['privacy.processing']).toMatch(/Amazon Web Services[\s\S]*Amazon Translate/);
+    },
+  );
 
   it('answers an unknown path with the 404 page', async () => {
     for (const route of ['/no-such-page', '/KrPage/extra', '/krpage', '/privacy/xx']) {
@@ -106,8 +128,16 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
         title: document.title,
         description: attr('meta[name="description"]', 'content'),
         canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
-        alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
-        og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [meta.getAttribute('property'), meta.getAttribute('content')])),
+        alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+          link.getAttribute('hreflang'),
+          link.getAttribute('href'),
+        ]),
+        og: Object.fromEntries(
+          [...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [
+            meta.getAttribute('property'),
+            meta.getAttribute('content'),
+          ]),
+        ),
         viewport: attr('meta[name="viewport"]', 'content'),
         robots: attr('meta[name="robots"]', 'content'),
       };
@@ -135,33 +165,63 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
 
   it('has every section of a language page (docs/contract.md), in order', async () => {
     const order = await page.evaluate(() =>
-      [...document.querySelectorAll('#top, section.banner, #about, #services, #shortcuts, #videos, #contact, #vr, #best, #footer')].map(
-        (element) => element.id || element.classList[0],
-      ),
+      [
+        ...document.querySelectorAll(
+          '#top, section.banner, #about, #services, #shortcuts, #videos, #contact, #vr, #best, #footer',
+        ),
+      ].map((element) => element.id || element.classList[0]),
     );
-    expect(order).toEqual(['top', 'banner', 'about', 'services', 'shortcuts', 'videos', 'contact', 'vr', 'best', 'footer']);
+    expect(order).toEqual([
+      'top',
+      'banner',
+      'about',
+      'services',
+      'shortcuts',
+      'videos',
+      'contact',
+      'vr',
+      'best',
+      'footer',
+    ]);
     expect(await page.$eval('#top', (header) => getComputedStyle(header).position)).toBe('sticky');
   });
 
   it('fills each section with its parts', async () => {
     const parts = await page.evaluate(() => {
       const count = (selector: string) => document.querySelectorAll(selector).length;
-      const text = (selector: string) => document.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      const text = (selector: string) =>
+        document.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
       return {
         logo: document.querySelector('#top a.logo')?.getAttribute('href'),
         flags: [...document.querySelectorAll('#top .flags a')].map((link) => link.getAttribute('href')),
-        current: [...document.querySelectorAll('#top .flags a[aria-current="page"]')].map((link) => link.getAttribute('href')),
+        current: [...document.querySelectorAll('#top .flags a[aria-current="page"]')].map((link) =>
+          link.getAttribute('href'),
+        ),
         social: [...document.querySelectorAll('#top .social a')].map((link) => link.getAttribute('aria-label')),
-        socialTargets: [...document.querySelectorAll('#top .social a')].map((link) => [link.getAttribute('target'), link.getAttribute('rel')]),
+        socialTargets: [...document.querySelectorAll('#top .social a')].map((link) => [
+          link.getAttribute('target'),
+          link.getAttribute('rel'),
+        ]),
         bannerTitle: text('section.banner h1'),
         figures: [...document.querySelectorAll('#about .figure__value')].map((figure) => figure.textContent?.trim()),
-        serviceVideos: [...document.querySelectorAll('#services [data-facade]')].map((facade) => (facade as HTMLElement).dataset['embed']),
+        serviceVideos: [...document.querySelectorAll('#services [data-facade]')].map(
+          (facade) => (facade as HTMLElement).dataset['embed'],
+        ),
         serviceBlocks: count('#services article'),
         playerButtons: count('#videos .player__item'),
-        phoneLinks: [...document.querySelectorAll('#contact .phone-panel ul a')].map((link) => link.getAttribute('href')),
-        panels: [...document.querySelectorAll('#contact details.panel > summary')].map((summary) => summary.textContent?.trim()),
-        forms: [...document.querySelectorAll('#contact form')].map((form) => [form.getAttribute('method'), form.getAttribute('action')]),
-        vrVideos: [...document.querySelectorAll('#vr [data-facade]')].map((facade) => (facade as HTMLElement).dataset['embed']),
+        phoneLinks: [...document.querySelectorAll('#contact .phone-panel ul a')].map((link) =>
+          link.getAttribute('href'),
+        ),
+        panels: [...document.querySelectorAll('#contact details.panel > summary')].map((summary) =>
+          summary.textContent?.trim(),
+        ),
+        forms: [...document.querySelectorAll('#contact form')].map((form) => [
+          form.getAttribute('method'),
+          form.getAttribute('action'),
+        ]),
+        vrVideos: [...document.querySelectorAll('#vr [data-facade]')].map(
+          (facade) => (facade as HTMLElement).dataset['embed'],
+        ),
         board: count('#best ul.board'),
         footer: text('#footer'),
         footerLinks: [...document.querySelectorAll('#footer a')].map((link) => link.getAttribute('href')),
@@ -176,7 +236,11 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
       expect(rel).toContain('noopener');
     }
     expect(parts.bannerTitle).toBe(t['banner.title']);
-    expect(parts.figures).toEqual([t['about.population.value'], t['about.institutions.value'], t['about.ranking.value']]);
+    expect(parts.figures).toEqual([
+      t['about.population.value'],
+      t['about.institutions.value'],
+      t['about.ranking.value'],
+    ]);
     expect(parts.serviceVideos).toHaveLength(2);
     SERVICE_VIDEOS.forEach((id, index) => expect(parts.serviceVideos[index]).toContain(String(id)));
     expect(parts.serviceBlocks).toBe(2);
@@ -188,12 +252,20 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
     VR_VIDEOS.forEach((id, index) => expect(parts.vrVideos[index]).toContain(String(id)));
     expect(parts.board).toBe(1);
     expect(parts.footer).toContain('© 2023');
-    expect(parts.footerLinks).toEqual(expect.arrayContaining([telHref(CONTACT.landline), telHref(CONTACT.mobile), privacyRoute(locale.code)]));
+    expect(parts.footerLinks).toEqual(
+      expect.arrayContaining([telHref(CONTACT.landline), telHref(CONTACT.mobile), privacyRoute(locale.code)]),
+    );
     expect(parts.footerLinks.some((href) => href?.startsWith('mailto:'))).toBe(true);
   });
 
   it('opens the two external banners in a new tab with rel="noopener"', async () => {
-    const links = await page.$$eval('#shortcuts a', (anchors) => anchors.map((anchor) => ({ href: anchor.getAttribute('href'), target: anchor.getAttribute('target'), rel: anchor.getAttribute('rel') })));
+    const links = await page.$$eval('#shortcuts a', (anchors) =>
+      anchors.map((anchor) => ({
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        rel: anchor.getAttribute('rel'),
+      })),
+    );
     expect(links).toHaveLength(2);
     for (const link of links) {
       expect(link.href).toMatch(/^https:\/\//);
@@ -217,7 +289,9 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
   it('asks for its script only once its first paint is on the screen', async () => {
     await enhanced(page);
     const order = await page.evaluate(() => {
-      const path = (document.querySelector('#page-script') as HTMLTemplateElement | null)?.content.querySelector('script')?.getAttribute('src');
+      const path = (document.querySelector('#page-script') as HTMLTemplateElement | null)?.content
+        .querySelector('script')
+        ?.getAttribute('src');
       const src = path ? new URL(path, location.href).href : undefined;
       return {
         firstPaint: performance.getEntriesByType('paint')[0]?.startTime,
@@ -225,7 +299,10 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
       };
     });
     expect(order.firstPaint).toBeGreaterThan(0);
-    expect(order.scriptRequested, `script requested at ${order.scriptRequested} ms, first paint shown at ${order.firstPaint} ms`).toBeGreaterThan(order.firstPaint ?? Infinity);
+    expect(
+      order.scriptRequested,
+      `script requested at ${order.scriptRequested} ms, first paint shown at ${order.firstPaint} ms`,
+    ).toBeGreaterThan(order.firstPaint ?? Infinity);
   });
 
   it('lets the call button dial one of the two customer-centre numbers', async () => {
@@ -235,76 +312,106 @@ describe.each(ALL_PAGE_ROUTES)('the page $route', ({ route, locale }) => {
 });
 
 describe('on a 320 px phone', () => {
-  it.each(LANGUAGE_PAGES)('$route fits the width without sideways scrolling, every enquiry panel included', async ({ route }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    try {
-      await visit(route);
-      await scrollThrough(page);
-      const overflow = async (state: string) => {
-        const found = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth;
-          const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-            .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !element.closest('.visually-hidden, .honeypot, .skip'))
-            .slice(0, 4)
-            .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`);
-          return { scrollWidth: document.documentElement.scrollWidth, width, wide };
-        });
-        expect(found.scrollWidth, `${route} ${state}: page ${found.scrollWidth} px wide in a ${found.width} px viewport; widest: ${found.wide.join(', ')}`).toBeLessThanOrEqual(found.width);
-        // A box that clips what overflows it (the banner) keeps the page itself from widening: no element
-        // may reach past the viewport either.
-        expect(found.wide, `${route} ${state}`).toEqual([]);
-      };
-      await overflow('as loaded');
-      for (const index of [1, 2, 3]) {
-        await page.locator('#contact details.panel').nth(index).locator(':scope > summary').click();
-        await page.waitForFunction((i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'), index);
-        await overflow(`with enquiry panel ${index + 1} open`);
+  it.each(LANGUAGE_PAGES)(
+    '$route fits the width without sideways scrolling, every enquiry panel included',
+    async ({ route }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      try {
+        await visit(route);
+        await scrollThrough(page);
+        const overflow = async (state: string) => {
+          const found = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+              .filter(
+                (element) =>
+                  element.getBoundingClientRect().right > width + 0.5 &&
+                  !element.closest('.visually-hidden, .honeypot, .skip'),
+              )
+              .slice(0, 4)
+              .map(
+                (element) =>
+                  `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`,
+              );
+            return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+          });
+          expect(
+            found.scrollWidth,
+            `${route} ${state}: page ${found.scrollWidth} px wide in a ${found.width} px viewport; widest: ${found.wide.join(', ')}`,
+          ).toBeLessThanOrEqual(found.width);
+          // A box that clips what overflows it (the banner) keeps the page itself from widening: no element
+          // may reach past the viewport either.
+          expect(found.wide, `${route} ${state}`).toEqual([]);
+        };
+        await overflow('as loaded');
+        for (const index of [1, 2, 3]) {
+          await page.locator('#contact details.panel').nth(index).locator(':scope > summary').click();
+          await page.waitForFunction(
+            (i) => document.querySelectorAll('#contact details.panel')[i]?.hasAttribute('open'),
+            index,
+          );
+          await overflow(`with enquiry panel ${index + 1} open`);
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
-  });
+    },
+  );
 });
 
 describe('the banner link to the enquiry forms, on a phone', () => {
   // Smooth scrolling (no reduced motion asked) aims at where the forms are when the scroll starts. Sections
   // laid out only near the screen (content-visibility) grew on the way and the scroll ended a screen short;
   // a reload, restoring the scroll offset onto guessed heights, landed a screen and a half past.
-  it.each(LANGUAGE_PAGES)('on $route brings the forms to the top of the screen, and a reload keeps them there', async ({ route }) => {
-    const phone = await browser.newContext({ ...LIGHTHOUSE_PHONE, reducedMotion: 'no-preference' });
-    try {
-      await keepRequestsLocal(phone, stack.url);
-      const tab = await phone.newPage();
-      await tab.goto(`${stack.url}${route}`);
-      await enhanced(tab);
-      // How far #contact's top is from where an in-page link puts it (below the sticky header, scroll-padding-top), two frames on.
-      const formsOffTarget = () =>
-        tab.evaluate(async () => {
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          const top = document.querySelector('#contact')?.getBoundingClientRect().top ?? Number.NaN;
-          return Math.abs(top - Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+  it.each(LANGUAGE_PAGES)(
+    'on $route brings the forms to the top of the screen, and a reload keeps them there',
+    async ({ route }) => {
+      const phone = await browser.newContext({ ...LIGHTHOUSE_PHONE, reducedMotion: 'no-preference' });
+      try {
+        await keepRequestsLocal(phone, stack.url);
+        const tab = await phone.newPage();
+        await tab.goto(`${stack.url}${route}`);
+        await enhanced(tab);
+        // How far #contact's top is from where an in-page link puts it (below the sticky header, scroll-padding-top), two frames on.
+        const formsOffTarget = () =>
+          tab.evaluate(async () => {
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const top = document.querySelector('#contact')?.getBoundingClientRect().top ?? Number.NaN;
+            return Math.abs(top - Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+          });
+        await tab.evaluate(() => {
+          (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded = new Promise((resolve) =>
+            window.addEventListener('scrollend', resolve, { once: true }),
+          );
         });
-      await tab.evaluate(() => {
-        (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded = new Promise((resolve) => window.addEventListener('scrollend', resolve, { once: true }));
-      });
-      await tab.locator('.banner a[href="#contact"]').tap();
-      await tab.evaluate(() => (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded);
-      expect(await formsOffTarget(), `${route}: px between #contact's top and its place after the link's smooth scroll`).toBeLessThanOrEqual(2);
+        await tab.locator('.banner a[href="#contact"]').tap();
+        await tab.evaluate(() => (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded);
+        expect(
+          await formsOffTarget(),
+          `${route}: px between #contact's top and its place after the link's smooth scroll`,
+        ).toBeLessThanOrEqual(2);
 
-      await tab.reload();
-      await enhanced(tab);
-      expect(await formsOffTarget(), `${route}: px between #contact's top and its place after a reload`).toBeLessThanOrEqual(2);
-    } finally {
-      await phone.close();
-    }
-  });
+        await tab.reload();
+        await enhanced(tab);
+        expect(
+          await formsOffTarget(),
+          `${route}: px between #contact's top and its place after a reload`,
+        ).toBeLessThanOrEqual(2);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
 });
 
 describe('language navigation', () => {
   it('goes through every flag to its canonical route', async () => {
     await visit('/');
     for (const target of [...LOCALES.slice(1), LOCALES[0]!]) {
-      await Promise.all([page.waitForURL((url) => url.pathname === target.route), page.click(`#top .flags a[href="${target.route}"]`)]);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === target.route),
+        page.click(`#top .flags a[href="${target.route}"]`),
+      ]);
       expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
     }
   });
@@ -313,45 +420,67 @@ describe('language navigation', () => {
     for (const { route, locale } of ALL_PAGE_ROUTES) {
       await visit(route);
       const entries = await page.$$eval('#top details.lang-menu a', (links) =>
-        links.map((link) => [link.getAttribute('href'), link.textContent?.trim(), link.getAttribute('lang'), link.getAttribute('aria-current')] as const),
+        links.map(
+          (link) =>
+            [
+              link.getAttribute('href'),
+              link.textContent?.trim(),
+              link.getAttribute('lang'),
+              link.getAttribute('aria-current'),
+            ] as const,
+        ),
       );
-      expect(entries.map(([href, label, lang]) => [href, label, lang]), route).toEqual(
+      expect(
+        entries.map(([href, label, lang]) => [href, label, lang]),
+        route,
+      ).toEqual(
         ['KR', 'US', 'CN', 'RU', 'VN', 'JP'].map((flag) => {
           const target = LOCALES.find((candidate) => candidate.flag === flag)!;
           return [target.route, target.label, target.lang];
         }),
       );
-      expect(entries.filter(([, , , current]) => current === 'page').map(([href]) => href), route).toEqual([locale.route]);
+      expect(
+        entries.filter(([, , , current]) => current === 'page').map(([href]) => href),
+        route,
+      ).toEqual([locale.route]);
       expect((await page.textContent('#top details.lang-menu > summary'))?.trim(), route).toContain(locale.label);
     }
   });
 
-  it.each(LANGUAGE_PAGES)('goes from $route to every other language through the header menu, on a phone, with one tap to open it', async ({ route, locale }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
-        await visit(route);
-        const menu = page.locator('#top details.lang-menu');
-        expect(await menu.locator('> summary').isVisible()).toBe(true);
-        expect(await menu.locator(`a[href="${target.route}"]`).isVisible()).toBe(false);
-        await menu.locator('> summary').click();
-        const link = menu.locator(`a[href="${target.route}"]`);
-        expect(await link.isVisible()).toBe(true);
-        expect(await link.textContent()).toBe(target.label);
-        await Promise.all([page.waitForURL((url) => url.pathname === target.route), link.click()]);
-        expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+  it.each(LANGUAGE_PAGES)(
+    'goes from $route to every other language through the header menu, on a phone, with one tap to open it',
+    async ({ route, locale }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        for (const target of LOCALES.filter((other) => other.code !== locale.code)) {
+          await visit(route);
+          const menu = page.locator('#top details.lang-menu');
+          expect(await menu.locator('> summary').isVisible()).toBe(true);
+          expect(await menu.locator(`a[href="${target.route}"]`).isVisible()).toBe(false);
+          await menu.locator('> summary').click();
+          const link = menu.locator(`a[href="${target.route}"]`);
+          expect(await link.isVisible()).toBe(true);
+          expect(await link.textContent()).toBe(target.label);
+          await Promise.all([page.waitForURL((url) => url.pathname === target.route), link.click()]);
+          expect(await page.getAttribute('html', 'lang')).toBe(target.lang);
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
-  });
+    },
+  );
 
   it('opens the header menu from the keyboard and from /Home', async () => {
     await visit('/Home');
     await page.locator('#top details.lang-menu > summary').focus();
     await page.keyboard.press('Enter');
-    expect(await page.locator('#top details.lang-menu').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/JpPage'), page.click('#top details.lang-menu a[href="/JpPage"]')]);
+    expect(
+      await page.locator('#top details.lang-menu').evaluate((details) => (details as HTMLDetailsElement).open),
+    ).toBe(true);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/JpPage'),
+      page.click('#top details.lang-menu a[href="/JpPage"]'),
+    ]);
   });
 });
 
@@ -367,10 +496,14 @@ describe('videos', () => {
       const video = videos[index]!;
       await buttons.nth(index).click();
       await page.waitForSelector(`#videos .player iframe[src*="/video/${video.videoUUID}"]`);
-      const state = await buttons.evaluateAll((all) => all.map((button) => [button.getAttribute('aria-pressed'), getComputedStyle(button).backgroundColor]));
+      const state = await buttons.evaluateAll((all) =>
+        all.map((button) => [button.getAttribute('aria-pressed'), getComputedStyle(button).backgroundColor]),
+      );
       expect(state[index]).toEqual(['true', 'rgb(39, 79, 213)']);
       expect(state.filter(([pressed]) => pressed === 'true')).toHaveLength(1);
-      expect(state.filter((_, i) => i !== index).every(([, background]) => background !== 'rgb(39, 79, 213)')).toBe(true);
+      expect(state.filter((_, i) => i !== index).every(([, background]) => background !== 'rgb(39, 79, 213)')).toBe(
+        true,
+      );
       expect(await page.locator('#videos iframe').count()).toBe(1);
       expect(await page.textContent('#videos .player__now')).toContain(video.title);
     };
@@ -380,7 +513,9 @@ describe('videos', () => {
     await choose(videos.length - 1);
     await choose(0);
     // The same iframe element, only its source changed.
-    expect(await page.$eval('#videos iframe', (frame) => (frame as HTMLIFrameElement & { keptMark?: string }).keptMark)).toBe('first');
+    expect(
+      await page.$eval('#videos iframe', (frame) => (frame as HTMLIFrameElement & { keptMark?: string }).keptMark),
+    ).toBe('first');
     // The frame's request goes out just after its source changes: wait for it rather than race it.
     await expect.poll(() => requests.some((url) => url.includes(`/video/${videos[0]!.videoUUID}`))).toBe(true);
   });
@@ -409,34 +544,38 @@ describe('videos', () => {
   it.each([
     [390, 1],
     [1366, 5],
-  ])('shows every clinic video at %i px in %i column(s), with no box that scrolls inside the page', async (width, columns) => {
-    await page.setViewportSize({ width, height: 800 });
-    try {
-      await visit('/VnPage');
-      await hydrate(page, 'ClinicVideoPlayer');
-      const list = await page.$eval('#videos .player__list', (element) => {
-        const scrollers = [];
-        for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
-          const style = getComputedStyle(node);
-          if (/(auto|scroll|hidden)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) scrollers.push(node.className);
-        }
-        const box = element.getBoundingClientRect();
-        const items = [...element.querySelectorAll('.player__item')].map((item) => item.getBoundingClientRect());
-        return {
-          scrollers,
-          count: items.length,
-          inside: items.every((item) => item.height > 0 && item.top >= box.top - 1 && item.bottom <= box.bottom + 1),
-          columns: new Set(items.map((item) => Math.round(item.left))).size,
-        };
-      });
-      expect(list.scrollers).toEqual([]);
-      expect(list.count).toBe(CLINIC_VIDEOS.vi.videos.length);
-      expect(list.inside).toBe(true);
-      expect(list.columns).toBe(columns);
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
-  });
+  ])(
+    'shows every clinic video at %i px in %i column(s), with no box that scrolls inside the page',
+    async (width, columns) => {
+      await page.setViewportSize({ width, height: 800 });
+      try {
+        await visit('/VnPage');
+        await hydrate(page, 'ClinicVideoPlayer');
+        const list = await page.$eval('#videos .player__list', (element) => {
+          const scrollers = [];
+          for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+            const style = getComputedStyle(node);
+            if (/(auto|scroll|hidden)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1)
+              scrollers.push(node.className);
+          }
+          const box = element.getBoundingClientRect();
+          const items = [...element.querySelectorAll('.player__item')].map((item) => item.getBoundingClientRect());
+          return {
+            scrollers,
+            count: items.length,
+            inside: items.every((item) => item.height > 0 && item.top >= box.top - 1 && item.bottom <= box.bottom + 1),
+            columns: new Set(items.map((item) => Math.round(item.left))).size,
+          };
+        });
+        expect(list.scrollers).toEqual([]);
+        expect(list.count).toBe(CLINIC_VIDEOS.vi.videos.length);
+        expect(list.inside).toBe(true);
+        expect(list.columns).toBe(columns);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  );
 
   it('plays the clinic facade itself in place on a click', async () => {
     await visit('/');
@@ -471,7 +610,9 @@ describe('without JavaScript', () => {
       await noScript.goto(`${stack.url}/VnPage`);
       expect(await noScript.getAttribute('#contact [data-random-call]', 'href')).toBe(PHONE_TARGETS[0]);
       // The facades are plain links to the video pages.
-      expect(await noScript.getAttribute('#services [data-facade] a', 'href')).toBe(`https://vimeo.com/${SERVICE_VIDEOS[0]}`);
+      expect(await noScript.getAttribute('#services [data-facade] a', 'href')).toBe(
+        `https://vimeo.com/${SERVICE_VIDEOS[0]}`,
+      );
     } finally {
       await plain.close();
     }

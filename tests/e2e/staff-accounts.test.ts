@@ -18,7 +18,6 @@ import { launchBrowser } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, startTestStack } from '../support/stack';
 import { axeViolations, eventually } from '../support/page-checks';
 
-
 const MEMBER = { email: 'member@example.test', password: 'member password 2026' };
 const EDITOR = { email: 'editor@example.test', password: 'editor password 2026' };
 const ENROLLING = { email: 'enrolling@example.test', password: 'enrolling password 2026' };
@@ -52,7 +51,13 @@ async function signInThroughForm(page: Page, email: string, pass: string): Promi
 }
 
 const totpOf = (email: string, secret: string) =>
-  new TOTP({ label: email, secret, algorithm: TOTP_PARAMETERS.algorithm, digits: TOTP_PARAMETERS.digits, period: TOTP_PARAMETERS.period });
+  new TOTP({
+    label: email,
+    secret,
+    algorithm: TOTP_PARAMETERS.algorithm,
+    digits: TOTP_PARAMETERS.digits,
+    period: TOTP_PARAMETERS.period,
+  });
 
 describe('an invited member', () => {
   it('is invited by an admin, sets a password, enrols two-factor and signs in with a code', async () => {
@@ -66,7 +71,9 @@ describe('an invited member', () => {
     await admin.getByLabel('이메일').fill(MEMBER.email);
     await admin.locator('select[name="role"]').selectOption('staff');
     await admin.getByRole('button', { name: '초대 메일 보내기' }).click();
-    await eventually(() => admin.getByRole('status').textContent()).toContain(`${MEMBER.email}에 초대 메일을 보냈습니다.`);
+    await eventually(() => admin.getByRole('status').textContent()).toContain(
+      `${MEMBER.email}에 초대 메일을 보냈습니다.`,
+    );
     const row = admin.getByRole('row').filter({ hasText: MEMBER.email });
     await eventually(() => row.textContent()).toContain('초대됨');
 
@@ -76,7 +83,9 @@ describe('an invited member', () => {
 
     const member = await freshPage();
     await member.goto(link ?? '');
-    await eventually(() => member.getByRole('heading', { level: 1, name: '관리자 계정 만들기' }).isVisible()).toBe(true);
+    await eventually(() => member.getByRole('heading', { level: 1, name: '관리자 계정 만들기' }).isVisible()).toBe(
+      true,
+    );
     // The token leaves the address bar at once.
     await eventually(() => new URL(member.url()).hash).toBe('');
     await member.getByLabel('새 비밀번호').fill(MEMBER.password);
@@ -97,7 +106,9 @@ describe('an invited member', () => {
 
     // The admin's list shows it: active, two-factor on.
     await admin.reload();
-    await eventually(() => admin.getByRole('row').filter({ hasText: MEMBER.email }).textContent()).toMatch(/사용 중.*사용/);
+    await eventually(() => admin.getByRole('row').filter({ hasText: MEMBER.email }).textContent()).toMatch(
+      /사용 중.*사용/,
+    );
 
     // Signing in again: the password, then the code (the next time step's: the one that confirmed is spent).
     await member.getByRole('button', { name: '로그아웃' }).click();
@@ -107,7 +118,9 @@ describe('an invited member', () => {
     await eventually(() => code.isVisible()).toBe(true);
     await code.fill('000000');
     await member.getByRole('button', { name: 'LOGIN' }).click();
-    await eventually(() => member.getByRole('alert').textContent()).toBe('인증 코드가 맞지 않거나 이미 사용한 코드입니다.');
+    await eventually(() => member.getByRole('alert').textContent()).toBe(
+      '인증 코드가 맞지 않거나 이미 사용한 코드입니다.',
+    );
     await code.fill(totpOf(MEMBER.email, secret).generate({ timestamp: Date.now() + TOTP_PARAMETERS.period * 1000 }));
     await member.getByRole('button', { name: 'LOGIN' }).click();
     await member.waitForURL(`${stack.url}/view`);
@@ -149,11 +162,15 @@ describe('an account that must enrol in two-factor', () => {
     try {
       const page = await freshPage();
       await signInThroughForm(page, ENROLLING.email, ENROLLING.password);
-      await eventually(() => page.getByRole('status').textContent()).toContain(`${ENROLLING.email} 주소로 설정 링크를 보냈습니다`);
+      await eventually(() => page.getByRole('status').textContent()).toContain(
+        `${ENROLLING.email} 주소로 설정 링크를 보냈습니다`,
+      );
       expect(new URL(page.url()).pathname).toBe('/login');
       expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
 
-      const mail = (await capturedMail(stack)).filter((candidate) => candidate.destination.to.includes(ENROLLING.email)).at(-1);
+      const mail = (await capturedMail(stack))
+        .filter((candidate) => candidate.destination.to.includes(ENROLLING.email))
+        .at(-1);
       expect(mail?.subject).toBe('[의료관광센터] 2단계 인증 설정 링크');
       const link = /(http:\/\/\S+\/enrol#[\w.-]+)/.exec(mail?.body.text ?? '')?.[1];
       expect(link).toBeDefined();
@@ -168,9 +185,15 @@ describe('an account that must enrol in two-factor', () => {
       await page.getByLabel('비밀번호').fill(ENROLLING.password);
       await page.getByRole('button', { name: '확인' }).click();
       await page.waitForURL(`${stack.url}/two-factor`);
-      await eventually(() => page.getByText('이 계정은 2단계 인증을 설정해야 다른 화면을 쓸 수 있습니다.').isVisible()).toBe(true);
+      await eventually(() =>
+        page.getByText('이 계정은 2단계 인증을 설정해야 다른 화면을 쓸 수 있습니다.').isVisible(),
+      ).toBe(true);
     } finally {
-      await stack.deps.policies.put({ requireTwoFactor: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
+      await stack.deps.policies.put({
+        requireTwoFactor: false,
+        updatedAt: new Date().toISOString(),
+        updatedBy: 'test',
+      });
     }
   });
 });

@@ -114,8 +114,13 @@ describe('logout', () => {
 
     // With the old token put back (a second tab that still held it), the API's 401 signs out too. The message
     // box asks /api/view and /api/retention at once: the first 401 signs out and cuts the other request off.
-    await target.evaluate(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token ?? ''] as const);
-    const refused = target.waitForResponse((response) => ['/api/view', '/api/retention'].includes(new URL(response.url()).pathname));
+    await target.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_STORAGE_KEY,
+      token ?? '',
+    ] as const);
+    const refused = target.waitForResponse((response) =>
+      ['/api/view', '/api/retention'].includes(new URL(response.url()).pathname),
+    );
     await target.goto(`${stack.url}/view`);
     expect((await refused).status()).toBe(401);
     await target.waitForURL(`${stack.url}/login`);

@@ -36,23 +36,45 @@ let page: Page;
 let today: string;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ env: { EXPORT_INLINE_MAX_BYTES: String(INLINE_MAX_BYTES) } }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startTestStack({ env: { EXPORT_INLINE_MAX_BYTES: String(INLINE_MAX_BYTES) } }),
+    launchBrowser(),
+  ]);
   // Older enquiries first (seeded straight into the tables, ending two days ago), then today's from the API.
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
   try {
-    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, SEEDED, Date.now() - 2 * 24 * 60 * 60_000, 20 * 60_000);
+    await seedEnquiries(
+      db,
+      {
+        enquiries: stack.tableNames.enquiries,
+        counters: stack.tableNames.counters,
+        aggregates: stack.tableNames.aggregates,
+      },
+      SEEDED,
+      Date.now() - 2 * 24 * 60 * 60_000,
+      20 * 60_000,
+    );
   } finally {
     db.destroy();
   }
   for (const [i, name] of NAMES.entries()) {
-    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name, user_email: `sent${i}@example.test` }) });
+    const response = await postJson(stack, '/api/sendmail', {
+      data: enquiry({ user_name: name, user_email: `sent${i}@example.test` }),
+    });
     if (response.status !== 200) throw new Error(`sendmail answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   }
   today = formatKoreaDate(Date.now());
   const token = await signIn(stack);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -77,7 +99,11 @@ async function downloadCsv(expectedStatus: 200 | 202, whileMade?: () => Promise<
   const download = await caught;
   expect(await download.failure()).toBeNull();
   const path = await download.path();
-  return { download, exportResponse: { url: response.url(), contentType: response.headers()['content-type'] ?? '' }, bytes: await readFile(path) };
+  return {
+    download,
+    exportResponse: { url: response.url(), contentType: response.headers()['content-type'] ?? '' },
+    bytes: await readFile(path),
+  };
 }
 
 function decode(bytes: Buffer): string[][] {
@@ -106,7 +132,12 @@ describe('CSV download', () => {
 
     const rows = decode(bytes);
     expect(rows[0]).toEqual(HEADER);
-    expect(bytes.subarray(3, 3 + 400).toString('utf8').startsWith(csvHeader().slice(1))).toBe(true);
+    expect(
+      bytes
+        .subarray(3, 3 + 400)
+        .toString('utf8')
+        .startsWith(csvHeader().slice(1)),
+    ).toBe(true);
     const body = rows.slice(1);
     expect(body).toHaveLength(NAMES.length);
     expect(body.every((row) => row.length === HEADER.length)).toBe(true);
@@ -117,7 +148,19 @@ describe('CSV download', () => {
     expect(names).toContain('Иван Петров');
     const [anna] = body.filter((row) => row[0] === 'Anna Petrova');
     // The eleven inherited columns first (docs/contract.md, 'The CSV row'); a phone number is written so a spreadsheet shows it as typed.
-    expect(anna?.slice(0, 11)).toEqual(['Anna Petrova', '="+7 900 123-45-67"', 'sent0@example.test', 'Russian', '병원예약', '종합검진', '2036-12-10 09:30', '', '', '2', '1']);
+    expect(anna?.slice(0, 11)).toEqual([
+      'Anna Petrova',
+      '="+7 900 123-45-67"',
+      'sent0@example.test',
+      'Russian',
+      '병원예약',
+      '종합검진',
+      '2036-12-10 09:30',
+      '',
+      '',
+      '2',
+      '1',
+    ]);
     expect(anna?.slice(11, 14)).toEqual([expect.stringMatching(/^MT-\d{6}$/), 'new', '']);
   });
 
@@ -133,8 +176,18 @@ describe('CSV download', () => {
       const handle = await page.waitForFunction(
         () => {
           const bar = document.querySelector('progress');
-          const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === '내려받는 중…');
-          return bar && { label: bar.getAttribute('aria-label'), max: bar.max, value: bar.value, text: bar.parentElement?.textContent ?? '', buttonDisabled: button?.disabled === true };
+          const button = [...document.querySelectorAll('button')].find(
+            (candidate) => candidate.textContent === '내려받는 중…',
+          );
+          return (
+            bar && {
+              label: bar.getAttribute('aria-label'),
+              max: bar.max,
+              value: bar.value,
+              text: bar.parentElement?.textContent ?? '',
+              buttonDisabled: button?.disabled === true,
+            }
+          );
         },
         undefined,
         { polling: 'raf', timeout: 15_000 },
@@ -159,7 +212,8 @@ describe('CSV download', () => {
     expect(body[0]?.[0]).toBe(`'${FORMULA}`);
     // Seeded names in Hangul, Cyrillic, Han, Vietnamese and Japanese came through intact.
     const names = body.map((row) => row[0] ?? '');
-    for (const stem of ['김민수', 'Иван Иванов', '王芳', 'Nguyễn Văn An', '佐藤 花子']) expect(names.some((name) => name.startsWith(`${stem} `))).toBe(true);
+    for (const stem of ['김민수', 'Иван Иванов', '王芳', 'Nguyễn Văn An', '佐藤 花子'])
+      expect(names.some((name) => name.startsWith(`${stem} `))).toBe(true);
     // The page is still the message box; the download did not navigate away; the bar is gone and the saving announced.
     expect(new URL(page.url()).pathname).toBe('/view');
     await eventually(() => page.getByRole('progressbar').count()).toBe(0);

@@ -17,7 +17,6 @@ import { parseCsv } from '../support/csv';
 import { STAFF, type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { eventually } from '../support/page-checks';
 
-
 const HOUR = 60 * 60_000;
 /** The stack's clock: three days ago while enquiries arrive, then now. */
 const realNow = Date.now();
@@ -46,9 +45,28 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack({ clock }), launchBrowser()]);
   // Three days ago: four enquiries from four page languages; two hours later one is answered and one closed.
   await send({ user_name: 'Emma', user_email: 'emma@example.test', page_locale: 'en' });
-  await send({ user_name: '민수', user_email: 'minsu@example.test', page_locale: 'ko', section: '호텔예약', hotel: 'Grand', finish: '2036-12-12' });
-  await send({ user_name: '王芳', user_email: 'wang@example.test', page_locale: 'zh', section: '컨시어지', destination: 'Airport' });
-  await send({ user_name: 'Иван', user_email: 'ivan@example.test', page_locale: 'ru', section: '통역예약', destination: 'Hotel' });
+  await send({
+    user_name: '민수',
+    user_email: 'minsu@example.test',
+    page_locale: 'ko',
+    section: '호텔예약',
+    hotel: 'Grand',
+    finish: '2036-12-12',
+  });
+  await send({
+    user_name: '王芳',
+    user_email: 'wang@example.test',
+    page_locale: 'zh',
+    section: '컨시어지',
+    destination: 'Airport',
+  });
+  await send({
+    user_name: 'Иван',
+    user_email: 'ivan@example.test',
+    page_locale: 'ru',
+    section: '통역예약',
+    destination: 'Hotel',
+  });
   clock.at += 2 * HOUR;
   const then = await signIn(stack);
   await change('/api/enquiry/reply', then, 1, { subject: 'Your enquiry', body: 'Hello Emma' });
@@ -73,7 +91,9 @@ async function drawn(target: Page) {
 
 /** A chart's data table as rows of cell texts (its <details> need not be open). */
 async function tableOf(target: Page, chart: string): Promise<string[][]> {
-  return target.locator(`[data-chart="${chart}"] table tr`).evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
+  return target
+    .locator(`[data-chart="${chart}"] table tr`)
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
 }
 
 describe('the dashboard', () => {
@@ -95,13 +115,22 @@ describe('the dashboard', () => {
     // Stacked bars: one rectangle per section and day with enquiries: four sections three days ago, one today.
     const bars = page.locator('[data-chart="sections"] svg rect');
     expect(await bars.count()).toBe(5);
-    expect(await bars.locator('title').allTextContents()).toEqual(expect.arrayContaining([`${EARLIER} 호텔예약 1건`, `${TODAY} 병원예약 2건`]));
+    expect(await bars.locator('title').allTextContents()).toEqual(
+      expect.arrayContaining([`${EARLIER} 호텔예약 1건`, `${TODAY} 병원예약 2건`]),
+    );
     // One line per page language.
     expect(await page.locator('[data-chart="locales"] svg polyline').count()).toBe(6);
     const sectionLegend = await page.locator('[data-chart="sections"] .dash-legend li').allTextContents();
     expect(sectionLegend).toEqual(['병원예약 3건', '컨시어지 1건', '호텔예약 1건', '통역예약 1건']);
     const localeLegend = await page.locator('[data-chart="locales"] .dash-legend li').allTextContents();
-    expect(localeLegend).toEqual(['영어 페이지 1건', '한국어 페이지 1건', '중국어 페이지 1건', '러시아어 페이지 1건', '베트남어 페이지 1건', '일본어 페이지 1건']);
+    expect(localeLegend).toEqual([
+      '영어 페이지 1건',
+      '한국어 페이지 1건',
+      '중국어 페이지 1건',
+      '러시아어 페이지 1건',
+      '베트남어 페이지 1건',
+      '일본어 페이지 1건',
+    ]);
   });
 
   it('gives every chart a name, a description and a data table', async () => {
@@ -109,8 +138,12 @@ describe('the dashboard', () => {
     expect(await sections.count()).toBe(1);
     const described = async (image: ReturnType<Page['getByRole']>) =>
       page.locator(`[id="${(await image.getAttribute('aria-describedby')) ?? 'missing'}"]`).textContent();
-    expect(await described(sections)).toMatch(/^최근 30일 접수 6건\. 병원예약 3건, 컨시어지 1건, 호텔예약 1건, 통역예약 1건\./);
-    expect(await described(page.getByRole('img', { name: '일별 접수 (문의 페이지 언어별)' }))).toContain('베트남어 페이지 1건');
+    expect(await described(sections)).toMatch(
+      /^최근 30일 접수 6건\. 병원예약 3건, 컨시어지 1건, 호텔예약 1건, 통역예약 1건\./,
+    );
+    expect(await described(page.getByRole('img', { name: '일별 접수 (문의 페이지 언어별)' }))).toContain(
+      '베트남어 페이지 1건',
+    );
     // Open: two of today (under a day), two of three days ago (3-7 days); one answered, one closed.
     expect(await described(page.getByRole('img', { name: '미처리 문의 (접수 후 경과일)' }))).toBe(
       '미처리 문의 4건: 1일 미만 2건, 1~3일 0건, 3~7일 2건, 7~30일 0건, 30일 이상 0건.',
@@ -174,9 +207,15 @@ describe('the dashboard', () => {
   });
 
   it('has nothing axe finds to fix (WCAG 2.2 AA)', async () => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(result.passes.length).toBeGreaterThan(0);
-    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`)).toEqual([]);
+    expect(
+      result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`,
+      ),
+    ).toEqual([]);
   });
 
   it('fits 768 px without scrolling sideways, every chart within the page', async () => {
@@ -188,7 +227,10 @@ describe('the dashboard', () => {
     await drawn(small);
     // The data tables open too: wide tables scroll inside their box, never the page.
     for (const summary of await small.locator('details summary').all()) await summary.click();
-    const widths = await small.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await small.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     for (const chart of await small.locator('svg.dash-chart').all()) {
       const box = await chart.boundingBox();

@@ -28,7 +28,10 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   const token = await signIn(stack);
   staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await staff.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await staff.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   page = await staff.newPage();
   page.on('request', (request) => requests.push(request));
 });
@@ -73,11 +76,17 @@ async function publicBoard(route: string): Promise<BoardItem[]> {
     await items.first().scrollIntoViewIfNeeded();
     // Lazy images: bring each into view and wait until it has finished (loaded or failed).
     for (let i = 0; i < 3; i += 1) await items.nth(i).locator('img').scrollIntoViewIfNeeded();
-    await visit.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#best .board__item img')].every((image) => image.complete));
+    await visit.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('#best .board__item img')].every((image) => image.complete),
+    );
     return await items.evaluateAll((elements) =>
       elements.map((element) => {
         const image = element.querySelector('img') as HTMLImageElement;
-        return { title: element.querySelector('h3')?.textContent ?? '', src: image.getAttribute('src') ?? '', naturalWidth: image.naturalWidth };
+        return {
+          title: element.querySelector('h3')?.textContent ?? '',
+          src: image.getAttribute('src') ?? '',
+          naturalWidth: image.naturalWidth,
+        };
       }),
     );
   } finally {
@@ -109,7 +118,9 @@ describe('edit dialog', () => {
     expect((await saved).status()).toBe(200);
     await eventually(() => dialog.isVisible()).toBe(false);
     // The dialog closes and the page says the change is saved.
-    await eventually(() => page.getByRole('status').filter({ hasText: 'BEST 2' }).textContent()).toContain('저장했습니다');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'BEST 2' }).textContent()).toContain(
+      '저장했습니다',
+    );
     await eventually(() => page.locator('.package').nth(1).getByText(english).isVisible()).toBe(true);
     expect(await page.locator('.package').nth(1).getByText(korean).isVisible()).toBe(true);
     const stored = (await packages()).find((pkg) => pkg.INDEX === 2);
@@ -146,7 +157,9 @@ describe('board image upload', () => {
     await dialog.getByRole('button', { name: '저장' }).click();
     expect((await saved).status()).toBe(200);
     await eventually(() => dialog.isVisible()).toBe(false);
-    await eventually(() => page.locator('.package').first().locator('img').getAttribute('src')).toBe(`/image/${encodeURIComponent(filename)}`);
+    await eventually(() => page.locator('.package').first().locator('img').getAttribute('src')).toBe(
+      `/image/${encodeURIComponent(filename)}`,
+    );
     expect((await packages()).find((pkg) => pkg.INDEX === 1)?.FILE_POPUP).toBe(filename);
 
     const board = await publicBoard('/');

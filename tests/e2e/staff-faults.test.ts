@@ -12,7 +12,6 @@ import { launchBrowser } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { eventually } from '../support/page-checks';
 
-
 let stack: TestStack;
 let browser: Browser;
 let page: Page;
@@ -24,7 +23,10 @@ beforeAll(async () => {
     expect((await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name }) })).status).toBe(200);
   }
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -34,7 +36,11 @@ afterAll(async () => {
 });
 
 const rows = () => page.locator('tbody tr').count();
-const alertText = () => page.getByRole('alert').allTextContents().then((texts) => texts.join(' ').trim());
+const alertText = () =>
+  page
+    .getByRole('alert')
+    .allTextContents()
+    .then((texts) => texts.join(' ').trim());
 
 describe('the message box while DynamoDB refuses', () => {
   it('shows an error, keeps the visitor signed in on the page, and lists again once DynamoDB is back', async () => {

@@ -20,11 +20,29 @@ let page: Page;
 
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchBrowser(), startTestStack()]);
-  expect((await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: 'Ирина Смирнова', user_email: 'irina@example.test', page_locale: 'ru' }) })).status).toBe(200);
+  expect(
+    (
+      await postJson(stack, '/api/sendmail', {
+        data: enquiry({ user_name: 'Ирина Смирнова', user_email: 'irina@example.test', page_locale: 'ru' }),
+      })
+    ).status,
+  ).toBe(200);
   const centre = `centre@${stack.inboundSmtp.domain}`;
   // Answered from another mail program, to the centre's address instead of the enquiry's reply address.
-  await sendToDoor(stack, { from: 'irina@example.test', to: centre, subject: 'Re: [MT-000001] Ваш запрос', text: 'Я приеду 12 декабря.', date: new Date(Date.now() - 60_000) });
-  await sendToDoor(stack, { from: 'noise@example.test', to: centre, subject: 'Special offer', text: 'Buy now.', date: new Date() });
+  await sendToDoor(stack, {
+    from: 'irina@example.test',
+    to: centre,
+    subject: 'Re: [MT-000001] Ваш запрос',
+    text: 'Я приеду 12 декабря.',
+    date: new Date(Date.now() - 60_000),
+  });
+  await sendToDoor(stack, {
+    from: 'noise@example.test',
+    to: centre,
+    subject: 'Special offer',
+    text: 'Buy now.',
+    date: new Date(),
+  });
   page = await signedInPage(browser, await signIn(stack));
 });
 afterAll(async () => {
@@ -32,13 +50,17 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
-const item = (subject: string) => page.locator('.kept-mail__item', { has: page.getByRole('heading', { name: subject }) });
+const item = (subject: string) =>
+  page.locator('.kept-mail__item', { has: page.getByRole('heading', { name: subject }) });
 
 describe('the kept mail box', () => {
   it('lists the unmatched mail, newest first, with the reason in Korean and the enquiry its subject names', async () => {
     await page.goto(`${stack.url}/kept-mail`);
     await eventually(() => page.locator('.kept-mail__item').count()).toBe(2);
-    expect(await page.locator('.kept-mail__item h3').allTextContents()).toEqual(['Special offer', 'Re: [MT-000001] Ваш запрос']);
+    expect(await page.locator('.kept-mail__item h3').allTextContents()).toEqual([
+      'Special offer',
+      'Re: [MT-000001] Ваш запрос',
+    ]);
     const mail = item('Re: [MT-000001] Ваш запрос');
     expect(await mail.textContent()).toContain(KEPT_MAIL_TEXT.reasons['no_match']);
     expect(await mail.textContent()).toContain(KEPT_MAIL_TEXT.suggested('MT-000001'));

@@ -27,7 +27,12 @@ const PAGES = Math.ceil(COUNT / 13);
 /** What the seeding wrote, by POST_INDEX (1-based), worked out the way `seedEnquiries` does. */
 const seeded = Array.from({ length: COUNT }, (_, i) => {
   const received = UNTIL - COUNT * SPACING_MS + i * SPACING_MS;
-  return { index: i + 1, section: SECTION_VALUES[i % SECTION_VALUES.length], day: formatKoreaDate(received), date: formatKoreaDateTime(received) };
+  return {
+    index: i + 1,
+    section: SECTION_VALUES[i % SECTION_VALUES.length],
+    day: formatKoreaDate(received),
+    date: formatKoreaDateTime(received),
+  };
 });
 /** Newest first, as the message box lists them. */
 const newestFirst = [...seeded].reverse();
@@ -39,9 +44,23 @@ let page: Page;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
   try {
-    const { total } = await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, COUNT, UNTIL, SPACING_MS);
+    const { total } = await seedEnquiries(
+      db,
+      {
+        enquiries: stack.tableNames.enquiries,
+        counters: stack.tableNames.counters,
+        aggregates: stack.tableNames.aggregates,
+      },
+      COUNT,
+      UNTIL,
+      SPACING_MS,
+    );
     expect(total).toBe(COUNT);
   } finally {
     db.destroy();
@@ -85,18 +104,30 @@ const total = () => page.locator('p.staff__muted', { hasText: /^총 / }).textCon
 /** The page links shown, in order (gaps as '…'), and the current page. */
 async function pageLinks(): Promise<{ links: string[]; current: string | null }> {
   const nav = page.getByRole('navigation', { name: '페이지' });
-  const links = await nav.locator('li').evaluateAll((items) =>
-    items.map((item) => (item.classList.contains('pagination__gap') ? '…' : (item.querySelector('button')?.getAttribute('aria-label') ?? ''))),
-  );
+  const links = await nav
+    .locator('li')
+    .evaluateAll((items) =>
+      items.map((item) =>
+        item.classList.contains('pagination__gap')
+          ? '…'
+          : (item.querySelector('button')?.getAttribute('aria-label') ?? ''),
+      ),
+    );
   const current = await nav.locator('button[aria-current="page"]').textContent();
-  return { links: links.filter((label) => label !== '이전 페이지' && label !== '다음 페이지').map((label) => label.replace('페이지', '')), current };
+  return {
+    links: links
+      .filter((label) => label !== '이전 페이지' && label !== '다음 페이지')
+      .map((label) => label.replace('페이지', '')),
+    current,
+  };
 }
 
 /** The section select (its label also holds the option texts, so it is found through the filter form). */
 const sectionSelect = () => page.getByRole('form', { name: '검색 조건' }).locator('select');
 
 const query = () => Object.fromEntries(new URL(page.url()).searchParams);
-const expectedPage = (list: typeof seeded, pageNumber: number) => list.slice((pageNumber - 1) * 13, pageNumber * 13).map((entry) => entry.index);
+const expectedPage = (list: typeof seeded, pageNumber: number) =>
+  list.slice((pageNumber - 1) * 13, pageNumber * 13).map((entry) => entry.index);
 
 describe('paging', () => {
   it('shows the newest 13 of all enquiries with the total and 5 links plus 3 margin pages', async () => {
@@ -120,7 +151,10 @@ describe('paging', () => {
     await page.getByRole('button', { name: '5페이지', exact: true }).click();
     await page.waitForURL(/\?page=5$/);
     await eventually(indexes).toEqual(expectedPage(newestFirst, 5));
-    await eventually(pageLinks).toEqual({ links: ['1', '2', '3', '4', '5', '6', '7', '…', '22', '23', '24'], current: '5' });
+    await eventually(pageLinks).toEqual({
+      links: ['1', '2', '3', '4', '5', '6', '7', '…', '22', '23', '24'],
+      current: '5',
+    });
 
     await page.getByRole('button', { name: '7페이지', exact: true }).click();
     await page.waitForURL(/\?page=7$/);
@@ -130,7 +164,10 @@ describe('paging', () => {
     await page.waitForURL(/\?page=11$/);
     await page.getByRole('button', { name: '12페이지', exact: true }).click();
     await page.waitForURL(/\?page=12$/);
-    await eventually(pageLinks).toEqual({ links: ['1', '2', '3', '…', '10', '11', '12', '13', '14', '…', '22', '23', '24'], current: '12' });
+    await eventually(pageLinks).toEqual({
+      links: ['1', '2', '3', '…', '10', '11', '12', '13', '14', '…', '22', '23', '24'],
+      current: '12',
+    });
 
     await page.getByRole('button', { name: '이전 페이지' }).click();
     await page.waitForURL(/\?page=11$/);

@@ -53,7 +53,9 @@ async function signInBrowser(): Promise<void> {
 }
 
 /** The newest enquiries, as the API lists them. */
-async function newest(): Promise<{ POST_INDEX: number; NAME: string; DATE: string; SPAM: boolean; CONSENT_VERSION: string }[]> {
+async function newest(): Promise<
+  { POST_INDEX: number; NAME: string; DATE: string; SPAM: boolean; CONSENT_VERSION: string }[]
+> {
   const response = await postJson(stack, '/api/view', {}, token);
   expect(response.status).toBe(200);
   return (await response.json()) as never;
@@ -62,9 +64,11 @@ async function newest(): Promise<{ POST_INDEX: number; NAME: string; DATE: strin
 /** The text of each cell of the message box's body rows, once the rows are there. */
 async function tableRows(): Promise<string[][]> {
   await page.locator('table.messages tbody tr').first().waitFor();
-  return page.locator('table.messages tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim())),
-  );
+  return page
+    .locator('table.messages tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim())),
+    );
 }
 
 /** The detail page's fields as label -> text. */
@@ -140,7 +144,9 @@ describe('an enquiry sent from the English page', () => {
   it('opens its detail at /detail/N showing every field', async () => {
     await page.getByRole('link', { name: /^First line: a full check-up\./ }).click();
     await page.waitForURL(`${stack.url}/detail/${postIndex}`);
-    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`문의 ${formatReference(postIndex)}`);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `문의 ${formatReference(postIndex)}`,
+    );
     const fields = await detailFields();
     const listDate = await newest();
     expect(Object.fromEntries(fields)).toEqual({
@@ -157,7 +163,11 @@ describe('an enquiry sent from the English page', () => {
       인원: '3',
       '시작 일시 (한국 시간)': '2027-03-15 10:30',
       '메일 발송': expect.stringMatching(/^(발송됨|발송 대기)$/),
-      '개인정보 동의': expect.stringMatching(new RegExp(`^${listDate[0]?.CONSENT_VERSION} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(한국 시간\\) · 건강정보 동의$`)),
+      '개인정보 동의': expect.stringMatching(
+        new RegExp(
+          `^${listDate[0]?.CONSENT_VERSION} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(한국 시간\\) · 건강정보 동의$`,
+        ),
+      ),
       // The message, with its machine translation (or where that stands) beside it.
       '문의 내용': expect.stringContaining(visitor.message),
     });
@@ -166,7 +176,11 @@ describe('an enquiry sent from the English page', () => {
     expect(await page.locator('dl.detail p.detail__message:not([lang="ko"])').textContent()).toBe(visitor.message);
     const message = page.locator('dl.detail p.detail__message').first();
     expect(await message.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
-    expect(await message.evaluate((element) => element.getClientRects().length > 0 && element.getBoundingClientRect().height)).toBeGreaterThan(30);
+    expect(
+      await message.evaluate(
+        (element) => element.getClientRects().length > 0 && element.getBoundingClientRect().height,
+      ),
+    ).toBeGreaterThan(30);
     expect(await page.getByRole('link', { name: visitor.email }).getAttribute('href')).toBe(`mailto:${visitor.email}`);
     // Back to the list it came from.
     await page.getByRole('link', { name: /목록으로/ }).click();

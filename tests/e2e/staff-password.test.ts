@@ -45,10 +45,11 @@ async function signedInBrowser(password = EDITOR.password): Promise<Page> {
   return page;
 }
 
-const storedToken = async (page: Page) => (await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)) ?? '';
+const storedToken = async (page: Page) =>
+  (await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)) ?? '';
 const twoFactorStatus = async (token: string) => (await getWithToken(stack, '/api/two-factor', token)).status;
 
-describe('changing one\'s own password', () => {
+describe("changing one's own password", () => {
   it('refuses a wrong current password, then changes it: this browser stays signed in, the other one is signed out', async () => {
     const other = await signedInBrowser();
     const page = await signedInBrowser();
@@ -65,11 +66,15 @@ describe('changing one\'s own password', () => {
     };
     await form('not the password now');
     await eventually(() => page.getByRole('alert').textContent()).toBe('현재 비밀번호가 맞지 않습니다.');
-    expect((await postJson(stack, '/api/login', { data: { email: EDITOR.email, pass: EDITOR.password } })).status).toBe(200);
+    expect((await postJson(stack, '/api/login', { data: { email: EDITOR.email, pass: EDITOR.password } })).status).toBe(
+      200,
+    );
 
     const before = await storedToken(page);
     await form(EDITOR.password);
-    await eventually(() => page.getByRole('status').textContent()).toBe('비밀번호를 바꾸었습니다. 다른 기기의 로그인은 끝났습니다.');
+    await eventually(() => page.getByRole('status').textContent()).toBe(
+      '비밀번호를 바꾸었습니다. 다른 기기의 로그인은 끝났습니다.',
+    );
     const after = await storedToken(page);
     expect(after).not.toBe(before);
     expect(await twoFactorStatus(after)).toBe(200);
@@ -85,7 +90,9 @@ describe('changing one\'s own password', () => {
     await page.getByRole('link', { name: '2단계 인증' }).click();
     await eventually(() => page.getByText('2단계 인증을 사용하지 않습니다.').isVisible()).toBe(true);
 
-    expect((await postJson(stack, '/api/login', { data: { email: EDITOR.email, pass: EDITOR.password } })).status).toBe(401);
+    expect((await postJson(stack, '/api/login', { data: { email: EDITOR.email, pass: EDITOR.password } })).status).toBe(
+      401,
+    );
     await signedInBrowser(NEW_PASSWORD);
   });
 });

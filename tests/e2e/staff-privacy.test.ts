@@ -31,7 +31,10 @@ async function contextFor(token: string): Promise<Page> {
   const next = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
   // The browser's today is the stack's (the access log's default week ends on it), whatever the date the suite runs on.
   await next.clock.setSystemTime(NOW);
-  await next.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await next.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   return next.newPage();
 }
 
@@ -46,14 +49,23 @@ beforeAll(async () => {
     updatedAt: new Date(NOW).toISOString(),
   });
   const send = async (overrides: Record<string, unknown>) => {
-    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ start: '2030-01-10 09:30', ...overrides }) });
+    const response = await postJson(stack, '/api/sendmail', {
+      data: enquiry({ start: '2030-01-10 09:30', ...overrides }),
+    });
     expect(response.status).toBe(200);
   };
   await send({ user_email: 'old.visitor@example.test', user_name: 'Old Visitor' }); // 1: past its period
   clock.at = NOW;
   await send({ user_email: VISITOR, user_name: 'Trần Thị Mai', page_locale: 'vi' }); // 2
   await send({ user_email: 'someone@example.test', user_name: 'Someone Else' }); // 3
-  await send({ user_email: VISITOR.toUpperCase(), user_name: 'Trần Thị Mai', page_locale: 'vi', section: '통역예약', destination: 'Airport', consent_health: false }); // 4
+  await send({
+    user_email: VISITOR.toUpperCase(),
+    user_name: 'Trần Thị Mai',
+    page_locale: 'vi',
+    section: '통역예약',
+    destination: 'Airport',
+    consent_health: false,
+  }); // 4
   page = await contextFor(await signIn(stack));
 });
 afterAll(async () => {
@@ -62,9 +74,11 @@ afterAll(async () => {
 });
 
 describe('as an admin', () => {
-  it('shows how many enquiries tonight\'s retention run deletes, above the message box', async () => {
+  it("shows how many enquiries tonight's retention run deletes, above the message box", async () => {
     await page.goto(`${stack.url}/view`);
-    await eventually(() => page.getByRole('status').filter({ hasText: '자동 삭제' }).textContent()).toContain(`보관 기간(${RETENTION.enquiryMonths}개월)이 지난 문의 1건`);
+    await eventually(() => page.getByRole('status').filter({ hasText: '자동 삭제' }).textContent()).toContain(
+      `보관 기간(${RETENTION.enquiryMonths}개월)이 지난 문의 1건`,
+    );
   });
 
   it('holds an enquiry with a reason, shows it held, and lifts the hold', async () => {
@@ -90,7 +104,10 @@ describe('as an admin', () => {
     await page.getByRole('button', { name: '찾기' }).click();
     const found = page.getByRole('region', { name: '이 주소의 문의 2건' });
     await eventually(() => found.isVisible()).toBe(true);
-    expect(await found.locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('MT-000002'), expect.stringContaining('보존 중: Insurance claim 2026-77')]);
+    expect(await found.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringContaining('MT-000002'),
+      expect.stringContaining('보존 중: Insurance claim 2026-77'),
+    ]);
     expect(new URL(page.url()).search).toBe('');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -98,7 +115,10 @@ describe('as an admin', () => {
     await page.getByRole('button', { name: '전체 내려받기 (JSON)' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe('personal-data.json');
-    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { email: string; enquiries: { REFERENCE: string; NAME: string }[] };
+    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      email: string;
+      enquiries: { REFERENCE: string; NAME: string }[];
+    };
     expect(data.email).toBe(VISITOR);
     expect(data.enquiries.map((entry) => [entry.REFERENCE, entry.NAME])).toEqual([
       ['MT-000002', 'Trần Thị Mai'],
@@ -117,10 +137,16 @@ describe('as an admin', () => {
     await page.screenshot({ path: 'test-results/staff-privacy-erase-dialog.png' });
     await dialog.getByLabel('삭제 확인: 방문자 이메일을 다시 입력하세요').fill(VISITOR.toUpperCase());
     await erase.click();
-    await eventually(() => page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain('법적 보존 중이라 남긴 문의: MT-000004');
+    await eventually(() => page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain(
+      '법적 보존 중이라 남긴 문의: MT-000004',
+    );
     // What to tell the visitor: the backups keep the erased data for the tables' recovery period, then it is gone.
-    expect(await page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain(`백업에는 ${RETENTION.backupDays}일 동안 남아 있다가 사라집니다`);
-    await eventually(() => page.getByRole('region', { name: '이 주소의 문의 1건' }).locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('MT-000004')]);
+    expect(await page.getByRole('status').filter({ hasText: '1건을 삭제했습니다.' }).textContent()).toContain(
+      `백업에는 ${RETENTION.backupDays}일 동안 남아 있다가 사라집니다`,
+    );
+    await eventually(() =>
+      page.getByRole('region', { name: '이 주소의 문의 1건' }).locator('tbody tr').allTextContents(),
+    ).toEqual([expect.stringContaining('MT-000004')]);
     expect(await stack.deps.enquiries.get(2)).toBeUndefined();
     expect(await stack.deps.enquiries.get(3)).toBeDefined();
     await page.screenshot({ path: 'test-results/staff-privacy-after-erase.png', fullPage: true });
@@ -187,7 +213,12 @@ describe('as a staff member', () => {
     const staffPage = await contextFor(await signIn(stack, COLLEAGUE.email, COLLEAGUE.password));
     await staffPage.goto(`${stack.url}/view`);
     const sidebar = staffPage.getByRole('navigation', { name: '관리자 메뉴' });
-    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual(['메시지함', '대시보드', '답장 양식', '보관 메일함']);
+    await eventually(() => sidebar.getByRole('link').allTextContents()).toEqual([
+      '메시지함',
+      '대시보드',
+      '답장 양식',
+      '보관 메일함',
+    ]);
     await staffPage.goto(`${stack.url}/access-log`);
     await eventually(() => staffPage.getByRole('alert').textContent()).toBe('접근 권한이 없습니다.');
     expect(await staffPage.locator('table.access-log').count()).toBe(0);

@@ -23,8 +23,15 @@ let page: Page;
 
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchBrowser(), startTestStack()]);
-  const message = 'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ и консультацию у ортопеда. Можно ли приехать в декабре?';
-  expect((await postJson(stack, '/api/sendmail', { data: enquiry({ page_locale: 'ru', message, user_email: 'olga@example.test' }) })).status).toBe(200);
+  const message =
+    'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ и консультацию у ортопеда. Можно ли приехать в декабре?';
+  expect(
+    (
+      await postJson(stack, '/api/sendmail', {
+        data: enquiry({ page_locale: 'ru', message, user_email: 'olga@example.test' }),
+      })
+    ).status,
+  ).toBe(200);
   page = await signedInPage(browser, await signIn(stack));
 });
 afterAll(async () => {
@@ -52,7 +59,11 @@ describe('a reply written in Korean to a Russian enquiry', () => {
 
     await page.getByRole('button', { name: '답장 보내기' }).click();
     await page.getByText('답장을 보냈습니다.').waitFor();
-    await eventually(async () => (await capturedMail(stack)).find((mail) => mail.destination.to.includes('olga@example.test') && mail.subject.startsWith('Ваш запрос'))?.body.text?.startsWith(`${machine}\n${ADDED}\n`)).toBe(true);
+    await eventually(async () =>
+      (await capturedMail(stack))
+        .find((mail) => mail.destination.to.includes('olga@example.test') && mail.subject.startsWith('Ваш запрос'))
+        ?.body.text?.startsWith(`${machine}\n${ADDED}\n`),
+    ).toBe(true);
     // The thread keeps the Korean original, labelled with the engine it was translated by.
     await page.getByText(REPLY_TRANSLATION_TEXT.threadOriginal(LOCAL_STAND_IN)).waitFor();
     expect(await page.locator('.reply-original').textContent()).toBe(KOREAN);

@@ -33,7 +33,11 @@ beforeAll(async () => {
   token = await signIn(stack);
   for (let index = 1; index <= COUNT; index += 1) {
     const response = await postJson(stack, '/api/sendmail', {
-      data: enquiry({ user_name: `Visitor ${index}`, user_email: `visitor${index}@example.test`, message: `Enquiry number ${index}: a check-up.` }),
+      data: enquiry({
+        user_name: `Visitor ${index}`,
+        user_email: `visitor${index}@example.test`,
+        message: `Enquiry number ${index}: a check-up.`,
+      }),
     });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
@@ -51,11 +55,16 @@ const tagInput = () => page.getByLabel(TAGS_TEXT.input, { exact: true });
 const history = () => page.locator('.history');
 
 /** The tags the detail's panel shows, in order (each chip's own text, without its ×). */
-const chips = () => panel().locator('li.tag').evaluateAll((items) => items.map((item) => (item.firstChild?.textContent ?? '').trim()));
+const chips = () =>
+  panel()
+    .locator('li.tag')
+    .evaluateAll((items) => items.map((item) => (item.firstChild?.textContent ?? '').trim()));
 
 async function openDetail(index: number): Promise<void> {
   await page.goto(`${stack.url}/detail/${index}`);
-  await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`문의 MT-${String(index).padStart(6, '0')}`);
+  await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+    `문의 MT-${String(index).padStart(6, '0')}`,
+  );
   await panel().waitFor();
 }
 
@@ -63,7 +72,8 @@ async function openDetail(index: number): Promise<void> {
 function recordTagChanges(): { sent: string[]; stop: () => void } {
   const sent: string[] = [];
   const listener = (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/enquiry/tags') sent.push(request.postData() ?? '');
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/enquiry/tags')
+      sent.push(request.postData() ?? '');
   };
   page.on('request', listener);
   return { sent, stop: () => page.off('request', listener) };
@@ -71,7 +81,9 @@ function recordTagChanges(): { sent: string[]; stop: () => void } {
 
 /** The message box's rows as their enquiry numbers (none while loading). */
 const indexes = () =>
-  page.locator('table.messages tbody tr').evaluateAll((rows) => rows.map((row) => Number.parseInt(row.querySelector('td')?.textContent ?? '', 10)));
+  page
+    .locator('table.messages tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Number.parseInt(row.querySelector('td')?.textContent ?? '', 10)));
 const total = () => page.locator('p.staff__muted', { hasText: /^총 / }).textContent();
 /** The tag filter (a select; its label also holds the option texts). */
 const tagFilter = () => page.getByRole('combobox', { name: TAGS_TEXT.filter });
@@ -87,9 +99,15 @@ describe('tags in the detail', () => {
     await eventually(() => tagInput().inputValue()).toBe('');
     await eventually(() => history().textContent()).toContain('태그 추가: VIP, 보험');
 
-    await panel().getByRole('button', { name: TAGS_TEXT.remove('보험') }).click();
+    await panel()
+      .getByRole('button', { name: TAGS_TEXT.remove('보험') })
+      .click();
     await eventually(chips).toEqual(['VIP']);
-    expect(await panel().getByRole('button', { name: TAGS_TEXT.remove('보험') }).count()).toBe(0);
+    expect(
+      await panel()
+        .getByRole('button', { name: TAGS_TEXT.remove('보험') })
+        .count(),
+    ).toBe(0);
     await eventually(() => history().textContent()).toContain('태그 삭제: 보험');
 
     await page.reload();
@@ -120,7 +138,9 @@ describe('tags in the detail', () => {
       expect((await response).status()).toBe(200);
       await eventually(chips).toEqual(['재연락']);
       expect(await panel().getByRole('alert').count()).toBe(0);
-      expect(changes.sent.map((body) => JSON.parse(body) as unknown)).toEqual([{ data: { index: 2, add: ['재연락'] } }]);
+      expect(changes.sent.map((body) => JSON.parse(body) as unknown)).toEqual([
+        { data: { index: 2, add: ['재연락'] } },
+      ]);
     } finally {
       changes.stop();
     }
@@ -140,7 +160,10 @@ describe('tags in the message box', () => {
     await page.goto(`${stack.url}/view`);
     await eventually(indexes).toEqual(Array.from({ length: 13 }, (_, i) => COUNT - i));
     await eventually(total).toBe(`총 ${COUNT}건`);
-    const row = (index: number) => page.locator('table.messages tbody tr', { has: page.getByRole('link', { name: `Enquiry number ${index}: a check-up.` }) });
+    const row = (index: number) =>
+      page.locator('table.messages tbody tr', {
+        has: page.getByRole('link', { name: `Enquiry number ${index}: a check-up.` }),
+      });
     const link = row(4).getByRole('link', { name: TAGS_TEXT.showTag('VIP') });
     expect(await link.textContent()).toBe('VIP');
     expect(await link.getAttribute('href')).toBe('/view?tag=VIP');
@@ -148,7 +171,11 @@ describe('tags in the message box', () => {
   });
 
   it('lists one tag with its total and cursor pages, the tag in the address', async () => {
-    await eventually(() => tagFilter().locator('option').allTextContents()).toEqual([TAGS_TEXT.all, TAGS_TEXT.inUse('VIP', 14), TAGS_TEXT.inUse('재연락', 1)]);
+    await eventually(() => tagFilter().locator('option').allTextContents()).toEqual([
+      TAGS_TEXT.all,
+      TAGS_TEXT.inUse('VIP', 14),
+      TAGS_TEXT.inUse('재연락', 1),
+    ]);
     await tagFilter().selectOption('VIP');
     await page.waitForURL((url) => url.searchParams.get('tag') === 'VIP');
     expect(query()).toEqual({ tag: 'VIP' });
@@ -248,7 +275,7 @@ describe('without a mouse', () => {
 });
 
 describe('accessibility', () => {
-  it('has nothing axe finds to fix (WCAG 2.2 AA) in a detail with tags and its refusal shown, and in a tag\'s list', async () => {
+  it("has nothing axe finds to fix (WCAG 2.2 AA) in a detail with tags and its refusal shown, and in a tag's list", async () => {
     await openDetail(1);
     await eventually(chips).toEqual(['VIP']);
     await eventually(() => history().textContent()).toContain('태그 삭제: 보험');

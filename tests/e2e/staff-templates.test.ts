@@ -35,7 +35,12 @@ afterAll(async () => {
 
 const subject = () => page.getByLabel(STAFF_TEXT.reply.subject, { exact: true });
 const body = () => page.getByLabel(STAFF_TEXT.reply.body, { exact: true });
-const historyRows = () => page.locator('#template-history-list tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent ?? '')));
+const historyRows = () =>
+  page
+    .locator('#template-history-list tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent ?? '')),
+    );
 
 /** Opens the templates page on the hotel template in English. */
 async function openHotelEnglish() {
@@ -75,13 +80,30 @@ describe('the versions of a reply template', () => {
 
     await eventually(() => page.getByText(TEXT.restored(1, 3)).isVisible()).toBe(true);
     expect(await body().inputValue()).toBe('Dear {name},\nyour room is booked.');
-    await eventually(async () => (await historyRows())[0]).toEqual([TEXT.revision(3), STAFF.email, expect.any(String), `${TEXT.current} · ${TEXT.restoredFrom(1)}`]);
+    await eventually(async () => (await historyRows())[0]).toEqual([
+      TEXT.revision(3),
+      STAFF.email,
+      expect.any(String),
+      `${TEXT.current} · ${TEXT.restoredFrom(1)}`,
+    ]);
 
     await openHotelEnglish();
     await eventually(() => body().inputValue()).toBe('Dear {name},\nyour room is booked.');
     const today = formatKoreaDate(Date.now());
-    const log = (await (await getWithToken(stack, `/api/access-log?${new URLSearchParams({ from: today, to: today, action: 'template.restore' })}`, token)).json()) as { entries: AccessLogEntry[] };
-    expect(JSON.parse(log.entries[0]?.target ?? '{}')).toMatchObject({ template: '호텔예약#en', revision: 3, from: 2, restoredFrom: 1, body: { removed: ['your room is booked from 12 December.'], added: ['your room is booked.'] } });
+    const log = (await (
+      await getWithToken(
+        stack,
+        `/api/access-log?${new URLSearchParams({ from: today, to: today, action: 'template.restore' })}`,
+        token,
+      )
+    ).json()) as { entries: AccessLogEntry[] };
+    expect(JSON.parse(log.entries[0]?.target ?? '{}')).toMatchObject({
+      template: '호텔예약#en',
+      revision: 3,
+      from: 2,
+      restoredFrom: 1,
+      body: { removed: ['your room is booked from 12 December.'], added: ['your room is booked.'] },
+    });
   });
 
   it("shows a colleague's save made meanwhile instead of restoring over it", async () => {
@@ -90,9 +112,25 @@ describe('the versions of a reply template', () => {
     await page.getByRole('button', { name: TEXT.show }).click();
     await page.getByRole('button', { name: TEXT.viewOf(2) }).click();
     // A colleague saves while the page is open.
-    const colleague = await postJson(stack, '/api/templates', { data: { section: '호텔예약', locale: 'en', revision: 3, subject: 'Colleague {reference}', body: 'Colleague {name}' } }, token);
+    const colleague = await postJson(
+      stack,
+      '/api/templates',
+      {
+        data: {
+          section: '호텔예약',
+          locale: 'en',
+          revision: 3,
+          subject: 'Colleague {reference}',
+          body: 'Colleague {name}',
+        },
+      },
+      token,
+    );
     expect(colleague.status).toBe(200);
-    await page.getByRole('region', { name: TEXT.revision(2) }).getByRole('button', { name: TEXT.restore }).click();
+    await page
+      .getByRole('region', { name: TEXT.revision(2) })
+      .getByRole('button', { name: TEXT.restore })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: TEXT.confirm }).click();
     await eventually(() => page.getByRole('alert').textContent()).toBe(TEXT.conflict);
     expect(await subject().inputValue()).toBe('Colleague {reference}');

@@ -18,7 +18,8 @@ import { launchBrowser, signedInPage } from '../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { axeViolations, eventually } from '../support/page-checks';
 
-const MESSAGE = 'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ и консультацию у ортопеда. Можно ли приехать в декабре?';
+const MESSAGE =
+  'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ и консультацию у ортопеда. Можно ли приехать в декабре?';
 const ANSWER = 'Спасибо! Мне подходит 10 декабря.';
 
 let browser: Browser;
@@ -33,9 +34,21 @@ function screenshotPath(name: string): string {
 
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchBrowser(), startTestStack()]);
-  expect((await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: 'Ирина Смирнова', page_locale: 'ru', message: MESSAGE }) })).status).toBe(200);
+  expect(
+    (
+      await postJson(stack, '/api/sendmail', {
+        data: enquiry({ user_name: 'Ирина Смирнова', page_locale: 'ru', message: MESSAGE }),
+      })
+    ).status,
+  ).toBe(200);
   const link = (await mintVisitorLink(stack.deps, 1, 'ru')).split('#')[1];
-  expect((await postJson(stack, '/api/visitor/message', { data: { link, text: ANSWER, message_id: crypto.randomUUID(), form_fill_ms: 10_000 } })).status).toBe(200);
+  expect(
+    (
+      await postJson(stack, '/api/visitor/message', {
+        data: { link, text: ANSWER, message_id: crypto.randomUUID(), form_fill_ms: 10_000 },
+      })
+    ).status,
+  ).toBe(200);
   expect(await stack.runTranslations()).toMatchObject({ done: 2 });
   page = await signedInPage(browser, await signIn(stack));
 });
@@ -47,7 +60,10 @@ afterAll(async () => {
 describe('a Russian enquiry in the back office', () => {
   it("shows the message labelled as machine translation with the engine's name, and the original on a click", async () => {
     await page.goto(`${stack.url}/detail/1`);
-    const message = page.locator('.detail .translation').filter({ hasText: `${LOCAL_STAND_IN_MARK}: ru→ko]` }).first();
+    const message = page
+      .locator('.detail .translation')
+      .filter({ hasText: `${LOCAL_STAND_IN_MARK}: ru→ko]` })
+      .first();
     await eventually(() => message.isVisible()).toBe(true);
     expect(await message.locator('.translation__label').textContent()).toBe(TRANSLATION_TEXT.label(LOCAL_STAND_IN));
     const original = message.locator('details p');

@@ -10,7 +10,6 @@ import { launchBrowser, signedInPage } from '../support/browser';
 import { STAFF, type TestStack, capturedMail, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 import { eventually } from '../support/page-checks';
 
-
 let stack: TestStack;
 let browser: Browser;
 let page: Page;
@@ -23,8 +22,13 @@ beforeAll(async () => {
     ['Ирина Смирнова', 'ru', '병원예약'],
     ['Nguyễn Văn An', 'vi', '호텔예약'],
   ] as const) {
-    const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2036-12-12', destination: undefined, consent_health: undefined } : {};
-    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: name, user_email: `${locale}@example.test`, page_locale: locale, section, ...extra }) });
+    const extra =
+      section === '호텔예약'
+        ? { hotel: 'Grand', finish: '2036-12-12', destination: undefined, consent_health: undefined }
+        : {};
+    const response = await postJson(stack, '/api/sendmail', {
+      data: enquiry({ user_name: name, user_email: `${locale}@example.test`, page_locale: locale, section, ...extra }),
+    });
     expect(response.status).toBe(200);
   }
   page = await signedInPage(browser, token);
@@ -50,7 +54,7 @@ describe('working an enquiry', () => {
     expect(await history.textContent()).toContain('담당 변경: 미배정 → staff@example.test');
   });
 
-  it('replies from the template in the visitor\'s language; the visitor receives it with the reference', async () => {
+  it("replies from the template in the visitor's language; the visitor receives it with the reference", async () => {
     await page.goto(`${stack.url}/detail/1`);
     await eventually(() => page.getByLabel('양식 언어').inputValue()).toBe('ru');
     await page.getByRole('button', { name: '양식' }).click();
@@ -69,11 +73,16 @@ describe('working an enquiry', () => {
     expect(await page.locator('.panel').first().textContent()).toContain('답변 완료');
   });
 
-  it('shows a colleague\'s change made meanwhile instead of overwriting it', async () => {
+  it("shows a colleague's change made meanwhile instead of overwriting it", async () => {
     await page.goto(`${stack.url}/detail/2`);
     await eventually(() => page.getByRole('button', { name: '내가 맡기' }).isVisible()).toBe(true);
     // A colleague closes it while the page is open.
-    const colleague = await postJson(stack, '/api/enquiry/work', { data: { index: 2, version: 0, status: 'closed' } }, token);
+    const colleague = await postJson(
+      stack,
+      '/api/enquiry/work',
+      { data: { index: 2, version: 0, status: 'closed' } },
+      token,
+    );
     expect(colleague.status).toBe(200);
     await page.getByRole('button', { name: '내가 맡기' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toContain('다른 직원이 먼저 이 문의를 변경했습니다');

@@ -41,7 +41,9 @@ afterAll(async () => {
 function linesOf(selector: string): Promise<{ text: string; start: number }[][]> {
   return page.$$eval(selector, (elements) =>
     elements
-      .filter((element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === 'fixed')
+      .filter(
+        (element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === 'fixed',
+      )
       .map((element) => {
         const lines: { text: string; start: number; top: number }[] = [];
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -56,7 +58,8 @@ function linesOf(selector: string): Promise<{ text: string; start: number }[][]>
             const box = range.getClientRects()[0];
             if (box && box.width > 0 && char.trim() !== '') {
               const line = lines.at(-1);
-              if (!line || box.top > line.top + box.height / 2) lines.push({ text: char, start: offset + index, top: box.top });
+              if (!line || box.top > line.top + box.height / 2)
+                lines.push({ text: char, start: offset + index, top: box.top });
               else line.text += char;
             }
           }
@@ -91,9 +94,19 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
         const element = document.querySelector(selector);
         if (!element) return undefined;
         const computed = getComputedStyle(element);
-        return { hyphens: computed.hyphens, wordBreak: computed.wordBreak, lineBreak: computed.lineBreak, overflowWrap: computed.overflowWrap };
+        return {
+          hyphens: computed.hyphens,
+          wordBreak: computed.wordBreak,
+          lineBreak: computed.lineBreak,
+          overflowWrap: computed.overflowWrap,
+        };
       };
-      return { paragraph: read('#about .section__lead'), heading: read('section.banner h1'), button: read('#videos .player__item'), label: read('#contact label') };
+      return {
+        paragraph: read('#about .section__lead'),
+        heading: read('section.banner h1'),
+        button: read('#videos .player__item'),
+        label: read('#contact label'),
+      };
     });
     const expected: Record<LocaleCode, { hyphens: string; wordBreak: string; lineBreak: string }> = {
       en: { hyphens: 'manual', wordBreak: 'normal', lineBreak: 'auto' },
@@ -126,8 +139,11 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
               const range = document.createRange();
               range.setStart(current, match.index);
               range.setEnd(current, match.index + match[0].length);
-              const tops = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
-              if (tops.size > 1 && !/[\u3040-\u30ff\u3400-\u9fff]/u.test(match[0])) words.push(`${match[0]} (in "${text}")`);
+              const tops = new Set(
+                [...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)),
+              );
+              if (tops.size > 1 && !/[\u3040-\u30ff\u3400-\u9fff]/u.test(match[0]))
+                words.push(`${match[0]} (in "${text}")`);
             }
           }
           return words;
@@ -139,42 +155,51 @@ describe.each(LANGUAGE_PAGES)('$route', ({ route, locale }) => {
   });
 });
 
-describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja' || locale.code === 'zh'))('$route, in Japanese or Chinese', ({ route }) => {
-  beforeAll(async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${stack.url}${route}`);
-    await scrollThrough(page);
-  });
+describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja' || locale.code === 'zh'))(
+  '$route, in Japanese or Chinese',
+  ({ route }) => {
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${stack.url}${route}`);
+      await scrollThrough(page);
+    });
 
-  it('starts no line with closing punctuation, and breaks headings and buttons only between phrases', async () => {
-    for (const width of [320, 390]) {
-      await page.setViewportSize({ width, height: 844 });
-      const lines = (await linesOf('main h1, main h2, main h3, main p, main li, main button, main summary, main label, footer dd, footer p')).flat();
-      const bad = lines.filter((line, index) => index > 0 && NO_LINE_START.includes(line.text[0]!)).map((line) => line.text);
-      expect(bad, `${route} at ${width} px`).toEqual([]);
+    it('starts no line with closing punctuation, and breaks headings and buttons only between phrases', async () => {
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        const lines = (
+          await linesOf(
+            'main h1, main h2, main h3, main p, main li, main button, main summary, main label, footer dd, footer p',
+          )
+        ).flat();
+        const bad = lines
+          .filter((line, index) => index > 0 && NO_LINE_START.includes(line.text[0]!))
+          .map((line) => line.text);
+        expect(bad, `${route} at ${width} px`).toEqual([]);
 
-      // Each line of a marked heading or button starts where a phrase starts.
-      const phrased = await page.$$eval('main .phrases', (spans) =>
-        spans.map((span) => {
-          let offset = 0;
-          const starts = [0];
-          for (const child of span.childNodes) {
-            if (child.nodeName === 'WBR') starts.push(offset);
-            else offset += child.textContent?.length ?? 0;
-          }
-          return starts;
-        }),
-      );
-      const phrasedLines = await linesOf('main .phrases');
-      phrasedLines.forEach((spanLines, index) => {
-        for (const line of spanLines) expect(phrased[index], `${route} at ${width} px: "${line.text}"`).toContain(line.start);
-      });
-      expect(phrased.length, 'headings marked with phrases').toBeGreaterThan(5);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-  });
-
-});
+        // Each line of a marked heading or button starts where a phrase starts.
+        const phrased = await page.$$eval('main .phrases', (spans) =>
+          spans.map((span) => {
+            let offset = 0;
+            const starts = [0];
+            for (const child of span.childNodes) {
+              if (child.nodeName === 'WBR') starts.push(offset);
+              else offset += child.textContent?.length ?? 0;
+            }
+            return starts;
+          }),
+        );
+        const phrasedLines = await linesOf('main .phrases');
+        phrasedLines.forEach((spanLines, index) => {
+          for (const line of spanLines)
+            expect(phrased[index], `${route} at ${width} px: "${line.text}"`).toContain(line.start);
+        });
+        expect(phrased.length, 'headings marked with phrases').toBeGreaterThan(5);
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+    });
+  },
+);
 
 describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja'))('$route, in Japanese', ({ route }) => {
   beforeAll(async () => {
@@ -187,7 +212,9 @@ describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ja'))('$rou
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       const [lines = []] = await linesOf('section.banner h1');
-      expect(lines.at(-1)?.text.length, `${width} px: ${lines.map((line) => line.text).join(' / ')}`).toBeGreaterThan(2);
+      expect(lines.at(-1)?.text.length, `${width} px: ${lines.map((line) => line.text).join(' / ')}`).toBeGreaterThan(
+        2,
+      );
     }
   });
 });
@@ -204,7 +231,10 @@ describe.each(LANGUAGE_PAGES.filter(({ locale }) => locale.code === 'ko'))('$rou
       await page.setViewportSize({ width, height: 844 });
       const [lines = []] = await linesOf('section.banner h1');
       const endings = lines.slice(0, -1).map((line) => line.text.split(/\s+/).at(-1) ?? '');
-      expect(endings.filter((word) => /^[\uac00-\ud7a3]$/u.test(word)), `${width} px: ${lines.map((line) => line.text).join(' / ')}`).toEqual([]);
+      expect(
+        endings.filter((word) => /^[\uac00-\ud7a3]$/u.test(word)),
+        `${width} px: ${lines.map((line) => line.text).join(' / ')}`,
+      ).toEqual([]);
     }
   });
 });

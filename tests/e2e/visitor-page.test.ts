@@ -34,10 +34,28 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   token = await signIn(stack);
   for (const locale of ['ru', 'ja'] as const) {
-    const sent = await postJson(stack, '/api/sendmail', { data: enquiry({ page_locale: locale, user_email: `${locale}@example.test`, message: locale === 'ru' ? 'Хочу пройти обследование в декабре.' : '12月に健診を受けたいです。' }) });
+    const sent = await postJson(stack, '/api/sendmail', {
+      data: enquiry({
+        page_locale: locale,
+        user_email: `${locale}@example.test`,
+        message: locale === 'ru' ? 'Хочу пройти обследование в декабре.' : '12月に健診を受けたいです。',
+      }),
+    });
     expect(sent.status).toBe(200);
   }
-  const replied = await postJson(stack, '/api/enquiry/reply', { data: { index: 1, version: 0, subject: 'Ваше обследование', body: 'Здравствуйте!\n\nВрач примет вас 10 декабря в 9:30.' } }, token);
+  const replied = await postJson(
+    stack,
+    '/api/enquiry/reply',
+    {
+      data: {
+        index: 1,
+        version: 0,
+        subject: 'Ваше обследование',
+        body: 'Здравствуйте!\n\nВрач примет вас 10 декабря в 9:30.',
+      },
+    },
+    token,
+  );
   expect(replied.status).toBe(200);
   context = await browser.newContext({ ...LIGHTHOUSE_PHONE });
   await keepRequestsLocal(context, stack.url);
@@ -78,8 +96,13 @@ describe('the visitor page', () => {
     await eventually(() => page.getByRole('status').last().textContent()).toBe(t['visitor.write.sent']);
     expect(await page.locator('.visitor__message--visitor').textContent()).toContain('Спасибо! Можно в 10:00?');
     expect(await page.getByRole('textbox', { name: t['visitor.write.label'] }).inputValue()).toBe('');
-    const thread = (await (await getWithToken(stack, '/api/thread/1', token)).json()) as { type: string; text?: string }[];
-    expect(thread.filter((entry) => entry.type === 'visitorMessage').map((entry) => entry.text)).toEqual(['Спасибо! Можно в 10:00?']);
+    const thread = (await (await getWithToken(stack, '/api/thread/1', token)).json()) as {
+      type: string;
+      text?: string;
+    }[];
+    expect(thread.filter((entry) => entry.type === 'visitorMessage').map((entry) => entry.text)).toEqual([
+      'Спасибо! Можно в 10:00?',
+    ]);
 
     // A reload opens it again without the link in the address (kept for this tab).
     await page.reload();
@@ -110,7 +133,10 @@ describe('the visitor page', () => {
 
     const old = await mintVisitorLink(stack.deps, ENQUIRIES.ru, 'ru');
     const current = ((await (await getWithToken(stack, '/api/detail/1', token)).json()) as { VERSION: number }[])[0];
-    expect((await postJson(stack, '/api/enquiry/visitor-link', { data: { index: 1, version: current?.VERSION } }, token)).status).toBe(200);
+    expect(
+      (await postJson(stack, '/api/enquiry/visitor-link', { data: { index: 1, version: current?.VERSION } }, token))
+        .status,
+    ).toBe(200);
     const replaced = await context.newPage();
     await replaced.goto(pageUrl(old));
     await eventually(() => replaced.getByRole('heading', { level: 2 }).textContent()).toBe(t['visitor.notFound.title']);
@@ -126,7 +152,9 @@ describe('the visitor page', () => {
     await eventually(() => slow.locator('.visitor__reference').textContent()).toContain('MT-000002');
     await slow.getByRole('textbox', { name: t['visitor.write.label'] }).fill('よろしくお願いします。');
     await slow.getByRole('button', { name: t['visitor.write.submit'] }).click();
-    await eventually(() => slow.locator('.visitor__message--visitor').textContent()).toContain('よろしくお願いします。');
+    await eventually(() => slow.locator('.visitor__message--visitor').textContent()).toContain(
+      'よろしくお願いします。',
+    );
     await slow.close();
   });
 

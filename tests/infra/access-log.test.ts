@@ -49,14 +49,26 @@ describe('the copy bucket', () => {
       const bucket = resourceOf(template, logicalId(copyBucket(stack)));
       expect(bucket.Properties).toMatchObject({
         ObjectLockEnabled: true,
-        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: mode, Days: days } } },
+        ObjectLockConfiguration: {
+          ObjectLockEnabled: 'Enabled',
+          Rule: { DefaultRetention: { Mode: mode, Days: days } },
+        },
         VersioningConfiguration: { Status: 'Enabled' },
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
       });
       expect(bucket.DeletionPolicy).toBe('Retain');
       // Gone once its lock has run out, as the table's rows go.
       expect((bucket.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([
-        expect.objectContaining({ ExpirationInDays: days + 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({
+          ExpirationInDays: days + 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        }),
       ]);
     }
   });
@@ -65,7 +77,9 @@ describe('the copy bucket', () => {
     const bucket = `<${logicalId(copyBucket(made.stack))}.Arn>`;
     const copyRole = logicalId(copy().role!);
     for (const role of Object.keys(made.template.findResources('AWS::IAM::Role'))) {
-      const lines = [...permissionsOfRole(made.template, role)].filter((line) => line.includes(bucket) || / \*( |$)/.test(line) && line.startsWith('s3:'));
+      const lines = [...permissionsOfRole(made.template, role)].filter(
+        (line) => line.includes(bucket) || (/ \*( |$)/.test(line) && line.startsWith('s3:')),
+      );
       expect(lines, role).toEqual(role === copyRole ? [`s3:PutObject ${bucket}/*`] : []);
     }
   });
@@ -83,8 +97,14 @@ describe('the copy function', () => {
       BisectBatchOnFunctionError: true,
     });
     expect(render(mappings[0]?.Properties.FunctionName)).toBe(`<${logicalId(copy())}>`);
-    expect(render(mappings[0]?.Properties.EventSourceArn)).toBe(`<${logicalId(made.stack.data.tables.accessLog)}.StreamArn>`);
-    expect(render((mappings[0]?.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(`<${logicalId(made.stack.jobs.failures)}.Arn>`);
+    expect(render(mappings[0]?.Properties.EventSourceArn)).toBe(
+      `<${logicalId(made.stack.data.tables.accessLog)}.StreamArn>`,
+    );
+    expect(
+      render(
+        (mappings[0]?.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination,
+      ),
+    ).toBe(`<${logicalId(made.stack.jobs.failures)}.Arn>`);
   });
 
   it('may read the stream and put copies, nothing else: no item of any table, no other bucket', () => {
@@ -95,7 +115,9 @@ describe('the copy function', () => {
       [
         `s3:PutObject <${logicalId(copyBucket(made.stack))}.Arn>/*`,
         'dynamodb:ListStreams *',
-        ...['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].map((action) => `${action} ${stream}`),
+        ...['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].map(
+          (action) => `${action} ${stream}`,
+        ),
         ...['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].map((action) => `${action} ${failures}`),
         `logs:CreateLogStream <${logicalId(copy().logGroup)}.Arn>`,
         `logs:PutLogEvents <${logicalId(copy().logGroup)}.Arn>`,

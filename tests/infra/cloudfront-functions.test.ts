@@ -1,6 +1,12 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_REFUSALS, compiledRewrite, imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
+import {
+  IMAGE_REFUSALS,
+  compiledRewrite,
+  imagePathFunctionCode,
+  siteRewriteFunctionCode,
+  viewerHostFunctionCode,
+} from '../../infra/cloudfront-functions';
 import { VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { imageObjectKey, rewritePath } from '../../shared/rewrite';
 
@@ -35,10 +41,19 @@ function load(code: string): Handler {
   return runInNewContext(`${code}\nhandler;`, Object.create(null), { filename: 'cloudfront-function.js' }) as Handler;
 }
 
-function viewerRequest(uri: string, querystring: Record<string, QueryValue> = {}, headers: CloudFrontRequest['headers'] = { host: { value: 'd111111abcdef8.cloudfront.net' } }) {
+function viewerRequest(
+  uri: string,
+  querystring: Record<string, QueryValue> = {},
+  headers: CloudFrontRequest['headers'] = { host: { value: 'd111111abcdef8.cloudfront.net' } },
+) {
   return {
     version: '1.0',
-    context: { distributionDomainName: 'd111111abcdef8.cloudfront.net', distributionId: 'EDFDVBD6EXAMPLE', eventType: 'viewer-request', requestId: 'test' },
+    context: {
+      distributionDomainName: 'd111111abcdef8.cloudfront.net',
+      distributionId: 'EDFDVBD6EXAMPLE',
+      eventType: 'viewer-request',
+      requestId: 'test',
+    },
     viewer: { ip: '198.51.100.7' },
     request: { method: 'GET', uri, querystring, headers, cookies: {} },
   };
@@ -46,7 +61,8 @@ function viewerRequest(uri: string, querystring: Record<string, QueryValue> = {}
 
 const site = load(siteRewriteFunctionCode());
 
-const isResponse = (result: CloudFrontRequest | CloudFrontResponse): result is CloudFrontResponse => 'statusCode' in result;
+const isResponse = (result: CloudFrontRequest | CloudFrontResponse): result is CloudFrontResponse =>
+  'statusCode' in result;
 
 function redirectOf(uri: string, querystring: Record<string, QueryValue> = {}) {
   const result = site(viewerRequest(uri, querystring));
@@ -69,7 +85,9 @@ describe('the site CloudFront Function (shared/rewrite.ts compiled for cloudfron
 
   it('keeps the query string on a redirect', () => {
     expect(redirectOf('/ChPage', { x: { value: '1' } })).toEqual({ status: 301, location: '/CnPage?x=1' });
-    expect(redirectOf('/ChPage', { a: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] }, b: { value: '' } })).toEqual({
+    expect(
+      redirectOf('/ChPage', { a: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] }, b: { value: '' } }),
+    ).toEqual({
       status: 301,
       location: '/CnPage?a=1&a=2&b',
     });
@@ -94,7 +112,18 @@ describe('the site CloudFront Function (shared/rewrite.ts compiled for cloudfron
   });
 
   it('decides exactly as the shared rewrite the local server uses', () => {
-    for (const path of ['/KorPage', '/ChPage', '/ViPage', '/Home', '/detail/7', '/KrPage', '/', '/x/y.css', '/a/b/', '/detail/7/extra']) {
+    for (const path of [
+      '/KorPage',
+      '/ChPage',
+      '/ViPage',
+      '/Home',
+      '/detail/7',
+      '/KrPage',
+      '/',
+      '/x/y.css',
+      '/a/b/',
+      '/detail/7/extra',
+    ]) {
       const expected = rewritePath(path);
       const result = site(viewerRequest(path));
       if (expected.redirect) expect(isResponse(result) && result.headers.location?.value).toBe(expected.redirect);
@@ -113,7 +142,11 @@ describe('the site CloudFront Function (shared/rewrite.ts compiled for cloudfron
   });
 
   it('refuses a rewrite module that imports something', () => {
-    expect(() => compiledRewrite("import { x } from './x';\nexport function rewritePath(path: string) { return { path: x + path }; }")).toThrow(/without imports/);
+    expect(() =>
+      compiledRewrite(
+        "import { x } from './x';\nexport function rewritePath(path: string) { return { path: x + path }; }",
+      ),
+    ).toThrow(/without imports/);
   });
 });
 
@@ -122,27 +155,56 @@ describe('the /image/* CloudFront Function (shared/rewrite.ts imageObjectKey com
 
   const answerOf = (uri: string) => {
     const result = image(viewerRequest(uri));
-    return isResponse(result) ? { status: result.statusCode, type: result.headers['content-type']?.value, body: result.body } : { uri: result.uri };
+    return isResponse(result)
+      ? { status: result.statusCode, type: result.headers['content-type']?.value, body: result.body }
+      : { uri: result.uri };
   };
 
   it('maps /image/{file} to the top-level object {file} of the images bucket', () => {
     expect(answerOf('/image/abc.webp')).toEqual({ uri: '/abc.webp' });
     expect(answerOf('/image/best-1-checkup.webp')).toEqual({ uri: '/best-1-checkup.webp' });
-    expect(answerOf('/image/0b6f8e1c-4d2a-4f3e-9a7b-2c1d0e9f8a7b.jpg')).toEqual({ uri: '/0b6f8e1c-4d2a-4f3e-9a7b-2c1d0e9f8a7b.jpg' });
+    expect(answerOf('/image/0b6f8e1c-4d2a-4f3e-9a7b-2c1d0e9f8a7b.jpg')).toEqual({
+      uri: '/0b6f8e1c-4d2a-4f3e-9a7b-2c1d0e9f8a7b.jpg',
+    });
   });
 
   it('answers escapes, traversal, other folders and the unchecked uploads 400 itself, with a short plain body', () => {
-    for (const uri of ['/image/zz%2F..%2Fx', '/image/..%2Fmt-exports%2Fx', '/image/a%00b.png', '/image/incoming/x.png', '/image/a/b.png', '/image/..png', '/image/.hidden']) {
-      expect(answerOf(uri), uri).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: { encoding: 'text', data: IMAGE_REFUSALS[400].body } });
+    for (const uri of [
+      '/image/zz%2F..%2Fx',
+      '/image/..%2Fmt-exports%2Fx',
+      '/image/a%00b.png',
+      '/image/incoming/x.png',
+      '/image/a/b.png',
+      '/image/..png',
+      '/image/.hidden',
+    ]) {
+      expect(answerOf(uri), uri).toEqual({
+        status: 400,
+        type: 'text/plain; charset=utf-8',
+        body: { encoding: 'text', data: IMAGE_REFUSALS[400].body },
+      });
     }
   });
 
   it('answers a bare /image/ 404 itself', () => {
-    expect(answerOf('/image/')).toEqual({ status: 404, type: 'text/plain; charset=utf-8', body: { encoding: 'text', data: IMAGE_REFUSALS[404].body } });
+    expect(answerOf('/image/')).toEqual({
+      status: 404,
+      type: 'text/plain; charset=utf-8',
+      body: { encoding: 'text', data: IMAGE_REFUSALS[404].body },
+    });
   });
 
   it('decides exactly as the shared imageObjectKey the local server uses', () => {
-    const uris = ['/image/a.png', '/image/', '/image/incoming/x.png', '/image/%2e%2e%2fx', '/image/' + 'a'.repeat(201), '/image/a b.png', '/image/x.png?y', '/other/x.png'];
+    const uris = [
+      '/image/a.png',
+      '/image/',
+      '/image/incoming/x.png',
+      '/image/%2e%2e%2fx',
+      '/image/' + 'a'.repeat(201),
+      '/image/a b.png',
+      '/image/x.png?y',
+      '/other/x.png',
+    ];
     for (const uri of uris) {
       const expected = imageObjectKey(uri);
       const result = image(viewerRequest(uri));
@@ -151,7 +213,7 @@ describe('the /image/* CloudFront Function (shared/rewrite.ts imageObjectKey com
     }
   });
 
-  it('is one handler with no module syntax, within CloudFront\'s size limit', () => {
+  it("is one handler with no module syntax, within CloudFront's size limit", () => {
     const code = imagePathFunctionCode();
     expect(code.startsWith('function handler(event) {')).toBe(true);
     expect(code).toContain('function imageObjectKey(uri)');
@@ -160,7 +222,7 @@ describe('the /image/* CloudFront Function (shared/rewrite.ts imageObjectKey com
   });
 });
 
-describe('the API behaviours\' CloudFront Function (X-Viewer-Host)', () => {
+describe("the API behaviours' CloudFront Function (X-Viewer-Host)", () => {
   const viewerHost = load(viewerHostFunctionCode());
   const header = VIEWER_HOST_HEADER.toLowerCase();
 
@@ -179,12 +241,19 @@ describe('the API behaviours\' CloudFront Function (X-Viewer-Host)', () => {
   });
 
   it('overwrites any X-Viewer-Host the viewer sent, one value or several', () => {
-    expect(forwarded({ host: { value: 'www.example.com' }, [header]: { value: 'evil.example' } }).headers[header]).toEqual({ value: 'www.example.com' });
-    const several = forwarded({ host: { value: 'www.example.com' }, [header]: { value: 'a.example', multiValue: [{ value: 'a.example' }, { value: 'b.example' }] } as { value: string } });
+    expect(
+      forwarded({ host: { value: 'www.example.com' }, [header]: { value: 'evil.example' } }).headers[header],
+    ).toEqual({ value: 'www.example.com' });
+    const several = forwarded({
+      host: { value: 'www.example.com' },
+      [header]: { value: 'a.example', multiValue: [{ value: 'a.example' }, { value: 'b.example' }] } as {
+        value: string;
+      },
+    });
     expect(several.headers[header]).toEqual({ value: 'www.example.com' });
   });
 
-  it('drops a viewer\'s X-Viewer-Host when there is no Host to put there', () => {
+  it("drops a viewer's X-Viewer-Host when there is no Host to put there", () => {
     expect(forwarded({ [header]: { value: 'evil.example' } }).headers[header]).toBeUndefined();
   });
 });

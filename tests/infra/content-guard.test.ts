@@ -6,7 +6,10 @@ import { removeTemporaryDirs, testApp } from './helpers';
 afterAll(removeTemporaryDirs);
 
 describe('content that cannot ship unfinished', () => {
-  const stillToFill = ['shared/content/contact.ts: CONTACT.fax', 'shared/content/media.ts: 4 of 4 service and VR video ids'];
+  const stillToFill = [
+    'shared/content/contact.ts: CONTACT.fax',
+    'shared/content/media.ts: 4 of 4 service and VR video ids',
+  ];
 
   it('refuses a production stage while placeholders remain, naming each', () => {
     const build = () => testApp({ stage: 'prod' }, { bundle: false, placeholders: stillToFill });
@@ -16,7 +19,9 @@ describe('content that cannot ship unfinished', () => {
 
   it('lets another stage deploy, with a warning that lists them', () => {
     const { stack } = testApp({ stage: 'staging' }, { bundle: false, placeholders: stillToFill });
-    const warnings = stack.node.metadata.filter((entry) => entry.type === 'aws:cdk:warning').map((entry) => String(entry.data));
+    const warnings = stack.node.metadata
+      .filter((entry) => entry.type === 'aws:cdk:warning')
+      .map((entry) => String(entry.data));
     expect(warnings.join('\n')).toMatch(/Placeholder content[\s\S]*CONTACT\.fax/);
   });
 

@@ -11,8 +11,16 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 describe('the Content-Security-Policy of the built site', () => {
   it('allows the inline blocks of the built site by hash, not with unsafe-inline', () => {
     const inline = inlineBlocksOf(tinySite());
-    expect(inline).toEqual({ scripts: [sha256(INLINE_SCRIPT)], styles: [sha256(INLINE_STYLE)], styleAttributes: false });
-    const policy = contentSecurityPolicy({ inline, uploadOrigin: 'https://images.s3.ap-northeast-2.amazonaws.com', upgradeInsecureRequests: true });
+    expect(inline).toEqual({
+      scripts: [sha256(INLINE_SCRIPT)],
+      styles: [sha256(INLINE_STYLE)],
+      styleAttributes: false,
+    });
+    const policy = contentSecurityPolicy({
+      inline,
+      uploadOrigin: 'https://images.s3.ap-northeast-2.amazonaws.com',
+      upgradeInsecureRequests: true,
+    });
     expect(policy).toContain(`script-src 'self' ${sha256(INLINE_SCRIPT)};`);
     expect(policy).toContain(`style-src 'self' ${sha256(INLINE_STYLE)};`);
     expect(policy).not.toContain('unsafe-inline');
@@ -26,7 +34,10 @@ describe('the Content-Security-Policy of the built site', () => {
 
 describe('video files', () => {
   it("lets the pages play video files from the site's own origin (the China sources), and from nowhere else", () => {
-    const policy = contentSecurityPolicy({ inline: { scripts: [], styles: [], styleAttributes: false }, upgradeInsecureRequests: false });
+    const policy = contentSecurityPolicy({
+      inline: { scripts: [], styles: [], styleAttributes: false },
+      upgradeInsecureRequests: false,
+    });
     expect(policy).toContain("media-src 'self';");
   });
 });

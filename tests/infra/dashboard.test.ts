@@ -22,24 +22,35 @@ afterAll(removeTemporaryDirs);
 
 describe('the aggregates table', () => {
   it('is an on-demand table keyed by `key`, with point-in-time recovery and no TTL (daily figures are kept for monthly reports)', () => {
-    const table = template.toJSON().Resources[logicalId(stack.data.tables.aggregates)] as { Properties: Record<string, unknown> };
+    const table = template.toJSON().Resources[logicalId(stack.data.tables.aggregates)] as {
+      Properties: Record<string, unknown>;
+    };
     expect(table.Properties).toMatchObject({
       KeySchema: [{ AttributeName: 'key', KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: 'key', AttributeType: 'S' }],
       BillingMode: 'PAY_PER_REQUEST',
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays },
+      PointInTimeRecoverySpecification: {
+        PointInTimeRecoveryEnabled: true,
+        RecoveryPeriodInDays: RETENTION.backupDays,
+      },
     });
     expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it('is written by sendmail, work, reply, a visitor\'s message (a kept mail attached included), an erasure and the retention job, read by the dashboard routes, and touched by no other function', () => {
+  it("is written by sendmail, work, reply, a visitor's message (a kept mail attached included), an erasure and the retention job, read by the dashboard routes, and touched by no other function", () => {
     const arn = `<${logicalId(stack.data.tables.aggregates)}.Arn>`;
     const grants = Object.fromEntries(
       API_ROUTES.map((route) => {
         const role = stack.api.functions[route.name].role;
         const lines = role ? [...permissionsOfRole(template, logicalId(role))] : [];
-        return [route.name, lines.filter((line) => line.endsWith(` ${arn}`)).map((line) => line.split(' ')[0]).sort()];
+        return [
+          route.name,
+          lines
+            .filter((line) => line.endsWith(` ${arn}`))
+            .map((line) => line.split(' ')[0])
+            .sort(),
+        ];
       }),
     );
     const writers = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
@@ -59,7 +70,10 @@ describe('the aggregates table', () => {
     const jobs = Object.fromEntries(
       Object.entries(stack.jobs.functions).map(([name, fn]) => [
         name,
-        [...permissionsOfRole(template, logicalId(fn.role!))].filter((line) => line.endsWith(` ${arn}`)).map((line) => line.split(' ')[0]).sort(),
+        [...permissionsOfRole(template, logicalId(fn.role!))]
+          .filter((line) => line.endsWith(` ${arn}`))
+          .map((line) => line.split(' ')[0])
+          .sort(),
       ]),
     );
     expect(jobs).toEqual({ retryMail: [], translate: [], retention: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] });
@@ -67,9 +81,21 @@ describe('the aggregates table', () => {
 
   it('names the table to the functions that use it, and to no other', () => {
     for (const route of API_ROUTES) {
-      const variables = (template.toJSON().Resources[logicalId(stack.api.functions[route.name])] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment
-        .Variables;
-      const uses = ['sendmail', 'work', 'reply', 'visitorMessage', 'attachKeptMail', 'dashboard', 'dashboardCsv', 'subjectErase'].includes(route.name);
+      const variables = (
+        template.toJSON().Resources[logicalId(stack.api.functions[route.name])] as {
+          Properties: { Environment: { Variables: Record<string, unknown> } };
+        }
+      ).Properties.Environment.Variables;
+      const uses = [
+        'sendmail',
+        'work',
+        'reply',
+        'visitorMessage',
+        'attachKeptMail',
+        'dashboard',
+        'dashboardCsv',
+        'subjectErase',
+      ].includes(route.name);
       expect('TABLE_AGGREGATES' in variables, route.name).toBe(uses);
     }
   });

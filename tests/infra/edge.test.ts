@@ -29,9 +29,13 @@ interface Rule {
 }
 
 const distributionConfigOf = (template: Template) =>
-  Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<string, unknown>;
+  Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<
+    string,
+    unknown
+  >;
 
-const cfr2Acknowledgements = (app: App) => acknowledgementsUnder(app).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-CFR2');
+const cfr2Acknowledgements = (app: App) =>
+  acknowledgementsUnder(app).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-CFR2');
 
 /** What a route's own rate rule counts: its path (decoded, normalised, as API Gateway routes it) and its method. */
 function routeScopeDown(name: 'login' | 'welcome' | 'enrolLink' | 'sendmail') {
@@ -50,7 +54,14 @@ function routeScopeDown(name: 'login' | 'welcome' | 'enrolLink' | 'sendmail') {
             ],
           },
         },
-        { ByteMatchStatement: { FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: route?.method, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+        {
+          ByteMatchStatement: {
+            FieldToMatch: { Method: {} },
+            PositionalConstraint: 'EXACTLY',
+            SearchString: route?.method,
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+          },
+        },
       ],
     },
   };
@@ -58,10 +69,15 @@ function routeScopeDown(name: 'login' | 'welcome' | 'enrolLink' | 'sendmail') {
 
 const rateLimited = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited' } } };
 const rateStatement = (rate: EdgeRateLimit, scopeDown: unknown) => ({
-  RateBasedStatement: { AggregateKeyType: 'IP', Limit: rate.limit, EvaluationWindowSec: rate.windowSeconds, ScopeDownStatement: scopeDown },
+  RateBasedStatement: {
+    AggregateKeyType: 'IP',
+    Limit: rate.limit,
+    EvaluationWindowSec: rate.windowSeconds,
+    ScopeDownStatement: scopeDown,
+  },
 });
 
-describe('the stage\'s own AWS WAF web ACL (the default)', () => {
+describe("the stage's own AWS WAF web ACL (the default)", () => {
   let app: App;
   let stack: MedicalTourismStack;
   let edge: EdgeStack;
@@ -90,7 +106,14 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     // The main stack has a region of its own (the default when neither -c region nor the CLI names one).
     expect(stack.region).toBe('ap-northeast-2');
     edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    expect(rules.map((candidate) => candidate.Name)).toEqual(['SignInRate', 'LinkPagesRate', 'EnquiryRate', 'ApiRate', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
+    expect(rules.map((candidate) => candidate.Name)).toEqual([
+      'SignInRate',
+      'LinkPagesRate',
+      'EnquiryRate',
+      'ApiRate',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'AWSManagedRulesCommonRuleSet',
+    ]);
     expect(rules.map((candidate) => candidate.Priority)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -101,7 +124,9 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
 
   it('limits the one-time link pages per address, with one count: POST /api/welcome and POST /api/enrol (a password is hashed each time)', () => {
     expect(rule('LinkPagesRate').Statement).toEqual(
-      rateStatement(EDGE_RATE_LIMITS.linkPages, { OrStatement: { Statements: [routeScopeDown('welcome'), routeScopeDown('enrolLink')] } }),
+      rateStatement(EDGE_RATE_LIMITS.linkPages, {
+        OrStatement: { Statements: [routeScopeDown('welcome'), routeScopeDown('enrolLink')] },
+      }),
     );
     expect(rule('LinkPagesRate').Action).toEqual(rateLimited);
   });
@@ -128,10 +153,12 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     expect(rule('ApiRate').Action).toEqual(rateLimited);
   });
 
-  it('answers a rate-limited request 429 with the API\'s own error body, which the site knows', () => {
+  it("answers a rate-limited request 429 with the API's own error body, which the site knows", () => {
     expect(API_ERROR_CODES[RATE_LIMITED_BODY.error]).toBe(429);
     edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
-      CustomResponseBodies: { 'rate-limited': { ContentType: 'APPLICATION_JSON', Content: JSON.stringify(RATE_LIMITED_BODY) } },
+      CustomResponseBodies: {
+        'rate-limited': { ContentType: 'APPLICATION_JSON', Content: JSON.stringify(RATE_LIMITED_BODY) },
+      },
     });
   });
 
@@ -160,7 +187,9 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
       OverrideAction: { None: {} },
       Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
     });
-    expect(rule('AWSManagedRulesKnownBadInputsRuleSet').Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toBeUndefined();
+    expect(
+      rule('AWSManagedRulesKnownBadInputsRuleSet').Statement.ManagedRuleGroupStatement?.RuleActionOverrides,
+    ).toBeUndefined();
   });
 
   it('keeps CloudWatch metrics and sampled requests on, under names of its own stage', () => {
@@ -171,9 +200,11 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
     }
   });
 
-  it('is the distribution\'s web ACL, read from the edge stack\'s output across regions (no custom resource)', () => {
+  it("is the distribution's web ACL, read from the edge stack's output across regions (no custom resource)", () => {
     const template = Template.fromStack(stack);
-    const webAclId = distributionConfigOf(template).WebACLId as { 'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string } };
+    const webAclId = distributionConfigOf(template).WebACLId as {
+      'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string };
+    };
     expect(webAclId['Fn::GetStackOutput']).toMatchObject({ StackName: edge.stackName, Region: 'us-east-1' });
     const outputs = edgeTemplate.toJSON().Outputs as Record<string, { Value: unknown }>;
     const acl = logicalId(edge.firewall.webAcl);
@@ -193,7 +224,8 @@ describe('the stage\'s own AWS WAF web ACL (the default)', () => {
 });
 
 describe('a stage given an existing web ACL (-c webAclArn=...)', () => {
-  const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/shared-acl/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+  const webAclArn =
+    'arn:aws:wafv2:us-east-1:123456789012:global/webacl/shared-acl/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
   let app: App;
   let stack: MedicalTourismStack;
   let edge: EdgeStack | undefined;
@@ -202,7 +234,7 @@ describe('a stage given an existing web ACL (-c webAclArn=...)', () => {
     ({ app, stack, edge } = testApp({ webAclArn }, { bundle: false }));
   }, 300_000);
 
-  it('makes no edge stack and no CloudFront web ACL of its own (only the API stage\'s regional one)', () => {
+  it("makes no edge stack and no CloudFront web ACL of its own (only the API stage's regional one)", () => {
     expect(edge).toBeUndefined();
     expect(app.node.tryFindChild(edgeStackNameOf(TEST_CONTEXT.stage))).toBeUndefined();
     const acls = Object.values(Template.fromStack(stack).findResources('AWS::WAFv2::WebACL'));

@@ -14,7 +14,14 @@ import { buildApp } from '../../infra/main';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { API_ROUTES, resourcesOf } from '../../shared/routes';
-import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, WORKER_NAMES } from '../../shared/resources';
+import {
+  MAIL_RECEIVERS,
+  type ResourceUse,
+  SCHEDULED_JOBS,
+  STREAM_CONSUMERS,
+  WORKERS,
+  WORKER_NAMES,
+} from '../../shared/resources';
 
 export const TEST_CONTEXT = { stage: 'test', mailFrom: 'noreply@example.com', mailTo: 'staff@example.com' } as const;
 
@@ -47,7 +54,10 @@ export function tinySite(): string {
   return dir;
 }
 
-export function testApp(context: Record<string, unknown> = {}, options: { bundle?: boolean; placeholders?: string[] } = {}): ReturnType<typeof buildApp> {
+export function testApp(
+  context: Record<string, unknown> = {},
+  options: { bundle?: boolean; placeholders?: string[] } = {},
+): ReturnType<typeof buildApp> {
   // Offline and environment-agnostic, whatever the machine has set.
   delete process.env.CDK_DEFAULT_ACCOUNT;
   delete process.env.CDK_DEFAULT_REGION;
@@ -98,8 +108,13 @@ const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]
  * The policies of the template: inline ones, and the managed ones CDK makes
  * when a role's statements outgrow an inline policy (its `OverflowPolicy`).
  */
-function rolePolicies(template: Template): { Properties: { Roles?: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } } }[] {
-  return [...Object.values(template.findResources('AWS::IAM::Policy')), ...Object.values(template.findResources('AWS::IAM::ManagedPolicy'))] as never;
+function rolePolicies(
+  template: Template,
+): { Properties: { Roles?: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } } }[] {
+  return [
+    ...Object.values(template.findResources('AWS::IAM::Policy')),
+    ...Object.values(template.findResources('AWS::IAM::ManagedPolicy')),
+  ] as never;
 }
 
 /** Every `action resource` (with ` if <condition>`) the policies attached to a role allow. */
@@ -113,7 +128,9 @@ export function permissionsOfRole(template: Template, roleId: string): Set<strin
       for (const action of list(statement.Action)) {
         for (const resource of resources) {
           const condition = statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : '';
-          lines.add(`${statement.Effect === 'Allow' ? '' : `${statement.Effect} `}${action} ${render(resource)}${condition}`);
+          lines.add(
+            `${statement.Effect === 'Allow' ? '' : `${statement.Effect} `}${action} ${render(resource)}${condition}`,
+          );
         }
       }
     }
@@ -125,11 +142,13 @@ export function permissionsOfRole(template: Template, roleId: string): Set<strin
 export function allAllowedActions(template: Template): string[] {
   const actions: string[] = [];
   const collect = (document: { Statement: Statement[] }) => {
-    for (const statement of document.Statement) if (statement.Effect === 'Allow') actions.push(...list(statement.Action));
+    for (const statement of document.Statement)
+      if (statement.Effect === 'Allow') actions.push(...list(statement.Action));
   };
   for (const policy of rolePolicies(template)) collect(policy.Properties.PolicyDocument);
   for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
-    for (const inline of (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]) collect(inline.PolicyDocument);
+    for (const inline of (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[])
+      collect(inline.PolicyDocument);
   }
   return actions;
 }
@@ -162,13 +181,40 @@ export function unbundledStackForFile(): { readonly stack: MedicalTourismStack; 
  * scheduled jobs, the background workers, the stream consumers and the mail
  * receivers.
  */
-export function declaredFunctions(stack: MedicalTourismStack): { name: string; fn: IConstruct; uses: ResourceUse; api: boolean }[] {
+export function declaredFunctions(
+  stack: MedicalTourismStack,
+): { name: string; fn: IConstruct; uses: ResourceUse; api: boolean }[] {
   return [
-    ...API_ROUTES.map((route) => ({ name: route.name, fn: stack.api.functions[route.name] as IConstruct, uses: resourcesOf(route), api: true })),
-    ...SCHEDULED_JOBS.map((job) => ({ name: job.name, fn: stack.jobs.functions[job.name] as IConstruct, uses: job.uses as ResourceUse, api: false })),
-    ...WORKER_NAMES.map((name) => ({ name, fn: stack.workers.functions[name] as IConstruct, uses: WORKERS[name].uses as ResourceUse, api: false })),
-    ...STREAM_CONSUMERS.map((consumer) => ({ name: consumer.name, fn: stack.streams.functions[consumer.name] as IConstruct, uses: consumer.uses as ResourceUse, api: false })),
-    ...MAIL_RECEIVERS.map((receiver) => ({ name: receiver.name, fn: stack.receiving.functions[receiver.name] as IConstruct, uses: receiver.uses as ResourceUse, api: false })),
+    ...API_ROUTES.map((route) => ({
+      name: route.name,
+      fn: stack.api.functions[route.name] as IConstruct,
+      uses: resourcesOf(route),
+      api: true,
+    })),
+    ...SCHEDULED_JOBS.map((job) => ({
+      name: job.name,
+      fn: stack.jobs.functions[job.name] as IConstruct,
+      uses: job.uses as ResourceUse,
+      api: false,
+    })),
+    ...WORKER_NAMES.map((name) => ({
+      name,
+      fn: stack.workers.functions[name] as IConstruct,
+      uses: WORKERS[name].uses as ResourceUse,
+      api: false,
+    })),
+    ...STREAM_CONSUMERS.map((consumer) => ({
+      name: consumer.name,
+      fn: stack.streams.functions[consumer.name] as IConstruct,
+      uses: consumer.uses as ResourceUse,
+      api: false,
+    })),
+    ...MAIL_RECEIVERS.map((receiver) => ({
+      name: receiver.name,
+      fn: stack.receiving.functions[receiver.name] as IConstruct,
+      uses: receiver.uses as ResourceUse,
+      api: false,
+    })),
   ];
 }
 
@@ -180,7 +226,9 @@ export function declaredFunctions(stack: MedicalTourismStack): { name: string; f
  * for the setting itself.
  */
 export function deployedEnvironment(template: Template, fn: IConstruct): Record<string, string> {
-  const variables = (template.toJSON().Resources[logicalId(fn)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const variables = (
+    template.toJSON().Resources[logicalId(fn)].Properties.Environment as { Variables: Record<string, unknown> }
+  ).Variables;
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(variables)) {
     const text = render(value).replace(/<[^>]+>/g, 'resolved-at-deploy');
@@ -189,4 +237,3 @@ export function deployedEnvironment(template: Template, fn: IConstruct): Record<
   }
   return environment;
 }
-

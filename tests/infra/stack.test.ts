@@ -13,15 +13,29 @@ import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_MAIL_TTL_MARGIN_MS, RETENTION, inboundRawExpiryDays, keptMailRetentionMs } from '../../shared/privacy/retention';
+import {
+  KEPT_MAIL_TTL_MARGIN_MS,
+  RETENTION,
+  inboundRawExpiryDays,
+  keptMailRetentionMs,
+} from '../../shared/privacy/retention';
 import { bundleLambdas } from '../../functions/bundling';
 import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { STAFF_PROFILE_ATTRIBUTES } from '../../functions/accounts/staff-profile';
-import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../../infra/cloudfront-functions';
+import {
+  imagePathFunctionCode,
+  siteRewriteFunctionCode,
+  viewerHostFunctionCode,
+} from '../../infra/cloudfront-functions';
 import type { RouteFunction } from '../../infra/constructs/route-function';
-import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC, DIRECT_CALL_REFUSAL, ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import {
+  DIRECT_CALL_ALARM_PER_5_MINUTES,
+  DIRECT_CALL_METRIC,
+  DIRECT_CALL_REFUSAL,
+  ORIGIN_VERIFY_HEADER,
+} from '../../shared/origin-headers';
 import { NO_SUCH_ROUTE } from '../../shared/api-error';
 import { API_STAGE_NAME } from '../../infra/constructs/api';
 import { API_THROTTLING } from '../../infra/limits';
@@ -30,10 +44,25 @@ import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
 import { API_ROUTES, type ApiRoute, resourcesOf } from '../../shared/routes';
 import { type Access, type BucketKey, SCHEDULED_JOBS, type ResourceUse } from '../../shared/resources';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from '../../shared/security-headers';
 import { ACCESS_LOG_COUNTED_PREFIX, TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
-import { INLINE_SCRIPT, TEST_CONTEXT, allAllowedActions, declaredFunctions, deployedEnvironment, logicalId, permissionsOfRole, removeTemporaryDirs, render, testApp } from './helpers';
+import {
+  INLINE_SCRIPT,
+  TEST_CONTEXT,
+  allAllowedActions,
+  declaredFunctions,
+  deployedEnvironment,
+  logicalId,
+  permissionsOfRole,
+  removeTemporaryDirs,
+  render,
+  testApp,
+} from './helpers';
 
 let app: App;
 let stack: MedicalTourismStack;
@@ -46,7 +75,12 @@ beforeAll(() => {
 
 afterAll(removeTemporaryDirs);
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 
 const resourceOf = (id: string): Resource => {
   const resource = template.toJSON().Resources[id] as Resource | undefined;
@@ -57,7 +91,10 @@ const resourceOf = (id: string): Resource => {
 const functionOf = (route: ApiRoute): RouteFunction => stack.api.functions[route.name];
 
 /** What a send may name: the sender identity and the configuration set, as the template renders their ARNs. */
-const sendingArns = () => [render(stack.resolve(stack.mail.identity.emailIdentityArn)), render(stack.resolve(stack.mail.configurationSetArn))];
+const sendingArns = () => [
+  render(stack.resolve(stack.mail.identity.emailIdentityArn)),
+  render(stack.resolve(stack.mail.configurationSetArn)),
+];
 
 function route(name: ApiRoute['name']): ApiRoute {
   const found = API_ROUTES.find((candidate) => candidate.name === name);
@@ -91,8 +128,24 @@ const NEEDED = {
   },
   /** Paging through a table or its indexes: staff routes and jobs only. */
   list: ['dynamodb:Query'],
-  objects: { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], append: ['s3:PutObject'], log: [] as string[], update: [] as string[], delete: ['s3:DeleteObject'], profile: [] as string[] },
-  bucket: { read: ['s3:ListBucket'], write: [] as string[], append: [] as string[], log: [] as string[], update: [] as string[], delete: [] as string[], profile: [] as string[] },
+  objects: {
+    read: ['s3:GetObject'],
+    write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+    append: ['s3:PutObject'],
+    log: [] as string[],
+    update: [] as string[],
+    delete: ['s3:DeleteObject'],
+    profile: [] as string[],
+  },
+  bucket: {
+    read: ['s3:ListBucket'],
+    write: [] as string[],
+    append: [] as string[],
+    log: [] as string[],
+    update: [] as string[],
+    delete: [] as string[],
+    profile: [] as string[],
+  },
 };
 const parts = (access: Access): AccessPart[] =>
   access === 'readWrite'
@@ -103,11 +156,11 @@ const parts = (access: Access): AccessPart[] =>
         ? ['read', 'append']
         : access === 'readLog'
           ? ['read', 'log']
-        : access === 'readUpdate'
-          ? ['read', 'update']
-          : access === 'readProfile'
-            ? ['profile']
-            : [access];
+          : access === 'readUpdate'
+            ? ['read', 'update']
+            : access === 'readProfile'
+              ? ['profile']
+              : [access];
 
 /** Where a function runs: API functions also read the origin-verify secret. */
 type Kind = { listing: boolean; api: boolean };
@@ -120,7 +173,8 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const [key, access] of Object.entries(uses.tables ?? {}) as [TableKey, Access][]) {
     const table = `<${logicalId(stack.data.tables[key])}.Arn>`;
     // An action with a condition is written `action if {condition}`: the resource goes between them.
-    for (const part of parts(access)) for (const needed of NEEDED.tables[part]) lines.add(needed.replace(/^(\S+)/, `$1 ${table}`));
+    for (const part of parts(access))
+      for (const needed of NEEDED.tables[part]) lines.add(needed.replace(/^(\S+)/, `$1 ${table}`));
     if (listing && parts(access).includes('read')) {
       for (const action of NEEDED.list) {
         lines.add(`${action} ${table}`);
@@ -132,7 +186,10 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   for (const key of uses.partitionReads ?? []) lines.add(`dynamodb:Query <${logicalId(stack.data.tables[key])}.Arn>`);
   // A Scan of a tiny table: on the table alone, no index.
   // The staff table's Scan reads profiles only, as its GetItem does.
-  for (const key of uses.scans ?? []) lines.add(`dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`);
+  for (const key of uses.scans ?? [])
+    lines.add(
+      `dynamodb:Scan <${logicalId(stack.data.tables[key])}.Arn>${key === 'staff' ? ` if ${PROFILES_ONLY}` : ''}`,
+    );
   for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]) {
     const bucket = `<${logicalId(stack.data.buckets[key])}.Arn>`;
     // Under a prefix: the objects under it alone, and no bucket-level action (ListBucket names every key).
@@ -144,23 +201,28 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   }
   if (uses.sendsMail) {
     // From the sender identity, through the configuration set that requires TLS: SES checks leave on both.
-    for (const arn of sendingArns()) lines.add(`ses:SendEmail ${arn} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
+    for (const arn of sendingArns())
+      lines.add(`ses:SendEmail ${arn} if {"StringEquals":{"ses:FromAddress":"${TEST_CONTEXT.mailFrom}"}}`);
   }
   // Background workers a route starts: InvokeFunction on each of them alone.
-  for (const worker of uses.invokes ?? []) lines.add(`lambda:InvokeFunction <${logicalId(stack.workers.functions[worker])}.Arn>`);
+  for (const worker of uses.invokes ?? [])
+    lines.add(`lambda:InvokeFunction <${logicalId(stack.workers.functions[worker])}.Arn>`);
   // Secrets are read at cold start by ARN: GetSecretValue on that secret, nothing else.
   if (uses.usesTokenSecret) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
   // Every mail to a visitor carries its enquiry's reply address; a receiver checks them.
-  if (uses.sendsMail || uses.receivesMail) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
+  if (uses.sendsMail || uses.receivesMail)
+    lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
   // The engine (issue 26): TranslateText and language detection name no resource; the stage's terminology by name.
   if (uses.translates) {
     const terminology = `arn:<AWS::Partition>:translate:${stack.region}:<AWS::AccountId>:terminology/${stack.stackName}-labels`;
     for (const line of ['comprehend:DetectDominantLanguage *', 'translate:TranslateText *']) lines.add(line);
-    for (const action of ['GetTerminology', 'ImportTerminology']) for (const arn of [terminology, `${terminology}/*`]) lines.add(`translate:${action} ${arn}`);
+    for (const action of ['GetTerminology', 'ImportTerminology'])
+      for (const arn of [terminology, `${terminology}/*`]) lines.add(`translate:${action} ${arn}`);
   }
   // The TOTP key: Encrypt to seal a new secret, Decrypt to open one, on that key alone.
-  if (uses.totpSecrets) lines.add(`kms:${uses.totpSecrets === 'seal' ? 'Encrypt' : 'Decrypt'} <${logicalId(stack.data.totpKey)}.Arn>`);
+  if (uses.totpSecrets)
+    lines.add(`kms:${uses.totpSecrets === 'seal' ? 'Encrypt' : 'Decrypt'} <${logicalId(stack.data.totpKey)}.Arn>`);
   return lines;
 }
 
@@ -179,7 +241,8 @@ function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): st
   ].sort();
 }
 
-const variablesOf = (fn: RouteFunction) => (resourceOf(logicalId(fn)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+const variablesOf = (fn: RouteFunction) =>
+  (resourceOf(logicalId(fn)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
 /** Every Lambda function of the template (the project's and the ones aws-cdk-lib adds). */
 const allFunctions = () => Object.entries(template.findResources('AWS::Lambda::Function'));
@@ -190,31 +253,44 @@ const permissionsOf = (fn: RouteFunction) => permissionsOfRole(template, logical
 function resourcePathOf(id: string): string {
   const properties = resourceOf(id).Properties as { ParentId: unknown; PathPart: string };
   const parent = render(properties.ParentId);
-  const parentPath = parent === `<${logicalId(stack.api.restApi)}.RootResourceId>` ? '' : resourcePathOf(/^<(\w+)>$/.exec(parent)?.[1] ?? '');
+  const parentPath =
+    parent === `<${logicalId(stack.api.restApi)}.RootResourceId>`
+      ? ''
+      : resourcePathOf(/^<(\w+)>$/.exec(parent)?.[1] ?? '');
   return `${parentPath}/${properties.PathPart}`;
 }
 
 describe('the API: one function per route of the route table', () => {
-  it.each(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has its own function', (_routeKey, route) => {
-    const fn = functionOf(route);
-    expect(fn.entryName).toBe(route.name);
-    const methods = Object.values(template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } })).filter(
-      (method) => resourcePathOf(/^<(\w+)>$/.exec(render(method.Properties.ResourceId))?.[1] ?? '') === route.path,
-    );
-    expect(methods).toHaveLength(1);
-    // A Lambda proxy integration (payload format 1.0), answering within API Gateway's 29 s.
-    expect(methods[0]?.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
-    const integration = methods[0]?.Properties.Integration as { Uri: unknown; TimeoutInMillis: number };
-    expect(render(integration.Uri)).toContain(`<${logicalId(fn)}.Arn>`);
-    expect(integration.TimeoutInMillis).toBeLessThanOrEqual(29_000);
-    // API Gateway may invoke it for this method of the stage only (a path parameter is any one segment).
-    const sourcePath = route.path.replace(/\{\w+\}/g, '*');
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
-      (permission) => render(permission.Properties.FunctionName) === `<${logicalId(fn)}.Arn>`,
-    );
-    expect(permissions).toHaveLength(1);
-    expect(render(permissions[0]?.Properties.SourceArn)).toMatch(new RegExp(`/<${logicalId(stack.api.stage)}>/${route.method}${sourcePath.replace(/[*.]/g, '\\$&')}$`));
-  });
+  it.each(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s has its own function',
+    (_routeKey, route) => {
+      const fn = functionOf(route);
+      expect(fn.entryName).toBe(route.name);
+      const methods = Object.values(
+        template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } }),
+      ).filter(
+        (method) => resourcePathOf(/^<(\w+)>$/.exec(render(method.Properties.ResourceId))?.[1] ?? '') === route.path,
+      );
+      expect(methods).toHaveLength(1);
+      // A Lambda proxy integration (payload format 1.0), answering within API Gateway's 29 s.
+      expect(methods[0]?.Properties).toMatchObject({
+        AuthorizationType: 'NONE',
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      });
+      const integration = methods[0]?.Properties.Integration as { Uri: unknown; TimeoutInMillis: number };
+      expect(render(integration.Uri)).toContain(`<${logicalId(fn)}.Arn>`);
+      expect(integration.TimeoutInMillis).toBeLessThanOrEqual(29_000);
+      // API Gateway may invoke it for this method of the stage only (a path parameter is any one segment).
+      const sourcePath = route.path.replace(/\{\w+\}/g, '*');
+      const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
+        (permission) => render(permission.Properties.FunctionName) === `<${logicalId(fn)}.Arn>`,
+      );
+      expect(permissions).toHaveLength(1);
+      expect(render(permissions[0]?.Properties.SourceArn)).toMatch(
+        new RegExp(`/<${logicalId(stack.api.stage)}>/${route.method}${sourcePath.replace(/[*.]/g, '\\$&')}$`),
+      );
+    },
+  );
 
   it('gives every route a different function', () => {
     const ids = API_ROUTES.map((route) => logicalId(functionOf(route)));
@@ -222,18 +298,26 @@ describe('the API: one function per route of the route table', () => {
   });
 
   it('runs every function on the current Node runtime, ARM64, with source maps, sized and timed, logging to its own group', () => {
-    const functions = [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions), ...Object.values(stack.streams.functions)];
+    const functions = [
+      ...API_ROUTES.map(functionOf),
+      ...Object.values(stack.jobs.functions),
+      ...Object.values(stack.workers.functions),
+      ...Object.values(stack.streams.functions),
+    ];
     for (const fn of functions) {
       const properties = resourceOf(logicalId(fn)).Properties;
       expect(properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
       expect(properties.MemorySize).toBeGreaterThanOrEqual(512);
       expect(properties.Timeout).toBeGreaterThan(3);
-      expect((properties.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect((properties.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS).toBe(
+        '--enable-source-maps',
+      );
       expect(render((properties.LoggingConfig as { LogGroup: unknown }).LogGroup)).toBe(`<${logicalId(fn.logGroup)}>`);
       expect(resourceOf(logicalId(fn.logGroup)).Properties.RetentionInDays).toBe(30);
     }
     // API functions answer within API Gateway's 30 s.
-    for (const route of API_ROUTES) expect(resourceOf(logicalId(functionOf(route))).Properties.Timeout).toBeLessThan(30);
+    for (const route of API_ROUTES)
+      expect(resourceOf(logicalId(functionOf(route))).Properties.Timeout).toBeLessThan(30);
   });
 
   it('deploys each function as functions/bundling.ts bundles it (the benchmarks and the budget test use the same), ESM with a source map, taking credentials from the environment only', async () => {
@@ -241,7 +325,12 @@ describe('the API: one function per route of the route table', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'infra-bundles-'));
     try {
       await bundleLambdas(fresh);
-      for (const fn of [...API_ROUTES.map(functionOf), ...Object.values(stack.jobs.functions), ...Object.values(stack.workers.functions), ...Object.values(stack.streams.functions)]) {
+      for (const fn of [
+        ...API_ROUTES.map(functionOf),
+        ...Object.values(stack.jobs.functions),
+        ...Object.values(stack.workers.functions),
+        ...Object.values(stack.streams.functions),
+      ]) {
         const key = render((resourceOf(logicalId(fn)).Properties.Code as { S3Key: unknown }).S3Key);
         const dir = join(assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
         expect(existsSync(join(dir, 'index.mjs.map')), `${fn.entryName} source map`).toBe(true);
@@ -258,10 +347,14 @@ describe('the API: one function per route of the route table', () => {
 
   it('gives each function exactly the variables config.ts reads for its route', () => {
     for (const route of API_ROUTES) {
-      expect(Object.keys(variablesOf(functionOf(route))).sort(), route.name).toEqual(expectedVariables(settingNamesForRoute(route), { api: true }));
+      expect(Object.keys(variablesOf(functionOf(route))).sort(), route.name).toEqual(
+        expectedVariables(settingNamesForRoute(route), { api: true }),
+      );
     }
     const job = SCHEDULED_JOBS[0];
-    expect(Object.keys(variablesOf(stack.jobs.functions.retryMail)).sort()).toEqual(expectedVariables(settingNamesFor(job.uses), { api: false }));
+    expect(Object.keys(variablesOf(stack.jobs.functions.retryMail)).sort()).toEqual(
+      expectedVariables(settingNamesFor(job.uses), { api: false }),
+    );
   });
 
   it('gives every function, jobs and workers too, an environment functions/config.ts accepts once deployed; mails link to the distribution over https', () => {
@@ -277,16 +370,40 @@ describe('the API: one function per route of the route table', () => {
   });
 
   it('lets only the routes that check or change a credential read whole staff accounts: every other function reads profiles, which hold none', () => {
-    const wholeReaders = declaredFunctions(stack).filter(({ fn }) => [...permissionsOfRole(template, logicalId((fn as RouteFunction).role!))].some((line) => line === `dynamodb:GetItem <${logicalId(stack.data.tables.staff)}.Arn>`));
-    expect(wholeReaders.map(({ name }) => name).sort()).toEqual(
-      ['login', 'welcome', 'enrolLink', 'twoFactor', 'startTwoFactor', 'confirmTwoFactor', 'changePassword', 'invite', 'changeAccount'].sort(),
+    const wholeReaders = declaredFunctions(stack).filter(({ fn }) =>
+      [...permissionsOfRole(template, logicalId((fn as RouteFunction).role!))].some(
+        (line) => line === `dynamodb:GetItem <${logicalId(stack.data.tables.staff)}.Arn>`,
+      ),
     );
-    for (const credential of ['passwordHash', 'invitationHash', 'enrolmentHash', 'totpSecretSealed', 'totpSecret', 'pendingTotpSecretSealed', 'recoveryCodeHashes']) {
+    expect(wholeReaders.map(({ name }) => name).sort()).toEqual(
+      [
+        'login',
+        'welcome',
+        'enrolLink',
+        'twoFactor',
+        'startTwoFactor',
+        'confirmTwoFactor',
+        'changePassword',
+        'invite',
+        'changeAccount',
+      ].sort(),
+    );
+    for (const credential of [
+      'passwordHash',
+      'invitationHash',
+      'enrolmentHash',
+      'totpSecretSealed',
+      'totpSecret',
+      'pendingTotpSecretSealed',
+      'recoveryCodeHashes',
+    ]) {
       expect(STAFF_PROFILE_ATTRIBUTES).not.toContain(credential);
     }
     // A staff route reads its caller's profile; the owner picker and the accounts page Scan profiles, as the condition allows.
     for (const name of ['view', 'owners', 'accounts', 'work', 'reply'] as const) {
-      const lines = [...permissionsOf(functionOf(route(name)))].filter((line) => line.includes(`<${logicalId(stack.data.tables.staff)}.Arn>`));
+      const lines = [...permissionsOf(functionOf(route(name)))].filter((line) =>
+        line.includes(`<${logicalId(stack.data.tables.staff)}.Arn>`),
+      );
       expect(lines.length, name).toBeGreaterThan(0);
       for (const line of lines) expect(line, name).toMatch(/dynamodb:Attributes/);
     }
@@ -295,7 +412,14 @@ describe('the API: one function per route of the route table', () => {
   it('names the token secret by ARN (TOKEN_SECRET_ARN) to the sign-in, link and staff routes and the mail retry only, and lets only them read it', () => {
     const secret = logicalId(stack.tokenSecret);
     const readers = API_ROUTES.filter((route) => resourcesOf(route).usesTokenSecret).map((route) => route.name);
-    expect([...readers].sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
+    expect([...readers].sort()).toEqual(
+      [
+        'login',
+        'welcome',
+        'enrolLink',
+        ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name),
+      ].sort(),
+    );
     for (const route of API_ROUTES) {
       const fn = functionOf(route);
       const variables = variablesOf(fn);
@@ -310,17 +434,31 @@ describe('the API: one function per route of the route table', () => {
       }
     }
     // The public routes without staff auth, by name, so a change to the route table shows here.
-    for (const name of ['amendBest', 'sendmail', 'visitorEnquiry', 'visitorMessage'] as const) expect(readers).not.toContain(name);
+    for (const name of ['amendBest', 'sendmail', 'visitorEnquiry', 'visitorMessage'] as const)
+      expect(readers).not.toContain(name);
     // Nothing else in the stack may read it.
     const roles = Object.keys(template.findResources('AWS::IAM::Role'));
     // ... but the mail-retry job, which opens the sealed words of a one-time link that waited for a retry.
-    const allowed = new Set([...readers.map((name) => logicalId(stack.api.functions[name].role!)), logicalId(stack.jobs.functions.retryMail.role!)]);
-    for (const role of roles) if (!allowed.has(role)) expect([...permissionsOfRole(template, role)].filter((line) => line.includes(`<${secret}>`)), role).toEqual([]);
-    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const allowed = new Set([
+      ...readers.map((name) => logicalId(stack.api.functions[name].role!)),
+      logicalId(stack.jobs.functions.retryMail.role!),
+    ]);
+    for (const role of roles)
+      if (!allowed.has(role))
+        expect(
+          [...permissionsOfRole(template, role)].filter((line) => line.includes(`<${secret}>`)),
+          role,
+        ).toEqual([]);
+    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+    });
   });
 
   it('raises an alarm on calls that got past the web ACL around CloudFront: the refusals the functions count, per this API', () => {
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === DIRECT_CALL_METRIC.name);
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === DIRECT_CALL_METRIC.name,
+    );
     expect(alarms).toHaveLength(1);
     expect(alarms[0]?.Properties).toMatchObject({
       Namespace: DIRECT_CALL_METRIC.namespace,
@@ -330,7 +468,9 @@ describe('the API: one function per route of the route table', () => {
       ComparisonOperator: 'GreaterThanThreshold',
       TreatMissingData: 'notBreaching',
     });
-    expect(render(alarms[0]?.Properties.Dimensions)).toBe(render([{ Name: DIRECT_CALL_METRIC.dimension, Value: stack.resolve(stack.api.restApi.restApiId) }]));
+    expect(render(alarms[0]?.Properties.Dimensions)).toBe(
+      render([{ Name: DIRECT_CALL_METRIC.dimension, Value: stack.resolve(stack.api.restApi.restApiId) }]),
+    );
   });
 
   it('gives every API function ORIGIN_VERIFY_SECRET_ARN and read access to that secret only', () => {
@@ -341,16 +481,27 @@ describe('the API: one function per route of the route table', () => {
       expect(variablesOf(fn).ORIGIN_VERIFY_SECRET, route.name).toBeUndefined();
       const secretLines = [...permissionsOf(fn)].filter((line) => line.startsWith('secretsmanager:'));
       const expected = [`secretsmanager:GetSecretValue <${secret}>`];
-      if (resourcesOf(route).usesTokenSecret) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
-      if (resourcesOf(route).sendsMail) expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
+      if (resourcesOf(route).usesTokenSecret)
+        expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`);
+      if (resourcesOf(route).sendsMail)
+        expected.push(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
       expect(secretLines.sort(), route.name).toEqual(expected.sort());
     }
     // The mail-retry job takes no HTTP requests: it reads the token secret (to open a one-time link's sealed words) and the reply addresses' (the acknowledgements it retries).
     expect(variablesOf(stack.jobs.functions.retryMail).ORIGIN_VERIFY_SECRET_ARN).toBeUndefined();
-    expect([...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:')).sort()).toEqual(
-      [`secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`, `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`].sort(),
+    expect(
+      [...permissionsOf(stack.jobs.functions.retryMail)].filter((line) => line.startsWith('secretsmanager:')).sort(),
+    ).toEqual(
+      [
+        `secretsmanager:GetSecretValue <${logicalId(stack.tokenSecret)}>`,
+        `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`,
+      ].sort(),
     );
-    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
+    expect(resourceOf(secret).Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+      IncludeSpace: false,
+    });
   });
 
   it('puts no secret value, nor a dynamic reference to one, into any function environment', () => {
@@ -364,14 +515,23 @@ describe('the API: one function per route of the route table', () => {
   });
 
   it('throttles the stage and every route infra/limits.ts names far above real use (the per-visitor limits are at the edge), and logs access', () => {
-    const stage = resourceOf(logicalId(stack.api.stage)).Properties as { StageName: string; MethodSettings: Record<string, unknown>[]; AccessLogSetting: { Format: string } };
+    const stage = resourceOf(logicalId(stack.api.stage)).Properties as {
+      StageName: string;
+      MethodSettings: Record<string, unknown>[];
+      AccessLogSetting: { Format: string };
+    };
     expect(stage.StageName).toBe(API_STAGE_NAME);
     const throttled = API_ROUTES.filter((route) => API_THROTTLING.routes[route.name]);
     // The public write routes, by name, so a change to infra/limits.ts shows here.
     expect(throttled.map((route) => route.name).sort()).toEqual(['enrolLink', 'login', 'sendmail', 'welcome']);
     expect(stage.MethodSettings).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
+        expect.objectContaining({
+          ResourcePath: '/*',
+          HttpMethod: '*',
+          ThrottlingRateLimit: 200,
+          ThrottlingBurstLimit: 400,
+        }),
         ...throttled.map((route) =>
           expect.objectContaining({
             ResourcePath: route.path.replaceAll('/', '~1').replace(/^/, '/'),
@@ -383,21 +543,42 @@ describe('the API: one function per route of the route table', () => {
       ]),
     );
     expect(stage.MethodSettings).toHaveLength(throttled.length + 1);
-    expect(stage.MethodSettings).toContainEqual(expect.objectContaining({ ResourcePath: '/~1api~1login', HttpMethod: 'POST', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }));
+    expect(stage.MethodSettings).toContainEqual(
+      expect.objectContaining({
+        ResourcePath: '/~1api~1login',
+        HttpMethod: 'POST',
+        ThrottlingRateLimit: 10,
+        ThrottlingBurstLimit: 20,
+      }),
+    );
     const format = JSON.parse(stage.AccessLogSetting.Format) as Record<string, string>;
-    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.httpMethod $context.resourcePath', wafResponseCode: '$context.wafResponseCode' });
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.httpMethod $context.resourcePath',
+      wafResponseCode: '$context.wafResponseCode',
+    });
   });
 
   it("keeps the execute-api endpoint (it is CloudFront's origin), regional, every body passed as bytes, and says in every method's cdk-nag reason that only CloudFront gets in", () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { DisableExecuteApiEndpoint: false, EndpointConfiguration: { Types: ['REGIONAL'] }, BinaryMediaTypes: ['*/*'] });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      DisableExecuteApiEndpoint: false,
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      BinaryMediaTypes: ['*/*'],
+    });
     // No account-wide CloudWatch role for API Gateway: one setting per account and region is not a stage's to own.
     expect(Object.keys(template.findResources('AWS::ApiGateway::Account'))).toEqual([]);
-    const reasons = acknowledgementsUnder(stack.api).filter((acknowledgement) => acknowledgement.id === 'AwsSolutions-APIG4');
+    const reasons = acknowledgementsUnder(stack.api).filter(
+      (acknowledgement) => acknowledgement.id === 'AwsSolutions-APIG4',
+    );
     expect(reasons).toHaveLength(API_ROUTES.length);
-    for (const { reason } of reasons) expect(reason).toContain("regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret");
+    for (const { reason } of reasons)
+      expect(reason).toContain(
+        'regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret',
+      );
   });
 
-  it('answers a path or method that is no route 404 with the contract\'s body, not REST API\'s 403', () => {
+  it("answers a path or method that is no route 404 with the contract's body, not REST API's 403", () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
       StatusCode: '404',
@@ -407,14 +588,21 @@ describe('the API: one function per route of the route table', () => {
 });
 
 describe("the API stage's regional web ACL: nothing reaches the API except through CloudFront", () => {
-  const webAcl = () => resourceOf(logicalId(stack.api.firewall.webAcl)).Properties as {
-    Scope: string;
-    DefaultAction: unknown;
-    Rules: { Name: string; Priority: number; Action: unknown; Statement: { NotStatement: { Statement: { ByteMatchStatement: Record<string, unknown> } } }; VisibilityConfig: { MetricName: string } }[];
-    CustomResponseBodies: Record<string, { Content: string; ContentType: string }>;
-    Name: string;
-    VisibilityConfig: { MetricName: string };
-  };
+  const webAcl = () =>
+    resourceOf(logicalId(stack.api.firewall.webAcl)).Properties as {
+      Scope: string;
+      DefaultAction: unknown;
+      Rules: {
+        Name: string;
+        Priority: number;
+        Action: unknown;
+        Statement: { NotStatement: { Statement: { ByteMatchStatement: Record<string, unknown> } } };
+        VisibilityConfig: { MetricName: string };
+      }[];
+      CustomResponseBodies: Record<string, { Content: string; ContentType: string }>;
+      Name: string;
+      VisibilityConfig: { MetricName: string };
+    };
 
   it('is associated with the API stage', () => {
     const associations = Object.values(template.findResources('AWS::WAFv2::WebACLAssociation'));
@@ -426,18 +614,26 @@ describe("the API stage's regional web ACL: nothing reaches the API except throu
     expect(webAcl().Scope).toBe('REGIONAL');
   });
 
-  it('blocks (403, the functions\' own body) every request whose X-Origin-Verify is not the secret, read from Secrets Manager', () => {
+  it("blocks (403, the functions' own body) every request whose X-Origin-Verify is not the secret, read from Secrets Manager", () => {
     const { Rules: rules, DefaultAction: defaultAction, CustomResponseBodies: bodies } = webAcl();
     // One rule, first: nothing is allowed before it looks, and what it lets through carries the secret.
     expect(rules).toHaveLength(1);
     const [rule] = rules;
     expect(rule?.Priority).toBe(0);
-    expect(rule?.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'direct-call' } } });
+    expect(rule?.Action).toEqual({
+      Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'direct-call' } },
+    });
     expect(JSON.parse(bodies['direct-call']?.Content ?? '')).toEqual(DIRECT_CALL_REFUSAL);
     // NOT (the header is exactly the secret): a missing header, another value, a prefix or a longer value are all blocked.
     const match = rule?.Statement.NotStatement.Statement.ByteMatchStatement;
-    expect(match).toMatchObject({ FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_REQUEST_HEADER } }, PositionalConstraint: 'EXACTLY', TextTransformations: [{ Priority: 0, Type: 'NONE' }] });
-    expect(render(match?.SearchString)).toBe(`{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}`);
+    expect(match).toMatchObject({
+      FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_REQUEST_HEADER } },
+      PositionalConstraint: 'EXACTLY',
+      TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+    });
+    expect(render(match?.SearchString)).toBe(
+      `{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}`,
+    );
     // Only requests with the secret get past the rule to the default action.
     expect(defaultAction).toEqual({ Allow: {} });
   });
@@ -445,9 +641,19 @@ describe("the API stage's regional web ACL: nothing reaches the API except throu
   it("raises an alarm on a flood of blocked direct calls: the rule's BlockedRequests in this region", () => {
     const { Name: name, Rules: rules, VisibilityConfig: visibility } = webAcl();
     expect(visibility.MetricName).toBe(name);
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm', { Properties: { Namespace: 'AWS/WAFV2', MetricName: 'BlockedRequests' } }));
+    const alarms = Object.values(
+      template.findResources('AWS::CloudWatch::Alarm', {
+        Properties: { Namespace: 'AWS/WAFV2', MetricName: 'BlockedRequests' },
+      }),
+    );
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]?.Properties).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: DIRECT_CALL_ALARM_PER_5_MINUTES, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+    expect(alarms[0]?.Properties).toMatchObject({
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: DIRECT_CALL_ALARM_PER_5_MINUTES,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
     expect(alarms[0]?.Properties.Dimensions).toEqual(
       expect.arrayContaining([
         { Name: 'WebACL', Value: name },
@@ -462,14 +668,17 @@ describe("the API stage's regional web ACL: nothing reaches the API except throu
 describe('IAM: each function may do exactly what its route needs', () => {
   it.each(API_ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {
     const fn = functionOf(route);
-    expect(permissionsOf(fn)).toEqual(expectedPermissions(fn, resourcesOf(route), { listing: route.access === 'staff', api: true }));
+    expect(permissionsOf(fn)).toEqual(
+      expectedPermissions(fn, resourcesOf(route), { listing: route.access === 'staff', api: true }),
+    );
   });
 
   it('the mail-retry job: its tables and SES, and sending its failures to the queue', () => {
     const fn = stack.jobs.functions.retryMail;
     const expected = expectedPermissions(fn, SCHEDULED_JOBS[0].uses, { listing: true, api: false });
     // The failure destination: Lambda sends failed runs with the function's role.
-    for (const action of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']) expected.add(`${action} <${logicalId(stack.jobs.failures)}.Arn>`);
+    for (const action of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'])
+      expected.add(`${action} <${logicalId(stack.jobs.failures)}.Arn>`);
     expect(permissionsOf(fn)).toEqual(expected);
   });
 
@@ -479,21 +688,26 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(lines).toEqual([`s3:GetObject ${inbound}/attachments/*`]);
   });
 
-  it('the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses\'', () => {
+  it("the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses'", () => {
     const fn = stack.api.functions.sendmail;
     const lines = [...permissionsOf(fn)];
     const enquiries = logicalId(stack.data.tables.enquiries);
     // The route table gives it enquiries readWrite for the idempotent resend, which reads one enquiry back by key.
     expect(resourcesOf(route('sendmail')).tables?.enquiries).toBe('readWrite');
     expect(lines.filter((line) => line.includes(enquiries)).sort()).toEqual(
-      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].map((action) => `${action} <${enquiries}.Arn>`).sort(),
+      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']
+        .map((action) => `${action} <${enquiries}.Arn>`)
+        .sort(),
     );
     expect(lines.filter((line) => line.startsWith('dynamodb:Query'))).toEqual([]);
     const staffTable = logicalId(stack.data.tables.staff);
     expect(lines.filter((line) => line.includes(staffTable))).toEqual([]);
     // Its secrets: the origin-verify one, and the one the acknowledgement's reply address is keyed from (by ARN, never in its configuration); never the staff tokens'.
     expect(lines.filter((line) => line.startsWith('secretsmanager:')).sort()).toEqual(
-      [`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`, `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`].sort(),
+      [
+        `secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`,
+        `secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`,
+      ].sort(),
     );
     expect(variablesOf(fn).TOKEN_SECRET_ARN).toBeUndefined();
     const variables = variablesOf(fn);
@@ -501,20 +715,26 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(variables.TOKEN_SECRET).toBeUndefined();
   });
 
-  it('lets sign-in change an account\'s sign-in attributes only: it can neither make nor replace an account (no PutItem on the staff table)', () => {
+  it("lets sign-in change an account's sign-in attributes only: it can neither make nor replace an account (no PutItem on the staff table)", () => {
     const staffTable = `<${logicalId(stack.data.tables.staff)}.Arn>`;
     const login = [...permissionsOf(functionOf(route('login')))].filter((line) => line.endsWith(staffTable));
-    expect(login.sort()).toEqual([`dynamodb:BatchGetItem ${staffTable}`, `dynamodb:GetItem ${staffTable}`, `dynamodb:UpdateItem ${staffTable}`]);
+    expect(login.sort()).toEqual([
+      `dynamodb:BatchGetItem ${staffTable}`,
+      `dynamodb:GetItem ${staffTable}`,
+      `dynamodb:UpdateItem ${staffTable}`,
+    ]);
   });
 
-  it('no public route can list (Query) any table: the visitor page reads one enquiry\'s thread, a partition of the events table itself, and no index', () => {
+  it("no public route can list (Query) any table: the visitor page reads one enquiry's thread, a partition of the events table itself, and no index", () => {
     const events = `<${logicalId(stack.data.tables.enquiryEvents)}.Arn>`;
     const partitionReaders = ['visitorEnquiry', 'visitorMessage'];
     for (const route of API_ROUTES.filter((candidate) => candidate.access === 'public')) {
       const queries = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('dynamodb:Query'));
       expect(queries, route.name).toEqual(partitionReaders.includes(route.name) ? [`dynamodb:Query ${events}`] : []);
     }
-    expect(API_ROUTES.filter((route) => route.uses.partitionReads).map((route) => route.name)).toEqual(partitionReaders);
+    expect(API_ROUTES.filter((route) => route.uses.partitionReads).map((route) => route.name)).toEqual(
+      partitionReaders,
+    );
   });
 
   it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items; nothing can use dynamodb:* or change a table', () => {
@@ -524,18 +744,31 @@ describe('IAM: each function may do exactly what its route needs', () => {
     const deleters = new Set<string>();
     const arnOf = (key: TableKey) => `<${logicalId(stack.data.tables[key])}.Arn>`;
     // inboundMail: the mail kept apart from a visitor's address or about an erased enquiry goes with it; translations: with their originals.
-    const erasable = (['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail', 'translations'] as const).map(arnOf);
+    const erasable = (
+      ['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail', 'translations'] as const
+    ).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
-      const deletes = [...permissionsOfRole(template, role)].filter((line) => /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line));
+      const deletes = [...permissionsOfRole(template, role)].filter((line) =>
+        /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line),
+      );
       if (deletes.length === 0) continue;
       deleters.add(role);
-      for (const line of deletes) expect(role === tagger ? [arnOf('enquiryTags')] : erasable, line).toContain(line.split(' ')[1]);
+      for (const line of deletes)
+        expect(role === tagger ? [arnOf('enquiryTags')] : erasable, line).toContain(line.split(' ')[1]);
     }
-    expect([...deleters].sort()).toEqual([logicalId(functionOf(route('subjectErase')).role!), logicalId(stack.jobs.functions.retention.role!), tagger].sort());
+    expect([...deleters].sort()).toEqual(
+      [
+        logicalId(functionOf(route('subjectErase')).role!),
+        logicalId(stack.jobs.functions.retention.role!),
+        tagger,
+      ].sort(),
+    );
     expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);
     // Secrets are only ever read: no writes, rotation, deletion or wildcards.
-    expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(new Set(['secretsmanager:GetSecretValue']));
+    expect(new Set(allAllowedActions(template).filter((action) => action.startsWith('secretsmanager:')))).toEqual(
+      new Set(['secretsmanager:GetSecretValue']),
+    );
   });
 
   it('lets only the enrolment start seal a TOTP secret (kms:Encrypt) and only sign-in and the enrolment confirmation open one (kms:Decrypt), on the TOTP key alone; no other KMS use', () => {
@@ -552,7 +785,9 @@ describe('IAM: each function may do exactly what its route needs', () => {
       [roleOf('confirmTwoFactor')]: [`kms:Decrypt ${key}`],
     });
     // The key's ARN goes to those three alone.
-    const holders = API_ROUTES.filter((candidate) => variablesOf(functionOf(candidate)).TOTP_KEY_ID !== undefined).map((candidate) => candidate.name);
+    const holders = API_ROUTES.filter((candidate) => variablesOf(functionOf(candidate)).TOTP_KEY_ID !== undefined).map(
+      (candidate) => candidate.name,
+    );
     expect(holders.sort()).toEqual(['confirmTwoFactor', 'login', 'startTwoFactor']);
   });
 
@@ -564,7 +799,10 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(key?.Properties?.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe('SYMMETRIC_DEFAULT');
     expect(key?.DeletionPolicy).toBe('Retain');
     expect(key?.UpdateReplacePolicy).toBe('Retain');
-    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: Match.stringLikeRegexp('/totp-secrets$'), TargetKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::KMS::Alias', {
+      AliasName: Match.stringLikeRegexp('/totp-secrets$'),
+      TargetKeyId: Match.anyValue(),
+    });
   });
 
   it('lets only the accounts page (list, last-admin check) and the owner picker Scan, and only the staff table itself', () => {
@@ -575,7 +813,9 @@ describe('IAM: each function may do exactly what its route needs', () => {
       if (scans.length > 0) scanners.set(role, scans);
     }
     const expected = ['owners', 'accounts', 'changeAccount'] as const;
-    expect([...scanners.keys()].sort()).toEqual(expected.map((name) => logicalId(stack.api.functions[name].role!)).sort());
+    expect([...scanners.keys()].sort()).toEqual(
+      expected.map((name) => logicalId(stack.api.functions[name].role!)).sort(),
+    );
     // Of profiles alone: the Scan must name profile attributes, as the adapter's list does.
     for (const scans of scanners.values()) expect(scans).toEqual([`dynamodb:Scan ${staffTable} if ${PROFILES_ONLY}`]);
     expect(API_ROUTES.filter((route) => route.uses.scans).map((route) => route.name)).toEqual([...expected]);
@@ -584,7 +824,17 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('only sends mail from the sender identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: TEST_CONTEXT.mailFrom });
     const senders = API_ROUTES.filter((route) => resourcesOf(route).sendsMail).map((route) => route.name);
-    expect(senders).toEqual(['sendmail', 'login', 'reply', 'visitorMessage', 'replaceVisitorLink', 'attachKeptMail', 'invite', 'changeAccount', 'confirmTwoFactor']);
+    expect(senders).toEqual([
+      'sendmail',
+      'login',
+      'reply',
+      'visitorMessage',
+      'replaceVisitorLink',
+      'attachKeptMail',
+      'invite',
+      'changeAccount',
+      'confirmTwoFactor',
+    ]);
     for (const route of API_ROUTES) {
       const mail = [...permissionsOf(functionOf(route))].filter((line) => line.startsWith('ses:'));
       expect(mail).toHaveLength(senders.includes(route.name) ? sendingArns().length : 0);
@@ -594,7 +844,12 @@ describe('IAM: each function may do exactly what its route needs', () => {
   it('lets every SES send in the stack name only the configured sender as From (ses:FromAddress)', () => {
     const sends: { Action: unknown; Resource: unknown; Condition?: unknown }[] = [];
     for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
-      for (const statement of policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[]) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as {
+        Effect: string;
+        Action: string | string[];
+        Resource: unknown;
+        Condition?: unknown;
+      }[]) {
         const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
@@ -613,12 +868,16 @@ describe('IAM: each function may do exactly what its route needs', () => {
     const versions = `<${logicalId(stack.data.tables.replyTemplateVersions)}.Arn>`;
     const writers: string[] = [];
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
-      const lines = [...permissionsOfRole(template, role)].filter((line) => line.includes(versions) && !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line));
+      const lines = [...permissionsOfRole(template, role)].filter(
+        (line) => line.includes(versions) && !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line),
+      );
       if (lines.length === 0) continue;
       writers.push(role);
       expect(lines, role).toEqual([`dynamodb:PutItem ${versions}`]);
     }
-    expect(writers.sort()).toEqual([route('saveTemplate'), route('restoreTemplate')].map((entry) => logicalId(functionOf(entry).role!)).sort());
+    expect(writers.sort()).toEqual(
+      [route('saveTemplate'), route('restoreTemplate')].map((entry) => logicalId(functionOf(entry).role!)).sort(),
+    );
   });
 
   it('keeps the access log write-once: whoever writes it may only add rows outside the counted partitions and count inside them, never delete', () => {
@@ -629,7 +888,10 @@ describe('IAM: each function may do exactly what its route needs', () => {
       if (lines.length === 0) continue;
       writers.add(role);
       // Adding rows and counting refusals, and for the admins' access-log routes reading; never changing a row or removing one.
-      expect(lines.filter((line) => !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line)), role).toEqual([
+      expect(
+        lines.filter((line) => !/^dynamodb:(GetItem|BatchGetItem|Query) /.test(line)),
+        role,
+      ).toEqual([
         `dynamodb:PutItem ${accessLog} if {"ForAllValues:StringNotLike":{"dynamodb:LeadingKeys":["${ACCESS_LOG_COUNTED_PREFIX}*"]}}`,
         `dynamodb:UpdateItem ${accessLog} if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["${ACCESS_LOG_COUNTED_PREFIX}*"]}}`,
       ]);
@@ -637,13 +899,28 @@ describe('IAM: each function may do exactly what its route needs', () => {
     const readers = API_ROUTES.filter((route) => route.uses.tables?.accessLog === 'read').map((route) => route.name);
     expect(readers).toEqual(['accessLog', 'accessLogCsv']);
     // Sign-in and every staff route log; no other function touches the log.
-    const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => logicalId(functionOf(route).role!));
-    expect(API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) => route.name).sort()).toEqual(['login', 'welcome', 'enrolLink', ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name)].sort());
+    const expected = API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog).map((route) =>
+      logicalId(functionOf(route).role!),
+    );
+    expect(
+      API_ROUTES.filter((route) => resourcesOf(route).tables?.accessLog)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(
+      [
+        'login',
+        'welcome',
+        'enrolLink',
+        ...API_ROUTES.filter((route) => route.access === 'staff').map((route) => route.name),
+      ].sort(),
+    );
     expect([...writers].sort()).toEqual(expected.sort());
     // Nor does any grant reach it through a wildcard resource (but ListStreams, which IAM takes only on '*', for the stream's copy).
     const streamReader = logicalId(stack.streams.functions.accessLogCopy.role!);
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
-      const wild = [...permissionsOfRole(template, role)].filter((line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line));
+      const wild = [...permissionsOfRole(template, role)].filter(
+        (line) => line.startsWith('dynamodb:') && / \*( |$)/.test(line),
+      );
       expect(wild, role).toEqual(role === streamReader ? ['dynamodb:ListStreams *'] : []);
     }
   });
@@ -655,24 +932,44 @@ describe('data', () => {
       const definition = TABLES[key];
       const properties = resourceOf(logicalId(stack.data.tables[key])).Properties;
       expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
-      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays });
+      expect(properties.PointInTimeRecoverySpecification).toEqual({
+        PointInTimeRecoveryEnabled: true,
+        RecoveryPeriodInDays: RETENTION.backupDays,
+      });
       expect(properties.TableName).toBeUndefined();
       expect(properties.KeySchema).toEqual([
         { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
         ...('sortKey' in definition ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' }] : []),
       ]);
-      const indexes = (properties.GlobalSecondaryIndexes ?? []) as { IndexName: string; Projection: { ProjectionType: string } }[];
+      const indexes = (properties.GlobalSecondaryIndexes ?? []) as {
+        IndexName: string;
+        Projection: { ProjectionType: string };
+      }[];
       expect(indexes.map((index) => index.IndexName)).toEqual(definition.globalIndexes.map((index) => index.name));
-      if ('ttlAttribute' in definition) expect(properties.TimeToLiveSpecification).toEqual({ AttributeName: definition.ttlAttribute, Enabled: true });
+      if ('ttlAttribute' in definition)
+        expect(properties.TimeToLiveSpecification).toEqual({ AttributeName: definition.ttlAttribute, Enabled: true });
       else expect(properties.TimeToLiveSpecification).toBeUndefined();
     }
   });
 
-  it("finds the mail kept apart by its sender and by the enquiry it is about (the rights of access and erasure, retention), never by a Scan", () => {
-    const indexes = resourceOf(logicalId(stack.data.tables.inboundMail)).Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[];
-    expect(indexes.find((index) => index.IndexName === 'bySender')).toMatchObject({ KeySchema: [{ AttributeName: 'from', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } });
+  it('finds the mail kept apart by its sender and by the enquiry it is about (the rights of access and erasure, retention), never by a Scan', () => {
+    const indexes = resourceOf(logicalId(stack.data.tables.inboundMail)).Properties.GlobalSecondaryIndexes as {
+      IndexName: string;
+      KeySchema: unknown;
+      Projection: unknown;
+    }[];
+    expect(indexes.find((index) => index.IndexName === 'bySender')).toMatchObject({
+      KeySchema: [
+        { AttributeName: 'from', KeyType: 'HASH' },
+        { AttributeName: 'receivedAt', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
     expect(indexes.find((index) => index.IndexName === 'byEnquiry')).toMatchObject({
-      KeySchema: [{ AttributeName: 'enquiryIndex', KeyType: 'HASH' }, { AttributeName: 'receivedAt', KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: 'enquiryIndex', KeyType: 'HASH' },
+        { AttributeName: 'receivedAt', KeyType: 'RANGE' },
+      ],
       Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['rawKey'] },
     });
   });
@@ -691,16 +988,34 @@ describe('data', () => {
     expect(Object.keys(buckets)).toHaveLength(6);
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
     for (const [id, bucket] of Object.entries(buckets)) {
-      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-      expect(bucket.Properties.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
       expect(bucket.Properties.BucketName).toBeUndefined();
       if (id !== logicalId(stack.data.accessLogs)) {
-        expect(render(bucket.Properties.LoggingConfiguration && (bucket.Properties.LoggingConfiguration as { DestinationBucketName: unknown }).DestinationBucketName)).toBe(`<${logicalId(stack.data.accessLogs)}>`);
+        expect(
+          render(
+            bucket.Properties.LoggingConfiguration &&
+              (bucket.Properties.LoggingConfiguration as { DestinationBucketName: unknown }).DestinationBucketName,
+          ),
+        ).toBe(`<${logicalId(stack.data.accessLogs)}>`);
       }
       const policy = policies.find((candidate) => render(candidate.Properties.Bucket) === `<${id}>`);
       expect(policy, `${id} has a bucket policy`).toBeDefined();
       expect(policy?.Properties.PolicyDocument.Statement).toEqual(
-        expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
       );
     }
   });
@@ -724,29 +1039,46 @@ describe('data', () => {
       }),
     );
     // Nothing else in the bucket expires: the public images stay.
-    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(INCOMING_IMAGE_PREFIX);
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined))
+      expect(rule.Prefix).toBe(INCOMING_IMAGE_PREFIX);
   });
 
   it('expires exports within a day', () => {
     const exports = resourceOf(logicalId(stack.data.buckets.exports));
-    expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
+    expect((exports.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([
+      expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' }),
+    ]);
   });
 
   it("expires the inbound bucket's raw messages only after the longest a kept item names one, and never an attachment (it goes with its enquiry)", () => {
     const inbound = resourceOf(logicalId(stack.data.buckets.inbound));
-    expect((inbound.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([{ Id: 'ExpireRawMessages', Prefix: 'raw/', ExpirationInDays: inboundRawExpiryDays(), Status: 'Enabled' }]);
-    expect(inboundRawExpiryDays() * 86_400_000).toBeGreaterThan(keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS);
+    expect((inbound.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toEqual([
+      { Id: 'ExpireRawMessages', Prefix: 'raw/', ExpirationInDays: inboundRawExpiryDays(), Status: 'Enabled' },
+    ]);
+    expect(inboundRawExpiryDays() * 86_400_000).toBeGreaterThan(
+      keptMailRetentionMs('unmatched') + KEPT_MAIL_TTL_MARGIN_MS,
+    );
   });
 });
 
 describe('hosting', () => {
-  const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<string, unknown>;
+  const distribution = () =>
+    Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties.DistributionConfig as Record<
+      string,
+      unknown
+    >;
 
-  it('maps only 404 to the site\'s 404 page, so an API 403 keeps its status and body', () => {
-    expect(distribution().CustomErrorResponses).toEqual([{ ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 }]);
+  it("maps only 404 to the site's 404 page, so an API 403 keeps its status and body", () => {
+    expect(distribution().CustomErrorResponses).toEqual([
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 },
+    ]);
     // The origins may list their buckets, which is what makes S3 answer a missing object 404 rather than 403.
-    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
-    expect(policies.filter((policy) => policy.includes('cloudfront.amazonaws.com') && policy.includes('s3:ListBucket'))).toHaveLength(2);
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')).map((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument),
+    );
+    expect(
+      policies.filter((policy) => policy.includes('cloudfront.amazonaws.com') && policy.includes('s3:ListBucket')),
+    ).toHaveLength(2);
   });
 
   it('runs the compiled shared rewrite as the site viewer-request function', () => {
@@ -756,17 +1088,30 @@ describe('hosting', () => {
       FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
     });
     expect(code).toContain('function rewritePath(path)');
-    const defaultBehavior = distribution().DefaultCacheBehavior as { FunctionAssociations: { EventType: string; FunctionARN: unknown }[] };
-    expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalId(stack.site.rewriteFunction), 'FunctionARN'] } }]);
+    const defaultBehavior = distribution().DefaultCacheBehavior as {
+      FunctionAssociations: { EventType: string; FunctionARN: unknown }[];
+    };
+    expect(defaultBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [logicalId(stack.site.rewriteFunction), 'FunctionARN'] },
+      },
+    ]);
   });
 
   it('routes /_astro/*, /image/*, /api/amendBest and /api/* with their cache policies, in that order', () => {
     const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
-    expect(behaviors.map((behavior) => behavior.PathPattern)).toEqual(['/_astro/*', '/image/*', '/api/amendBest', '/api/*']);
+    expect(behaviors.map((behavior) => behavior.PathPattern)).toEqual([
+      '/_astro/*',
+      '/image/*',
+      '/api/amendBest',
+      '/api/*',
+    ]);
     const cachingOptimized = '658327ea-f89d-4fab-a63d-7e88639e58f6';
     expect(behaviors[0]?.CachePolicyId).toBe(cachingOptimized);
     expect(behaviors[1]?.CachePolicyId).toBe(cachingOptimized);
-    const policy = (behavior: Record<string, unknown> | undefined) => resourceOf(render(behavior?.CachePolicyId).slice(1, -1)).Properties.CachePolicyConfig as Record<string, unknown>;
+    const policy = (behavior: Record<string, unknown> | undefined) =>
+      resourceOf(render(behavior?.CachePolicyId).slice(1, -1)).Properties.CachePolicyConfig as Record<string, unknown>;
     expect(policy(behaviors[2])).toMatchObject({ DefaultTTL: 60, MaxTTL: 60 });
     expect(policy(behaviors[3])).toMatchObject({ DefaultTTL: 0, MinTTL: 0, MaxTTL: 1 });
     expect(behaviors[3]?.AllowedMethods).toContain('POST');
@@ -779,14 +1124,25 @@ describe('hosting', () => {
     QueryStringsConfig: { QueryStringBehavior: string };
   };
   const originRequestOf = (pathPattern: string): OriginRequestConfig => {
-    const behavior = (distribution().CacheBehaviors as Record<string, unknown>[]).find((candidate) => candidate.PathPattern === pathPattern);
-    return resourceOf(render(behavior?.OriginRequestPolicyId).slice(1, -1)).Properties.OriginRequestPolicyConfig as OriginRequestConfig;
+    const behavior = (distribution().CacheBehaviors as Record<string, unknown>[]).find(
+      (candidate) => candidate.PathPattern === pathPattern,
+    );
+    return resourceOf(render(behavior?.OriginRequestPolicyId).slice(1, -1)).Properties
+      .OriginRequestPolicyConfig as OriginRequestConfig;
   };
 
   it('forwards to the API what it reads: the site-check headers, the viewer host and address, Content-Type, the sign-in device cookie alone; never Host', () => {
     const config = originRequestOf('/api/*');
     expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
-    expect(config.HeadersConfig.Headers).toEqual(expect.arrayContaining(['Origin', 'Sec-Fetch-Site', 'X-Viewer-Host', 'Content-Type', 'CloudFront-Viewer-Address']));
+    expect(config.HeadersConfig.Headers).toEqual(
+      expect.arrayContaining([
+        'Origin',
+        'Sec-Fetch-Site',
+        'X-Viewer-Host',
+        'Content-Type',
+        'CloudFront-Viewer-Address',
+      ]),
+    );
     expect(config.HeadersConfig.Headers.map((header) => header.toLowerCase())).not.toContain('host');
     expect(config.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: [SIGN_IN_DEVICE_COOKIE] });
     expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
@@ -794,49 +1150,92 @@ describe('hosting', () => {
 
   it('forwards to the cached GET /api/amendBest only the viewer host and address (no cookies, no query)', () => {
     const config = originRequestOf('/api/amendBest');
-    expect(config.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['X-Viewer-Host', 'CloudFront-Viewer-Address'] });
+    expect(config.HeadersConfig).toEqual({
+      HeaderBehavior: 'whitelist',
+      Headers: ['X-Viewer-Host', 'CloudFront-Viewer-Address'],
+    });
     expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     expect(config.QueryStringsConfig.QueryStringBehavior).toBe('none');
   });
 
   it('runs the viewer-host function on both API behaviours, and the shared image rule on /image/*', () => {
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: viewerHostFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() } });
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: imagePathFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() } });
-    const behaviors = distribution().CacheBehaviors as { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
-    const association = (fn: IConstruct) => [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalId(fn), 'FunctionARN'] } }];
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: viewerHostFunctionCode(),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: imagePathFunctionCode(),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
+    });
+    const behaviors = distribution().CacheBehaviors as {
+      PathPattern: string;
+      FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+    }[];
+    const association = (fn: IConstruct) => [
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalId(fn), 'FunctionARN'] } },
+    ];
     for (const pattern of ['/api/amendBest', '/api/*']) {
-      expect(behaviors.find((behavior) => behavior.PathPattern === pattern)?.FunctionAssociations, pattern).toEqual(association(stack.site.viewerHostFunction));
+      expect(behaviors.find((behavior) => behavior.PathPattern === pattern)?.FunctionAssociations, pattern).toEqual(
+        association(stack.site.viewerHostFunction),
+      );
     }
-    expect(behaviors.find((behavior) => behavior.PathPattern === '/image/*')?.FunctionAssociations).toEqual(association(stack.site.imagePathFunction));
+    expect(behaviors.find((behavior) => behavior.PathPattern === '/image/*')?.FunctionAssociations).toEqual(
+      association(stack.site.imagePathFunction),
+    );
   });
 
   it("adds X-Origin-Verify to every API request, from the origin-verify secret as a dynamic reference, and calls the API's stage", () => {
     expect(ORIGIN_VERIFY_HEADER.toLowerCase()).toBe(ORIGIN_VERIFY_REQUEST_HEADER);
     const config = distribution();
-    const origins = config.Origins as { Id: string; DomainName: unknown; OriginPath?: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    const origins = config.Origins as {
+      Id: string;
+      DomainName: unknown;
+      OriginPath?: string;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    }[];
     const apiOrigins = origins.filter((origin) => render(origin.DomainName).includes('execute-api'));
     expect(apiOrigins).toHaveLength(1);
     // The REST API's own endpoint, its stage first in the path: /api/login goes to /live/api/login.
-    expect(render(apiOrigins[0]?.DomainName)).toBe(`<${logicalId(stack.api.restApi)}>.execute-api.${stack.region}.<AWS::URLSuffix>`);
+    expect(render(apiOrigins[0]?.DomainName)).toBe(
+      `<${logicalId(stack.api.restApi)}>.execute-api.${stack.region}.<AWS::URLSuffix>`,
+    );
     expect(apiOrigins[0]?.OriginPath).toBe(`/${API_STAGE_NAME}`);
-    expect(apiOrigins[0]?.OriginCustomHeaders?.map((header) => ({ name: header.HeaderName, value: render(header.HeaderValue) }))).toEqual([
-      { name: 'X-Origin-Verify', value: `{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}` },
+    expect(
+      apiOrigins[0]?.OriginCustomHeaders?.map((header) => ({
+        name: header.HeaderName,
+        value: render(header.HeaderValue),
+      })),
+    ).toEqual([
+      {
+        name: 'X-Origin-Verify',
+        value: `{{resolve:secretsmanager:<${logicalId(stack.originVerifySecret)}>:SecretString:::}}`,
+      },
     ]);
     // Both API behaviours (/api/amendBest and /api/*) go to that origin; no other origin gets the header.
-    const apiBehaviors = (config.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[]).filter((behavior) => behavior.PathPattern.startsWith('/api/'));
+    const apiBehaviors = (config.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[]).filter(
+      (behavior) => behavior.PathPattern.startsWith('/api/'),
+    );
     expect(apiBehaviors.map((behavior) => behavior.PathPattern)).toEqual(['/api/amendBest', '/api/*']);
     for (const behavior of apiBehaviors) expect(behavior.TargetOriginId).toBe(apiOrigins[0]?.Id);
-    for (const origin of origins.filter((candidate) => candidate !== apiOrigins[0])) expect(origin.OriginCustomHeaders ?? []).toEqual([]);
+    for (const origin of origins.filter((candidate) => candidate !== apiOrigins[0]))
+      expect(origin.OriginCustomHeaders ?? []).toEqual([]);
     // The value stays out of the template: the only secret references in it are this header's and the API web ACL's
     // rule's (the same reference, checked with the web ACL), so the two always compare the same value.
     expect(JSON.stringify(template.toJSON()).match(/resolve:secretsmanager/g)).toHaveLength(2);
   });
 
   it('serves both buckets through origin access control, the site bucket private', () => {
-    const origins = distribution().Origins as { DomainName: unknown; OriginAccessControlId?: unknown; S3OriginConfig?: { OriginAccessIdentity: string } }[];
+    const origins = distribution().Origins as {
+      DomainName: unknown;
+      OriginAccessControlId?: unknown;
+      S3OriginConfig?: { OriginAccessIdentity: string };
+    }[];
     const s3Origins = origins.filter((origin) => origin.S3OriginConfig);
     expect(s3Origins.map((origin) => render(origin.DomainName)).sort()).toEqual(
-      [`<${logicalId(stack.site.bucket)}.RegionalDomainName>`, `<${logicalId(stack.data.buckets.images)}.RegionalDomainName>`].sort(),
+      [
+        `<${logicalId(stack.site.bucket)}.RegionalDomainName>`,
+        `<${logicalId(stack.data.buckets.images)}.RegionalDomainName>`,
+      ].sort(),
     );
     for (const origin of s3Origins) {
       expect(origin.OriginAccessControlId).toBeDefined();
@@ -871,7 +1270,9 @@ describe('hosting', () => {
       expect(COMMON_SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
       // Every other common header, as a custom header with the shared value.
       const custom = Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value]));
-      const others = Object.entries(COMMON_SECURITY_HEADERS).filter(([header]) => !['X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy'].includes(header));
+      const others = Object.entries(COMMON_SECURITY_HEADERS).filter(
+        ([header]) => !['X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy'].includes(header),
+      );
       expect(custom).toEqual(Object.fromEntries(others));
       expect(Object.keys(custom)).toEqual(expect.arrayContaining(['Permissions-Policy', 'Cross-Origin-Opener-Policy']));
       for (const item of config.CustomHeadersConfig.Items) expect(item.Override).toBe(true);
@@ -880,7 +1281,9 @@ describe('hosting', () => {
   });
 
   it('gives pages the page CSP (inline blocks by hash, upgrade-insecure-requests) and API answers the API CSP', () => {
-    const csp = render(responseHeadersOf(stack.site.responseHeaders).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy);
+    const csp = render(
+      responseHeadersOf(stack.site.responseHeaders).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy,
+    );
     const scriptHash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
     expect(csp).toContain(`script-src 'self' ${scriptHash};`);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -888,12 +1291,22 @@ describe('hosting', () => {
     expect(csp).toContain(`connect-src 'self' https://<${logicalId(stack.data.buckets.images)}.RegionalDomainName>;`);
     expect(csp.endsWith('upgrade-insecure-requests')).toBe(true);
     expect(csp).not.toContain('unsafe-inline');
-    expect(responseHeadersOf(stack.site.apiResponseHeaders).SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY, Override: true });
+    expect(responseHeadersOf(stack.site.apiResponseHeaders).SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
+      Override: true,
+    });
 
-    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as { PathPattern?: string; ResponseHeadersPolicyId: unknown }[];
+    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as {
+      PathPattern?: string;
+      ResponseHeadersPolicyId: unknown;
+    }[];
     for (const behavior of behaviors) {
-      const expected = behavior.PathPattern?.startsWith('/api/') ? stack.site.apiResponseHeaders : stack.site.responseHeaders;
-      expect(render(behavior.ResponseHeadersPolicyId), behavior.PathPattern ?? 'default').toBe(`<${logicalId(expected)}>`);
+      const expected = behavior.PathPattern?.startsWith('/api/')
+        ? stack.site.apiResponseHeaders
+        : stack.site.responseHeaders;
+      expect(render(behavior.ResponseHeadersPolicyId), behavior.PathPattern ?? 'default').toBe(
+        `<${logicalId(expected)}>`,
+      );
     }
   });
 
@@ -908,7 +1321,8 @@ describe('hosting', () => {
         }
       }
     };
-    for (const resource of Object.values(template.toJSON().Resources as Record<string, Resource>)) if (resource.Type.startsWith('AWS::CloudFront::')) collect(resource.Properties);
+    for (const resource of Object.values(template.toJSON().Resources as Record<string, Resource>))
+      if (resource.Type.startsWith('AWS::CloudFront::')) collect(resource.Properties);
     expect(comments.length).toBeGreaterThan(5);
     for (const comment of comments) expect(comment.length, comment).toBeLessThanOrEqual(128);
   });
@@ -919,7 +1333,10 @@ describe('hosting', () => {
     const pages = deployments.find((deployment) => deployment.Properties.DistributionPaths);
     expect(pages?.Properties).toMatchObject({ DistributionPaths: ['/*'], Prune: true, Exclude: ['_astro/*'] });
     const assets = deployments.find((deployment) => deployment.Properties.DestinationBucketKeyPrefix === '_astro/');
-    expect(assets?.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(assets?.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
   });
 });
 
@@ -929,7 +1346,10 @@ describe('scheduled mail retry', () => {
     const queue = logicalId(stack.jobs.failures);
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(5 minutes)',
-      Target: { Arn: { 'Fn::GetAtt': [logicalId(fn), 'Arn'] }, DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+      Target: {
+        Arn: { 'Fn::GetAtt': [logicalId(fn), 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+      },
     });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       FunctionName: { Ref: logicalId(fn) },
@@ -942,19 +1362,26 @@ describe('scheduled mail retry', () => {
 describe('mail over TLS, with bounces and complaints published', () => {
   const configurationSet = () => logicalId(stack.mail.configurationSet);
 
-  it('sends through a configuration set that requires TLS, also the sender identity\'s default', () => {
+  it("sends through a configuration set that requires TLS, also the sender identity's default", () => {
     expect(resourceOf(configurationSet()).Type).toBe('AWS::SES::ConfigurationSet');
     expect(resourceOf(configurationSet()).Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
     expect(template.findResources('AWS::SES::ConfigurationSet')).toEqual({ [configurationSet()]: expect.anything() });
-    expect(render(resourceOf(logicalId(stack.mail.identity)).Properties.ConfigurationSetAttributes)).toBe(JSON.stringify({ ConfigurationSetName: { Ref: configurationSet() } }));
+    expect(render(resourceOf(logicalId(stack.mail.identity)).Properties.ConfigurationSetAttributes)).toBe(
+      JSON.stringify({ ConfigurationSetName: { Ref: configurationSet() } }),
+    );
   });
 
   it('gives every function that sends mail the set in MAIL_CONFIGURATION_SET, and no other function', () => {
     const functions = declaredFunctions(stack);
-    expect(functions.filter(({ uses }) => uses.sendsMail).map(({ name }) => name)).toEqual(expect.arrayContaining(['sendmail', 'reply', 'invite', 'retryMail']));
+    expect(functions.filter(({ uses }) => uses.sendsMail).map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['sendmail', 'reply', 'invite', 'retryMail']),
+    );
     for (const { name, fn, uses } of functions) {
       const value = deployedEnvironment(template, fn)['MAIL_CONFIGURATION_SET'];
-      if (uses.sendsMail) expect(render(variablesOf(fn as RouteFunction)['MAIL_CONFIGURATION_SET']), name).toBe(`<${configurationSet()}>`);
+      if (uses.sendsMail)
+        expect(render(variablesOf(fn as RouteFunction)['MAIL_CONFIGURATION_SET']), name).toBe(
+          `<${configurationSet()}>`,
+        );
       else expect(value, name).toBeUndefined();
     }
   });
@@ -962,7 +1389,10 @@ describe('mail over TLS, with bounces and complaints published', () => {
   it('publishes bounces and complaints, and nothing else, to the default EventBridge bus', () => {
     const destinations = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination'));
     expect(destinations).toHaveLength(1);
-    const { ConfigurationSetName, EventDestination } = destinations[0]?.Properties as { ConfigurationSetName: unknown; EventDestination: Record<string, unknown> };
+    const { ConfigurationSetName, EventDestination } = destinations[0]?.Properties as {
+      ConfigurationSetName: unknown;
+      EventDestination: Record<string, unknown>;
+    };
     expect(render(ConfigurationSetName)).toBe(`<${configurationSet()}>`);
     expect(EventDestination).toMatchObject({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'] });
     expect(render(EventDestination['EventBridgeDestination'])).toMatch(/^\{"EventBusArn":.*event-bus\/default/);
@@ -977,7 +1407,10 @@ describe('mail over TLS, with bounces and complaints published', () => {
       detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSet() }] } } },
     });
     expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [queue, 'Arn'] } })]);
-    expect(resourceOf(queue).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 60 * 60 });
+    expect(resourceOf(queue).Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 60 * 60,
+    });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
@@ -985,9 +1418,20 @@ describe('mail over TLS, with bounces and complaints published', () => {
       ComparisonOperator: 'GreaterThanThreshold',
     });
     // Only EventBridge, for this rule, may send to it.
-    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')).filter((policy) => render(policy.Properties.Queues) === `<${queue}>`);
-    const allows = policies.flatMap((policy) => (policy.Properties.PolicyDocument.Statement as { Effect: string; Principal: unknown; Condition?: unknown }[]).filter((statement) => statement.Effect === 'Allow'));
-    expect(allows).toEqual([expect.objectContaining({ Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [logicalId(stack.mail.problemsRule), 'Arn'] } } } })]);
+    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')).filter(
+      (policy) => render(policy.Properties.Queues) === `<${queue}>`,
+    );
+    const allows = policies.flatMap((policy) =>
+      (
+        policy.Properties.PolicyDocument.Statement as { Effect: string; Principal: unknown; Condition?: unknown }[]
+      ).filter((statement) => statement.Effect === 'Allow'),
+    );
+    expect(allows).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'events.amazonaws.com' },
+        Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [logicalId(stack.mail.problemsRule), 'Arn'] } } },
+      }),
+    ]);
   });
 });
 
@@ -1002,7 +1446,8 @@ describe('stage', () => {
       'AWS::Scheduler::Schedule': 'Name',
     };
     for (const [type, property] of Object.entries(nameProperties)) {
-      for (const resource of Object.values(template.findResources(type))) expect(resource.Properties?.[property], `${type}.${property}`).toBeUndefined();
+      for (const resource of Object.values(template.findResources(type)))
+        expect(resource.Properties?.[property], `${type}.${property}`).toBeUndefined();
     }
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `MedicalTourism-${TEST_CONTEXT.stage}-api` });
   });
@@ -1015,7 +1460,9 @@ describe('stage', () => {
     expect(render(outputs.ReplyAddressSecretArn?.Value)).toBe(`<${logicalId(stack.replyAddressSecret)}>`);
     expect(render(outputs.OriginVerifySecretArn?.Value)).toBe(`<${logicalId(stack.originVerifySecret)}>`);
     for (const key of TABLE_KEYS) {
-      expect(render(outputs[`Table${key[0]?.toUpperCase()}${key.slice(1)}`]?.Value)).toBe(`<${logicalId(stack.data.tables[key])}>`);
+      expect(render(outputs[`Table${key[0]?.toUpperCase()}${key.slice(1)}`]?.Value)).toBe(
+        `<${logicalId(stack.data.tables[key])}>`,
+      );
     }
   });
 });
@@ -1023,7 +1470,10 @@ describe('stage', () => {
 describe('cdk-nag AwsSolutions', () => {
   it('leaves no finding that is neither fixed nor acknowledged', () => {
     const report = new AwsSolutionsChecks().validateScope(app);
-    const findings = report.violations.map((violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+    const findings = report.violations.map(
+      (violation) =>
+        `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+    );
     expect(findings).toEqual([]);
   });
 
@@ -1044,7 +1494,12 @@ describe('a production stage with a custom domain', () => {
 
   beforeAll(() => {
     prod = testApp(
-      { stage: 'prod', domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123', mailDomain: 'example.com' },
+      {
+        stage: 'prod',
+        domainName: 'www.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+        mailDomain: 'example.com',
+      },
       { bundle: false },
     );
     prodTemplate = Template.fromStack(prod.stack);
@@ -1056,13 +1511,29 @@ describe('a production stage with a custom domain', () => {
       expect(table.DeletionPolicy).toBe('Retain');
       expect(table.UpdateReplacePolicy).toBe('Retain');
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: RETENTION.backupDays });
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({
+        PointInTimeRecoveryEnabled: true,
+        RecoveryPeriodInDays: RETENTION.backupDays,
+      });
     }
   });
 
   it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
-    expect(senders.map(({ name }) => name).sort()).toEqual(['attachKeptMail', 'changeAccount', 'confirmTwoFactor', 'invite', 'login', 'receiveMail', 'replaceVisitorLink', 'reply', 'retryMail', 'sendmail', 'translate', 'visitorMessage']);
+    expect(senders.map(({ name }) => name).sort()).toEqual([
+      'attachKeptMail',
+      'changeAccount',
+      'confirmTwoFactor',
+      'invite',
+      'login',
+      'receiveMail',
+      'replaceVisitorLink',
+      'reply',
+      'retryMail',
+      'sendmail',
+      'translate',
+      'visitorMessage',
+    ]);
     for (const { name, fn, uses } of declaredFunctions(prod.stack)) {
       const environment = deployedEnvironment(prodTemplate, fn);
       expect(() => readSettings(environment, settingNamesFor(uses)), name).not.toThrow();
@@ -1073,7 +1544,11 @@ describe('a production stage with a custom domain', () => {
 
   it('requires two-factor sign-in of staff by default (REQUIRE_TWO_FACTOR on every API function), where a dev stage does not', () => {
     for (const route of API_ROUTES) {
-      const variables = (prodTemplate.toJSON().Resources[logicalId(prod.stack.api.functions[route.name])].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (
+        prodTemplate.toJSON().Resources[logicalId(prod.stack.api.functions[route.name])].Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
       expect(variables['REQUIRE_TWO_FACTOR'], route.name).toBe('true');
       expect(variablesOf(functionOf(route))['REQUIRE_TWO_FACTOR'], route.name).toBe('false');
     }
@@ -1083,10 +1558,16 @@ describe('a production stage with a custom domain', () => {
     prodTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: {
         Aliases: ['www.example.com'],
-        ViewerCertificate: { AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123', MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+        ViewerCertificate: {
+          AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
       },
     });
-    prodTemplate.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://www.example.com'] })] } });
+    prodTemplate.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://www.example.com'] })] },
+    });
     prodTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
   });
 

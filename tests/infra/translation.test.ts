@@ -22,7 +22,11 @@ describe('machine translation', () => {
 
   it("lets the job translate with the stage's terminology alone, and names it", () => {
     const terminology = `arn:<AWS::Partition>:translate:${made.stack.region}:<AWS::AccountId>:terminology/${made.stack.stackName}-labels`;
-    expect(permissions().filter((line) => /^(translate|comprehend):/.test(line)).sort()).toEqual(
+    expect(
+      permissions()
+        .filter((line) => /^(translate|comprehend):/.test(line))
+        .sort(),
+    ).toEqual(
       [
         'comprehend:DetectDominantLanguage *',
         'translate:TranslateText *',
@@ -32,26 +36,41 @@ describe('machine translation', () => {
         `translate:ImportTerminology ${terminology}/*`,
       ].sort(),
     );
-    const variables = made.template.toJSON().Resources[logicalId(job())].Properties.Environment.Variables as Record<string, unknown>;
+    const variables = made.template.toJSON().Resources[logicalId(job())].Properties.Environment.Variables as Record<
+      string,
+      unknown
+    >;
     expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
   });
 
   it("gives the engine to the reply preview alone among API routes (other routes only queue translations), with the stage's terminology", () => {
     expect(API_ROUTES.filter((route) => route.uses.translates).map((route) => route.name)).toEqual(['replyPreview']);
     const preview = made.stack.api.functions.replyPreview;
-    const translators = Object.keys(made.template.findResources('AWS::IAM::Role')).filter((role) => [...permissionsOfRole(made.template, role)].some((line) => line.startsWith('translate:')));
-    expect(translators.sort()).toEqual([logicalId(job().role!), logicalId(preview.role!)].sort());
-    expect([...permissionsOfRole(made.template, logicalId(preview.role!))].filter((line) => /^(translate|comprehend):/.test(line)).sort()).toEqual(
-      permissions().filter((line) => /^(translate|comprehend):/.test(line)).sort(),
+    const translators = Object.keys(made.template.findResources('AWS::IAM::Role')).filter((role) =>
+      [...permissionsOfRole(made.template, role)].some((line) => line.startsWith('translate:')),
     );
-    const variables = made.template.toJSON().Resources[logicalId(preview)].Properties.Environment.Variables as Record<string, unknown>;
+    expect(translators.sort()).toEqual([logicalId(job().role!), logicalId(preview.role!)].sort());
+    expect(
+      [...permissionsOfRole(made.template, logicalId(preview.role!))]
+        .filter((line) => /^(translate|comprehend):/.test(line))
+        .sort(),
+    ).toEqual(
+      permissions()
+        .filter((line) => /^(translate|comprehend):/.test(line))
+        .sort(),
+    );
+    const variables = made.template.toJSON().Resources[logicalId(preview)].Properties.Environment.Variables as Record<
+      string,
+      unknown
+    >;
     expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
   });
 
   it('lets the job send the staff notices waiting for its translations: SES, the outbox, and updates of enquiries, never a new one', () => {
     const granted = permissions();
     expect(granted.some((line) => line.startsWith('ses:SendEmail '))).toBe(true);
-    const onTable = (action: string, table: string) => granted.some((line) => line.startsWith(`${action} `) && line.includes(table));
+    const onTable = (action: string, table: string) =>
+      granted.some((line) => line.startsWith(`${action} `) && line.includes(table));
     expect(onTable('dynamodb:PutItem', 'Outbox')).toBe(true);
     expect(onTable('dynamodb:UpdateItem', 'Enquiries')).toBe(true);
     expect(onTable('dynamodb:PutItem', 'Enquiries')).toBe(false);

@@ -33,7 +33,13 @@ beforeAll(async () => {
 afterAll(() => stack?.dispose());
 
 /** One HTTP request from a chosen loopback address, with exactly the headers given (Host included). */
-function send(options: { from?: string; method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+function send(options: {
+  from?: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<Answer> {
   return requestAnswer(
     {
       host: '127.0.0.1',
@@ -70,18 +76,26 @@ const signIn = (from: string, pass: string, cookie?: string) =>
     body: json({ email: STAFF.email, pass }),
   });
 const total = async () => {
-  const answer = await send({ method: 'POST', path: '/api/view', headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` }, body: '{}' });
+  const answer = await send({
+    method: 'POST',
+    path: '/api/view',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+    body: '{}',
+  });
   expect(answer.status).toBe(200);
   return Number(answer.headers['x-total-count']);
 };
 const alive = async () => (await send({ path: '/api/amendBest' })).status;
 
 describe('the local server survives any request', () => {
-  it.each(['[::1', 'a:99999', '%', 'evil.example', 'rebind.attacker.test:4321'])('refuses Host %j with 421 and keeps serving', async (host) => {
-    expect((await send({ path: '/', headers: { host } })).status).toBe(421);
-    expect((await send({ path: '/api/amendBest', headers: { host } })).status).toBe(421);
-    expect(await alive()).toBe(200);
-  });
+  it.each(['[::1', 'a:99999', '%', 'evil.example', 'rebind.attacker.test:4321'])(
+    'refuses Host %j with 421 and keeps serving',
+    async (host) => {
+      expect((await send({ path: '/', headers: { host } })).status).toBe(421);
+      expect((await send({ path: '/api/amendBest', headers: { host } })).status).toBe(421);
+      expect(await alive()).toBe(200);
+    },
+  );
 
   it('answers 400 to an absolute request target it cannot parse, and to garbage, and keeps serving', async () => {
     expect(await raw(`GET http://[/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)).toBe('HTTP/1.1 400 Bad Request');
@@ -92,7 +106,9 @@ describe('the local server survives any request', () => {
   it('takes a client that goes away mid-body in its stride', async () => {
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write(`POST /api/sendmail HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"data":`);
+        socket.write(
+          `POST /api/sendmail HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"data":`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();
@@ -104,7 +120,9 @@ describe('the local server survives any request', () => {
 
   it('refuses a foreign Host at the mailbox too (DNS rebinding could read captured mail)', async () => {
     const mailbox = new URL(stack.mailboxUrl);
-    const answer = (await requestAnswer({ host: '127.0.0.1', port: mailbox.port, path: '/store', headers: { host: 'evil.example' } })).status;
+    const answer = (
+      await requestAnswer({ host: '127.0.0.1', port: mailbox.port, path: '/store', headers: { host: 'evil.example' } })
+    ).status;
     expect(answer).toBe(421);
     expect((await fetch(`${stack.mailboxUrl}/store`)).status).toBe(200);
   });
@@ -123,8 +141,12 @@ describe('sign-in throttling cannot be turned against the owner', () => {
     const day = await accessLogDay(stack.deps.accessLog, formatKoreaDate(clock.now()));
     const fromAttacker = day.filter((entry) => entry.clientAddress === '127.0.0.2');
     const counted = (action: string) => fromAttacker.filter((entry) => entry.action === action);
-    expect(counted('auth.login.failed').map(({ actor, count }) => ({ actor, count }))).toEqual([{ actor: STAFF.email, count: 5 }]);
-    expect(counted('auth.login.refused').map(({ actor, count }) => ({ actor, count }))).toEqual([{ actor: '-', count: 56 }]);
+    expect(counted('auth.login.failed').map(({ actor, count }) => ({ actor, count }))).toEqual([
+      { actor: STAFF.email, count: 5 },
+    ]);
+    expect(counted('auth.login.refused').map(({ actor, count }) => ({ actor, count }))).toEqual([
+      { actor: '-', count: 56 },
+    ]);
   });
 
   it("lets the owner's known browser in even while the whole account waits", async () => {
@@ -156,14 +178,20 @@ describe('enquiries only from our own pages', () => {
     const before = await total();
     const mails = (await capturedMail(stack)).length;
     const attempts: Record<string, string>[] = [
-      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
       { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
       { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
     ];
     const statuses: number[] = [];
     for (const headers of attempts) {
-      const body = (headers['content-type'] ?? '').startsWith('application/x-www') ? form : json(enquiry({ user_email: 'victim@example.test' }));
+      const body = (headers['content-type'] ?? '').startsWith('application/x-www')
+        ? form
+        : json(enquiry({ user_email: 'victim@example.test' }));
       statuses.push((await send({ from: '127.0.0.6', method: 'POST', path: '/api/sendmail', headers, body })).status);
     }
     expect(statuses).toEqual([403, 403, 415, 403]);
@@ -173,9 +201,13 @@ describe('enquiries only from our own pages', () => {
     expect((await capturedMail(stack)).length).toBe(mails);
   });
 
-  it('takes our own page\'s form post once, however often it is sent', async () => {
+  it("takes our own page's form post once, however often it is sent", async () => {
     const before = await total();
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${port}`, referer: `http://127.0.0.1:${port}/RuPage` };
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: `http://127.0.0.1:${port}`,
+      referer: `http://127.0.0.1:${port}/RuPage`,
+    };
     const first = await send({ from: '127.0.0.7', method: 'POST', path: '/api/sendmail', headers, body: form });
     const second = await send({ from: '127.0.0.7', method: 'POST', path: '/api/sendmail', headers, body: form });
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -187,24 +219,35 @@ describe('enquiries only from our own pages', () => {
 });
 
 describe('strict e-mail addresses', () => {
-  it.each(['a@b', '=?utf-8?q?x?=@b.com', 'a@b.com?bcc=x@evil.test'])('refuses %j and stores nothing', async (address) => {
-    const before = await total();
-    const answer = await send({ method: 'POST', path: '/api/sendmail', headers: { 'content-type': 'application/json' }, body: json(enquiry({ user_email: address })) });
-    expect(answer.status).toBe(400);
-    expect(Object.keys((JSON.parse(answer.body) as { fields: object }).fields)).toEqual(['user_email']);
-    expect(await total()).toBe(before);
-  });
+  it.each(['a@b', '=?utf-8?q?x?=@b.com', 'a@b.com?bcc=x@evil.test'])(
+    'refuses %j and stores nothing',
+    async (address) => {
+      const before = await total();
+      const answer = await send({
+        method: 'POST',
+        path: '/api/sendmail',
+        headers: { 'content-type': 'application/json' },
+        body: json(enquiry({ user_email: address })),
+      });
+      expect(answer.status).toBe(400);
+      expect(Object.keys((JSON.parse(answer.body) as { fields: object }).fields)).toEqual(['user_email']);
+      expect(await total()).toBe(before);
+    },
+  );
 });
 
 describe('/image/ serves only keys of the images bucket', () => {
-  it.each(['/image/zz%2F..%2Fbest-1-checkup-popup.webp', '/image/..%2Fmt-images%2Fbest-1-checkup-popup.webp', '/image/..%2Fmt-exports%2Fx.csv', '/image/a%00b.png', '/image/incoming/a.png'])(
-    '%s answers 400, never a file or a 500',
-    async (path) => {
-      const answer = await send({ path });
-      expect(answer.status).toBe(400);
-      expect(answer.headers['content-type']).toMatch(/^text\/plain/);
-    },
-  );
+  it.each([
+    '/image/zz%2F..%2Fbest-1-checkup-popup.webp',
+    '/image/..%2Fmt-images%2Fbest-1-checkup-popup.webp',
+    '/image/..%2Fmt-exports%2Fx.csv',
+    '/image/a%00b.png',
+    '/image/incoming/a.png',
+  ])('%s answers 400, never a file or a 500', async (path) => {
+    const answer = await send({ path });
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+  });
 
   it('still serves a real image', async () => {
     expect((await send({ path: '/image/best-1-checkup-popup.webp' })).status).toBe(200);
@@ -218,16 +261,29 @@ describe('security headers on pages and API answers', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const api = await send({ path: '/api/amendBest' });
-    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
     expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 
 describe('the access log', () => {
   it('refuses to write a row whose key exists already (rows are written once, never replaced)', async () => {
-    const client = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
+    const client = documentClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: stack.emulators.dynamodbEndpoint,
+    });
     const log = dynamoAccessLogStore(client, stack.tableNames.accessLog);
-    const entry = { actor: 'audit@example.test', action: 'auth.login' as const, target: '-', clientAddress: '127.0.0.1', requestId: 'r', at: Date.now() };
+    const entry = {
+      actor: 'audit@example.test',
+      action: 'auth.login' as const,
+      target: '-',
+      clientAddress: '127.0.0.1',
+      requestId: 'r',
+      at: Date.now(),
+    };
     const put = client.send.bind(client);
     const keys: Record<string, unknown>[] = [];
     // Write the same row twice: the second put carries the first one's key.
@@ -239,17 +295,27 @@ describe('the access log', () => {
       return put(command as never);
     }) as typeof client.send;
     await log.record(entry);
-    await expect(log.record({ ...entry, action: 'auth.logout' })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await expect(log.record({ ...entry, action: 'auth.logout' })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
     client.send = put;
     const rows = await accessLogDay(log, formatKoreaDate(entry.at));
-    expect(rows.filter((row) => row.actor === 'audit@example.test')).toEqual([expect.objectContaining({ action: 'auth.login' })]);
+    expect(rows.filter((row) => row.actor === 'audit@example.test')).toEqual([
+      expect.objectContaining({ action: 'auth.login' }),
+    ]);
     client.destroy();
   });
 });
 
 // Last: it ends every session of the staff account.
 describe('tokens', () => {
-  const viewWith = (token: string) => send({ method: 'POST', path: '/api/view', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+  const viewWith = (token: string) =>
+    send({
+      method: 'POST',
+      path: '/api/view',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    });
 
   it('ends a session signed in the same second as a password change, and enabling does not revive it', async () => {
     // The account as a whole waits after the attacks above; the owner's known browser still signs in.

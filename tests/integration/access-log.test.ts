@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.dispose());
 
-const rowsOf = (action: string) => accessLogDay(stack.deps.accessLog, DAY).then((rows) => rows.filter((row) => row.action === action));
+const rowsOf = (action: string) =>
+  accessLogDay(stack.deps.accessLog, DAY).then((rows) => rows.filter((row) => row.action === action));
 
 /** `size` at a time, so a thousand requests do not wait on each other one by one. */
 async function inBatches(total: number, send: (i: number) => Promise<Response>, size = 25): Promise<number[]> {
@@ -54,11 +55,22 @@ describe('a flood of calls without a token', () => {
     expect(statuses.every((status) => status === 401)).toBe(true);
 
     const refused = await rowsOf('auth.refused');
-    expect(refused).toEqual([expect.objectContaining({ actor: '-', target: 'GET /api/detail/{index}', clientAddress: '127.0.0.1', count: FLOOD })]);
+    expect(refused).toEqual([
+      expect.objectContaining({
+        actor: '-',
+        target: 'GET /api/detail/{index}',
+        clientAddress: '127.0.0.1',
+        count: FLOOD,
+      }),
+    ]);
     expect((await accessLogDay(stack.deps.accessLog, DAY)).length).toBeLessThan(10);
 
-    const page = (await (await getWithToken(stack, `/api/access-log?from=${DAY}&to=${DAY}&action=auth.refused`, token)).json()) as AccessLogPage;
-    expect(page.entries).toEqual([expect.objectContaining({ action: 'auth.refused', count: FLOOD, at: clock.at, lastAt: clock.at })]);
+    const page = (await (
+      await getWithToken(stack, `/api/access-log?from=${DAY}&to=${DAY}&action=auth.refused`, token)
+    ).json()) as AccessLogPage;
+    expect(page.entries).toEqual([
+      expect.objectContaining({ action: 'auth.refused', count: FLOOD, at: clock.at, lastAt: clock.at }),
+    ]);
 
     const csv = await getWithToken(stack, `/api/access-log.csv?from=${DAY}&to=${DAY}`, token);
     expect(csv.status).toBe(200);
@@ -70,20 +82,36 @@ describe('a flood of calls without a token', () => {
 });
 
 describe('refused sign-ins', () => {
-  const login = (init: { headers?: Record<string, string>; body: string }) => fetch(`${stack.url}/api/login`, { method: 'POST', ...init });
-  const asJson = (data: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+  const login = (init: { headers?: Record<string, string>; body: string }) =>
+    fetch(`${stack.url}/api/login`, { method: 'POST', ...init });
+  const asJson = (data: unknown) => ({
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
 
   it('logs every kind, before the password check too, each counted on one row however often it comes', async () => {
     const tries: Record<string, () => Promise<Response>> = {
-      'auth.login.cross_site': () => login({ headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ data: { email: STAFF.email, pass: STAFF.password } }) }),
-      'auth.login.wrong_type': () => login({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ data: { email: STAFF.email, pass: STAFF.password } }) }),
-      'auth.login.malformed': () => login({ headers: { 'content-type': 'application/json' }, body: '{"data": {"email": ' }),
+      'auth.login.cross_site': () =>
+        login({
+          headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+          body: JSON.stringify({ data: { email: STAFF.email, pass: STAFF.password } }),
+        }),
+      'auth.login.wrong_type': () =>
+        login({
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ data: { email: STAFF.email, pass: STAFF.password } }),
+        }),
+      'auth.login.malformed': () =>
+        login({ headers: { 'content-type': 'application/json' }, body: '{"data": {"email": ' }),
       'auth.login.failed': () => login(asJson({ email: 'someone-else@example.test', pass: 'a wrong password' })),
     };
     for (const [action, send] of Object.entries(tries)) {
       // A checked password is slow, memory-hard work: those one at a time.
       const statuses = await inBatches(30, send, action === 'auth.login.failed' ? 1 : 25);
-      expect(statuses.filter((status) => status < 400 || status >= 500), action).toEqual([]);
+      expect(
+        statuses.filter((status) => status < 400 || status >= 500),
+        action,
+      ).toEqual([]);
     }
     for (const action of ['auth.login.cross_site', 'auth.login.wrong_type', 'auth.login.malformed']) {
       expect(await rowsOf(action), action).toEqual([expect.objectContaining({ actor: '-', count: 30 })]);
@@ -99,7 +127,11 @@ describe('refused sign-ins', () => {
 
 describe('the store', () => {
   const store = () => {
-    const client = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
+    const client = documentClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: stack.emulators.dynamodbEndpoint,
+    });
     return { client, log: dynamoAccessLogStore(client, stack.tableNames.accessLog) };
   };
   const entry = (overrides: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
@@ -114,7 +146,14 @@ describe('the store', () => {
 
   it('counts with an atomic ADD: parallel refusals all land on their row', async () => {
     const { client, log } = store();
-    await Promise.all(Array.from({ length: 40 }, (_, i) => log.count({ ...entry({ action: 'auth.refused', target: 'GET /api/tags', requestId: `p${i}` }), action: 'auth.refused' })));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        log.count({
+          ...entry({ action: 'auth.refused', target: 'GET /api/tags', requestId: `p${i}` }),
+          action: 'auth.refused',
+        }),
+      ),
+    );
     const [row] = (await rowsOf('auth.refused')).filter((candidate) => candidate.target === 'GET /api/tags');
     expect(row).toMatchObject({ count: 40, at: clock.at, lastAt: clock.at });
     client.destroy();
@@ -125,7 +164,11 @@ describe('the store', () => {
     const day = '2026-10-10';
     const base = Date.parse('2026-10-10T01:00:00Z');
     for (let i = 0; i < 12; i += 1) await log.record(entry({ at: base + i * 60_000, target: `row ${i}` }));
-    for (const minutes of [0, 20, 40]) await log.count({ ...entry({ action: 'auth.refused', at: base + minutes * 60_000, target: `GET /api/view ${minutes}` }), action: 'auth.refused' });
+    for (const minutes of [0, 20, 40])
+      await log.count({
+        ...entry({ action: 'auth.refused', at: base + minutes * 60_000, target: `GET /api/view ${minutes}` }),
+        action: 'auth.refused',
+      });
     const seen: string[] = [];
     let before: string | undefined;
     for (;;) {
@@ -143,11 +186,18 @@ describe('the store', () => {
 
 describe('the copy bucket', () => {
   it('takes an object once: a batch delivered again leaves the first as it was', async () => {
-    const s3 = s3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint, ...EMULATED_S3 });
+    const s3 = s3Client({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: stack.emulators.s3Endpoint,
+      ...EMULATED_S3,
+    });
     const copies = s3AccessLogCopyStore(s3, LOCAL_BUCKETS.accessLogCopy);
     expect(await copies.putOnce('2026-11-22/1-2.jsonl', '{"first":true}\n')).toBe(true);
     expect(await copies.putOnce('2026-11-22/1-2.jsonl', '{"second":true}\n')).toBe(false);
-    const stored = await s3.send(new GetObjectCommand({ Bucket: LOCAL_BUCKETS.accessLogCopy, Key: '2026-11-22/1-2.jsonl' }));
+    const stored = await s3.send(
+      new GetObjectCommand({ Bucket: LOCAL_BUCKETS.accessLogCopy, Key: '2026-11-22/1-2.jsonl' }),
+    );
     expect(await stored.Body?.transformToString()).toBe('{"first":true}\n');
     s3.destroy();
   });

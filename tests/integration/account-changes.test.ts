@@ -40,9 +40,21 @@ async function staffCli(...args: string[]): Promise<{ code: number; out: string 
 
 async function staffCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/cli/staff.ts', ...args], {
-      env: { ...process.env, DATA_DIR: stack.dataDir, STAFF_PASSWORD: `${PASSWORD} changed`, TABLE_STAFF: '', TABLE_OUTBOX: '', SITE_URL: '', ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'local/cli/staff.ts', ...args],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: stack.dataDir,
+          STAFF_PASSWORD: `${PASSWORD} changed`,
+          TABLE_STAFF: '',
+          TABLE_OUTBOX: '',
+          SITE_URL: '',
+          ...env,
+        },
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -54,7 +66,11 @@ describe('StaffStore.update on DynamoDB', () => {
   it('sets only what it names and moves the revision: a code used meanwhile stays used, a sign-in stays recorded', async () => {
     const email = 'update-race@example.test';
     await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
-    await stack.deps.staff.update(email, { totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: 10, recoveryCodeHashes: new Set(['a', 'b']) }, 0);
+    await stack.deps.staff.update(
+      email,
+      { totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: 10, recoveryCodeHashes: new Set(['a', 'b']) },
+      0,
+    );
     const read = await stored(email);
     expect(read.revision).toBe(1);
 
@@ -63,9 +79,21 @@ describe('StaffStore.update on DynamoDB', () => {
     expect(await stack.deps.staff.useRecoveryCode(email, 'a')).toBe(true);
     await stack.deps.staff.recordSignIn(email, '2036-01-01T00:00:00.000Z');
 
-    expect(await stack.deps.staff.update(email, { disabled: true, invitedBy: undefined, tokenVersion: 4 }, read.revision ?? 0)).toBe(true);
+    expect(
+      await stack.deps.staff.update(
+        email,
+        { disabled: true, invitedBy: undefined, tokenVersion: 4 },
+        read.revision ?? 0,
+      ),
+    ).toBe(true);
     const after = await stored(email);
-    expect(after).toMatchObject({ disabled: true, tokenVersion: 4, revision: 2, totpLastStep: 11, lastSignInAt: '2036-01-01T00:00:00.000Z' });
+    expect(after).toMatchObject({
+      disabled: true,
+      tokenVersion: 4,
+      revision: 2,
+      totpLastStep: 11,
+      lastSignInAt: '2036-01-01T00:00:00.000Z',
+    });
     expect([...(after.recoveryCodeHashes ?? [])]).toEqual(['b']);
     // The code of step 11 cannot be used again, as it could if the account read before had been written back whole.
     expect(await stack.deps.staff.useTotpStep(email, 11)).toBe(false);
@@ -75,15 +103,23 @@ describe('StaffStore.update on DynamoDB', () => {
     const email = 'update-stale@example.test';
     await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
     const first = await stored(email);
-    expect(await stack.deps.staff.update(email, { role: 'staff', pendingTotpSecretSealed: 'ABC' }, first.revision ?? 0)).toBe(true);
+    expect(
+      await stack.deps.staff.update(email, { role: 'staff', pendingTotpSecretSealed: 'ABC' }, first.revision ?? 0),
+    ).toBe(true);
     const second = await stored(email);
 
     // A change from what was read first: someone changed the account since.
     expect(await stack.deps.staff.update(email, { role: 'editor', disabled: true }, first.revision ?? 0)).toBe(false);
     expect(await stored(email)).toEqual(second);
 
-    expect(await stack.deps.staff.update(email, { pendingTotpSecretSealed: undefined }, second.revision ?? 0)).toBe(true);
-    expect(await stored(email)).toEqual({ ...second, pendingTotpSecretSealed: undefined, revision: (second.revision ?? 0) + 1 });
+    expect(await stack.deps.staff.update(email, { pendingTotpSecretSealed: undefined }, second.revision ?? 0)).toBe(
+      true,
+    );
+    expect(await stored(email)).toEqual({
+      ...second,
+      pendingTotpSecretSealed: undefined,
+      revision: (second.revision ?? 0) + 1,
+    });
     expect(Object.keys(await stored(email))).not.toContain('pendingTotpSecretSealed');
   });
 
@@ -97,10 +133,33 @@ describe('the profiles staff routes read, on DynamoDB', () => {
   it('hold no credential: one account and the list, of an enrolled account with recovery codes and a pending enrolment link', async () => {
     const email = 'profile-only@example.test';
     await ensureStaffAccount(stack.deps.staff, email, PASSWORD);
-    await stack.deps.staff.update(email, { totpSecretSealed: 'sealed', totpLastStep: 3, twoFactorSince: '2036-01-01T00:00:00.000Z', recoveryCodeHashes: new Set(['c']), codeFailures: 2 }, 0);
-    await stack.deps.staff.setEnrolmentLink(email, { enrolmentHash: 'hash', enrolmentExpiresAt: 1, enrolmentMailedAt: 1 });
+    await stack.deps.staff.update(
+      email,
+      {
+        totpSecretSealed: 'sealed',
+        totpLastStep: 3,
+        twoFactorSince: '2036-01-01T00:00:00.000Z',
+        recoveryCodeHashes: new Set(['c']),
+        codeFailures: 2,
+      },
+      0,
+    );
+    await stack.deps.staff.setEnrolmentLink(email, {
+      enrolmentHash: 'hash',
+      enrolmentExpiresAt: 1,
+      enrolmentMailedAt: 1,
+    });
     const whole = await stored(email);
-    const credentials = ['passwordHash', 'totpSecretSealed', 'totpLastStep', 'recoveryCodeHashes', 'codeFailures', 'enrolmentHash', 'enrolmentExpiresAt', 'enrolmentMailedAt'];
+    const credentials = [
+      'passwordHash',
+      'totpSecretSealed',
+      'totpLastStep',
+      'recoveryCodeHashes',
+      'codeFailures',
+      'enrolmentHash',
+      'enrolmentExpiresAt',
+      'enrolmentMailedAt',
+    ];
     for (const name of credentials) expect(Object.keys(whole)).toContain(name);
 
     const profile = await stack.deps.staff.profile(email);
@@ -123,8 +182,12 @@ describe('an account without a role', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'no_role' });
     expect((await postJson(stack, '/api/view', {}, token)).status).toBe(401);
-    const today = (await stack.deps.accessLog.readDay(formatKoreaDate(Date.now()), { limit: 500 })).map(({ entry }) => entry);
-    expect(today.filter((entry) => entry.actor === email).map((entry) => entry.action)).toEqual(expect.arrayContaining(['auth.login.no_role', 'auth.no_role']));
+    const today = (await stack.deps.accessLog.readDay(formatKoreaDate(Date.now()), { limit: 500 })).map(
+      ({ entry }) => entry,
+    );
+    expect(today.filter((entry) => entry.actor === email).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['auth.login.no_role', 'auth.no_role']),
+    );
 
     // passwd keeps no missing role: it asks for one and changes nothing.
     const before = await stored(email);
@@ -135,7 +198,11 @@ describe('an account without a role', () => {
 
     const given = await staffCli('role', email, '--role', 'staff');
     expect(given).toMatchObject({ code: 0, out: expect.stringContaining(`${email} is now staff`) });
-    expect(await stored(email)).toMatchObject({ role: 'staff', tokenVersion: (before.tokenVersion ?? 0) + 1, revision: (before.revision ?? 0) + 1 });
+    expect(await stored(email)).toMatchObject({
+      role: 'staff',
+      tokenVersion: (before.tokenVersion ?? 0) + 1,
+      revision: (before.revision ?? 0) + 1,
+    });
     expect(await signIn(stack, email, PASSWORD)).toEqual(expect.any(String));
   });
 });
@@ -146,7 +213,11 @@ describe('npm run staff', () => {
     expect(await staffCli('add', email, '--role', 'staff')).toMatchObject({ code: 0 });
     const added = await stored(email);
     const expiresAt = Math.floor(Date.now() / 1000) + 3_600;
-    await stack.deps.staff.update(email, { passwordHash: '', invitationHash: 'a'.repeat(64), invitationExpiresAt: Date.now() + 60_000, expiresAt }, added.revision ?? 0);
+    await stack.deps.staff.update(
+      email,
+      { passwordHash: '', invitationHash: 'a'.repeat(64), invitationExpiresAt: Date.now() + 60_000, expiresAt },
+      added.revision ?? 0,
+    );
     expect(await staffCli('passwd', email)).toMatchObject({ code: 0 });
     const after = await stored(email);
     expect(after.passwordHash).not.toBe('');
@@ -155,18 +226,28 @@ describe('npm run staff', () => {
     expect(after.expiresAt).toBeUndefined();
   });
 
-
   it('changes only what each command changes, moving the revision, and keeps two-factor codes used', async () => {
     const email = 'cli-account@example.test';
-    expect(await staffCli('add', email, '--role', 'editor')).toMatchObject({ code: 0, out: expect.stringContaining('as editor') });
+    expect(await staffCli('add', email, '--role', 'editor')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('as editor'),
+    });
     const added = await stored(email);
     expect(added).toMatchObject({ role: 'editor', disabled: false, revision: 1 });
-    expect(await staffCli('add', email)).toMatchObject({ code: 2, out: expect.stringContaining('already has an account') });
+    expect(await staffCli('add', email)).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('already has an account'),
+    });
 
     await stack.deps.staff.update(email, { totpSecret: 'JBSWY3DPEHPK3PXP' }, 1);
     expect(await stack.deps.staff.useTotpStep(email, 7)).toBe(true);
     expect(await staffCli('disable', email)).toMatchObject({ code: 0 });
-    expect(await stored(email)).toMatchObject({ disabled: true, totpLastStep: 7, revision: 3, tokenVersion: (added.tokenVersion ?? 0) + 1 });
+    expect(await stored(email)).toMatchObject({
+      disabled: true,
+      totpLastStep: 7,
+      revision: 3,
+      tokenVersion: (added.tokenVersion ?? 0) + 1,
+    });
     expect(await staffCli('passwd', email)).toMatchObject({ code: 0 });
     const changed = await stored(email);
     expect(changed).toMatchObject({ role: 'editor', disabled: true, totpLastStep: 7, revision: 4 });
@@ -179,20 +260,32 @@ describe('npm run staff', () => {
     // The owner is told, as after an admin's reset: the notice waits in the outbox, and the retry job sends it after its grace.
     const later = Date.now() + MAIL_GRACE_MS + 1_000;
     const resetNotice = '[의료관광센터] 2단계 인증이 초기화되었습니다';
-    const waiting = await Promise.all((await stack.deps.outbox.due(OUTBOX_QUEUES.due, later, 100)).map((id) => stack.deps.outbox.get(id)));
-    expect(waiting.filter((mail) => mail?.kind === 'notice' && mail.content?.to === email).map((mail) => mail?.content?.subject)).toEqual([resetNotice]);
+    const waiting = await Promise.all(
+      (await stack.deps.outbox.due(OUTBOX_QUEUES.due, later, 100)).map((id) => stack.deps.outbox.get(id)),
+    );
+    expect(
+      waiting
+        .filter((mail) => mail?.kind === 'notice' && mail.content?.to === email)
+        .map((mail) => mail?.content?.subject),
+    ).toEqual([resetNotice]);
     await retryDueMail({ ...stack.deps, clock: { now: () => later } });
     const delivered = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(email));
     expect(delivered.map((mail) => mail.subject)).toEqual([resetNotice]);
     expect(delivered[0]?.body.text).toContain('npm run staff');
     // An account without two-factor has nothing to be told.
-    expect(await staffCli('reset-2fa', email)).toMatchObject({ code: 0, out: expect.not.stringContaining('is told by mail') });
+    expect(await staffCli('reset-2fa', email)).toMatchObject({
+      code: 0,
+      out: expect.not.stringContaining('is told by mail'),
+    });
     const resetAgain = await stored(email);
 
     // Against AWS it needs the outbox and the site's address to tell the owner, and refuses before it reads or changes anything.
     const refused = await staffCliWith({ TABLE_STAFF: 'MedicalTourism-prod-StaffTable' }, 'reset-2fa', email);
     expect(refused).toMatchObject({ code: 2, out: expect.stringContaining('set TABLE_OUTBOX and SITE_URL too') });
-    expect(await staffCli('disable', email, '--role', 'admin')).toMatchObject({ code: 2, out: expect.stringContaining('--role goes with') });
+    expect(await staffCli('disable', email, '--role', 'admin')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--role goes with'),
+    });
     expect(await staffCli('role', email)).toMatchObject({ code: 2, out: expect.stringContaining('Give the role') });
     expect(await stored(email)).toEqual(resetAgain);
   });

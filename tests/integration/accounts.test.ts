@@ -8,7 +8,12 @@
  */
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsAnswer, type EnrolmentDone, type EnrolmentStart, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
+import {
+  type AccountsAnswer,
+  type EnrolmentDone,
+  type EnrolmentStart,
+  TOTP_PARAMETERS,
+} from '../../shared/accounts/accounts';
 import { signStaffToken } from '../../functions/http/staff-tokens';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
@@ -25,9 +30,16 @@ afterAll(() => stack?.dispose());
 const PASSWORD = 'a new member password';
 
 const totpOf = (email: string, secret: string) =>
-  new TOTP({ label: email, secret, algorithm: TOTP_PARAMETERS.algorithm, digits: TOTP_PARAMETERS.digits, period: TOTP_PARAMETERS.period });
+  new TOTP({
+    label: email,
+    secret,
+    algorithm: TOTP_PARAMETERS.algorithm,
+    digits: TOTP_PARAMETERS.digits,
+    period: TOTP_PARAMETERS.period,
+  });
 /** The code of the time step `steps` from now (one step either side is accepted). */
-const codeAt = (email: string, secret: string, steps = 0) => totpOf(email, secret).generate({ timestamp: Date.now() + steps * TOTP_PARAMETERS.period * 1000 });
+const codeAt = (email: string, secret: string, steps = 0) =>
+  totpOf(email, secret).generate({ timestamp: Date.now() + steps * TOTP_PARAMETERS.period * 1000 });
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -40,7 +52,9 @@ async function invite(token: string, email: string, role = 'staff'): Promise<Res
 /** The token of the newest one-time link (an invitation's, an enrolment's) mailed to `email`, from the SES emulator's mailbox. */
 async function linkToken(email: string, page: 'welcome' | 'enrol' = 'welcome'): Promise<string> {
   const pattern = new RegExp(`${stack.url.replace(/[.:/]/g, '\\$&')}/${page}#([\\w.-]+)`);
-  const mails = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(email) && pattern.test(mail.body.text ?? ''));
+  const mails = (await capturedMail(stack)).filter(
+    (mail) => mail.destination.to.includes(email) && pattern.test(mail.body.text ?? ''),
+  );
   const text = mails.at(-1)?.body.text ?? '';
   const match = pattern.exec(text);
   if (!match?.[1]) throw new Error(`no ${page} link to ${email}`);
@@ -50,7 +64,8 @@ async function linkToken(email: string, page: 'welcome' | 'enrol' = 'welcome'): 
 const invitationToken = (email: string) => linkToken(email, 'welcome');
 
 const welcome = (token: string, password = PASSWORD) => postJson(stack, '/api/welcome', { data: { token, password } });
-const login = (email: string, pass: string, code?: string) => postJson(stack, '/api/login', { data: { email, pass, ...(code ? { code } : {}) } });
+const login = (email: string, pass: string, code?: string) =>
+  postJson(stack, '/api/login', { data: { email, pass, ...(code ? { code } : {}) } });
 
 async function enrol(token: string, email: string): Promise<{ secret: string; done: EnrolmentDone }> {
   const started = await postJson(stack, '/api/two-factor/start', {}, token);
@@ -83,7 +98,11 @@ describe('invitations', () => {
     }
     expect(await json(invited)).toMatchObject({ mail: 'pending' });
     // Whoever can read every table tries each string they hold as the link's token, and with the address in front.
-    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    const db = documentClient({
+      region: stack.aws.region,
+      credentials: stack.aws.credentials,
+      endpoint: stack.aws.endpoints?.dynamodb,
+    });
     const strings = new Set<string>();
     try {
       for (const table of Object.values(stack.tableNames)) {
@@ -98,7 +117,10 @@ describe('invitations', () => {
     const address = Buffer.from(email).toString('base64url');
     const candidates = [...strings].flatMap((text) => [text, `${address}.${text}`]);
     expect(candidates.length).toBeGreaterThan(20);
-    for (const candidate of candidates) expect((await json<{ error: string }>(await welcome(candidate))).error).toMatch(/^(invalid_invitation|invalid_input)$/);
+    for (const candidate of candidates)
+      expect((await json<{ error: string }>(await welcome(candidate))).error).toMatch(
+        /^(invalid_invitation|invalid_input)$/,
+      );
     expect(await stack.deps.staff.get(email)).toMatchObject({ passwordHash: '' });
   });
 
@@ -114,7 +136,11 @@ describe('invitations', () => {
     // Only a hash is stored, and the sent mail's words are gone: nothing any table holds accepts the invitation.
     const stored = await stack.deps.staff.get(email);
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
-    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    const db = documentClient({
+      region: stack.aws.region,
+      credentials: stack.aws.credentials,
+      endpoint: stack.aws.endpoints?.dynamodb,
+    });
     try {
       for (const table of Object.values(stack.tableNames)) {
         const { Items: items = [] } = await db.send(new ScanCommand({ TableName: table }));
@@ -129,7 +155,9 @@ describe('invitations', () => {
     const accepted = await welcome(token);
     expect(accepted.status).toBe(200);
     const session = await json<string>(accepted);
-    expect((await postJson(stack, '/api/fileupload', { data: { contentType: 'image/png', size: 100 } }, session)).status).toBe(200);
+    expect(
+      (await postJson(stack, '/api/fileupload', { data: { contentType: 'image/png', size: 100 } }, session)).status,
+    ).toBe(200);
     const again = await welcome(token, 'another password 123');
     expect(again.status).toBe(400);
     expect((await json<{ error: string }>(again)).error).toBe('invalid_invitation');
@@ -143,7 +171,9 @@ describe('invitations', () => {
     await invite(admin, email);
     const token = await invitationToken(email);
     const [address] = token.split('.');
-    expect((await json<{ error: string }>(await welcome(`${address}.${'x'.repeat(43)}`))).error).toBe('invalid_invitation');
+    expect((await json<{ error: string }>(await welcome(`${address}.${'x'.repeat(43)}`))).error).toBe(
+      'invalid_invitation',
+    );
     const stored = await stack.deps.staff.get(email);
     if (!stored) throw new Error('invited account missing');
     await stack.deps.staff.put({ ...stored, invitationExpiresAt: Date.now() - 1 });
@@ -179,7 +209,9 @@ describe('two-factor sign-in', () => {
     const asked = await login(email, PASSWORD);
     expect(asked.status).toBe(401);
     expect((await json<{ error: string }>(asked)).error).toBe('code_required');
-    expect((await json<{ error: string }>(await login(email, 'wrong password 123', codeAt(email, secret, 1)))).error).toBe('invalid_credentials');
+    expect(
+      (await json<{ error: string }>(await login(email, 'wrong password 123', codeAt(email, secret, 1)))).error,
+    ).toBe('invalid_credentials');
     expect((await json<{ error: string }>(await login(email, PASSWORD, '000000'))).error).toBe('invalid_code');
     // Wrong codes in a row are counted on the account (no time window), and an accepted code clears the count.
     expect((await stack.deps.staff.get(email))?.codeFailures).toBe(1);
@@ -196,14 +228,22 @@ describe('two-factor sign-in', () => {
     expect(status.recoveryCodesLeft).toBe(9);
 
     const accounts = await json<AccountsAnswer>(await getWithToken(stack, '/api/accounts', admin));
-    expect(accounts.accounts.find((account) => account.email === email)).toMatchObject({ twoFactor: true, state: 'active', lastSignInAt: expect.any(String) });
+    expect(accounts.accounts.find((account) => account.email === email)).toMatchObject({
+      twoFactor: true,
+      state: 'active',
+      lastSignInAt: expect.any(String),
+    });
   });
 
   it('keeps the secret sealed: the staff table holds no base32 secret after enrolment, and a sealed secret opens for its own account only', async () => {
     const admin = await signIn(stack);
     const email = 'sealed@example.test';
     const { secret } = await enrol(await newMember(admin, email), email);
-    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    const db = documentClient({
+      region: stack.aws.region,
+      credentials: stack.aws.credentials,
+      endpoint: stack.aws.endpoints?.dynamodb,
+    });
     try {
       const { Items: items = [] } = await db.send(new ScanCommand({ TableName: stack.tableNames.staff }));
       const scanned = JSON.stringify(items);
@@ -246,21 +286,39 @@ describe('two-factor sign-in', () => {
 describe('account changes', () => {
   it('keeps the last active admin, and lets an admin go once there is another', async () => {
     const admin = await signIn(stack);
-    for (const data of [{ email: STAFF.email, action: 'disable' }, { email: STAFF.email, action: 'role', role: 'editor' }]) {
+    for (const data of [
+      { email: STAFF.email, action: 'disable' },
+      { email: STAFF.email, action: 'role', role: 'editor' },
+    ]) {
       const refused = await postJson(stack, '/api/accounts/change', { data }, admin);
       expect(refused.status).toBe(409);
     }
     const second = 'second-admin@example.test';
     const secondToken = await newMember(admin, second, 'admin');
-    const demoted = await postJson(stack, '/api/accounts/change', { data: { email: second, action: 'role', role: 'staff' } }, admin);
+    const demoted = await postJson(
+      stack,
+      '/api/accounts/change',
+      { data: { email: second, action: 'role', role: 'staff' } },
+      admin,
+    );
     expect(demoted.status).toBe(200);
     expect((await getWithToken(stack, '/api/accounts', secondToken)).status).toBe(401);
-    const promoted = await postJson(stack, '/api/accounts/change', { data: { email: second, action: 'role', role: 'admin' } }, admin);
+    const promoted = await postJson(
+      stack,
+      '/api/accounts/change',
+      { data: { email: second, action: 'role', role: 'admin' } },
+      admin,
+    );
     expect(promoted.status).toBe(200);
     const again = await signIn(stack, second, PASSWORD);
     // Now the first admin may be disabled by the second, and enabled again.
-    expect((await postJson(stack, '/api/accounts/change', { data: { email: STAFF.email, action: 'disable' } }, again)).status).toBe(200);
-    expect((await postJson(stack, '/api/accounts/change', { data: { email: STAFF.email, action: 'enable' } }, again)).status).toBe(200);
+    expect(
+      (await postJson(stack, '/api/accounts/change', { data: { email: STAFF.email, action: 'disable' } }, again))
+        .status,
+    ).toBe(200);
+    expect(
+      (await postJson(stack, '/api/accounts/change', { data: { email: STAFF.email, action: 'enable' } }, again)).status,
+    ).toBe(200);
   });
 
   it('ends sessions on disable, enable and role change, a token signed in the same second included', async () => {
@@ -268,21 +326,32 @@ describe('account changes', () => {
     const email = 'moving@example.test';
     const before = await newMember(admin, email);
     expect((await postJson(stack, '/api/view', {}, before)).status).toBe(200);
-    expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'disable' } }, admin)).status).toBe(200);
+    expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'disable' } }, admin)).status).toBe(
+      200,
+    );
     const secret = stack.settings['TOKEN_SECRET'] ?? '';
-    const settings = { TOKEN_SECRET: secret, TOKEN_ISSUER: stack.settings['TOKEN_ISSUER'] ?? 'medical-tourism-centre', TOKEN_AUDIENCE: stack.settings['TOKEN_AUDIENCE'] ?? 'medical-tourism-staff' };
+    const settings = {
+      TOKEN_SECRET: secret,
+      TOKEN_ISSUER: stack.settings['TOKEN_ISSUER'] ?? 'medical-tourism-centre',
+      TOKEN_AUDIENCE: stack.settings['TOKEN_AUDIENCE'] ?? 'medical-tourism-staff',
+    };
     const stale = await signStaffToken(settings, email, 0, Date.now(), 'staff');
     expect((await postJson(stack, '/api/view', {}, before)).status).toBe(401);
     expect((await postJson(stack, '/api/view', {}, stale)).status).toBe(401);
     expect((await login(email, PASSWORD)).status).toBe(401);
 
-    expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'enable' } }, admin)).status).toBe(200);
+    expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'enable' } }, admin)).status).toBe(
+      200,
+    );
     expect((await postJson(stack, '/api/view', {}, before)).status).toBe(401);
     expect((await postJson(stack, '/api/view', {}, stale)).status).toBe(401);
     const after = await signIn(stack, email, PASSWORD);
     expect((await postJson(stack, '/api/view', {}, after)).status).toBe(200);
 
-    expect((await postJson(stack, '/api/accounts/change', { data: { email, action: 'role', role: 'editor' } }, admin)).status).toBe(200);
+    expect(
+      (await postJson(stack, '/api/accounts/change', { data: { email, action: 'role', role: 'editor' } }, admin))
+        .status,
+    ).toBe(200);
     expect((await postJson(stack, '/api/view', {}, after)).status).toBe(401);
     const asEditor = await signIn(stack, email, PASSWORD);
     expect((await postJson(stack, '/api/view', {}, asEditor)).status).toBe(403);
@@ -296,7 +365,9 @@ describe('account changes', () => {
     const member = await newMember(admin, 'plain-staff@example.test');
     expect((await getWithToken(stack, '/api/accounts', member)).status).toBe(403);
     expect((await invite(member, 'friend@example.test')).status).toBe(403);
-    expect((await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: false } }, member)).status).toBe(403);
+    expect((await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: false } }, member)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -307,7 +378,9 @@ describe('the two-factor policy', () => {
     const { done: adminDone } = await enrol(admin, STAFF.email);
     const email = 'policy@example.test';
     const early = await newMember(adminDone.token, email);
-    expect((await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: true } }, adminDone.token)).status).toBe(200);
+    expect(
+      (await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: true } }, adminDone.token)).status,
+    ).toBe(200);
     try {
       // An open session of an account without two-factor is held to enrolment at once.
       const held = await postJson(stack, '/api/view', {}, early);
@@ -323,12 +396,20 @@ describe('the two-factor policy', () => {
       const enrolOnly = await json<string>(opened);
       expect(JSON.parse(Buffer.from(enrolOnly.split('.')[1] ?? '', 'base64url').toString()).scope).toBe('enrol');
       expect((await postJson(stack, '/api/view', {}, enrolOnly)).status).toBe(403);
-      expect(await json(await getWithToken(stack, '/api/two-factor', enrolOnly))).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
+      expect(await json(await getWithToken(stack, '/api/two-factor', enrolOnly))).toEqual({
+        enabled: false,
+        required: true,
+        recoveryCodesLeft: 0,
+      });
       const { done } = await enrol(enrolOnly, email);
       expect((await postJson(stack, '/api/view', {}, done.token)).status).toBe(200);
       expect((await postJson(stack, '/api/view', {}, enrolOnly)).status).toBe(401);
       // The owner is told, by a mail of its own.
-      expect((await capturedMail(stack)).some((mail) => mail.destination.to.includes(email) && mail.subject.includes('2단계 인증이 켜졌습니다'))).toBe(true);
+      expect(
+        (await capturedMail(stack)).some(
+          (mail) => mail.destination.to.includes(email) && mail.subject.includes('2단계 인증이 켜졌습니다'),
+        ),
+      ).toBe(true);
     } finally {
       await postJson(stack, '/api/accounts/policy', { data: { requireTwoFactor: false } }, adminDone.token);
     }

@@ -31,12 +31,16 @@ describe('fuzzing every API route, public and staff, as every role', () => {
   for (const property of FUZZ_PROPERTIES) {
     const { seed, runs } = TEST_FUZZ_RUNS[property];
     // Hundreds of requests, each followed by a read of the stores it may change: more than the default minute on a busy machine.
-    it(`${property}: ${runs} requests (seed ${seed}), no 5xx, no internals shown, JSON refusals naming fields, nothing stored by a refusal`, { timeout: 300_000 }, async () => {
-      const counts = await fuzzer.run(property, { seed, runs });
-      console.info(`fuzz ${property}: ${counts.requests} requests, statuses ${JSON.stringify(counts.statuses)}`);
-      expect(counts.requests).toBe(runs);
-      // The requests reached the routes: refusals of every kind, and some valid enough to be taken.
-      expect(Object.keys(counts.statuses).length).toBeGreaterThan(3);
-    });
+    it(
+      `${property}: ${runs} requests (seed ${seed}), no 5xx, no internals shown, JSON refusals naming fields, nothing stored by a refusal`,
+      { timeout: 300_000 },
+      async () => {
+        const counts = await fuzzer.run(property, { seed, runs });
+        console.info(`fuzz ${property}: ${counts.requests} requests, statuses ${JSON.stringify(counts.statuses)}`);
+        expect(counts.requests).toBe(runs);
+        // The requests reached the routes: refusals of every kind, and some valid enough to be taken.
+        expect(Object.keys(counts.statuses).length).toBeGreaterThan(3);
+      },
+    );
   }
 });

@@ -7,7 +7,15 @@
  * stored enquiry (read back through POST /api/view) gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardData, MONTHLY_CSV_COLUMNS, OPEN_AGE_BUCKETS, addDays, daysBetween, daysEnding, median } from '../../shared/dashboard/dashboard';
+import {
+  type DashboardData,
+  MONTHLY_CSV_COLUMNS,
+  OPEN_AGE_BUCKETS,
+  addDays,
+  daysBetween,
+  daysEnding,
+  median,
+} from '../../shared/dashboard/dashboard';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { SECTION_VALUES } from '../../shared/enquiries/enums';
 import { LIST_HEADERS } from '../../shared/enquiries/pagination';
@@ -57,7 +65,12 @@ const byName = async (name: string) => {
 
 async function work(name: string, data: Record<string, unknown>, path = '/api/enquiry/work') {
   const record = await byName(name);
-  const response = await postJson(stack, path, { data: { index: record.POST_INDEX, version: record.VERSION, ...data } }, token);
+  const response = await postJson(
+    stack,
+    path,
+    { data: { index: record.POST_INDEX, version: record.VERSION, ...data } },
+    token,
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   await response.arrayBuffer();
 }
@@ -70,11 +83,26 @@ async function signInAt(at: number) {
 beforeAll(async () => {
   stack = await startTestStack({ clock });
   // Bulk enquiries ending the day before the API's, worked on (answered, closed, some left open).
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
   try {
-    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, SEEDED, kst('2026-11-17 12:00'), 30 * 60_000, {
-      worked: true,
-    });
+    await seedEnquiries(
+      db,
+      {
+        enquiries: stack.tableNames.enquiries,
+        counters: stack.tableNames.counters,
+        aggregates: stack.tableNames.aggregates,
+      },
+      SEEDED,
+      kst('2026-11-17 12:00'),
+      30 * 60_000,
+      {
+        worked: true,
+      },
+    );
   } finally {
     db.destroy();
   }
@@ -85,10 +113,22 @@ beforeAll(async () => {
     await send({ user_name: `Visitor ${locale}`, user_email: `${locale}@example.test`, page_locale: locale });
   }
   clock.at = kst('2026-11-18 23:59');
-  await send({ user_name: 'Visitor late', user_email: 'late@example.test', page_locale: 'ru', section: '컨시어지', destination: 'Airport' });
+  await send({
+    user_name: 'Visitor late',
+    user_email: 'late@example.test',
+    page_locale: 'ru',
+    section: '컨시어지',
+    destination: 'Airport',
+  });
   for (const [i, locale] of ['ru', 'vi', 'ja'].entries()) {
     clock.at = kst('2026-11-20 09:00') + i * 60_000;
-    await send({ user_name: `Visitor ${locale} 2`, user_email: `${locale}2@example.test`, page_locale: locale, section: '통역예약', destination: 'Hotel' });
+    await send({
+      user_name: `Visitor ${locale} 2`,
+      user_email: `${locale}2@example.test`,
+      page_locale: locale,
+      section: '통역예약',
+      destination: 'Hotel',
+    });
   }
   // Suspected spam (the honeypot filled): stored apart, never counted.
   await send({ user_name: 'Spam bot', website: 'http://spam.example', page_locale: 'en' });
@@ -117,8 +157,15 @@ function expectedFigures(records: EnquiryRecord[], days: number) {
     return {
       day,
       received: received.length,
-      sections: Object.fromEntries(SECTION_VALUES.map((section) => [section, received.filter((record) => record.MEDICAL_SECTION === section).length])),
-      locales: Object.fromEntries(LOCALE_CODES.map((code) => [code, received.filter((record) => record.LOCALE === code).length])),
+      sections: Object.fromEntries(
+        SECTION_VALUES.map((section) => [
+          section,
+          received.filter((record) => record.MEDICAL_SECTION === section).length,
+        ]),
+      ),
+      locales: Object.fromEntries(
+        LOCALE_CODES.map((code) => [code, received.filter((record) => record.LOCALE === code).length]),
+      ),
       firstReplies: records.filter((record) => record.FIRST_REPLY_AT && dayOf(record.FIRST_REPLY_AT) === day).length,
     };
   });
@@ -134,7 +181,11 @@ function expectedFigures(records: EnquiryRecord[], days: number) {
   const minutes = records
     .filter((record) => record.FIRST_REPLY_AT && replyWindow.includes(dayOf(record.FIRST_REPLY_AT)))
     .map((record) => Math.round((Date.parse(record.FIRST_REPLY_AT ?? '') - Date.parse(record.RECEIVED_AT)) / 60_000));
-  return { series, open: { total: open.length, buckets }, replyTime: { days: 30, medianMinutes: median(minutes), count: minutes.length } };
+  return {
+    series,
+    open: { total: open.length, buckets },
+    replyTime: { days: 30, medianMinutes: median(minutes), count: minutes.length },
+  };
 }
 
 describe('GET /api/dashboard', () => {
@@ -158,25 +209,43 @@ describe('GET /api/dashboard', () => {
   it('counts the API-sent enquiries on their Korea-time day by page language, spam left out, and their work', async () => {
     const data = (await (await getWithToken(stack, '/api/dashboard?days=30', token)).json()) as DashboardData;
     const on = (day: string) => data.series.find((figures) => figures.day === day);
-    expect(on('2026-11-18')).toMatchObject({ received: 4, locales: { en: 1, ko: 1, zh: 1, ru: 1, vi: 0, ja: 0 }, sections: { 병원예약: 3, 컨시어지: 1 }, firstReplies: 0 });
+    expect(on('2026-11-18')).toMatchObject({
+      received: 4,
+      locales: { en: 1, ko: 1, zh: 1, ru: 1, vi: 0, ja: 0 },
+      sections: { 병원예약: 3, 컨시어지: 1 },
+      firstReplies: 0,
+    });
     expect(on('2026-11-19')).toMatchObject({ received: 0, firstReplies: 1 });
     // The spam bot's enquiry of the 20th is not there.
-    expect(on(TODAY)).toMatchObject({ received: 3, locales: { en: 0, ru: 1, vi: 1, ja: 1 }, sections: { 통역예약: 3 }, firstReplies: 1 });
+    expect(on(TODAY)).toMatchObject({
+      received: 3,
+      locales: { en: 0, ru: 1, vi: 1, ja: 1 },
+      sections: { 통역예약: 3 },
+      firstReplies: 1,
+    });
     // Open from the API: 'en' (in progress), 'ko' (reopened) from the 18th (2 days old), and the three of today.
     expect(data.open.buckets.find((bucket) => bucket.key === 'under1')?.count).toBe(3);
     expect(data.open.buckets.find((bucket) => bucket.key === 'from1to3')?.count).toBe(2);
     expect(data.months.current).toMatchObject({ month: '2026-11', received: SEEDED + 7 });
-    expect(data.months.previous).toMatchObject({ month: '2026-10', received: 0, firstReplies: 0, medianReplyMinutes: null });
+    expect(data.months.previous).toMatchObject({
+      month: '2026-10',
+      received: 0,
+      firstReplies: 0,
+      medianReplyMinutes: null,
+    });
   });
 
   it("shows the day's machine-translation characters, the translation job's own count, against the cap", async () => {
-    const read = async () => ((await (await getWithToken(stack, '/api/dashboard?days=30', token)).json()) as DashboardData).translation;
+    const read = async () =>
+      ((await (await getWithToken(stack, '/api/dashboard?days=30', token)).json()) as DashboardData).translation;
     const before = await read();
     expect(before.cap).toBe(200_000);
     expect(await stack.runTranslations()).toMatchObject({ done: 7 });
     // The API-sent enquiries (their English text on the Korean page too; not the spam bot's, never queued), translated today.
     const translated = (await allRecords()).filter((record) => record.NAME.startsWith('Visitor '));
-    const chars = translated.flatMap((record) => Object.values(textsOfEnquiry(record as unknown as StoredEnquiry))).reduce((sum, text) => sum + text.length, 0);
+    const chars = translated
+      .flatMap((record) => Object.values(textsOfEnquiry(record as unknown as StoredEnquiry)))
+      .reduce((sum, text) => sum + text.length, 0);
     expect(chars).toBeGreaterThan(0);
     expect(await read()).toEqual({ chars: before.chars + chars, cap: 200_000 });
   });
@@ -184,7 +253,11 @@ describe('GET /api/dashboard', () => {
   it('refuses a bad period with a clear 400, and answers 401 without a token', async () => {
     const bad = await getWithToken(stack, '/api/dashboard?days=60', token);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'invalid_input', message: 'Please check: days', fields: { days: 'Either 30 or 90 (days)' } });
+    expect(await bad.json()).toEqual({
+      error: 'invalid_input',
+      message: 'Please check: days',
+      fields: { days: 'Either 30 or 90 (days)' },
+    });
     expect((await getWithToken(stack, '/api/dashboard')).status).toBe(401);
     expect((await getWithToken(stack, '/api/dashboard.csv?month=2026-11')).status).toBe(401);
   });
@@ -237,6 +310,9 @@ describe('GET /api/dashboard.csv', () => {
     const actions = entries.map((entry) => entry.action);
     expect(actions).toContain('dashboard.read');
     expect(actions).toContain('dashboard.export');
-    expect(entries.find((entry) => entry.action === 'dashboard.export')).toMatchObject({ actor: 'staff@example.test', target: '2026-11' });
+    expect(entries.find((entry) => entry.action === 'dashboard.export')).toMatchObject({
+      actor: 'staff@example.test',
+      target: '2026-11',
+    });
   });
 });

@@ -28,16 +28,41 @@ let s3: ReturnType<typeof localS3Client>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
   try {
-    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, SEEDED, Date.now() - 60_000, 60_000);
+    await seedEnquiries(
+      db,
+      {
+        enquiries: stack.tableNames.enquiries,
+        counters: stack.tableNames.counters,
+        aggregates: stack.tableNames.aggregates,
+      },
+      SEEDED,
+      Date.now() - 60_000,
+      60_000,
+    );
   } finally {
     db.destroy();
   }
   const at = new Date().toISOString();
-  await stack.deps.staff.put({ email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password), disabled: false, role: 'staff', createdAt: at, updatedAt: at });
+  await stack.deps.staff.put({
+    email: COLLEAGUE.email,
+    passwordHash: await hashPassword(COLLEAGUE.password),
+    disabled: false,
+    role: 'staff',
+    createdAt: at,
+    updatedAt: at,
+  });
   token = await signIn(stack);
-  s3 = localS3Client({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3 });
+  s3 = localS3Client({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.s3,
+  });
 }, 300_000);
 afterAll(async () => {
   s3?.destroy();
@@ -64,10 +89,16 @@ describe('a background export', () => {
     expect(new Set(rows.slice(1).map((row) => row[11])).size).toBe(SEEDED);
 
     const today = formatKoreaDate(Date.now());
-    const log = (await (await getWithToken(stack, `/api/access-log?from=${today}&to=${today}&action=enquiry.export`, token)).json()) as {
+    const log = (await (
+      await getWithToken(stack, `/api/access-log?from=${today}&to=${today}&action=enquiry.export`, token)
+    ).json()) as {
       entries: { actor: string; target: string }[];
     };
-    expect(log.entries.some((entry) => entry.target.includes(`"job":"${view.jobId}"`) && entry.target.includes(`"rows":${SEEDED}`))).toBe(true);
+    expect(
+      log.entries.some(
+        (entry) => entry.target.includes(`"job":"${view.jobId}"`) && entry.target.includes(`"rows":${SEEDED}`),
+      ),
+    ).toBe(true);
   });
 
   it("exports a work list's filter the same way (a status)", async () => {
@@ -96,9 +127,17 @@ describe('when the export bucket refuses the file', () => {
     } finally {
       await s3.send(new CreateBucketCommand({ Bucket: LOCAL_BUCKETS.exports }));
     }
-    expect(failed).toMatchObject({ status: 'failed', failure: 'storage', message: expect.stringContaining('refused the file') });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: 'storage',
+      message: expect.stringContaining('refused the file'),
+    });
     expect(failed.url).toBeUndefined();
-    await expect(s3.send(new HeadObjectCommand({ Bucket: LOCAL_BUCKETS.exports, Key: `exports/${failed.jobId}/${failed.fileName}` }))).rejects.toThrow();
+    await expect(
+      s3.send(
+        new HeadObjectCommand({ Bucket: LOCAL_BUCKETS.exports, Key: `exports/${failed.jobId}/${failed.fileName}` }),
+      ),
+    ).rejects.toThrow();
 
     const retry = await finishedExport(stack, token);
     expect(retry.view).toMatchObject({ status: 'ready', rowsWritten: SEEDED });
@@ -116,7 +155,9 @@ describe('when the export bucket refuses the file', () => {
       for (let i = 0; i < 7 * 1024; i += 1) yield line;
       throw new Error('reading stopped');
     }
-    await expect(store.upload('exports/broken/data.csv', rowsThenFailure(), 'data.csv')).rejects.toThrow('reading stopped');
+    await expect(store.upload('exports/broken/data.csv', rowsThenFailure(), 'data.csv')).rejects.toThrow(
+      'reading stopped',
+    );
     expect(await store.exists('exports/broken/data.csv')).toBe(false);
     await expect(s3.send(new DeleteBucketCommand({ Bucket: bucket }))).resolves.toBeDefined();
   });

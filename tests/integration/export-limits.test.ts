@@ -7,7 +7,12 @@
  * the worker releases, and that runs out when its worker died.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_EXPIRED_MESSAGE, EXPORT_LINK_LIFETIME_MS, type ExportJobView, type ExportUnderWayBody } from '../../shared/exports/export-jobs';
+import {
+  EXPORT_EXPIRED_MESSAGE,
+  EXPORT_LINK_LIFETIME_MS,
+  type ExportJobView,
+  type ExportUnderWayBody,
+} from '../../shared/exports/export-jobs';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { DOWNLOAD_WINDOW_SECONDS, EXPORT_OWNER_LOCK_SECONDS } from '../../functions/exports/export-jobs';
 import { seedEnquiries } from '../../local/seed/enquiries';
@@ -22,10 +27,27 @@ let stack: TestStack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ clock: { now: () => Date.now() + skipped.ms }, env: { EXPORT_INLINE_MAX_BYTES: String(INLINE_MAX_BYTES) } });
-  const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+  stack = await startTestStack({
+    clock: { now: () => Date.now() + skipped.ms },
+    env: { EXPORT_INLINE_MAX_BYTES: String(INLINE_MAX_BYTES) },
+  });
+  const db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
   try {
-    await seedEnquiries(db, { enquiries: stack.tableNames.enquiries, counters: stack.tableNames.counters, aggregates: stack.tableNames.aggregates }, SEEDED, Date.now() - 60_000, 60_000);
+    await seedEnquiries(
+      db,
+      {
+        enquiries: stack.tableNames.enquiries,
+        counters: stack.tableNames.counters,
+        aggregates: stack.tableNames.aggregates,
+      },
+      SEEDED,
+      Date.now() - 60_000,
+      60_000,
+    );
   } finally {
     db.destroy();
   }
@@ -37,7 +59,8 @@ afterAll(async () => {
 
 const startExport = () => getWithToken(stack, '/api/export.csv', token);
 const readJob = (jobId: string) => getWithToken(stack, `/api/export/${jobId}`, token);
-const linkSeconds = (view: ExportJobView) => Number(new URL(view.url ?? 'https://none.invalid/').searchParams.get('X-Amz-Expires'));
+const linkSeconds = (view: ExportJobView) =>
+  Number(new URL(view.url ?? 'https://none.invalid/').searchParams.get('X-Amz-Expires'));
 
 /** A started export, run by the worker to its end. */
 async function readyExport(): Promise<ExportJobView> {
@@ -73,7 +96,9 @@ describe('one export at a time per staff member', () => {
     const owner = 'racer@example.test';
     const expiresAt = Math.floor(stack.deps.clock.now() / 1000) + 60;
     const tries = Array.from({ length: 8 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
-    const answers = await Promise.all(tries.map((jobId) => stack.deps.exportJobs.takeOwnerLock(owner, jobId, expiresAt)));
+    const answers = await Promise.all(
+      tries.map((jobId) => stack.deps.exportJobs.takeOwnerLock(owner, jobId, expiresAt)),
+    );
     const winners = tries.filter((_, i) => answers[i] === undefined);
     expect(winners).toHaveLength(1);
     expect(answers.filter((answer) => answer !== undefined).every((answer) => answer === winners[0])).toBe(true);
@@ -105,7 +130,11 @@ describe('one export at a time per staff member', () => {
 
   it('lets a lock whose worker died run out', async () => {
     const died = '6f1c2a34-0000-4000-8000-0000000000bb';
-    await stack.deps.exportJobs.takeOwnerLock(STAFF.email, died, Math.floor(stack.deps.clock.now() / 1000) + EXPORT_OWNER_LOCK_SECONDS);
+    await stack.deps.exportJobs.takeOwnerLock(
+      STAFF.email,
+      died,
+      Math.floor(stack.deps.clock.now() / 1000) + EXPORT_OWNER_LOCK_SECONDS,
+    );
     expect((await startExport()).status).toBe(409);
     skipped.ms += EXPORT_OWNER_LOCK_SECONDS * 1000;
     // The token of before is still good (8 hours); a new sign-in is not needed.

@@ -18,7 +18,10 @@ import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../shared/translation/tr
 import { type Answer, requestAnswer } from '../support/http-answer';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../support/stack';
 
-function get(url: string, options: { agent?: Agent; host?: string; headers?: Record<string, string>; method?: string } = {}): Promise<Answer> {
+function get(
+  url: string,
+  options: { agent?: Agent; host?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<Answer> {
   const target = new URL(url);
   return requestAnswer({
     host: target.hostname,
@@ -48,7 +51,11 @@ describe('the fault proxy', () => {
       response.end(`upstream saw ${request.method} ${request.url}`);
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    proxy = await startFaultProxy({ service: 'dynamodb', target: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, host: '127.0.0.1' });
+    proxy = await startFaultProxy({
+      service: 'dynamodb',
+      target: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      host: '127.0.0.1',
+    });
   });
   afterAll(async () => {
     await proxy.stop();
@@ -61,7 +68,7 @@ describe('the fault proxy', () => {
     expect(answer).toMatchObject({ status: 200, body: 'upstream saw GET /tables?x=1' });
   });
 
-  it('refuses: new connections are refused, an open one gets the service\'s 503 and is closed; back up, it forwards again', async () => {
+  it("refuses: new connections are refused, an open one gets the service's 503 and is closed; back up, it forwards again", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     expect((await get(`${proxy.endpoint}/a`, { agent })).status).toBe(200);
     await proxy.set({ mode: 'refuse' });
@@ -125,10 +132,14 @@ describe('the local stack with faults injected', () => {
     expect(key.length).toBeGreaterThanOrEqual(32);
     expect((await get(`${url}/faults`)).status).toBe(401);
     expect((await get(`${url}/faults`, { headers: { authorization: `Bearer ${key}x` } })).status).toBe(401);
-    expect((await get(`${url}/faults`, { headers: { authorization: `Bearer ${key}` }, host: 'evil.example' })).status).toBe(421);
+    expect(
+      (await get(`${url}/faults`, { headers: { authorization: `Bearer ${key}` }, host: 'evil.example' })).status,
+    ).toBe(421);
     const control = faultControlClient(stack.faults.control);
     await expect(control.set('ses', { mode: 'slow', delayMs: 0 })).rejects.toThrow(/400/);
-    expect((await get(`${url}/faults/sqs`, { method: 'PUT', headers: { authorization: `Bearer ${key}` } })).status).toBe(404);
+    expect(
+      (await get(`${url}/faults/sqs`, { method: 'PUT', headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(404);
     expect(await control.state()).toEqual({
       ses: { fault: SERVICE_UP, waiting: 0 },
       dynamodb: { fault: SERVICE_UP, waiting: 0 },
@@ -140,13 +151,20 @@ describe('the local stack with faults injected', () => {
   it('npm run fault switches a service of the running stack and brings it back', async () => {
     const run = (...args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/cli/fault.ts', ...args], {
-        env: { ...process.env, FAULT_CONTROL_URL: stack.faults.control.url, FAULT_CONTROL_KEY: stack.faults.control.key },
+        env: {
+          ...process.env,
+          FAULT_CONTROL_URL: stack.faults.control.url,
+          FAULT_CONTROL_KEY: stack.faults.control.key,
+        },
       });
     expect((await run('s3', 'slow', '250ms')).stdout).toMatch(/s3\s+slow \(250 ms a request\)/);
     expect(stack.faults.state().s3.fault).toEqual({ mode: 'slow', delayMs: 250 });
     expect((await run('all', 'down')).stdout).toMatch(/ses\s+refuse\n\s+dynamodb\s+refuse\n\s+s3\s+refuse/);
     expect((await run('all', 'up')).stdout).toMatch(/ses\s+up\n\s+dynamodb\s+up\n\s+s3\s+up/);
-    await expect(run('dynamodb', 'sideways')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('A fault is up, refuse') });
+    await expect(run('dynamodb', 'sideways')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('A fault is up, refuse'),
+    });
   });
 
   it('DynamoDB refusing: an enquiry is answered with a JSON 503 and nothing is stored; back up, the same submission is stored once', async () => {
@@ -212,13 +230,22 @@ describe('the local stack with faults injected', () => {
   });
 
   it("Translate refusing: a translation fails as one worth retrying (Translate's own 503), and succeeds once it is back", async () => {
-    const client = translateClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.faults.endpoints.translate, maxAttempts: 1 });
+    const client = translateClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: stack.faults.endpoints.translate,
+      maxAttempts: 1,
+    });
     const translator = amazonTranslator(client, { engine: LOCAL_STAND_IN, terminologyName: 'mt-fault-labels' });
     await stack.faults.set('translate', { mode: 'refuse' });
-    const refused = await translator.translate({ text: 'Привет', source: 'ru', target: 'ko' }).catch((error: unknown) => error);
+    const refused = await translator
+      .translate({ text: 'Привет', source: 'ru', target: 'ko' })
+      .catch((error: unknown) => error);
     await stack.faults.set('translate', SERVICE_UP);
     expect(refused).toBeInstanceOf(Error);
     expect(refused).not.toBeInstanceOf(TranslationRefused);
-    expect((await translator.translate({ text: 'Привет', source: 'ru', target: 'ko' })).text).toBe(`${LOCAL_STAND_IN_MARK}: ru→ko] Привет`);
+    expect((await translator.translate({ text: 'Привет', source: 'ru', target: 'ko' })).text).toBe(
+      `${LOCAL_STAND_IN_MARK}: ru→ko] Привет`,
+    );
   });
 });

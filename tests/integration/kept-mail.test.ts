@@ -11,7 +11,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeptMailList } from '../../shared/conversation/kept-mail';
 import type { ThreadEntry } from '../../shared/work/enquiry-work';
-import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import {
+  type TestStack,
+  capturedMail,
+  enquiry,
+  getWithToken,
+  postJson,
+  signIn,
+  startTestStack,
+} from '../support/stack';
 import { BYTES, sendToDoor } from '../support/inbound-mail';
 
 let stack: TestStack;
@@ -27,15 +35,21 @@ async function box(name = 'unmatched'): Promise<KeptMailList> {
 }
 const kept = async (subject: string) => (await box()).mails.find((mail) => mail.subject === subject);
 async function visitorMessages(): Promise<ThreadEntry[]> {
-  return ((await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as ThreadEntry[]).filter((entry) => entry.type === 'visitorMessage');
+  return ((await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as ThreadEntry[]).filter(
+    (entry) => entry.type === 'visitorMessage',
+  );
 }
 
 beforeAll(async () => {
   stack = await startTestStack();
   token = await signIn(stack);
-  const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_email: 'kept-box@example.test', page_locale: 'ru' }) });
+  const response = await postJson(stack, '/api/sendmail', {
+    data: enquiry({ user_email: 'kept-box@example.test', page_locale: 'ru' }),
+  });
   index = Number(((await response.json()) as { reference: string }).reference.slice(3));
-  replyTo = (await capturedMail(stack)).find((mail) => mail.destination.to.includes('kept-box@example.test'))?.replyTo?.[0] ?? '';
+  replyTo =
+    (await capturedMail(stack)).find((mail) => mail.destination.to.includes('kept-box@example.test'))?.replyTo?.[0] ??
+    '';
   expect(replyTo).toMatch(/^reply\+\d+-[a-z2-7]{26}@/);
 }, 120_000);
 afterAll(() => stack?.dispose());
@@ -44,10 +58,23 @@ describe('the unmatched box', () => {
   it('keeps a mail with a wrong token; staff list it, read it, attach it, and the thread shows it, once', async () => {
     const wrongToken = replyTo.replace(/-[a-z2-7]{26}@/, `-${'a'.repeat(26)}@`);
     const subject = `Re: Your enquiry [${reference()}]`;
-    await sendToDoor(stack, { from: 'kept-box@example.test', to: wrongToken, subject, text: 'Мой ответ пришёл не туда.', attachments: [{ filename: 'scan.pdf', content: BYTES.pdf }] });
+    await sendToDoor(stack, {
+      from: 'kept-box@example.test',
+      to: wrongToken,
+      subject,
+      text: 'Мой ответ пришёл не туда.',
+      attachments: [{ filename: 'scan.pdf', content: BYTES.pdf }],
+    });
 
     const mail = await kept(subject);
-    expect(mail).toMatchObject({ box: 'unmatched', reason: 'forged', from: 'kept-box@example.test', suggestedIndex: index, recipients: [wrongToken], attachments: [{ name: 'scan.pdf', size: BYTES.pdf.length }] });
+    expect(mail).toMatchObject({
+      box: 'unmatched',
+      reason: 'forged',
+      from: 'kept-box@example.test',
+      suggestedIndex: index,
+      recipients: [wrongToken],
+      attachments: [{ name: 'scan.pdf', size: BYTES.pdf.length }],
+    });
     const key = mail?.key ?? '';
     const text = await getWithToken(stack, `/api/kept-mail/text?${new URLSearchParams({ key })}`, token);
     expect(await text.json()).toEqual({ key, text: 'Мой ответ пришёл не туда.' });
@@ -56,19 +83,42 @@ describe('the unmatched box', () => {
     const first = await attach();
     expect(await first.json()).toEqual({ key, postIndex: index, firstTime: true });
     const [message] = await visitorMessages();
-    expect(message).toMatchObject({ actor: 'kept-box@example.test', text: 'Мой ответ пришёл не туда.', visitor: { channel: 'mail', attachedBy: expect.any(String), fromEnquiryAddress: true } });
-    expect(message?.visitor?.attachments).toEqual([{ name: 'scan.pdf', type: 'application/pdf', size: BYTES.pdf.length, key: expect.stringMatching(/^attachments\//) }]);
-    expect(await stack.deps.enquiries.get(index)).toMatchObject({ LAST_VISITOR_CHANNEL: 'mail', UNREAD_VISITOR_AT: expect.any(String) });
+    expect(message).toMatchObject({
+      actor: 'kept-box@example.test',
+      text: 'Мой ответ пришёл не туда.',
+      visitor: { channel: 'mail', attachedBy: expect.any(String), fromEnquiryAddress: true },
+    });
+    expect(message?.visitor?.attachments).toEqual([
+      {
+        name: 'scan.pdf',
+        type: 'application/pdf',
+        size: BYTES.pdf.length,
+        key: expect.stringMatching(/^attachments\//),
+      },
+    ]);
+    expect(await stack.deps.enquiries.get(index)).toMatchObject({
+      LAST_VISITOR_CHANNEL: 'mail',
+      UNREAD_VISITOR_AT: expect.any(String),
+    });
     expect(await kept(subject)).toBeUndefined();
 
     expect(await (await attach()).json()).toEqual({ key, postIndex: index, firstTime: false });
     expect(await visitorMessages()).toHaveLength(1);
-    const notices = (await capturedMail(stack)).filter((sent) => sent.subject.includes(`${reference()}] 방문자의 새 메시지`));
+    const notices = (await capturedMail(stack)).filter((sent) =>
+      sent.subject.includes(`${reference()}] 방문자의 새 메시지`),
+    );
     expect(notices).toHaveLength(1);
   });
 
   it('discards a mail that names no enquiry: its raw message goes, and the same message sent again stays discarded', async () => {
-    const message = { from: 'stranger@example.test', to: `centre@${stack.inboundSmtp.domain}`, subject: 'Hello centre', text: 'Is anyone there?', messageId: '<discard-me@mail.example>', date: new Date() };
+    const message = {
+      from: 'stranger@example.test',
+      to: `centre@${stack.inboundSmtp.domain}`,
+      subject: 'Hello centre',
+      text: 'Is anyone there?',
+      messageId: '<discard-me@mail.example>',
+      date: new Date(),
+    };
     await sendToDoor(stack, message);
     const mail = await kept('Hello centre');
     expect(mail).toMatchObject({ reason: 'no_match' });

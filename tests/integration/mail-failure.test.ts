@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReference } from '../../shared/work/enquiry-work';
 import { SERVICE_UP } from '../../local/faults/faults';
 import { LIST_HEADERS } from '../../shared/enquiries/enquiry';
-import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import {
+  type TestStack,
+  capturedMail,
+  enquiry,
+  getWithToken,
+  postJson,
+  signIn,
+  startTestStack,
+} from '../support/stack';
 
 const clock = { offset: 0, now: () => Date.now() + clock.offset };
 let stack: TestStack;

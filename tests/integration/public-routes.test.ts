@@ -31,7 +31,18 @@ describe('GET /api/amendBest', () => {
     const packages = (await response.json()) as Record<string, unknown>[];
     expect(packages.map((pkg) => pkg['INDEX'])).toEqual([1, 2, 3]);
     for (const pkg of packages) {
-      for (const field of ['TITLE_kr', 'TITLE_en', 'TITLE_ch', 'TITLE_ru', 'TITLE_jp', 'TITLE_vn', 'CONTENT_kr', 'CONTENT_ru', 'FILE_POPUP', 'FILE_THUMB']) {
+      for (const field of [
+        'TITLE_kr',
+        'TITLE_en',
+        'TITLE_ch',
+        'TITLE_ru',
+        'TITLE_jp',
+        'TITLE_vn',
+        'CONTENT_kr',
+        'CONTENT_ru',
+        'FILE_POPUP',
+        'FILE_THUMB',
+      ]) {
         expect(pkg[field], field).toEqual(expect.any(String));
         expect((pkg[field] as string).length, field).toBeGreaterThan(0);
       }
@@ -54,7 +65,11 @@ describe('POST /api/sendmail', () => {
   it('stores the enquiry, then mails staff every field with Korean labels, HTML-escaped', async () => {
     const before = await storedCount();
     const response = await postJson(stack, '/api/sendmail', {
-      data: enquiry({ user_name: 'Иван <b>Петров</b>', message: '<img src=x onerror=alert(1)>\nSecond line', user_language: 'Japanes' }),
+      data: enquiry({
+        user_name: 'Иван <b>Петров</b>',
+        message: '<img src=x onerror=alert(1)>\nSecond line',
+        user_language: 'Japanes',
+      }),
     });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Record<string, unknown>;
@@ -83,7 +98,9 @@ describe('POST /api/sendmail', () => {
     expect(record?.['DATE']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(record?.['CONSENT_VERSION']).toEqual(expect.any(String));
 
-    const mail = (await capturedMail(stack)).find((candidate) => candidate.subject.includes(`[의료관광 문의 ${record?.['REFERENCE']}]`));
+    const mail = (await capturedMail(stack)).find((candidate) =>
+      candidate.subject.includes(`[의료관광 문의 ${record?.['REFERENCE']}]`),
+    );
     expect(mail?.destination.to).toEqual([stack.settings['MAIL_TO']]);
     // Staff answer in the back office, not from their mail client.
     expect(mail?.replyTo).toEqual([]);
@@ -106,7 +123,11 @@ describe('POST /api/sendmail', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     const [a, b] = [(await first.json()) as Record<string, unknown>, (await second.json()) as Record<string, unknown>];
-    expect(a).toEqual({ ok: true, reference: expect.stringMatching(/^MT-\d{6}$/), submission_id: data['submission_id'] });
+    expect(a).toEqual({
+      ok: true,
+      reference: expect.stringMatching(/^MT-\d{6}$/),
+      submission_id: data['submission_id'],
+    });
     expect(b).toEqual(a);
     expect(await storedCount()).toBe(before + 1);
   });
@@ -143,7 +164,11 @@ describe('POST /api/sendmail', () => {
   });
 
   it('refuses a body that is not JSON, and one that is too large', async () => {
-    const broken = await fetch(`${stack.url}/api/sendmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":' });
+    const broken = await fetch(`${stack.url}/api/sendmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"data":',
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { error: string }).error).toBe('invalid_json');
     const large = await postJson(stack, '/api/sendmail', { data: enquiry({ message: 'x'.repeat(70_000) }) });
@@ -178,7 +203,12 @@ describe('POST /api/sendmail', () => {
     expect(page).toContain(`<strong id="reference">${String((await newest())?.['REFERENCE'])}</strong>`);
     expect(page).toContain('href="/KrPage#contact"');
     expect(await storedCount()).toBe(before + 1);
-    expect(await newest()).toMatchObject({ NAME: '김민수', MEDICAL_SECTION: '컨시어지', DESTINATION: 'Incheon airport', NUMBER_PEOPLE: 3 });
+    expect(await newest()).toMatchObject({
+      NAME: '김민수',
+      MEDICAL_SECTION: '컨시어지',
+      DESTINATION: 'Incheon airport',
+      NUMBER_PEOPLE: 3,
+    });
   });
 
   it('answers a bad form post with a 303 carrying the error and the fields, and never redirects off site', async () => {
@@ -186,7 +216,13 @@ describe('POST /api/sendmail', () => {
     const response = await fetch(`${stack.url}/api/sendmail`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://evil.example/phish' },
-      body: new URLSearchParams({ user_name: '', user_email: 'x@example.test', section: '병원예약', consent_privacy: 'on', consent_health: 'on' }),
+      body: new URLSearchParams({
+        user_name: '',
+        user_email: 'x@example.test',
+        section: '병원예약',
+        consent_privacy: 'on',
+        consent_health: 'on',
+      }),
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
@@ -195,13 +231,20 @@ describe('POST /api/sendmail', () => {
   });
 
   it('stores suspected spam flagged and apart, without mailing staff, and answers like a success', async () => {
-    const before = { kept: await storedCount(), spam: await storedCount(true), mails: (await capturedMail(stack)).length };
+    const before = {
+      kept: await storedCount(),
+      spam: await storedCount(true),
+      mails: (await capturedMail(stack)).length,
+    };
     const honeypot = await postJson(stack, '/api/sendmail', { data: enquiry({ website: 'http://spam.example' }) });
     const tooFast = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 500 }) });
     const human = await postJson(stack, '/api/sendmail', { data: enquiry({ form_fill_ms: 60_000 }) });
     for (const response of [honeypot, tooFast, human]) expect(response.status).toBe(200);
     // Every enquiry has its own reference; nothing else tells suspected spam apart.
-    const apartFromReference = async (response: Response) => ({ ...((await response.json()) as object), reference: 'MT-######' });
+    const apartFromReference = async (response: Response) => ({
+      ...((await response.json()) as object),
+      reference: 'MT-######',
+    });
     expect(await apartFromReference(honeypot)).toEqual(await apartFromReference(human));
     expect(await storedCount(true)).toBe(before.spam + 2);
     expect(await storedCount()).toBe(before.kept + 1);
@@ -228,7 +271,9 @@ describe('unknown routes', () => {
 
   it('answers a request Node cannot parse with 431 or 400, under /api/ as a JSON error body', async () => {
     const bigHeaders = ['x-a', 'x-b', 'x-c', 'x-d', 'x-e'].map((name) => `${name}: ${'a'.repeat(4_000)}\r\n`).join('');
-    const api = await rawExchange(`GET /api/export/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: 127.0.0.1\r\n${bigHeaders}\r\n`);
+    const api = await rawExchange(
+      `GET /api/export/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: 127.0.0.1\r\n${bigHeaders}\r\n`,
+    );
     expect(api.head).toMatch(/^HTTP\/1\.1 431 /);
     expect(api.head).toMatch(/content-type: application\/json/i);
     expect(JSON.parse(api.body)).toMatchObject({ error: 'headers_too_large', message: expect.any(String) });

@@ -22,7 +22,13 @@ let index: number;
 beforeAll(async () => {
   stack = await startTestStack();
   token = await signIn(stack);
-  const sent = await postJson(stack, '/api/sendmail', { data: enquiry({ page_locale: 'ru', message: 'Здравствуйте! Можно ли приехать в декабре?', user_email: 'olga@example.test' }) });
+  const sent = await postJson(stack, '/api/sendmail', {
+    data: enquiry({
+      page_locale: 'ru',
+      message: 'Здравствуйте! Можно ли приехать в декабре?',
+      user_email: 'olga@example.test',
+    }),
+  });
   index = Number(/MT-0*(\d+)/.exec(await sent.text())?.[1]);
 });
 afterAll(() => stack?.dispose());
@@ -35,7 +41,12 @@ describe('a reply translated for the visitor, in the local stack', () => {
     const before = await stack.deps.counters.read(today);
     const response = await preview(KOREAN);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ text: `${LOCAL_STAND_IN_MARK}: ko→ru] ${KOREAN}`, engine: LOCAL_STAND_IN, source: 'ko', target: 'ru' });
+    expect(await response.json()).toEqual({
+      text: `${LOCAL_STAND_IN_MARK}: ko→ru] ${KOREAN}`,
+      engine: LOCAL_STAND_IN,
+      source: 'ko',
+      target: 'ru',
+    });
     expect(await stack.deps.counters.read(today)).toBe(before + KOREAN.length);
   });
 
@@ -44,9 +55,17 @@ describe('a reply translated for the visitor, in the local stack', () => {
     try {
       const refused = await preview(KOREAN);
       expect(refused.status).toBe(503);
-      expect(await refused.json()).toMatchObject({ error: 'service_unavailable', message: expect.stringContaining("visitor's language") });
+      expect(await refused.json()).toMatchObject({
+        error: 'service_unavailable',
+        message: expect.stringContaining("visitor's language"),
+      });
       const version = (await stack.deps.enquiries.get(index))!.VERSION;
-      const reply = await postJson(stack, '/api/enquiry/reply', { data: { index, version, subject: 'Ваш запрос', body: 'Здравствуйте! 10 декабря приём возможен.' } }, token);
+      const reply = await postJson(
+        stack,
+        '/api/enquiry/reply',
+        { data: { index, version, subject: 'Ваш запрос', body: 'Здравствуйте! 10 декабря приём возможен.' } },
+        token,
+      );
       expect(reply.status).toBe(200);
     } finally {
       await stack.faults.set('translate', SERVICE_UP);
@@ -57,10 +76,27 @@ describe('a reply translated for the visitor, in the local stack', () => {
     const machine = ((await (await preview(KOREAN)).json()) as { text: string }).text;
     const body = `${machine}\nС уважением, центр.`;
     const version = (await stack.deps.enquiries.get(index))!.VERSION;
-    const reply = await postJson(stack, '/api/enquiry/reply', { data: { index, version, subject: 'Ваш приём', body, original: KOREAN, translation: { engine: LOCAL_STAND_IN, edited: true } } }, token);
+    const reply = await postJson(
+      stack,
+      '/api/enquiry/reply',
+      {
+        data: {
+          index,
+          version,
+          subject: 'Ваш приём',
+          body,
+          original: KOREAN,
+          translation: { engine: LOCAL_STAND_IN, edited: true },
+        },
+      },
+      token,
+    );
     expect(reply.status).toBe(200);
     const event = (await stack.deps.events.list(index)).filter((entry) => entry.type === 'reply').at(-1);
-    expect(event).toMatchObject({ body, reply: { original: KOREAN, engine: LOCAL_STAND_IN, edited: true, originalMailed: false } });
+    expect(event).toMatchObject({
+      body,
+      reply: { original: KOREAN, engine: LOCAL_STAND_IN, edited: true, originalMailed: false },
+    });
     const mail = (await capturedMail(stack)).find((captured) => captured.subject.startsWith('Ваш приём'));
     // The text sent, as edited (the stand-in's mark in it), and no original below it (REPLY_INCLUDE_ORIGINAL is off).
     expect(mail?.body.text?.startsWith(`${body}\n`)).toBe(true);

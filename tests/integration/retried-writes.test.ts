@@ -64,13 +64,31 @@ describe('a conditional write made twice', () => {
     const expires = Math.floor(Date.now() / 1000) + 3_600;
     expect(await stack.deps.submissions.claim('retried-claim', claim, expires)).toBe(true);
     expect(await stack.deps.submissions.claim('retried-claim', claim, expires)).toBe(true);
-    expect(await stack.deps.submissions.claim('retried-claim', { postIndex: 900_003, claimedAt: 1_001 }, expires)).toBe(false);
+    expect(await stack.deps.submissions.claim('retried-claim', { postIndex: 900_003, claimedAt: 1_001 }, expires)).toBe(
+      false,
+    );
   });
 
   it('starting a send: the same claim again is ours, another worker\u2019s is not; leaving every queue is checked too', async () => {
-    const mail: OutboxMail = { mailId: '900004:staff', kind: 'staff', postIndex: 900_004, status: 'pending', attempts: 0, createdAt: 1, queue: 'due', nextAt: 1 };
+    const mail: OutboxMail = {
+      mailId: '900004:staff',
+      kind: 'staff',
+      postIndex: 900_004,
+      status: 'pending',
+      attempts: 0,
+      createdAt: 1,
+      queue: 'due',
+      nextAt: 1,
+    };
     expect(await stack.deps.outbox.add(mail)).toBe(true);
-    const sending = { status: 'sending' as const, attempts: 1, startedAt: 5, claim: 'worker-a', queue: 'due', nextAt: 99 };
+    const sending = {
+      status: 'sending' as const,
+      attempts: 1,
+      startedAt: 5,
+      claim: 'worker-a',
+      queue: 'due',
+      nextAt: 99,
+    };
     expect(await stack.deps.outbox.transition(mail.mailId, mail, sending)).toBe(true);
     expect(await stack.deps.outbox.transition(mail.mailId, mail, sending)).toBe(true);
     expect(await stack.deps.outbox.transition(mail.mailId, mail, { ...sending, claim: 'worker-b' })).toBe(false);

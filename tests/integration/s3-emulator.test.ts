@@ -20,7 +20,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mt-s3-'));
 let emulator: S3Emulator;
 
 const start = () => startS3Emulator({ dataDir, host: '127.0.0.1', corsOrigins: [SITE] });
-const clientOf = (target: S3Emulator) => localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint });
+const clientOf = (target: S3Emulator) =>
+  localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: target.endpoint });
 
 beforeAll(async () => {
   emulator = await start();
@@ -37,11 +38,18 @@ async function presigned(key: string, maxBytes = 100) {
     Key: key,
     Expires: 60,
     Fields: { 'Content-Type': 'image/png' },
-    Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', 'image/png']],
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', 'image/png'],
+    ],
   });
 }
 
-async function post(ticket: { url: string; fields: Record<string, string> }, bytes: number, overrides: Record<string, string> = {}) {
+async function post(
+  ticket: { url: string; fields: Record<string, string> },
+  bytes: number,
+  overrides: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...ticket.fields, ...overrides })) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes).fill(7)]), 'upload.png');
@@ -65,27 +73,41 @@ describe('presigned POST', () => {
     const wrongType = await post(await presigned('type.png'), 5, { 'Content-Type': 'text/html' });
     expect(wrongType.status).toBe(403);
     for (const key of ['large.png', 'type.png']) {
-      await expect(clientOf(emulator).send(new GetObjectCommand({ Bucket: 'uploads', Key: key }))).rejects.toMatchObject({ name: 'NoSuchKey' });
+      await expect(
+        clientOf(emulator).send(new GetObjectCommand({ Bucket: 'uploads', Key: key })),
+      ).rejects.toMatchObject({ name: 'NoSuchKey' });
     }
   });
 
   it('reads the policy as S3 does: expiry, exact fields, prefixes', () => {
     const encode = (policy: unknown) => Buffer.from(JSON.stringify(policy)).toString('base64');
-    const fields = (policy: unknown, extra: Record<string, string> = {}) => new Map(Object.entries({ policy: encode(policy), key: 'a/b.png', ...extra }));
+    const fields = (policy: unknown, extra: Record<string, string> = {}) =>
+      new Map(Object.entries({ policy: encode(policy), key: 'a/b.png', ...extra }));
     const later = new Date(Date.now() + 60_000).toISOString();
-    expect(postPolicyProblem(fields({ expiration: new Date(Date.now() - 1).toISOString(), conditions: [] }), 1, 'b')).toBe('the policy has expired');
-    expect(postPolicyProblem(fields({ expiration: later, conditions: [{ bucket: 'other' }] }), 1, 'b')).toBe('bucket must be other');
-    expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'a/']] }), 1, 'b')).toBeUndefined();
-    expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'c/']] }), 1, 'b')).toBe('$key must start with c/');
+    expect(
+      postPolicyProblem(fields({ expiration: new Date(Date.now() - 1).toISOString(), conditions: [] }), 1, 'b'),
+    ).toBe('the policy has expired');
+    expect(postPolicyProblem(fields({ expiration: later, conditions: [{ bucket: 'other' }] }), 1, 'b')).toBe(
+      'bucket must be other',
+    );
+    expect(
+      postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'a/']] }), 1, 'b'),
+    ).toBeUndefined();
+    expect(postPolicyProblem(fields({ expiration: later, conditions: [['starts-with', '$key', 'c/']] }), 1, 'b')).toBe(
+      '$key must start with c/',
+    );
     expect(postPolicyProblem(new Map([['key', 'x']]), 1, 'b')).toBe('the form carries no policy');
   });
 });
 
 describe('presigned GET', () => {
-  it("answers with the headers the link names, and refuses the link once expired, as S3 does", () => {
-    const link = '/bucket/a?X-Amz-Date=20261122T100000Z&X-Amz-Expires=120&X-Amz-Signature=abc&response-content-disposition=attachment%3B%20filename%3D%22a.pdf%22&response-content-type=application%2Fpdf';
+  it('answers with the headers the link names, and refuses the link once expired, as S3 does', () => {
+    const link =
+      '/bucket/a?X-Amz-Date=20261122T100000Z&X-Amz-Expires=120&X-Amz-Signature=abc&response-content-disposition=attachment%3B%20filename%3D%22a.pdf%22&response-content-type=application%2Fpdf';
     const signedAt = Date.parse('2026-11-22T10:00:00Z');
-    expect(presignedGet(link, signedAt + 119_000)).toEqual({ headers: { 'content-disposition': 'attachment; filename="a.pdf"', 'content-type': 'application/pdf' } });
+    expect(presignedGet(link, signedAt + 119_000)).toEqual({
+      headers: { 'content-disposition': 'attachment; filename="a.pdf"', 'content-type': 'application/pdf' },
+    });
     expect(presignedGet(link, signedAt + 121_000)).toEqual({ problem: 'Request has expired' });
     expect(presignedGet('/bucket/a?response-content-type=text%2Fhtml')).toBeUndefined();
   });
@@ -103,7 +125,10 @@ describe('the export store', () => {
     const row = 'x'.repeat(1_000);
     await store.upload('exports/large.csv', rows(12_600, row), 'large.csv');
     await store.upload('exports/small.csv', rows(3, row), 'small.csv');
-    for (const [key, count, parts] of [['exports/large.csv', 12_600, '-3"'], ['exports/small.csv', 3, undefined]] as const) {
+    for (const [key, count, parts] of [
+      ['exports/large.csv', 12_600, '-3"'],
+      ['exports/small.csv', 3, undefined],
+    ] as const) {
       const object = await clientOf(emulator).send(new GetObjectCommand({ Bucket: 'uploads', Key: key }));
       const text = (await object.Body?.transformToString()) ?? '';
       expect(object.ContentType).toBe('text/csv; charset=utf-8');
@@ -128,7 +153,10 @@ describe('the export store', () => {
 describe('CORS', () => {
   it('answers the preflight of the site origin and refuses another origin', async () => {
     const preflight = (origin: string) =>
-      fetch(`${emulator.endpoint}/uploads`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      fetch(`${emulator.endpoint}/uploads`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
     const ours = await preflight(SITE);
     expect(ours.status).toBe(200);
     expect(ours.headers.get('access-control-allow-origin')).toBe(SITE);
@@ -140,7 +168,9 @@ describe('CORS', () => {
 
 describe('the data folder', () => {
   it('keeps objects across a restart', async () => {
-    await clientOf(emulator).send(new PutObjectCommand({ Bucket: 'uploads', Key: '사진/kept.txt', Body: 'kept', ContentType: 'text/plain' }));
+    await clientOf(emulator).send(
+      new PutObjectCommand({ Bucket: 'uploads', Key: '사진/kept.txt', Body: 'kept', ContentType: 'text/plain' }),
+    );
     await emulator.stop();
     emulator = await start();
     const object = await clientOf(emulator).send(new GetObjectCommand({ Bucket: 'uploads', Key: '사진/kept.txt' }));
@@ -149,7 +179,7 @@ describe('the data folder', () => {
 });
 
 describe('listening', () => {
-  it('is not reachable on the machine\'s other addresses, neither the front nor fauxqs behind it', async () => {
+  it("is not reachable on the machine's other addresses, neither the front nor fauxqs behind it", async () => {
     const others = Object.values(networkInterfaces())
       .flat()
       .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
@@ -158,7 +188,9 @@ describe('listening', () => {
       // Both answer on loopback, so a refusal elsewhere is the bind address and not a dead server.
       expect((await fetch(`http://127.0.0.1:${port}/uploads`)).status).toBeLessThan(500);
       for (const address of others) {
-        await expect(fetch(`http://${address}:${port}/uploads`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+        await expect(
+          fetch(`http://${address}:${port}/uploads`, { signal: AbortSignal.timeout(2_000) }),
+        ).rejects.toThrow();
       }
     }
   });

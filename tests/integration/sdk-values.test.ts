@@ -20,8 +20,16 @@ let s3: S3Client;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
-  s3 = localS3Client({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.s3 });
+  db = documentClient({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.dynamodb,
+  });
+  s3 = localS3Client({
+    region: stack.aws.region,
+    credentials: stack.aws.credentials,
+    endpoint: stack.aws.endpoints?.s3,
+  });
 });
 afterAll(async () => {
   db.destroy();
@@ -32,17 +40,34 @@ afterAll(async () => {
 describe('DynamoDB through the document client', () => {
   it('stores a Buffer as bytes and reads the same bytes back', async () => {
     const bytes = Buffer.from([0, 1, 2, 0x7f, 0x80, 0xfe, 0xff]);
-    await db.send(new PutCommand({ TableName: stack.tableNames.counters, Item: { name: 'sdk-values-bytes', value: 1, bytes } }));
-    const { Item: item } = await db.send(new GetCommand({ TableName: stack.tableNames.counters, Key: { name: 'sdk-values-bytes' }, ConsistentRead: true }));
+    await db.send(
+      new PutCommand({ TableName: stack.tableNames.counters, Item: { name: 'sdk-values-bytes', value: 1, bytes } }),
+    );
+    const { Item: item } = await db.send(
+      new GetCommand({ TableName: stack.tableNames.counters, Key: { name: 'sdk-values-bytes' }, ConsistentRead: true }),
+    );
     expect(item?.['bytes']).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(item?.['bytes'] as Uint8Array).equals(bytes)).toBe(true);
   });
 
   it('keeps sets, numbers and nested maps, and drops undefined attributes', async () => {
-    const written = { name: 'sdk-values-kinds', value: 12.5, tags: new Set(['VIP', 'follow-up']), nested: { list: [1, 'two', null], flag: true }, gone: undefined };
+    const written = {
+      name: 'sdk-values-kinds',
+      value: 12.5,
+      tags: new Set(['VIP', 'follow-up']),
+      nested: { list: [1, 'two', null], flag: true },
+      gone: undefined,
+    };
     await db.send(new PutCommand({ TableName: stack.tableNames.counters, Item: written }));
-    const { Item: item } = await db.send(new GetCommand({ TableName: stack.tableNames.counters, Key: { name: 'sdk-values-kinds' }, ConsistentRead: true }));
-    expect(item).toEqual({ name: 'sdk-values-kinds', value: 12.5, tags: new Set(['VIP', 'follow-up']), nested: { list: [1, 'two', null], flag: true } });
+    const { Item: item } = await db.send(
+      new GetCommand({ TableName: stack.tableNames.counters, Key: { name: 'sdk-values-kinds' }, ConsistentRead: true }),
+    );
+    expect(item).toEqual({
+      name: 'sdk-values-kinds',
+      value: 12.5,
+      tags: new Set(['VIP', 'follow-up']),
+      nested: { list: [1, 'two', null], flag: true },
+    });
   });
 });
 

@@ -7,7 +7,10 @@ import { accessLogDay } from '../support/access-log';
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ clock: signInWindowClock(), env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '50' } });
+  stack = await startTestStack({
+    clock: signInWindowClock(),
+    env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_ADDRESS: '50' },
+  });
 });
 afterAll(() => stack.dispose());
 
@@ -16,9 +19,17 @@ afterAll(() => stack.dispose());
 describe('POST /api/login', () => {
   it('answers the token as a JSON string: HS256 with issuer, audience, 8-hour expiry and a unique id', async () => {
     const token = await signIn(stack);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
-    expect(payload).toMatchObject({ sub: STAFF.email, iss: expect.any(String), aud: expect.any(String), jti: expect.any(String) });
+    expect(payload).toMatchObject({
+      sub: STAFF.email,
+      iss: expect.any(String),
+      aud: expect.any(String),
+      jti: expect.any(String),
+    });
     expect(payload.exp - payload.iat).toBe(8 * 60 * 60);
     const again = await signIn(stack);
     expect(JSON.parse(Buffer.from(again.split('.')[1] ?? '', 'base64url').toString()).jti).not.toBe(payload.jti);
@@ -29,7 +40,9 @@ describe('POST /api/login', () => {
   });
 
   it('gives an unknown e-mail and a wrong password the same answer', async () => {
-    const unknown = await postJson(stack, '/api/login', { data: { email: 'nobody@example.test', pass: 'whatever-password' } });
+    const unknown = await postJson(stack, '/api/login', {
+      data: { email: 'nobody@example.test', pass: 'whatever-password' },
+    });
     const wrong = await postJson(stack, '/api/login', { data: { email: STAFF.email, pass: 'wrong password!' } });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS } from '../../shared/exports/csv';
 import { LIST_HEADERS } from '../../shared/enquiries/enquiry';
 import { SECTION_VALUES } from '../../shared/enquiries/enums';
-import { type TestStack, enquiry, finishedExport, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import {
+  type TestStack,
+  enquiry,
+  finishedExport,
+  getWithToken,
+  postJson,
+  signIn,
+  startTestStack,
+} from '../support/stack';
 import { parseCsv } from '../support/csv';
 
 /** The stack's clock, moved by the test to receive enquiries on chosen days. */
@@ -21,10 +29,22 @@ beforeAll(async () => {
     for (let i = 0; i < 14; i += 1) {
       clock.at = Date.parse(`${day}T01:00:00Z`) + i * 60_000;
       const section = SECTION_VALUES[(dayIndex + i) % 4] ?? '병원예약';
-      const extra = section === '호텔예약' ? { hotel: 'Grand', finish: '2036-12-12' } : section === '병원예약' ? {} : { destination: 'Airport' };
-      const name = i === 0 && dayIndex === 0 ? '=HYPERLINK("http://evil.example","click")' : `Гость ${dayIndex}-${i} 손님`;
+      const extra =
+        section === '호텔예약'
+          ? { hotel: 'Grand', finish: '2036-12-12' }
+          : section === '병원예약'
+            ? {}
+            : { destination: 'Airport' };
+      const name =
+        i === 0 && dayIndex === 0 ? '=HYPERLINK("http://evil.example","click")' : `Гость ${dayIndex}-${i} 손님`;
       const response = await postJson(stack, '/api/sendmail', {
-        data: enquiry({ section, user_name: name, start: '2036-12-10', ...extra, consent_health: section === '병원예약' }),
+        data: enquiry({
+          section,
+          user_name: name,
+          start: '2036-12-10',
+          ...extra,
+          consent_health: section === '병원예약',
+        }),
       });
       if (response.status !== 200) throw new Error(`seed failed: ${await response.text()}`);
       index += 1;
@@ -51,12 +71,17 @@ describe('POST /api/view', () => {
   it('answers the newest page of 13 by default, newest first, with the total and a cursor', async () => {
     const page = await view({});
     expect(page.total).toBe(42);
-    expect(page.records.map((record) => record.POST_INDEX)).toEqual([42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30]);
+    expect(page.records.map((record) => record.POST_INDEX)).toEqual([
+      42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30,
+    ]);
     expect(page.next).toEqual(expect.any(String));
   });
 
   it('also answers without any body, as the old client sent', async () => {
-    const response = await fetch(`${stack.url}/api/view`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${stack.url}/api/view`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as unknown[]).length).toBe(13);
   });
@@ -82,7 +107,10 @@ describe('POST /api/view', () => {
 
   it('filters by section on the server, with the section total', async () => {
     for (const section of SECTION_VALUES) {
-      const expected = [...sent].filter(([, what]) => what.section === section).map(([index]) => index).sort((a, b) => b - a);
+      const expected = [...sent]
+        .filter(([, what]) => what.section === section)
+        .map(([index]) => index)
+        .sort((a, b) => b - a);
       const page = await view({ section, limit: 100 });
       expect(page.total).toBe(expected.length);
       expect(page.records.map((record) => record.POST_INDEX)).toEqual(expected);
@@ -101,7 +129,9 @@ describe('POST /api/view', () => {
     expect(untilDay1.total).toBe(14);
     expect(untilDay1.records.map((record) => record.POST_INDEX)).toEqual([14, 13, 12, 11, 10]);
     const both = await view({ from: '2026-11-03', to: '2026-11-03', section: '호텔예약', limit: 100 });
-    const expected = [...sent].filter(([, what]) => what.day === '2026-11-03' && what.section === '호텔예약').map(([index]) => index);
+    const expected = [...sent]
+      .filter(([, what]) => what.day === '2026-11-03' && what.section === '호텔예약')
+      .map(([index]) => index);
     expect(both.records.map((record) => record.POST_INDEX).sort((a, b) => a - b)).toEqual(expected);
     expect(both.total).toBe(expected.length);
     const none = await view({ from: '2026-10-01', to: '2026-10-31' });
@@ -139,10 +169,13 @@ describe('GET /api/detail/{index}', () => {
   });
 });
 
-
 describe('GET /api/export.csv', () => {
   it('answers a small export directly: BOM, header, one row per enquiry, formula-safe, Korean and Cyrillic intact', async () => {
-    const response = await getWithToken(stack, `/api/export.csv?from=2026-11-01&to=2026-11-01&section=${encodeURIComponent('병원예약')}`, token);
+    const response = await getWithToken(
+      stack,
+      `/api/export.csv?from=2026-11-01&to=2026-11-01&section=${encodeURIComponent('병원예약')}`,
+      token,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="data_\d{12}\.csv"/);
@@ -162,7 +195,12 @@ describe('GET /api/export.csv', () => {
   it('makes a large export in the background: the file lands in the private bucket, whole, behind a short-lived link', async () => {
     const { view, seen } = await finishedExport(stack, token);
     expect(seen[0]).toMatchObject({ status: 'queued', rowsWritten: 0, rowsTotal: 42 });
-    expect(view).toMatchObject({ status: 'ready', rowsWritten: 42, rowsTotal: 42, fileName: expect.stringMatching(/^data_\d{12}\.csv$/) });
+    expect(view).toMatchObject({
+      status: 'ready',
+      rowsWritten: 42,
+      rowsTotal: 42,
+      fileName: expect.stringMatching(/^data_\d{12}\.csv$/),
+    });
     expect(view.url).toMatch(/X-Amz-Expires=300/);
     expect(view.url).toContain(`exports/${view.jobId}/`);
     const download = await fetch(view.url ?? '');

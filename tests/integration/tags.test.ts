@@ -27,10 +27,19 @@ let editorToken: string;
 beforeAll(async () => {
   stack = await startTestStack();
   const at = new Date().toISOString();
-  await stack.deps.staff.put({ email: EDITOR.email, passwordHash: await hashPassword(EDITOR.password), disabled: false, role: 'editor', createdAt: at, updatedAt: at });
+  await stack.deps.staff.put({
+    email: EDITOR.email,
+    passwordHash: await hashPassword(EDITOR.password),
+    disabled: false,
+    role: 'editor',
+    createdAt: at,
+    updatedAt: at,
+  });
   [token, editorToken] = await Promise.all([signIn(stack), signIn(stack, EDITOR.email, EDITOR.password)]);
   for (let i = 1; i <= SENT; i += 1) {
-    const response = await postJson(stack, '/api/sendmail', { data: enquiry({ user_name: `Patient ${i}`, user_email: emailOf(i) }) });
+    const response = await postJson(stack, '/api/sendmail', {
+      data: enquiry({ user_name: `Patient ${i}`, user_email: emailOf(i) }),
+    });
     expect(response.status, await response.clone().text()).toBe(200);
   }
 });
@@ -51,8 +60,15 @@ const detail = async (index: number) => {
   expect(response.status).toBe(200);
   return ((await response.json()) as EnquiryRecord[])[0];
 };
-const thread = async (index: number) => (await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as { type: string; actor: string; from?: string; to?: string }[];
-const tagChanges = async (index: number) => (await thread(index)).filter((entry) => entry.type === 'tags').map(({ from, to, actor }) => ({ from, to, actor }));
+const thread = async (index: number) =>
+  (await (await getWithToken(stack, `/api/thread/${index}`, token)).json()) as {
+    type: string;
+    actor: string;
+    from?: string;
+    to?: string;
+  }[];
+const tagChanges = async (index: number) =>
+  (await thread(index)).filter((entry) => entry.type === 'tags').map(({ from, to, actor }) => ({ from, to, actor }));
 const view = async (query: Record<string, unknown>) => {
   const response = await postJson(stack, '/api/view', query, token);
   expect(response.status).toBe(200);
@@ -166,7 +182,11 @@ describe('the tag filter and the export', () => {
 
 describe('refusals', () => {
   it.each([
-    ['eleven tags at once', { index: 6, add: Array.from({ length: TAGS_PER_ENQUIRY_MAX + 1 }, (_, i) => `t${i}`) }, 'add'],
+    [
+      'eleven tags at once',
+      { index: 6, add: Array.from({ length: TAGS_PER_ENQUIRY_MAX + 1 }, (_, i) => `t${i}`) },
+      'add',
+    ],
     [`a tag of ${TAG_MAX_LENGTH + 1} characters`, { index: 6, add: ['x'.repeat(TAG_MAX_LENGTH + 1)] }, 'add.0'],
     ['a tag with a comma', { index: 6, add: ['VIP, insurance'] }, 'add.0'],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_what, data, field) => {
@@ -200,7 +220,10 @@ describe('refusals', () => {
 
   it('refuses an editor with 403, changing nothing', async () => {
     const detailBefore = await detail(4);
-    expect((await postJson(stack, '/api/enquiry/tags', { data: { index: 4, add: ['editor was here'] } }, editorToken)).status).toBe(403);
+    expect(
+      (await postJson(stack, '/api/enquiry/tags', { data: { index: 4, add: ['editor was here'] } }, editorToken))
+        .status,
+    ).toBe(403);
     expect((await getWithToken(stack, '/api/tags', editorToken)).status).toBe(403);
     expect(await detail(4)).toEqual(detailBefore);
     expect((await inUse()).map((used) => used.tag)).toEqual(['VIP', 'insurance']);
@@ -209,7 +232,12 @@ describe('refusals', () => {
 
 describe('erasure', () => {
   it("takes an erased visitor's enquiry out of its tags: the filter, the export and the counts", async () => {
-    const erased = await postJson(stack, '/api/subject/erase', { data: { email: emailOf(7), reason: 'Asked by e-mail' } }, token);
+    const erased = await postJson(
+      stack,
+      '/api/subject/erase',
+      { data: { email: emailOf(7), reason: 'Asked by e-mail' } },
+      token,
+    );
     expect(erased.status).toBe(200);
     expect(await erased.json()).toMatchObject({ erased: [7], held: [] });
     expect(await view({ tag: 'VIP' })).toMatchObject({ indexes: [5, 3, 2, 1], total: 4 });
@@ -217,14 +245,24 @@ describe('erasure', () => {
       { tag: 'VIP', count: 4 },
       { tag: 'insurance', count: 2 },
     ]);
-    const rows = parseCsv((await (await getWithToken(stack, '/api/export.csv?tag=VIP', token)).text()).replace(/^\uFEFF/, ''));
-    expect(rows.slice(1).map((row) => row[REFERENCE_COLUMN])).toEqual(['MT-000005', 'MT-000003', 'MT-000002', 'MT-000001']);
+    const rows = parseCsv(
+      (await (await getWithToken(stack, '/api/export.csv?tag=VIP', token)).text()).replace(/^\uFEFF/, ''),
+    );
+    expect(rows.slice(1).map((row) => row[REFERENCE_COLUMN])).toEqual([
+      'MT-000005',
+      'MT-000003',
+      'MT-000002',
+      'MT-000001',
+    ]);
   });
 });
 
 describe('two changes at once', () => {
   it('keeps both when two staff tag one enquiry at the same moment', async () => {
-    const [first, second] = await Promise.all([tag({ index: 8, add: ['urgent'] }), tag({ index: 8, add: ['callback'] })]);
+    const [first, second] = await Promise.all([
+      tag({ index: 8, add: ['urgent'] }),
+      tag({ index: 8, add: ['callback'] }),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect([...((await detail(8))?.TAGS ?? [])].sort()).toEqual(['callback', 'urgent']);
     expect(await tagChanges(8)).toHaveLength(2);

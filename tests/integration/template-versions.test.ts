@@ -14,7 +14,11 @@ import { dynamoTemplateVersionStore } from '../../functions/adapters/dynamodb/te
 import type { AccessLogEntry } from '../../shared/audit-actions';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { TemplateView } from '../../shared/work/enquiry-work-schema';
-import { TEMPLATE_HISTORY_PAGE, type TemplateHistoryPage, type TemplateVersion } from '../../shared/work/template-versions';
+import {
+  TEMPLATE_HISTORY_PAGE,
+  type TemplateHistoryPage,
+  type TemplateVersion,
+} from '../../shared/work/template-versions';
 import { type TestStack, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -26,17 +30,28 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.dispose());
 
-const save = (key: { section: string; locale: string }, data: { revision: number; subject: string; body: string }) => postJson(stack, '/api/templates', { data: { ...key, ...data } }, token);
-const restore = (key: { section: string; locale: string }, revision: number, from: number) => postJson(stack, '/api/templates/restore', { data: { ...key, revision, restore: from } }, token);
-const query = (key: { section: string; locale: string }, extra: Record<string, string> = {}) => new URLSearchParams({ ...key, ...extra }).toString();
+const save = (key: { section: string; locale: string }, data: { revision: number; subject: string; body: string }) =>
+  postJson(stack, '/api/templates', { data: { ...key, ...data } }, token);
+const restore = (key: { section: string; locale: string }, revision: number, from: number) =>
+  postJson(stack, '/api/templates/restore', { data: { ...key, revision, restore: from } }, token);
+const query = (key: { section: string; locale: string }, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ ...key, ...extra }).toString();
 async function history(key: { section: string; locale: string }, before?: number): Promise<TemplateHistoryPage> {
-  const response = await getWithToken(stack, `/api/templates/history?${query(key, before === undefined ? {} : { before: String(before) })}`, token);
+  const response = await getWithToken(
+    stack,
+    `/api/templates/history?${query(key, before === undefined ? {} : { before: String(before) })}`,
+    token,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as TemplateHistoryPage;
 }
 async function accessLog(action: string): Promise<AccessLogEntry[]> {
   const today = formatKoreaDate(Date.now());
-  const response = await getWithToken(stack, `/api/access-log?${new URLSearchParams({ from: today, to: today, action })}`, token);
+  const response = await getWithToken(
+    stack,
+    `/api/access-log?${new URLSearchParams({ from: today, to: today, action })}`,
+    token,
+  );
   return ((await response.json()) as { entries: AccessLogEntry[] }).entries;
 }
 
@@ -77,16 +92,29 @@ describe('template versions on the emulator', () => {
 
   it('writes the diff of each change in the access log, not the text', async () => {
     const saves = await accessLog('template.save');
-    const mine = saves.map((entry) => JSON.parse(entry.target) as Record<string, unknown>).filter((row) => row['template'] === '병원예약#ru');
-    expect(mine).toContainEqual({ template: '병원예약#ru', revision: 2, from: 1, body: { chars: [FIRST.length, SECOND.length], line: 2, removed: ['Ждём вас.'], added: ['Ждём вас в 10:00.'] } });
+    const mine = saves
+      .map((entry) => JSON.parse(entry.target) as Record<string, unknown>)
+      .filter((row) => row['template'] === '병원예약#ru');
+    expect(mine).toContainEqual({
+      template: '병원예약#ru',
+      revision: 2,
+      from: 1,
+      body: { chars: [FIRST.length, SECOND.length], line: 2, removed: ['Ждём вас.'], added: ['Ждём вас в 10:00.'] },
+    });
     const restores = await accessLog('template.restore');
-    expect(restores.map((entry) => JSON.parse(entry.target) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ template: '병원예약#ru', revision: 3, restoredFrom: 1 }));
+    expect(restores.map((entry) => JSON.parse(entry.target) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ template: '병원예약#ru', revision: 3, restoredFrom: 1 }),
+    );
   });
 
   it('lets exactly one of two saves over the same revision through, and keeps the one it replaced once', async () => {
     const race = { section: '통역예약', locale: 'zh' };
     expect((await save(race, { revision: 0, subject: '口译 {reference}', body: '{name} 您好' })).status).toBe(200);
-    const answers = await Promise.all(['A', 'B', 'C'].map((who) => save(race, { revision: 1, subject: `口译 {reference} ${who}`, body: `{name} 您好 ${who}` })));
+    const answers = await Promise.all(
+      ['A', 'B', 'C'].map((who) =>
+        save(race, { revision: 1, subject: `口译 {reference} ${who}`, body: `{name} 您好 ${who}` }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     expect((await history(race)).versions.map((version) => version.revision)).toEqual([2, 1, 0]);
   });
@@ -94,31 +122,63 @@ describe('template versions on the emulator', () => {
   it(`pages a long history ${TEMPLATE_HISTORY_PAGE} at a time by the sort key, newest first, each version once`, async () => {
     const long = { section: '호텔예약', locale: 'ko' };
     for (let revision = 0; revision < TEMPLATE_HISTORY_PAGE + 5; revision += 1) {
-      expect((await save(long, { revision, subject: `호텔 {reference} ${revision + 1}`, body: `{name}님 ${revision + 1}` })).status).toBe(200);
+      expect(
+        (await save(long, { revision, subject: `호텔 {reference} ${revision + 1}`, body: `{name}님 ${revision + 1}` }))
+          .status,
+      ).toBe(200);
     }
     const first = await history(long);
     expect(first.versions).toHaveLength(TEMPLATE_HISTORY_PAGE);
     expect(first.next).toBe(TEMPLATE_HISTORY_PAGE + 5 - TEMPLATE_HISTORY_PAGE + 1);
     const second = await history(long, first.next);
-    expect([...first.versions, ...second.versions].map((version) => version.revision)).toEqual(Array.from({ length: TEMPLATE_HISTORY_PAGE + 6 }, (_, i) => TEMPLATE_HISTORY_PAGE + 5 - i));
+    expect([...first.versions, ...second.versions].map((version) => version.revision)).toEqual(
+      Array.from({ length: TEMPLATE_HISTORY_PAGE + 6 }, (_, i) => TEMPLATE_HISTORY_PAGE + 5 - i),
+    );
     expect(second.next).toBeUndefined();
   });
 
   it('takes a template saved before revisions were kept as revision 1, and keeps it at the next save', async () => {
-    const db = documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb });
+    const db = documentClient({
+      region: stack.aws.region,
+      credentials: stack.aws.credentials,
+      endpoint: stack.aws.endpoints?.dynamodb,
+    });
     const old = { section: '통역예약', locale: 'vi' };
-    await db.send(new PutCommand({ TableName: stack.tableNames.replyTemplates, Item: { templateId: '통역예약#vi', subject: 'Cũ {reference}', body: 'Cũ {name}', updatedAt: '2026-01-05T00:00:00.000Z', updatedBy: 'former@example.test' } }));
+    await db.send(
+      new PutCommand({
+        TableName: stack.tableNames.replyTemplates,
+        Item: {
+          templateId: '통역예약#vi',
+          subject: 'Cũ {reference}',
+          body: 'Cũ {name}',
+          updatedAt: '2026-01-05T00:00:00.000Z',
+          updatedBy: 'former@example.test',
+        },
+      }),
+    );
     expect((await save(old, { revision: 0, subject: 'x', body: 'y' })).status).toBe(409);
     expect((await save(old, { revision: 1, subject: 'Mới {reference}', body: 'Mới {name}' })).status).toBe(200);
     expect((await history(old)).versions).toEqual([
       expect.objectContaining({ revision: 2 }),
-      { revision: 1, subject: 'Cũ {reference}', updatedAt: '2026-01-05T00:00:00.000Z', updatedBy: 'former@example.test' },
+      {
+        revision: 1,
+        subject: 'Cũ {reference}',
+        updatedAt: '2026-01-05T00:00:00.000Z',
+        updatedBy: 'former@example.test',
+      },
       expect.objectContaining({ revision: 0 }),
     ]);
   });
 
   it('recognises a retried template write as its own, keeps a version once, and leaves out versions past their keeping time', async () => {
-    const template = { templateId: '호텔예약#ja', subject: 'ホテル {reference}', body: '{name} 様', updatedAt: new Date().toISOString(), updatedBy: 'staff@example.test', revision: 1 };
+    const template = {
+      templateId: '호텔예약#ja',
+      subject: 'ホテル {reference}',
+      body: '{name} 様',
+      updatedAt: new Date().toISOString(),
+      updatedBy: 'staff@example.test',
+      revision: 1,
+    };
     expect(await stack.deps.templates.replace(template, 0)).toBe(true);
     expect(await stack.deps.templates.replace(template, 0)).toBe(true);
     expect(await stack.deps.templates.replace({ ...template, updatedBy: 'someone@example.test' }, 0)).toBe(false);
@@ -129,7 +189,15 @@ describe('template versions on the emulator', () => {
     await stack.deps.templateVersions.keep({ ...kept, subject: 'changed' });
     expect(await stack.deps.templateVersions.get('호텔예약#ja', 1)).toEqual(kept);
     await stack.deps.templateVersions.keep({ ...kept, revision: 2, expiresAt: now + 120 });
-    const later = dynamoTemplateVersionStore(documentClient({ region: stack.aws.region, credentials: stack.aws.credentials, endpoint: stack.aws.endpoints?.dynamodb }), stack.tableNames.replyTemplateVersions, () => now + 90);
+    const later = dynamoTemplateVersionStore(
+      documentClient({
+        region: stack.aws.region,
+        credentials: stack.aws.credentials,
+        endpoint: stack.aws.endpoints?.dynamodb,
+      }),
+      stack.tableNames.replyTemplateVersions,
+      () => now + 90,
+    );
     expect((await later.before('호텔예약#ja', 3, 10)).versions.map((version) => version.revision)).toEqual([2]);
     expect(await later.get('호텔예약#ja', 1)).toBeUndefined();
   });

@@ -78,7 +78,16 @@ interface Claims {
 /** A token as an attacker or a broken client would make one: every claim and the algorithm chosen freely. */
 async function forge(claims: Claims, options: { secret?: string; alg?: string } = {}): Promise<string> {
   const settings = tokenSettings();
-  const { sub, iat = nowSeconds(), exp = iat + TOKEN_LIFETIME_SECONDS, iss = settings.TOKEN_ISSUER, aud = settings.TOKEN_AUDIENCE, jti = crypto.randomUUID(), nbf, ...rest } = claims;
+  const {
+    sub,
+    iat = nowSeconds(),
+    exp = iat + TOKEN_LIFETIME_SECONDS,
+    iss = settings.TOKEN_ISSUER,
+    aud = settings.TOKEN_AUDIENCE,
+    jti = crypto.randomUUID(),
+    nbf,
+    ...rest
+  } = claims;
   const jwt = new SignJWT({ ver: 0, ...rest })
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setSubject(sub)
@@ -104,7 +113,10 @@ interface TokenState {
 }
 
 const bearer = (token: string) => `Bearer ${token}`;
-const validClaims = async (state: string, role: StaffRole): Promise<Claims> => ({ sub: await account(state, role), role });
+const validClaims = async (state: string, role: StaffRole): Promise<Claims> => ({
+  sub: await account(state, role),
+  role,
+});
 
 /**
  * A token of each role signed before `npm run staff -- passwd` changed the
@@ -126,14 +138,19 @@ function passwordChanged(): Promise<Record<StaffRole, string>> {
 }
 
 /** A token signed before an admin changed the account on the accounts page (each change ends its sessions). */
-function changedByAdmin(name: string, state: string, changes: (role: StaffRole) => Record<string, unknown>[]): TokenState {
+function changedByAdmin(
+  name: string,
+  state: string,
+  changes: (role: StaffRole) => Record<string, unknown>[],
+): TokenState {
   return {
     name,
     opens: 'nothing',
     authorization: async (role) => {
       const email = await account(state, role);
       const token = await signedFor(email, role);
-      for (const change of changes(role)) expect((await postJson(stack, '/api/accounts/change', { data: { email, ...change } }, admin)).status).toBe(200);
+      for (const change of changes(role))
+        expect((await postJson(stack, '/api/accounts/change', { data: { email, ...change } }, admin)).status).toBe(200);
       return bearer(token);
     },
   };
@@ -142,29 +159,103 @@ function changedByAdmin(name: string, state: string, changes: (role: StaffRole) 
 const TOKEN_STATES: TokenState[] = [
   { name: 'no token', opens: 'nothing', authorization: async () => undefined },
   { name: 'an empty bearer', opens: 'nothing', authorization: async () => 'Bearer ' },
-  { name: 'another scheme (Basic)', opens: 'nothing', authorization: async (role) => `Basic ${Buffer.from(`${accountOf('forged', role)}:${PASSWORD}`).toString('base64')}` },
+  {
+    name: 'another scheme (Basic)',
+    opens: 'nothing',
+    authorization: async (role) =>
+      `Basic ${Buffer.from(`${accountOf('forged', role)}:${PASSWORD}`).toString('base64')}`,
+  },
   { name: 'a malformed token', opens: 'nothing', authorization: async () => bearer('not.a.jwt') },
-  { name: 'random bytes', opens: 'nothing', authorization: async () => bearer(Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString('base64url')) },
-  { name: 'a token with a fourth part', opens: 'nothing', authorization: async (role) => bearer(`${await forge(await validClaims('forged', role))}.extra`) },
+  {
+    name: 'random bytes',
+    opens: 'nothing',
+    authorization: async () => bearer(Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString('base64url')),
+  },
+  {
+    name: 'a token with a fourth part',
+    opens: 'nothing',
+    authorization: async (role) => bearer(`${await forge(await validClaims('forged', role))}.extra`),
+  },
   {
     name: 'alg none (unsigned)',
     opens: 'nothing',
     authorization: async (role) => {
       const { TOKEN_ISSUER, TOKEN_AUDIENCE } = tokenSettings();
-      const claims = { sub: await account('forged', role), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: nowSeconds(), exp: nowSeconds() + 600, jti: crypto.randomUUID(), ver: 0, role };
+      const claims = {
+        sub: await account('forged', role),
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        iat: nowSeconds(),
+        exp: nowSeconds() + 600,
+        jti: crypto.randomUUID(),
+        ver: 0,
+        role,
+      };
       return bearer(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`);
     },
   },
-  { name: 'another algorithm (HS512, right secret)', opens: 'nothing', authorization: async (role) => bearer(await forge(await validClaims('forged', role), { alg: 'HS512' })) },
-  { name: 'another key', opens: 'nothing', authorization: async (role) => bearer(await forge(await validClaims('forged', role), { secret: 'another-secret-that-is-long-enough-0123456789' })) },
-  { name: 'expired', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), iat: nowSeconds() - TOKEN_LIFETIME_SECONDS - 120, exp: nowSeconds() - 120 })) },
-  { name: 'not yet valid (nbf ahead)', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), nbf: nowSeconds() + 3_600 })) },
-  { name: 'issued in the future (iat ahead)', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), iat: nowSeconds() + 3_600 })) },
-  { name: 'another audience', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), aud: 'someone-else' })) },
-  { name: 'another issuer', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), iss: 'someone-else' })) },
-  { name: 'no token version', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), ver: undefined })) },
-  { name: 'an unknown scope', opens: 'nothing', authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), scope: 'admin' })) },
-  { name: 'an account that does not exist', opens: 'nothing', authorization: async (role) => bearer(await forge({ sub: `ghost-${role}@matrix.test`, role })) },
+  {
+    name: 'another algorithm (HS512, right secret)',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge(await validClaims('forged', role), { alg: 'HS512' })),
+  },
+  {
+    name: 'another key',
+    opens: 'nothing',
+    authorization: async (role) =>
+      bearer(
+        await forge(await validClaims('forged', role), { secret: 'another-secret-that-is-long-enough-0123456789' }),
+      ),
+  },
+  {
+    name: 'expired',
+    opens: 'nothing',
+    authorization: async (role) =>
+      bearer(
+        await forge({
+          ...(await validClaims('forged', role)),
+          iat: nowSeconds() - TOKEN_LIFETIME_SECONDS - 120,
+          exp: nowSeconds() - 120,
+        }),
+      ),
+  },
+  {
+    name: 'not yet valid (nbf ahead)',
+    opens: 'nothing',
+    authorization: async (role) =>
+      bearer(await forge({ ...(await validClaims('forged', role)), nbf: nowSeconds() + 3_600 })),
+  },
+  {
+    name: 'issued in the future (iat ahead)',
+    opens: 'nothing',
+    authorization: async (role) =>
+      bearer(await forge({ ...(await validClaims('forged', role)), iat: nowSeconds() + 3_600 })),
+  },
+  {
+    name: 'another audience',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), aud: 'someone-else' })),
+  },
+  {
+    name: 'another issuer',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), iss: 'someone-else' })),
+  },
+  {
+    name: 'no token version',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), ver: undefined })),
+  },
+  {
+    name: 'an unknown scope',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge({ ...(await validClaims('forged', role)), scope: 'admin' })),
+  },
+  {
+    name: 'an account that does not exist',
+    opens: 'nothing',
+    authorization: async (role) => bearer(await forge({ sub: `ghost-${role}@matrix.test`, role })),
+  },
   {
     name: 'revoked by logout',
     opens: 'nothing',
@@ -181,7 +272,9 @@ const TOKEN_STATES: TokenState[] = [
   },
   changedByAdmin('of a disabled account', 'disabled', () => [{ action: 'disable' }]),
   changedByAdmin('older than a disable and enable', 'reenabled', () => [{ action: 'disable' }, { action: 'enable' }]),
-  changedByAdmin('older than a role change', 'rechanged', (role) => [{ action: 'role', role: STAFF_ROLES.find((candidate) => candidate !== role) }]),
+  changedByAdmin('older than a role change', 'rechanged', (role) => [
+    { action: 'role', role: STAFF_ROLES.find((candidate) => candidate !== role) },
+  ]),
   {
     // Stored before roles existed: it is no admin, nor anything else.
     name: 'of an account without a role',
@@ -199,9 +292,18 @@ const TOKEN_STATES: TokenState[] = [
     opens: 'enrolment',
     authorization: async (role) => bearer(await signedFor(await account('enrol', role), role, ENROL_SCOPE)),
   },
-  { name: 'valid, signed in', opens: 'role', authorization: async (role) => bearer(await signIn(stack, await account('valid', role, true), PASSWORD)) },
+  {
+    name: 'valid, signed in',
+    opens: 'role',
+    authorization: async (role) => bearer(await signIn(stack, await account('valid', role, true), PASSWORD)),
+  },
   // The role a token names is only for the back office's menus: the server reads the account's role.
-  { name: 'valid, naming another role', opens: 'role', authorization: async (role) => bearer(await forge({ sub: await account('forged', role), role: role === 'admin' ? 'editor' : 'admin' })) },
+  {
+    name: 'valid, naming another role',
+    opens: 'role',
+    authorization: async (role) =>
+      bearer(await forge({ sub: await account('forged', role), role: role === 'admin' ? 'editor' : 'admin' })),
+  },
 ];
 
 /** A harmless request of the route: an empty body or query, so nothing is changed (most answer 400 once past auth). */
@@ -236,11 +338,17 @@ describe('the token and role matrix of every staff route', () => {
       for (const role of STAFF_ROLES) {
         const authorization = await state.authorization(role);
         // Logout revokes the token it is called with: it goes last.
-        for (const route of [...STAFF_ROUTES.filter((candidate) => candidate.name !== 'logout'), ...STAFF_ROUTES.filter((candidate) => candidate.name === 'logout')]) {
+        for (const route of [
+          ...STAFF_ROUTES.filter((candidate) => candidate.name !== 'logout'),
+          ...STAFF_ROUTES.filter((candidate) => candidate.name === 'logout'),
+        ]) {
           const response = await call(route, authorization);
           const want = expected(state.opens, route, role);
           const got = response.status === 401 || response.status === 403 ? response.status : 'passes';
-          if (got !== want) mismatches.push(`${role} ${route.method} ${route.path}: wanted ${want}, got ${response.status} ${(await response.text()).slice(0, 120)}`);
+          if (got !== want)
+            mismatches.push(
+              `${role} ${route.method} ${route.path}: wanted ${want}, got ${response.status} ${(await response.text()).slice(0, 120)}`,
+            );
           else if (got === 401) expect(await response.json()).toMatchObject({ error: 'unauthorized' });
           else await response.body?.cancel();
         }

@@ -8,7 +8,11 @@
  */
 import type { TranslateClient } from '@aws-sdk/client-translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSLATE_PIECE_MAX_BYTES, amazonTranslator, translateClient } from '../../functions/adapters/translate/amazon-translate';
+import {
+  TRANSLATE_PIECE_MAX_BYTES,
+  amazonTranslator,
+  translateClient,
+} from '../../functions/adapters/translate/amazon-translate';
 import { TranslationRefused } from '../../functions/translation/ports';
 import { type TranslateEmulator, startTranslateEmulator } from '../../local/emulators/translate-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
@@ -35,20 +39,34 @@ function countingClient(endpoint = emulator.endpoint): { client: Pick<TranslateC
   };
 }
 
-const translatorOf = (client: Pick<TranslateClient, 'send'>, terminologyName = 'mt-test-labels') => amazonTranslator(client, { engine: LOCAL_STAND_IN, terminologyName });
+const translatorOf = (client: Pick<TranslateClient, 'send'>, terminologyName = 'mt-test-labels') =>
+  amazonTranslator(client, { engine: LOCAL_STAND_IN, terminologyName });
 
 describe('the Translate adapter, through the SDK', () => {
   it("imports the product's terminology once, and applies it: the visitor's label becomes the staff's", async () => {
     const { client, commands } = countingClient();
     const translator = translatorOf(client);
-    const first = await translator.translate({ text: 'Хочу на консультацию, раздел «Ортопедия».', source: 'ru', target: 'ko' });
+    const first = await translator.translate({
+      text: 'Хочу на консультацию, раздел «Ортопедия».',
+      source: 'ru',
+      target: 'ko',
+    });
     expect(first).toMatchObject({ source: 'ru', target: 'ko', engine: LOCAL_STAND_IN });
     expect(first.text.startsWith(`${LOCAL_STAND_IN_MARK}: ru→ko]`)).toBe(true);
     expect(first.text).toContain('정형외과');
     expect(first.termsApplied).toBe(1);
     await translator.translate({ text: 'И ещё вопрос.', source: 'ru', target: 'ko' });
-    expect(commands).toEqual(['GetTerminologyCommand', 'ImportTerminologyCommand', 'TranslateTextCommand', 'TranslateTextCommand']);
-    expect(emulator.requests.at(-1)).toMatchObject({ SourceLanguageCode: 'ru', TargetLanguageCode: 'ko', TerminologyNames: ['mt-test-labels'] });
+    expect(commands).toEqual([
+      'GetTerminologyCommand',
+      'ImportTerminologyCommand',
+      'TranslateTextCommand',
+      'TranslateTextCommand',
+    ]);
+    expect(emulator.requests.at(-1)).toMatchObject({
+      SourceLanguageCode: 'ru',
+      TargetLanguageCode: 'ko',
+      TerminologyNames: ['mt-test-labels'],
+    });
 
     // A new process finds this build's terminology in place and does not import it again.
     const again = countingClient();
@@ -58,13 +76,19 @@ describe('the Translate adapter, through the SDK', () => {
 
   it('takes the language the engine finds when the visitor may have written in another one, and keeps a Korean text as it is', async () => {
     const translator = translatorOf(countingClient().client);
-    const vietnamese = await translator.translate({ text: 'Tôi muốn khám sức khỏe vào tháng mười hai.', source: 'auto', target: 'ko' });
+    const vietnamese = await translator.translate({
+      text: 'Tôi muốn khám sức khỏe vào tháng mười hai.',
+      source: 'auto',
+      target: 'ko',
+    });
     expect(vietnamese.source).toBe('vi');
     const korean = await translator.translate({ text: '12월에 검진을 받고 싶어요.', source: 'auto', target: 'ko' });
     expect(korean).toMatchObject({ text: '12월에 검진을 받고 싶어요.', source: 'ko', termsApplied: 0 });
     // Korean to Korean asks nothing of the engine.
     const { client, commands } = countingClient();
-    expect((await translatorOf(client).translate({ text: '안녕하세요', source: 'ko', target: 'ko' })).text).toBe('안녕하세요');
+    expect((await translatorOf(client).translate({ text: '안녕하세요', source: 'ko', target: 'ko' })).text).toBe(
+      '안녕하세요',
+    );
     expect(commands).toEqual([]);
   });
 
@@ -85,9 +109,13 @@ describe('the Translate adapter, through the SDK', () => {
 
   it('gives up a language pair the engine refuses, and throws anything else for a retry', async () => {
     const translator = translatorOf(countingClient().client);
-    await expect(translator.translate({ text: 'Hallo', source: 'de' as never, target: 'ko' })).rejects.toBeInstanceOf(TranslationRefused);
+    await expect(translator.translate({ text: 'Hallo', source: 'de' as never, target: 'ko' })).rejects.toBeInstanceOf(
+      TranslationRefused,
+    );
     const down = translatorOf(countingClient('http://127.0.0.1:9').client, 'mt-test-down');
-    const failure = await down.translate({ text: 'Привет', source: 'ru', target: 'ko' }).catch((error: unknown) => error);
+    const failure = await down
+      .translate({ text: 'Привет', source: 'ru', target: 'ko' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(TranslationRefused);
   });

@@ -16,7 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => stack.dispose());
 
-const job = (postIndex: number, source: string, nextAt: number): TranslationJob => ({ postIndex, source, from: 'ru', to: 'ko', state: 'pending', attempts: 0, createdAt: nextAt, queue: TRANSLATION_QUEUE, nextAt });
+const job = (postIndex: number, source: string, nextAt: number): TranslationJob => ({
+  postIndex,
+  source,
+  from: 'ru',
+  to: 'ko',
+  state: 'pending',
+  attempts: 0,
+  createdAt: nextAt,
+  queue: TRANSLATION_QUEUE,
+  nextAt,
+});
 
 describe('the translations store', () => {
   it('adds a job once, and moves it on only from the state its worker read', async () => {
@@ -27,8 +37,23 @@ describe('the translations store', () => {
     expect(await store.transition(700_001, 'enquiry', { state: 'pending', attempts: 0 }, claim)).toBe(true);
     // The same write again (the SDK retrying after a lost answer) is ours; another worker's, from the old state, is not.
     expect(await store.transition(700_001, 'enquiry', { state: 'pending', attempts: 0 }, claim)).toBe(true);
-    expect(await store.transition(700_001, 'enquiry', { state: 'pending', attempts: 0 }, { state: 'pending', attempts: 1, queue: TRANSLATION_QUEUE, nextAt: 99_000 })).toBe(false);
-    const done = { state: 'done' as const, attempts: 1, texts: { CONTEXT: '[ru→ko] …' }, engine: 'Amazon Translate', detected: 'ru', translatedAt: '2026-11-27T10:00:00.000Z', chars: 12 };
+    expect(
+      await store.transition(
+        700_001,
+        'enquiry',
+        { state: 'pending', attempts: 0 },
+        { state: 'pending', attempts: 1, queue: TRANSLATION_QUEUE, nextAt: 99_000 },
+      ),
+    ).toBe(false);
+    const done = {
+      state: 'done' as const,
+      attempts: 1,
+      texts: { CONTEXT: '[ru→ko] …' },
+      engine: 'Amazon Translate',
+      detected: 'ru',
+      translatedAt: '2026-11-27T10:00:00.000Z',
+      chars: 12,
+    };
     expect(await store.transition(700_001, 'enquiry', { state: 'pending', attempts: 1 }, done)).toBe(true);
     const stored = await store.get(700_001, 'enquiry');
     expect(stored).toMatchObject(done);
@@ -67,7 +92,10 @@ describe('the translations store', () => {
 
   it("reads an enquiry's translations in one go, and removes them all (more than one batch)", async () => {
     const store = stack.deps.translations;
-    const sources = ['enquiry', ...Array.from({ length: 30 }, (_, i) => `message#2026-11-27T10:${String(i).padStart(2, '0')}:00.000Z`)];
+    const sources = [
+      'enquiry',
+      ...Array.from({ length: 30 }, (_, i) => `message#2026-11-27T10:${String(i).padStart(2, '0')}:00.000Z`),
+    ];
     for (const source of sources) await store.add(job(700_020, source, 1));
     await store.add(job(700_021, 'enquiry', 1));
     expect((await store.ofEnquiry(700_020)).map((item) => item.source).sort()).toEqual([...sources].sort());

@@ -34,7 +34,10 @@ async function upload(bytes: Uint8Array, contentType: string, index?: string): P
   return ticket;
 }
 
-const png = () => sharp({ create: { width: 32, height: 20, channels: 3, background: '#274fd5' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 32, height: 20, channels: 3, background: '#274fd5' } })
+    .png()
+    .toBuffer();
 
 const titles = {
   index: 2,
@@ -58,7 +61,9 @@ describe('POST /api/fileupload', () => {
     // The upload lands where /image/ never serves it; a save makes it public once checked.
     expect(ticket.upload.fields['key']).toBe(`incoming/${ticket.filename}`);
     expect(ticket.upload.fields['Content-Type']).toBe('image/png');
-    const policy = JSON.parse(Buffer.from(ticket.upload.fields['Policy'] ?? '', 'base64').toString()) as { conditions: unknown[] };
+    const policy = JSON.parse(Buffer.from(ticket.upload.fields['Policy'] ?? '', 'base64').toString()) as {
+      conditions: unknown[];
+    };
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 5 * 1024 * 1024]);
     expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'image/png']);
   });
@@ -81,10 +86,23 @@ describe('POST /api/modalinput', () => {
     expect((await fetch(`${stack.url}/image/${ticket.filename}`)).status).toBe(404);
     expect((await fetch(`${stack.url}/image/incoming/${ticket.filename}`)).status).toBe(400);
     expect((await fetch(`${stack.url}/image/incoming%2F${ticket.filename}`)).status).toBe(400);
-    const response = await postJson(stack, '/api/modalinput', { data: { ...titles, title_jp: '新しいタイトル', imgUP: ticket.filename } }, token);
+    const response = await postJson(
+      stack,
+      '/api/modalinput',
+      { data: { ...titles, title_jp: '新しいタイトル', imgUP: ticket.filename } },
+      token,
+    );
     expect(response.status).toBe(200);
     const board = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
-    expect(board[1]).toMatchObject({ INDEX: 2, TITLE: '새 제목', TITLE_kr: '새 제목', TITLE_en: 'New title', TITLE_ru: 'Новый заголовок', TITLE_jp: '新しいタイトル', FILE_POPUP: ticket.filename });
+    expect(board[1]).toMatchObject({
+      INDEX: 2,
+      TITLE: '새 제목',
+      TITLE_kr: '새 제목',
+      TITLE_en: 'New title',
+      TITLE_ru: 'Новый заголовок',
+      TITLE_jp: '新しいタイトル',
+      FILE_POPUP: ticket.filename,
+    });
     const image = await fetch(`${stack.url}/image/${ticket.filename}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -93,7 +111,12 @@ describe('POST /api/modalinput', () => {
 
   it('keeps the board image when none is given, and removes an emptied optional language', async () => {
     const before = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
-    const response = await postJson(stack, '/api/modalinput', { data: { ...titles, title_en: 'Kept image', title_jp: '' } }, token);
+    const response = await postJson(
+      stack,
+      '/api/modalinput',
+      { data: { ...titles, title_en: 'Kept image', title_jp: '' } },
+      token,
+    );
     expect(response.status).toBe(200);
     const after = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
     expect(after[1]?.['FILE_POPUP']).toBe(before[1]?.['FILE_POPUP']);
@@ -104,7 +127,12 @@ describe('POST /api/modalinput', () => {
   it('refuses a text file uploaded as .png, naming imgUP, and changes nothing', async () => {
     const before = await (await fetch(`${stack.url}/api/amendBest`)).text();
     const ticket = await upload(new TextEncoder().encode('this is not an image at all'), 'image/png');
-    const response = await postJson(stack, '/api/modalinput', { data: { ...titles, title_en: 'Should not save', imgUP: ticket.filename } }, token);
+    const response = await postJson(
+      stack,
+      '/api/modalinput',
+      { data: { ...titles, title_en: 'Should not save', imgUP: ticket.filename } },
+      token,
+    );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { fields: Record<string, string> }).fields['imgUP']).toMatch(/not a JPEG, PNG/);
     expect(await (await fetch(`${stack.url}/api/amendBest`)).text()).toBe(before);
@@ -113,7 +141,12 @@ describe('POST /api/modalinput', () => {
   });
 
   it('refuses a file name that was never uploaded, an unknown package and missing titles', async () => {
-    const missing = await postJson(stack, '/api/modalinput', { data: { ...titles, imgUP: '00000000-0000-0000-0000-000000000000.png' } }, token);
+    const missing = await postJson(
+      stack,
+      '/api/modalinput',
+      { data: { ...titles, imgUP: '00000000-0000-0000-0000-000000000000.png' } },
+      token,
+    );
     expect(missing.status).toBe(400);
     const badIndex = await postJson(stack, '/api/modalinput', { data: { ...titles, index: 4 } }, token);
     expect(badIndex.status).toBe(400);
@@ -129,7 +162,12 @@ describe('POST /api/popupinput', () => {
   it('sets one popup image per language and keeps the others', async () => {
     const before = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
     const ticket = await upload(await png(), 'image/png', 'imgUP_ru');
-    const response = await postJson(stack, '/api/popupinput', { data: { index: 3, imgUP_ru: ticket.filename, imgUP_kr: '' } }, token);
+    const response = await postJson(
+      stack,
+      '/api/popupinput',
+      { data: { index: 3, imgUP_ru: ticket.filename, imgUP_kr: '' } },
+      token,
+    );
     expect(response.status).toBe(200);
     const after = (await (await fetch(`${stack.url}/api/amendBest`)).json()) as Record<string, unknown>[];
     expect(after[2]?.['FILE_THUMB_ru']).toBe(ticket.filename);

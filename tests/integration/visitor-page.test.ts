@@ -10,7 +10,15 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitorEnquiryView } from '../../shared/visitor/visitor-page';
 import { mintVisitorLink } from '../../functions/visitor/visitor-links';
-import { type TestStack, capturedMail, enquiry, getWithToken, postJson, signIn, startTestStack } from '../support/stack';
+import {
+  type TestStack,
+  capturedMail,
+  enquiry,
+  getWithToken,
+  postJson,
+  signIn,
+  startTestStack,
+} from '../support/stack';
 
 let stack: TestStack;
 let token: string;
@@ -18,14 +26,23 @@ let token: string;
 beforeAll(async () => {
   stack = await startTestStack();
   token = await signIn(stack);
-  for (const locale of ['ru', 'ja']) expect((await postJson(stack, '/api/sendmail', { data: enquiry({ page_locale: locale, user_email: `visitor-${locale}@example.test` }) })).status).toBe(200);
+  for (const locale of ['ru', 'ja'])
+    expect(
+      (
+        await postJson(stack, '/api/sendmail', {
+          data: enquiry({ page_locale: locale, user_email: `visitor-${locale}@example.test` }),
+        })
+      ).status,
+    ).toBe(200);
 });
 afterAll(() => stack?.dispose());
 
 const fragment = (url: string) => url.split('#')[1] ?? '';
 const read = (link: string) => postJson(stack, '/api/visitor/enquiry', { data: { link } });
-const write = (link: string, text: string, messageId = crypto.randomUUID()) => postJson(stack, '/api/visitor/message', { data: { link, text, message_id: messageId, form_fill_ms: 12_000 } });
-const linkIn = (text: string | undefined) => /http:\/\/[^\s"<]+\/my-enquiry\/[a-z]{2}#[\w.-]+/.exec(text ?? '')?.[0] ?? '';
+const write = (link: string, text: string, messageId = crypto.randomUUID()) =>
+  postJson(stack, '/api/visitor/message', { data: { link, text, message_id: messageId, form_fill_ms: 12_000 } });
+const linkIn = (text: string | undefined) =>
+  /http:\/\/[^\s"<]+\/my-enquiry\/[a-z]{2}#[\w.-]+/.exec(text ?? '')?.[0] ?? '';
 
 describe('the visitor page against the emulators', () => {
   it('opens the enquiry by a minted link, shows a reply with its words and a message the visitor writes, once per message id', async () => {
@@ -37,13 +54,43 @@ describe('the visitor page against the emulators', () => {
     const url = await mintVisitorLink(stack.deps, 1, 'ru');
     expect(url).toMatch(new RegExp(`^${stack.url}/my-enquiry/ru#1\\.`));
     const stored = await stack.deps.enquiries.get(1);
-    expect(stored?.VISITOR_LINK_HASHES).toEqual(new Set([ackLink, fragment(url)].map((link) => createHash('sha256').update(link.split('.')[1] ?? '').digest('hex'))));
+    expect(stored?.VISITOR_LINK_HASHES).toEqual(
+      new Set(
+        [ackLink, fragment(url)].map((link) =>
+          createHash('sha256')
+            .update(link.split('.')[1] ?? '')
+            .digest('hex'),
+        ),
+      ),
+    );
 
     const first = await read(fragment(url));
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ reference: 'MT-000001', locale: 'ru', standing: 'received', sent: { section: '병원예약', detailSection: '종합검진', start: '2036-12-10 09:30', people: 2 }, conversation: [] });
+    expect(await first.json()).toMatchObject({
+      reference: 'MT-000001',
+      locale: 'ru',
+      standing: 'received',
+      sent: { section: '병원예약', detailSection: '종합검진', start: '2036-12-10 09:30', people: 2 },
+      conversation: [],
+    });
 
-    expect((await postJson(stack, '/api/enquiry/reply', { data: { index: 1, version: 0, subject: 'Ваше обращение', body: 'Здравствуйте!\n\nВрач примет вас 10 декабря.' } }, token)).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          stack,
+          '/api/enquiry/reply',
+          {
+            data: {
+              index: 1,
+              version: 0,
+              subject: 'Ваше обращение',
+              body: 'Здравствуйте!\n\nВрач примет вас 10 декабря.',
+            },
+          },
+          token,
+        )
+      ).status,
+    ).toBe(200);
     // The reply went with a link of its own below the words staff wrote (the outbox keeps the words without it).
     const replyMail = (await capturedMail(stack)).find((mail) => mail.subject.startsWith('Ваше обращение'));
     expect(replyMail?.body.text).toMatch(/^Здравствуйте!\n\nВрач примет вас 10 декабря\.\n\n/);
@@ -67,8 +114,14 @@ describe('the visitor page against the emulators', () => {
     ]);
     expect(JSON.stringify(view)).not.toContain('visitor-ru@example.test');
 
-    const thread = (await (await getWithToken(stack, '/api/thread/1', token)).json()) as { type: string; channel?: string; text?: string }[];
-    expect(thread.filter((entry) => entry.type === 'visitorMessage')).toEqual([expect.objectContaining({ channel: 'page', text: 'Спасибо! Можно в 10:00?' })]);
+    const thread = (await (await getWithToken(stack, '/api/thread/1', token)).json()) as {
+      type: string;
+      channel?: string;
+      text?: string;
+    }[];
+    expect(thread.filter((entry) => entry.type === 'visitorMessage')).toEqual([
+      expect.objectContaining({ channel: 'page', text: 'Спасибо! Можно в 10:00?' }),
+    ]);
   });
 
   it('replaces the links: the old ones open nothing, the new one comes by mail in the page language and opens the page', async () => {
@@ -83,13 +136,22 @@ describe('the visitor page against the emulators', () => {
     expect(await replaced.json()).toMatchObject({ record: { VERSION: 1 }, mailStatus: 'sent' });
     expect((await read(old)).status).toBe(404);
 
-    const mail = (await capturedMail(stack)).find((captured) => captured.destination.to.includes('visitor-ja@example.test') && captured.subject.includes('新しいリンク'));
+    const mail = (await capturedMail(stack)).find(
+      (captured) =>
+        captured.destination.to.includes('visitor-ja@example.test') && captured.subject.includes('新しいリンク'),
+    );
     expect(mail?.body.html).toContain('<html lang="ja">');
     const url = linkIn(mail?.body.text);
     expect(url).toMatch(/\/my-enquiry\/ja#2\./);
     expect((await read(fragment(url))).status).toBe(200);
 
-    const [event] = ((await (await getWithToken(stack, '/api/thread/2', token)).json()) as { type: string; mailId?: string; mailStatus?: string }[]).filter((entry) => entry.type === 'visitorLink');
+    const [event] = (
+      (await (await getWithToken(stack, '/api/thread/2', token)).json()) as {
+        type: string;
+        mailId?: string;
+        mailStatus?: string;
+      }[]
+    ).filter((entry) => entry.type === 'visitorLink');
     expect(event).toMatchObject({ mailStatus: 'sent' });
     // Sent: the outbox keeps no words of it, sealed or not.
     const outboxMail = await stack.deps.outbox.get(event?.mailId ?? '');
@@ -97,17 +159,24 @@ describe('the visitor page against the emulators', () => {
     expect(outboxMail?.sealedContent).toBeUndefined();
   });
 
-  it('answers every link that opens nothing with the same 404, an erased enquiry\'s too', async () => {
+  it("answers every link that opens nothing with the same 404, an erased enquiry's too", async () => {
     const link = fragment(await mintVisitorLink(stack.deps, 1, 'ru'));
     const secret = link.split('.')[1] ?? '';
-    const wrong = await Promise.all([`1.${'x'.repeat(43)}`, `2.${secret}`, `77.${secret}`, 'nonsense'].map(async (candidate) => {
-      const response = await read(candidate);
-      return { status: response.status, body: await response.text() };
-    }));
+    const wrong = await Promise.all(
+      [`1.${'x'.repeat(43)}`, `2.${secret}`, `77.${secret}`, 'nonsense'].map(async (candidate) => {
+        const response = await read(candidate);
+        return { status: response.status, body: await response.text() };
+      }),
+    );
     for (const answer of wrong) expect(answer).toEqual(wrong[0]);
     expect(wrong[0]?.status).toBe(404);
 
-    const erased = await postJson(stack, '/api/subject/erase', { data: { email: 'visitor-ru@example.test', reason: 'The visitor asked' } }, token);
+    const erased = await postJson(
+      stack,
+      '/api/subject/erase',
+      { data: { email: 'visitor-ru@example.test', reason: 'The visitor asked' } },
+      token,
+    );
     expect(erased.status).toBe(200);
     const after = await read(link);
     expect({ status: after.status, body: await after.text() }).toEqual(wrong[0]);

@@ -24,7 +24,11 @@ let current: RunningTest | undefined;
 const artifacts: string[] = [];
 let keptContexts = 0;
 
-const slug = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 80);
+const slug = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 const failed = () => current?.result?.state === 'fail';
 
 async function keep(context: BrowserContext): Promise<void> {
@@ -66,7 +70,8 @@ afterEach(async () => {
   if (failed()) {
     for (const context of openContexts) await keep(context).catch(() => undefined);
     const error = current?.result?.errors?.[0];
-    if (error && artifacts.length) error.message += `\n\nBrowser artifacts (open a trace with \`npx playwright-core show-trace <file>\`):\n  ${artifacts.join('\n  ')}`;
+    if (error && artifacts.length)
+      error.message += `\n\nBrowser artifacts (open a trace with \`npx playwright-core show-trace <file>\`):\n  ${artifacts.join('\n  ')}`;
     for (const context of openContexts) await context.tracing.startChunk().catch(() => undefined);
   }
   current = undefined;

@@ -18,8 +18,16 @@ export interface Tool {
 }
 
 const BROWSER_TEST_TOOLS: Tool[] = [
-  { name: `Chromium (${CHROMIUM_PATH}, or set CHROMIUM_PATH)`, present: () => existsSync(CHROMIUM_PATH), debianPackage: 'chromium' },
-  { name: 'Java (for the HTML validator)', present: () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0, debianPackage: 'default-jre-headless' },
+  {
+    name: `Chromium (${CHROMIUM_PATH}, or set CHROMIUM_PATH)`,
+    present: () => existsSync(CHROMIUM_PATH),
+    debianPackage: 'chromium',
+  },
+  {
+    name: 'Java (for the HTML validator)',
+    present: () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0,
+    debianPackage: 'default-jre-headless',
+  },
 ];
 
 /** What fontconfig says of the fonts for some languages; unknown when there is no fc-list to ask. */
@@ -46,12 +54,29 @@ export function fontsFor(languages: readonly string[], fcList = 'fc-list'): Font
  * Without fc-list they cannot be checked: it says so and goes on, since
  * installing the fonts would not make them checkable and they may be there.
  */
-export function ensureFonts(fonts: { name: string; languages: readonly string[]; debianPackage: string }, needs: string, again: string, fcList = 'fc-list'): FontsFound {
+export function ensureFonts(
+  fonts: { name: string; languages: readonly string[]; debianPackage: string },
+  needs: string,
+  again: string,
+  fcList = 'fc-list',
+): FontsFound {
   if (fontsFor(fonts.languages, fcList) === 'unknown') {
-    console.warn(`Could not check the ${fonts.name}: fontconfig's fc-list is missing (Debian's fontconfig package). Going on; without them (Debian's ${fonts.debianPackage}) the figures are not those of a phone.`);
+    console.warn(
+      `Could not check the ${fonts.name}: fontconfig's fc-list is missing (Debian's fontconfig package). Going on; without them (Debian's ${fonts.debianPackage}) the figures are not those of a phone.`,
+    );
     return 'unknown';
   }
-  ensureTools([{ name: fonts.name, present: () => fontsFor(fonts.languages, fcList) === 'present', debianPackage: fonts.debianPackage }], needs, again);
+  ensureTools(
+    [
+      {
+        name: fonts.name,
+        present: () => fontsFor(fonts.languages, fcList) === 'present',
+        debianPackage: fonts.debianPackage,
+      },
+    ],
+    needs,
+    again,
+  );
   return 'present';
 }
 
@@ -68,13 +93,18 @@ export function ensureTools(tools: readonly Tool[], needs: string, again: string
   const canInstall = process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     console.error(`${needs}: ${missing.map((tool) => tool.name).join(', ')}.`);
-    console.error(`Install, then run ${again} again:\n\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`);
+    console.error(
+      `Install, then run ${again} again:\n\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`,
+    );
     if (otherSystems) console.error(otherSystems);
     process.exit(1);
   }
   console.log(`Installing ${packages.join(', ')} with apt-get (${needs.toLowerCase()} them)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
@@ -89,5 +119,10 @@ export function ensureTools(tools: readonly Tool[], needs: string, again: string
 }
 
 if (import.meta.main) {
-  ensureTools(BROWSER_TEST_TOOLS, 'The browser tests need', 'npm test', '(On macOS or Windows: install Chromium or Chrome and set CHROMIUM_PATH to it, and a Java runtime.)');
+  ensureTools(
+    BROWSER_TEST_TOOLS,
+    'The browser tests need',
+    'npm test',
+    '(On macOS or Windows: install Chromium or Chrome and set CHROMIUM_PATH to it, and a Java runtime.)',
+  );
 }

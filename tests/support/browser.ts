@@ -50,7 +50,10 @@ export async function launchBrowser(): Promise<Browser> {
     });
     const close = context.close.bind(context);
     context.close = async (closeOptions) => {
-      if (openContexts.delete(context)) await beforeContextClose?.(context).catch((error: unknown) => console.warn('Could not keep the browser artifacts:', error));
+      if (openContexts.delete(context))
+        await beforeContextClose?.(context).catch((error: unknown) =>
+          console.warn('Could not keep the browser artifacts:', error),
+        );
       return close(closeOptions);
     };
     return context;
@@ -61,6 +64,9 @@ export async function launchBrowser(): Promise<Browser> {
 /** A staff member's page: a desktop window in Korean, signed in with `token` (in localStorage before any page script runs). */
 export async function signedInPage(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ko-KR' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   return context.newPage();
 }

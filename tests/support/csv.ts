@@ -8,5 +8,10 @@
 import { parse } from 'csv-parse/sync';
 
 export function parseCsv(text: string): string[][] {
-  return parse(text, { bom: false, record_delimiter: '\r\n', relax_column_count: false, skip_empty_lines: false }) as string[][];
+  return parse(text, {
+    bom: false,
+    record_delimiter: '\r\n',
+    relax_column_count: false,
+    skip_empty_lines: false,
+  }) as string[][];
 }

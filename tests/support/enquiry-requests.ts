@@ -42,7 +42,10 @@ export const formFields = (extra: Record<string, string> = {}) => ({
 
 export const errorBody = (response: { body?: string }) => bodyOf(response) as ApiErrorBody;
 /** An answer with its reference blanked: every enquiry has its own, so only the rest can tell two answers apart. */
-export const apartFromReference = <Answer extends { body?: string }>(answer: Answer) => ({ ...answer, body: answer.body?.replace(/MT-\d{6}/g, 'MT-######') });
+export const apartFromReference = <Answer extends { body?: string }>(answer: Answer) => ({
+  ...answer,
+  body: answer.body?.replace(/MT-\d{6}/g, 'MT-######'),
+});
 export const stored = (deps: FakeDeps) => [...deps.enquiries.items.values()];
 
 export function location(response: { headers: Record<string, string> }): URL {
@@ -54,4 +57,5 @@ export function location(response: { headers: Record<string, string> }): URL {
 }
 
 /** Deps for the tests of the staff mail itself: the visitor's acknowledgement (tested apart) stays off. */
-export const staffMailDeps = (options: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ ...options, settings: { ACKNOWLEDGE_VISITORS: false, ...options.settings } });
+export const staffMailDeps = (options: Parameters<typeof fakeDeps>[0] = {}) =>
+  fakeDeps({ ...options, settings: { ACKNOWLEDGE_VISITORS: false, ...options.settings } });

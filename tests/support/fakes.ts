@@ -14,7 +14,21 @@ import type { Settings } from '../../functions/config';
 import type { AppDeps } from '../../functions/deps';
 import type { Log } from '../../functions/logging';
 import { type StaffProfile, profileOf } from '../../functions/accounts/staff-profile';
-import type { AccessLogStore, AccountChanges, Clock, EnrolmentLinkRecord, PlacedAccessLogEntry, PolicyStore, RevokedTokenStore, SealingContext, SecretSealer, StaffAccount, StaffPolicy, StaffStore, ThrottleStore } from '../../functions/ports';
+import type {
+  AccessLogStore,
+  AccountChanges,
+  Clock,
+  EnrolmentLinkRecord,
+  PlacedAccessLogEntry,
+  PolicyStore,
+  RevokedTokenStore,
+  SealingContext,
+  SecretSealer,
+  StaffAccount,
+  StaffPolicy,
+  StaffStore,
+  ThrottleStore,
+} from '../../functions/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
 import { countedKey } from '../../functions/adapters/dynamodb/access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
@@ -68,7 +82,12 @@ export function silentLog(lines: SilentLog['lines'] = []): SilentLog {
 export class FakeStaffStore implements StaffStore {
   readonly items = new Map<string, StaffAccount>();
   private store(account: StaffAccount) {
-    this.items.set(account.email, Object.fromEntries(Object.entries(structuredClone(account)).filter(([, value]) => value !== undefined)) as unknown as StaffAccount);
+    this.items.set(
+      account.email,
+      Object.fromEntries(
+        Object.entries(structuredClone(account)).filter(([, value]) => value !== undefined),
+      ) as unknown as StaffAccount,
+    );
   }
   async get(email: string): Promise<StaffAccount | undefined> {
     const item = this.items.get(email);
@@ -101,7 +120,12 @@ export class FakeStaffStore implements StaffStore {
   }
   async useTotpStep(email: string, step: number): Promise<boolean> {
     const item = this.items.get(email);
-    if (!item || !(item.totpSecretSealed ?? item.totpSecret) || (item.totpLastStep !== undefined && item.totpLastStep >= step)) return false;
+    if (
+      !item ||
+      !(item.totpSecretSealed ?? item.totpSecret) ||
+      (item.totpLastStep !== undefined && item.totpLastStep >= step)
+    )
+      return false;
     item.totpLastStep = step;
     return true;
   }
@@ -114,7 +138,8 @@ export class FakeStaffStore implements StaffStore {
   }
   async countCodeFailure(email: string): Promise<number> {
     const item = this.items.get(email);
-    if (!item) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    if (!item)
+      throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     item.codeFailures = (item.codeFailures ?? 0) + 1;
     return item.codeFailures;
   }
@@ -203,7 +228,9 @@ export class FakeAccessLogStore implements AccessLogStore {
     return this.entries
       .flatMap((entry) => {
         const place = this.places.get(entry) ?? '';
-        return formatKoreaDate(entry.at) === day && (before === undefined || place < before) ? [{ entry: { ...entry }, place }] : [];
+        return formatKoreaDate(entry.at) === day && (before === undefined || place < before)
+          ? [{ entry: { ...entry }, place }]
+          : [];
       })
       .sort((a, b) => (a.place < b.place ? 1 : -1))
       .slice(0, limit);
@@ -228,14 +255,18 @@ export class FakeSecretSealer implements SecretSealer {
   async open(sealed: string, context: SealingContext): Promise<string> {
     if (this.refuse) throw Object.assign(new Error('KMS refused the call'), { name: 'KMSInternalException' });
     const found = this.sealed.get(sealed);
-    if (!found || found.context !== JSON.stringify(context)) throw Object.assign(new Error('the ciphertext does not open with this context'), { name: 'InvalidCiphertextException' });
+    if (!found || found.context !== JSON.stringify(context))
+      throw Object.assign(new Error('the ciphertext does not open with this context'), {
+        name: 'InvalidCiphertextException',
+      });
     this.opened += 1;
     return found.plain;
   }
 }
 
 /** What DynamoDB answers when it refuses a call (unavailable, or throttled with `ProvisionedThroughputExceededException`). */
-export const dynamoRefused = (name = 'ServiceUnavailableException') => Object.assign(new Error('DynamoDB refused the call'), { name });
+export const dynamoRefused = (name = 'ServiceUnavailableException') =>
+  Object.assign(new Error('DynamoDB refused the call'), { name });
 
 export const TEST_TOKEN_SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
 
@@ -410,7 +441,11 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEvent {
 }
 
 /** A JSON post of `{ data: payload }`, as the site's island sends it. */
-export function jsonPost(path: string, payload: unknown, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEvent {
+export function jsonPost(
+  path: string,
+  payload: unknown,
+  extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {},
+): APIGatewayProxyEvent {
   return apiEvent({
     ...extra,
     method: 'POST',
@@ -421,7 +456,11 @@ export function jsonPost(path: string, payload: unknown, extra: Omit<EventOption
 }
 
 /** A plain HTML form post (no JavaScript). */
-export function formPost(path: string, fields: Record<string, string>, extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {}): APIGatewayProxyEvent {
+export function formPost(
+  path: string,
+  fields: Record<string, string>,
+  extra: Omit<EventOptions, 'body' | 'path' | 'method'> = {},
+): APIGatewayProxyEvent {
   return apiEvent({
     ...extra,
     method: 'POST',

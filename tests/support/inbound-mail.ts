@@ -11,21 +11,34 @@ import type { LocalStack } from '../../local/stack';
 
 /** The raw bytes of a message; `Date` and `Message-ID` fixed unless given, so the same options make the same message. */
 export function rawMessage(options: Mail.Options): Promise<Buffer> {
-  return new MailComposer({ date: new Date('2026-11-22T09:59:00Z'), messageId: '<answer-1@mail.example>', ...options }).compile().build();
+  return new MailComposer({ date: new Date('2026-11-22T09:59:00Z'), messageId: '<answer-1@mail.example>', ...options })
+    .compile()
+    .build();
 }
 
 /** The first bytes that make each type what it is (file-type reads these). */
 export const BYTES = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'),
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005ff02fea7359c560000000049454e44ae426082', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005ff02fea7359c560000000049454e44ae426082',
+    'hex',
+  ),
   exe: Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(64)]),
   text: Buffer.from('Blood pressure: 120/80\nMedication: none\n'),
 } as const;
 
 /** Sends a mail to the local stack's SMTP door, as a visitor's mail server would; rejects with the door's refusal (its `responseCode`). */
-export async function sendToDoor(stack: Pick<LocalStack, 'inboundSmtp'>, mail: Mail.Options): Promise<{ response: string }> {
+export async function sendToDoor(
+  stack: Pick<LocalStack, 'inboundSmtp'>,
+  mail: Mail.Options,
+): Promise<{ response: string }> {
   // The door offers no TLS (this machine only); nodemailer is told not to ask for it.
-  const transport = nodemailer.createTransport({ host: stack.inboundSmtp.host, port: stack.inboundSmtp.port, secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: stack.inboundSmtp.host,
+    port: stack.inboundSmtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
   try {
     return await transport.sendMail(mail);
   } finally {

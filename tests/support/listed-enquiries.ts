@@ -24,7 +24,12 @@ export function storeListedEnquiries(deps: FakeDeps, count: number, overrides: P
     };
     deps.enquiries.items.set(index, stored);
   }
-  for (const counter of [sequenceCounter('ALL'), sequenceCounter('ALL#호텔예약'), 'POST_INDEX', countCounter(workListKeys('new', '').STATUS_LIST)]) {
+  for (const counter of [
+    sequenceCounter('ALL'),
+    sequenceCounter('ALL#호텔예약'),
+    'POST_INDEX',
+    countCounter(workListKeys('new', '').STATUS_LIST),
+  ]) {
     deps.counters.values.set(counter, count);
   }
 }

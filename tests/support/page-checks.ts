@@ -8,7 +8,11 @@ export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, {
 
 /** What axe finds to fix under WCAG 2.2 AA, one line per rule with the elements it names; axe must have checked something. */
 export async function axeViolations(target: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const result = await new AxeBuilder({ page: target })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(result.passes.length).toBeGreaterThan(0);
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`,
+  );
 }

@@ -19,7 +19,13 @@ export const NEW_TEXTS: Record<LocaleCode, string> = {
 const CENTRE = 'Medical Tourism Centre';
 const SENDER = 'no-reply@medical-tourism.example';
 /** The mail answered, as it was sent. */
-const ANSWERED = ['Dear visitor,', 'Thank you for your enquiry MT-000123.', 'We will answer within one working day.', '', 'Medical Tourism Centre'];
+const ANSWERED = [
+  'Dear visitor,',
+  'Thank you for your enquiry MT-000123.',
+  'We will answer within one working day.',
+  '',
+  'Medical Tourism Centre',
+];
 const quoted = ANSWERED.map((line) => (line ? `> ${line}` : '>')).join('\n');
 const plain = ANSWERED.join('\n');
 
@@ -45,12 +51,42 @@ const APPLE: Record<LocaleCode, { header: string; signature: string }> = {
 
 /** Outlook's header block (From, Sent, To, Subject) in its interface's language, the answered mail unquoted below it. */
 const OUTLOOK: Record<LocaleCode, string[]> = {
-  en: [`From: ${CENTRE} <${SENDER}>`, 'Sent: Wednesday, March 12, 2025 10:15 AM', 'To: visitor@example.test', 'Subject: Your enquiry MT-000123'],
-  ko: [`보낸 사람: ${CENTRE} <${SENDER}>`, '보낸 날짜: 2025년 3월 12일 수요일 오전 10:15', '받는 사람: visitor@example.test', '제목: Your enquiry MT-000123'],
-  ru: [`От: ${CENTRE} <${SENDER}>`, 'Отправлено: 12 марта 2025 г. 10:15', 'Кому: visitor@example.test', 'Тема: Your enquiry MT-000123'],
-  vi: [`Từ: ${CENTRE} <${SENDER}>`, 'Đã gửi: Thứ Tư, 12 tháng 3, 2025 10:15 SA', 'Đến: visitor@example.test', 'Chủ đề: Your enquiry MT-000123'],
-  zh: [`发件人: ${CENTRE} <${SENDER}>`, '发送时间: 2025年3月12日 10:15', '收件人: visitor@example.test', '主题: Your enquiry MT-000123'],
-  ja: [`差出人: ${CENTRE} <${SENDER}>`, '送信日時: 2025年3月12日 10:15', '宛先: visitor@example.test', '件名: Your enquiry MT-000123'],
+  en: [
+    `From: ${CENTRE} <${SENDER}>`,
+    'Sent: Wednesday, March 12, 2025 10:15 AM',
+    'To: visitor@example.test',
+    'Subject: Your enquiry MT-000123',
+  ],
+  ko: [
+    `보낸 사람: ${CENTRE} <${SENDER}>`,
+    '보낸 날짜: 2025년 3월 12일 수요일 오전 10:15',
+    '받는 사람: visitor@example.test',
+    '제목: Your enquiry MT-000123',
+  ],
+  ru: [
+    `От: ${CENTRE} <${SENDER}>`,
+    'Отправлено: 12 марта 2025 г. 10:15',
+    'Кому: visitor@example.test',
+    'Тема: Your enquiry MT-000123',
+  ],
+  vi: [
+    `Từ: ${CENTRE} <${SENDER}>`,
+    'Đã gửi: Thứ Tư, 12 tháng 3, 2025 10:15 SA',
+    'Đến: visitor@example.test',
+    'Chủ đề: Your enquiry MT-000123',
+  ],
+  zh: [
+    `发件人: ${CENTRE} <${SENDER}>`,
+    '发送时间: 2025年3月12日 10:15',
+    '收件人: visitor@example.test',
+    '主题: Your enquiry MT-000123',
+  ],
+  ja: [
+    `差出人: ${CENTRE} <${SENDER}>`,
+    '送信日時: 2025年3月12日 10:15',
+    '宛先: visitor@example.test',
+    '件名: Your enquiry MT-000123',
+  ],
 };
 
 export interface ReplySample {
@@ -68,8 +104,18 @@ export function replySamples(): ReplySample[] {
   for (const locale of Object.keys(NEW_TEXTS) as LocaleCode[]) {
     const own = NEW_TEXTS[locale];
     samples.push({ client: 'Gmail', locale, text: `${own}\n\n${GMAIL[locale]}\n\n${quoted}\n`, expected: own });
-    samples.push({ client: 'Outlook', locale, text: `${own}\n\n________________________________\n${OUTLOOK[locale].join('\n')}\n\n${plain}\n`, expected: own });
-    samples.push({ client: 'Apple Mail', locale, text: `${own}\n\n${APPLE[locale].signature}\n\n${APPLE[locale].header}\n\n${quoted}\n`, expected: own });
+    samples.push({
+      client: 'Outlook',
+      locale,
+      text: `${own}\n\n________________________________\n${OUTLOOK[locale].join('\n')}\n\n${plain}\n`,
+      expected: own,
+    });
+    samples.push({
+      client: 'Apple Mail',
+      locale,
+      text: `${own}\n\n${APPLE[locale].signature}\n\n${APPLE[locale].header}\n\n${quoted}\n`,
+      expected: own,
+    });
   }
   samples.push(
     {

@@ -37,7 +37,10 @@ export async function postJson(stack: LocalStack, path: string, body: unknown, t
 }
 
 export async function getWithToken(stack: LocalStack, path: string, token?: string): Promise<Response> {
-  return fetch(`${stack.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'manual' });
+  return fetch(`${stack.url}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    redirect: 'manual',
+  });
 }
 
 export async function signIn(stack: LocalStack, email = STAFF.email, pass = STAFF.password): Promise<string> {
@@ -51,9 +54,14 @@ export async function signIn(stack: LocalStack, email = STAFF.email, pass = STAF
  * state until it has ended (ready or failed): the job as its owner last saw
  * it, and every state seen on the way.
  */
-export async function finishedExport(stack: LocalStack, token: string, search = ''): Promise<{ view: ExportJobView; statusPath: string; seen: ExportJobView[] }> {
+export async function finishedExport(
+  stack: LocalStack,
+  token: string,
+  search = '',
+): Promise<{ view: ExportJobView; statusPath: string; seen: ExportJobView[] }> {
   const started = await getWithToken(stack, `/api/export.csv${search}`, token);
-  if (started.status !== 202) throw new Error(`the export answered ${started.status}, not 202: ${await started.text()}`);
+  if (started.status !== 202)
+    throw new Error(`the export answered ${started.status}, not 202: ${await started.text()}`);
   const statusPath = started.headers.get('location') ?? '';
   const seen = [(await started.json()) as ExportJobView];
   for (;;) {

@@ -27,7 +27,8 @@ export default class SummaryReporter implements Reporter {
       }
     }
     failed += unhandledErrors.length;
-    if (brokenFiles.length) console.log(`\nFiles that failed outside any test (counted as failed):\n  ${brokenFiles.join('\n  ')}`);
+    if (brokenFiles.length)
+      console.log(`\nFiles that failed outside any test (counted as failed):\n  ${brokenFiles.join('\n  ')}`);
     if (unhandledErrors.length) console.log(`\nUnhandled errors (counted as failed): ${unhandledErrors.length}`);
     console.log(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

@@ -10,7 +10,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureFonts, fontsFor } from '../support/browser-tools';
 
 const NOT_INSTALLED = 'fc-list-that-is-not-installed';
-const CJK = { name: 'fonts for Korean, Chinese and Japanese', languages: ['ko', 'zh', 'ja'], debianPackage: 'fonts-noto-cjk' };
+const CJK = {
+  name: 'fonts for Korean, Chinese and Japanese',
+  languages: ['ko', 'zh', 'ja'],
+  debianPackage: 'fonts-noto-cjk',
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,7 +40,9 @@ describe('ensureFonts', () => {
     expect(exit).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^Could not check the fonts for Korean, Chinese and Japanese: fontconfig's fc-list is missing/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^Could not check the fonts for Korean, Chinese and Japanese: fontconfig's fc-list is missing/,
+    );
   });
 
   it('goes on without a word when fc-list lists them', () => {

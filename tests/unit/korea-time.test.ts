@@ -192,6 +192,7 @@ describe('isPastKoreaTime', () => {
   });
 
   it('leaves text that is not a date to the format check', () => {
-    for (const text of ['', 'tomorrow', '2026-02-30', '2026-11-20 24:00', '20/11/2026']) expect(isPastKoreaTime(text, now, GRACE), text).toBe(false);
+    for (const text of ['', 'tomorrow', '2026-02-30', '2026-11-20 24:00', '20/11/2026'])
+      expect(isPastKoreaTime(text, now, GRACE), text).toBe(false);
   });
 });

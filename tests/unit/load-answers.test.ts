@@ -24,29 +24,65 @@ const answer = (n: number, postIndex: number, outcome: 'stored' | 'gaveUp' = 'st
   token: token(n),
   sending: { outcome, attempts: 1, retries: 0, refusals: [], misled: 0 },
 });
-const message = (n: number, postIndex: number, at: string, extra: Record<string, unknown> = {}) => ({ postIndex, at, type: 'visitorMessage', text: `Thank you. ${token(n)}`, ...extra });
+const message = (n: number, postIndex: number, at: string, extra: Record<string, unknown> = {}) => ({
+  postIndex,
+  at,
+  type: 'visitorMessage',
+  text: `Thank you. ${token(n)}`,
+  ...extra,
+});
 const notice = (postIndex: number): CapturedMail => ({
   messageId: `n-${Math.random()}`,
   subject: `[의료관광 문의 MT-${String(postIndex).padStart(6, '0')}] 방문자의 새 메시지`,
   destination: { to: ['staff@example.test'] },
   body: {},
 });
-const store = (events: Record<string, unknown>[], inboundMail: Record<string, unknown>[] = []) => ({ events, inboundMail, outbox: [], enquiries: [{ POST_INDEX: 1 }, { POST_INDEX: 2 }] });
+const store = (events: Record<string, unknown>[], inboundMail: Record<string, unknown>[] = []) => ({
+  events,
+  inboundMail,
+  outbox: [],
+  enquiries: [{ POST_INDEX: 1 }, { POST_INDEX: 2 }],
+});
 
 describe("the check of the visitors' answers", () => {
   it('counts each answer in its own thread once as delivered, with its notice', () => {
-    const check = checkAnswers([answer(1, 1), answer(2, 2)], store([message(1, 1, '2026-11-27T01:00:00.000Z#0aaaaaaaa'), message(2, 2, '2026-11-27T01:00:01.000Z#mbbbb')]), [notice(1), notice(2)]);
-    expect(check).toMatchObject({ delivered: { answers: 2, notices: 2 }, lost: { answers: 0, notices: 0 }, duplicated: { answers: 0, notices: 0 }, misfiled: 0, gaveUp: 0, keptApart: {} });
+    const check = checkAnswers(
+      [answer(1, 1), answer(2, 2)],
+      store([message(1, 1, '2026-11-27T01:00:00.000Z#0aaaaaaaa'), message(2, 2, '2026-11-27T01:00:01.000Z#mbbbb')]),
+      [notice(1), notice(2)],
+    );
+    expect(check).toMatchObject({
+      delivered: { answers: 2, notices: 2 },
+      lost: { answers: 0, notices: 0 },
+      duplicated: { answers: 0, notices: 0 },
+      misfiled: 0,
+      gaveUp: 0,
+      keptApart: {},
+    });
   });
 
   it('counts an answer stored twice as doubled, one in another thread as misfiled, one taken but missing as lost', () => {
-    const events = [message(1, 1, '2026-11-27T01:00:00.000Z#ma'), message(1, 1, '2026-11-27T01:00:00.000Z#mb'), message(2, 1, '2026-11-27T01:00:02.000Z#mc')];
+    const events = [
+      message(1, 1, '2026-11-27T01:00:00.000Z#ma'),
+      message(1, 1, '2026-11-27T01:00:00.000Z#mb'),
+      message(2, 1, '2026-11-27T01:00:02.000Z#mc'),
+    ];
     const check = checkAnswers([answer(1, 1), answer(2, 2), answer(3, 2)], store(events), [notice(1), notice(1)]);
     expect(check).toMatchObject({ duplicated: { answers: 1 }, misfiled: 1, lost: { answers: 2 } });
   });
 
   it('counts an answer never taken and not in its thread as given up, and any mail kept apart by its box', () => {
-    const check = checkAnswers([answer(1, 1, 'gaveUp')], store([], [{ key: 'kept#x', box: 'unmatched' }, { key: 'sent#y', postIndex: 1 }]), []);
+    const check = checkAnswers(
+      [answer(1, 1, 'gaveUp')],
+      store(
+        [],
+        [
+          { key: 'kept#x', box: 'unmatched' },
+          { key: 'sent#y', postIndex: 1 },
+        ],
+      ),
+      [],
+    );
     expect(check).toMatchObject({ gaveUp: 1, lost: { answers: 0 }, keptApart: { unmatched: 1 } });
   });
 
@@ -59,7 +95,10 @@ describe("the check of the visitors' answers", () => {
     ];
     const check = checkAnswers([], store(events), [notice(1), notice(2), notice(2)]);
     expect(check).toMatchObject({ delivered: { notices: 2 }, lost: { notices: 1 }, duplicated: { notices: 1 } });
-    expect(check.lostNotices).toEqual(['notice 1:visitor:1795741200000: not queued', 'notice 1:visitor:1795741205000: not queued']);
+    expect(check.lostNotices).toEqual([
+      'notice 1:visitor:1795741200000: not queued',
+      'notice 1:visitor:1795741205000: not queued',
+    ]);
   });
 
   it("tells the owner's notice from the staff mail of a new enquiry", () => {
@@ -79,7 +118,10 @@ describe('an answer by mail, as a mail server sends it', () => {
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
-      onRcptTo: (address, _session, callback) => callback(address.address.startsWith('bounce') ? Object.assign(new Error('no'), { responseCode: 550 }) : undefined),
+      onRcptTo: (address, _session, callback) =>
+        callback(
+          address.address.startsWith('bounce') ? Object.assign(new Error('no'), { responseCode: 550 }) : undefined,
+        ),
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,15 +135,29 @@ describe('an answer by mail, as a mail server sends it', () => {
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const door = { host: '127.0.0.1', port: (server.server.address() as AddressInfo).port };
     const figures = new LoadFigures();
-    const mail = { from: 'load-1@example.test', to: 'reply+7-x@reply.medical-tourism.local', subject: 'Re: MT-000007', text: 'Thank you.' };
+    const mail = {
+      from: 'load-1@example.test',
+      to: 'reply+7-x@reply.medical-tourism.local',
+      subject: 'Re: MT-000007',
+      text: 'Thank you.',
+    };
 
     const sending = await sendByMail(door, mail, figures);
     expect(sending).toMatchObject({ outcome: 'stored', attempts: 2, retries: 1, filedIn: 7, refusals: ['451'] });
     expect(received).toHaveLength(2);
     expect(received[1]).toBe(received[0]);
-    expect(answerFigures([{ ...answer(2, 7), channel: 'mail', sending }]).mail).toEqual({ attempts: 2, retriesAfter4xx: 1, retriesAfterDroppedConnection: 0 });
+    expect(answerFigures([{ ...answer(2, 7), channel: 'mail', sending }]).mail).toEqual({
+      attempts: 2,
+      retriesAfter4xx: 1,
+      retriesAfterDroppedConnection: 0,
+    });
 
-    expect(await sendByMail(door, { ...mail, to: 'bounce@reply.medical-tourism.local' }, figures)).toMatchObject({ outcome: 'bounced', attempts: 1, retries: 0, refusals: ['550'] });
+    expect(await sendByMail(door, { ...mail, to: 'bounce@reply.medical-tourism.local' }, figures)).toMatchObject({
+      outcome: 'bounced',
+      attempts: 1,
+      retries: 0,
+      refusals: ['550'],
+    });
   });
 });
 
@@ -119,9 +175,16 @@ describe('an answer on the page', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const sending = await sendOnPage(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '3.secret', 'Thank you.', new LoadFigures());
+      const sending = await sendOnPage(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        '3.secret',
+        'Thank you.',
+        new LoadFigures(),
+      );
       expect(sending).toMatchObject({ outcome: 'stored', attempts: 2, retries: 1, refusals: ['500'], misled: 1 });
-      const [first, second] = bodies.map((body) => (JSON.parse(body) as { data: { message_id: string; link: string } }).data);
+      const [first, second] = bodies.map(
+        (body) => (JSON.parse(body) as { data: { message_id: string; link: string } }).data,
+      );
       expect(second?.message_id).toBe(first?.message_id);
       expect(first).toMatchObject({ link: '3.secret', text: 'Thank you.' });
     } finally {

@@ -63,12 +63,18 @@ describe('rewritePath', () => {
     expect(rewritePath('/detail')).toEqual({ path: '/detail/index.html' });
   });
 
-  it.each(['/_astro/x.js', '/_astro/client.C5RI7xnT.js', '/favicon.svg', '/robots.txt', '/sitemap.xml', '/404.html', '/index.html', '/KrPage/index.html'])(
-    'leaves the file path %s unchanged',
-    (path) => {
-      expect(rewritePath(path)).toEqual({ path });
-    },
-  );
+  it.each([
+    '/_astro/x.js',
+    '/_astro/client.C5RI7xnT.js',
+    '/favicon.svg',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/404.html',
+    '/index.html',
+    '/KrPage/index.html',
+  ])('leaves the file path %s unchanged', (path) => {
+    expect(rewritePath(path)).toEqual({ path });
+  });
 });
 
 describe('the rewrite module as a CloudFront Function', () => {
@@ -79,13 +85,28 @@ describe('the rewrite module as a CloudFront Function', () => {
     expect(code).not.toMatch(/^\s*import\s/m);
     expect(code).not.toMatch(/\brequire\s*\(/);
     expect(code).not.toMatch(/\bimport\s*\(/);
-    for (const hostName of ['process', 'globalThis', 'window', 'document', 'Buffer', 'URL', 'fetch', 'console', 'setTimeout']) {
+    for (const hostName of [
+      'process',
+      'globalThis',
+      'window',
+      'document',
+      'Buffer',
+      'URL',
+      'fetch',
+      'console',
+      'setTimeout',
+    ]) {
       expect(code, hostName).not.toMatch(new RegExp(`\\b${hostName}\\b`));
     }
   });
 
   it('runs from its compiled JavaScript in a bare context with only the language built-ins', () => {
-    const { code: compiled } = transformSync(source, { loader: 'ts', format: 'iife', globalName: 'rewriteModule', target: 'es2020' });
+    const { code: compiled } = transformSync(source, {
+      loader: 'ts',
+      format: 'iife',
+      globalName: 'rewriteModule',
+      target: 'es2020',
+    });
     // A fresh context: ECMAScript globals only; no require, process, module, URL (and V8's console removed too).
     const context = createContext({});
     runInContext('delete globalThis.console', context);
@@ -93,8 +114,23 @@ describe('the rewrite module as a CloudFront Function', () => {
       'undefinedundefinedundefinedundefinedundefined',
     );
     runInContext(compiled, context, { filename: 'rewrite.js' });
-    const run = (path: string) => JSON.parse(runInContext(`JSON.stringify(rewriteModule.rewritePath(${JSON.stringify(path)}))`, context)) as RewriteResult;
-    for (const path of ['/', '/KrPage', '/KrPage/', '/Home', '/KorPage', '/ChPage', '/ViPage', '/detail/123', '/_astro/x.js', '/privacy/en', '/a/b/c']) {
+    const run = (path: string) =>
+      JSON.parse(
+        runInContext(`JSON.stringify(rewriteModule.rewritePath(${JSON.stringify(path)}))`, context),
+      ) as RewriteResult;
+    for (const path of [
+      '/',
+      '/KrPage',
+      '/KrPage/',
+      '/Home',
+      '/KorPage',
+      '/ChPage',
+      '/ViPage',
+      '/detail/123',
+      '/_astro/x.js',
+      '/privacy/en',
+      '/a/b/c',
+    ]) {
       expect(run(path), path).toEqual(rewritePath(path));
     }
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, SETTINGS, type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
+import {
+  ConfigError,
+  SETTINGS,
+  type SettingName,
+  readSettings,
+  settingNamesFor,
+  settingNamesForRoute,
+} from '../../functions/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
 import { matchRoutePath } from '../../shared/route-paths';
@@ -56,7 +63,10 @@ describe('API_ROUTES', () => {
       ...STREAM_CONSUMERS.map((consumer) => consumer.name),
       ...MAIL_RECEIVERS.map((receiver) => receiver.name),
     ];
-    const expected = [...ROUTE_NAMES.map((name) => `route ${name}`), ...background.map((name) => `background ${name}`)].sort();
+    const expected = [
+      ...ROUTE_NAMES.map((name) => `route ${name}`),
+      ...background.map((name) => `background ${name}`),
+    ].sort();
     expect(declared).toEqual(expected);
   });
 
@@ -78,7 +88,9 @@ describe('API_ROUTES', () => {
   });
 
   it('keeps the paths and methods of the contract (docs/contract.md, "The calls")', () => {
-    const table = Object.fromEntries(API_ROUTES.map((entry) => [entry.name, `${entry.method} ${entry.path} ${entry.access}`]));
+    const table = Object.fromEntries(
+      API_ROUTES.map((entry) => [entry.name, `${entry.method} ${entry.path} ${entry.access}`]),
+    );
     expect(table).toMatchObject({
       amendBest: 'GET /api/amendBest public',
       sendmail: 'POST /api/sendmail public',
@@ -95,7 +107,9 @@ describe('API_ROUTES', () => {
   it('routes each request path to exactly one route', () => {
     for (const entry of API_ROUTES) {
       const samplePath = entry.path.replace('{index}', '7');
-      const matching = API_ROUTES.filter((candidate) => candidate.method === entry.method && matchRoutePath(candidate.path, samplePath));
+      const matching = API_ROUTES.filter(
+        (candidate) => candidate.method === entry.method && matchRoutePath(candidate.path, samplePath),
+      );
       expect(matching.map((candidate) => candidate.name)).toEqual([entry.name]);
     }
   });
@@ -117,23 +131,46 @@ describe('resourcesOf', () => {
 
   it('keeps the route own tables and buckets', () => {
     expect(resourcesOf(route('view'))).toEqual({
-      tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', translations: 'read', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
+      tables: {
+        enquiries: 'read',
+        counters: 'read',
+        enquiryTags: 'read',
+        translations: 'read',
+        revokedTokens: 'read',
+        staff: 'readProfile',
+        accessLog: 'log',
+        policies: 'read',
+      },
       usesTokenSecret: true,
     });
     expect(resourcesOf(route('modalinput'))).toEqual({
-      tables: { packages: 'readWrite', revokedTokens: 'read', staff: 'readProfile', accessLog: 'log', policies: 'read' },
+      tables: {
+        packages: 'readWrite',
+        revokedTokens: 'read',
+        staff: 'readProfile',
+        accessLog: 'log',
+        policies: 'read',
+      },
       buckets: { images: 'readWrite' },
       usesTokenSecret: true,
     });
   });
 
   it('gives the TOTP key to the enrolment start to seal and to sign-in and the confirmation to open, and to no other route', () => {
-    const users = API_ROUTES.filter((entry) => resourcesOf(entry).totpSecrets !== undefined).map((entry) => [entry.name, resourcesOf(entry).totpSecrets]);
+    const users = API_ROUTES.filter((entry) => resourcesOf(entry).totpSecrets !== undefined).map((entry) => [
+      entry.name,
+      resourcesOf(entry).totpSecrets,
+    ]);
     expect(Object.fromEntries(users)).toEqual({ login: 'open', startTwoFactor: 'seal', confirmTwoFactor: 'open' });
   });
 
   it('merges read and write into readWrite (logout writes and checks revoked tokens)', () => {
-    expect(resourcesOf(route('logout')).tables).toEqual({ revokedTokens: 'readWrite', staff: 'readProfile', accessLog: 'log', policies: 'read' });
+    expect(resourcesOf(route('logout')).tables).toEqual({
+      revokedTokens: 'readWrite',
+      staff: 'readProfile',
+      accessLog: 'log',
+      policies: 'read',
+    });
   });
 
   it('lets a route that reads whole accounts read profiles too, and never widens readProfile into a write', () => {
@@ -155,12 +192,45 @@ describe('settingNamesForRoute', () => {
 
   it('lists the tables and mail addresses of sendmail', () => {
     // The acknowledgement's reply address: a MAC under the reply-address secret (never the token secret: this route is public), on the inbound domain; the id SES gave it, in the inbound mail table; the enquiry's translation queued.
-    expect(names('sendmail')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_SUBMISSIONS', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS'].sort());
+    expect(names('sendmail')).toEqual(
+      [
+        'INBOUND_DOMAIN',
+        'MAIL_CONFIGURATION_SET',
+        'MAIL_FROM',
+        'MAIL_TO',
+        'REPLY_ADDRESS_SECRET',
+        'SITE_URL',
+        'TABLE_AGGREGATES',
+        'TABLE_COUNTERS',
+        'TABLE_ENQUIRIES',
+        'TABLE_INBOUND_MAIL',
+        'TABLE_OUTBOX',
+        'TABLE_SUBMISSIONS',
+        'TABLE_THROTTLE',
+        'TABLE_TRANSLATIONS',
+      ].sort(),
+    );
     expect(names('sendmail')).not.toContain('TOKEN_SECRET');
   });
 
   it('lists what login needs', () => {
-    expect(names('login')).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ACCESS_LOG', 'TABLE_OUTBOX', 'TABLE_POLICIES', 'TABLE_STAFF', 'TABLE_THROTTLE', 'TOKEN_SECRET', 'TOTP_KEY_ID'].sort());
+    expect(names('login')).toEqual(
+      [
+        'INBOUND_DOMAIN',
+        'MAIL_CONFIGURATION_SET',
+        'MAIL_FROM',
+        'MAIL_TO',
+        'REPLY_ADDRESS_SECRET',
+        'SITE_URL',
+        'TABLE_ACCESS_LOG',
+        'TABLE_OUTBOX',
+        'TABLE_POLICIES',
+        'TABLE_STAFF',
+        'TABLE_THROTTLE',
+        'TOKEN_SECRET',
+        'TOTP_KEY_ID',
+      ].sort(),
+    );
   });
 
   it('lists only the packages table for amendBest', () => {
@@ -169,17 +239,34 @@ describe('settingNamesForRoute', () => {
 
   it('adds the staff-auth tables and the token secret to staff routes', () => {
     const auth = ['TABLE_ACCESS_LOG', 'TABLE_POLICIES', 'TABLE_REVOKED_TOKENS', 'TABLE_STAFF', 'TOKEN_SECRET'];
-    expect(names('view')).toEqual([...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_TRANSLATIONS'].sort());
+    expect(names('view')).toEqual(
+      [...auth, 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_TRANSLATIONS'].sort(),
+    );
     expect(names('logout')).toEqual(auth.sort());
     expect(names('fileupload')).toEqual([...auth, 'IMAGES_BUCKET'].sort());
     // The export route answers a small export itself and starts the worker for a larger one; only the status route signs links.
-    expect(names('exportCsv')).toEqual([...auth, 'EXPORT_WORKER_FUNCTION', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_EXPORT_JOBS'].sort());
+    expect(names('exportCsv')).toEqual(
+      [
+        ...auth,
+        'EXPORT_WORKER_FUNCTION',
+        'TABLE_COUNTERS',
+        'TABLE_ENQUIRIES',
+        'TABLE_ENQUIRY_TAGS',
+        'TABLE_EXPORT_JOBS',
+      ].sort(),
+    );
     expect(names('exportStatus')).toEqual([...auth, 'EXPORTS_BUCKET', 'TABLE_EXPORT_JOBS'].sort());
     expect(names('popupinput')).toEqual([...auth, 'IMAGES_BUCKET', 'TABLE_PACKAGES'].sort());
   });
 
   it('gives the export worker its tables and bucket, and no staff-auth setting', () => {
-    expect([...new Set(settingNamesFor(WORKERS.exportWorker.uses))].sort()).toEqual(['EXPORTS_BUCKET', 'TABLE_COUNTERS', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_TAGS', 'TABLE_EXPORT_JOBS']);
+    expect([...new Set(settingNamesFor(WORKERS.exportWorker.uses))].sort()).toEqual([
+      'EXPORTS_BUCKET',
+      'TABLE_COUNTERS',
+      'TABLE_ENQUIRIES',
+      'TABLE_ENQUIRY_TAGS',
+      'TABLE_EXPORT_JOBS',
+    ]);
   });
 
   it('never asks a function for the mail settings unless it mails', () => {
@@ -189,28 +276,57 @@ describe('settingNamesForRoute', () => {
   });
 
   it('lists only settings that exist', () => {
-    for (const entry of API_ROUTES) for (const name of settingNamesForRoute(entry)) expect(SETTINGS).toHaveProperty(name);
+    for (const entry of API_ROUTES)
+      for (const name of settingNamesForRoute(entry)) expect(SETTINGS).toHaveProperty(name);
   });
 
   it('lists what the mail retry job needs', () => {
     const job = SCHEDULED_JOBS.find((candidate) => candidate.name === 'retryMail');
     expect(job).toBeDefined();
-    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual(['INBOUND_DOMAIN', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'REPLY_ADDRESS_SECRET', 'SITE_URL', 'TABLE_ENQUIRIES', 'TABLE_INBOUND_MAIL', 'TABLE_OUTBOX', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS', 'TOKEN_SECRET']);
+    expect([...new Set(settingNamesFor(job?.uses ?? {}))].sort()).toEqual([
+      'INBOUND_DOMAIN',
+      'MAIL_CONFIGURATION_SET',
+      'MAIL_FROM',
+      'MAIL_TO',
+      'REPLY_ADDRESS_SECRET',
+      'SITE_URL',
+      'TABLE_ENQUIRIES',
+      'TABLE_INBOUND_MAIL',
+      'TABLE_OUTBOX',
+      'TABLE_THROTTLE',
+      'TABLE_TRANSLATIONS',
+      'TOKEN_SECRET',
+    ]);
   });
 
-  it('gives the mail receiver its tables, the inbound bucket, the inbound domain and the reply-address secret, what the owner\'s notice needs, and never the token secret', () => {
+  it("gives the mail receiver its tables, the inbound bucket, the inbound domain and the reply-address secret, what the owner's notice needs, and never the token secret", () => {
     const [receiver] = MAIL_RECEIVERS;
     expect([...new Set(settingNamesFor(receiver.uses))].sort()).toEqual(
       [
-        'INBOUND_BUCKET', 'INBOUND_DOMAIN', 'REPLY_ADDRESS_SECRET', 'TABLE_ENQUIRIES', 'TABLE_ENQUIRY_EVENTS', 'TABLE_INBOUND_MAIL', 'TABLE_THROTTLE', 'TABLE_TRANSLATIONS',
+        'INBOUND_BUCKET',
+        'INBOUND_DOMAIN',
+        'REPLY_ADDRESS_SECRET',
+        'TABLE_ENQUIRIES',
+        'TABLE_ENQUIRY_EVENTS',
+        'TABLE_INBOUND_MAIL',
+        'TABLE_THROTTLE',
+        'TABLE_TRANSLATIONS',
         // The enquiry reacts to the message (functions/work/visitor-wrote.ts): counts, reply times, the owner's notice.
-        'TABLE_AGGREGATES', 'TABLE_COUNTERS', 'TABLE_OUTBOX', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM', 'MAIL_TO', 'SITE_URL',
+        'TABLE_AGGREGATES',
+        'TABLE_COUNTERS',
+        'TABLE_OUTBOX',
+        'MAIL_CONFIGURATION_SET',
+        'MAIL_FROM',
+        'MAIL_TO',
+        'SITE_URL',
       ].sort(),
     );
   });
 
   it('keeps the token secret from every public route', () => {
-    for (const entry of API_ROUTES.filter((candidate) => candidate.access === 'public' && !['login', 'welcome', 'enrolLink'].includes(candidate.name))) {
+    for (const entry of API_ROUTES.filter(
+      (candidate) => candidate.access === 'public' && !['login', 'welcome', 'enrolLink'].includes(candidate.name),
+    )) {
       expect(settingNamesForRoute(entry), entry.name).not.toContain('TOKEN_SECRET');
     }
   });
@@ -276,13 +392,19 @@ describe('readSettings', () => {
   });
 
   it('leaves out settings that were not named, even when set', () => {
-    const settings = readSettings({ ...sendmailEnv, TOTP_KEY_ID: 'arn:aws:kms:ap-northeast-2:111122223333:key/k', TABLE_STAFF: 'staff' }, sendmailNames);
+    const settings = readSettings(
+      { ...sendmailEnv, TOTP_KEY_ID: 'arn:aws:kms:ap-northeast-2:111122223333:key/k', TABLE_STAFF: 'staff' },
+      sendmailNames,
+    );
     expect(settings).not.toHaveProperty('TOTP_KEY_ID');
     expect(settings).not.toHaveProperty('TABLE_STAFF');
   });
 
   it('reads tunables from the environment, trimmed', () => {
-    const settings = readSettings({ ...sendmailEnv, SEND_LIMIT_PER_MINUTE: '12', TOKEN_ISSUER: '  issuer  ', MAIL_TIMEOUT_MS: '' }, sendmailNames);
+    const settings = readSettings(
+      { ...sendmailEnv, SEND_LIMIT_PER_MINUTE: '12', TOKEN_ISSUER: '  issuer  ', MAIL_TIMEOUT_MS: '' },
+      sendmailNames,
+    );
     expect(settings.SEND_LIMIT_PER_MINUTE).toBe(12);
     expect(settings.TOKEN_ISSUER).toBe('issuer');
     expect(settings.MAIL_TIMEOUT_MS).toBe(3_000);
@@ -316,7 +438,9 @@ describe('readSettings', () => {
   });
 
   it('refuses mail addresses that are not e-mail addresses', () => {
-    const error = configError(() => readSettings({ ...sendmailEnv, MAIL_FROM: 'nobody', MAIL_TO: 'a b@c' }, sendmailNames));
+    const error = configError(() =>
+      readSettings({ ...sendmailEnv, MAIL_FROM: 'nobody', MAIL_TO: 'a b@c' }, sendmailNames),
+    );
     expect(error.problems.map((problem) => problem.split(' ')[0])).toEqual(['MAIL_FROM', 'MAIL_TO']);
   });
 
@@ -344,21 +468,30 @@ describe('readSettings', () => {
     else expect(configError(read).problems).toEqual([expect.stringMatching(new RegExp(`^${name} must `))]);
   });
 
-  it.each(['SITE_URL', 'MAIL_CONFIGURATION_SET', 'INBOUND_DOMAIN'] as const)('asks every function that sends mail for %s, with no default', (name) => {
-    const env: Record<string, string> = { ...sendmailEnv };
-    delete env[name];
-    expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([expect.stringMatching(new RegExp(`^${name} is missing`))]);
-    for (const route of API_ROUTES) expect(settingNamesForRoute(route).includes(name), route.name).toBe(resourcesOf(route).sendsMail === true);
-  });
+  it.each(['SITE_URL', 'MAIL_CONFIGURATION_SET', 'INBOUND_DOMAIN'] as const)(
+    'asks every function that sends mail for %s, with no default',
+    (name) => {
+      const env: Record<string, string> = { ...sendmailEnv };
+      delete env[name];
+      expect(configError(() => readSettings(env, sendmailNames)).problems).toEqual([
+        expect.stringMatching(new RegExp(`^${name} is missing`)),
+      ]);
+      for (const route of API_ROUTES)
+        expect(settingNamesForRoute(route).includes(name), route.name).toBe(resourcesOf(route).sendsMail === true);
+    },
+  );
 
   it('lists missing and malformed settings together', () => {
     const env: Record<string, string> = { ...sendmailEnv, SEND_LIMIT_PER_DAY: 'lots' };
     delete env['MAIL_TO'];
     delete env['TOKEN_SECRET'];
     const error = configError(() => readSettings(env, [...sendmailNames, 'TOKEN_SECRET' satisfies SettingName]));
-    expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual(['MAIL_TO', 'SEND_LIMIT_PER_DAY', 'TOKEN_SECRET']);
+    expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
+      'MAIL_TO',
+      'SEND_LIMIT_PER_DAY',
+      'TOKEN_SECRET',
+    ]);
   });
-
 });
 
 describe('matchRoutePath with malformed escapes', () => {

@@ -27,7 +27,11 @@ const expiresAt = (at: number) => Math.floor(at / 1000) + accessLogRetentionSeco
  * The two kinds sort together: both places start with an ISO time.
  */
 export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: string): AccessLogStore {
-  async function readPartition(partition: string, before: string | undefined, limit: number): Promise<Record<string, unknown>[]> {
+  async function readPartition(
+    partition: string,
+    before: string | undefined,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
     return queryItems(
       db,
       {
@@ -46,7 +50,12 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...entry, day: formatKoreaDate(entry.at), at: `${new Date(entry.at).toISOString()}#${randomUUID()}`, expiresAt: expiresAt(entry.at) },
+          Item: {
+            ...entry,
+            day: formatKoreaDate(entry.at),
+            at: `${new Date(entry.at).toISOString()}#${randomUUID()}`,
+            expiresAt: expiresAt(entry.at),
+          },
           // Written once: a row is never replaced (IAM lets the writers put, never update, in these partitions).
           ConditionExpression: 'attribute_not_exists(#at)',
           ExpressionAttributeNames: { '#at': 'at' },
@@ -63,7 +72,9 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
             'ADD #count :one SET #lastAt = :at, #firstAt = if_not_exists(#firstAt, :at), #actor = if_not_exists(#actor, :actor), #action = if_not_exists(#action, :action), ' +
             '#target = if_not_exists(#target, :target), #clientAddress = if_not_exists(#clientAddress, :clientAddress), #requestId = if_not_exists(#requestId, :requestId), #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
           ExpressionAttributeNames: Object.fromEntries(
-            ['count', 'lastAt', 'firstAt', 'actor', 'action', 'target', 'clientAddress', 'requestId', 'expiresAt'].map((name) => [`#${name}`, name]),
+            ['count', 'lastAt', 'firstAt', 'actor', 'action', 'target', 'clientAddress', 'requestId', 'expiresAt'].map(
+              (name) => [`#${name}`, name],
+            ),
           ),
           ExpressionAttributeValues: {
             ':one': 1,
@@ -80,8 +91,13 @@ export function dynamoAccessLogStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async readDay(day, { before, limit }) {
-      const [rows, counted] = await Promise.all([readPartition(day, before, limit), readPartition(`${ACCESS_LOG_COUNTED_PREFIX}${day}`, before, limit)]);
-      return [...rows.map(placed), ...counted.map(placed)].sort((a, b) => (a.place < b.place ? 1 : a.place > b.place ? -1 : 0)).slice(0, limit);
+      const [rows, counted] = await Promise.all([
+        readPartition(day, before, limit),
+        readPartition(`${ACCESS_LOG_COUNTED_PREFIX}${day}`, before, limit),
+      ]);
+      return [...rows.map(placed), ...counted.map(placed)]
+        .sort((a, b) => (a.place < b.place ? 1 : a.place > b.place ? -1 : 0))
+        .slice(0, limit);
     },
   };
 }

@@ -31,7 +31,9 @@ export function dynamoAggregateStore(db: DynamoDBDocumentClient, tableName: stri
         sets.push(`#l${i} = list_append(if_not_exists(#l${i}, :empty), :l${i})`);
       }
       if (adds.length === 0 && sets.length === 0) return;
-      const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
+      const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' ');
       await db.send(
         new UpdateCommand({
           TableName: tableName,
@@ -44,7 +46,11 @@ export function dynamoAggregateStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async getMany(keys) {
-      const items = await batchGetAll(db, tableName, [...new Set(keys)].map((key) => ({ [KEY]: key })));
+      const items = await batchGetAll(
+        db,
+        tableName,
+        [...new Set(keys)].map((key) => ({ [KEY]: key })),
+      );
       return new Map(items.map((item) => [String(item[KEY]), toAggregate(item)]));
     },
   };

@@ -1,5 +1,13 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from '../call-limits';
 
 /**
@@ -38,7 +46,9 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value instanceof Set) return canonical([...value].map(canonical).sort());
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, inner]) => inner !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
@@ -62,7 +72,11 @@ export async function wroteItOurselves(
 ): Promise<boolean> {
   const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
   if (!item) return false;
-  return Object.entries(written).every(([name, value]) => value === undefined || canonical(item[name]) === canonical(value)) && removed.every((name) => item[name] === undefined);
+  return (
+    Object.entries(written).every(
+      ([name, value]) => value === undefined || canonical(item[name]) === canonical(value),
+    ) && removed.every((name) => item[name] === undefined)
+  );
 }
 
 /**
@@ -70,7 +84,11 @@ export async function wroteItOurselves(
  * not undefined, each through a name and a value placeholder (added to
  * `names` and `values`) so reserved words like `status` are safe.
  */
-export function setAssignments(change: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
+export function setAssignments(
+  change: Record<string, unknown>,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): string[] {
   const set: string[] = [];
   for (const [field, value] of Object.entries(change)) {
     if (value === undefined) continue;
@@ -86,7 +104,11 @@ export function setAssignments(change: Record<string, unknown>, names: Record<st
  * attributes named in `removed`, each through a name placeholder (added to
  * `names`).
  */
-export function updateExpression(set: readonly string[], removed: readonly string[], names: Record<string, string>): string {
+export function updateExpression(
+  set: readonly string[],
+  removed: readonly string[],
+  names: Record<string, string>,
+): string {
   for (const name of removed) names[`#${name}`] = name;
   return `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((name) => `#${name}`).join(', ')}` : ''}`;
 }
@@ -115,7 +137,16 @@ export async function transitionItem(
   });
   const expression = updateExpression(setAssignments(change, names, values), removed, names);
   try {
-    await db.send(new UpdateCommand({ TableName: tableName, Key: key, ConditionExpression: condition.join(' AND '), UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        ConditionExpression: condition.join(' AND '),
+        UpdateExpression: expression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return wroteItOurselves(db, tableName, key, change, removed);
@@ -127,7 +158,10 @@ export async function transitionItem(
  * The keys of the items due in a sparse queue index (partition `queue`, sort
  * key `nextAt`): those whose time has come, oldest first, at most `limit`.
  */
-export async function dueInQueue(db: DynamoDBDocumentClient, query: { tableName: string; indexName: string; queue: string; now: number; limit: number }): Promise<Record<string, unknown>[]> {
+export async function dueInQueue(
+  db: DynamoDBDocumentClient,
+  query: { tableName: string; indexName: string; queue: string; now: number; limit: number },
+): Promise<Record<string, unknown>[]> {
   const result = await db.send(
     new QueryCommand({
       TableName: query.tableName,
@@ -142,7 +176,11 @@ export async function dueInQueue(db: DynamoDBDocumentClient, query: { tableName:
 }
 
 /** Deletes items by key, 25 a call (BatchWriteItem's most), sending again what DynamoDB left unprocessed until none is left. */
-export async function deleteKeys(db: DynamoDBDocumentClient, tableName: string, keys: readonly Record<string, unknown>[]): Promise<void> {
+export async function deleteKeys(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  keys: readonly Record<string, unknown>[],
+): Promise<void> {
   for (let start = 0; start < keys.length; start += 25) {
     let requests: Record<string, unknown>[] = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
     while (requests.length) {
@@ -165,7 +203,11 @@ type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
  * With `upTo`, each request asks only for what is still missing unless the input fixes its own Limit
  * (a filtered query should read whole pages, as the filter drops items after they are counted).
  */
-export async function queryItems<Item = Record<string, unknown>>(db: DynamoDBDocumentClient, input: QueryInput, upTo = Infinity): Promise<Item[]> {
+export async function queryItems<Item = Record<string, unknown>>(
+  db: DynamoDBDocumentClient,
+  input: QueryInput,
+  upTo = Infinity,
+): Promise<Item[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -204,7 +246,9 @@ export async function batchGetAll<Item = Record<string, unknown>>(
   for (let i = 0; i < keys.length; i += 100) {
     let batch: Record<string, unknown>[] = keys.slice(i, i + 100);
     while (batch.length) {
-      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch, ...projection } } }));
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch, ...projection } } }),
+      );
       found.push(...(result.Responses?.[tableName] ?? []));
       batch = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
     }

@@ -13,10 +13,16 @@ const ownerLockKey = (owner: string) => ({ jobId: `owner-lock#${owner}` });
 /** Tries of the lock's write: between a refused write and the read after it, the lock may be released or expire. */
 const LOCK_TRIES = 3;
 
-export function dynamoExportJobStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): ExportJobStore {
+export function dynamoExportJobStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  nowSeconds: () => number,
+): ExportJobStore {
   return {
     async create(job) {
-      await db.send(new PutCommand({ TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(jobId)' }));
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(jobId)' }),
+      );
     },
 
     async get(jobId) {

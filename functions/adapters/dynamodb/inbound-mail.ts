@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
 import type { HandledMail, KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
 import { batchGetAll, conditional, expired, queryItems } from './client';
@@ -7,24 +13,46 @@ import { batchGetAll, conditional, expired, queryItems } from './client';
 const sentKey = (messageId: string) => `sent#${messageId}`;
 
 /** The received mail kept apart from the threads (TABLES.inboundMail): each message once. */
-export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): KeptMailStore {
+export function dynamoKeptMailStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  nowSeconds: () => number,
+): KeptMailStore {
   return {
     keep(mail) {
       // The enquiry it is about, for its index (byEnquiry): matched, else named in the subject.
       const enquiryIndex = mail.postIndex ?? mail.suggestedIndex;
       const item = { ...mail, ...(enquiryIndex !== undefined ? { enquiryIndex } : {}) };
-      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } })));
+      return conditional(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(#key)',
+            ExpressionAttributeNames: { '#key': 'key' },
+          }),
+        ),
+      );
     },
     async inBox(box, limit) {
       const items = await queryItems<KeptMail>(
         db,
-        { TableName: tableName, IndexName: INBOUND_MAIL_INDEXES.byBox, KeyConditionExpression: '#box = :box', ExpressionAttributeNames: { '#box': 'box' }, ExpressionAttributeValues: { ':box': box }, ScanIndexForward: false },
+        {
+          TableName: tableName,
+          IndexName: INBOUND_MAIL_INDEXES.byBox,
+          KeyConditionExpression: '#box = :box',
+          ExpressionAttributeNames: { '#box': 'box' },
+          ExpressionAttributeValues: { ':box': box },
+          ScanIndexForward: false,
+        },
         limit,
       );
       return items.filter((item) => !expired(item as unknown as Record<string, unknown>, nowSeconds()));
     },
     async get(key) {
-      const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { key }, ConsistentRead: true }));
+      const { Item: item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { key }, ConsistentRead: true }),
+      );
       return item && !expired(item, nowSeconds()) ? (item as KeptMail | HandledMail) : undefined;
     },
     claim(key, postIndex) {
@@ -45,7 +73,8 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
     settle(handled) {
       // The whole item replaced: who sent it, to whom and why go, and without a box no box lists it. Only while it is in
       // its box, and claimed by no other enquiry than the one it is attached to (a discard: by none).
-      const claimedBy = handled.postIndex === undefined ? 'attribute_not_exists(#to)' : '(attribute_not_exists(#to) OR #to = :to)';
+      const claimedBy =
+        handled.postIndex === undefined ? 'attribute_not_exists(#to)' : '(attribute_not_exists(#to) OR #to = :to)';
       return conditional(() =>
         db.send(
           new PutCommand({
@@ -103,14 +132,22 @@ export function dynamoKeptMailStore(db: DynamoDBDocumentClient, tableName: strin
 }
 
 /** The ids SES gave the mails sent to visitors (TABLES.inboundMail, `sent#<id>`), each with its enquiry. */
-export function dynamoSentMailIds(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SentMailIds {
+export function dynamoSentMailIds(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  nowSeconds: () => number,
+): SentMailIds {
   return {
     async record(messageId, postIndex, expiresAt) {
       await db.send(new PutCommand({ TableName: tableName, Item: { key: sentKey(messageId), postIndex, expiresAt } }));
     },
     async find(messageIds) {
       if (messageIds.length === 0) return undefined;
-      const found = await batchGetAll<{ key: string; postIndex: number; expiresAt: number }>(db, tableName, [...new Set(messageIds)].map((id) => ({ key: sentKey(id) })));
+      const found = await batchGetAll<{ key: string; postIndex: number; expiresAt: number }>(
+        db,
+        tableName,
+        [...new Set(messageIds)].map((id) => ({ key: sentKey(id) })),
+      );
       const live = found.filter((item) => !expired(item, nowSeconds()));
       for (const id of messageIds) {
         const item = live.find((candidate) => candidate.key === sentKey(id));

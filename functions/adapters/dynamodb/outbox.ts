@@ -6,7 +6,11 @@ import { conditional, dueInQueue, transitionItem } from './client';
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {
     add(mail) {
-      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(mailId)' })));
+      return conditional(() =>
+        db.send(
+          new PutCommand({ TableName: tableName, Item: mail, ConditionExpression: 'attribute_not_exists(mailId)' }),
+        ),
+      );
     },
 
     async get(mailId) {
@@ -15,8 +19,18 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
     },
 
     transition(mailId, expected, { forgetContent, ...change }) {
-      const removed = [...(change.queue === undefined ? ['queue', 'nextAt'] : []), ...(forgetContent ? ['content', 'sealedContent'] : [])];
-      return transitionItem(db, tableName, { mailId }, { status: expected.status, attempts: expected.attempts }, change, removed);
+      const removed = [
+        ...(change.queue === undefined ? ['queue', 'nextAt'] : []),
+        ...(forgetContent ? ['content', 'sealedContent'] : []),
+      ];
+      return transitionItem(
+        db,
+        tableName,
+        { mailId },
+        { status: expected.status, attempts: expected.attempts },
+        change,
+        removed,
+      );
     },
 
     async remove(mailId) {
@@ -24,7 +38,9 @@ export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string)
     },
 
     async due(queue, now, limit) {
-      return (await dueInQueue(db, { tableName, indexName: OUTBOX_INDEXES.queue, queue, now, limit })).map((item) => String(item['mailId']));
+      return (await dueInQueue(db, { tableName, indexName: OUTBOX_INDEXES.queue, queue, now, limit })).map((item) =>
+        String(item['mailId']),
+      );
     },
   };
 }

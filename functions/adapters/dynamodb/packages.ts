@@ -7,12 +7,17 @@ export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string
     async list() {
       // Three known keys, never a scan. Single reads: a batch read may leave keys unprocessed under throttling.
       const items = await Promise.all(
-        BEST_PACKAGE_INDEXES.map(async (INDEX) => (await db.send(new GetCommand({ TableName: tableName, Key: { INDEX } }))).Item as BestPackage | undefined),
+        BEST_PACKAGE_INDEXES.map(
+          async (INDEX) =>
+            (await db.send(new GetCommand({ TableName: tableName, Key: { INDEX } }))).Item as BestPackage | undefined,
+        ),
       );
       return items.filter((item): item is BestPackage => item !== undefined);
     },
     async get(index) {
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { INDEX: index }, ConsistentRead: true }));
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { INDEX: index }, ConsistentRead: true }),
+      );
       return result.Item as BestPackage | undefined;
     },
     async update(index, fields, remove = []) {
@@ -29,7 +34,10 @@ export function dynamoPackageStore(db: DynamoDBDocumentClient, tableName: string
         names[`#r${i}`] = field;
         return `#r${i}`;
       });
-      const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+      const expression = [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+      ]
         .filter(Boolean)
         .join(' ');
       const result = await db.send(

@@ -19,14 +19,23 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
       await db.send(new PutCommand({ TableName: tableName, Item: account }));
     },
     async profile(email) {
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true, ...PROFILE_PROJECTION }));
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true, ...PROFILE_PROJECTION }),
+      );
       return result.Item as StaffProfile | undefined;
     },
     async list() {
       const accounts: StaffProfile[] = [];
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ...PROFILE_PROJECTION, ...(start ? { ExclusiveStartKey: start } : {}) }));
+        const page = await db.send(
+          new ScanCommand({
+            TableName: tableName,
+            ConsistentRead: true,
+            ...PROFILE_PROJECTION,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
         accounts.push(...((page.Items ?? []) as StaffProfile[]));
         start = page.LastEvaluatedKey;
       } while (start);
@@ -38,7 +47,10 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
           new PutCommand({
             TableName: tableName,
             Item: { ...account, revision: expectedRevision + 1 },
-            ConditionExpression: expectedRevision === 0 ? 'attribute_not_exists(revision) OR revision = :expected' : 'revision = :expected',
+            ConditionExpression:
+              expectedRevision === 0
+                ? 'attribute_not_exists(revision) OR revision = :expected'
+                : 'revision = :expected',
             ExpressionAttributeValues: { ':expected': expectedRevision },
           }),
         ),
@@ -57,7 +69,10 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
             TableName: tableName,
             Key: { email },
             // An update never makes an account; one never replaced has no revision yet (0).
-            ConditionExpression: expectedRevision === 0 ? 'attribute_exists(email) AND (attribute_not_exists(revision) OR revision = :expected)' : 'revision = :expected',
+            ConditionExpression:
+              expectedRevision === 0
+                ? 'attribute_exists(email) AND (attribute_not_exists(revision) OR revision = :expected)'
+                : 'revision = :expected',
             UpdateExpression: expression,
             ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
             ExpressionAttributeValues: values,
@@ -66,7 +81,8 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
         return true;
       } catch (error) {
         // The SDK retried a call whose answer was lost, and the first attempt had gone through.
-        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { email }, { ...changes, revision }, removed);
+        if (isConditionFailure(error))
+          return wroteItOurselves(db, tableName, { email }, { ...changes, revision }, removed);
         throw error;
       }
     },
@@ -90,7 +106,8 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
             TableName: tableName,
             Key: { email },
             UpdateExpression: 'SET totpLastStep = :step',
-            ConditionExpression: '(attribute_exists(totpSecretSealed) OR attribute_exists(totpSecret)) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
+            ConditionExpression:
+              '(attribute_exists(totpSecretSealed) OR attribute_exists(totpSecret)) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
             ExpressionAttributeValues: { ':step': step },
           }),
         ),
@@ -111,7 +128,14 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
     },
     async clearCodeFailures(email) {
       await conditional(() =>
-        db.send(new UpdateCommand({ TableName: tableName, Key: { email }, UpdateExpression: 'REMOVE codeFailures', ConditionExpression: 'attribute_exists(email)' })),
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { email },
+            UpdateExpression: 'REMOVE codeFailures',
+            ConditionExpression: 'attribute_exists(email)',
+          }),
+        ),
       );
     },
     async setEnrolmentLink(email, { enrolmentHash, enrolmentExpiresAt, enrolmentMailedAt }) {
@@ -120,9 +144,14 @@ export function dynamoStaffStore(db: DynamoDBDocumentClient, tableName: string):
           new UpdateCommand({
             TableName: tableName,
             Key: { email },
-            UpdateExpression: 'SET enrolmentHash = :hash, enrolmentExpiresAt = :expiresAt, enrolmentMailedAt = :mailedAt',
+            UpdateExpression:
+              'SET enrolmentHash = :hash, enrolmentExpiresAt = :expiresAt, enrolmentMailedAt = :mailedAt',
             ConditionExpression: 'attribute_exists(email)',
-            ExpressionAttributeValues: { ':hash': enrolmentHash, ':expiresAt': enrolmentExpiresAt, ':mailedAt': enrolmentMailedAt },
+            ExpressionAttributeValues: {
+              ':hash': enrolmentHash,
+              ':expiresAt': enrolmentExpiresAt,
+              ':mailedAt': enrolmentMailedAt,
+            },
           }),
         ),
       );
@@ -148,7 +177,9 @@ const TWO_FACTOR_POLICY = 'twoFactor';
 export function dynamoPolicyStore(db: DynamoDBDocumentClient, tableName: string): PolicyStore {
   return {
     async get() {
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { policy: TWO_FACTOR_POLICY }, ConsistentRead: true }));
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { policy: TWO_FACTOR_POLICY }, ConsistentRead: true }),
+      );
       if (!result.Item) return undefined;
       const { requireTwoFactor, updatedAt, updatedBy } = result.Item as StaffPolicy;
       return { requireTwoFactor, updatedAt, updatedBy };

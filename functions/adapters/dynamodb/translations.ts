@@ -7,28 +7,56 @@ import { batchGetAll, conditional, deleteKeys, dueInQueue, queryItems, transitio
 export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: string): TranslationStore {
   return {
     add(job) {
-      return conditional(() => db.send(new PutCommand({ TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(postIndex)' })));
+      return conditional(() =>
+        db.send(
+          new PutCommand({ TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(postIndex)' }),
+        ),
+      );
     },
 
     async get(postIndex, source) {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { postIndex, source }, ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { postIndex, source }, ConsistentRead: true }),
+      );
       return Item as TranslationJob | undefined;
     },
 
     ofEnquiry(postIndex) {
-      return queryItems<TranslationJob>(db, { TableName: tableName, KeyConditionExpression: 'postIndex = :postIndex', ExpressionAttributeValues: { ':postIndex': postIndex }, ConsistentRead: true });
+      return queryItems<TranslationJob>(db, {
+        TableName: tableName,
+        KeyConditionExpression: 'postIndex = :postIndex',
+        ExpressionAttributeValues: { ':postIndex': postIndex },
+        ConsistentRead: true,
+      });
     },
 
     ofEnquiryTexts(postIndexes) {
-      return batchGetAll<TranslationJob>(db, tableName, postIndexes.map((postIndex) => ({ postIndex, source: ENQUIRY_SOURCE })));
+      return batchGetAll<TranslationJob>(
+        db,
+        tableName,
+        postIndexes.map((postIndex) => ({ postIndex, source: ENQUIRY_SOURCE })),
+      );
     },
 
     transition(postIndex, source, expected, change) {
-      return transitionItem(db, tableName, { postIndex, source }, { state: expected.state, attempts: expected.attempts }, change, change.queue === undefined ? ['queue', 'nextAt'] : []);
+      return transitionItem(
+        db,
+        tableName,
+        { postIndex, source },
+        { state: expected.state, attempts: expected.attempts },
+        change,
+        change.queue === undefined ? ['queue', 'nextAt'] : [],
+      );
     },
 
     async due(now, limit) {
-      const items = await dueInQueue(db, { tableName, indexName: TRANSLATION_INDEXES.due, queue: TRANSLATION_QUEUE, now, limit });
+      const items = await dueInQueue(db, {
+        tableName,
+        indexName: TRANSLATION_INDEXES.due,
+        queue: TRANSLATION_QUEUE,
+        now,
+        limit,
+      });
       return items.map((item) => ({ postIndex: Number(item['postIndex']), source: String(item['source']) }));
     },
 
@@ -40,7 +68,11 @@ export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: st
         ProjectionExpression: 'postIndex, #source',
         ExpressionAttributeNames: { '#source': 'source' },
       });
-      await deleteKeys(db, tableName, keys.map(({ source }) => ({ postIndex, source })));
+      await deleteKeys(
+        db,
+        tableName,
+        keys.map(({ source }) => ({ postIndex, source })),
+      );
     },
   };
 }

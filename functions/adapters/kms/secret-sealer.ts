@@ -15,12 +15,24 @@ export function kmsClient(config: KMSClientConfig = {}): KMSClient {
 export function kmsSecretSealer(client: KMSClient, keyId: string): SecretSealer {
   return {
     async seal(plain, context) {
-      const { CiphertextBlob } = await client.send(new EncryptCommand({ KeyId: keyId, Plaintext: new TextEncoder().encode(plain), EncryptionContext: { ...context } }));
+      const { CiphertextBlob } = await client.send(
+        new EncryptCommand({
+          KeyId: keyId,
+          Plaintext: new TextEncoder().encode(plain),
+          EncryptionContext: { ...context },
+        }),
+      );
       if (!CiphertextBlob) throw new Error('KMS Encrypt answered no ciphertext');
       return Buffer.from(CiphertextBlob).toString('base64');
     },
     async open(sealed, context) {
-      const { Plaintext } = await client.send(new DecryptCommand({ KeyId: keyId, CiphertextBlob: Buffer.from(sealed, 'base64'), EncryptionContext: { ...context } }));
+      const { Plaintext } = await client.send(
+        new DecryptCommand({
+          KeyId: keyId,
+          CiphertextBlob: Buffer.from(sealed, 'base64'),
+          EncryptionContext: { ...context },
+        }),
+      );
       if (!Plaintext) throw new Error('KMS Decrypt answered no plaintext');
       return new TextDecoder().decode(Plaintext);
     },

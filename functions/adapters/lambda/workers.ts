@@ -15,7 +15,13 @@ export function lambdaExportWorker(lambda: Pick<LambdaClient, 'send'>, functionN
   return {
     async start(jobId) {
       const event: ExportWorkerEvent = { jobId };
-      await lambda.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(event)) }));
+      await lambda.send(
+        new InvokeCommand({
+          FunctionName: functionName,
+          InvocationType: 'Event',
+          Payload: new TextEncoder().encode(JSON.stringify(event)),
+        }),
+      );
     },
   };
 }

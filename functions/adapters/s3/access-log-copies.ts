@@ -2,7 +2,10 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { AccessLogCopyStore } from '../../audit/ports';
 
 /** S3's answer when `If-None-Match: *` finds the key taken. */
-const isTaken = (error: unknown) => error instanceof Error && (error.name === 'PreconditionFailed' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412);
+const isTaken = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'PreconditionFailed' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412);
 
 /**
  * The access log's copy bucket (Object Lock, versioned). Each object is put
@@ -14,7 +17,16 @@ export function s3AccessLogCopyStore(s3: S3Client, bucket: string): AccessLogCop
   return {
     async putOnce(key, body) {
       try {
-        await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/x-ndjson', IfNoneMatch: '*', ChecksumAlgorithm: 'SHA256' }));
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentType: 'application/x-ndjson',
+            IfNoneMatch: '*',
+            ChecksumAlgorithm: 'SHA256',
+          }),
+        );
         return true;
       } catch (error) {
         if (isTaken(error)) return false;

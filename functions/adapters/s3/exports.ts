@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ExportStore } from '../../exports/ports';
@@ -21,7 +27,13 @@ export function s3ExportStore(s3: S3Client, bucket: string): ExportStore {
         queueSize: PARTS_IN_FLIGHT,
         partSize: PART_BYTES,
         leavePartsOnError: false,
-        params: { Bucket: bucket, Key: key, Body: Readable.from(body), ContentType: 'text/csv; charset=utf-8', ContentDisposition: disposition(fileName) },
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: Readable.from(body),
+          ContentType: 'text/csv; charset=utf-8',
+          ContentDisposition: disposition(fileName),
+        },
       });
       await upload.done();
     },
@@ -50,7 +62,11 @@ export function s3ExportStore(s3: S3Client, bucket: string): ExportStore {
       }
     },
     async downloadUrl(key, fileName, expiresSeconds) {
-      return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition(fileName) }), { expiresIn: expiresSeconds });
+      return getSignedUrl(
+        s3,
+        new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition(fileName) }),
+        { expiresIn: expiresSeconds },
+      );
     },
   };
 }

@@ -1,4 +1,10 @@
-import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ImageStore } from '../../packages/ports';
 import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/packages/uploads';
@@ -29,7 +35,9 @@ export function s3ImageStore(s3: S3Client, bucket: string): ImageStore {
         const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         const size = Number(head.ContentLength ?? 0);
         if (size === 0) return { size, head: new Uint8Array() };
-        const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
+        const object = await s3.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }),
+        );
         const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
         return { size, head: bytes.subarray(0, headBytes) };
       } catch (error) {
@@ -40,7 +48,15 @@ export function s3ImageStore(s3: S3Client, bucket: string): ImageStore {
     },
 
     async put(key, body, contentType) {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE }));
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
+      );
     },
 
     async copy(fromKey, toKey, contentType) {

@@ -22,12 +22,26 @@ export function s3InboundBucket(s3: S3Client, bucket: string): InboundBucket {
 
     async putAttachment(key, bytes, type) {
       // Always a download, never shown: whoever gets a link to it later is handed a file, not a page.
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: type, ContentDisposition: 'attachment' }));
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: type,
+          ContentDisposition: 'attachment',
+        }),
+      );
     },
 
     downloadUrl(key, response, expiresSeconds) {
       // The response's headers are signed into the link: whoever follows it gets a file to save, of a type no browser renders as a page.
-      const get = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: response.disposition, ResponseContentType: response.type, ResponseCacheControl: 'private, no-store' });
+      const get = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: response.disposition,
+        ResponseContentType: response.type,
+        ResponseCacheControl: 'private, no-store',
+      });
       return getSignedUrl(s3, get, { expiresIn: expiresSeconds });
     },
 

@@ -16,8 +16,10 @@ import type { ExportJob } from '../../exports/ports';
 import { fakeDeps } from '../../../tests/support/fakes';
 import { storeListedEnquiries } from '../../../tests/support/listed-enquiries';
 
-const COMPLETION_ERROR = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>';
-const COMPLETED = '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>exports</Bucket><Key>k</Key><ETag>"abc-2"</ETag></CompleteMultipartUploadResult>';
+const COMPLETION_ERROR =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>';
+const COMPLETED =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>exports</Bucket><Key>k</Key><ETag>"abc-2"</ETag></CompleteMultipartUploadResult>';
 
 /** How the stand-in answers each completion in turn (the last one repeats), and what it was asked. */
 interface Script {
@@ -39,7 +41,9 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://s3.test');
     if (request.method === 'POST' && url.searchParams.has('uploads')) {
       script.seen.push('create');
-      response.writeHead(200, { 'content-type': 'application/xml' }).end('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
     } else if (request.method === 'PUT' && url.searchParams.has('partNumber')) {
       script.seen.push(`part ${url.searchParams.get('partNumber')}`);
       response.writeHead(200, { etag: `"etag-${url.searchParams.get('partNumber')}"` }).end();
@@ -47,13 +51,18 @@ beforeAll(async () => {
       const answer = script.completions.length > 1 ? script.completions.shift() : script.completions[0];
       script.seen.push(`complete (${answer})`);
       if (answer === 'empty') response.writeHead(200, { 'content-type': 'application/xml' }).end();
-      else response.writeHead(200, { 'content-type': 'application/xml' }).end(answer === 'error' ? COMPLETION_ERROR : COMPLETED);
+      else
+        response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(answer === 'error' ? COMPLETION_ERROR : COMPLETED);
     } else if (request.method === 'DELETE' && url.searchParams.has('uploadId')) {
       script.seen.push('abort');
       response.writeHead(204).end();
     } else {
       script.seen.push(`${request.method} ${url.pathname}`);
-      response.writeHead(400, { 'content-type': 'application/xml' }).end('<Error><Code>InvalidRequest</Code><Message>Not expected here</Message></Error>');
+      response
+        .writeHead(400, { 'content-type': 'application/xml' })
+        .end('<Error><Code>InvalidRequest</Code><Message>Not expected here</Message></Error>');
     }
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -63,7 +72,15 @@ beforeAll(async () => {
 afterAll(() => new Promise((closed) => server.close(closed)));
 
 const store = () =>
-  s3ExportStore(s3Client({ region: 'ap-northeast-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, endpoint, forcePathStyle: true }), 'exports');
+  s3ExportStore(
+    s3Client({
+      region: 'ap-northeast-2',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      endpoint,
+      forcePathStyle: true,
+    }),
+    'exports',
+  );
 
 /** A little over two 5 MiB parts of CSV lines. */
 function* rows() {

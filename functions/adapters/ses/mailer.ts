@@ -25,7 +25,8 @@ export function threadingHeaders(mail: Pick<Mail, 'inReplyTo' | 'references'>): 
   if (mail.inReplyTo) headers.push({ Name: 'In-Reply-To', Value: mail.inReplyTo });
   const references = [...(mail.references ?? [])];
   while (references.length > 1 && references.join(' ').length > HEADER_VALUE_MAX) references.splice(1, 1);
-  if (references.length && references.join(' ').length <= HEADER_VALUE_MAX) headers.push({ Name: 'References', Value: references.join(' ') });
+  if (references.length && references.join(' ').length <= HEADER_VALUE_MAX)
+    headers.push({ Name: 'References', Value: references.join(' ') });
   return headers;
 }
 
@@ -36,7 +37,10 @@ export function threadingHeaders(mail: Pick<Mail, 'inReplyTo' | 'references'>): 
  * (infra/constructs/mail.ts). The time-out is short on purpose: the enquiry
  * is already stored, so a slow SES only delays the mail to the retry job.
  */
-export function sesMailer(ses: Pick<SESv2Client, 'send'>, sending: { from: string; configurationSet: string; timeoutMs: number }): Mailer {
+export function sesMailer(
+  ses: Pick<SESv2Client, 'send'>,
+  sending: { from: string; configurationSet: string; timeoutMs: number },
+): Mailer {
   const { from, configurationSet, timeoutMs } = sending;
   return {
     async send(mail) {

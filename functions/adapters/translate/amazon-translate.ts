@@ -22,7 +22,12 @@ import {
   TranslateTextCommand,
   UnsupportedLanguagePairException,
 } from '@aws-sdk/client-translate';
-import { type MachineTranslation, type TranslationRequest, TranslationRefused, type Translator } from '../../translation/ports';
+import {
+  type MachineTranslation,
+  type TranslationRequest,
+  TranslationRefused,
+  type Translator,
+} from '../../translation/ports';
 import { terminologyFile, terminologyVersion } from '../../translation/terminology';
 import { textChunks } from '../../translation/text-chunks';
 import { AWS_CALL_LIMITS } from '../call-limits';
@@ -46,7 +51,9 @@ async function ensureTerminology(send: Send, name: string): Promise<void> {
   const file = terminologyFile();
   const version = terminologyVersion(file);
   try {
-    const { TerminologyProperties } = await send(new GetTerminologyCommand({ Name: name, TerminologyDataFormat: 'TSV' }));
+    const { TerminologyProperties } = await send(
+      new GetTerminologyCommand({ Name: name, TerminologyDataFormat: 'TSV' }),
+    );
     if (TerminologyProperties?.Description === version) return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -73,16 +80,33 @@ export function amazonTranslator(client: Pick<TranslateClient, 'send'>, options:
     return terminologyReady;
   };
 
-  async function translatePiece(text: string, source: string, target: string): Promise<{ text: string; source: string; terms: number }> {
+  async function translatePiece(
+    text: string,
+    source: string,
+    target: string,
+  ): Promise<{ text: string; source: string; terms: number }> {
     const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
     if (!core) return { text, source, terms: 0 };
     try {
-      const answer = await send(new TranslateTextCommand({ Text: core, SourceLanguageCode: source, TargetLanguageCode: target, TerminologyNames: [options.terminologyName] }));
+      const answer = await send(
+        new TranslateTextCommand({
+          Text: core,
+          SourceLanguageCode: source,
+          TargetLanguageCode: target,
+          TerminologyNames: [options.terminologyName],
+        }),
+      );
       const terms = (answer.AppliedTerminologies ?? []).reduce((sum, applied) => sum + (applied.Terms?.length ?? 0), 0);
-      return { text: `${lead}${answer.TranslatedText ?? ''}${trail}`, source: answer.SourceLanguageCode ?? source, terms };
+      return {
+        text: `${lead}${answer.TranslatedText ?? ''}${trail}`,
+        source: answer.SourceLanguageCode ?? source,
+        terms,
+      };
     } catch (error) {
-      if (error instanceof UnsupportedLanguagePairException) throw new TranslationRefused('language_pair', error.message);
-      if (error instanceof DetectedLanguageLowConfidenceException) throw new TranslationRefused('language_unclear', error.message);
+      if (error instanceof UnsupportedLanguagePairException)
+        throw new TranslationRefused('language_pair', error.message);
+      if (error instanceof DetectedLanguageLowConfidenceException)
+        throw new TranslationRefused('language_unclear', error.message);
       throw error;
     }
   }
@@ -91,7 +115,13 @@ export function amazonTranslator(client: Pick<TranslateClient, 'send'>, options:
     engine: options.engine,
     async translate(request: TranslationRequest): Promise<MachineTranslation> {
       // The same language both ways needs no engine: the text is its own translation.
-      const untranslated = (source: string): MachineTranslation => ({ text: request.text, source, target: request.target, engine: options.engine, termsApplied: 0 });
+      const untranslated = (source: string): MachineTranslation => ({
+        text: request.text,
+        source,
+        target: request.target,
+        engine: options.engine,
+        termsApplied: 0,
+      });
       if (request.source === request.target) return untranslated(request.source);
       await withTerminology();
       let source: string = request.source;

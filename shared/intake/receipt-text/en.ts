@@ -1,6 +1,19 @@
 import type { ReceiptText } from './types';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const en: ReceiptText = {
   centreName: 'Medical Tourism Centre',
@@ -33,6 +46,7 @@ export const en: ReceiptText = {
     replyHint: 'If you want to add something, simply reply to this e-mail.',
     pageLink: 'Follow your request and write to us on your own page',
     privacy: 'How we handle your personal data',
-    notYou: 'If you did not send this enquiry, please ignore this e-mail: somebody may have typed your address by mistake.',
+    notYou:
+      'If you did not send this enquiry, please ignore this e-mail: somebody may have typed your address by mistake.',
   },
 };

@@ -9,7 +9,8 @@ export const ko: ReceiptText = {
   referenceLabel: '접수 번호',
   keepReference: '이메일이나 전화로 연락하실 때 이 번호를 알려 주세요.',
   nextHeading: '다음 절차',
-  replyPromise: (days) => `담당 직원이 문의를 확인한 뒤 ${days}영업일 안에 이메일로 답변드립니다 (월요일~금요일 9:00~18:00, 한국 시간).`,
+  replyPromise: (days) =>
+    `담당 직원이 문의를 확인한 뒤 ${days}영업일 안에 이메일로 답변드립니다 (월요일~금요일 9:00~18:00, 한국 시간).`,
   urgent: '급한 용무는 고객센터로 전화해 주세요',
   page: {
     title: '문의 전송 완료',

@@ -13,8 +13,10 @@ function texts(text: ReceiptText): Record<string, string> {
   const flat: Record<string, string> = {};
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'string') flat[path] = value;
-    else if (typeof value === 'function') flat[path] = String((value as (...args: unknown[]) => unknown)(...sampleArguments(path)));
-    else if (typeof value === 'object' && value !== null) for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+    else if (typeof value === 'function')
+      flat[path] = String((value as (...args: unknown[]) => unknown)(...sampleArguments(path)));
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
   };
   walk(text, '');
   return flat;
@@ -94,7 +96,9 @@ describe('receipt texts', () => {
   it('says "working day" in the right form for the number', () => {
     expect(RECEIPT_TEXT.en.replyPromise(1)).toContain('1 working day ');
     expect(RECEIPT_TEXT.en.replyPromise(2)).toContain('2 working days ');
-    expect([1, 2, 5, 11, 21, 22].map((days) => RECEIPT_TEXT.ru.replyPromise(days).match(/в течение (\d+ \S+ \S+)/)?.[1])).toEqual([
+    expect(
+      [1, 2, 5, 11, 21, 22].map((days) => RECEIPT_TEXT.ru.replyPromise(days).match(/в течение (\d+ \S+ \S+)/)?.[1]),
+    ).toEqual([
       '1 рабочего дня',
       '2 рабочих дней',
       '5 рабочих дней',

@@ -9,7 +9,8 @@ export const zh: ReceiptText = {
   referenceLabel: '您的受理编号',
   keepReference: '请保存此编号，来信或来电时请告知。',
   nextHeading: '后续安排',
-  replyPromise: (days) => `工作人员将阅读您的咨询，并在${days}个工作日内通过电子邮件回复（周一至周五 9:00–18:00，韩国时间）。`,
+  replyPromise: (days) =>
+    `工作人员将阅读您的咨询，并在${days}个工作日内通过电子邮件回复（周一至周五 9:00–18:00，韩国时间）。`,
   urgent: '如有急事，请致电客服中心',
   page: {
     title: '咨询已发送',

@@ -17,7 +17,6 @@ export interface BestBoardProps {
   labels: { readMore: string; close: string };
 }
 
-
 export default function BestBoard({ suffix, fallback, labels }: BestBoardProps) {
   const [packages, setPackages] = useState<BestPackage[]>([]);
   const [open, setOpen] = useState<BestPackage | undefined>();

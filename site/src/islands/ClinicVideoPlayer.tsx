@@ -23,8 +23,16 @@ export type PlayerVideo = Pick<ClinicVideo, 'videoUUID' | 'title'> & {
 
 /** The player once the visitor asked for it: the video's own file, or the Vimeo player. */
 function Player({ video }: { video: PlayerVideo }) {
-  if (video.file) return <video src={video.file} aria-label={video.title} controls autoPlay playsInline preload="none" />;
-  return <iframe src={videoEmbedUrl(video.videoUUID)} title={video.title} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />;
+  if (video.file)
+    return <video src={video.file} aria-label={video.title} controls autoPlay playsInline preload="none" />;
+  return (
+    <iframe
+      src={videoEmbedUrl(video.videoUUID)}
+      title={video.title}
+      allow="autoplay; fullscreen; picture-in-picture"
+      allowFullScreen
+    />
+  );
 }
 
 export interface ClinicVideoPlayerProps {
@@ -96,7 +104,12 @@ export default function ClinicVideoPlayer({ videos, start, labels }: ClinicVideo
       <ul className="player__list" aria-label={labels.list}>
         {videos.map((item) => (
           <li key={item.videoUUID}>
-            <button type="button" className="player__item" aria-pressed={item.videoUUID === video.videoUUID} onClick={() => choose(item.videoUUID)}>
+            <button
+              type="button"
+              className="player__item"
+              aria-pressed={item.videoUUID === video.videoUUID}
+              onClick={() => choose(item.videoUUID)}
+            >
               <Title video={item} />
             </button>
           </li>

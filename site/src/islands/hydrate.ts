@@ -11,6 +11,11 @@ function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?:
   return children;
 }
 
-export function hydrateIsland<Props extends object>(element: Element, Component: ComponentType<Props>, props: Props, onHydrated: () => void): void {
+export function hydrateIsland<Props extends object>(
+  element: Element,
+  Component: ComponentType<Props>,
+  props: Props,
+  onHydrated: () => void,
+): void {
   hydrateRoot(element, createElement(Hydrated, { onHydrated }, createElement(Component, props)));
 }

@@ -37,8 +37,14 @@ function computeIslandProps(code: LocaleCode): IslandProps {
       channels: channelOptions(code, { email: t['form.channel.email'], phone: t['form.channel.phone'] }),
       sections: SECTIONS.map((entry) => ({ value: entry.value, label: label(entry) })),
       detailSections: DETAIL_SECTIONS.map((entry) => ({ value: entry.value, label: label(entry) })),
-      languages: LANGUAGES.filter((entry) => entry.value !== 'Japanese').map((entry) => ({ value: entry.value, label: label(entry) })),
-      interpretationExtra: LANGUAGES.filter((entry) => entry.value === 'Japanese').map((entry) => ({ value: entry.value, label: label(entry) })),
+      languages: LANGUAGES.filter((entry) => entry.value !== 'Japanese').map((entry) => ({
+        value: entry.value,
+        label: label(entry),
+      })),
+      interpretationExtra: LANGUAGES.filter((entry) => entry.value === 'Japanese').map((entry) => ({
+        value: entry.value,
+        label: label(entry),
+      })),
       interpretationSection: SECTIONS[3].value,
       defaultLanguage: locale.defaultLanguage,
       labels: enquiryLabels(t),
@@ -49,7 +55,12 @@ function computeIslandProps(code: LocaleCode): IslandProps {
       videos: list.videos.map(({ videoUUID, title }) => {
         const parts = phrases(title, code);
         const source = videoSourceFor(videoUUID, code);
-        return { videoUUID, title, ...(parts.length > 1 ? { phrases: parts } : {}), ...(source.kind === 'file' ? { file: source.src } : {}) };
+        return {
+          videoUUID,
+          title,
+          ...(parts.length > 1 ? { phrases: parts } : {}),
+          ...(source.kind === 'file' ? { file: source.src } : {}),
+        };
       }),
       start: list.start === 'random' ? 'random' : list.start.videoUUID,
       labels: { play: t['videos.play'], list: t['videos.listLabel'], nowPlaying: t['videos.nowPlaying'] },

@@ -22,16 +22,28 @@ describe('phrases', () => {
   });
 
   it('keeps a Chinese number and measure word with its noun, and a run of single characters together', () => {
-    expect(phrases('世界一流的医疗，一座城市，一个团队全程陪伴', 'zh')).toEqual(['世界', '一流', '的', '医疗，', '一座城市，', '一个团队', '全程', '陪伴']);
+    expect(phrases('世界一流的医疗，一座城市，一个团队全程陪伴', 'zh')).toEqual([
+      '世界',
+      '一流',
+      '的',
+      '医疗，',
+      '一座城市，',
+      '一个团队',
+      '全程',
+      '陪伴',
+    ]);
   });
 
   it('binds a one-syllable Korean word to the next word with a no-break space', () => {
-    expect(phrases('세계 수준의 의료, 한 도시에서, 한 팀이 곁에서', 'ko')).toEqual(['세계 수준의 의료, 한\u00a0도시에서, 한\u00a0팀이 곁에서']);
+    expect(phrases('세계 수준의 의료, 한 도시에서, 한 팀이 곁에서', 'ko')).toEqual([
+      '세계 수준의 의료, 한\u00a0도시에서, 한\u00a0팀이 곁에서',
+    ]);
     expect(phrases('문의하기', 'ko')).toEqual(['문의하기']);
   });
 
   it('leaves English, Russian and Vietnamese text as it is', () => {
-    for (const locale of ['en', 'ru', 'vi'] as const) expect(phrases('Кардиоторакальная хирургия', locale)).toEqual(['Кардиоторакальная хирургия']);
+    for (const locale of ['en', 'ru', 'vi'] as const)
+      expect(phrases('Кардиоторакальная хирургия', locale)).toEqual(['Кардиоторакальная хирургия']);
   });
 
   it('gives back every heading of every page whole, phrase by phrase', () => {

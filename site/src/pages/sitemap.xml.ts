@@ -4,9 +4,14 @@ import { LOCALES, privacyRoute } from '../../../shared/locales';
 /** The public pages with their language alternates; staff pages are left out on purpose. */
 export const GET: APIRoute = ({ site }) => {
   const url = (path: string) => new URL(path, site).toString();
-  const alternates = LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale.lang}" href="${url(locale.route)}"/>`).join('');
+  const alternates = LOCALES.map(
+    (locale) => `<xhtml:link rel="alternate" hreflang="${locale.lang}" href="${url(locale.route)}"/>`,
+  ).join('');
   const pages = [
-    ...LOCALES.map((locale) => `<url><loc>${url(locale.route)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${url('/')}"/></url>`),
+    ...LOCALES.map(
+      (locale) =>
+        `<url><loc>${url(locale.route)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${url('/')}"/></url>`,
+    ),
     ...LOCALES.map((locale) => `<url><loc>${url(privacyRoute(locale.code))}</loc></url>`),
   ];
   return new Response(

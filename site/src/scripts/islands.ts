@@ -29,7 +29,11 @@ const propsFiles = new Map<string, Promise<IslandProps>>();
 function propsOf(url: string): Promise<IslandProps> {
   let props = propsFiles.get(url);
   if (!props) {
-    props = fetch(url).then((response) => (response.ok ? (response.json() as Promise<IslandProps>) : Promise.reject(new Error(`${url}: HTTP ${response.status}`))));
+    props = fetch(url).then((response) =>
+      response.ok
+        ? (response.json() as Promise<IslandProps>)
+        : Promise.reject(new Error(`${url}: HTTP ${response.status}`)),
+    );
     propsFiles.set(url, props);
   }
   return props;
@@ -38,7 +42,11 @@ function propsOf(url: string): Promise<IslandProps> {
 const isIslandName = (name: string | null): name is IslandName => name !== null && name in COMPONENTS;
 
 async function wake<Name extends IslandName>(element: HTMLElement, name: Name, propsUrl: string): Promise<void> {
-  const [component, props, { hydrateIsland }] = await Promise.all([COMPONENTS[name](), propsOf(propsUrl), import('../islands/hydrate')]);
+  const [component, props, { hydrateIsland }] = await Promise.all([
+    COMPONENTS[name](),
+    propsOf(propsUrl),
+    import('../islands/hydrate'),
+  ]);
   hydrateIsland(element, component.default, props[name], () => element.setAttribute(HYDRATED_ATTRIBUTE, ''));
 }
 
@@ -47,7 +55,8 @@ export function wakeIslands(): void {
   // The island's element has no box of its own (display: contents): its children are what shows.
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) if (entry.isIntersecting && entry.target.parentElement) start(entry.target.parentElement);
+      for (const entry of entries)
+        if (entry.isIntersecting && entry.target.parentElement) start(entry.target.parentElement);
     },
     { rootMargin: `${NEAR_SCREEN} 0px` },
   );

@@ -10,4 +10,5 @@ import VisitorPage from '../islands/visitor/VisitorPage';
 import { VISITOR_ROOT_ID, type VisitorPageProps } from '../islands/visitor/types';
 
 const root = document.getElementById(VISITOR_ROOT_ID);
-if (root?.dataset['props']) createRoot(root).render(createElement(VisitorPage, JSON.parse(root.dataset['props']) as VisitorPageProps));
+if (root?.dataset['props'])
+  createRoot(root).render(createElement(VisitorPage, JSON.parse(root.dataset['props']) as VisitorPageProps));

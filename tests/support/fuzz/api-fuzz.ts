@@ -28,7 +28,16 @@ import { ensureStaffAccount } from '../../../local/setup';
 import { mintVisitorLink } from '../../../functions/visitor/visitor-links';
 import { accountWithRole } from '../staff-accounts';
 import type { LocalStack } from '../../../local/stack';
-import { hostileBody, hostileHeaders, hostileMethod, hostileQuery, hostileSegment, hostileText, hostileValue, strayApiPath } from './hostile';
+import {
+  hostileBody,
+  hostileHeaders,
+  hostileMethod,
+  hostileQuery,
+  hostileSegment,
+  hostileText,
+  hostileValue,
+  strayApiPath,
+} from './hostile';
 import { answerProblems, refused, refusedFields } from './invariants';
 import { type RawAnswer, type RawRequest, sendRaw } from './raw-http';
 import { type RouteSample, routeSamples } from './route-samples';
@@ -61,7 +70,8 @@ const CALLERS: readonly Caller[] = ['nobody', ...STAFF_ROLES];
 const fuzzAccount = (role: StaffRole) => `${role}@fuzz.test`;
 
 /** Characters no field may hold: C0 and C1 controls (tab and line ends aside), DEL, half a surrogate pair. */
-const NEVER_STORED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NEVER_STORED =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
 
 const writes = (access: Access) => access !== 'read';
@@ -71,12 +81,17 @@ function writableStores(route: ApiRoute | undefined): { tables: TableKey[]; buck
   if (!route) return { tables: [], buckets: [] };
   const uses = resourcesOf(route);
   return {
-    tables: (Object.entries(uses.tables ?? {}) as [TableKey, Access][]).filter(([, access]) => writes(access)).map(([table]) => table),
-    buckets: (Object.entries(uses.buckets ?? {}) as [BucketKey, Access][]).filter(([, access]) => writes(access)).map(([bucket]) => bucket),
+    tables: (Object.entries(uses.tables ?? {}) as [TableKey, Access][])
+      .filter(([, access]) => writes(access))
+      .map(([table]) => table),
+    buckets: (Object.entries(uses.buckets ?? {}) as [BucketKey, Access][])
+      .filter(([, access]) => writes(access))
+      .map(([bucket]) => bucket),
   };
 }
 
-const concretePath = (route: ApiRoute, params: Record<string, string> = {}) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? '1'));
+const concretePath = (route: ApiRoute, params: Record<string, string> = {}) =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? '1'));
 
 /**
  * Whether a value spoiling a field must be refused: a text no field may
@@ -96,7 +111,8 @@ export function mustRefuse(sampleValue: unknown, value: unknown, multiline: bool
     if (NEVER_STORED.test(value)) return 'a control character or half a surrogate pair';
     // One-line fields are trimmed before they are checked: a line break at either end goes with the white space (a pasted
     // "Anna\n" is "Anna"), and a field of white space alone is empty, as a form sends every unused input. One inside stays.
-    if (typeof sampleValue === 'string' && !multiline && LINE_BREAK.test(value.trim())) return 'a line break in a one-line field';
+    if (typeof sampleValue === 'string' && !multiline && LINE_BREAK.test(value.trim()))
+      return 'a line break in a one-line field';
     return undefined;
   }
   if (value === null || typeof value === 'object') return 'a list, object or null where a value belongs';
@@ -115,20 +131,40 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
     method: 'POST',
     path: '/api/sendmail',
     headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ data: routeSamples({ enquiryIndex: 1, today: '', month: '', visitorLink: '', submissionId: () => crypto.randomUUID() }).sendmail.body })),
+    body: Buffer.from(
+      JSON.stringify({
+        data: routeSamples({
+          enquiryIndex: 1,
+          today: '',
+          month: '',
+          visitorLink: '',
+          submissionId: () => crypto.randomUUID(),
+        }).sendmail.body,
+      }),
+    ),
   });
   const enquiryIndex = Number(/MT-0*(\d+)/.exec(seeded.text)?.[1] ?? 1);
   const today = formatKoreaDate(Date.now());
   // The visitor's page of that enquiry, opened by a link as its mails carry one.
   const visitorLink = (await mintVisitorLink(stack.deps, enquiryIndex, 'en')).split('#')[1] ?? '';
-  const context = { enquiryIndex, today, month: today.slice(0, 7), visitorLink, submissionId: () => crypto.randomUUID() };
+  const context = {
+    enquiryIndex,
+    today,
+    month: today.slice(0, 7),
+    visitorLink,
+    submissionId: () => crypto.randomUUID(),
+  };
   const samples = (): Record<RouteName, RouteSample> => routeSamples(context);
 
   const tokenFor = async (caller: Caller): Promise<string | undefined> => {
     if (caller === 'nobody') return undefined;
     const account = await stack.deps.staff.get(fuzzAccount(caller));
     return signStaffToken(
-      { TOKEN_SECRET: settings.TOKEN_SECRET ?? '', TOKEN_ISSUER: settings.TOKEN_ISSUER ?? '', TOKEN_AUDIENCE: settings.TOKEN_AUDIENCE ?? '' },
+      {
+        TOKEN_SECRET: settings.TOKEN_SECRET ?? '',
+        TOKEN_ISSUER: settings.TOKEN_ISSUER ?? '',
+        TOKEN_AUDIENCE: settings.TOKEN_AUDIENCE ?? '',
+      },
       fuzzAccount(caller),
       account?.tokenVersion ?? 0,
       Date.now(),
@@ -143,7 +179,10 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
   /** Sends one request and checks every rule; throws with all that is wrong (fast-check then shrinks). */
   const exchange = async (caller: Caller, outgoing: RawRequest, extra?: (answer: RawAnswer) => string[]) => {
     const token = await tokenFor(caller);
-    const sent: RawRequest = { ...outgoing, headers: { ...outgoing.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+    const sent: RawRequest = {
+      ...outgoing,
+      headers: { ...outgoing.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    };
     const answer = await sendRaw(stack.url, sent);
     counts.requests += 1;
     counts.statuses[answer.status] = (counts.statuses[answer.status] ?? 0) + 1;
@@ -153,17 +192,27 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
     const stores = writableStores(route);
     if (stores.tables.length || stores.buckets.length) {
       const now = await reader.snapshot(stores);
-      const changes = snapshotChanges(Object.fromEntries(Object.keys(now).map((name) => [name, known[name] ?? { count: 0, fingerprint: '' }])), now);
-      if (refused(answer) && changes.length) problems.push(`refused with ${answer.status} yet changed ${changes.join('; ')}`);
+      const changes = snapshotChanges(
+        Object.fromEntries(Object.keys(now).map((name) => [name, known[name] ?? { count: 0, fingerprint: '' }])),
+        now,
+      );
+      if (refused(answer) && changes.length)
+        problems.push(`refused with ${answer.status} yet changed ${changes.join('; ')}`);
       known = { ...known, ...now };
     }
     // A policy switched on by a valid request would make every later staff call ask for two-factor first.
     if (route?.name === 'twoFactorPolicy' && !refused(answer)) {
-      await stack.deps.policies.put({ requireTwoFactor: false, updatedAt: new Date().toISOString(), updatedBy: 'fuzz' });
+      await stack.deps.policies.put({
+        requireTwoFactor: false,
+        updatedAt: new Date().toISOString(),
+        updatedBy: 'fuzz',
+      });
       known = { ...known, ...(await reader.snapshot({ tables: ['policies'], buckets: [] })) };
     }
     if (problems.length) {
-      throw new Error(`${sent.method} ${sent.path.slice(0, 300)} as ${caller} (${answer.status}):\n  - ${problems.join('\n  - ')}\n  answer: ${answer.text.slice(0, 400)}`);
+      throw new Error(
+        `${sent.method} ${sent.path.slice(0, 300)} as ${caller} (${answer.status}):\n  - ${problems.join('\n  - ')}\n  answer: ${answer.text.slice(0, 400)}`,
+      );
     }
   };
 
@@ -172,7 +221,10 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
     const now = await reader.snapshot();
     const changes = snapshotChanges(known, now);
     known = now;
-    if (changes.length) throw new Error(`${property}: stores changed outside the tables and buckets the route table lets a route write: ${changes.join('; ')}`);
+    if (changes.length)
+      throw new Error(
+        `${property}: stores changed outside the tables and buckets the route table lets a route write: ${changes.join('; ')}`,
+      );
   };
 
   const routeArb = fc.constantFrom(...API_ROUTES);
@@ -192,16 +244,24 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
     }),
     async ({ route, caller, body, query, headers }) => {
       const path = `${concretePath(route, samples()[route.name].params)}${query ? `?${query}` : ''}`;
-      await exchange(caller, { method: route.method, path, headers: { ...headers, ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }) }, body: body.bytes });
+      await exchange(caller, {
+        method: route.method,
+        path,
+        headers: { ...headers, ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }) },
+        body: body.bytes,
+      });
     },
   );
 
-  const spoilable = API_ROUTES.filter((route) => Object.keys(samples()[route.name].body ?? samples()[route.name].query ?? {}).length > 0);
+  const spoilable = API_ROUTES.filter(
+    (route) => Object.keys(samples()[route.name].body ?? samples()[route.name].query ?? {}).length > 0,
+  );
   const oneBadField = fc.asyncProperty(
     fc.constantFrom(...spoilable).chain((route) => {
       const sample = samples()[route.name];
       const fields = Object.keys(sample.body ?? sample.query ?? {});
-      const allowed = route.access === 'public' ? (['nobody'] as Caller[]) : STAFF_ROLES.filter((role) => roleMayCall(route, role));
+      const allowed =
+        route.access === 'public' ? (['nobody'] as Caller[]) : STAFF_ROLES.filter((role) => roleMayCall(route, role));
       return fc.record({
         route: fc.constant(route),
         caller: fc.constantFrom(...allowed),
@@ -217,22 +277,45 @@ export async function apiFuzzer(stack: LocalStack): Promise<ApiFuzzer> {
       const spoiled = { ...valid, [field]: value };
       const multiline = sample.multiline?.includes(field) ?? false;
       // A form or query carries text only (a list or object becomes text), and as UTF-8: half a surrogate pair arrives as U+FFFD.
-      const asText = (input: unknown) => (typeof input === 'string' ? input : JSON.stringify(input) ?? '');
-      const refuseReason = mustRefuse(valid[field], asForm || sample.query ? Buffer.from(asText(value)).toString() : value, multiline);
+      const asText = (input: unknown) => (typeof input === 'string' ? input : (JSON.stringify(input) ?? ''));
+      const refuseReason = mustRefuse(
+        valid[field],
+        asForm || sample.query ? Buffer.from(asText(value)).toString() : value,
+        multiline,
+      );
       let outgoing: RawRequest;
       if (sample.query) {
-        outgoing = { method: route.method, path: `${concretePath(route, sample.params)}?${new URLSearchParams(Object.entries(spoiled).map(([key, text]) => [key, asText(text)])).toString()}`, headers: {} };
+        outgoing = {
+          method: route.method,
+          path: `${concretePath(route, sample.params)}?${new URLSearchParams(Object.entries(spoiled).map(([key, text]) => [key, asText(text)])).toString()}`,
+          headers: {},
+        };
       } else if (asForm) {
         const form = new URLSearchParams(Object.entries(spoiled).map(([key, input]) => [key, asText(input)]));
-        outgoing = { method: route.method, path: concretePath(route, sample.params), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(form.toString()) };
+        outgoing = {
+          method: route.method,
+          path: concretePath(route, sample.params),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: Buffer.from(form.toString()),
+        };
       } else {
-        outgoing = { method: route.method, path: concretePath(route, sample.params), headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ data: spoiled })) };
+        outgoing = {
+          method: route.method,
+          path: concretePath(route, sample.params),
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ data: spoiled })),
+        };
       }
       await exchange(caller, outgoing, (answer) => {
         const problems: string[] = [];
-        if (refuseReason && !refused(answer)) problems.push(`accepted ${field} holding ${refuseReason}: ${JSON.stringify(value)?.slice(0, 120)}`);
+        if (refuseReason && !refused(answer))
+          problems.push(`accepted ${field} holding ${refuseReason}: ${JSON.stringify(value)?.slice(0, 120)}`);
         const named = refusedFields(answer);
-        const expected = (name: string) => name === field || name.startsWith(`${field}.`) || name === 'body' || (!refuseReason && (sample.refusedOnceWellFormed ?? []).includes(name));
+        const expected = (name: string) =>
+          name === field ||
+          name.startsWith(`${field}.`) ||
+          name === 'body' ||
+          (!refuseReason && (sample.refusedOnceWellFormed ?? []).includes(name));
         if (answer.status === 400 && named.length > 0 && !named.some(expected)) {
           problems.push(`refused the spoiled ${field} naming ${named.join(', ')} instead`);
         }

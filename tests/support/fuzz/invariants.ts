@@ -49,21 +49,30 @@ export function errorBodyOf(answer: RawAnswer): ErrorBody | undefined {
 /** Every broken rule, as a sentence; empty when the answer is fine. */
 export function answerProblems(answer: RawAnswer, context: AnswerContext): string[] {
   const problems: string[] = [];
-  if (answer.status >= 500 && !(context.faultInjected && answer.status === 503)) problems.push(`answered ${answer.status}`);
-  const shown = `${answer.text}\n${Object.entries(answer.headers).map(([name, value]) => `${name}: ${String(value)}`).join('\n')}`;
-  for (const pattern of INTERNAL_WORDS) if (pattern.test(shown)) problems.push(`shows an internal name or trace (${pattern.source}): ${answer.text.slice(0, 300)}`);
-  for (const secret of context.secrets) if (secret && shown.includes(secret)) problems.push(`shows the internal name ${secret}`);
+  if (answer.status >= 500 && !(context.faultInjected && answer.status === 503))
+    problems.push(`answered ${answer.status}`);
+  const shown = `${answer.text}\n${Object.entries(answer.headers)
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('\n')}`;
+  for (const pattern of INTERNAL_WORDS)
+    if (pattern.test(shown))
+      problems.push(`shows an internal name or trace (${pattern.source}): ${answer.text.slice(0, 300)}`);
+  for (const secret of context.secrets)
+    if (secret && shown.includes(secret)) problems.push(`shows the internal name ${secret}`);
   // The path as the server resolves it (`/api/%2e%2e/x` is `/x`, a page).
   const resolved = new URL(context.path, 'http://localhost').pathname;
   // `/api` alone is a page path (the CDN sends only /api/* to the API).
   const isApi = resolved.startsWith('/api/');
   if (isApi && answer.status >= 400 && context.method.toUpperCase() !== 'HEAD') {
     const body = errorBodyOf(answer);
-    if (!body || typeof body.error !== 'string' || typeof body.message !== 'string') problems.push(`a ${answer.status} that is not a JSON error body: ${answer.text.slice(0, 200)}`);
+    if (!body || typeof body.error !== 'string' || typeof body.message !== 'string')
+      problems.push(`a ${answer.status} that is not a JSON error body: ${answer.text.slice(0, 200)}`);
     else if (body.error === 'invalid_input') {
       const fields = body.fields;
-      if (typeof fields !== 'object' || fields === null || Object.keys(fields).length === 0) problems.push(`invalid_input without the fields it is about: ${answer.text.slice(0, 200)}`);
-      else if (Object.values(fields).some((message) => typeof message !== 'string' || message === '')) problems.push(`a field without its message: ${answer.text.slice(0, 200)}`);
+      if (typeof fields !== 'object' || fields === null || Object.keys(fields).length === 0)
+        problems.push(`invalid_input without the fields it is about: ${answer.text.slice(0, 200)}`);
+      else if (Object.values(fields).some((message) => typeof message !== 'string' || message === ''))
+        problems.push(`a field without its message: ${answer.text.slice(0, 200)}`);
     }
   }
   return problems;
@@ -80,6 +89,8 @@ export function refusedFields(answer: RawAnswer): string[] {
   const body = errorBodyOf(answer);
   if (body && typeof body.fields === 'object' && body.fields !== null) return Object.keys(body.fields);
   const location = String(answer.headers['location'] ?? '');
-  const query = location.includes('?') ? new URLSearchParams(location.slice(location.indexOf('?') + 1).split('#')[0]) : undefined;
+  const query = location.includes('?')
+    ? new URLSearchParams(location.slice(location.indexOf('?') + 1).split('#')[0])
+    : undefined;
   return query?.get('fields')?.split(',').filter(Boolean) ?? [];
 }

@@ -43,17 +43,31 @@ function everything(stack: Pick<LocalStack, 'tableNames'>): StoreSelection {
 const fingerprintOf = (values: string[]) => createHash('sha256').update(values.sort().join('\n')).digest('base64url');
 
 export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>): StoreReader {
-  const dynamodb = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
-  const s3: S3Client = localS3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.s3Endpoint });
+  const dynamodb = new DynamoDBClient({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.emulators.dynamodbEndpoint,
+  });
+  const s3: S3Client = localS3Client({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.emulators.s3Endpoint,
+  });
 
-  const documents = documentClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: stack.emulators.dynamodbEndpoint });
+  const documents = documentClient({
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.emulators.dynamodbEndpoint,
+  });
 
   /** Every item as DynamoDB holds it (typed attribute values: a set stays a set in its JSON). */
   const rawItems = async (table: TableKey) => {
     const found: Record<string, unknown>[] = [];
     let startKey: Record<string, never> | undefined;
     do {
-      const page = await dynamodb.send(new ScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }));
+      const page = await dynamodb.send(
+        new ScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }),
+      );
       found.push(...((page.Items ?? []) as Record<string, unknown>[]));
       startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
     } while (startKey);
@@ -64,7 +78,9 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
     const found: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await documents.send(new DocumentScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }));
+      const page = await documents.send(
+        new DocumentScanCommand({ TableName: stack.tableNames[table], ExclusiveStartKey: startKey }),
+      );
       found.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
@@ -87,14 +103,18 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
     async snapshot(selection = everything(stack)) {
       const tables = selection.tables.filter((table) => !ATTEMPT_TABLES.includes(table));
       const [tableParts, bucketParts] = await Promise.all([
-        Promise.all(tables.map(async (table) => {
-          const rows = (await rawItems(table)).map((item) => JSON.stringify(item, Object.keys(item).sort()));
-          return [`table ${table}`, { count: rows.length, fingerprint: fingerprintOf(rows) }] as const;
-        })),
-        Promise.all(selection.buckets.map(async (bucket) => {
-          const keys = await objects(LOCAL_BUCKETS[bucket]);
-          return [`bucket ${bucket}`, { count: keys.length, fingerprint: fingerprintOf(keys) }] as const;
-        })),
+        Promise.all(
+          tables.map(async (table) => {
+            const rows = (await rawItems(table)).map((item) => JSON.stringify(item, Object.keys(item).sort()));
+            return [`table ${table}`, { count: rows.length, fingerprint: fingerprintOf(rows) }] as const;
+          }),
+        ),
+        Promise.all(
+          selection.buckets.map(async (bucket) => {
+            const keys = await objects(LOCAL_BUCKETS[bucket]);
+            return [`bucket ${bucket}`, { count: keys.length, fingerprint: fingerprintOf(keys) }] as const;
+          }),
+        ),
       ]);
       return Object.fromEntries([...tableParts, ...bucketParts]);
     },
@@ -109,5 +129,7 @@ export function storeReader(stack: Pick<LocalStack, 'emulators' | 'tableNames'>)
 /** What differs between two snapshots, as readable lines (empty when nothing changed). */
 export function snapshotChanges(before: StoreSnapshot, after: StoreSnapshot): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => before[name]?.fingerprint !== after[name]?.fingerprint).map((name) => `${name}: ${before[name]?.count ?? 0} items before, ${after[name]?.count ?? 0} after`);
+  return [...names]
+    .filter((name) => before[name]?.fingerprint !== after[name]?.fingerprint)
+    .map((name) => `${name}: ${before[name]?.count ?? 0} items before, ${after[name]?.count ?? 0} after`);
 }

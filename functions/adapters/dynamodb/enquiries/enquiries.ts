@@ -1,9 +1,23 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../../shared/tables';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../../../enquiries/ports';
-import { batchGetAll, conditional, isConditionFailure, queryCount, queryItems, setAssignments, wroteItOurselves } from '../client';
+import {
+  batchGetAll,
+  conditional,
+  isConditionFailure,
+  queryCount,
+  queryItems,
+  setAssignments,
+  wroteItOurselves,
+} from '../client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
-
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
   async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
@@ -40,13 +54,20 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
    * Sets attributes of an enquiry only if its VERSION is still `expected`, adding one to it; the changed item, or
    * `undefined` when someone changed it first. An enquiry stored before versions existed has none: it counts as 0.
    */
-  async function atVersion(postIndex: number, expected: number, set: string[], names: Record<string, string>, values: Record<string, unknown>) {
+  async function atVersion(
+    postIndex: number,
+    expected: number,
+    set: string[],
+    names: Record<string, string>,
+    values: Record<string, unknown>,
+  ) {
     try {
       const result = await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { POST_INDEX: postIndex },
-          ConditionExpression: 'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
+          ConditionExpression:
+            'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
           UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
           ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: { ...values, ':expected': expected, ':zero': 0, ':one': 1 },
@@ -74,17 +95,24 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     async create(enquiry) {
       try {
         await db.send(
-          new PutCommand({ TableName: tableName, Item: enquiry, ConditionExpression: 'attribute_not_exists(POST_INDEX)' }),
+          new PutCommand({
+            TableName: tableName,
+            Item: enquiry,
+            ConditionExpression: 'attribute_not_exists(POST_INDEX)',
+          }),
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return wroteItOurselves(db, tableName, { POST_INDEX: enquiry.POST_INDEX }, { ...enquiry });
+        if (isConditionFailure(error))
+          return wroteItOurselves(db, tableName, { POST_INDEX: enquiry.POST_INDEX }, { ...enquiry });
         throw error;
       }
     },
 
     async get(postIndex) {
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }));
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }),
+      );
       return result.Item as StoredEnquiry | undefined;
     },
 
@@ -140,15 +168,27 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
 
     async addVisitorLinkHash(postIndex, hash) {
       // ADD to a string set: a retried call adds nothing more.
-      return conditional(() => updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash', { ':hash': new Set([hash]) }));
+      return conditional(() =>
+        updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash', { ':hash': new Set([hash]) }),
+      );
     },
 
     async replaceVisitorLinkHashes(postIndex, expectedVersion, hash, at) {
-      return atVersion(postIndex, expectedVersion, ['VISITOR_LINK_HASHES = :hashes', 'UPDATED_AT = :at'], {}, { ':hashes': new Set([hash]), ':at': at });
+      return atVersion(
+        postIndex,
+        expectedVersion,
+        ['VISITOR_LINK_HASHES = :hashes', 'UPDATED_AT = :at'],
+        {},
+        { ':hashes': new Set([hash]), ':at': at },
+      );
     },
 
     async getMany(postIndexes) {
-      return batchGetAll<StoredEnquiry>(db, tableName, [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })));
+      return batchGetAll<StoredEnquiry>(
+        db,
+        tableName,
+        [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })),
+      );
     },
 
     async changeTags(postIndex, expectedRevision, tags, at) {
@@ -157,9 +197,16 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
           new UpdateCommand({
             TableName: tableName,
             Key: { POST_INDEX: postIndex },
-            ConditionExpression: 'attribute_exists(POST_INDEX) AND (TAGS_REVISION = :expected OR (attribute_not_exists(TAGS_REVISION) AND :expected = :zero))',
+            ConditionExpression:
+              'attribute_exists(POST_INDEX) AND (TAGS_REVISION = :expected OR (attribute_not_exists(TAGS_REVISION) AND :expected = :zero))',
             UpdateExpression: `SET ${tags.length ? 'TAGS = :tags, ' : ''}UPDATED_AT = :at, TAGS_REVISION = if_not_exists(TAGS_REVISION, :zero) + :one${tags.length ? '' : ' REMOVE TAGS'}`,
-            ExpressionAttributeValues: { ':expected': expectedRevision, ':zero': 0, ':one': 1, ':at': at, ...(tags.length ? { ':tags': [...tags] } : {}) },
+            ExpressionAttributeValues: {
+              ':expected': expectedRevision,
+              ':zero': 0,
+              ':one': 1,
+              ':at': at,
+              ...(tags.length ? { ':tags': [...tags] } : {}),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -167,9 +214,16 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         // A retried call whose first attempt went through finds its own change: that is a success, not someone else's.
-        const written = { UPDATED_AT: at, TAGS_REVISION: expectedRevision + 1, ...(tags.length ? { TAGS: [...tags] } : {}) };
-        if (!(await wroteItOurselves(db, tableName, { POST_INDEX: postIndex }, written, tags.length ? [] : ['TAGS']))) return undefined;
-        const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }));
+        const written = {
+          UPDATED_AT: at,
+          TAGS_REVISION: expectedRevision + 1,
+          ...(tags.length ? { TAGS: [...tags] } : {}),
+        };
+        if (!(await wroteItOurselves(db, tableName, { POST_INDEX: postIndex }, written, tags.length ? [] : ['TAGS'])))
+          return undefined;
+        const { Item: item } = await db.send(
+          new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }),
+        );
         return item as StoredEnquiry | undefined;
       }
     },
@@ -181,7 +235,8 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
             TableName: tableName,
             Key: { POST_INDEX: postIndex },
             // OWNER is a reserved word, named through a placeholder. An enquiry stored before owners existed has none: nobody owns it.
-            ConditionExpression: 'UNREAD_VISITOR_AT <= :upTo AND (#owner = :owner OR (attribute_not_exists(#owner) AND :owner = :nobody))',
+            ConditionExpression:
+              'UNREAD_VISITOR_AT <= :upTo AND (#owner = :owner OR (attribute_not_exists(#owner) AND :owner = :nobody))',
             UpdateExpression: 'REMOVE UNREAD_VISITOR_AT',
             ExpressionAttributeNames: { '#owner': 'OWNER' },
             ExpressionAttributeValues: { ':upTo': upTo, ':owner': owner, ':nobody': '' },

@@ -1,6 +1,11 @@
 import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import { ENQUIRY_INDEXES } from '../../../../shared/tables';
-import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../../../exports/ports';
+import {
+  EXPORTED_FIELDS,
+  type EnquiryExportReader,
+  type ExportSource,
+  type ExportedEnquiry,
+} from '../../../exports/ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll } from '../client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
@@ -14,19 +19,34 @@ const EXPORT_PROJECTION = {
 /** The index an export source is read from, and its key attributes. */
 function exportKeys(source: Exclude<ExportSource, { kind: 'tag' }>) {
   if (source.kind === 'work') {
-    return { index: ENQUIRY_INDEXES[source.index], partitionAttribute: WORK_PARTITIONS[source.index], partition: source.key, sequenceAttribute: 'POST_INDEX' };
+    return {
+      index: ENQUIRY_INDEXES[source.index],
+      partitionAttribute: WORK_PARTITIONS[source.index],
+      partition: source.key,
+      sequenceAttribute: 'POST_INDEX',
+    };
   }
   const keys = listKeys(source.list);
-  return { index: keys.bySequence, partitionAttribute: keys.partition, partition: source.list.partition, sequenceAttribute: keys.sequence };
+  return {
+    index: keys.bySequence,
+    partitionAttribute: keys.partition,
+    partition: source.list.partition,
+    sequenceAttribute: keys.sequence,
+  };
 }
 
 export function dynamoEnquiryExportReader(db: DynamoDBDocumentClient, tableName: string): EnquiryExportReader {
   return {
     async exportItems(postIndexes) {
-      const items = await batchGetAll<ExportedEnquiry>(db, tableName, [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })), {
-        ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
-        ExpressionAttributeNames: EXPORT_PROJECTION.names,
-      });
+      const items = await batchGetAll<ExportedEnquiry>(
+        db,
+        tableName,
+        [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })),
+        {
+          ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
+          ExpressionAttributeNames: EXPORT_PROJECTION.names,
+        },
+      );
       return items.sort((a, b) => b.POST_INDEX - a.POST_INDEX);
     },
 
@@ -38,8 +58,16 @@ export function dynamoEnquiryExportReader(db: DynamoDBDocumentClient, tableName:
         IndexName: keys.index,
         KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
         ProjectionExpression: EXPORT_PROJECTION.ProjectionExpression,
-        ExpressionAttributeNames: { '#p': keys.partitionAttribute, '#s': keys.sequenceAttribute, ...EXPORT_PROJECTION.names },
-        ExpressionAttributeValues: { ':p': { S: keys.partition }, ':low': { N: String(lowest) }, ':high': { N: String(highest) } },
+        ExpressionAttributeNames: {
+          '#p': keys.partitionAttribute,
+          '#s': keys.sequenceAttribute,
+          ...EXPORT_PROJECTION.names,
+        },
+        ExpressionAttributeValues: {
+          ':p': { S: keys.partition },
+          ':low': { N: String(lowest) },
+          ':high': { N: String(highest) },
+        },
         ScanIndexForward: false,
       });
     },
@@ -62,7 +90,10 @@ function flatValueOf(name: string, value: AttributeValue): string | number | boo
  * through the low-level client's command, in DynamoDB's typed values, each item converted by hand.
  * The document client's generic conversion of each answer measured as much CPU as the SDK's own parsing of it.
  */
-export async function queryFlatItems<Item>(db: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+export async function queryFlatItems<Item>(
+  db: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<Item[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, AttributeValue> | undefined;
   do {

@@ -4,7 +4,13 @@ import type { ErasureStore } from '../../../privacy/ports';
 export function dynamoErasureStore(db: DynamoDBDocumentClient, tableName: string): ErasureStore {
   return {
     async record(tombstone) {
-      await db.send(new PutCommand({ TableName: tableName, Item: tombstone, ConditionExpression: 'attribute_not_exists(erasureId)' }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: tombstone,
+          ConditionExpression: 'attribute_not_exists(erasureId)',
+        }),
+      );
     },
   };
 }

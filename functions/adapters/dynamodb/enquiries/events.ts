@@ -5,7 +5,14 @@ import { conditional, deleteKeys, queryItems } from '../client';
 export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {
   // History is written once: a line is never replaced.
   const putOnce = (event: EnquiryEvent) =>
-    db.send(new PutCommand({ TableName: tableName, Item: event, ConditionExpression: 'attribute_not_exists(#at)', ExpressionAttributeNames: { '#at': 'at' } }));
+    db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: event,
+        ConditionExpression: 'attribute_not_exists(#at)',
+        ExpressionAttributeNames: { '#at': 'at' },
+      }),
+    );
   return {
     async add(event) {
       await putOnce(event);
@@ -14,7 +21,11 @@ export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string):
       return conditional(() => putOnce(event));
     },
     async removeAll(postIndex) {
-      await deleteKeys(db, tableName, (await this.list(postIndex)).map((event) => ({ postIndex, at: event.at })));
+      await deleteKeys(
+        db,
+        tableName,
+        (await this.list(postIndex)).map((event) => ({ postIndex, at: event.at })),
+      );
     },
     async list(postIndex) {
       const items = await queryItems<EnquiryEvent>(db, {

@@ -2,10 +2,16 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 import type { SubmissionStore } from '../../../intake/ports';
 import { expired, isConditionFailure, wroteItOurselves } from '../client';
 
-export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: string, nowSeconds: () => number): SubmissionStore {
+export function dynamoSubmissionStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  nowSeconds: () => number,
+): SubmissionStore {
   return {
     async find(submissionId) {
-      const result = await db.send(new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }));
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { submissionId }, ConsistentRead: true }),
+      );
       if (!result.Item || expired(result.Item, nowSeconds())) return undefined;
       return { postIndex: Number(result.Item['POST_INDEX']), claimedAt: Number(result.Item['claimedAt'] ?? 0) };
     },
@@ -13,7 +19,12 @@ export function dynamoSubmissionStore(db: DynamoDBDocumentClient, tableName: str
       await db.send(new DeleteCommand({ TableName: tableName, Key: { submissionId } }));
     },
     async claim(submissionId, claim, expiresAtSeconds) {
-      const item = { submissionId, POST_INDEX: claim.postIndex, claimedAt: claim.claimedAt, expiresAt: expiresAtSeconds };
+      const item = {
+        submissionId,
+        POST_INDEX: claim.postIndex,
+        claimedAt: claim.claimedAt,
+        expiresAt: expiresAtSeconds,
+      };
       try {
         await db.send(
           new PutCommand({

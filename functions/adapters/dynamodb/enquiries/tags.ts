@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { TagIndex } from '../../../tags/ports';
 import { isConditionFailure, queryItems } from '../client';
 
@@ -16,7 +22,11 @@ const partitionOf = (tag: string) => `tag#${tag}`;
 const COUNT_PREFIX = 'n#';
 
 /** The table's layout, for the bulk seeding of local/seed/enquiries.ts: a tag's item for an enquiry, and the count attribute of a tag. */
-export const TAG_INDEX_LAYOUT = { inUseKey: IN_USE_KEY, item: (tag: string, postIndex: number) => ({ tag: partitionOf(tag), postIndex }), countAttribute: (tag: string) => COUNT_PREFIX + tag };
+export const TAG_INDEX_LAYOUT = {
+  inUseKey: IN_USE_KEY,
+  item: (tag: string, postIndex: number) => ({ tag: partitionOf(tag), postIndex }),
+  countAttribute: (tag: string) => COUNT_PREFIX + tag,
+};
 
 export function dynamoTagIndex(db: DynamoDBDocumentClient, tableName: string): TagIndex {
   async function count(tag: string, delta: 1 | -1): Promise<void> {
@@ -59,7 +69,9 @@ export function dynamoTagIndex(db: DynamoDBDocumentClient, tableName: string): T
 
   return {
     async inUse() {
-      const { Item: item = {} } = await db.send(new GetCommand({ TableName: tableName, Key: IN_USE_KEY, ConsistentRead: true }));
+      const { Item: item = {} } = await db.send(
+        new GetCommand({ TableName: tableName, Key: IN_USE_KEY, ConsistentRead: true }),
+      );
       return Object.entries(item)
         .filter(([name, value]) => name.startsWith(COUNT_PREFIX) && Number(value) > 0)
         .map(([name, value]) => ({ tag: name.slice(COUNT_PREFIX.length), count: Number(value) }));
@@ -68,7 +80,11 @@ export function dynamoTagIndex(db: DynamoDBDocumentClient, tableName: string): T
     async link(tag, postIndex) {
       try {
         await db.send(
-          new PutCommand({ TableName: tableName, Item: { tag: partitionOf(tag), postIndex }, ConditionExpression: 'attribute_not_exists(postIndex)' }),
+          new PutCommand({
+            TableName: tableName,
+            Item: { tag: partitionOf(tag), postIndex },
+            ConditionExpression: 'attribute_not_exists(postIndex)',
+          }),
         );
       } catch (error) {
         if (isConditionFailure(error)) return false;
@@ -79,21 +95,29 @@ export function dynamoTagIndex(db: DynamoDBDocumentClient, tableName: string): T
     },
 
     async unlink(tag, postIndex) {
-      const result = await db.send(new DeleteCommand({ TableName: tableName, Key: { tag: partitionOf(tag), postIndex }, ReturnValues: 'ALL_OLD' }));
+      const result = await db.send(
+        new DeleteCommand({ TableName: tableName, Key: { tag: partitionOf(tag), postIndex }, ReturnValues: 'ALL_OLD' }),
+      );
       if (!result.Attributes) return false;
       await count(tag, -1);
       return true;
     },
 
     async page(tag, below, limit) {
-      const query = below === undefined ? tagQuery(tag, 'postIndex > :zero', { ':zero': 0 }) : tagQuery(tag, 'postIndex < :below', { ':below': below });
+      const query =
+        below === undefined
+          ? tagQuery(tag, 'postIndex > :zero', { ':zero': 0 })
+          : tagQuery(tag, 'postIndex < :below', { ':below': below });
       const items = await queryItems<{ postIndex: number }>(db, query, limit);
       return items.map((item) => Number(item.postIndex));
     },
 
     async range(tag, highest, lowest) {
       if (highest < lowest) return [];
-      const items = await queryItems<{ postIndex: number }>(db, tagQuery(tag, 'postIndex BETWEEN :low AND :high', { ':low': lowest, ':high': highest }));
+      const items = await queryItems<{ postIndex: number }>(
+        db,
+        tagQuery(tag, 'postIndex BETWEEN :low AND :high', { ':low': lowest, ':high': highest }),
+      );
       return items.map((item) => Number(item.postIndex));
     },
   };

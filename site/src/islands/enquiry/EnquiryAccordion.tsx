@@ -54,10 +54,15 @@ function noticeFromAddress(search: string, labels: EnquiryLabels): Status | unde
   const params = new URLSearchParams(search);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
-  const status = failureStatus(error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server', labels);
+  const status = failureStatus(
+    error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server',
+    labels,
+  );
   // The form came back empty: each named field's reason is listed under the notice, in the page's language.
   const fields = (params.get(FORM_RESULT_PARAMS.fields) ?? '').split(',').map(formFieldOf);
-  const details = [...new Set(fields.filter((field) => field !== undefined).map((field) => fieldMessage(field, labels)))];
+  const details = [
+    ...new Set(fields.filter((field) => field !== undefined).map((field) => fieldMessage(field, labels))),
+  ];
   return status.kind === 'error' && details.length > 0 ? { ...status, details } : status;
 }
 
@@ -104,7 +109,11 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
             locale={props.locale}
             detailSections={props.detailSections}
             channels={props.channels}
-            languages={section.value === props.interpretationSection ? [...props.languages, ...props.interpretationExtra] : props.languages}
+            languages={
+              section.value === props.interpretationSection
+                ? [...props.languages, ...props.interpretationExtra]
+                : props.languages
+            }
             defaultLanguage={props.defaultLanguage}
             labels={props.labels}
             phones={props.phones}

@@ -6,9 +6,35 @@
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/intake/contact-channels';
-import { FREE_LANGUAGE_MAX_LENGTH, HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enquiries/enums';
-import { ENQUIRY_LIMITS, HONEYPOT_FIELD, OTHER_LANGUAGE_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
-import { type FormValues, dateProblems, defaultValues, fieldMessage, formFieldOf, invalidFields, isContactChannel, koreaNowInput, koreaTodayInput, messageHint, missingRequired, valuesFromForm, withCheckIn, withDefaultTimes } from './form-model';
+import {
+  FREE_LANGUAGE_MAX_LENGTH,
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  SECTIONS_WITH_DESTINATION,
+  type Section,
+} from '../../../../shared/enquiries/enums';
+import {
+  ENQUIRY_LIMITS,
+  HONEYPOT_FIELD,
+  OTHER_LANGUAGE_FIELD,
+  OTHER_LANGUAGE_VALUE,
+} from '../../../../shared/intake/form-fields';
+import {
+  type FormValues,
+  dateProblems,
+  defaultValues,
+  fieldMessage,
+  formFieldOf,
+  invalidFields,
+  isContactChannel,
+  koreaNowInput,
+  koreaTodayInput,
+  messageHint,
+  missingRequired,
+  valuesFromForm,
+  withCheckIn,
+  withDefaultTimes,
+} from './form-model';
 import { sendEnquiry, toWire } from './form-send';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import type { LocaleCode } from '../../../../shared/locales';
@@ -53,7 +79,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   });
   const hydrated = useBrowserValue(isBrowser, false);
   // Without the island the free-text language box is always there; text typed into it before the island woke stays in view until a language is chosen.
-  const [otherTextKept, setOtherTextKept] = useState(() => values.languageOther !== '' && values.language !== OTHER_LANGUAGE_VALUE);
+  const [otherTextKept, setOtherTextKept] = useState(
+    () => values.languageOther !== '' && values.language !== OTHER_LANGUAGE_VALUE,
+  );
   // The "now" of the defaults and minimums: the page load, then the last send (a sent form starts again from then).
   const [clockAt, setClockAt] = useState<number | undefined>();
   const now = useBrowserValue(() => clockAt ?? PAGE_LOADED_AT, undefined);
@@ -82,11 +110,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   const clearMarks = (key: keyof FormValues) => {
     const cleared: string[] = CHECKED_TOGETHER.find((group) => group.includes(key)) ?? [key];
-    if (cleared.some((field) => invalid.has(field))) setInvalid((previous) => new Set([...previous].filter((field) => !cleared.includes(field))));
+    if (cleared.some((field) => invalid.has(field)))
+      setInvalid((previous) => new Set([...previous].filter((field) => !cleared.includes(field))));
   };
   const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
     // A new check-in takes the check-out along when it would leave the check-out before it.
-    if (hotel && key === 'start') setValues((previous) => withCheckIn(withDefaultTimes(previous, section, now), value as string));
+    if (hotel && key === 'start')
+      setValues((previous) => withCheckIn(withDefaultTimes(previous, section, now), value as string));
     else setValues((previous) => ({ ...previous, [key]: value }));
     clearMarks(key);
   };
@@ -112,7 +142,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   /** Focuses the first refused field in the order the form shows them. */
   const focusFirst = (fields: (keyof FormValues)[]) => {
     const ids = new Set(fields.map(id));
-    const first = [...(form.current?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find((element) => ids.has(element.id));
+    const first = [...(form.current?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find((element) =>
+      ids.has(element.id),
+    );
     first?.focus();
   };
 
@@ -132,7 +164,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     setStatus({ kind: 'sending' });
-    const outcome = await sendEnquiry(toWire(section, current, submissionId, monotonicClock() - startedAt.current, props.locale));
+    const outcome = await sendEnquiry(
+      toWire(section, current, submissionId, monotonicClock() - startedAt.current, props.locale),
+    );
     if (outcome.kind === 'sent') {
       setValues(defaultValues(section, props.defaultLanguage, undefined));
       setOtherTextKept(false);
@@ -163,17 +197,56 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     problem: problem(name),
   });
   return (
-    <form ref={form} className="enquiry" method="post" action={apiPath('sendmail')} noValidate={hydrated} onSubmit={submit}>
+    <form
+      ref={form}
+      className="enquiry"
+      method="post"
+      action={apiPath('sendmail')}
+      noValidate={hydrated}
+      onSubmit={submit}
+    >
       <input type="hidden" name="section" value={section} />
       <input type="hidden" name="page_locale" value={props.locale} />
       {hydrated && <input type="hidden" name="submission_id" value={submissionId} />}
       <p className="span-2 field__hint">{labels['form.requiredNote']}</p>
 
-      <Field id={id('user_name')} label={<>{labels['form.name']}{required}</>} problem={problem('user_name')}>
-        <input type="text" name="user_name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.nameMax} {...text('user_name')} />
+      <Field
+        id={id('user_name')}
+        label={
+          <>
+            {labels['form.name']}
+            {required}
+          </>
+        }
+        problem={problem('user_name')}
+      >
+        <input
+          type="text"
+          name="user_name"
+          autoComplete="name"
+          required
+          maxLength={ENQUIRY_LIMITS.nameMax}
+          {...text('user_name')}
+        />
       </Field>
-      <Field id={id('user_email')} label={<>{labels['form.email']}{required}</>} problem={problem('user_email')}>
-        <input type="email" name="user_email" autoComplete="email" required maxLength={ENQUIRY_LIMITS.emailMax} {...text('user_email')} />
+      <Field
+        id={id('user_email')}
+        label={
+          <>
+            {labels['form.email']}
+            {required}
+          </>
+        }
+        problem={problem('user_email')}
+      >
+        <input
+          type="email"
+          name="user_email"
+          autoComplete="email"
+          required
+          maxLength={ENQUIRY_LIMITS.emailMax}
+          {...text('user_email')}
+        />
       </Field>
       <Field id={id('phone')} label={labels['form.phone']} problem={problem('phone')}>
         <input type="tel" name="phone" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} {...text('phone')} />
@@ -184,13 +257,20 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <Options options={props.channels} />
         </select>
       </Field>
-      <Field id={id('contact_account')} label={labels['form.channel.account']} hint={labels['form.channel.accountHint']} problem={problem('contact_account')}>
+      <Field
+        id={id('contact_account')}
+        label={labels['form.channel.account']}
+        hint={labels['form.channel.accountHint']}
+        problem={problem('contact_account')}
+      >
         <input
           type="text"
           name="contact_account"
           autoComplete="off"
           maxLength={CONTACT_ACCOUNT_MAX}
-          placeholder={isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined}
+          placeholder={
+            isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined
+          }
           {...text('contact_account', { hint: true })}
         />
       </Field>
@@ -213,7 +293,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </select>
         </Field>
       )}
-      <Field id={id('start')} label={hotel ? labels['form.checkIn'] : labels['form.start']} hint={labels['form.koreaTime']} problem={problem('start')}>
+      <Field
+        id={id('start')}
+        label={hotel ? labels['form.checkIn'] : labels['form.start']}
+        hint={labels['form.koreaTime']}
+        problem={problem('start')}
+      >
         <input
           type={hotel ? 'date' : 'datetime-local'}
           name="start"
@@ -223,7 +308,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       </Field>
       {hotel && (
         <Field id={id('finish')} label={labels['form.checkOut']} problem={problem('finish')}>
-          <input type="date" name="finish" min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))} {...text('finish')} />
+          <input
+            type="date"
+            name="finish"
+            min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))}
+            {...text('finish')}
+          />
         </Field>
       )}
       {hotel && (
@@ -232,8 +322,19 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         </Field>
       )}
       {withDestination && (
-        <Field id={id('destination')} label={labels['form.destination']} hint={labels['form.destinationHint']} problem={problem('destination')} wide>
-          <input type="text" name="destination" maxLength={ENQUIRY_LIMITS.placeMax} {...text('destination', { hint: true })} />
+        <Field
+          id={id('destination')}
+          label={labels['form.destination']}
+          hint={labels['form.destinationHint']}
+          problem={problem('destination')}
+          wide
+        >
+          <input
+            type="text"
+            name="destination"
+            maxLength={ENQUIRY_LIMITS.placeMax}
+            {...text('destination', { hint: true })}
+          />
         </Field>
       )}
       <LanguageChoice
@@ -247,11 +348,22 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       >
         {(!hydrated || values.language === OTHER_LANGUAGE_VALUE || otherTextKept) && (
           <Field id={id('languageOther')} label={labels['form.languageOtherInput']} problem={problem('languageOther')}>
-            <input type="text" name={OTHER_LANGUAGE_FIELD} maxLength={FREE_LANGUAGE_MAX_LENGTH} {...text('languageOther')} />
+            <input
+              type="text"
+              name={OTHER_LANGUAGE_FIELD}
+              maxLength={FREE_LANGUAGE_MAX_LENGTH}
+              {...text('languageOther')}
+            />
           </Field>
         )}
       </LanguageChoice>
-      <Field id={id('message')} label={labels['form.message']} hint={messageHint(section, labels)} problem={problem('message')} wide>
+      <Field
+        id={id('message')}
+        label={labels['form.message']}
+        hint={messageHint(section, labels)}
+        problem={problem('message')}
+        wide
+      >
         <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} {...text('message', { hint: true })} />
       </Field>
 
@@ -276,7 +388,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
       <div className="span-2 form-actions">
         <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
-          {status.kind === 'sending' ? labels['form.sending'] : status.kind === 'error' && status.callUs ? labels['form.retry'] : labels['form.submit']}
+          {status.kind === 'sending'
+            ? labels['form.sending']
+            : status.kind === 'error' && status.callUs
+              ? labels['form.retry']
+              : labels['form.submit']}
         </button>
       </div>
       <StatusArea status={status} labels={labels} phones={props.phones} />

@@ -12,7 +12,8 @@ export function RequiredMark({ labels }: { labels: EnquiryLabels }) {
   return (
     <>
       <span className="required-mark" aria-hidden="true">
-        {' '}*
+        {' '}
+        *
       </span>
       <span className="visually-hidden"> ({labels['form.required']})</span>
     </>
@@ -74,7 +75,13 @@ export function LanguageChoice({ options, legend, chosen, onChoose, children }: 
         <div className="choices">
           {options.map((option) => (
             <label key={option.value}>
-              <input type="radio" name="user_language" value={option.value} checked={chosen === option.value} onChange={() => onChoose(option.value)} />
+              <input
+                type="radio"
+                name="user_language"
+                value={option.value}
+                checked={chosen === option.value}
+                onChange={() => onChoose(option.value)}
+              />
               {option.label}
             </label>
           ))}
@@ -100,7 +107,18 @@ export interface ConsentBoxProps {
 }
 
 /** A required consent box and, when it is refused, the reason. */
-export function ConsentBox({ id, name, label, labels, checked, invalid, describedBy, onChange, problem, children }: ConsentBoxProps) {
+export function ConsentBox({
+  id,
+  name,
+  label,
+  labels,
+  checked,
+  invalid,
+  describedBy,
+  onChange,
+  problem,
+  children,
+}: ConsentBoxProps) {
   return (
     <div className="consent span-2">
       <label>

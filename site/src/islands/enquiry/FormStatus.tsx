@@ -57,13 +57,21 @@ export function refusalStatus(missing: (keyof FormValues)[], labels: EnquiryLabe
   const [first] = missing;
   if (!first) return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
   const consentsOnly = missing.every((field) => field === 'consent_privacy' || field === 'consent_health');
-  return { kind: 'error', message: consentsOnly ? fieldMessage(first, labels) : labels['form.requiredMissing'], callUs: false };
+  return {
+    kind: 'error',
+    message: consentsOnly ? fieldMessage(first, labels) : labels['form.requiredMissing'],
+    callUs: false,
+  };
 }
 
 /** The live region under the button: polite for a success, assertive for a failure. */
 export function StatusArea({ status, labels, phones }: { status: Status; labels: EnquiryLabels; phones: Phone[] }) {
   return (
-    <div className="span-2" role={status.kind === 'error' ? 'alert' : 'status'} aria-live={status.kind === 'error' ? 'assertive' : 'polite'}>
+    <div
+      className="span-2"
+      role={status.kind === 'error' ? 'alert' : 'status'}
+      aria-live={status.kind === 'error' ? 'assertive' : 'polite'}
+    >
       {status.kind === 'ok' && (
         <div className="form-status form-status--ok">
           <SentMessage labels={labels} reference={status.reference} />

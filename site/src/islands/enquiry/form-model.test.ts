@@ -10,9 +10,26 @@ import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../../../shar
 import { enquirySubmissionSchema } from '../../../../shared/enquiries/enquiry';
 import { LOCALE_CODES } from '../../../../shared/locales';
 import { channelOptions } from './channel-options';
-import { FIELDS_WITH_OWN_NOTICE, FORM_RESULT_ANCHORS, RESERVATION_PAST_GRACE_MS, failedFieldAnchor, failedFormAnchor } from '../../../../shared/intake/form-fields';
+import {
+  FIELDS_WITH_OWN_NOTICE,
+  FORM_RESULT_ANCHORS,
+  RESERVATION_PAST_GRACE_MS,
+  failedFieldAnchor,
+  failedFormAnchor,
+} from '../../../../shared/intake/form-fields';
 import { copyFor } from '../../../../shared/content/copy';
-import { type FormValues, dateProblems, defaultValues, fieldMessage, formFieldOf, invalidFields, messageHint, missingRequired, valuesFromForm, withCheckIn } from './form-model';
+import {
+  type FormValues,
+  dateProblems,
+  defaultValues,
+  fieldMessage,
+  formFieldOf,
+  invalidFields,
+  messageHint,
+  missingRequired,
+  valuesFromForm,
+  withCheckIn,
+} from './form-model';
 import { toWire } from './form-send';
 import { wireFieldMessage } from './form-model';
 import { enquiryLabels } from './types';
@@ -21,7 +38,9 @@ const translated = { email: 'Courriel', phone: 'Téléphone' };
 
 describe('channelOptions', () => {
   it('puts the messenger of each page first', () => {
-    const first = Object.fromEntries(LOCALE_CODES.map((locale) => [locale, channelOptions(locale, translated)[0]?.value]));
+    const first = Object.fromEntries(
+      LOCALE_CODES.map((locale) => [locale, channelOptions(locale, translated)[0]?.value]),
+    );
     expect(first).toEqual({ en: 'email', ko: 'kakaotalk', zh: 'wechat', ru: 'telegram', vi: 'zalo', ja: 'line' });
   });
 
@@ -66,10 +85,14 @@ describe('invalidFields', () => {
   });
 
   it('marks the account when it does not fit the channel, or is missing for a messenger', () => {
-    expect(invalidFields(filled({ contact_channel: 'whatsapp', contact_account: 'call me maybe' }))).toEqual(['contact_account']);
+    expect(invalidFields(filled({ contact_channel: 'whatsapp', contact_account: 'call me maybe' }))).toEqual([
+      'contact_account',
+    ]);
     expect(invalidFields(filled({ contact_channel: 'whatsapp', contact_account: '12' }))).toEqual(['contact_account']);
     expect(invalidFields(filled({ contact_channel: 'wechat', contact_account: '' }))).toEqual(['contact_account']);
-    expect(invalidFields(filled({ contact_channel: 'telegram', contact_account: '<script>' }))).toEqual(['contact_account']);
+    expect(invalidFields(filled({ contact_channel: 'telegram', contact_account: '<script>' }))).toEqual([
+      'contact_account',
+    ]);
   });
 
   it('marks the channel when an account comes without one, and an unknown channel', () => {
@@ -78,7 +101,9 @@ describe('invalidFields', () => {
   });
 
   it('still checks the e-mail address alongside', () => {
-    expect(invalidFields(filled({ user_email: 'not-an-address', contact_channel: 'zalo', contact_account: 'x' }))).toEqual(['user_email', 'contact_account']);
+    expect(
+      invalidFields(filled({ user_email: 'not-an-address', contact_channel: 'zalo', contact_account: 'x' })),
+    ).toEqual(['user_email', 'contact_account']);
   });
 
   it('agrees with the server schema on every case', () => {
@@ -92,7 +117,9 @@ describe('invalidFields', () => {
     ];
     for (const overrides of cases) {
       const values = filled(overrides);
-      const server = enquirySubmissionSchema.safeParse(toWire('컨시어지', values, crypto.randomUUID(), 5_000, 'en').data);
+      const server = enquirySubmissionSchema.safeParse(
+        toWire('컨시어지', values, crypto.randomUUID(), 5_000, 'en').data,
+      );
       const refused = server.success ? [] : server.error.issues.map((issue) => String(issue.path[0]));
       expect(invalidFields(values), JSON.stringify(overrides)).toEqual(refused);
     }
@@ -101,13 +128,25 @@ describe('invalidFields', () => {
 
 describe('toWire', () => {
   it('sends the page language, and the channel and trimmed account when given', () => {
-    const chosen = toWire('병원예약', filled({ contact_channel: 'zalo', contact_account: ' 0901234567 ' }), 'id', 4_000, 'vi').data;
+    const chosen = toWire(
+      '병원예약',
+      filled({ contact_channel: 'zalo', contact_account: ' 0901234567 ' }),
+      'id',
+      4_000,
+      'vi',
+    ).data;
     expect(chosen).toMatchObject({ page_locale: 'vi', contact_channel: 'zalo', contact_account: '0901234567' });
     const none = toWire('병원예약', filled(), 'id', 4_000, 'ja').data;
     expect(none['page_locale']).toBe('ja');
     expect(none).not.toHaveProperty('contact_channel');
     expect(none).not.toHaveProperty('contact_account');
-    const emailWithoutAccount = toWire('병원예약', filled({ contact_channel: 'email', contact_account: '  ' }), 'id', 4_000, 'en').data;
+    const emailWithoutAccount = toWire(
+      '병원예약',
+      filled({ contact_channel: 'email', contact_account: '  ' }),
+      'id',
+      4_000,
+      'en',
+    ).data;
     expect(emailWithoutAccount['contact_channel']).toBe('email');
     expect(emailWithoutAccount).not.toHaveProperty('contact_account');
   });
@@ -168,7 +207,10 @@ describe('withCheckIn', () => {
 
 describe('missingRequired', () => {
   it('names a missing consent on its own when the name and e-mail are there', () => {
-    expect(missingRequired('병원예약', filled({ consent_privacy: false }))).toEqual(['consent_privacy', 'consent_health']);
+    expect(missingRequired('병원예약', filled({ consent_privacy: false }))).toEqual([
+      'consent_privacy',
+      'consent_health',
+    ]);
     expect(missingRequired('컨시어지', filled({ consent_privacy: false }))).toEqual(['consent_privacy']);
   });
 });
@@ -205,7 +247,9 @@ describe('messages of refused fields', () => {
 
   it('fits the message hint to each section: only the hospital form asks about the condition', () => {
     const en = enquiryLabels(copyFor('en'));
-    const hints = (['병원예약', '컨시어지', '호텔예약', '통역예약'] as const).map((section) => messageHint(section, en));
+    const hints = (['병원예약', '컨시어지', '호텔예약', '통역예약'] as const).map((section) =>
+      messageHint(section, en),
+    );
     expect(new Set(hints).size).toBe(4);
     expect(hints[0]).toMatch(/condition/);
     for (const hint of hints.slice(1)) expect(hint).not.toMatch(/condition/);

@@ -5,14 +5,25 @@
  * the send route takes and the send itself are in form-send.ts.
  */
 import { CONTACT_CHANNELS, type ContactChannel, isValidAccount } from '../../../../shared/intake/contact-channels';
-import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION, HOTEL_SECTION, type Section } from '../../../../shared/enquiries/enums';
+import {
+  DEFAULT_DETAIL_SECTION,
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  type Section,
+} from '../../../../shared/enquiries/enums';
 import {
   HONEYPOT_FIELD,
   OTHER_LANGUAGE_FIELD,
   RESERVATION_PAST_GRACE_MS,
   normaliseEmail,
 } from '../../../../shared/intake/form-fields';
-import { formatKoreaDate, formatKoreaDateTime, isKoreaDay, isPastKoreaTime, startOfKoreaDay } from '../../../../shared/korea-time';
+import {
+  formatKoreaDate,
+  formatKoreaDateTime,
+  isKoreaDay,
+  isPastKoreaTime,
+  startOfKoreaDay,
+} from '../../../../shared/korea-time';
 import type { EnquiryLabels } from './types';
 
 export interface FormValues {
@@ -45,7 +56,6 @@ export const REFERENCE_SLOT = '{reference}';
 export function isContactChannel(value: string): value is ContactChannel {
   return (CONTACT_CHANNELS as readonly string[]).includes(value);
 }
-
 
 /** What the date-time input wants for "now in Korea". */
 export function koreaNowInput(now: number): string {
@@ -152,7 +162,13 @@ export function invalidFields(values: FormValues): (keyof FormValues)[] {
 export function dateProblems(section: Section, values: FormValues, now: number): (keyof FormValues)[] {
   const problems: (keyof FormValues)[] = [];
   if (values.start && isPastKoreaTime(values.start, now, RESERVATION_PAST_GRACE_MS)) problems.push('start');
-  if (section === HOTEL_SECTION && isKoreaDay(values.start) && isKoreaDay(values.finish) && values.finish < values.start) problems.push('finish');
+  if (
+    section === HOTEL_SECTION &&
+    isKoreaDay(values.start) &&
+    isKoreaDay(values.finish) &&
+    values.finish < values.start
+  )
+    problems.push('finish');
   return problems;
 }
 
@@ -224,7 +240,9 @@ export function messageHint(section: Section, labels: EnquiryLabels): string {
 export function formFieldOf(wireName: string): keyof FormValues | undefined {
   if (wireName === 'user_language' || wireName === OTHER_LANGUAGE_FIELD) return 'languageOther';
   if (wireName === HONEYPOT_FIELD) return undefined;
-  return wireName in TEXT_FIELDS || wireName === 'consent_privacy' || wireName === 'consent_health' ? (wireName as keyof FormValues) : undefined;
+  return wireName in TEXT_FIELDS || wireName === 'consent_privacy' || wireName === 'consent_health'
+    ? (wireName as keyof FormValues)
+    : undefined;
 }
 
 /** The page's message for a field the send route names by its wire name. */

@@ -2,7 +2,8 @@
 import type { FormValues } from './form-model';
 
 /** The numbers from `from` to `to` as a select's options. */
-export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: String(from + i) }));
+export const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: String(from + i) }));
 
 /** The server-rendered form of this island, when the island wakes in a page that has one. */
 export function serverForm(idPrefix: string): HTMLFormElement | null {

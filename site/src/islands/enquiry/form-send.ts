@@ -1,12 +1,23 @@
 /** The `{ data: {...} }` body the send route takes for the enquiry form, and the send itself (which never throws). */
-import { HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION, type Section } from '../../../../shared/enquiries/enums';
+import {
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  SECTIONS_WITH_DESTINATION,
+  type Section,
+} from '../../../../shared/enquiries/enums';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';
 import type { FormValues } from './form-model';
 
 /** The JSON body of `POST /api/sendmail` for this form on a page in `pageLocale`. */
-export function toWire(section: Section, values: FormValues, submissionId: string, fillMs: number, pageLocale: LocaleCode): { data: Record<string, unknown> } {
+export function toWire(
+  section: Section,
+  values: FormValues,
+  submissionId: string,
+  fillMs: number,
+  pageLocale: LocaleCode,
+): { data: Record<string, unknown> } {
   const hotel = section === HOTEL_SECTION;
   const data: Record<string, unknown> = {
     user_name: values.user_name.trim(),

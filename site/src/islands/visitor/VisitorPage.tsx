@@ -8,13 +8,21 @@
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { HONEYPOT_FIELD } from '../../../../shared/intake/form-fields';
 import { parseKoreaDateTime } from '../../../../shared/korea-time';
-import { VISITOR_MESSAGE_MAX, type VisitorConversationEntry, type VisitorEnquiryView, type VisitorStanding } from '../../../../shared/visitor/visitor-page';
+import {
+  VISITOR_MESSAGE_MAX,
+  type VisitorConversationEntry,
+  type VisitorEnquiryView,
+  type VisitorStanding,
+} from '../../../../shared/visitor/visitor-page';
 import type { Option } from '../enquiry/types';
 import type { VisitorLabels, VisitorPageProps } from './types';
 import { type VisitorAnswer, readEnquiry, sendMessage } from './visitor-api';
 import { forgetVisitorLink, takeVisitorLink } from './visitor-link';
 
-type Load = { state: 'loading' } | { state: 'ready'; view: VisitorEnquiryView } | { state: 'failed'; answer: Exclude<VisitorAnswer, { kind: 'ok' }> | { kind: 'noLink' } };
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; view: VisitorEnquiryView }
+  | { state: 'failed'; answer: Exclude<VisitorAnswer, { kind: 'ok' }> | { kind: 'noLink' } };
 
 /** Where the request stands, in the page's words. */
 const STANDING_WORDS: Record<VisitorStanding, keyof VisitorLabels> = {
@@ -34,15 +42,28 @@ function when(lang: string, labels: VisitorLabels, value: string, stored = false
   const instant = stored ? parseKoreaDateTime(value) : Date.parse(value);
   if (instant === undefined || Number.isNaN(instant)) return value;
   const withTime = !stored || value.length > 10;
-  const text = new Intl.DateTimeFormat(lang, { dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}), timeZone: KOREA }).format(instant);
+  const text = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'long',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    timeZone: KOREA,
+  }).format(instant);
   return withTime ? `${text} ${labels['form.koreaTime']}` : text;
 }
 
 /** A message's time, shorter: its offset names the zone (Korea time). */
 const messageTime = (lang: string, at: string) =>
-  new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: KOREA, timeZoneName: 'shortOffset' }).format(Date.parse(at));
+  new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: KOREA,
+    timeZoneName: 'shortOffset',
+  }).format(Date.parse(at));
 
-const labelOf = (options: readonly Option[], value: string) => options.find((option) => option.value === value)?.label ?? value;
+const labelOf = (options: readonly Option[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
 
 function Contact({ phones, email, labels }: Pick<VisitorPageProps, 'phones' | 'email' | 'labels'>) {
   return (
@@ -125,17 +146,31 @@ function Message({ entry, props }: { entry: VisitorConversationEntry; props: Vis
   return (
     <li className={`visitor__message visitor__message--${entry.from}`}>
       <p className="visitor__meta">
-        <strong>{ours ? labels['meta.siteName'] : labels['visitor.conversation.you']}</strong> · <time dateTime={entry.at}>{messageTime(lang, entry.at)}</time>
+        <strong>{ours ? labels['meta.siteName'] : labels['visitor.conversation.you']}</strong> ·{' '}
+        <time dateTime={entry.at}>{messageTime(lang, entry.at)}</time>
       </p>
       {entry.subject && <p className="visitor__subject">{entry.subject}</p>}
-      {entry.text !== undefined ? <p className="visitor__text">{entry.text}</p> : <p className="visitor__meta">{labels['visitor.conversation.byMail']}</p>}
+      {entry.text !== undefined ? (
+        <p className="visitor__text">{entry.text}</p>
+      ) : (
+        <p className="visitor__meta">{labels['visitor.conversation.byMail']}</p>
+      )}
     </li>
   );
 }
 
-type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'error'; text: string; field?: boolean };
+type Sending =
+  { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'error'; text: string; field?: boolean };
 
-function WriteForm({ link, props, onSent }: { link: string; props: VisitorPageProps; onSent: (view: VisitorEnquiryView) => void }) {
+function WriteForm({
+  link,
+  props,
+  onSent,
+}: {
+  link: string;
+  props: VisitorPageProps;
+  onSent: (view: VisitorEnquiryView) => void;
+}) {
   const { labels } = props;
   const [text, setText] = useState('');
   const [website, setWebsite] = useState('');
@@ -147,10 +182,21 @@ function WriteForm({ link, props, onSent }: { link: string; props: VisitorPagePr
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) return setSending({ state: 'error', text: labels['visitor.write.required'], field: true });
-    if (trimmed.length > VISITOR_MESSAGE_MAX) return setSending({ state: 'error', text: labels['visitor.write.tooLong'].replace('{max}', String(VISITOR_MESSAGE_MAX)), field: true });
+    if (trimmed.length > VISITOR_MESSAGE_MAX)
+      return setSending({
+        state: 'error',
+        text: labels['visitor.write.tooLong'].replace('{max}', String(VISITOR_MESSAGE_MAX)),
+        field: true,
+      });
     setSending({ state: 'sending' });
     messageId.current ??= crypto.randomUUID();
-    const answer = await sendMessage({ link, text: trimmed, message_id: messageId.current, [HONEYPOT_FIELD]: website, form_fill_ms: Math.round(performance.now() - SHOWN_AT) });
+    const answer = await sendMessage({
+      link,
+      text: trimmed,
+      message_id: messageId.current,
+      [HONEYPOT_FIELD]: website,
+      form_fill_ms: Math.round(performance.now() - SHOWN_AT),
+    });
     if (answer.kind === 'ok') {
       messageId.current = undefined;
       setText('');
@@ -164,7 +210,11 @@ function WriteForm({ link, props, onSent }: { link: string; props: VisitorPagePr
       notFound: labels['visitor.notFound.text'],
       invalid: labels['visitor.write.required'],
     };
-    setSending({ state: 'error', text: failures[answer.kind] ?? labels['visitor.failure.server'], field: answer.kind === 'invalid' });
+    setSending({
+      state: 'error',
+      text: failures[answer.kind] ?? labels['visitor.failure.server'],
+      field: answer.kind === 'invalid',
+    });
   };
 
   const problem = sending.state === 'error' && sending.field ? sending.text : undefined;
@@ -196,7 +246,15 @@ function WriteForm({ link, props, onSent }: { link: string; props: VisitorPagePr
         </div>
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="visitor-website">Website</label>
-          <input type="text" id="visitor-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.currentTarget.value)} />
+          <input
+            type="text"
+            id="visitor-website"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(event) => setWebsite(event.currentTarget.value)}
+          />
         </div>
         <p>
           <button type="submit" className="button button--primary" disabled={sending.state === 'sending'}>
@@ -205,7 +263,9 @@ function WriteForm({ link, props, onSent }: { link: string; props: VisitorPagePr
         </p>
         <div role={sending.state === 'error' ? 'alert' : 'status'}>
           {sending.state === 'sent' && <p className="form-status form-status--ok">{labels['visitor.write.sent']}</p>}
-          {sending.state === 'error' && !sending.field && <p className="form-status form-status--error">{sending.text}</p>}
+          {sending.state === 'error' && !sending.field && (
+            <p className="form-status form-status--error">{sending.text}</p>
+          )}
         </div>
       </form>
     </section>
@@ -244,7 +304,10 @@ export default function VisitorPage(props: VisitorPageProps) {
           {view.reference}
         </strong>
       </p>
-      <section className={`visitor__section visitor__standing visitor__standing--${view.standing}`} aria-labelledby="visitor-standing">
+      <section
+        className={`visitor__section visitor__standing visitor__standing--${view.standing}`}
+        aria-labelledby="visitor-standing"
+      >
         <h2 id="visitor-standing">{labels['visitor.standing.heading']}</h2>
         <p>{labels[STANDING_WORDS[view.standing]]}</p>
       </section>

@@ -14,11 +14,17 @@ export type VisitorAnswer =
 async function post(path: string, data: Record<string, unknown>): Promise<VisitorAnswer> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }), signal: AbortSignal.timeout(30_000) });
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data }),
+      signal: AbortSignal.timeout(30_000),
+    });
   } catch {
     return { kind: 'network' };
   }
-  const body = (await response.json().catch(() => undefined)) as (VisitorEnquiryView & { fields?: Record<string, string> }) | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    (VisitorEnquiryView & { fields?: Record<string, string> }) | undefined;
   if (response.ok && body?.reference) return { kind: 'ok', view: body };
   if (response.status === 404) return { kind: 'notFound' };
   if (response.status === 429) return { kind: 'rateLimited' };
@@ -28,4 +34,10 @@ async function post(path: string, data: Record<string, unknown>): Promise<Visito
 
 export const readEnquiry = (link: string) => post(apiPath('visitorEnquiry'), { link });
 
-export const sendMessage = (message: { link: string; text: string; message_id: string; website: string; form_fill_ms: number }) => post(apiPath('visitorMessage'), message);
+export const sendMessage = (message: {
+  link: string;
+  text: string;
+  message_id: string;
+  website: string;
+  form_fill_ms: number;
+}) => post(apiPath('visitorMessage'), message);

@@ -28,13 +28,25 @@ const VIEW: VisitorEnquiryView = {
   reference: 'MT-000007',
   locale: 'en',
   standing: 'answered',
-  sent: { receivedAt: '2026-11-22T01:00:00.000Z', section: '병원예약', detailSection: '종합검진', start: '2036-12-10 09:30', people: 2, message: 'A check-up, please.' },
-  conversation: [{ at: '2026-11-23T02:00:00.000Z', from: 'centre', subject: 'Your check-up', text: 'Dear Anna,\n\nTuesday works.' }],
+  sent: {
+    receivedAt: '2026-11-22T01:00:00.000Z',
+    section: '병원예약',
+    detailSection: '종합검진',
+    start: '2036-12-10 09:30',
+    people: 2,
+    message: 'A check-up, please.',
+  },
+  conversation: [
+    { at: '2026-11-23T02:00:00.000Z', from: 'centre', subject: 'Your check-up', text: 'Dear Anna,\n\nTuesday works.' },
+  ],
 };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Answers each call with the next of `answers` (a read first); what each call sent. */
-function stubApi(...answers: (() => Response | Promise<Response>)[]): { path: string; data: Record<string, unknown> }[] {
+function stubApi(
+  ...answers: (() => Response | Promise<Response>)[]
+): { path: string; data: Record<string, unknown> }[] {
   const sent: { path: string; data: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -120,7 +132,10 @@ describe('writing a message', () => {
   });
 
   it('keeps the text and the message id through failures, then shows the message and clears the field', async () => {
-    const withMessage: VisitorEnquiryView = { ...VIEW, conversation: [...VIEW.conversation, { at: '2026-11-23T03:00:00.000Z', from: 'visitor', text: 'Thank you!' }] };
+    const withMessage: VisitorEnquiryView = {
+      ...VIEW,
+      conversation: [...VIEW.conversation, { at: '2026-11-23T03:00:00.000Z', from: 'visitor', text: 'Thank you!' }],
+    };
     const sent = stubApi(
       () => json(VIEW),
       () => Promise.reject(new TypeError('offline')),
@@ -144,7 +159,13 @@ describe('writing a message', () => {
 
     const messages: Record<string, unknown>[] = sent.slice(1).map(({ path, data }) => ({ path, ...data }));
     expect(new Set(messages.map((message) => message['message_id'])).size).toBe(1);
-    expect(messages[0]).toMatchObject({ path: '/api/visitor/message', link: LINK, text: 'Thank you!', website: '', form_fill_ms: expect.any(Number) });
+    expect(messages[0]).toMatchObject({
+      path: '/api/visitor/message',
+      link: LINK,
+      text: 'Thank you!',
+      website: '',
+      form_fill_ms: expect.any(Number),
+    });
     expect(String(messages[0]?.['message_id'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

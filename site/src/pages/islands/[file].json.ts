@@ -7,7 +7,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { LOCALE_CODES, type LocaleCode } from '../../../../shared/locales';
 import { islandPropsFile, islandPropsJson } from '../../islands/island-props';
 
-export const getStaticPaths = (() => LOCALE_CODES.map((code) => ({ params: { file: islandPropsFile(code) }, props: { code } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  LOCALE_CODES.map((code) => ({ params: { file: islandPropsFile(code) }, props: { code } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ code: LocaleCode }> = ({ props }) =>
   new Response(islandPropsJson(props.code), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -21,7 +21,15 @@ type Message = { kind: 'alert' | 'status'; text: string } | undefined;
 
 const when = (iso: string | undefined) => (iso ? formatKoreaDateTime(Date.parse(iso)) : TEXT.never);
 
-function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; onChange: (action: AccountAction, role?: StaffRole) => void; onInvite: () => void }) {
+function AccountRow({
+  account,
+  onChange,
+  onInvite,
+}: {
+  account: AccountSummary;
+  onChange: (action: AccountAction, role?: StaffRole) => void;
+  onInvite: () => void;
+}) {
   // An account without a role (from before roles) is offered the least that works; it cannot sign in until one is saved.
   const [role, setRole] = useState<StaffRole>(account.role ?? 'staff');
   const me = account.email === currentStaffEmail();
@@ -33,7 +41,9 @@ function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; 
       <td>{account.role ? TEXT.roles[account.role] : TEXT.noRole}</td>
       <td>
         {TEXT.states[account.state]}
-        {account.invitationExpiresAt && <div className="staff__muted">{TEXT.invitedUntil(when(account.invitationExpiresAt))}</div>}
+        {account.invitationExpiresAt && (
+          <div className="staff__muted">{TEXT.invitedUntil(when(account.invitationExpiresAt))}</div>
+        )}
       </td>
       <td>{when(account.lastSignInAt)}</td>
       <td>{account.twoFactor ? TEXT.on : TEXT.off}</td>
@@ -42,32 +52,62 @@ function AccountRow({ account, onChange, onInvite }: { account: AccountSummary; 
           <label className="visually-hidden" htmlFor={`role-${account.email}`}>
             {TEXT.changeRole(account.email)}
           </label>
-          <select id={`role-${account.email}`} value={role} onChange={(event) => setRole(event.currentTarget.value as StaffRole)}>
+          <select
+            id={`role-${account.email}`}
+            value={role}
+            onChange={(event) => setRole(event.currentTarget.value as StaffRole)}
+          >
             {STAFF_ROLES.map((option) => (
               <option key={option} value={option}>
                 {TEXT.roles[option]}
               </option>
             ))}
           </select>
-          <button type="button" className="staff-button" disabled={role === account.role} aria-label={`${account.email} ${TEXT.saveRole}`} onClick={() => onChange('role', role)}>
+          <button
+            type="button"
+            className="staff-button"
+            disabled={role === account.role}
+            aria-label={`${account.email} ${TEXT.saveRole}`}
+            onClick={() => onChange('role', role)}
+          >
             {TEXT.saveRole}
           </button>
           {account.state === 'disabled' ? (
-            <button type="button" className="staff-button" aria-label={`${account.email} ${TEXT.enable}`} onClick={() => onChange('enable')}>
+            <button
+              type="button"
+              className="staff-button"
+              aria-label={`${account.email} ${TEXT.enable}`}
+              onClick={() => onChange('enable')}
+            >
               {TEXT.enable}
             </button>
           ) : (
-            <button type="button" className="staff-button" aria-label={`${account.email} ${TEXT.disable}`} onClick={() => onChange('disable')}>
+            <button
+              type="button"
+              className="staff-button"
+              aria-label={`${account.email} ${TEXT.disable}`}
+              onClick={() => onChange('disable')}
+            >
               {TEXT.disable}
             </button>
           )}
           {account.twoFactor && (
-            <button type="button" className="staff-button" aria-label={`${account.email} ${TEXT.resetTwoFactor}`} onClick={() => onChange('resetTwoFactor')}>
+            <button
+              type="button"
+              className="staff-button"
+              aria-label={`${account.email} ${TEXT.resetTwoFactor}`}
+              onClick={() => onChange('resetTwoFactor')}
+            >
               {TEXT.resetTwoFactor}
             </button>
           )}
           {account.state === 'invited' && (
-            <button type="button" className="staff-button" aria-label={`${account.email} ${TEXT.inviteAgain}`} onClick={onInvite}>
+            <button
+              type="button"
+              className="staff-button"
+              aria-label={`${account.email} ${TEXT.inviteAgain}`}
+              onClick={onInvite}
+            >
               {TEXT.inviteAgain}
             </button>
           )}
@@ -85,7 +125,6 @@ export default function AccountsApp() {
   const [role, setRole] = useState<StaffRole>('staff');
   const [busy, setBusy] = useState(false);
 
-
   const invite = async (address: string, as: StaffRole) => {
     setBusy(true);
     setMessage(undefined);
@@ -97,7 +136,10 @@ export default function AccountsApp() {
     } catch (error) {
       const exists = error instanceof StaffApiError && error.status === 409;
       const fields = error instanceof StaffApiError && error.status === 400 ? Object.keys(error.fields).join(', ') : '';
-      setMessage({ kind: 'alert', text: exists ? TEXT.exists : fields ? `${STAFF_TEXT.checkFields}${fields}` : STAFF_TEXT.saveFailed });
+      setMessage({
+        kind: 'alert',
+        text: exists ? TEXT.exists : fields ? `${STAFF_TEXT.checkFields}${fields}` : STAFF_TEXT.saveFailed,
+      });
     }
     setBusy(false);
   };
@@ -115,7 +157,10 @@ export default function AccountsApp() {
     } catch (error) {
       const conflict = error instanceof StaffApiError && error.status === 409;
       const lastAdmin = conflict && 'email' in (error as StaffApiError).fields;
-      setMessage({ kind: 'alert', text: lastAdmin ? TEXT.lastAdmin : conflict ? TEXT.conflict : STAFF_TEXT.saveFailed });
+      setMessage({
+        kind: 'alert',
+        text: lastAdmin ? TEXT.lastAdmin : conflict ? TEXT.conflict : STAFF_TEXT.saveFailed,
+      });
     }
     await reload();
   };
@@ -126,7 +171,10 @@ export default function AccountsApp() {
       await setTwoFactorPolicy(requireTwoFactor);
       setMessage({ kind: 'status', text: TEXT.policySaved(requireTwoFactor) });
     } catch (error) {
-      setMessage({ kind: 'alert', text: error instanceof StaffApiError && error.status === 409 ? TEXT.policyNeedsOwn : STAFF_TEXT.saveFailed });
+      setMessage({
+        kind: 'alert',
+        text: error instanceof StaffApiError && error.status === 409 ? TEXT.policyNeedsOwn : STAFF_TEXT.saveFailed,
+      });
     }
     await reload();
   };
@@ -134,7 +182,10 @@ export default function AccountsApp() {
   return (
     <StaffLayout current="accounts" title={STAFF_TEXT.accounts}>
       <PageLoadState load={page} />
-      <p className={message?.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'} role={message?.kind === 'alert' ? 'alert' : 'status'}>
+      <p
+        className={message?.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'}
+        role={message?.kind === 'alert' ? 'alert' : 'status'}
+      >
         {message?.text ?? ''}
       </p>
       {answer && (
@@ -154,7 +205,14 @@ export default function AccountsApp() {
             <form className="panel__row" onSubmit={submitInvite}>
               <label>
                 {ACCOUNTS_TEXT.email}
-                <input name="email" type="email" required maxLength={254} value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+                <input
+                  name="email"
+                  type="email"
+                  required
+                  maxLength={254}
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                />
               </label>
               <label>
                 {TEXT.columns.role}
@@ -174,7 +232,12 @@ export default function AccountsApp() {
           <section className="panel" aria-labelledby="policy-heading">
             <h2 id="policy-heading">{TEXT.policyHeading}</h2>
             <label className="accounts__check">
-              <input type="checkbox" name="requireTwoFactor" checked={answer.requireTwoFactor} onChange={(event) => void changePolicy(event.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                name="requireTwoFactor"
+                checked={answer.requireTwoFactor}
+                onChange={(event) => void changePolicy(event.currentTarget.checked)}
+              />
               {TEXT.requireTwoFactor}
             </label>
           </section>

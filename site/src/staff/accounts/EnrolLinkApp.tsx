@@ -57,7 +57,15 @@ export default function EnrolLinkApp() {
       onSubmit={submit}
     >
       <label htmlFor="enrol-password">{ACCOUNTS_TEXT.password}</label>
-      <input id="enrol-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+      <input
+        id="enrol-password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
     </LinkPageCard>
   );
 }

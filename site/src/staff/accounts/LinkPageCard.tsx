@@ -20,7 +20,18 @@ export interface LinkPageCardProps {
   children: ReactNode;
 }
 
-export function LinkPageCard({ title, hasToken, noToken, intro, problem, busy, busyLabel = STAFF_TEXT.saving, submitLabel, onSubmit, children }: LinkPageCardProps) {
+export function LinkPageCard({
+  title,
+  hasToken,
+  noToken,
+  intro,
+  problem,
+  busy,
+  busyLabel = STAFF_TEXT.saving,
+  submitLabel,
+  onSubmit,
+  children,
+}: LinkPageCardProps) {
   return (
     <main className="login" id="main">
       <form className="login__card" onSubmit={onSubmit}>

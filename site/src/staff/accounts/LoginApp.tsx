@@ -74,9 +74,25 @@ export default function LoginApp() {
         {step === 'password' ? (
           <>
             <label htmlFor="login-email">{ACCOUNTS_TEXT.email}</label>
-            <input id="login-email" name="email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
             <label htmlFor="login-pass">{ACCOUNTS_TEXT.password}</label>
-            <input id="login-pass" name="pass" type="password" autoComplete="current-password" required value={pass} onChange={(event) => setPass(event.currentTarget.value)} />
+            <input
+              id="login-pass"
+              name="pass"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={pass}
+              onChange={(event) => setPass(event.currentTarget.value)}
+            />
           </>
         ) : (
           <>

@@ -42,7 +42,15 @@ export default function NewPasswordFields({ id, password, repeat, onPassword, on
         {TEXT.minLength(STAFF_PASSWORD_MIN_LENGTH)}
       </p>
       <label htmlFor={`${id}-repeat`}>{TEXT.repeatPassword}</label>
-      <input id={`${id}-repeat`} name="repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(event) => onRepeat(event.currentTarget.value)} />
+      <input
+        id={`${id}-repeat`}
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(event) => onRepeat(event.currentTarget.value)}
+      />
     </>
   );
 }

@@ -53,8 +53,22 @@ export default function PasswordApp() {
       <form className="panel panel__form password-form" onSubmit={submit}>
         <p>{TEXT.intro}</p>
         <label htmlFor="password-current">{TEXT.current}</label>
-        <input id="password-current" name="current" type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.currentTarget.value)} />
-        <NewPasswordFields id="password-new" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
+        <input
+          id="password-current"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.currentTarget.value)}
+        />
+        <NewPasswordFields
+          id="password-new"
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+        />
         {message && (
           <p className={message.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'} role={message.kind}>
             {message.text}

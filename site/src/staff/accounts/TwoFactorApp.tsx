@@ -24,7 +24,6 @@ export default function TwoFactorApp() {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-
   const start = async () => {
     setBusy(true);
     setProblem('');
@@ -96,7 +95,8 @@ export default function TwoFactorApp() {
               <p>{TEXT.scan}</p>
               <img className="two-factor__qr" src={enrolment.qr} alt={TEXT.qrAlt} width={200} height={200} />
               <p>
-                {TEXT.secret}: <code data-testid="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+                {TEXT.secret}:{' '}
+                <code data-testid="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
               </p>
               <label htmlFor="enrol-code">{TEXT.code}</label>
               <input

@@ -34,13 +34,34 @@ export default function WelcomeApp() {
       window.location.assign(TWO_FACTOR_PATH);
       return;
     }
-    setProblem(result.error === 'rate_limited' ? ACCOUNTS_TEXT.loginWait : result.error === 'invalid_invitation' || result.error === 'invalid_input' ? TEXT.invalid : STAFF_TEXT.saveFailed);
+    setProblem(
+      result.error === 'rate_limited'
+        ? ACCOUNTS_TEXT.loginWait
+        : result.error === 'invalid_invitation' || result.error === 'invalid_input'
+          ? TEXT.invalid
+          : STAFF_TEXT.saveFailed,
+    );
     setBusy(false);
   };
 
   return (
-    <LinkPageCard title={TEXT.title} hasToken={token !== ''} noToken={TEXT.noToken} intro={TEXT.intro} problem={problem} busy={busy} submitLabel={TEXT.submit} onSubmit={submit}>
-      <NewPasswordFields id="welcome" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
+    <LinkPageCard
+      title={TEXT.title}
+      hasToken={token !== ''}
+      noToken={TEXT.noToken}
+      intro={TEXT.intro}
+      problem={problem}
+      busy={busy}
+      submitLabel={TEXT.submit}
+      onSubmit={submit}
+    >
+      <NewPasswordFields
+        id="welcome"
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+      />
     </LinkPageCard>
   );
 }

@@ -1,5 +1,12 @@
 /** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts/accounts/accounts.ts; no schema library in the browser). */
-import type { AccountAction, AccountSummary, AccountsAnswer, EnrolmentDone, EnrolmentStart, TwoFactorStatus } from '../../../../shared/accounts/accounts';
+import type {
+  AccountAction,
+  AccountSummary,
+  AccountsAnswer,
+  EnrolmentDone,
+  EnrolmentStart,
+  TwoFactorStatus,
+} from '../../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../../shared/auth';
 import type { MailStatus } from '../../../../shared/enquiries/enquiry';
 import { apiPath } from '../../../../shared/routes';
@@ -9,12 +16,18 @@ export async function loadAccounts(): Promise<AccountsAnswer> {
   return (await (await staffFetch(apiPath('accounts'))).json()) as AccountsAnswer;
 }
 
-export async function inviteAccount(email: string, role: StaffRole): Promise<{ account: AccountSummary; mail: MailStatus }> {
-  return (await staffPost<{ account: AccountSummary; mail: MailStatus }>(apiPath('invite'), { data: { email, role } })).data;
+export async function inviteAccount(
+  email: string,
+  role: StaffRole,
+): Promise<{ account: AccountSummary; mail: MailStatus }> {
+  return (await staffPost<{ account: AccountSummary; mail: MailStatus }>(apiPath('invite'), { data: { email, role } }))
+    .data;
 }
 
 export async function changeAccount(email: string, action: AccountAction, role?: StaffRole): Promise<AccountSummary> {
-  return (await staffPost<AccountSummary>(apiPath('changeAccount'), { data: { email, action, ...(role ? { role } : {}) } })).data;
+  return (
+    await staffPost<AccountSummary>(apiPath('changeAccount'), { data: { email, action, ...(role ? { role } : {}) } })
+  ).data;
 }
 
 export async function setTwoFactorPolicy(requireTwoFactor: boolean): Promise<void> {
@@ -43,7 +56,11 @@ export async function changeOwnPassword(current: string, password: string): Prom
  * (`welcome`), or an enrolment link opened with the account's password
  * (`enrolLink`); the session's token, or the error code.
  */
-export async function openLinkPage(route: 'welcome' | 'enrolLink', token: string, password: string): Promise<{ token: string } | { error: string }> {
+export async function openLinkPage(
+  route: 'welcome' | 'enrolLink',
+  token: string,
+  password: string,
+): Promise<{ token: string } | { error: string }> {
   try {
     const response = await fetch(apiPath(route), {
       method: 'POST',

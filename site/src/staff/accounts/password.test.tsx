@@ -15,7 +15,8 @@ import { ACCOUNTS_TEXT } from './words';
 signedInStaffMember();
 
 const TEXT = ACCOUNTS_TEXT.passwordPage;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Answers every call with `answer`, keeping what was sent. */
 function stubApi(answer: () => Response): { path: string; body: unknown; authorization: string }[] {
@@ -23,7 +24,11 @@ function stubApi(answer: () => Response): { path: string; body: unknown; authori
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
-      sent.push({ path, body: JSON.parse(String(init.body)), authorization: new Headers(init.headers).get('authorization') ?? '' });
+      sent.push({
+        path,
+        body: JSON.parse(String(init.body)),
+        authorization: new Headers(init.headers).get('authorization') ?? '',
+      });
       return answer();
     }),
   );
@@ -43,7 +48,13 @@ describe('the password page', () => {
     const sent = stubApi(() => json('new-session-token'));
     await fill('the password now', 'a long new password');
     expect((await screen.findByRole('status')).textContent).toBe(TEXT.done);
-    expect(sent).toEqual([{ path: '/api/account/password', body: { data: { current: 'the password now', password: 'a long new password' } }, authorization: 'Bearer test-token' }]);
+    expect(sent).toEqual([
+      {
+        path: '/api/account/password',
+        body: { data: { current: 'the password now', password: 'a long new password' } },
+        authorization: 'Bearer test-token',
+      },
+    ]);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-session-token');
     expect((screen.getByLabelText(TEXT.current) as HTMLInputElement).value).toBe('');
   });
@@ -69,7 +80,11 @@ describe('the password page', () => {
   });
 
   it.each([
-    ['a wrong current password', () => json({ error: 'invalid_input', fields: { current: 'Not your current password' } }, 400), TEXT.wrongCurrent],
+    [
+      'a wrong current password',
+      () => json({ error: 'invalid_input', fields: { current: 'Not your current password' } }, 400),
+      TEXT.wrongCurrent,
+    ],
     ['too many tries', () => json({ error: 'rate_limited' }, 429), ACCOUNTS_TEXT.loginWait],
     ['a change made meanwhile', () => json({ error: 'conflict' }, 409), TEXT.conflict],
   ])('says what %s means, and keeps the session token', async (_name, answer, text) => {

@@ -8,7 +8,14 @@ export const ACCOUNTS_TEXT = {
   login: 'LOGIN',
   signingIn: '로그인 중…',
   accountsPage: {
-    columns: { email: '이메일', role: '역할', state: '상태', lastSignIn: '마지막 로그인', twoFactor: '2단계 인증', actions: '관리' },
+    columns: {
+      email: '이메일',
+      role: '역할',
+      state: '상태',
+      lastSignIn: '마지막 로그인',
+      twoFactor: '2단계 인증',
+      actions: '관리',
+    },
     roles: { admin: '관리자', staff: '상담 직원', editor: '콘텐츠 편집자' } as Record<string, string>,
     noRole: '역할 없음 (로그인 불가)',
     states: { active: '사용 중', disabled: '사용 중지', invited: '초대됨' } as Record<string, string>,
@@ -20,7 +27,8 @@ export const ACCOUNTS_TEXT = {
     invite: '초대 메일 보내기',
     inviteAgain: '다시 초대',
     invited: (email: string) => `${email}에 초대 메일을 보냈습니다. 링크는 24시간 동안 한 번만 쓸 수 있습니다.`,
-    inviteQueued: (email: string) => `${email}의 초대 메일을 보관했습니다. 메일 서버가 응답하지 않아 잠시 후 다시 보냅니다.`,
+    inviteQueued: (email: string) =>
+      `${email}의 초대 메일을 보관했습니다. 메일 서버가 응답하지 않아 잠시 후 다시 보냅니다.`,
     exists: '이미 계정이 있는 주소입니다.',
     changeRole: (email: string) => `${email}의 역할`,
     saveRole: '역할 변경',
@@ -34,7 +42,10 @@ export const ACCOUNTS_TEXT = {
     conflict: '다른 관리자가 먼저 이 계정을 변경했습니다. 목록을 다시 불러왔습니다.',
     policyHeading: '2단계 인증 정책',
     requireTwoFactor: '모든 계정에 2단계 인증 요구',
-    policySaved: (on: boolean) => (on ? '이제 모든 계정이 2단계 인증을 써야 합니다. 설정하지 않은 계정은 설정 화면만 열 수 있습니다.' : '2단계 인증은 이제 선택 사항입니다.'),
+    policySaved: (on: boolean) =>
+      on
+        ? '이제 모든 계정이 2단계 인증을 써야 합니다. 설정하지 않은 계정은 설정 화면만 열 수 있습니다.'
+        : '2단계 인증은 이제 선택 사항입니다.',
     you: '(나)',
     policyNeedsOwn: '모든 계정에 요구하려면 먼저 내 계정의 2단계 인증을 설정하세요.',
   },
@@ -47,7 +58,8 @@ export const ACCOUNTS_TEXT = {
     mismatch: '두 비밀번호가 다릅니다.',
     tooShort: (count: number) => `비밀번호는 ${count}자 이상이어야 합니다.`,
     submit: '비밀번호 정하기',
-    invalid: '초대 링크가 유효하지 않습니다. 이미 사용했거나 24시간이 지났거나 새 초대로 바뀌었습니다. 관리자에게 새 초대를 요청하세요.',
+    invalid:
+      '초대 링크가 유효하지 않습니다. 이미 사용했거나 24시간이 지났거나 새 초대로 바뀌었습니다. 관리자에게 새 초대를 요청하세요.',
     noToken: '초대 링크가 완전하지 않습니다. 메일의 링크를 그대로 열어 주세요.',
   },
   enrolLink: {
@@ -55,11 +67,13 @@ export const ACCOUNTS_TEXT = {
     intro: '메일의 링크로 오셨습니다. 비밀번호를 한 번 더 입력하면 2단계 인증 설정으로 넘어갑니다.',
     submit: '확인',
     wrongPassword: '비밀번호가 맞지 않습니다. 링크는 아직 쓸 수 있습니다.',
-    invalid: '링크가 유효하지 않습니다. 이미 사용했거나 1시간이 지났거나 더 새 링크가 발송되었습니다. 다시 로그인하면 새 링크를 보내 드립니다.',
+    invalid:
+      '링크가 유효하지 않습니다. 이미 사용했거나 1시간이 지났거나 더 새 링크가 발송되었습니다. 다시 로그인하면 새 링크를 보내 드립니다.',
     noToken: '링크가 완전하지 않습니다. 메일의 링크를 그대로 열어 주세요.',
   },
   passwordPage: {
-    intro: '지금 쓰는 비밀번호와 새 비밀번호를 입력하세요. 바꾸면 다른 기기와 브라우저의 로그인은 모두 끝나고, 이 화면은 로그인된 채로 남습니다.',
+    intro:
+      '지금 쓰는 비밀번호와 새 비밀번호를 입력하세요. 바꾸면 다른 기기와 브라우저의 로그인은 모두 끝나고, 이 화면은 로그인된 채로 남습니다.',
     current: '현재 비밀번호',
     submit: '비밀번호 변경',
     same: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
@@ -82,7 +96,8 @@ export const ACCOUNTS_TEXT = {
     wrongCode: '코드가 맞지 않습니다. 휴대전화의 시간을 확인하고 다음 코드를 입력해 주세요.',
     done: '2단계 인증을 켰습니다. 다른 기기의 로그인은 끝났습니다.',
     recoveryHeading: '복구 코드',
-    recoveryNote: '휴대전화를 쓸 수 없을 때 코드 대신 한 번씩 쓸 수 있습니다. 지금 한 번만 보여 드리니 안전한 곳에 적어 두세요.',
+    recoveryNote:
+      '휴대전화를 쓸 수 없을 때 코드 대신 한 번씩 쓸 수 있습니다. 지금 한 번만 보여 드리니 안전한 곳에 적어 두세요.',
     continue: '계속',
   },
   loginCode: '인증 코드',

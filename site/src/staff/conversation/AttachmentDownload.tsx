@@ -27,14 +27,25 @@ export default function AttachmentDownload({ postIndex, attachmentKey, label }: 
       window.location.assign(url);
     } catch (error) {
       // A 401 is on its way to the sign-in page already.
-      if (!(error instanceof StaffApiError && error.status === 401)) setProblem(error instanceof StaffApiError && error.status === 404 ? CONVERSATION_TEXT.downloadGone : CONVERSATION_TEXT.downloadFailed);
+      if (!(error instanceof StaffApiError && error.status === 401))
+        setProblem(
+          error instanceof StaffApiError && error.status === 404
+            ? CONVERSATION_TEXT.downloadGone
+            : CONVERSATION_TEXT.downloadFailed,
+        );
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <button type="button" className="staff-button" onClick={() => void download()} disabled={busy} aria-label={CONVERSATION_TEXT.download(label)}>
+      <button
+        type="button"
+        className="staff-button"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-label={CONVERSATION_TEXT.download(label)}
+      >
         {busy ? CONVERSATION_TEXT.downloading : label}
       </button>
       <Alert text={problem} />

@@ -30,7 +30,9 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
   const warnings = verdictWarnings(message.verdicts).map((name) => CONVERSATION_TEXT.verdicts[name]);
   return (
     <div className="history__visitor">
-      <p className="staff__muted">{CONVERSATION_TEXT.receivedAt(formatKoreaDateTime(Date.parse(message.receivedAt)))}</p>
+      <p className="staff__muted">
+        {CONVERSATION_TEXT.receivedAt(formatKoreaDateTime(Date.parse(message.receivedAt)))}
+      </p>
       {message.attachedBy && <p className="staff__muted">{CONVERSATION_TEXT.attachedBy(message.attachedBy)}</p>}
       {!message.fromEnquiryAddress && (
         <p className="staff__alert" role="note">
@@ -43,7 +45,15 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
         </p>
       )}
       {text?.trim() ? (
-        <TranslatedText postIndex={postIndex} original={text} translation={translation} field="text" className="history__message" lang={lang} showsState />
+        <TranslatedText
+          postIndex={postIndex}
+          original={text}
+          translation={translation}
+          field="text"
+          className="history__message"
+          lang={lang}
+          showsState
+        />
       ) : (
         <p className="history__message">{CONVERSATION_TEXT.empty}</p>
       )}
@@ -55,7 +65,11 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
             {message.attachments.map((attachment, index) => (
               <li key={`${index}-${attachment.name}`}>
                 {attachment.key && !attachment.refused ? (
-                  <AttachmentDownload postIndex={postIndex} attachmentKey={attachment.key} label={`${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`} />
+                  <AttachmentDownload
+                    postIndex={postIndex}
+                    attachmentKey={attachment.key}
+                    label={`${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`}
+                  />
                 ) : (
                   <>
                     {attachment.name} ({CONVERSATION_TEXT.size(attachment.size)})

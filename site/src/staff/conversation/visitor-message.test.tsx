@@ -21,7 +21,15 @@ const visitor = (extra: Partial<VisitorMessage> = {}): ThreadEntry => ({
   type: 'visitorMessage',
   actor: 'anna@example.test',
   text: 'Мне подходит утро 10 декабря.',
-  visitor: { channel: 'mail', subject: 'Re: MT-000007', receivedAt: '2026-11-22T10:00:00.000Z', verdicts: NOT_CHECKED_LOCALLY, attachments: [], fromEnquiryAddress: true, ...extra },
+  visitor: {
+    channel: 'mail',
+    subject: 'Re: MT-000007',
+    receivedAt: '2026-11-22T10:00:00.000Z',
+    verdicts: NOT_CHECKED_LOCALLY,
+    attachments: [],
+    fromEnquiryAddress: true,
+    ...extra,
+  },
 });
 
 signedInStaffMember();
@@ -32,7 +40,6 @@ afterEach(() => {
 
 const KEPT = { name: 'report.pdf', type: 'application/pdf', size: 2 * 1024 * 1024, key: 'attachments/abc/1' };
 const REFUSED = { name: 'setup.exe', type: 'application/x-msdownload', size: 2048, refused: 'type' as const };
-
 
 function history(entry: ThreadEntry) {
   render(<HistoryPanel record={sampleRecord(7)} thread={[entry]} onNoted={() => undefined} />);
@@ -53,15 +60,25 @@ describe("a visitor's message in the history", () => {
   it('lists the attachments by name and size: a kept one as a download button, a refused one with the reason and no button; links none', () => {
     const line = history(visitor({ attachments: [KEPT, REFUSED] }));
     expect(line.getByText(CONVERSATION_TEXT.attachments)).toBeTruthy();
-    expect(line.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([CONVERSATION_TEXT.download('report.pdf (2.0 MB)')]);
-    expect(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }).textContent).toBe('report.pdf (2.0 MB)');
+    expect(line.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      CONVERSATION_TEXT.download('report.pdf (2.0 MB)'),
+    ]);
+    expect(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }).textContent).toBe(
+      'report.pdf (2.0 MB)',
+    );
     expect(line.getByText(`setup.exe (2 KB) · ${CONVERSATION_TEXT.refused.type}`)).toBeTruthy();
     expect(line.queryAllByRole('link')).toEqual([]);
   });
 
   it('asks for a link to the kept attachment of this enquiry, then goes to it (the file is saved, the page stays)', async () => {
     const url = 'http://127.0.0.1:4566/inbound/attachments/abc/1?X-Amz-Signature=abc';
-    const sent = stubStaffApi(() => new Response(JSON.stringify({ url, expiresAt: '2026-11-22T10:02:00.000Z' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const sent = stubStaffApi(
+      () =>
+        new Response(JSON.stringify({ url, expiresAt: '2026-11-22T10:02:00.000Z' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const line = history(visitor({ attachments: [KEPT] }));
     await userEvent.click(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }));
@@ -70,7 +87,13 @@ describe("a visitor's message in the history", () => {
   });
 
   it('says in Korean when the attachment is no longer there, and goes nowhere', async () => {
-    stubStaffApi(() => new Response(JSON.stringify({ error: 'not_found', message: 'No such attachment.' }), { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    stubStaffApi(
+      () =>
+        new Response(JSON.stringify({ error: 'not_found', message: 'No such attachment.' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const line = history(visitor({ attachments: [KEPT] }));
     await userEvent.click(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }));
@@ -79,13 +102,22 @@ describe("a visitor's message in the history", () => {
   });
 
   it('warns when the message came from another address, or a receiving check failed', () => {
-    const line = history(visitor({ fromEnquiryAddress: false, verdicts: { spam: 'PASS', virus: 'PASS', spf: 'FAIL', dkim: 'PASS', dmarc: 'PROCESSING_FAILED' } }));
+    const line = history(
+      visitor({
+        fromEnquiryAddress: false,
+        verdicts: { spam: 'PASS', virus: 'PASS', spf: 'FAIL', dkim: 'PASS', dmarc: 'PROCESSING_FAILED' },
+      }),
+    );
     const notes = line.getAllByRole('note').map((note) => note.textContent);
     expect(notes).toEqual([CONVERSATION_TEXT.notEnquiryAddress, CONVERSATION_TEXT.verdictWarning('SPF, DMARC')]);
   });
 
   it('says who attached it from the kept mail box, and says nothing of it for a matched one', () => {
-    expect(history(visitor({ attachedBy: 'anna.staff@centre.example' })).getByText(CONVERSATION_TEXT.attachedBy('anna.staff@centre.example'))).toBeTruthy();
+    expect(
+      history(visitor({ attachedBy: 'anna.staff@centre.example' })).getByText(
+        CONVERSATION_TEXT.attachedBy('anna.staff@centre.example'),
+      ),
+    ).toBeTruthy();
     cleanup();
     expect(history(visitor()).queryByText(/보관 메일함/)).toBeNull();
   });

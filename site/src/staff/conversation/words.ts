@@ -10,7 +10,8 @@ export const CONVERSATION_TEXT = {
   cut: '메시지가 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
   empty: '(새로 쓴 내용이 없습니다. 인용된 이전 메일만 있었습니다.)',
   attachments: '첨부 파일',
-  size: (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`),
+  size: (bytes: number) =>
+    bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`,
   refused: {
     type: '허용되지 않는 형식이라 보관하지 않음',
     too_large: '너무 커서 보관하지 않음',
@@ -22,5 +23,8 @@ export const CONVERSATION_TEXT = {
   downloadGone: '이 첨부 파일을 찾을 수 없습니다. 문의가 삭제되었을 수 있습니다. 페이지를 새로 고치세요.',
   downloadFailed: '첨부 파일을 내려받지 못했습니다. 잠시 후 다시 시도하세요.',
   verdictWarning: (names: string) => `수신 검사 경고: ${names}`,
-  verdicts: { spam: '스팸', virus: '바이러스', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } satisfies Record<VerdictName, string>,
+  verdicts: { spam: '스팸', virus: '바이러스', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } satisfies Record<
+    VerdictName,
+    string
+  >,
 } as const;

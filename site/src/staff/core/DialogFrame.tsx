@@ -19,7 +19,17 @@ export interface DialogFrameProps {
   danger?: boolean;
 }
 
-export default function DialogFrame({ title, onClose, onSubmit, busy, problem, children, submitLabel = STAFF_TEXT.save, submitDisabled = false, danger = false }: DialogFrameProps) {
+export default function DialogFrame({
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  problem,
+  children,
+  submitLabel = STAFF_TEXT.save,
+  submitDisabled = false,
+  danger = false,
+}: DialogFrameProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
@@ -38,7 +48,11 @@ export default function DialogFrame({ title, onClose, onSubmit, busy, problem, c
           <button type="button" className="staff-button" onClick={() => dialog.current?.close()}>
             {STAFF_TEXT.cancel}
           </button>
-          <button type="submit" className={`staff-button ${danger ? 'staff-button--danger' : 'staff-button--primary'}`} disabled={busy || submitDisabled}>
+          <button
+            type="submit"
+            className={`staff-button ${danger ? 'staff-button--danger' : 'staff-button--primary'}`}
+            disabled={busy || submitDisabled}
+          >
             {busy ? STAFF_TEXT.saving : submitLabel}
           </button>
         </div>

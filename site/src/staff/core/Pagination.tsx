@@ -37,7 +37,12 @@ export default function Pagination({ page, totalPages, onPage }: PaginationProps
           ),
         )}
         <li>
-          <button type="button" aria-label={STAFF_TEXT.next} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            aria-label={STAFF_TEXT.next}
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1)}
+          >
             ›
           </button>
         </li>

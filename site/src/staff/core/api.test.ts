@@ -17,7 +17,10 @@ function fakeWindow(answers: number[]) {
     },
   };
   vi.stubGlobal('window', window);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"unauthorized"}', { status: answers.shift() ?? 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"error":"unauthorized"}', { status: answers.shift() ?? 200 })),
+  );
   return { window, stored, showAgain: () => pageshow.splice(0).forEach((listener) => listener({ persisted: true })) };
 }
 

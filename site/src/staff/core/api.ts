@@ -28,9 +28,13 @@ export function signOutLocally(): void {
   window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   if (leavingForSignIn) return;
   leavingForSignIn = true;
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) leavingForSignIn = false;
-  }, { once: true });
+  window.addEventListener(
+    'pageshow',
+    (event) => {
+      if (event.persisted) leavingForSignIn = false;
+    },
+    { once: true },
+  );
   window.location.assign(LOGIN_PATH);
 }
 
@@ -52,7 +56,11 @@ function tokenClaims(): { sub?: string; role?: string; scope?: string } {
   if (!payload) return {};
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as { sub?: string; role?: string; scope?: string };
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (ch) => ch.charCodeAt(0)))) as {
+      sub?: string;
+      role?: string;
+      scope?: string;
+    };
   } catch {
     return {};
   }
@@ -106,16 +114,24 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
   if (!token) throw new StaffApiError(401, 'unauthorized');
   const response = await fetchOrNetworkError(path, {
     ...init,
-    headers: { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers, Authorization: `Bearer ${token}` },
+    headers: {
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+      Authorization: `Bearer ${token}`,
+    },
   });
   if (response.status === 401) {
     signOutLocally();
     throw new StaffApiError(401, 'unauthorized');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> } & Record<string, unknown>;
+    const body = (await response.json().catch(() => ({}))) as {
+      error?: string;
+      fields?: Record<string, string>;
+    } & Record<string, unknown>;
     // The account must set up two-factor first (the policy requires it): that page is the only one it may use.
-    if (response.status === 403 && body.error === 'two_factor_required' && window.location.pathname !== TWO_FACTOR_PATH) window.location.assign(TWO_FACTOR_PATH);
+    if (response.status === 403 && body.error === 'two_factor_required' && window.location.pathname !== TWO_FACTOR_PATH)
+      window.location.assign(TWO_FACTOR_PATH);
     throw new StaffApiError(response.status, body.error ?? 'error', body.fields ?? {}, body);
   }
   return response;
@@ -129,7 +145,9 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
  * to an administrator for nothing.
  */
 export function failureText(error: unknown): string {
-  return error instanceof StaffApiError && (error.status === 0 || error.status >= 500) ? STAFF_TEXT.serviceDown : STAFF_TEXT.noAccess;
+  return error instanceof StaffApiError && (error.status === 0 || error.status >= 500)
+    ? STAFF_TEXT.serviceDown
+    : STAFF_TEXT.noAccess;
 }
 
 export async function staffPost<T>(path: string, body: unknown): Promise<{ data: T; response: Response }> {

@@ -5,7 +5,12 @@
  * `after`); a reference search shows the one enquiry. Pure, so it is
  * unit-tested.
  */
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, parseReference } from '../../../../shared/work/enquiry-work';
+import {
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  OWNER_FILTERS,
+  parseReference,
+} from '../../../../shared/work/enquiry-work';
 import { SECTION_VALUES, type Section } from '../../../../shared/enquiries/enums';
 import { isKoreaDay } from '../../../../shared/korea-time';
 import { PAGE_SIZE } from '../../../../shared/enquiries/pagination';
@@ -87,7 +92,12 @@ export function listSearch(query: ListQuery): string {
 export function viewRequest(query: ListQuery): Record<string, unknown> {
   if (query.reference) return { reference: query.reference, limit: PAGE_SIZE };
   if (isWorkQuery(query)) {
-    return { limit: PAGE_SIZE, ...(query.status ? { status: query.status } : {}), ...(query.owner ? { owner: query.owner } : {}), ...(query.after ? { cursor: query.after } : {}) };
+    return {
+      limit: PAGE_SIZE,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.owner ? { owner: query.owner } : {}),
+      ...(query.after ? { cursor: query.after } : {}),
+    };
   }
   if (query.tag) return { limit: PAGE_SIZE, tag: query.tag, ...(query.after ? { cursor: query.after } : {}) };
   return {

@@ -67,7 +67,13 @@ function TranslationCard({ use }: { use: DashboardData['translation'] }) {
     <section className="dash-card dash-translation" aria-labelledby="dash-translation-title">
       <h2 id="dash-translation-title">{DASHBOARD_TEXT.translationUse}</h2>
       <p className="dash-big">{DASHBOARD_TEXT.translationChars(use.chars, use.cap)}</p>
-      <meter className="dash-meter" min={0} max={use.cap} value={Math.min(use.chars, use.cap)} aria-labelledby="dash-translation-title">
+      <meter
+        className="dash-meter"
+        min={0}
+        max={use.cap}
+        value={Math.min(use.chars, use.cap)}
+        aria-labelledby="dash-translation-title"
+      >
         {DASHBOARD_TEXT.translationShare(percent)}
       </meter>
       <p className="staff__muted">{DASHBOARD_TEXT.translationShare(percent)}</p>
@@ -92,7 +98,9 @@ function MedianCard({ data }: { data: DashboardData }) {
       ) : (
         <p className="dash-big">{DASHBOARD_TEXT.duration(medianMinutes)}</p>
       )}
-      <p className="staff__muted">{medianMinutes === null ? DASHBOARD_TEXT.noReplyTime : DASHBOARD_TEXT.replyTimeBasis(count, days)}</p>
+      <p className="staff__muted">
+        {medianMinutes === null ? DASHBOARD_TEXT.noReplyTime : DASHBOARD_TEXT.replyTimeBasis(count, days)}
+      </p>
     </section>
   );
 }
@@ -101,17 +109,28 @@ function MonthTable({ current, previous }: { current: MonthFigures; previous: Mo
   const months = [current, previous];
   const rows: { key: string; label: string; value: (month: MonthFigures) => string }[] = [
     { key: 'received', label: DASHBOARD_TEXT.receivedTotal, value: (month) => DASHBOARD_TEXT.count(month.received) },
-    ...SECTION_VALUES.map((section) => ({ key: section, label: section, value: (month: MonthFigures) => DASHBOARD_TEXT.count(month.sections[section]) })),
+    ...SECTION_VALUES.map((section) => ({
+      key: section,
+      label: section,
+      value: (month: MonthFigures) => DASHBOARD_TEXT.count(month.sections[section]),
+    })),
     ...LOCALE_CODES.map((code) => ({
       key: code,
       label: DASHBOARD_TEXT.pageLanguage(DASHBOARD_TEXT.locales[code] ?? code),
       value: (month: MonthFigures) => DASHBOARD_TEXT.count(month.locales[code]),
     })),
-    { key: 'firstReplies', label: DASHBOARD_TEXT.firstReplies, value: (month) => DASHBOARD_TEXT.count(month.firstReplies) },
+    {
+      key: 'firstReplies',
+      label: DASHBOARD_TEXT.firstReplies,
+      value: (month) => DASHBOARD_TEXT.count(month.firstReplies),
+    },
     {
       key: 'median',
       label: DASHBOARD_TEXT.medianReplyTime,
-      value: (month) => (month.medianReplyMinutes === null ? DASHBOARD_TEXT.noDuration : DASHBOARD_TEXT.duration(month.medianReplyMinutes)),
+      value: (month) =>
+        month.medianReplyMinutes === null
+          ? DASHBOARD_TEXT.noDuration
+          : DASHBOARD_TEXT.duration(month.medianReplyMinutes),
     },
   ];
   return (
@@ -176,7 +195,11 @@ export default function DashboardApp() {
   const choose = (target: DashboardPeriod) => {
     if (target === days) return;
     setDays(target);
-    window.history.replaceState(null, '', target === DEFAULT_DASHBOARD_PERIOD ? '/dashboard' : `/dashboard?days=${target}`);
+    window.history.replaceState(
+      null,
+      '',
+      target === DEFAULT_DASHBOARD_PERIOD ? '/dashboard' : `/dashboard?days=${target}`,
+    );
     setBusy(true);
     fetchFigures(target);
   };
@@ -194,7 +217,9 @@ export default function DashboardApp() {
     }
     setDownloading(true);
     try {
-      const response = await staffFetch(`${apiPath('dashboardCsv')}?month=${encodeURIComponent(reportMonth)}`, { headers: { Accept: 'text/csv' } });
+      const response = await staffFetch(`${apiPath('dashboardCsv')}?month=${encodeURIComponent(reportMonth)}`, {
+        headers: { Accept: 'text/csv' },
+      });
       await saveFile(response, monthlyReportFileName(reportMonth));
     } catch (error) {
       if (!(error instanceof StaffApiError && error.status === 401)) setReportProblem(DASHBOARD_TEXT.reportFailed);
@@ -215,7 +240,14 @@ export default function DashboardApp() {
         <form className="dash-report" onSubmit={download}>
           <label>
             {DASHBOARD_TEXT.reportMonth}
-            <input type="month" required min={FIRST_REPORT_MONTH} max={currentMonth || undefined} value={reportMonth} onChange={(event) => setMonth(event.target.value)} />
+            <input
+              type="month"
+              required
+              min={FIRST_REPORT_MONTH}
+              max={currentMonth || undefined}
+              value={reportMonth}
+              onChange={(event) => setMonth(event.target.value)}
+            />
           </label>
           <button type="submit" className="staff-button" disabled={downloading || !currentMonth}>
             {downloading ? STAFF_TEXT.downloading : DASHBOARD_TEXT.downloadReport}

@@ -18,7 +18,10 @@ export function SectionChart({ data }: { data: DashboardData }) {
   // 90 thin bars need no gap between them to stay visible.
   const slot = PLOT_WIDTH / series.length;
   const barWidth = Math.max(1, slot * (series.length > 31 ? 0.86 : 0.72));
-  const peak = series.reduce<DayFigures | undefined>((best, figures) => (figures.received > (best?.received ?? 0) ? figures : best), undefined);
+  const peak = series.reduce<DayFigures | undefined>(
+    (best, figures) => (figures.received > (best?.received ?? 0) ? figures : best),
+    undefined,
+  );
   const summary = DASHBOARD_TEXT.sectionSummary(
     days,
     totals.received,
@@ -31,7 +34,16 @@ export function SectionChart({ data }: { data: DashboardData }) {
       title={DASHBOARD_TEXT.bySection}
       summary={summary}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      legend={<Legend items={SECTION_VALUES.map((section, i) => ({ key: section, label: section, value: totals.sections[section], swatch: `dash-swatch--s${i}` }))} />}
+      legend={
+        <Legend
+          items={SECTION_VALUES.map((section, i) => ({
+            key: section,
+            label: section,
+            value: totals.sections[section],
+            swatch: `dash-swatch--s${i}`,
+          }))}
+        />
+      }
       table={
         <table className="dash-table">
           <thead>
@@ -80,7 +92,14 @@ export function SectionChart({ data }: { data: DashboardData }) {
               const height = yOf(base, top) - y;
               base += value;
               return (
-                <rect key={section} className={`dash-fill--s${s}`} x={round(MARGIN.left + i * slot + (slot - barWidth) / 2)} y={y} width={round(barWidth)} height={round(height)}>
+                <rect
+                  key={section}
+                  className={`dash-fill--s${s}`}
+                  x={round(MARGIN.left + i * slot + (slot - barWidth) / 2)}
+                  y={y}
+                  width={round(barWidth)}
+                  height={round(height)}
+                >
                   <title>{`${figures.day} ${section} ${DASHBOARD_TEXT.count(value)}`}</title>
                 </rect>
               );
@@ -95,17 +114,31 @@ export function SectionChart({ data }: { data: DashboardData }) {
 /** Enquiries received per day, one line per page language. */
 export function LocaleChart({ data }: { data: DashboardData }) {
   const { series, totals, days } = data;
-  const { top, ticks } = niceScale(Math.max(0, ...series.flatMap((figures) => LOCALE_CODES.map((code) => figures.locales[code]))));
+  const { top, ticks } = niceScale(
+    Math.max(0, ...series.flatMap((figures) => LOCALE_CODES.map((code) => figures.locales[code]))),
+  );
   const slot = PLOT_WIDTH / series.length;
   const label = (code: string) => DASHBOARD_TEXT.pageLanguage(DASHBOARD_TEXT.locales[code] ?? code);
-  const summary = DASHBOARD_TEXT.localeSummary(days, LOCALE_CODES.map((code) => `${label(code)} ${DASHBOARD_TEXT.count(totals.locales[code])}`).join(', '));
+  const summary = DASHBOARD_TEXT.localeSummary(
+    days,
+    LOCALE_CODES.map((code) => `${label(code)} ${DASHBOARD_TEXT.count(totals.locales[code])}`).join(', '),
+  );
   return (
     <ChartFigure
       name="locales"
       title={DASHBOARD_TEXT.byLocale}
       summary={summary}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      legend={<Legend items={LOCALE_CODES.map((code) => ({ key: code, label: label(code), value: totals.locales[code], swatch: `dash-swatch--${code}` }))} />}
+      legend={
+        <Legend
+          items={LOCALE_CODES.map((code) => ({
+            key: code,
+            label: label(code),
+            value: totals.locales[code],
+            swatch: `dash-swatch--${code}`,
+          }))}
+        />
+      }
       table={
         <table className="dash-table">
           <thead>
@@ -144,7 +177,9 @@ export function LocaleChart({ data }: { data: DashboardData }) {
         <polyline
           key={code}
           className={`dash-line dash-line--${code}`}
-          points={series.map((figures, i) => `${round(MARGIN.left + (i + 0.5) * slot)},${yOf(figures.locales[code], top)}`).join(' ')}
+          points={series
+            .map((figures, i) => `${round(MARGIN.left + (i + 0.5) * slot)},${yOf(figures.locales[code], top)}`)
+            .join(' ')}
         />
       ))}
     </ChartFigure>
@@ -167,7 +202,10 @@ export function OpenAgeChart({ data }: { data: DashboardData }) {
     <ChartFigure
       name="open-age"
       title={DASHBOARD_TEXT.openByAge}
-      summary={DASHBOARD_TEXT.ageSummary(total, buckets.map((bucket) => `${labelOf(bucket.key)} ${DASHBOARD_TEXT.count(bucket.count)}`).join(', '))}
+      summary={DASHBOARD_TEXT.ageSummary(
+        total,
+        buckets.map((bucket) => `${labelOf(bucket.key)} ${DASHBOARD_TEXT.count(bucket.count)}`).join(', '),
+      )}
       viewBox={`0 0 ${AGE_WIDTH} ${height}`}
       table={
         <table className="dash-table">
@@ -203,7 +241,13 @@ export function OpenAgeChart({ data }: { data: DashboardData }) {
             <text x={AGE_LABEL - 8} y={y + AGE_ROW / 2 + 4} textAnchor="end">
               {labelOf(bucket.key)}
             </text>
-            <rect className={`dash-fill--age${older}`} x={AGE_LABEL} y={y + 5} width={round(Math.max(bucket.count > 0 ? 2 : 0, width))} height={AGE_ROW - 10} />
+            <rect
+              className={`dash-fill--age${older}`}
+              x={AGE_LABEL}
+              y={y + 5}
+              width={round(Math.max(bucket.count > 0 ? 2 : 0, width))}
+              height={AGE_ROW - 10}
+            />
             <text className="dash-value" x={round(AGE_LABEL + width + 6)} y={y + AGE_ROW / 2 + 4}>
               {bucket.count.toLocaleString('ko-KR')}
             </text>

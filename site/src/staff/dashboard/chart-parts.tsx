@@ -18,7 +18,10 @@ export function niceScale(max: number): { top: number; ticks: number[] } {
   if (max <= 0) return { top: 1, ticks: [0, 1] };
   const rough = max / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude);
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude,
+  );
   const top = Math.ceil(max / step) * step;
   return { top, ticks: Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step) };
 }
@@ -46,7 +49,13 @@ export function Axes({ series, top, ticks }: { series: readonly DayFigures[]; to
     <g className="dash-axes">
       {ticks.map((tick) => (
         <g key={tick}>
-          <line className="dash-grid-line" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={yOf(tick, top)} y2={yOf(tick, top)} />
+          <line
+            className="dash-grid-line"
+            x1={MARGIN.left}
+            x2={WIDTH - MARGIN.right}
+            y1={yOf(tick, top)}
+            y2={yOf(tick, top)}
+          />
           <text x={MARGIN.left - 6} y={yOf(tick, top) + 4} textAnchor="end">
             {tick}
           </text>
@@ -84,7 +93,14 @@ export function ChartFigure({ title, summary, legend, table, className, viewBox,
       <figcaption>
         <h2 id={`${id}-title`}>{title}</h2>
       </figcaption>
-      <svg className="dash-chart" viewBox={viewBox} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} focusable="false">
+      <svg
+        className="dash-chart"
+        viewBox={viewBox}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-summary`}
+        focusable="false"
+      >
         {children}
       </svg>
       {legend}

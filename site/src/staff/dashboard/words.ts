@@ -19,7 +19,8 @@ export const DASHBOARD_TEXT = {
   byLocale: '일별 접수 (문의 페이지 언어별)',
   openByAge: '미처리 문의 (접수 후 경과일)',
   replyTime: '답장까지 걸린 시간 (중앙값)',
-  replyTimeBasis: (replies: number, days: number) => `방문자의 마지막 메시지부터 답장까지, 최근 ${days}일에 보낸 답장 ${count(replies)} 기준`,
+  replyTimeBasis: (replies: number, days: number) =>
+    `방문자의 마지막 메시지부터 답장까지, 최근 ${days}일에 보낸 답장 ${count(replies)} 기준`,
   noReplyTime: '최근 30일에 방문자의 메시지에 답한 답장이 없습니다.',
   monthly: '월간 요약',
   thisMonth: (month: string) => `${month} (이번 달, 오늘까지)`,
@@ -34,8 +35,17 @@ export const DASHBOARD_TEXT = {
   ageBucket: '경과일',
   openCount: '미처리',
   dataTable: '표로 보기',
-  ageBuckets: { under1: '1일 미만', from1to3: '1~3일', from3to7: '3~7일', from7to30: '7~30일', over30: '30일 이상' } as Record<string, string>,
-  locales: { en: '영어', ko: '한국어', zh: '중국어', ru: '러시아어', vi: '베트남어', ja: '일본어' } as Record<string, string>,
+  ageBuckets: {
+    under1: '1일 미만',
+    from1to3: '1~3일',
+    from3to7: '3~7일',
+    from7to30: '7~30일',
+    over30: '30일 이상',
+  } as Record<string, string>,
+  locales: { en: '영어', ko: '한국어', zh: '중국어', ru: '러시아어', vi: '베트남어', ja: '일본어' } as Record<
+    string,
+    string
+  >,
   pageLanguage: (label: string) => `${label} 페이지`,
   reportMonth: '보고서 월',
   downloadReport: '월간 보고서 CSV',
@@ -50,7 +60,8 @@ export const DASHBOARD_TEXT = {
   ageSummary: (total: number, parts: string) => `미처리 문의 ${count(total)}: ${parts}.`,
   peakDay: (day: string, value: number) => `${day} (${count(value)})`,
   translationUse: '오늘 기계 번역 사용량',
-  translationChars: (chars: number, cap: number) => `${chars.toLocaleString('ko-KR')}자 / ${cap.toLocaleString('ko-KR')}자`,
+  translationChars: (chars: number, cap: number) =>
+    `${chars.toLocaleString('ko-KR')}자 / ${cap.toLocaleString('ko-KR')}자`,
   translationShare: (percent: number) => `하루 한도의 ${percent}%`,
   translationBasis: '오늘(한국 시간) 번역 엔진에 보낸 글자 수입니다. 하루 한도를 넘으면 번역은 다음 날로 미뤄집니다.',
   translationCapped: '오늘 기계 번역 한도에 도달했습니다. 남은 번역은 내일(한국 시간 0시 이후) 이어서 진행됩니다.',

@@ -24,7 +24,11 @@ import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 import { apiPath } from '../../../../shared/routes';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; text: string } | { state: 'ready'; record: EnquiryRecord };
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; text: string }
+  | { state: 'ready'; record: EnquiryRecord };
 
 export function indexFromPath(pathname: string): number | undefined {
   const match = /^\/detail\/(\d{1,12})\/?$/.exec(pathname);
@@ -55,8 +59,10 @@ export default function DetailApp() {
         if (record && isUnreadFor(record, currentStaffEmail())) markSeen(record).catch(() => undefined);
       })
       .catch((error: unknown) => {
-        if (error instanceof StaffApiError && (error.status === 404 || error.status === 400)) setLoad({ state: 'missing' });
-        else if (!(error instanceof StaffApiError && error.status === 401)) setLoad({ state: 'failed', text: failureText(error) });
+        if (error instanceof StaffApiError && (error.status === 404 || error.status === 400))
+          setLoad({ state: 'missing' });
+        else if (!(error instanceof StaffApiError && error.status === 401))
+          setLoad({ state: 'failed', text: failureText(error) });
       });
     refreshThread();
   }, [index, refreshThread]);
@@ -67,7 +73,12 @@ export default function DetailApp() {
     refreshThread();
   };
 
-  const title = load.state === 'ready' ? ENQUIRY_TEXT.detailTitle(load.record.REFERENCE) : index === undefined ? ENQUIRY_TEXT.notFound : ENQUIRY_TEXT.detailTitle(formatReference(index));
+  const title =
+    load.state === 'ready'
+      ? ENQUIRY_TEXT.detailTitle(load.record.REFERENCE)
+      : index === undefined
+        ? ENQUIRY_TEXT.notFound
+        : ENQUIRY_TEXT.detailTitle(formatReference(index));
   return (
     <StaffLayout current="view" title={title}>
       <p>

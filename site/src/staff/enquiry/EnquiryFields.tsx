@@ -6,7 +6,15 @@
  */
 import { CHANNEL_NAMES, channelLink } from '../../../../shared/intake/contact-channels';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import { DETAIL_SECTIONS, HOSPITAL_SECTION, HOTEL_SECTION, LANGUAGES, SECTIONS, SECTIONS_WITH_DESTINATION, labelOf } from '../../../../shared/enquiries/enums';
+import {
+  DETAIL_SECTIONS,
+  HOSPITAL_SECTION,
+  HOTEL_SECTION,
+  LANGUAGES,
+  SECTIONS,
+  SECTIONS_WITH_DESTINATION,
+  labelOf,
+} from '../../../../shared/enquiries/enums';
 import { mailtoHref } from '../../../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { localeByCode } from '../../../../shared/locales';
@@ -15,7 +23,13 @@ import TranslatedText from '../translation/TranslatedText';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
 
-export default function EnquiryFields({ record, translation }: { record: EnquiryRecord; translation?: TranslationView }) {
+export default function EnquiryFields({
+  record,
+  translation,
+}: {
+  record: EnquiryRecord;
+  translation?: TranslationView;
+}) {
   const { fields } = STAFF_TEXT;
   // Where the translation stands is said once, beside the first of the visitor's texts (the message, mostly).
   const stateField = ENQUIRY_TEXT_FIELDS.find((field) => record[field]?.trim());
@@ -42,7 +56,14 @@ export default function EnquiryFields({ record, translation }: { record: Enquiry
     [ENQUIRY_TEXT.reference, record.REFERENCE],
     [fields.DATE, record.DATE],
     [fields.MEDICAL_SECTION, labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')],
-    ...(hospital ? [[fields.DETAIL_SECTION, record.DETAIL_SECTION ? labelOf(DETAIL_SECTIONS, record.DETAIL_SECTION, 'ko') : '-'] as [string, string]] : []),
+    ...(hospital
+      ? [
+          [
+            fields.DETAIL_SECTION,
+            record.DETAIL_SECTION ? labelOf(DETAIL_SECTIONS, record.DETAIL_SECTION, 'ko') : '-',
+          ] as [string, string],
+        ]
+      : []),
     [fields.NAME, record.NAME],
     [fields.CONTACT_NUMBER, record.CONTACT_NUMBER || '-'],
     [fields.EMAIL, mailtoHref(record.EMAIL) ? <a href={mailtoHref(record.EMAIL)}>{record.EMAIL}</a> : record.EMAIL],
@@ -67,15 +88,22 @@ export default function EnquiryFields({ record, translation }: { record: Enquiry
     [ENQUIRY_TEXT.pageLanguage, localeByCode(record.LOCALE).label],
     [
       fields.LANG_PREFERENCE,
-      LANGUAGES.some((entry) => entry.value === record.LANG_PREFERENCE) ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : typed('LANG_PREFERENCE'),
+      LANGUAGES.some((entry) => entry.value === record.LANG_PREFERENCE)
+        ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko')
+        : typed('LANG_PREFERENCE'),
     ],
     [fields.NUMBER_PEOPLE, record.NUMBER_PEOPLE],
     ...(hotel ? [[fields.ROOM, record.ROOM] as [string, number]] : []),
     [hotel ? '체크인 (한국 시간)' : fields.REGISTRATION_DATE, record.REGISTRATION_DATE || '-'],
     ...(hotel
-      ? [['체크아웃 (한국 시간)', record.REGISTRATION_END || '-'] as [string, string], [fields.HOTEL, typed('HOTEL')] as [string, React.ReactNode]]
+      ? [
+          ['체크아웃 (한국 시간)', record.REGISTRATION_END || '-'] as [string, string],
+          [fields.HOTEL, typed('HOTEL')] as [string, React.ReactNode],
+        ]
       : []),
-    ...(SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION) ? [[fields.DESTINATION, typed('DESTINATION')] as [string, React.ReactNode]] : []),
+    ...(SECTIONS_WITH_DESTINATION.includes(record.MEDICAL_SECTION)
+      ? [[fields.DESTINATION, typed('DESTINATION')] as [string, React.ReactNode]]
+      : []),
     [
       fields.MAIL_STATUS,
       `${STAFF_TEXT.mailStatus[record.MAIL_STATUS] ?? record.MAIL_STATUS}${record.SPAM && record.SPAM_REASON ? ` (${record.SPAM_REASON})` : ''}`,

@@ -36,14 +36,19 @@ function describe(entry: ThreadEntry): string {
       return text.note;
     case 'visitorMessage':
       // An answer by mail says so with its subject; one from the visitor's page, whether it looked like spam.
-      return entry.visitor ? CONVERSATION_TEXT.byMail(entry.visitor.subject ?? '') : text.visitorMessage(entry.spamReason !== undefined);
+      return entry.visitor
+        ? CONVERSATION_TEXT.byMail(entry.visitor.subject ?? '')
+        : text.visitorMessage(entry.spamReason !== undefined);
     case 'visitorLink':
       return text.visitorLink;
     case 'tags': {
       // The entry keeps the tags before and after; staff read what changed.
       const tagsOf = (list: string | undefined) => (list ? list.split(', ') : []);
       const [before, after] = [tagsOf(entry.from), tagsOf(entry.to)];
-      return text.tags(after.filter((tag) => !before.includes(tag)), before.filter((tag) => !after.includes(tag)));
+      return text.tags(
+        after.filter((tag) => !before.includes(tag)),
+        before.filter((tag) => !after.includes(tag)),
+      );
     }
   }
 }
@@ -76,11 +81,16 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
           <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
             <span className="history__when">{formatKoreaDateTime(Date.parse(eventInstant(entry.at)))}</span>
             {/* A message from the visitor's page says "visitor"; an answer by mail, the address it came from (it may not be the enquiry's). */}
-            <span className="history__who">{entry.type === 'visitorMessage' && !entry.visitor ? ENQUIRY_TEXT.history.visitor : entry.actor}</span>
+            <span className="history__who">
+              {entry.type === 'visitorMessage' && !entry.visitor ? ENQUIRY_TEXT.history.visitor : entry.actor}
+            </span>
             <span className="history__what">
               {describe(entry)}
               {entry.mailStatus ? (
-                <span className={`mail mail--${entry.mailStatus}`}> {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}</span>
+                <span className={`mail mail--${entry.mailStatus}`}>
+                  {' '}
+                  {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}
+                </span>
               ) : null}
             </span>
             {entry.type === 'note' && <p className="history__note">{entry.text}</p>}

@@ -55,7 +55,13 @@ export default function HoldPanel({ record, onChanged }: HoldPanelProps) {
           <form className="panel__row" onSubmit={submit}>
             <label>
               {ENQUIRY_TEXT.hold.reason}
-              <input value={reason} required minLength={3} maxLength={500} onChange={(event) => setReason(event.currentTarget.value)} />
+              <input
+                value={reason}
+                required
+                minLength={3}
+                maxLength={500}
+                onChange={(event) => setReason(event.currentTarget.value)}
+              />
             </label>
             <button type="submit" className="staff-button" disabled={busy || reason.trim().length < 3}>
               {ENQUIRY_TEXT.hold.set}

@@ -44,7 +44,9 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
 
   const startFromTemplate = (locale: LocaleCode) => {
     setLanguage(locale);
-    const template = templates.find((candidate) => candidate.section === record.MEDICAL_SECTION && candidate.locale === locale);
+    const template = templates.find(
+      (candidate) => candidate.section === record.MEDICAL_SECTION && candidate.locale === locale,
+    );
     if (!template) return;
     setSubject(fillTemplate(template.subject, record));
     setBody(fillTemplate(template.body, record));
@@ -70,14 +72,20 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
         record,
         subject,
         sentBody,
-        translated && { original: body, translation: { engine: translated.engine, edited: translated.text !== translated.machine } },
+        translated && {
+          original: body,
+          translation: { engine: translated.engine, edited: translated.text !== translated.machine },
+        },
       );
       onSent(result.record);
       setSubject('');
       setBody('');
       setTranslated(undefined);
       setPreview(false);
-      setMessage({ kind: 'status', text: result.mailStatus === 'sent' ? STAFF_TEXT.reply.sent : STAFF_TEXT.reply.queued });
+      setMessage({
+        kind: 'status',
+        text: result.mailStatus === 'sent' ? STAFF_TEXT.reply.sent : STAFF_TEXT.reply.queued,
+      });
     } catch (error) {
       const current = conflictCurrent(error);
       if (current) onSent(current);
@@ -101,7 +109,12 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
             ))}
           </select>
         </label>
-        <button type="button" className="staff-button" disabled={templates.length === 0} onClick={() => startFromTemplate(language)}>
+        <button
+          type="button"
+          className="staff-button"
+          disabled={templates.length === 0}
+          onClick={() => startFromTemplate(language)}
+        >
           {STAFF_TEXT.reply.template}
         </button>
       </div>
@@ -113,25 +126,56 @@ export default function ReplyPanel({ record, onSent }: ReplyPanelProps) {
         }}
       >
         <label htmlFor="reply-subject">{STAFF_TEXT.reply.subject}</label>
-        <input id="reply-subject" value={subject} maxLength={REPLY_SUBJECT_MAX} onChange={(event) => setSubject(event.currentTarget.value)} />
+        <input
+          id="reply-subject"
+          value={subject}
+          maxLength={REPLY_SUBJECT_MAX}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+        />
         {translates ? (
-          <ReplyTranslation record={record} body={body} onBody={setBody} translated={translated} onTranslated={setTranslated} />
+          <ReplyTranslation
+            record={record}
+            body={body}
+            onBody={setBody}
+            translated={translated}
+            onTranslated={setTranslated}
+          />
         ) : (
           <>
             <label htmlFor="reply-body">{STAFF_TEXT.reply.body}</label>
-            <textarea id="reply-body" value={body} maxLength={REPLY_BODY_MAX} rows={10} onChange={(event) => setBody(event.currentTarget.value)} />
+            <textarea
+              id="reply-body"
+              value={body}
+              maxLength={REPLY_BODY_MAX}
+              rows={10}
+              onChange={(event) => setBody(event.currentTarget.value)}
+            />
           </>
         )}
         <div className="panel__row">
-          <button type="button" className="staff-button" disabled={!subject.trim() || !sentBody.trim()} onClick={() => setPreview((shown) => !shown)} aria-expanded={preview}>
+          <button
+            type="button"
+            className="staff-button"
+            disabled={!subject.trim() || !sentBody.trim()}
+            onClick={() => setPreview((shown) => !shown)}
+            aria-expanded={preview}
+          >
             {STAFF_TEXT.reply.preview}
           </button>
-          <button type="submit" className="staff-button staff-button--primary" disabled={sending || !subject.trim() || !sentBody.trim()}>
+          <button
+            type="submit"
+            className="staff-button staff-button--primary"
+            disabled={sending || !subject.trim() || !sentBody.trim()}
+          >
             {sending ? STAFF_TEXT.reply.sending : STAFF_TEXT.reply.send}
           </button>
         </div>
         {preview && (
-          <article className="reply-preview" aria-label={STAFF_TEXT.reply.preview} lang={LOCALES.find((locale) => locale.code === language)?.lang}>
+          <article
+            className="reply-preview"
+            aria-label={STAFF_TEXT.reply.preview}
+            lang={LOCALES.find((locale) => locale.code === language)?.lang}
+          >
             <p className="reply-preview__subject">
               {subject.includes(record.REFERENCE) ? subject : `${subject} [${record.REFERENCE}]`}
             </p>

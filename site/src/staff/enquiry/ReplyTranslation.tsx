@@ -67,21 +67,38 @@ export default function ReplyTranslation({ record, body, onBody, translated, onT
     <div className="reply-translation">
       <div className="reply-translation__side">
         <label htmlFor="reply-body">{REPLY_TRANSLATION_TEXT.original}</label>
-        <textarea id="reply-body" lang={translated ? 'ko' : undefined} value={body} maxLength={REPLY_BODY_MAX} rows={10} onChange={(event) => onBody(event.currentTarget.value)} />
+        <textarea
+          id="reply-body"
+          lang={translated ? 'ko' : undefined}
+          value={body}
+          maxLength={REPLY_BODY_MAX}
+          rows={10}
+          onChange={(event) => onBody(event.currentTarget.value)}
+        />
         <div className="panel__row">
-          <button type="button" className="staff-button" disabled={translating || !body.trim()} onClick={() => void preview()}>
+          <button
+            type="button"
+            className="staff-button"
+            disabled={translating || !body.trim()}
+            onClick={() => void preview()}
+          >
             {translating ? REPLY_TRANSLATION_TEXT.translating : REPLY_TRANSLATION_TEXT.previewButton}
           </button>
         </div>
         {note && (
-          <p className={note === 'notNeeded' ? 'staff__muted' : 'staff__alert'} role={note === 'notNeeded' ? 'status' : 'alert'}>
+          <p
+            className={note === 'notNeeded' ? 'staff__muted' : 'staff__alert'}
+            role={note === 'notNeeded' ? 'status' : 'alert'}
+          >
             {PROBLEM_TEXT[note]}
           </p>
         )}
       </div>
       {translated && (
         <div className="reply-translation__side">
-          <label htmlFor="reply-translation">{REPLY_TRANSLATION_TEXT.machine(visitorLanguage.label, translated.engine)}</label>
+          <label htmlFor="reply-translation">
+            {REPLY_TRANSLATION_TEXT.machine(visitorLanguage.label, translated.engine)}
+          </label>
           <textarea
             id="reply-translation"
             lang={visitorLanguage.lang}

@@ -67,7 +67,15 @@ export default function VisitorLinkPanel({ record, onChanged }: VisitorLinkPanel
       )}
       {!asking && <Alert text={problem} />}
       {asking && (
-        <DialogFrame title={TEXT.confirmTitle} onClose={() => setAsking(false)} onSubmit={(event) => void replace(event)} busy={busy} problem={problem} submitLabel={TEXT.submit} danger>
+        <DialogFrame
+          title={TEXT.confirmTitle}
+          onClose={() => setAsking(false)}
+          onSubmit={(event) => void replace(event)}
+          busy={busy}
+          problem={problem}
+          submitLabel={TEXT.submit}
+          danger
+        >
           <p>{TEXT.confirm}</p>
         </DialogFrame>
       )}

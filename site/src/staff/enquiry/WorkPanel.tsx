@@ -42,7 +42,8 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
       if (current) {
         onChanged(current);
         setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.conflict });
-      } else if (error instanceof StaffApiError && error.fields['owner']) setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.ownerRefused });
+      } else if (error instanceof StaffApiError && error.fields['owner'])
+        setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.ownerRefused });
       else setMessage({ kind: 'alert', text: ENQUIRY_TEXT.work.failed });
     }
     setBusy(false);
@@ -59,7 +60,12 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
         }}
       >
         <label htmlFor="work-status">{ENQUIRY_TEXT.work.status}</label>
-        <select id="work-status" value={status} onChange={(event) => setStatus(event.currentTarget.value as EnquiryStatus)} disabled={busy}>
+        <select
+          id="work-status"
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as EnquiryStatus)}
+          disabled={busy}
+        >
           {ENQUIRY_STATUSES.map((value) => (
             <option key={value} value={value}>
               {STATUS_LABELS[value]}
@@ -75,7 +81,12 @@ export default function WorkPanel({ record, onChanged }: WorkPanelProps) {
           {ENQUIRY_TEXT.work.owner}: <strong>{record.OWNER || ENQUIRY_TEXT.work.nobody}</strong>
         </p>
         {record.OWNER !== me && (
-          <button type="button" className="staff-button staff-button--primary" disabled={busy || !me} onClick={() => void change({ owner: me })}>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            disabled={busy || !me}
+            onClick={() => void change({ owner: me })}
+          >
             {ENQUIRY_TEXT.work.take}
           </button>
         )}

@@ -15,12 +15,15 @@ import { REPLY_TRANSLATION_TEXT } from './reply-translation-words';
 
 signedInStaffMember();
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const KOREAN = '12월 10일에 진료가 가능합니다.';
 const record = sampleRecord(7, { VERSION: 2, LOCALE: 'ru' });
 
 function stub(preview: () => Response) {
-  return stubStaffApi((path) => (path.endsWith('/reply-preview') ? preview() : json({ record: { ...record, VERSION: 3 }, mailStatus: 'sent' })));
+  return stubStaffApi((path) =>
+    path.endsWith('/reply-preview') ? preview() : json({ record: { ...record, VERSION: 3 }, mailStatus: 'sent' }),
+  );
 }
 
 async function write(body: string) {
@@ -32,15 +35,26 @@ async function write(body: string) {
 
 describe('a reply translated for the visitor', () => {
   it('sends the edited translation with the original and the engine', async () => {
-    const sent = stub(() => json({ text: 'Приём возможен 10 декабря.', engine: 'Amazon Translate', source: 'ko', target: 'ru' }));
+    const sent = stub(() =>
+      json({ text: 'Приём возможен 10 декабря.', engine: 'Amazon Translate', source: 'ko', target: 'ru' }),
+    );
     await write(KOREAN);
     const translation = await screen.findByLabelText(REPLY_TRANSLATION_TEXT.machine('Русский', 'Amazon Translate'));
     await userEvent.type(translation, ' Ждём вас.');
     await userEvent.click(screen.getByRole('button', { name: '답장 보내기' }));
     await waitFor(() => expect(sent.map((request) => request.path)).toContain('/api/enquiry/reply'));
-    expect(sent.find((request) => request.path === '/api/enquiry/reply-preview')?.body).toEqual({ data: { index: 7, text: KOREAN } });
+    expect(sent.find((request) => request.path === '/api/enquiry/reply-preview')?.body).toEqual({
+      data: { index: 7, text: KOREAN },
+    });
     expect(sent.find((request) => request.path === '/api/enquiry/reply')?.body).toEqual({
-      data: { index: 7, version: 2, subject: 'Ваш запрос', body: 'Приём возможен 10 декабря. Ждём вас.', original: KOREAN, translation: { engine: 'Amazon Translate', edited: true } },
+      data: {
+        index: 7,
+        version: 2,
+        subject: 'Ваш запрос',
+        body: 'Приём возможен 10 декабря. Ждём вас.',
+        original: KOREAN,
+        translation: { engine: 'Amazon Translate', edited: true },
+      },
     });
   });
 
@@ -50,6 +64,8 @@ describe('a reply translated for the visitor', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(REPLY_TRANSLATION_TEXT.unavailable);
     await userEvent.click(screen.getByRole('button', { name: '답장 보내기' }));
     await waitFor(() => expect(sent.map((request) => request.path)).toContain('/api/enquiry/reply'));
-    expect(sent.find((request) => request.path === '/api/enquiry/reply')?.body).toEqual({ data: { index: 7, version: 2, subject: 'Ваш запрос', body: 'Приём возможен 10 декабря.' } });
+    expect(sent.find((request) => request.path === '/api/enquiry/reply')?.body).toEqual({
+      data: { index: 7, version: 2, subject: 'Ваш запрос', body: 'Приём возможен 10 декабря.' },
+    });
   });
 });

@@ -16,7 +16,8 @@ import { ENQUIRY_TEXT } from './words';
 signedInStaffMember();
 
 const TEXT = ENQUIRY_TEXT.visitorLink;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const stubApi = stubStaffApi;
 

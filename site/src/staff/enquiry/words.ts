@@ -27,7 +27,9 @@ export const ENQUIRY_TEXT = {
     reply: (subject: string) => `답장 발송: ${subject}`,
     note: '메모',
     tags: (added: readonly string[], removed: readonly string[]) =>
-      [added.length ? `태그 추가: ${added.join(', ')}` : '', removed.length ? `태그 삭제: ${removed.join(', ')}` : ''].filter(Boolean).join(' · ') || '태그 변경',
+      [added.length ? `태그 추가: ${added.join(', ')}` : '', removed.length ? `태그 삭제: ${removed.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' · ') || '태그 변경',
     visitorMessage: (suspected: boolean) => `방문자 메시지 (문의 페이지)${suspected ? ' · 스팸 의심' : ''}`,
     visitorLink: '방문자 페이지 링크 교체 (새 링크 메일 발송)',
     visitor: '방문자',
@@ -39,10 +41,12 @@ export const ENQUIRY_TEXT = {
   pageLanguage: '문의 페이지 언어',
   visitorLink: {
     heading: '방문자 페이지 링크',
-    explain: '방문자는 메일에 있는 링크로 자기 문의 페이지를 열어 진행 상황과 답장을 보고 메시지를 보냅니다. 링크가 다른 사람에게 전달되었다면 새 링크로 바꾸세요.',
+    explain:
+      '방문자는 메일에 있는 링크로 자기 문의 페이지를 열어 진행 상황과 답장을 보고 메시지를 보냅니다. 링크가 다른 사람에게 전달되었다면 새 링크로 바꾸세요.',
     replace: '링크 교체',
     confirmTitle: '방문자 페이지 링크를 교체할까요?',
-    confirm: '지금까지 보낸 링크는 모두 더 이상 열리지 않고, 새 링크를 방문자에게 메일로 보냅니다 (문의 페이지의 언어로).',
+    confirm:
+      '지금까지 보낸 링크는 모두 더 이상 열리지 않고, 새 링크를 방문자에게 메일로 보냅니다 (문의 페이지의 언어로).',
     submit: '교체하고 메일 보내기',
     done: (mailStatus: string) => `새 링크를 만들었습니다. 메일: ${mailStatus}`,
     failed: '링크를 교체하지 못했습니다. 다시 시도해 주세요.',

@@ -11,8 +11,13 @@ export function conflictCurrent(error: unknown): EnquiryRecord | undefined {
   return error.body['current'] as EnquiryRecord | undefined;
 }
 
-export async function changeWork(record: EnquiryRecord, change: { status?: EnquiryStatus; owner?: string }): Promise<EnquiryRecord> {
-  const { data } = await staffPost<EnquiryRecord>(apiPath('work'), { data: { index: record.POST_INDEX, version: record.VERSION, ...change } });
+export async function changeWork(
+  record: EnquiryRecord,
+  change: { status?: EnquiryStatus; owner?: string },
+): Promise<EnquiryRecord> {
+  const { data } = await staffPost<EnquiryRecord>(apiPath('work'), {
+    data: { index: record.POST_INDEX, version: record.VERSION, ...change },
+  });
   return data;
 }
 
@@ -40,12 +45,17 @@ export async function sendReply(
 
 /** The owner opened the enquiry: the visitor's messages it showed (up to its UNREAD_VISITOR_AT) are read. */
 export async function markSeen(record: EnquiryRecord): Promise<void> {
-  if (record.UNREAD_VISITOR_AT) await staffPost(apiPath('seen'), { data: { index: record.POST_INDEX, unreadAt: record.UNREAD_VISITOR_AT } });
+  if (record.UNREAD_VISITOR_AT)
+    await staffPost(apiPath('seen'), { data: { index: record.POST_INDEX, unreadAt: record.UNREAD_VISITOR_AT } });
 }
 
 /** Replaces every link to the visitor's page with a new one, mailed to the visitor. */
-export async function replaceVisitorLink(record: EnquiryRecord): Promise<{ record: EnquiryRecord; mailStatus: MailStatus }> {
-  const { data } = await staffPost<{ record: EnquiryRecord; mailStatus: MailStatus }>(apiPath('replaceVisitorLink'), { data: { index: record.POST_INDEX, version: record.VERSION } });
+export async function replaceVisitorLink(
+  record: EnquiryRecord,
+): Promise<{ record: EnquiryRecord; mailStatus: MailStatus }> {
+  const { data } = await staffPost<{ record: EnquiryRecord; mailStatus: MailStatus }>(apiPath('replaceVisitorLink'), {
+    data: { index: record.POST_INDEX, version: record.VERSION },
+  });
   return data;
 }
 

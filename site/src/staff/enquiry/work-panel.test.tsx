@@ -16,7 +16,8 @@ import { ENQUIRY_TEXT } from './words';
 signedInStaffMember();
 
 const TEXT = ENQUIRY_TEXT.work;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const OWNERS = ['ada@centre.example', 'anna@centre.example', 'boris@centre.example'];
 
 /** The owners route answers `OWNERS`; the work route `work()`. What the work route was sent. */
@@ -41,17 +42,34 @@ describe('the owner picker', () => {
     const onChanged = vi.fn();
     render(<WorkPanel record={record} onChanged={onChanged} />);
     const picker = screen.getByLabelText(TEXT.assignTo);
-    await waitFor(() => expect([...picker.querySelectorAll('option')].map((option) => option.value)).toEqual(['', 'ada@centre.example', 'boris@centre.example']));
+    await waitFor(() =>
+      expect([...picker.querySelectorAll('option')].map((option) => option.value)).toEqual([
+        '',
+        'ada@centre.example',
+        'boris@centre.example',
+      ]),
+    );
     expect((screen.getByRole('button', { name: TEXT.assign }) as HTMLButtonElement).disabled).toBe(true);
 
     await userEvent.selectOptions(picker, 'boris@centre.example');
     await userEvent.click(screen.getByRole('button', { name: TEXT.assign }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ OWNER: 'boris@centre.example' })));
+    await waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ OWNER: 'boris@centre.example' })),
+    );
     expect(sent).toEqual([{ data: { index: 7, version: 3, owner: 'boris@centre.example' } }]);
   });
 
   it('says so when the server refuses the owner', async () => {
-    stubApi(() => json({ error: 'invalid_input', message: 'This account is disabled.', fields: { owner: 'An active staff member or admin' } }, 400));
+    stubApi(() =>
+      json(
+        {
+          error: 'invalid_input',
+          message: 'This account is disabled.',
+          fields: { owner: 'An active staff member or admin' },
+        },
+        400,
+      ),
+    );
     const onChanged = vi.fn();
     render(<WorkPanel record={sampleRecord(7)} onChanged={onChanged} />);
     const picker = screen.getByLabelText(TEXT.assignTo);

@@ -73,7 +73,8 @@ export default function KeptMailApp() {
       <p>{KEPT_MAIL_TEXT.boxNote[box]}</p>
       {done && (
         <p className="staff__confirmation" role="status">
-          {done.text} {done.postIndex !== undefined && <a href={`/detail/${done.postIndex}`}>{KEPT_MAIL_TEXT.openEnquiry}</a>}
+          {done.text}{' '}
+          {done.postIndex !== undefined && <a href={`/detail/${done.postIndex}`}>{KEPT_MAIL_TEXT.openEnquiry}</a>}
         </p>
       )}
       {failed && (
@@ -84,18 +85,35 @@ export default function KeptMailApp() {
       {!list && !failed && <p className="staff__muted">{STAFF_TEXT.loading}</p>}
       {list?.box === box && (
         <>
-          <p className="staff__muted">{list.mails.length ? KEPT_MAIL_TEXT.count(list.mails.length, list.more) : KEPT_MAIL_TEXT.empty}</p>
+          <p className="staff__muted">
+            {list.mails.length ? KEPT_MAIL_TEXT.count(list.mails.length, list.more) : KEPT_MAIL_TEXT.empty}
+          </p>
           <ul className="kept-mail__list">
             {list.mails.map((mail) => (
-              <KeptMailItem key={mail.key} mail={mail} onAttach={() => setActing({ action: 'attach', mail })} onDiscard={() => setActing({ action: 'discard', mail })} />
+              <KeptMailItem
+                key={mail.key}
+                mail={mail}
+                onAttach={() => setActing({ action: 'attach', mail })}
+                onDiscard={() => setActing({ action: 'discard', mail })}
+              />
             ))}
           </ul>
         </>
       )}
       {acting?.action === 'attach' && (
-        <AttachDialog mail={acting.mail} onClose={() => setActing(undefined)} onDone={({ postIndex }) => finished({ text: KEPT_MAIL_TEXT.attached(formatReference(postIndex)), postIndex })} />
+        <AttachDialog
+          mail={acting.mail}
+          onClose={() => setActing(undefined)}
+          onDone={({ postIndex }) => finished({ text: KEPT_MAIL_TEXT.attached(formatReference(postIndex)), postIndex })}
+        />
       )}
-      {acting?.action === 'discard' && <DiscardDialog mail={acting.mail} onClose={() => setActing(undefined)} onDone={() => finished({ text: KEPT_MAIL_TEXT.discarded })} />}
+      {acting?.action === 'discard' && (
+        <DiscardDialog
+          mail={acting.mail}
+          onClose={() => setActing(undefined)}
+          onDone={() => finished({ text: KEPT_MAIL_TEXT.discarded })}
+        />
+      )}
     </StaffLayout>
   );
 }

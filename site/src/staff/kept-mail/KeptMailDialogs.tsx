@@ -4,7 +4,11 @@
  * only after a warning and a tick), and discard (confirmed, for good).
  */
 import { useState } from 'react';
-import { type KeptMailAttached, type KeptMailEntry, needsConfirmation } from '../../../../shared/conversation/kept-mail';
+import {
+  type KeptMailAttached,
+  type KeptMailEntry,
+  needsConfirmation,
+} from '../../../../shared/conversation/kept-mail';
 import { formatReference, parseReference } from '../../../../shared/work/enquiry-work';
 import { StaffApiError } from '../core/api';
 import DialogFrame from '../core/DialogFrame';
@@ -39,7 +43,15 @@ export function AttachDialog({ mail, onClose, onDone }: DialogProps<KeptMailAtta
   }, problemOf);
 
   return (
-    <DialogFrame title={KEPT_MAIL_TEXT.attachTitle} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={KEPT_MAIL_TEXT.attach} submitDisabled={confirming && !confirmed}>
+    <DialogFrame
+      title={KEPT_MAIL_TEXT.attachTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      problem={problem}
+      submitLabel={KEPT_MAIL_TEXT.attach}
+      submitDisabled={confirming && !confirmed}
+    >
       <div className="panel__form">
         <p className="staff__muted">{KEPT_MAIL_TEXT.attachHint}</p>
         {confirming && (
@@ -48,10 +60,21 @@ export function AttachDialog({ mail, onClose, onDone }: DialogProps<KeptMailAtta
           </p>
         )}
         <label htmlFor="kept-mail-index">{KEPT_MAIL_TEXT.attachIndex}</label>
-        <input id="kept-mail-index" type="text" required autoComplete="off" value={reference} onChange={(event) => setReference(event.currentTarget.value)} />
+        <input
+          id="kept-mail-index"
+          type="text"
+          required
+          autoComplete="off"
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+        />
         {confirming && (
           <label className="kept-mail__confirm">
-            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={confirmed}
+              onChange={(event) => setConfirmed(event.currentTarget.checked)}
+            />
             {KEPT_MAIL_TEXT.quarantineConfirm}
           </label>
         )}
@@ -66,7 +89,15 @@ export function DiscardDialog({ mail, onClose, onDone }: DialogProps<void>) {
     onDone();
   }, problemOf);
   return (
-    <DialogFrame title={KEPT_MAIL_TEXT.discardTitle} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={KEPT_MAIL_TEXT.discard} danger>
+    <DialogFrame
+      title={KEPT_MAIL_TEXT.discardTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      problem={problem}
+      submitLabel={KEPT_MAIL_TEXT.discard}
+      danger
+    >
       <p>{KEPT_MAIL_TEXT.discardConfirm}</p>
       <p className="staff__muted">
         {mail.from ?? KEPT_MAIL_TEXT.noFrom} · {mail.subject || KEPT_MAIL_TEXT.noSubject}

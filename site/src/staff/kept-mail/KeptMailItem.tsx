@@ -22,7 +22,9 @@ export interface KeptMailItemProps {
 /** The checks that failed; else the ones nobody made or that gave no verdict (locally, none is made); else all passed. */
 function failedChecks(mail: KeptMailEntry): string {
   const named = (names: readonly VerdictName[]) => names.map((name) => CONVERSATION_TEXT.verdicts[name]).join(', ');
-  const failed = VERDICT_NAMES.filter((name) => mail.verdicts[name] === 'FAIL' || mail.verdicts[name] === 'PROCESSING_FAILED');
+  const failed = VERDICT_NAMES.filter(
+    (name) => mail.verdicts[name] === 'FAIL' || mail.verdicts[name] === 'PROCESSING_FAILED',
+  );
   if (failed.length) return KEPT_MAIL_TEXT.verdictFailed(named(failed));
   const unchecked = VERDICT_NAMES.filter((name) => mail.verdicts[name] !== 'PASS');
   return unchecked.length ? KEPT_MAIL_TEXT.verdictsUnchecked(named(unchecked)) : KEPT_MAIL_TEXT.verdictsPassed;
@@ -54,10 +56,20 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
         <dt>{KEPT_MAIL_TEXT.verdicts}</dt>
         <dd>{failedChecks(mail)}</dd>
         <dt>{KEPT_MAIL_TEXT.attachments}</dt>
-        <dd>{mail.attachments.length ? mail.attachments.map((attachment) => `${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`).join(', ') : KEPT_MAIL_TEXT.noAttachments}</dd>
+        <dd>
+          {mail.attachments.length
+            ? mail.attachments
+                .map((attachment) => `${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`)
+                .join(', ')
+            : KEPT_MAIL_TEXT.noAttachments}
+        </dd>
       </dl>
-      {mail.suggestedIndex !== undefined && <p className="staff__muted">{KEPT_MAIL_TEXT.suggested(formatReference(mail.suggestedIndex))}</p>}
-      {mail.postIndex !== undefined && <p className="staff__muted">{KEPT_MAIL_TEXT.matched(formatReference(mail.postIndex))}</p>}
+      {mail.suggestedIndex !== undefined && (
+        <p className="staff__muted">{KEPT_MAIL_TEXT.suggested(formatReference(mail.suggestedIndex))}</p>
+      )}
+      {mail.postIndex !== undefined && (
+        <p className="staff__muted">{KEPT_MAIL_TEXT.matched(formatReference(mail.postIndex))}</p>
+      )}
       {mail.attachingTo !== undefined && (
         <p className="staff__alert" role="note">
           {KEPT_MAIL_TEXT.attaching(formatReference(mail.attachingTo))}
@@ -82,7 +94,12 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
       )}
       <div className="panel__row">
         {mail.reason !== 'too_large' && (
-          <button type="button" className="staff-button" aria-expanded={typeof text === 'object'} onClick={() => void toggleText()}>
+          <button
+            type="button"
+            className="staff-button"
+            aria-expanded={typeof text === 'object'}
+            onClick={() => void toggleText()}
+          >
             {typeof text === 'object' ? KEPT_MAIL_TEXT.hideText : KEPT_MAIL_TEXT.readText}
           </button>
         )}

@@ -1,5 +1,10 @@
 /** The back office's calls for the kept mail box (the routes of functions/conversation/kept-mail-handler.ts). */
-import type { KeptMailAttached, KeptMailDiscarded, KeptMailList, KeptMailText } from '../../../../shared/conversation/kept-mail';
+import type {
+  KeptMailAttached,
+  KeptMailDiscarded,
+  KeptMailList,
+  KeptMailText,
+} from '../../../../shared/conversation/kept-mail';
 import type { KeptBox } from '../../../../shared/conversation/visitor-messages';
 import { apiPath } from '../../../../shared/routes';
 import { staffFetch, staffPost } from '../core/api';
@@ -9,11 +14,21 @@ export async function loadKeptMail(box: KeptBox): Promise<KeptMailList> {
 }
 
 export async function loadKeptMailText(key: string): Promise<KeptMailText> {
-  return (await (await staffFetch(`${apiPath('keptMailText')}?${new URLSearchParams({ key })}`)).json()) as KeptMailText;
+  return (await (
+    await staffFetch(`${apiPath('keptMailText')}?${new URLSearchParams({ key })}`)
+  ).json()) as KeptMailText;
 }
 
-export async function attachKeptMail(key: string, index: number, confirmQuarantine: boolean): Promise<KeptMailAttached> {
-  return (await staffPost<KeptMailAttached>(apiPath('attachKeptMail'), { data: { key, index, ...(confirmQuarantine ? { confirmQuarantine } : {}) } })).data;
+export async function attachKeptMail(
+  key: string,
+  index: number,
+  confirmQuarantine: boolean,
+): Promise<KeptMailAttached> {
+  return (
+    await staffPost<KeptMailAttached>(apiPath('attachKeptMail'), {
+      data: { key, index, ...(confirmQuarantine ? { confirmQuarantine } : {}) },
+    })
+  ).data;
 }
 
 export async function discardKeptMail(key: string): Promise<KeptMailDiscarded> {

@@ -40,22 +40,36 @@ beforeEach(() => {
   posted = [];
   boxes = {
     unmatched: [mail('kept#a')],
-    quarantine: [mail('kept#spam', { box: 'quarantine', reason: 'verdict', verdicts: { ...PASSING, spam: 'FAIL' } }), mail('kept#virus', { box: 'quarantine', reason: 'verdict', subject: 'invoice', verdicts: { ...PASSING, virus: 'FAIL' } })],
+    quarantine: [
+      mail('kept#spam', { box: 'quarantine', reason: 'verdict', verdicts: { ...PASSING, spam: 'FAIL' } }),
+      mail('kept#virus', {
+        box: 'quarantine',
+        reason: 'verdict',
+        subject: 'invoice',
+        verdicts: { ...PASSING, virus: 'FAIL' },
+      }),
+    ],
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const { pathname, searchParams } = new URL(url, 'http://site');
-      const answer = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      const answer = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
       if (pathname === '/api/kept-mail') {
         const box = searchParams.get('box') as KeptMailList['box'];
         return answer({ box, mails: boxes[box] ?? [], more: false } satisfies KeptMailList);
       }
-      if (pathname === '/api/kept-mail/text') return answer({ key: searchParams.get('key'), text: 'Здравствуйте! Это мой ответ.' });
+      if (pathname === '/api/kept-mail/text')
+        return answer({ key: searchParams.get('key'), text: 'Здравствуйте! Это мой ответ.' });
       const { data } = JSON.parse(String(init.body)) as { data: { key: string; index?: number } };
       posted.push({ path: pathname, data });
       for (const [box, mails] of Object.entries(boxes)) boxes[box] = mails.filter((entry) => entry.key !== data.key);
-      return answer(pathname.endsWith('/attach') ? { key: data.key, postIndex: data.index, firstTime: true } : { key: data.key, firstTime: true });
+      return answer(
+        pathname.endsWith('/attach')
+          ? { key: data.key, postIndex: data.index, firstTime: true }
+          : { key: data.key, firstTime: true },
+      );
     }),
   );
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -68,13 +82,22 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const item = async (subject: string) => within((await screen.findByRole('heading', { name: subject })).closest('li') as HTMLElement);
+const item = async (subject: string) =>
+  within((await screen.findByRole('heading', { name: subject })).closest('li') as HTMLElement);
 
 describe('the kept mail box', () => {
   it('lists the unmatched mail: sender, address, Korea time, the reason in Korean, checks, attachments and the suggestion', async () => {
     render(<KeptMailApp />);
     const line = await item('Re: Your enquiry [MT-000007]');
-    for (const shown of ['anna@example.com', 'centre@reply.site.example', '2026-11-22 10:00', KEPT_MAIL_TEXT.reasons['no_match'] ?? '', KEPT_MAIL_TEXT.verdictsPassed, 'scan.pdf (2 KB)', KEPT_MAIL_TEXT.suggested('MT-000007')]) {
+    for (const shown of [
+      'anna@example.com',
+      'centre@reply.site.example',
+      '2026-11-22 10:00',
+      KEPT_MAIL_TEXT.reasons['no_match'] ?? '',
+      KEPT_MAIL_TEXT.verdictsPassed,
+      'scan.pdf (2 KB)',
+      KEPT_MAIL_TEXT.suggested('MT-000007'),
+    ]) {
       expect(line.getByText(shown)).toBeTruthy();
     }
     await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
@@ -83,7 +106,9 @@ describe('the kept mail box', () => {
 
   it('attaches to the enquiry named, the suggestion prefilled, then reads the box again', async () => {
     render(<KeptMailApp />);
-    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }));
+    await userEvent.click(
+      (await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }),
+    );
     const dialog = within(await screen.findByRole('dialog', { hidden: true }));
     const input = dialog.getByLabelText(KEPT_MAIL_TEXT.attachIndex) as HTMLInputElement;
     expect(input.value).toBe('MT-000007');
@@ -101,19 +126,27 @@ describe('the kept mail box', () => {
     const virus = await item('invoice');
     expect(virus.queryByRole('button', { name: KEPT_MAIL_TEXT.attach })).toBeNull();
     expect(virus.getByText(KEPT_MAIL_TEXT.barred.virus)).toBeTruthy();
-    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }));
+    await userEvent.click(
+      (await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.attach }),
+    );
     const dialog = within(await screen.findByRole('dialog', { hidden: true }));
     expect(dialog.getByText(KEPT_MAIL_TEXT.quarantineWarning)).toBeTruthy();
     const submit = dialog.getByRole('button', { name: KEPT_MAIL_TEXT.attach, hidden: true }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await userEvent.click(dialog.getByLabelText(KEPT_MAIL_TEXT.quarantineConfirm));
     await userEvent.click(submit);
-    await waitFor(() => expect(posted).toEqual([{ path: '/api/kept-mail/attach', data: { key: 'kept#spam', index: 7, confirmQuarantine: true } }]));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { path: '/api/kept-mail/attach', data: { key: 'kept#spam', index: 7, confirmQuarantine: true } },
+      ]),
+    );
   });
 
   it('discards after the confirmation dialog', async () => {
     render(<KeptMailApp />);
-    await userEvent.click((await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.discard }));
+    await userEvent.click(
+      (await item('Re: Your enquiry [MT-000007]')).getByRole('button', { name: KEPT_MAIL_TEXT.discard }),
+    );
     const dialog = within(await screen.findByRole('dialog', { hidden: true }));
     expect(dialog.getByText(KEPT_MAIL_TEXT.discardConfirm)).toBeTruthy();
     await userEvent.click(dialog.getByRole('button', { name: KEPT_MAIL_TEXT.discard, hidden: true }));
@@ -124,7 +157,15 @@ describe('the kept mail box', () => {
 
 describe('the checks a kept mail shows', () => {
   it('says which checks gave no verdict (locally none is made), never that they passed', () => {
-    const unchecked = mail('kept#local', { verdicts: { spam: 'NOT_CHECKED_LOCALLY', virus: 'NOT_CHECKED_LOCALLY', spf: 'NOT_CHECKED_LOCALLY', dkim: 'NOT_CHECKED_LOCALLY', dmarc: 'NOT_CHECKED_LOCALLY' } });
+    const unchecked = mail('kept#local', {
+      verdicts: {
+        spam: 'NOT_CHECKED_LOCALLY',
+        virus: 'NOT_CHECKED_LOCALLY',
+        spf: 'NOT_CHECKED_LOCALLY',
+        dkim: 'NOT_CHECKED_LOCALLY',
+        dmarc: 'NOT_CHECKED_LOCALLY',
+      },
+    });
     render(<KeptMailItem mail={unchecked} onAttach={() => undefined} onDiscard={() => undefined} />);
     expect(screen.queryByText(KEPT_MAIL_TEXT.verdictsPassed)).toBeNull();
     expect(screen.getByText(/^확인되지 않음: /)).toBeTruthy();

@@ -4,7 +4,8 @@ import type { KeptBox } from '../../../../shared/conversation/visitor-messages';
 
 export const KEPT_MAIL_TEXT = {
   title: '보관 메일함',
-  intro: '문의 대화에 들어가지 않은 수신 메일입니다. 버리지 않고 여기에 보관합니다. 알맞은 문의에 연결하거나 폐기하세요.',
+  intro:
+    '문의 대화에 들어가지 않은 수신 메일입니다. 버리지 않고 여기에 보관합니다. 알맞은 문의에 연결하거나 폐기하세요.',
   boxes: {
     unmatched: '연결 안 된 메일',
     quarantine: '격리된 메일',
@@ -58,7 +59,8 @@ export const KEPT_MAIL_TEXT = {
   attachIndex: '문의 번호 (예: MT-000123)',
   attachHint: '연결하면 이 메일이 그 문의의 대화에 방문자 메시지로 들어가고, 담당자에게 새 메시지 알림이 갑니다.',
   badReference: '문의 번호를 MT-000123 또는 123 형식으로 입력하세요.',
-  quarantineWarning: '이 메일은 스팸 또는 발신자 인증 검사에 실패했습니다. 보낸 사람이 방문자 본인인지 확인했을 때만 연결하세요.',
+  quarantineWarning:
+    '이 메일은 스팸 또는 발신자 인증 검사에 실패했습니다. 보낸 사람이 방문자 본인인지 확인했을 때만 연결하세요.',
   quarantineConfirm: '보낸 사람을 확인했으며 이 메일을 문의 대화에 넣습니다.',
   barred: {
     virus: '바이러스가 발견된 메일은 연결할 수 없습니다. 폐기만 할 수 있습니다.',

@@ -38,7 +38,8 @@ export function summaryOf(record: EnquiryDetail): string {
 }
 
 /** The original's first words, on hover, when the summary is its translation. */
-export const originalSummaryOf = (record: EnquiryDetail): string | undefined => (record.translation?.texts?.['CONTEXT'] ? shortened(record.CONTEXT) : undefined);
+export const originalSummaryOf = (record: EnquiryDetail): string | undefined =>
+  record.translation?.texts?.['CONTEXT'] ? shortened(record.CONTEXT) : undefined;
 
 export default function EnquiryTable({ records, now, viewer }: EnquiryTableProps) {
   const { columns } = STAFF_TEXT;
@@ -90,11 +91,23 @@ export default function EnquiryTable({ records, now, viewer }: EnquiryTableProps
               <td>{labelOf(SECTIONS, record.MEDICAL_SECTION, 'ko')}</td>
               <td>{record.DATE}</td>
               <td>
-                <span className={`mail mail--${record.MAIL_STATUS}`}>{STAFF_TEXT.mailStatus[record.MAIL_STATUS] ?? record.MAIL_STATUS}</span>
+                <span className={`mail mail--${record.MAIL_STATUS}`}>
+                  {STAFF_TEXT.mailStatus[record.MAIL_STATUS] ?? record.MAIL_STATUS}
+                </span>
               </td>
-              <td>{record.STATUS ? <span className={`status status--${record.STATUS}`}>{STATUS_LABELS[record.STATUS]}</span> : STAFF_TEXT.spam}</td>
+              <td>
+                {record.STATUS ? (
+                  <span className={`status status--${record.STATUS}`}>{STATUS_LABELS[record.STATUS]}</span>
+                ) : (
+                  STAFF_TEXT.spam
+                )}
+              </td>
               <td>{record.OWNER || '-'}</td>
-              <td>{record.STATUS && OPEN_STATUSES.includes(record.STATUS) ? MESSAGE_BOX_TEXT.waited(hoursSince(waitingSince(record) ?? record.RECEIVED_AT, now)) : '-'}</td>
+              <td>
+                {record.STATUS && OPEN_STATUSES.includes(record.STATUS)
+                  ? MESSAGE_BOX_TEXT.waited(hoursSince(waitingSince(record) ?? record.RECEIVED_AT, now))
+                  : '-'}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -60,7 +60,8 @@ export default function ExportButton({ query }: { query: ListQuery }) {
           failedAsks = 0;
         } catch (error) {
           // The job goes on without the page: a passing failure to ask is asked again; a missing job (404) or sign-out is not.
-          const passing = error instanceof StaffApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          const passing =
+            error instanceof StaffApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
           if (!passing || ++failedAsks > EXPORT_POLL_RETRIES) throw error;
         }
       }
@@ -72,7 +73,10 @@ export default function ExportButton({ query }: { query: ListQuery }) {
     } catch (error) {
       // A 401 is on its way to the sign-in page already.
       if (!still() || (error instanceof StaffApiError && error.status === 401)) return;
-      setState({ step: 'failed', problem: error instanceof StaffApiError && error.status === 410 ? TEXT.expired : STAFF_TEXT.downloadFailed });
+      setState({
+        step: 'failed',
+        problem: error instanceof StaffApiError && error.status === 410 ? TEXT.expired : STAFF_TEXT.downloadFailed,
+      });
     }
   };
 
@@ -84,7 +88,12 @@ export default function ExportButton({ query }: { query: ListQuery }) {
       </button>
       {state.step === 'running' && (
         <div className="export__progress">
-          <progress id="export-progress" max={Math.max(state.job.rowsTotal, 1)} value={Math.min(state.job.rowsWritten, state.job.rowsTotal)} aria-label={TEXT.progressLabel} />
+          <progress
+            id="export-progress"
+            max={Math.max(state.job.rowsTotal, 1)}
+            value={Math.min(state.job.rowsWritten, state.job.rowsTotal)}
+            aria-label={TEXT.progressLabel}
+          />
           <span>{TEXT.progress(state.job.rowsWritten, state.job.rowsTotal)}</span>
         </div>
       )}

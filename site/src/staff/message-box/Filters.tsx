@@ -45,7 +45,12 @@ export default function Filters({ query, onApply }: FiltersProps) {
       </label>
       <label>
         {STAFF_TEXT.from}
-        <input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
+        <input
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+        />
       </label>
       <label>
         {STAFF_TEXT.to}

@@ -10,7 +10,14 @@ import { StaffApiError, currentStaffEmail, failureText, requireToken, staffPost 
 import EnquiryTable from './EnquiryTable';
 import ExportButton from './ExportButton';
 import Filters from './Filters';
-import { LAST_LIST_KEY, type ListQuery, listSearch, pagesByCursor, readListQuery, viewRequest } from '../core/list-query';
+import {
+  LAST_LIST_KEY,
+  type ListQuery,
+  listSearch,
+  pagesByCursor,
+  readListQuery,
+  viewRequest,
+} from '../core/list-query';
 import WorkFilters from './WorkFilters';
 import Pagination from '../core/Pagination';
 import RetentionNotice from './RetentionNotice';
@@ -21,16 +28,27 @@ import { apiPath } from '../../../../shared/routes';
 import type { TagInUse } from '../../../../shared/tags/tags';
 import { loadTagsInUse } from '../tags/tags-api';
 
-type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; text: string }
+  | { state: 'ready'; records: EnquiryRecord[]; total: number; nextCursor?: string; readAt: number };
 
 /** One page of the list; `undefined` after a 401 (the token is gone and the page is on its way to /login). */
 async function loadPage(target: ListQuery): Promise<Load | undefined> {
   try {
     const { data, response } = await staffPost<EnquiryRecord[]>(apiPath('view'), viewRequest(target));
     const nextCursor = response.headers.get(LIST_HEADERS.nextCursor) ?? undefined;
-    return { state: 'ready', records: data, total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length), ...(nextCursor ? { nextCursor } : {}), readAt: Date.now() };
+    return {
+      state: 'ready',
+      records: data,
+      total: Number(response.headers.get(LIST_HEADERS.totalCount) ?? data.length),
+      ...(nextCursor ? { nextCursor } : {}),
+      readAt: Date.now(),
+    };
   } catch (error) {
-    return error instanceof StaffApiError && error.status === 401 ? undefined : { state: 'failed', text: failureText(error) };
+    return error instanceof StaffApiError && error.status === 401
+      ? undefined
+      : { state: 'failed', text: failureText(error) };
   }
 }
 
@@ -96,7 +114,11 @@ export default function MessageBoxApp() {
         {load.state === 'ready' && (
           <>
             <p className="staff__muted">{MESSAGE_BOX_TEXT.total(load.total)}</p>
-            {load.records.length === 0 ? <p className="staff__empty">{MESSAGE_BOX_TEXT.empty}</p> : <EnquiryTable records={load.records} now={load.readAt} viewer={currentStaffEmail()} />}
+            {load.records.length === 0 ? (
+              <p className="staff__empty">{MESSAGE_BOX_TEXT.empty}</p>
+            ) : (
+              <EnquiryTable records={load.records} now={load.readAt} viewer={currentStaffEmail()} />
+            )}
             {pagesByCursor(query) ? (
               <nav className="pagination" aria-label={STAFF_TEXT.pagination}>
                 <ul>
@@ -106,7 +128,12 @@ export default function MessageBoxApp() {
                     </button>
                   </li>
                   <li>
-                    <button type="button" aria-label={STAFF_TEXT.next} disabled={!load.nextCursor} onClick={() => go({ ...query, after: load.nextCursor })}>
+                    <button
+                      type="button"
+                      aria-label={STAFF_TEXT.next}
+                      disabled={!load.nextCursor}
+                      onClick={() => go({ ...query, after: load.nextCursor })}
+                    >
                       ›
                     </button>
                   </li>

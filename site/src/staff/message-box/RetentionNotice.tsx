@@ -16,7 +16,8 @@ export default function RetentionNotice() {
     if (!storedToken()) return;
     loadRetentionDue().then(
       (answer) => {
-        if (typeof answer.due?.enquiries === 'number') setDue({ count: answer.due.enquiries, months: answer.periods.enquiryMonths });
+        if (typeof answer.due?.enquiries === 'number')
+          setDue({ count: answer.due.enquiries, months: answer.periods.enquiryMonths });
       },
       () => undefined,
     );

@@ -5,7 +5,12 @@
  * one clears the others.
  */
 import { type SubmitEvent, useState } from 'react';
-import { ENQUIRY_STATUSES, type EnquiryStatus, OWNER_FILTERS, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
+import {
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  OWNER_FILTERS,
+  STATUS_LABELS,
+} from '../../../../shared/work/enquiry-work';
 import type { ListQuery, OwnerFilter } from '../core/list-query';
 import { MESSAGE_BOX_TEXT } from './words';
 import type { TagInUse } from '../../../../shared/tags/tags';
@@ -21,7 +26,11 @@ export interface WorkFiltersProps {
 export default function WorkFilters({ query, tagsInUse, onApply }: WorkFiltersProps) {
   const [reference, setReference] = useState(query.reference ?? '');
   const apply = (status: string, owner: string) =>
-    onApply({ page: 1, ...(status ? { status: status as EnquiryStatus } : {}), ...(owner ? { owner: owner as OwnerFilter } : {}) });
+    onApply({
+      page: 1,
+      ...(status ? { status: status as EnquiryStatus } : {}),
+      ...(owner ? { owner: owner as OwnerFilter } : {}),
+    });
   const find = (event: SubmitEvent) => {
     event.preventDefault();
     onApply(reference.trim() ? { page: 1, reference: reference.trim() } : { page: 1 });
@@ -49,9 +58,16 @@ export default function WorkFilters({ query, tagsInUse, onApply }: WorkFiltersPr
       </label>
       <label>
         {TAGS_TEXT.filter}
-        <select value={query.tag ?? ''} onChange={(event) => onApply(event.currentTarget.value ? { page: 1, tag: event.currentTarget.value } : { page: 1 })}>
+        <select
+          value={query.tag ?? ''}
+          onChange={(event) =>
+            onApply(event.currentTarget.value ? { page: 1, tag: event.currentTarget.value } : { page: 1 })
+          }
+        >
           <option value="">{TAGS_TEXT.all}</option>
-          {query.tag && !tagsInUse.some((used) => used.tag === query.tag) && <option value={query.tag}>{query.tag}</option>}
+          {query.tag && !tagsInUse.some((used) => used.tag === query.tag) && (
+            <option value={query.tag}>{query.tag}</option>
+          )}
           {tagsInUse.map((used) => (
             <option key={used.tag} value={used.tag}>
               {TAGS_TEXT.inUse(used.tag, used.count)}
@@ -62,7 +78,13 @@ export default function WorkFilters({ query, tagsInUse, onApply }: WorkFiltersPr
       <form className="filters" role="search" onSubmit={find}>
         <label>
           {MESSAGE_BOX_TEXT.referenceSearch}
-          <input type="search" value={reference} placeholder={MESSAGE_BOX_TEXT.referencePlaceholder} maxLength={40} onChange={(event) => setReference(event.currentTarget.value)} />
+          <input
+            type="search"
+            value={reference}
+            placeholder={MESSAGE_BOX_TEXT.referencePlaceholder}
+            maxLength={40}
+            onChange={(event) => setReference(event.currentTarget.value)}
+          />
         </label>
         <button type="submit" className="staff-button">
           {MESSAGE_BOX_TEXT.find}

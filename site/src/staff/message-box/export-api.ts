@@ -22,21 +22,34 @@ export function exportPollDelay(attempt: number): number {
 export const EXPORT_POLL_RETRIES = 3;
 
 /** The file itself; a job made for it; or, when the staff member has an export under way already (409), that one's job to follow. */
-export type ExportStart = { kind: 'file'; response: Response } | { kind: 'job'; job: ExportJobView; statusPath: string } | { kind: 'underWay'; statusPath: string };
+export type ExportStart =
+  | { kind: 'file'; response: Response }
+  | { kind: 'job'; job: ExportJobView; statusPath: string }
+  | { kind: 'underWay'; statusPath: string };
 
 /** Asks for the CSV of the list's filter. */
 export async function startExport(query: ListQuery): Promise<ExportStart> {
   let response: Response;
   try {
-    response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, { headers: { Accept: 'text/csv, application/json' } });
+    response = await staffFetch(`${apiPath('exportCsv')}${exportSearch(query)}`, {
+      headers: { Accept: 'text/csv, application/json' },
+    });
   } catch (error) {
-    const underWay = error instanceof StaffApiError && error.status === 409 ? (error.body as Partial<ExportUnderWayBody>).jobId : undefined;
-    if (typeof underWay === 'string') return { kind: 'underWay', statusPath: apiPath('exportStatus', { jobId: underWay }) };
+    const underWay =
+      error instanceof StaffApiError && error.status === 409
+        ? (error.body as Partial<ExportUnderWayBody>).jobId
+        : undefined;
+    if (typeof underWay === 'string')
+      return { kind: 'underWay', statusPath: apiPath('exportStatus', { jobId: underWay }) };
     throw error;
   }
   if (response.status !== 202) return { kind: 'file', response };
   const job = (await response.json()) as ExportJobView;
-  return { kind: 'job', job, statusPath: response.headers.get('location') ?? apiPath('exportStatus', { jobId: job.jobId }) };
+  return {
+    kind: 'job',
+    job,
+    statusPath: response.headers.get('location') ?? apiPath('exportStatus', { jobId: job.jobId }),
+  };
 }
 
 export async function readExportJob(statusPath: string): Promise<ExportJobView> {

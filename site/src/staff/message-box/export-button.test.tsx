@@ -17,7 +17,13 @@ import { exportPollDelay } from './export-api';
 import { STAFF_TEXT } from '../core/words';
 import { MESSAGE_BOX_TEXT } from './words';
 
-const JOB: ExportJobView = { jobId: 'job-1', status: 'queued', rowsWritten: 0, rowsTotal: 100_000, fileName: 'data_202611231200.csv' };
+const JOB: ExportJobView = {
+  jobId: 'job-1',
+  status: 'queued',
+  rowsWritten: 0,
+  rowsTotal: 100_000,
+  fileName: 'data_202611231200.csv',
+};
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
@@ -55,7 +61,14 @@ function stubApi(start: () => Response, states: ExportJobView[]) {
 
 describe('ExportButton', () => {
   it('saves a small export the API answers at once', async () => {
-    const calls = stubApi(() => new Response('\uFEFF"name"\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="data_1.csv"' } }), []);
+    const calls = stubApi(
+      () =>
+        new Response('\uFEFF"name"\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="data_1.csv"' },
+        }),
+      [],
+    );
     render(<ExportButton query={{ page: 1, section: '호텔예약' }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:csv', download: 'data_1.csv' }]));
@@ -83,7 +96,11 @@ describe('ExportButton', () => {
     expect(screen.getByText(MESSAGE_BOX_TEXT.export.progress(40_000, 100_000))).toBeTruthy();
     expect(MESSAGE_BOX_TEXT.export.progress(40_000, 100_000)).toBe('CSV 파일 만드는 중: 40,000 / 100,000건 (40%)');
 
-    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv?X-Amz-Signature=1', download: JOB.fileName }]), { timeout: 3_000 });
+    await waitFor(
+      () =>
+        expect(saved).toEqual([{ href: 'https://exports.example/data.csv?X-Amz-Signature=1', download: JOB.fileName }]),
+      { timeout: 3_000 },
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(MESSAGE_BOX_TEXT.export.saved);
     expect(calls).toEqual(['/api/export.csv', '/api/export/job-1', '/api/export/job-1']);
@@ -91,16 +108,15 @@ describe('ExportButton', () => {
 
   it('says in Korean why a failed export stopped, and starts it again from the button', async () => {
     let starts = 0;
-    stubApi(
-      () => {
-        starts += 1;
-        return json(JOB, 202, { Location: '/api/export/job-1' });
-      },
-      [{ ...JOB, status: 'failed', failure: 'storage', message: 'The export bucket refused the file' }],
-    );
+    stubApi(() => {
+      starts += 1;
+      return json(JOB, 202, { Location: '/api/export/job-1' });
+    }, [{ ...JOB, status: 'failed', failure: 'storage', message: 'The export bucket refused the file' }]);
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
-    expect((await screen.findByRole('alert', {}, { timeout: 3_000 })).textContent).toBe(MESSAGE_BOX_TEXT.export.failed.storage);
+    expect((await screen.findByRole('alert', {}, { timeout: 3_000 })).textContent).toBe(
+      MESSAGE_BOX_TEXT.export.failed.storage,
+    );
     expect(saved).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: MESSAGE_BOX_TEXT.export.retry }));
     await waitFor(() => expect(starts).toBe(2));
@@ -113,19 +129,26 @@ describe('ExportButton', () => {
       vi.fn(async (url: string) => {
         if (url.startsWith('/api/export.csv')) return json(JOB, 202, { Location: '/api/export/job-1' });
         reads += 1;
-        return reads === 1 ? json({ error: 'service_unavailable' }, 503) : json({ ...JOB, status: 'ready', rowsWritten: 100_000, url: 'https://exports.example/data.csv' });
+        return reads === 1
+          ? json({ error: 'service_unavailable' }, 503)
+          : json({ ...JOB, status: 'ready', rowsWritten: 100_000, url: 'https://exports.example/data.csv' });
       }),
     );
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
-    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), { timeout: 3_000 });
+    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), {
+      timeout: 3_000,
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(reads).toBe(2);
   });
 
   it('says in Korean that an export is under way already, follows that one instead, and saves its file', async () => {
     const calls = stubApi(
-      () => json({ error: 'conflict', message: 'You have an export under way already', jobId: 'job-1' }, 409, { Location: '/api/export/job-1' }),
+      () =>
+        json({ error: 'conflict', message: 'You have an export under way already', jobId: 'job-1' }, 409, {
+          Location: '/api/export/job-1',
+        }),
       [
         { ...JOB, status: 'running', rowsWritten: 40_000 },
         { ...JOB, status: 'ready', rowsWritten: 100_000, url: 'https://exports.example/data.csv' },
@@ -134,8 +157,12 @@ describe('ExportButton', () => {
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE_BOX_TEXT.export.underWay);
-    expect(screen.getByRole('progressbar', { name: MESSAGE_BOX_TEXT.export.progressLabel }).getAttribute('value')).toBe('40000');
-    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), { timeout: 3_000 });
+    expect(screen.getByRole('progressbar', { name: MESSAGE_BOX_TEXT.export.progressLabel }).getAttribute('value')).toBe(
+      '40000',
+    );
+    await waitFor(() => expect(saved).toEqual([{ href: 'https://exports.example/data.csv', download: JOB.fileName }]), {
+      timeout: 3_000,
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(calls).toEqual(['/api/export.csv', '/api/export/job-1', '/api/export/job-1']);
   });
@@ -145,7 +172,8 @@ describe('ExportButton', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url.startsWith('/api/export.csv')) return json({ error: 'conflict', message: 'under way', jobId: 'job-1' }, 409);
+        if (url.startsWith('/api/export.csv'))
+          return json({ error: 'conflict', message: 'under way', jobId: 'job-1' }, 409);
         reads += 1;
         return json({ error: 'expired', message: 'This export has expired' }, 410);
       }),
@@ -153,7 +181,9 @@ describe('ExportButton', () => {
     render(<ExportButton query={{ page: 1 }} />);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE_BOX_TEXT.export.expired);
-    expect(MESSAGE_BOX_TEXT.export.expired).toBe('CSV 파일을 만든 지 1시간이 지나 더는 내려받을 수 없습니다. 내보내기를 다시 시작해 주세요.');
+    expect(MESSAGE_BOX_TEXT.export.expired).toBe(
+      'CSV 파일을 만든 지 1시간이 지나 더는 내려받을 수 없습니다. 내보내기를 다시 시작해 주세요.',
+    );
     expect(saved).toEqual([]);
     expect(reads).toBe(1);
   });

@@ -30,7 +30,6 @@ export default function EditorApp() {
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [confirmation, setConfirmation] = useState('');
 
-
   const close = () => {
     setOpen(undefined);
     opener?.focus();

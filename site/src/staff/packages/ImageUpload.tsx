@@ -40,14 +40,22 @@ export default function ImageUpload({ id, label, current, index, onUploaded, onB
     setPreview(URL.createObjectURL(file));
     onBusy(true);
     try {
-      const filename = await uploadImage(file, (percent) => choice === latest.current && setStatus(PACKAGES_TEXT.uploading(percent)), index);
+      const filename = await uploadImage(
+        file,
+        (percent) => choice === latest.current && setStatus(PACKAGES_TEXT.uploading(percent)),
+        index,
+      );
       if (choice === latest.current) {
         setStatus(PACKAGES_TEXT.uploaded);
         onUploaded(filename);
       }
     } catch (caught) {
       if (choice === latest.current) {
-        setError(caught instanceof StaffApiError && caught.status === 400 ? PACKAGES_TEXT.notAnImage : PACKAGES_TEXT.uploadFailed);
+        setError(
+          caught instanceof StaffApiError && caught.status === 400
+            ? PACKAGES_TEXT.notAnImage
+            : PACKAGES_TEXT.uploadFailed,
+        );
         setStatus('');
       }
     }
@@ -60,7 +68,13 @@ export default function ImageUpload({ id, label, current, index, onUploaded, onB
     <div className="upload">
       <label htmlFor={id}>{label}</label>
       {shown && <img src={shown} alt="" width={160} height={100} />}
-      <input id={id} type="file" accept="image/*" aria-describedby={`${id}-status`} onChange={(event) => void choose(event.currentTarget.files?.[0])} />
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        aria-describedby={`${id}-status`}
+        onChange={(event) => void choose(event.currentTarget.files?.[0])}
+      />
       <p id={`${id}-status`} className={message ? 'upload__error' : 'staff__muted'} role={message ? 'alert' : 'status'}>
         {message || status}
       </p>

@@ -31,7 +31,9 @@ export function refusal(error: unknown): string {
     const images = fields.filter((field) => field.startsWith('imgUP'));
     const others = fields.filter((field) => !field.startsWith('imgUP'));
     return [
-      ...(images.length ? [`${PACKAGES_TEXT.refusedImage}${images.map(fieldLabel).join(', ')}. ${PACKAGES_TEXT.notAnImage}`] : []),
+      ...(images.length
+        ? [`${PACKAGES_TEXT.refusedImage}${images.map(fieldLabel).join(', ')}. ${PACKAGES_TEXT.notAnImage}`]
+        : []),
       ...(others.length ? [STAFF_TEXT.checkFields + others.map(fieldLabel).join(', ')] : []),
     ].join(' ');
   }
@@ -41,7 +43,9 @@ export function refusal(error: unknown): string {
 
 /** The server's problem with one image field, shown beside its file input. */
 function imageProblem(error: unknown, field: string): string | undefined {
-  return error instanceof StaffApiError && error.status === 400 && error.fields[field] ? PACKAGES_TEXT.notAnImage : undefined;
+  return error instanceof StaffApiError && error.status === 400 && error.fields[field]
+    ? PACKAGES_TEXT.notAnImage
+    : undefined;
 }
 
 /** Saving a dialog: posts, and on a refusal keeps the dialog open with the reason (a 401 has already signed out). */
@@ -92,7 +96,13 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   };
 
   return (
-    <DialogFrame title={`${PACKAGES_TEXT.packageTitle(pkg.INDEX)} · ${PACKAGES_TEXT.edit}`} onClose={onClose} onSubmit={submit} busy={saving || uploading} problem={problem}>
+    <DialogFrame
+      title={`${PACKAGES_TEXT.packageTitle(pkg.INDEX)} · ${PACKAGES_TEXT.edit}`}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={saving || uploading}
+      problem={problem}
+    >
       <div className="edit-grid">
         {PACKAGE_LANGUAGES.map(({ suffix, label, required }) => (
           <fieldset key={suffix}>
@@ -121,7 +131,14 @@ export function EditDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
           </fieldset>
         ))}
       </div>
-      <ImageUpload id="imgUP" label={PACKAGES_TEXT.boardImage} current={pkg.FILE_POPUP} onUploaded={setImage} onBusy={setUploading} problem={imageProblem(failure, 'imgUP')} />
+      <ImageUpload
+        id="imgUP"
+        label={PACKAGES_TEXT.boardImage}
+        current={pkg.FILE_POPUP}
+        onUploaded={setImage}
+        onBusy={setUploading}
+        problem={imageProblem(failure, 'imgUP')}
+      />
     </DialogFrame>
   );
 }
@@ -139,7 +156,13 @@ export function PopupDialog({ pkg, onClose, onSaved }: PackageDialogProps) {
   };
 
   return (
-    <DialogFrame title={`${PACKAGES_TEXT.packageTitle(pkg.INDEX)} · ${PACKAGES_TEXT.popupUpload}`} onClose={onClose} onSubmit={submit} busy={saving || uploading > 0} problem={problem}>
+    <DialogFrame
+      title={`${PACKAGES_TEXT.packageTitle(pkg.INDEX)} · ${PACKAGES_TEXT.popupUpload}`}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={saving || uploading > 0}
+      problem={problem}
+    >
       <div className="popup-grid">
         {PACKAGE_LANGUAGES.map(({ suffix, label }) => (
           <ImageUpload

@@ -16,7 +16,9 @@ export function uploadProblem(file: { type: string; size: number }): string | un
 }
 
 export async function uploadImage(file: File, onProgress: (percent: number) => void, index?: string): Promise<string> {
-  const { data: ticket } = await staffPost<UploadTicket>(apiPath('fileupload'), { data: { contentType: file.type, size: file.size, ...(index ? { index } : {}) } });
+  const { data: ticket } = await staffPost<UploadTicket>(apiPath('fileupload'), {
+    data: { contentType: file.type, size: file.size, ...(index ? { index } : {}) },
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.upload.fields)) form.append(name, value);
   form.append('file', file);
@@ -26,7 +28,9 @@ export async function uploadImage(file: File, onProgress: (percent: number) => v
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     });
-    request.addEventListener('load', () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`S3 answered ${request.status}`))));
+    request.addEventListener('load', () =>
+      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`S3 answered ${request.status}`)),
+    );
     request.addEventListener('error', () => reject(new Error('network')));
     request.send(form);
   });

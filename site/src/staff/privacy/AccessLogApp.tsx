@@ -8,7 +8,14 @@
  * reload and back work.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { ACCESS_LOG_MAX_DAYS, AUDIT_ACTIONS, AUDIT_ACTION_GROUPS, type AccessLogEntry, auditActionLabel, isAccessLogSpan } from '../../../../shared/audit-actions';
+import {
+  ACCESS_LOG_MAX_DAYS,
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_GROUPS,
+  type AccessLogEntry,
+  auditActionLabel,
+  isAccessLogSpan,
+} from '../../../../shared/audit-actions';
 import { formatKoreaDate, formatKoreaDateTime } from '../../../../shared/korea-time';
 import type { AccessLogFilter } from '../../../../shared/privacy/privacy-schema';
 import { StaffApiError, failureText, requireToken } from '../core/api';
@@ -25,8 +32,14 @@ export function readAccessLogQuery(search: string, now: number): AccessLogFilter
   const params = new URLSearchParams(search);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const span = isAccessLogSpan(from, to) ? { from, to } : { from: formatKoreaDate(now - 6 * DAY_MS), to: formatKoreaDate(now) };
-  const narrowed = Object.fromEntries((['actor', 'action', 'target'] as const).flatMap((field) => (params.get(field) ? [[field, params.get(field)]] : [])));
+  const span = isAccessLogSpan(from, to)
+    ? { from, to }
+    : { from: formatKoreaDate(now - 6 * DAY_MS), to: formatKoreaDate(now) };
+  const narrowed = Object.fromEntries(
+    (['actor', 'action', 'target'] as const).flatMap((field) =>
+      params.get(field) ? [[field, params.get(field)]] : [],
+    ),
+  );
   return { ...span, ...narrowed };
 }
 
@@ -44,7 +57,9 @@ type Load =
 
 function problemText(error: unknown): string {
   const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
-  return fields.length ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ') : failureText(error);
+  return fields.length
+    ? STAFF_TEXT.checkFields + fields.map(([field, problem]) => `${field}: ${problem}`).join(', ')
+    : failureText(error);
 }
 
 const signedOut = (error: unknown) => error instanceof StaffApiError && error.status === 401;
@@ -96,9 +111,23 @@ export default function AccessLogApp() {
     try {
       const page = await loadAccessLogPage(query, shown.next);
       // Only onto the list it continues: a new query meanwhile started a list of its own.
-      setLoad((now) => (now.state === 'ready' && now.entries === shown.entries ? { state: 'ready', entries: [...shown.entries, ...page.entries], ...(page.next ? { next: page.next } : {}), more: 'idle' } : now));
+      setLoad((now) =>
+        now.state === 'ready' && now.entries === shown.entries
+          ? {
+              state: 'ready',
+              entries: [...shown.entries, ...page.entries],
+              ...(page.next ? { next: page.next } : {}),
+              more: 'idle',
+            }
+          : now,
+      );
     } catch (error) {
-      if (!signedOut(error)) setLoad((now) => (now.state === 'ready' && now.entries === shown.entries ? { ...now, more: { failed: problemText(error) } } : now));
+      if (!signedOut(error))
+        setLoad((now) =>
+          now.state === 'ready' && now.entries === shown.entries
+            ? { ...now, more: { failed: problemText(error) } }
+            : now,
+        );
     }
   };
 
@@ -111,7 +140,8 @@ export default function AccessLogApp() {
     }
   };
 
-  const set = (field: keyof AccessLogFilter) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
+  const set = (field: keyof AccessLogFilter) => (event: { currentTarget: { value: string } }) =>
+    setDraft({ ...draft, [field]: event.currentTarget.value });
 
   return (
     <StaffLayout current="access-log" title={STAFF_TEXT.accessLog}>
@@ -123,7 +153,14 @@ export default function AccessLogApp() {
           </label>
           <label>
             {STAFF_TEXT.to}
-            <input type="date" required value={draft.to} min={draft.from} onChange={set('to')} aria-describedby="access-log-span" />
+            <input
+              type="date"
+              required
+              value={draft.to}
+              min={draft.from}
+              onChange={set('to')}
+              aria-describedby="access-log-span"
+            />
           </label>
           <label>
             {text.actor}
@@ -168,7 +205,9 @@ export default function AccessLogApp() {
         <Alert text={load.state === 'failed' ? load.text : undefined} />
         {load.state === 'ready' && (
           <>
-            <p className="staff__muted">{load.next ? text.countSoFar(load.entries.length) : text.count(load.entries.length)}</p>
+            <p className="staff__muted">
+              {load.next ? text.countSoFar(load.entries.length) : text.count(load.entries.length)}
+            </p>
             {load.entries.length === 0 ? (
               <p className="staff__empty">{text.empty}</p>
             ) : (

@@ -17,12 +17,29 @@ import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { PRIVACY_TEXT } from './words';
 
-type Found = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; email: string; enquiries: SubjectEnquiry[]; keptMail: number };
+type Found =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'failed'; text: string }
+  | { state: 'ready'; email: string; enquiries: SubjectEnquiry[]; keptMail: number };
 
 const text = PRIVACY_TEXT.privacyPage;
-const failure = (error: unknown, otherwise: string) => (error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : otherwise);
+const failure = (error: unknown, otherwise: string) =>
+  error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : otherwise;
 
-function EraseDialog({ email, count, kept, onClose, onErased }: { email: string; count: number; kept: number; onClose: () => void; onErased: (message: string) => void }) {
+function EraseDialog({
+  email,
+  count,
+  kept,
+  onClose,
+  onErased,
+}: {
+  email: string;
+  count: number;
+  kept: number;
+  onClose: () => void;
+  onErased: (message: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +53,14 @@ function EraseDialog({ email, count, kept, onClose, onErased }: { email: string;
     setProblem('');
     try {
       const outcome = await eraseSubject(email, reason.trim());
-      onErased(text.erased(outcome.erased.length, outcome.held.map(formatReference), outcome.backupDays, outcome.keptMailRemoved));
+      onErased(
+        text.erased(
+          outcome.erased.length,
+          outcome.held.map(formatReference),
+          outcome.backupDays,
+          outcome.keptMailRemoved,
+        ),
+      );
     } catch (error) {
       setProblem(failure(error, text.eraseFailed));
       setBusy(false);
@@ -44,13 +68,38 @@ function EraseDialog({ email, count, kept, onClose, onErased }: { email: string;
   };
 
   return (
-    <DialogFrame title={text.eraseTitle} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={text.eraseNow} submitDisabled={!confirmed} danger>
+    <DialogFrame
+      title={text.eraseTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      problem={problem}
+      submitLabel={text.eraseNow}
+      submitDisabled={!confirmed}
+      danger
+    >
       <p className="staff__alert">{text.eraseWarning(count, kept, email)}</p>
       <div className="panel__form">
         <label htmlFor="erase-reason">{text.reason}</label>
-        <textarea id="erase-reason" required minLength={3} maxLength={500} rows={3} value={reason} placeholder={text.reasonPlaceholder} onChange={(event) => setReason(event.currentTarget.value)} />
+        <textarea
+          id="erase-reason"
+          required
+          minLength={3}
+          maxLength={500}
+          rows={3}
+          value={reason}
+          placeholder={text.reasonPlaceholder}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
         <label htmlFor="erase-confirm">{text.confirm}</label>
-        <input id="erase-confirm" type="email" autoComplete="off" required value={confirmation} onChange={(event) => setConfirmation(event.currentTarget.value)} />
+        <input
+          id="erase-confirm"
+          type="email"
+          autoComplete="off"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+        />
       </div>
     </DialogFrame>
   );
@@ -68,7 +117,8 @@ export default function PrivacyRequestsApp() {
       const data = await findSubject(address);
       setFound({ state: 'ready', email: data.email, enquiries: data.enquiries, keptMail: data.keptMail.length });
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setFound({ state: 'failed', text: failure(error, failureText(error)) });
+      if (!(error instanceof StaffApiError && error.status === 401))
+        setFound({ state: 'failed', text: failure(error, failureText(error)) });
     }
   };
 
@@ -83,7 +133,8 @@ export default function PrivacyRequestsApp() {
     try {
       await downloadSubject(address);
     } catch (error) {
-      if (!(error instanceof StaffApiError && error.status === 401)) setMessage({ kind: 'alert', text: failure(error, text.exportFailed) });
+      if (!(error instanceof StaffApiError && error.status === 401))
+        setMessage({ kind: 'alert', text: failure(error, text.exportFailed) });
     }
   };
 
@@ -93,7 +144,13 @@ export default function PrivacyRequestsApp() {
       <form className="filters" onSubmit={submit}>
         <label>
           {text.email}
-          <input type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+          <input
+            type="email"
+            required
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
         </label>
         <button type="submit" className="staff-button staff-button--primary">
           {text.find}

@@ -57,7 +57,13 @@ function stubApi(pages: Record<string, AccessLogPage>, csv: Record<string, { bod
       const cursor = new URL(url, 'http://site').searchParams.get('cursor') ?? 'first';
       if (url.startsWith('/api/access-log.csv')) {
         const page = csv[cursor];
-        return new Response(page?.body, { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="access-log_2026-11-22_2026-11-22.csv"', ...(page?.next ? { [ACCESS_LOG_NEXT_HEADER]: page.next } : {}) } });
+        return new Response(page?.body, {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="access-log_2026-11-22_2026-11-22.csv"',
+            ...(page?.next ? { [ACCESS_LOG_NEXT_HEADER]: page.next } : {}),
+          },
+        });
       }
       return new Response(JSON.stringify(pages[cursor]), { headers: { 'Content-Type': 'application/json' } });
     }),
@@ -66,13 +72,21 @@ function stubApi(pages: Record<string, AccessLogPage>, csv: Record<string, { bod
 
 describe('AccessLogApp', () => {
   it('loads the next page from the cursor until none is left, and shows a counted row with its count and last time', async () => {
-    const counted = row(2, { actor: '-', action: 'auth.refused', target: 'GET /api/detail/{index}', count: 1_000, lastAt: AT + 600_000 });
+    const counted = row(2, {
+      actor: '-',
+      action: 'auth.refused',
+      target: 'GET /api/detail/{index}',
+      count: 1_000,
+      lastAt: AT + 600_000,
+    });
     stubApi({ first: { entries: [row(0), row(1)], next: 'page-2' }, 'page-2': { entries: [counted] } }, {});
     render(<AccessLogApp />);
     expect(await screen.findByText('person0@centre.example')).toBeTruthy();
     expect(screen.getByText(PRIVACY_TEXT.accessLogPage.countSoFar(2))).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: PRIVACY_TEXT.accessLogPage.more }));
-    expect(await screen.findByText(PRIVACY_TEXT.accessLogPage.counted(1_000, formatKoreaDateTime(AT + 600_000)))).toBeTruthy();
+    expect(
+      await screen.findByText(PRIVACY_TEXT.accessLogPage.counted(1_000, formatKoreaDateTime(AT + 600_000))),
+    ).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(screen.getByText(PRIVACY_TEXT.accessLogPage.count(3))).toBeTruthy();
     expect(screen.queryByRole('button', { name: PRIVACY_TEXT.accessLogPage.more })).toBeNull();
@@ -80,13 +94,24 @@ describe('AccessLogApp', () => {
   });
 
   it('saves the CSV the server answers a page at a time as one file, its pages in order', async () => {
-    stubApi({ first: { entries: [] } }, { first: { body: '\uFEFFat_korea_time\r\na\r\n', next: 'csv-2' }, 'csv-2': { body: 'b\r\n', next: 'csv-3' }, 'csv-3': { body: 'c\r\n' } });
+    stubApi(
+      { first: { entries: [] } },
+      {
+        first: { body: '\uFEFFat_korea_time\r\na\r\n', next: 'csv-2' },
+        'csv-2': { body: 'b\r\n', next: 'csv-3' },
+        'csv-3': { body: 'c\r\n' },
+      },
+    );
     render(<AccessLogApp />);
     await screen.findByText(PRIVACY_TEXT.accessLogPage.empty);
     await userEvent.click(screen.getByRole('button', { name: STAFF_TEXT.download }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFat_korea_time\r\na\r\nb\r\nc\r\n');
-    expect(calls.filter((url) => url.startsWith('/api/access-log.csv')).map((url) => new URL(url, 'http://site').searchParams.get('cursor'))).toEqual([null, 'csv-2', 'csv-3']);
+    expect(
+      calls
+        .filter((url) => url.startsWith('/api/access-log.csv'))
+        .map((url) => new URL(url, 'http://site').searchParams.get('cursor')),
+    ).toEqual([null, 'csv-2', 'csv-3']);
   });
 });

@@ -14,7 +14,9 @@ const searchOf = (query: Record<string, string | undefined>) => {
 
 /** One page of the access log: the first without a cursor, then each from the `next` of the one before. */
 export async function loadAccessLogPage(filter: AccessLogFilter, cursor?: string): Promise<AccessLogPage> {
-  return (await (await staffFetch(`${apiPath('accessLog')}${searchOf({ ...filter, cursor })}`)).json()) as AccessLogPage;
+  return (await (
+    await staffFetch(`${apiPath('accessLog')}${searchOf({ ...filter, cursor })}`)
+  ).json()) as AccessLogPage;
 }
 
 /** The whole CSV of a filter as one file: the server answers it a page at a time (the next page's cursor in a header). */
@@ -29,15 +31,28 @@ export async function downloadAccessLog(filter: AccessLogFilter): Promise<void> 
     pages.push(await response.blob());
     cursor = response.headers.get(ACCESS_LOG_NEXT_HEADER) ?? undefined;
   } while (cursor);
-  await saveDownload(new Response(new Blob(pages, { type: 'text/csv;charset=utf-8' }), { headers: { 'content-disposition': first?.headers.get('content-disposition') ?? '' } }), 'access-log.csv');
+  await saveDownload(
+    new Response(new Blob(pages, { type: 'text/csv;charset=utf-8' }), {
+      headers: { 'content-disposition': first?.headers.get('content-disposition') ?? '' },
+    }),
+    'access-log.csv',
+  );
 }
 
-export async function loadRetentionDue(): Promise<{ due: { enquiries: number; spam: number }; periods: typeof RETENTION }> {
-  return (await (await staffFetch(apiPath('retentionDue'))).json()) as { due: { enquiries: number; spam: number }; periods: typeof RETENTION };
+export async function loadRetentionDue(): Promise<{
+  due: { enquiries: number; spam: number };
+  periods: typeof RETENTION;
+}> {
+  return (await (await staffFetch(apiPath('retentionDue'))).json()) as {
+    due: { enquiries: number; spam: number };
+    periods: typeof RETENTION;
+  };
 }
 
 export async function setHold(index: number, reason: string | undefined): Promise<EnquiryRecord> {
-  return (await staffPost<EnquiryRecord>(apiPath('hold'), { data: { index, ...(reason === undefined ? {} : { reason }) } })).data;
+  return (
+    await staffPost<EnquiryRecord>(apiPath('hold'), { data: { index, ...(reason === undefined ? {} : { reason }) } })
+  ).data;
 }
 
 export type SubjectEnquiry = EnquiryRecord & { history: unknown[]; mails: unknown[] };
@@ -54,7 +69,10 @@ export async function findSubject(email: string): Promise<SubjectFound> {
 }
 
 export async function downloadSubject(email: string): Promise<void> {
-  await saveDownload(await staffFetch(apiPath('subjectExport'), { method: 'POST', body: JSON.stringify({ data: { email } }) }), 'personal-data.json');
+  await saveDownload(
+    await staffFetch(apiPath('subjectExport'), { method: 'POST', body: JSON.stringify({ data: { email } }) }),
+    'personal-data.json',
+  );
 }
 
 export async function eraseSubject(email: string, reason: string): Promise<ErasureAnswer> {

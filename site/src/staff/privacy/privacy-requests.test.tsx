@@ -16,12 +16,31 @@ signedInStaffMember();
 
 const TEXT = PRIVACY_TEXT.privacyPage;
 const ADDRESS = 'anna@example.com';
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 describe('an address with kept mail only', () => {
   it('is found, and erasing it says the kept mail went too', async () => {
-    const found = { email: ADDRESS, enquiries: [], keptMail: [{ receivedAt: '2026-11-22T10:00:00.000Z', box: 'unmatched', reason: 'no_match', recipients: ['centre@reply.test'], from: ADDRESS }] };
-    const sent = stubStaffApi((path) => json(path.endsWith('/erase') ? { erased: [], held: [], keptMailRemoved: 1, exportFilesRemoved: 0, backupDays: 35 } : found));
+    const found = {
+      email: ADDRESS,
+      enquiries: [],
+      keptMail: [
+        {
+          receivedAt: '2026-11-22T10:00:00.000Z',
+          box: 'unmatched',
+          reason: 'no_match',
+          recipients: ['centre@reply.test'],
+          from: ADDRESS,
+        },
+      ],
+    };
+    const sent = stubStaffApi((path) =>
+      json(
+        path.endsWith('/erase')
+          ? { erased: [], held: [], keptMailRemoved: 1, exportFilesRemoved: 0, backupDays: 35 }
+          : found,
+      ),
+    );
     render(<PrivacyRequestsApp />);
     await userEvent.type(screen.getByLabelText(TEXT.email), ADDRESS);
     await userEvent.click(screen.getByRole('button', { name: TEXT.find }));

@@ -18,13 +18,15 @@ export const PRIVACY_TEXT = {
     spanHint: (days: number) => `한 번에 최대 ${days}일`,
   },
   privacyPage: {
-    intro: '방문자가 자신의 개인정보 열람·삭제를 요청하면, 요청한 이메일 주소로 그 사람의 문의를 찾아 내려받거나 삭제합니다.',
+    intro:
+      '방문자가 자신의 개인정보 열람·삭제를 요청하면, 요청한 이메일 주소로 그 사람의 문의를 찾아 내려받거나 삭제합니다.',
     email: '방문자 이메일',
     find: '찾기',
     none: '이 주소로 받은 문의나 메일이 없습니다.',
     found: (count: number) => `이 주소의 문의 ${count}건`,
     /** Mail received from the address that went into no thread (unmatched, quarantined, auto-replies, refused). */
-    keptMail: (count: number) => `이 주소에서 받았지만 문의 기록에 들어가지 않고 따로 보관된 메일 ${count}건 (내려받기에 포함, 삭제 시 함께 삭제)`,
+    keptMail: (count: number) =>
+      `이 주소에서 받았지만 문의 기록에 들어가지 않고 따로 보관된 메일 ${count}건 (내려받기에 포함, 삭제 시 함께 삭제)`,
     columns: { reference: '접수 번호', date: '접수 일시', section: '구분', status: '상태', hold: '법적 보존' },
     held: '보존 중',
     exportJson: '전체 내려받기 (JSON)',
@@ -41,7 +43,9 @@ export const PRIVACY_TEXT = {
       `${erased}건을 삭제했습니다.` +
       (kept ? ` 따로 보관된 받은 메일 ${kept}건도 삭제했습니다.` : '') +
       (held.length ? ` 법적 보존 중이라 남긴 문의: ${held.join(', ')}` : '') +
-      (erased || kept ? ` 장애 복구용 백업에는 ${backupDays}일 동안 남아 있다가 사라집니다. 방문자에게도 그렇게 안내하세요.` : ''),
+      (erased || kept
+        ? ` 장애 복구용 백업에는 ${backupDays}일 동안 남아 있다가 사라집니다. 방문자에게도 그렇게 안내하세요.`
+        : ''),
     eraseFailed: '삭제하지 못했습니다. 다시 시도해 주세요.',
   },
 } as const;

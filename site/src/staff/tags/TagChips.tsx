@@ -17,7 +17,13 @@ export default function TagChips({ tags, onRemove, disabled }: TagChipsProps) {
           {onRemove ? (
             <>
               {tag}
-              <button type="button" className="tag__remove" aria-label={TAGS_TEXT.remove(tag)} disabled={disabled} onClick={() => onRemove(tag)}>
+              <button
+                type="button"
+                className="tag__remove"
+                aria-label={TAGS_TEXT.remove(tag)}
+                disabled={disabled}
+                onClick={() => onRemove(tag)}
+              >
                 ×
               </button>
             </>

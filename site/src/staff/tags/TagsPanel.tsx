@@ -56,11 +56,23 @@ export default function TagsPanel({ record, onChanged }: TagsPanelProps) {
   return (
     <section className="panel" aria-labelledby="tags-heading">
       <h2 id="tags-heading">{TAGS_TEXT.heading}</h2>
-      {tags.length ? <TagChips tags={tags} disabled={busy} onRemove={(tag) => void change({ remove: [tag] })} /> : <p className="staff__muted">{TAGS_TEXT.none}</p>}
+      {tags.length ? (
+        <TagChips tags={tags} disabled={busy} onRemove={(tag) => void change({ remove: [tag] })} />
+      ) : (
+        <p className="staff__muted">{TAGS_TEXT.none}</p>
+      )}
       <form className="panel__row" onSubmit={submit}>
         <label>
           {TAGS_TEXT.input}
-          <input ref={input} value={text} list="tags-in-use" placeholder={TAGS_TEXT.placeholder} aria-describedby="tags-hint" maxLength={400} onChange={(event) => setText(event.currentTarget.value)} />
+          <input
+            ref={input}
+            value={text}
+            list="tags-in-use"
+            placeholder={TAGS_TEXT.placeholder}
+            aria-describedby="tags-hint"
+            maxLength={400}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
         </label>
         <datalist id="tags-in-use">
           {inUse

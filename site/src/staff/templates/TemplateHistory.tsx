@@ -10,7 +10,11 @@ import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { LOCALES } from '../../../../shared/locales';
 import { RETENTION } from '../../../../shared/privacy/retention';
 import type { TemplateView } from '../../../../shared/work/enquiry-work-schema';
-import { DEFAULT_REVISION, type TemplateVersion, type TemplateVersionSummary } from '../../../../shared/work/template-versions';
+import {
+  DEFAULT_REVISION,
+  type TemplateVersion,
+  type TemplateVersionSummary,
+} from '../../../../shared/work/template-versions';
 import { StaffApiError, failureText } from '../core/api';
 import DialogFrame from '../core/DialogFrame';
 import { useDialogAction } from '../core/dialog-action';
@@ -35,29 +39,64 @@ function noteOf(version: TemplateVersionSummary, current: number): string {
   return notes.join(' · ');
 }
 
-function RestoreDialog({ version, template, hasDraft, onClose, onDone }: { version: TemplateVersion; template: TemplateView; hasDraft: boolean; onClose: () => void; onDone: (outcome: { template: TemplateView; message: Message }) => void }) {
+function RestoreDialog({
+  version,
+  template,
+  hasDraft,
+  onClose,
+  onDone,
+}: {
+  version: TemplateVersion;
+  template: TemplateView;
+  hasDraft: boolean;
+  onClose: () => void;
+  onDone: (outcome: { template: TemplateView; message: Message }) => void;
+}) {
   const { busy, problem, submit } = useDialogAction(
     async () => {
       try {
         const restored = await restoreTemplate(template, template.revision, version.revision);
-        onDone({ template: restored, message: { kind: 'status', text: TEXT.restored(version.revision, restored.revision) } });
+        onDone({
+          template: restored,
+          message: { kind: 'status', text: TEXT.restored(version.revision, restored.revision) },
+        });
       } catch (error) {
         const current = templateConflict(error);
         if (!current) throw error;
         onDone({ template: current, message: { kind: 'alert', text: TEXT.conflict } });
       }
     },
-    (error) => (error instanceof StaffApiError && error.status === 404 ? TEXT.gone : error instanceof StaffApiError && error.status === 403 ? STAFF_TEXT.noPermission : STAFF_TEXT.saveFailed),
+    (error) =>
+      error instanceof StaffApiError && error.status === 404
+        ? TEXT.gone
+        : error instanceof StaffApiError && error.status === 403
+          ? STAFF_TEXT.noPermission
+          : STAFF_TEXT.saveFailed,
   );
   return (
-    <DialogFrame title={TEXT.confirmTitle(version.revision)} onClose={onClose} onSubmit={submit} busy={busy} problem={problem} submitLabel={TEXT.confirm}>
+    <DialogFrame
+      title={TEXT.confirmTitle(version.revision)}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      problem={problem}
+      submitLabel={TEXT.confirm}
+    >
       <p>{TEXT.confirmText(version.revision, template.revision)}</p>
       {hasDraft && <p className="staff__alert">{TEXT.draftLost}</p>}
     </DialogFrame>
   );
 }
 
-export default function TemplateHistory({ template, hasDraft, onChanged }: { template: TemplateView; hasDraft: boolean; onChanged: (template: TemplateView) => void }) {
+export default function TemplateHistory({
+  template,
+  hasDraft,
+  onChanged,
+}: {
+  template: TemplateView;
+  hasDraft: boolean;
+  onChanged: (template: TemplateView) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<TemplateVersionSummary[]>();
   const [next, setNext] = useState<number>();
@@ -88,7 +127,10 @@ export default function TemplateHistory({ template, hasDraft, onChanged }: { tem
     try {
       setViewing(await loadTemplateVersion({ section, locale }, entry.revision));
     } catch (error) {
-      setMessage({ kind: 'alert', text: error instanceof StaffApiError && error.status === 404 ? TEXT.gone : failureText(error) });
+      setMessage({
+        kind: 'alert',
+        text: error instanceof StaffApiError && error.status === 404 ? TEXT.gone : failureText(error),
+      });
     }
   };
 
@@ -104,7 +146,13 @@ export default function TemplateHistory({ template, hasDraft, onChanged }: { tem
     <section className="panel" aria-labelledby="template-history-heading">
       <h2 id="template-history-heading">{TEXT.heading}</h2>
       <p className="staff__muted">{TEXT.kept(RETENTION.templateVersionMonths)}</p>
-      <button type="button" className="staff-button" aria-expanded={open} aria-controls="template-history-list" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="staff-button"
+        aria-expanded={open}
+        aria-controls="template-history-list"
+        onClick={() => setOpen(!open)}
+      >
         {open ? TEXT.hide : TEXT.show}
       </button>
       <div id="template-history-list" hidden={!open}>
@@ -118,7 +166,12 @@ export default function TemplateHistory({ template, hasDraft, onChanged }: { tem
                 <td>{noteOf(entry, revision)}</td>
                 <td lang={lang}>{entry.subject}</td>
                 <td>
-                  <button type="button" className="staff-button" aria-label={TEXT.viewOf(entry.revision)} onClick={() => void view(entry)}>
+                  <button
+                    type="button"
+                    className="staff-button"
+                    aria-label={TEXT.viewOf(entry.revision)}
+                    onClick={() => void view(entry)}
+                  >
                     {TEXT.view}
                   </button>
                 </td>
@@ -153,7 +206,15 @@ export default function TemplateHistory({ template, hasDraft, onChanged }: { tem
           </div>
         </div>
       )}
-      {confirming && viewing && <RestoreDialog version={viewing} template={template} hasDraft={hasDraft} onClose={() => setConfirming(false)} onDone={restored} />}
+      {confirming && viewing && (
+        <RestoreDialog
+          version={viewing}
+          template={template}
+          hasDraft={hasDraft}
+          onClose={() => setConfirming(false)}
+          onDone={restored}
+        />
+      )}
       {message && (
         <p className={message.kind === 'alert' ? 'staff__alert' : 'staff__confirmation'} role={message.kind}>
           {message.text}

@@ -27,7 +27,6 @@ export default function TemplatesApp() {
   const [draft, setDraft] = useState<{ subject: string; body: string } | undefined>();
   const [message, setMessage] = useState<{ kind: 'alert' | 'status'; text: string } | undefined>();
 
-
   const chosen = templates?.find((template) => template.section === section && template.locale === locale);
   const shown = draft ?? (chosen ? { subject: chosen.subject, body: chosen.body } : undefined);
   const pick = (next: { section?: Section; locale?: LocaleCode }) => {
@@ -39,7 +38,9 @@ export default function TemplatesApp() {
 
   /** Puts the template as it is now in the list the page shows. */
   const replace = (template: TemplateView) =>
-    setTemplates((list) => list?.map((entry) => (entry.section === template.section && entry.locale === template.locale ? template : entry)));
+    setTemplates((list) =>
+      list?.map((entry) => (entry.section === template.section && entry.locale === template.locale ? template : entry)),
+    );
 
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -90,7 +91,10 @@ export default function TemplatesApp() {
             </label>
             <p className="staff__muted">
               {chosen?.edited && chosen.updatedBy && chosen.updatedAt
-                ? TEMPLATES_TEXT.templatesPage.edited(chosen.updatedBy, formatKoreaDateTime(Date.parse(chosen.updatedAt)))
+                ? TEMPLATES_TEXT.templatesPage.edited(
+                    chosen.updatedBy,
+                    formatKoreaDateTime(Date.parse(chosen.updatedAt)),
+                  )
                 : TEMPLATES_TEXT.templatesPage.isDefault}
             </p>
           </div>
@@ -103,10 +107,20 @@ export default function TemplatesApp() {
               onChange={(event) => setDraft({ ...shown, subject: event.currentTarget.value })}
             />
             <label htmlFor="template-body">{STAFF_TEXT.reply.body}</label>
-            <textarea id="template-body" value={shown.body} rows={14} maxLength={TEMPLATE_BODY_MAX} onChange={(event) => setDraft({ ...shown, body: event.currentTarget.value })} />
+            <textarea
+              id="template-body"
+              value={shown.body}
+              rows={14}
+              maxLength={TEMPLATE_BODY_MAX}
+              onChange={(event) => setDraft({ ...shown, body: event.currentTarget.value })}
+            />
             <p className="staff__muted">{TEMPLATES_TEXT.templatesPage.placeholders}</p>
             <div>
-              <button type="submit" className="staff-button staff-button--primary" disabled={!draft || !shown.subject.trim() || !shown.body.trim()}>
+              <button
+                type="submit"
+                className="staff-button staff-button--primary"
+                disabled={!draft || !shown.subject.trim() || !shown.body.trim()}
+              >
                 {STAFF_TEXT.save}
               </button>
             </div>
@@ -118,7 +132,14 @@ export default function TemplatesApp() {
           </form>
         </section>
       )}
-      {chosen && <TemplateHistory key={`${section}#${locale}`} template={chosen} hasDraft={draft !== undefined} onChanged={restored} />}
+      {chosen && (
+        <TemplateHistory
+          key={`${section}#${locale}`}
+          template={chosen}
+          hasDraft={draft !== undefined}
+          onChanged={restored}
+        />
+      )}
     </StaffLayout>
   );
 }

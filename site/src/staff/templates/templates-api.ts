@@ -22,7 +22,9 @@ export function templateConflict(error: unknown): TemplateView | undefined {
 }
 
 /** Saves over `revision`, the revision the staff member read (a 409 if someone saved since). */
-export async function saveTemplate(template: TemplateKey & Pick<TemplateView, 'revision' | 'subject' | 'body'>): Promise<TemplateView> {
+export async function saveTemplate(
+  template: TemplateKey & Pick<TemplateView, 'revision' | 'subject' | 'body'>,
+): Promise<TemplateView> {
   return (await staffPost<TemplateView>(apiPath('saveTemplate'), { data: template })).data;
 }
 
@@ -33,10 +35,15 @@ export async function loadTemplateHistory(key: TemplateKey, before?: number): Pr
 }
 
 export async function loadTemplateVersion(key: TemplateKey, revision: number): Promise<TemplateVersion> {
-  return (await (await staffFetch(`${apiPath('templateVersion')}?${new URLSearchParams({ ...keyOf(key), revision: String(revision) })}`)).json()) as TemplateVersion;
+  return (await (
+    await staffFetch(
+      `${apiPath('templateVersion')}?${new URLSearchParams({ ...keyOf(key), revision: String(revision) })}`,
+    )
+  ).json()) as TemplateVersion;
 }
 
 /** Brings back revision `restore` as a new revision, over `revision`, the one the staff member read. */
 export async function restoreTemplate(key: TemplateKey, revision: number, restore: number): Promise<TemplateView> {
-  return (await staffPost<TemplateView>(apiPath('restoreTemplate'), { data: { ...keyOf(key), revision, restore } })).data;
+  return (await staffPost<TemplateView>(apiPath('restoreTemplate'), { data: { ...keyOf(key), revision, restore } }))
+    .data;
 }

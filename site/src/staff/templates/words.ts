@@ -8,7 +8,8 @@ export const TEMPLATES_TEXT = {
     isDefault: '기본 양식',
     saved: '양식을 저장했습니다.',
     placeholders: '{reference}는 접수 번호, {name}은 방문자 이름으로 바뀝니다.',
-    conflict: '다른 직원이 먼저 이 양식을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 이전 버전에서 지금 저장된 내용을 확인한 뒤 다시 저장해 주세요.',
+    conflict:
+      '다른 직원이 먼저 이 양식을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 이전 버전에서 지금 저장된 내용을 확인한 뒤 다시 저장해 주세요.',
   },
   history: {
     heading: '이전 버전',
@@ -16,7 +17,14 @@ export const TEMPLATES_TEXT = {
     hide: '이전 버전 닫기',
     more: '더 보기',
     kept: (months: number) => `저장할 때마다 바뀌기 전 내용이 버전으로 남습니다 (바뀐 때부터 ${months}개월 보관).`,
-    columns: { revision: '버전', savedBy: '저장한 사람', savedAt: '저장 시각', note: '비고', subject: '제목', view: '내용' },
+    columns: {
+      revision: '버전',
+      savedBy: '저장한 사람',
+      savedAt: '저장 시각',
+      note: '비고',
+      subject: '제목',
+      view: '내용',
+    },
     revision: (revision: number) => `버전 ${revision}`,
     current: '현재',
     isDefault: '기본 양식',
@@ -32,6 +40,7 @@ export const TEMPLATES_TEXT = {
     confirm: '되돌리기',
     restored: (revision: number, current: number) => `버전 ${revision}의 내용으로 되돌렸습니다 (새 버전 ${current}).`,
     gone: '이 버전은 보관 기간이 지나 더 이상 없습니다.',
-    conflict: '다른 직원이 먼저 이 양식을 저장했습니다. 지금 내용과 이전 버전을 다시 불러왔습니다. 확인 후 다시 시도해 주세요.',
+    conflict:
+      '다른 직원이 먼저 이 양식을 저장했습니다. 지금 내용과 이전 버전을 다시 불러왔습니다. 확인 후 다시 시도해 주세요.',
   },
 } as const;

@@ -24,7 +24,15 @@ export interface TranslatedTextProps {
   showsState?: boolean;
 }
 
-export default function TranslatedText({ postIndex, original, translation, field, className, lang, showsState = false }: TranslatedTextProps) {
+export default function TranslatedText({
+  postIndex,
+  original,
+  translation,
+  field,
+  className,
+  lang,
+  showsState = false,
+}: TranslatedTextProps) {
   const translated = translation?.state === 'done' ? translation.texts?.[field] : undefined;
   if (translated === undefined || !original.trim()) {
     return (
@@ -32,7 +40,9 @@ export default function TranslatedText({ postIndex, original, translation, field
         <p className={className} lang={lang}>
           {original}
         </p>
-        {showsState && translation && translation.state !== 'done' && <TranslationStatus postIndex={postIndex} translation={translation} />}
+        {showsState && translation && translation.state !== 'done' && (
+          <TranslationStatus postIndex={postIndex} translation={translation} />
+        )}
       </>
     );
   }

@@ -12,7 +12,13 @@ import Alert from '../core/Alert';
 import { askTranslationAgain } from './translation-api';
 import { TRANSLATION_TEXT } from './words';
 
-export default function TranslationStatus({ postIndex, translation }: { postIndex: number; translation: TranslationView }) {
+export default function TranslationStatus({
+  postIndex,
+  translation,
+}: {
+  postIndex: number;
+  translation: TranslationView;
+}) {
   const [asked, setAsked] = useState<TranslationView>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();

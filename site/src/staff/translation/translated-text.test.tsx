@@ -41,7 +41,9 @@ describe('on the detail page', () => {
     expect(screen.getByText('바닷가 호텔')).toBeTruthy();
     expect(screen.getAllByText(TRANSLATION_TEXT.label(ENGINE))).toHaveLength(2);
     const message = screen.getByText(KOREAN).closest('.translation') as HTMLElement;
-    const disclosure = within(message).getByText(TRANSLATION_TEXT.showOriginal).closest('details') as HTMLDetailsElement;
+    const disclosure = within(message)
+      .getByText(TRANSLATION_TEXT.showOriginal)
+      .closest('details') as HTMLDetailsElement;
     expect(disclosure.open).toBe(false);
     await userEvent.click(within(message).getByText(TRANSLATION_TEXT.showOriginal));
     expect(disclosure.open).toBe(true);
@@ -72,7 +74,13 @@ describe('on the detail page', () => {
   });
 
   it('asks again for a failed translation, then says it is pending', async () => {
-    const sent = stubStaffApi(() => new Response(JSON.stringify(inState('pending')), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const sent = stubStaffApi(
+      () =>
+        new Response(JSON.stringify(inState('pending')), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     render(<EnquiryFields record={record} translation={inState('failed')} />);
     await userEvent.click(screen.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(TRANSLATION_TEXT.states.pending));
@@ -83,7 +91,11 @@ describe('on the detail page', () => {
 
   it('says so when asking again fails, and keeps the button', async () => {
     stubStaffApi(
-      () => new Response(JSON.stringify({ error: 'unavailable', message: 'Down' }), { status: 503, headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify({ error: 'unavailable', message: 'Down' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
     render(<EnquiryFields record={record} translation={inState('capped')} />);
     await userEvent.click(screen.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
@@ -118,18 +130,39 @@ describe('in the thread', () => {
 
   it('asks again for the message by its source', async () => {
     const sent = stubStaffApi(
-      () => new Response(JSON.stringify(inState('pending', `message#${at}`)), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify(inState('pending', `message#${at}`)), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
-    render(<HistoryPanel record={record} thread={[message(inState('refused', `message#${at}`))]} onNoted={() => undefined} />);
+    render(
+      <HistoryPanel
+        record={record}
+        thread={[message(inState('refused', `message#${at}`))]}
+        onNoted={() => undefined}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe(TRANSLATION_TEXT.states.refused);
     await userEvent.click(screen.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
-    await waitFor(() => expect(sent).toEqual([{ path: '/api/enquiry/translate', body: { data: { index: 7, source: `message#${at}` } } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ path: '/api/enquiry/translate', body: { data: { index: 7, source: `message#${at}` } } }]),
+    );
   });
 });
 
 describe('in the message box', () => {
   it("summarises the message in Korean once translated, the original's words on hover; an untranslated one as it is", () => {
-    render(<EnquiryTable records={[{ ...record, translation: done }, { ...sampleRecord(8), CONTEXT: RUSSIAN }]} now={Date.parse('2026-11-27T04:00:00Z')} viewer="anna@centre.example" />);
+    render(
+      <EnquiryTable
+        records={[
+          { ...record, translation: done },
+          { ...sampleRecord(8), CONTEXT: RUSSIAN },
+        ]}
+        now={Date.parse('2026-11-27T04:00:00Z')}
+        viewer="anna@centre.example"
+      />,
+    );
     const translated = screen.getByRole('link', { name: KOREAN });
     expect(translated.getAttribute('title')).toBe(RUSSIAN);
     expect(screen.getByRole('link', { name: RUSSIAN }).hasAttribute('title')).toBe(false);
