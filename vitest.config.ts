@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Unit and component tests sit beside the code they test; the suites that span the stack (integration, browser, infra, load) in tests/.
-    include: ['{tests,functions,shared,site/src,local}/**/*.test.{ts,tsx}'],
+    // Unit and component tests sit beside the code they test (bench/ too); the suites that span the stack (integration,
+    // browser, infra, load) in tests/, grouped by feature.
+    include: ['{tests,functions,shared,site/src,local,bench}/**/*.test.{ts,tsx}'],
     // Each integration file starts its own emulators and stack; two at a time suits a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,

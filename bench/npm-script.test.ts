@@ -5,7 +5,7 @@
  * Windows, with a plain word on how to run it when there is no npm.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { npmMissingMessage, npmScriptCommand } from '../../bench/npm-script';
+import { npmMissingMessage, npmScriptCommand } from './npm-script';
 
 const NODE = '/opt/node-24/bin/node';
 

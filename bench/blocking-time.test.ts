@@ -1,6 +1,6 @@
 /** bench/blocking-time.ts: the browser's share of Lighthouse's TBT, with task lists shaped like the runs of 2026-11-23. */
 import { describe, expect, it } from 'vitest';
-import { browserBlockingMs } from '../../bench/blocking-time';
+import { browserBlockingMs } from './blocking-time';
 
 const PAGE = 'http://127.0.0.1:38681/JpPage';
 

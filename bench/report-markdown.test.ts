@@ -4,8 +4,8 @@
  * a failed step said so plainly rather than left out.
  */
 import { describe, expect, it } from 'vitest';
-import type { Figure } from '../../bench/figures';
-import { type ReportInput, benchmarkMarkdown, chart } from '../../bench/report-markdown';
+import type { Figure } from './figures';
+import { type ReportInput, benchmarkMarkdown, chart } from './report-markdown';
 
 const machine: ReportInput['machine'] = {
   cpu: 'Test CPU @ 2.0GHz',

@@ -9,11 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { sendByMail, sendOnPage } from '../../bench/load/answer-senders';
-import { type SentAnswer, answerFigures } from '../../bench/load/answers';
-import { LoadFigures } from '../../bench/load/figures';
-import { checkAnswers, isVisitorNotice } from '../../bench/load/verify-answers';
-import type { CapturedMail } from '../support/stack';
+import { sendByMail, sendOnPage } from './answer-senders';
+import { type SentAnswer, answerFigures } from './answers';
+import { LoadFigures } from './figures';
+import { checkAnswers, isVisitorNotice } from './verify-answers';
+import type { CapturedMail } from '../../tests/support/stack';
 
 const token = (n: number) => `load-answer-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const answer = (n: number, postIndex: number, outcome: 'stored' | 'gaveUp' = 'stored'): SentAnswer => ({

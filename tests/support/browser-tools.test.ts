@@ -7,7 +7,7 @@
  * lists none.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ensureFonts, fontsFor } from '../support/browser-tools';
+import { ensureFonts, fontsFor } from './browser-tools';
 
 const NOT_INSTALLED = 'fc-list-that-is-not-installed';
 const CJK = {

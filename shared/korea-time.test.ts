@@ -7,7 +7,7 @@ import {
   isKoreaDay,
   parseKoreaDateTime,
   startOfKoreaDay,
-} from '../../shared/korea-time';
+} from './korea-time';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, type RewriteResult, rewritePath } from '../../shared/rewrite';
+import { DETAIL_SHELL_PATH, PERMANENT_REDIRECTS, type RewriteResult, rewritePath } from './rewrite';
 
-const SOURCE_FILE = fileURLToPath(new URL('../../shared/rewrite.ts', import.meta.url));
+const SOURCE_FILE = fileURLToPath(new URL('./rewrite.ts', import.meta.url));
 
 describe('rewritePath', () => {
   it.each<[string, RewriteResult]>([
