@@ -160,7 +160,7 @@ describe('isPastKoreaTime', () => {
   // 2026-11-23 10:00 in Korea.
   const now = utc('2026-11-23T01:00:00Z');
 
-  it('refuses a reservation time days in the past (the issue: 2026-11-20 10:00, three days ago)', () => {
+  it('refuses a reservation time days in the past (2026-11-20 10:00, three days ago)', () => {
     expect(isPastKoreaTime('2026-11-20 10:00', now, GRACE)).toBe(true);
   });
 

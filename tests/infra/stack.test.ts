@@ -213,7 +213,7 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
   if (uses.sendsMail || uses.receivesMail)
     lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.replyAddressSecret)}>`);
   if (api) lines.add(`secretsmanager:GetSecretValue <${logicalId(stack.originVerifySecret)}>`);
-  // The engine (issue 26): TranslateText and language detection name no resource; the stage's terminology by name.
+  // The translation engine: TranslateText and language detection name no resource; the stage's terminology by name.
   if (uses.translates) {
     const terminology = `arn:<AWS::Partition>:translate:${stack.region}:<AWS::AccountId>:terminology/${stack.stackName}-labels`;
     for (const line of ['comprehend:DetectDominantLanguage *', 'translate:TranslateText *']) lines.add(line);

@@ -1,5 +1,5 @@
 /**
- * Machine translation in the stack (issue 26): the `translate` job runs every
+ * Machine translation in the stack: the `translate` job runs every
  * minute and, with the reply preview route alone, may call the engine:
  * TranslateText and Comprehend's language detection (which name no resource),
  * and the stage's own terminology by name, which each is told in

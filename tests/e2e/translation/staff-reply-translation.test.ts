@@ -1,6 +1,6 @@
 /**
- * A staff member answers a Russian enquiry in Korean, in Debian's Chromium
- * (issue 26): writes the reply in Korean, asks for the translation preview,
+ * A staff member answers a Russian enquiry in Korean, in Debian's Chromium:
+ * writes the reply in Korean, asks for the translation preview,
  * sees the Russian beside it labelled as machine translation with the engine
  * (locally the stand-in, which marks its output as no translation), edits it
  * and sends; the visitor's mailbox has the edited text, and the thread the

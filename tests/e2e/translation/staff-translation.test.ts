@@ -1,6 +1,6 @@
 /**
- * A staff member opens an enquiry from the Russian page in Debian's Chromium
- * (issue 26): its message, and the visitor's answer in the history, read as
+ * A staff member opens an enquiry from the Russian page in Debian's Chromium:
+ * its message, and the visitor's answer in the history, read as
  * machine translation labelled with the engine (locally the stand-in, whose
  * marked output says it is no translation), the Russian original one click
  * away; the message box summarises it in Korean, the original on hover. The

@@ -1,6 +1,10 @@
 /**
- * Every attack of the abuse-proofing issue, repeated against a running local
- * stack with real requests. Different clients are told apart by the loopback
+ * The attacks the product is proofed against (requests that would stop the
+ * local server, sign-in throttling turned against the owner, enquiries posted
+ * from other sites, loose e-mail addresses, /image/ paths outside the images
+ * bucket, missing security headers, a rewritten access log row, a session
+ * outliving a password change), repeated against a running local stack with
+ * real requests. Different clients are told apart by the loopback
  * address they connect from (127.0.0.2, 127.0.0.3, ...: Linux routes all of
  * 127/8 to this machine).
  */

@@ -1,6 +1,6 @@
 /**
  * A reply written in Korean and sent in the visitor's language, through the
- * local stack (issue 26): the preview route translates through the SDK
+ * local stack: the preview route translates through the SDK
  * against the Translate stand-in (marked as no translation), counting the
  * day's characters; with Translate down the preview answers 503 and the reply
  * written in the visitor's language still goes; the reply sent keeps its

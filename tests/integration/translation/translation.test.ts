@@ -1,5 +1,5 @@
 /**
- * Machine translation through the local stack (issue 26): an enquiry from the
+ * Machine translation through the local stack: an enquiry from the
  * Russian page and a visitor's message on their page are queued when stored
  * and translated by the job through the SDK against the Translate stand-in,
  * the originals untouched; with Translate down the enquiry is still stored and
