@@ -45,7 +45,7 @@ export interface ReportInput {
   load?: LoadFigures;
 }
 
-/** The targets, each checked against the worst figure of its kind. */
+/** The benchmark targets, each checked against the worst figure of its kind. */
 export const TARGETS = {
   lighthouseScore: 100,
   lcpMs: 800,

@@ -2,7 +2,8 @@
  * The one index of the features: each feature folder's `routes.ts` declares
  * its Lambda functions (functions/declarations.ts), and this list is where the
  * local server, the CDK stack and the bundles' entries (functions/bundling.ts)
- * find them. Adding a feature is one line here.
+ * find them. Adding a feature is an import and an entry here
+ * (docs/adding-a-feature.md lists every other place it touches).
  */
 import { ROUTE_NAMES, type RouteName } from '../shared/routes';
 import * as accounts from './accounts/routes';

@@ -27,8 +27,8 @@ export interface StageConfig {
   /**
    * The domain visitors answer to (INBOUND_DOMAIN): every mail to a visitor
    * has its enquiry's reply address there. Given, or `reply.<the sender's
-   * domain>`. Its MX record and SES receiving come with the stack's receiving
-   * (issue 25).
+   * domain>`. The stack's receiving (infra/constructs/receiving.ts) takes its
+   * mail with SES receiving; its MX record is a deploy step (docs/deployment.md).
    */
   inboundDomain: string;
   /** ACM certificate in us-east-1 covering `domainName`. */

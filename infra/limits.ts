@@ -73,14 +73,14 @@ export const API_THROTTLING: { stage: Throttle; routes: Partial<Record<RouteName
  * reserved concurrency, which is both its cap and its share kept out of the
  * account's pool (1,000 by default, shared by every function of the account
  * in the region, and AWS keeps 100 of it unreserved: an account whose quota is
- * still a new account's 10 must ask for more before deploying, README
- * 'Deploying').
+ * still a new account's 10 must ask for more before deploying, as
+ * docs/deployment.md, 'Prerequisites', says).
  */
 export const WORKER_CONCURRENCY: Record<WorkerName, number> = {
   // Each staff member runs one export at a time (the export lock, functions/exports/export-jobs.ts), and a clinic
   // office of a dozen staff seldom exports at the same moment: three at once is above a real day's peak. Each worker
   // holds a whole vCPU and 1,769 MiB for up to 15 minutes and reads as fast as one partition of the enquiries table
-  // serves (the README's 'A million rows, on paper'), so more at once would only share those reads while multiplying
+  // serves (docs/csv-exports.md, 'A million rows, on paper'), so more at once would only share those reads while multiplying
   // what a stolen staff account, or several, could make the stage spend. A fourth waits in Lambda's queue while the
   // three run; if none ends within the event's 60 s, the event goes to the failure queue (its alarm fires) and the
   // status route fails the job `stalled`, so the staff member starts it again.

@@ -86,7 +86,7 @@ export class MedicalTourismStack extends Stack {
     acknowledge(
       this.tokenSecret,
       'AwsSolutions-SMG4',
-      'Rotated by hand (put-secret-value, procedure in the README deployment section): a new value signs every staff member out, so it is a deliberate act rather than a schedule. The functions read it by ARN at cold start, so a rotation needs no redeploy, only new cold starts.',
+      'Rotated by hand (put-secret-value, procedure in docs/deployment.md, "Rotating the token-signing secret"): a new value signs every staff member out, so it is a deliberate act rather than a schedule. The functions read it by ARN at cold start, so a rotation needs no redeploy, only new cold starts.',
     );
 
     this.replyAddressSecret = new Secret(this, 'ReplyAddressSecret', {

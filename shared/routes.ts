@@ -97,18 +97,18 @@ export const ROUTE_NAMES = [
   'changePassword',
   'dashboard',
   'dashboardCsv',
-  // The visitor's page (issue 25): read and write by the link's capability; staff replace the link.
+  // The visitor's page: read and write by the link's capability; staff replace the link.
   'visitorEnquiry',
   'visitorMessage',
   'replaceVisitorLink',
-  // The kept mail box (issue 25): received mail kept apart from the threads, listed, read, attached or discarded by staff.
+  // The kept mail box: received mail kept apart from the threads, listed, read, attached or discarded by staff.
   'keptMail',
   'keptMailText',
   'attachKeptMail',
   'discardKeptMail',
-  // A visitor's attachment, downloaded by staff through a short-lived link (issue 25).
+  // A visitor's attachment, downloaded by staff through a short-lived link.
   'attachmentLink',
-  // Machine translation (issue 26): a staff member asks again for a translation.
+  // Machine translation: a staff member asks again for a translation.
   'translateAgain',
 ] as const;
 
@@ -301,7 +301,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       sendsMail: true,
     },
   },
-  // The reply panel's preview (issue 26): the staff member's text machine-translated into the enquiry's page language, its characters
+  // The reply panel's preview: the staff member's text machine-translated into the enquiry's page language, its characters
   // counted against the day's cap (the translation job's counter); nothing stored.
   {
     name: 'replyPreview',

@@ -1,5 +1,5 @@
 /**
- * Visitors answering while the load runs (issue 25): the mailbox emulator is
+ * Visitors answering while the load runs: the mailbox emulator is
  * watched for mails to the load's visitors; every reply staff sent is
  * answered, and one visitor in ANSWER_ACK_EVERY answers the acknowledgement
  * too, before any reply. Answers go by turns by mail (to the mail's Reply-To,

@@ -1,5 +1,5 @@
 /**
- * The load run's machine translation (issue 26): the translation job runs
+ * The load run's machine translation: the translation job runs
  * while the visitors come in, as its timer does in `npm start` (the scratch
  * stack has no timers), through a Translate outage and DynamoDB's faults
  * (bench/load/fault-timeline.ts); after the load, with the services back, it

@@ -1,5 +1,5 @@
 /**
- * The TOTP secret is stored sealed (issue 24, gap 6): the enrolment start
+ * The TOTP secret is stored sealed: the enrolment start
  * seals it, confirmation and sign-in open it to check a code, and a sealed
  * secret copied to another account does not open. Through the handlers, with
  * the fake sealer (tests/support/fakes.ts), which opens a value only with the

@@ -5,7 +5,8 @@
  * never from what the sender claimed, and only of the types a clinic needs
  * to read (documents, scans, photos). Past the count or the size, or of
  * another type, it is listed by name and size as not kept. Staff never see
- * one inline: a download link comes later (issue 25).
+ * one inline: they download it through a short-lived link that always saves
+ * the file (attachment-download-handler.ts).
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { INBOUND_ATTACHMENT_PREFIX, type ListedAttachment } from '../../shared/conversation/visitor-messages';

@@ -1,5 +1,5 @@
 /**
- * The kept mail box (issue 25, part 3): staff list the received mail kept
+ * The kept mail box: staff list the received mail kept
  * apart from the threads, read one's text, attach one to an enquiry, or
  * discard one.
  *

@@ -7,7 +7,7 @@ import { translationsOf } from '../translation/staff-translations';
 import { ENQUIRY_SOURCE } from '../translation/translation-queue';
 import { toRecord } from './enquiry-record';
 
-/** `GET /api/detail/{index}`: an array holding the one enquiry record, with its texts' translation (issue 26). */
+/** `GET /api/detail/{index}`: an array holding the one enquiry record, with its texts' translation. */
 export function makeDetailHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'translations'>) {
   const { enquiries } = deps;
   return staffHandler(deps, async ({ request, audit }) => {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { withTextTranslations } from '../translation/staff-translations';
 import { type ReadingDeps, readEnquiryPage } from './enquiry-reading';
 
-/** `POST /api/view`: one page of enquiries, newest first, each with its texts' translation once made (issue 26); paging and total in headers. */
+/** `POST /api/view`: one page of enquiries, newest first, each with its texts' translation once made; paging and total in headers. */
 export function makeViewHandler(deps: StaffAuthDeps & ReadingDeps & Pick<AppDeps, 'translations'>) {
   return staffHandler(deps, async ({ request, audit, staff }) => {
     const query = parseInput(enquiryListQuerySchema, jsonPayload(request));

@@ -45,8 +45,8 @@ export const exportStatusRoute = /* @__PURE__ */ declareRoute({
  * route fails it. It turns rows into CSV on one core: 1,769 MiB is where
  * Lambda gives a function a whole vCPU. Its memory stays flat whatever the
  * export's size (a few ranges of rows and four 5 MiB parts at a time, nothing
- * on /tmp); 15 minutes is Lambda's limit, and the README's plan for 1,000,000
- * rows stays far inside it.
+ * on /tmp); 15 minutes is Lambda's limit, and 1,000,000 rows stay far inside it
+ * (docs/csv-exports.md, 'A million rows, on paper').
  */
 export const exportWorker = /* @__PURE__ */ declareBackground(
   'exportWorker',

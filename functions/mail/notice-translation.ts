@@ -1,5 +1,5 @@
 /**
- * A staff notice and the machine translation of what it tells of (issue 26):
+ * A staff notice and the machine translation of what it tells of:
  * the staff notification of a new enquiry, and the owner's notice of a
  * visitor's message. A notice of a text in another language than Korean
  * waits a while for its translation (NOTICE_TRANSLATION_WAIT_SECONDS): it is

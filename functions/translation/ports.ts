@@ -1,6 +1,6 @@
 /**
  * What the translation feature needs: a machine-translation engine, and a
- * store of the translations made (issue 26). The adapter is Amazon Translate through the SDK
+ * store of the translations made. The adapter is Amazon Translate through the SDK
  * (functions/adapters/translate/); locally it talks to the stand-in emulator.
  */
 import type { TranslationState } from '../../shared/translation/staff-translation';

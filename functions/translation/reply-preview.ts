@@ -1,6 +1,6 @@
 /**
  * A staff member's reply, machine-translated into the visitor's language
- * before it is sent (issue 26): on demand, never queued, and never in the way
+ * before it is sent: on demand, never queued, and never in the way
  * of the reply itself (a failure here leaves the staff member to write in the
  * visitor's language, as before). Its characters count against the same
  * day's cap as the translation job's, so the bill stays bounded whoever asks.

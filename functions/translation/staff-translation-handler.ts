@@ -7,7 +7,7 @@ import { type AskAgainDeps, askAgain } from './staff-translations';
 
 /**
  * `POST /api/enquiry/translate`: a staff member asks again for a
- * translation (issue 26), recorded in the access log; answers where it
+ * translation, recorded in the access log; answers where it
  * stands now (`pending` once queued again).
  */
 export function makeTranslateAgainHandler(deps: StaffAuthDeps & AskAgainDeps) {

@@ -1,5 +1,5 @@
 /**
- * Translations shown to staff, with in-memory fakes (issue 26): the detail
+ * Translations shown to staff, with in-memory fakes: the detail
  * carries the enquiry's, the thread each visitor message's (none for a
  * Korean original), and a staff member asking again puts a given-up, refused
  * or capped one back in the queue, queues one an original lacks, and leaves

@@ -1,5 +1,5 @@
 /**
- * Translations as staff see them (issue 26): read beside the enquiry's
+ * Translations as staff see them: read beside the enquiry's
  * detail and its thread (one Query of the enquiry's partition), and asked
  * for again by a staff member. Asking again puts a given-up, refused or
  * capped translation back in the queue with a fresh count of tries, or

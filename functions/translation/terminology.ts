@@ -1,5 +1,5 @@
 /**
- * The custom terminology the engine is given (issue 26): the product's own
+ * The custom terminology the engine is given: the product's own
  * labels in the six page languages (the four sections, the medical subjects,
  * the interpreter languages and the centre's name), so a visitor's "Ортопедия"
  * is always 정형외과 to staff and a staff member's 종합검진 is the words the

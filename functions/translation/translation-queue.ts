@@ -1,5 +1,5 @@
 /**
- * Queueing a translation when an original is stored (issue 26): an
+ * Queueing a translation when an original is stored: an
  * enquiry's texts, a visitor's message. Small on purpose, as the routes that
  * store originals hold it; the translation job's code is
  * translation-work.ts. A job is added once however often it is asked.

@@ -1,5 +1,5 @@
 /**
- * Making the translations staff read (issue 26), never on the path that
+ * Making the translations staff read, never on the path that
  * stores an enquiry or a message: storing one queues its translation
  * (translation-queue.ts), and the translation job makes what is due
  * (`translateDue`). The queue holds no copy of the visitor's

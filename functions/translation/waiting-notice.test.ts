@@ -1,5 +1,5 @@
 /**
- * The staff notices that carry a machine translation (issue 26), with
+ * The staff notices that carry a machine translation, with
  * in-memory fakes and a wait of three minutes (the product's default): the
  * staff notification of an enquiry in Russian and the owner's notice of a
  * visitor's answer wait for their translation, the translation job sends

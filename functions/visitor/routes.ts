@@ -1,5 +1,5 @@
 /**
- * The visitor's page (issue 25): the Lambda function of each route, declared
+ * The visitor's page: the Lambda function of each route, declared
  * once beside its handler (functions/declarations.ts). The route's method,
  * path, access, roles and resources are the wire contract's, in shared/routes.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Links to the visitor's page (issue 25, point 5). A link is a capability:
+ * Links to the visitor's page. A link is a capability:
  * 256 random bits after `#`, beside the enquiry's number, of which the
  * enquiry keeps only the SHA-256 (`VISITOR_LINK_HASHES`), one per mail that
  * carried a link. So each mail carries a link of its own and no table, backup

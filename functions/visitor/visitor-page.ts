@@ -1,5 +1,5 @@
 /**
- * The visitor's page (issue 25, point 5): what a visitor may read of their
+ * The visitor's page: what a visitor may read of their
  * enquiry through its link (the reference, where it stands in plain words,
  * what they sent, and the conversation: the centre's replies and their own
  * messages, oldest first), and a message they write there, which lands in

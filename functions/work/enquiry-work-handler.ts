@@ -62,7 +62,7 @@ export function makeSeenHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
   });
 }
 
-/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its translation (issue 26). */
+/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its translation. */
 export function makeThreadHandler(
   deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>,
 ) {

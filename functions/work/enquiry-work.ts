@@ -235,7 +235,7 @@ export async function sendReply(
 }
 
 /**
- * A reply written in another language than the one sent (issue 26): both
+ * A reply written in another language than the one sent: both
  * texts kept in the thread, and the original mailed below the translation
  * only when REPLY_INCLUDE_ORIGINAL says so. `undefined` for a reply written
  * in the visitor's language (a template, or no translation asked).

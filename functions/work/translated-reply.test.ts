@@ -1,5 +1,5 @@
 /**
- * A reply written in Korean and sent machine-translated (issue 26), with
+ * A reply written in Korean and sent machine-translated, with
  * in-memory fakes: the visitor is mailed the text in their language, the
  * thread keeps both texts with the engine and whether the translation was
  * edited, the Korean original goes below the translation only when

@@ -37,7 +37,7 @@ export class Jobs extends Construct {
       whyNoDeadLetterQueue:
         'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
       alarmDescription:
-        'A scheduled job (mail retry, retention), the export worker, the access log copy or the mail receiver (after its retries) failed or could not be started: read the message in the failure queue and the function log (a received mail stays in the inbound bucket: README says how to file it again).',
+        'A scheduled job (mail retry, retention), the export worker, the access log copy or the mail receiver (after its retries) failed or could not be started: read the message in the failure queue and the function log (a received mail stays in the inbound bucket: docs/deployment.md says how to file it again).',
     });
 
     const functions: Partial<Record<(typeof SCHEDULED_JOBS)[number]['name'], RouteFunction>> = {};

@@ -9,10 +9,12 @@
  *
  * A run that fails is tried twice more by Lambda, then its event lands in
  * the jobs' failure queue, with its alarm: the raw message stays in the
- * bucket, so invoking the function again with that event files it (README).
+ * bucket, so invoking the function again with that event files it
+ * (docs/deployment.md, 'Receiving visitors' answers').
  *
  * Only one rule set is active in an account and region, and CloudFormation
- * cannot make one active: an operator does (README, the RuleSetName output).
+ * cannot make one active: an operator does, with the RuleSetName output
+ * (docs/deployment.md, 'Receiving visitors' answers').
  */
 import { Annotations, Aws, CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';

@@ -1,5 +1,5 @@
 /**
- * The kept mail box (issue 25, part 3): what the back office reads of the
+ * The kept mail box: what the back office reads of the
  * received mail kept apart from the threads, and the rules both sides apply
  * before a staff member attaches one to an enquiry. No schema here: the
  * staff app imports this file (the request schemas: kept-mail-schema.ts).

@@ -6,7 +6,7 @@
  * schema here: the staff app imports this file.
  */
 
-/** How a visitor's message reached us: an answer by mail (a visitor page comes later, issue 25). */
+/** How a received mail reached us: always by mail (a message written on the visitor's page is stored with `channel: 'page'`, functions/visitor/visitor-page.ts). */
 export type VisitorChannel = 'mail';
 
 /**

@@ -76,7 +76,7 @@ export interface DashboardData {
   replyTime: { days: typeof REPLY_TIME_WINDOW_DAYS; medianMinutes: number | null; count: number };
   /** This month so far, and last month. */
   months: { current: MonthFigures; previous: MonthFigures };
-  /** Today's machine translation (issue 26): characters sent to the engine against the daily cap (TRANSLATE_DAILY_CHARS). */
+  /** Today's machine translation: characters sent to the engine against the daily cap (TRANSLATE_DAILY_CHARS). */
   translation: TranslationUse;
 }
 

@@ -77,7 +77,7 @@ export const MIN_FILL_TIME_MS = 3_000;
  * (the form's `consent.*` text: what the visitor agrees to). Stored with every
  * enquiry; change it whenever that text changes. The privacy policy page has
  * its own date (`privacy.updated`): a change there that asks no new consent,
- * such as naming a processor (the machine translation, issue 26), keeps this.
+ * such as naming a processor (the machine translation), keeps this.
  */
 export const CONSENT_NOTICE_VERSION = '2026-11-01';
 

@@ -1,5 +1,5 @@
 /**
- * The reply panel's translation preview (issue 26): staff write in Korean (or
+ * The reply panel's translation preview: staff write in Korean (or
  * any language) and see what the visitor would read, in their page's
  * language, before sending. Nothing is stored; the staff member may edit the
  * text and sends it as the reply's body.

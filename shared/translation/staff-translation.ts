@@ -1,5 +1,5 @@
 /**
- * Translations as staff see them (issue 26): the detail page's (the
+ * Translations as staff see them: the detail page's (the
  * enquiry's texts) and each visitor message's in the thread, and the
  * request that asks for one again. The stored job keeps more (attempts,
  * its queue); staff see where it stands, and once made the texts with the

@@ -1,7 +1,7 @@
 /**
  * The Korean words for a machine translation of what a visitor wrote,
  * wherever staff read it: the back office's screens and the notices mailed
- * to staff (issue 26).
+ * to staff.
  */
 import type { TranslationState } from './staff-translation';
 

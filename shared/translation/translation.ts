@@ -1,5 +1,5 @@
 /**
- * Machine translation, as staff and the stored data name it (issue 26): the
+ * Machine translation, as staff and the stored data name it: the
  * languages a translation goes between, and who made it. Staff read Korean;
  * visitors write in their page's language, or another one the engine detects.
  * Amazon Translate names our six page languages by the same codes (`zh` is

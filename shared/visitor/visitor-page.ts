@@ -1,5 +1,5 @@
 /**
- * The visitor's page (issue 25, point 5): where a visitor follows an enquiry
+ * The visitor's page: where a visitor follows an enquiry
  * and writes back, opened by a link that is a capability. The link carries
  * the enquiry's number and a secret in the URL's fragment
  * (`/my-enquiry/ru#123.<secret>`), so no server log and no Referer keeps it;

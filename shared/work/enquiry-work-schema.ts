@@ -64,7 +64,7 @@ export const noteSchema = z.object({ index, text: text(NOTE_MAX) });
 
 /**
  * `body` is what the visitor is mailed, in their language. A reply written in
- * Korean and machine-translated (issue 26) names its `original` (the staff
+ * Korean and machine-translated names its `original` (the staff
  * member's own words) and the `translation` that made `body` from it: the
  * engine, and whether the staff member edited its text. A translation without
  * the original it was made from is refused.

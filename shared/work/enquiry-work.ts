@@ -116,7 +116,7 @@ export const EVENT_TYPES = [
 export type EnquiryEventType = (typeof EVENT_TYPES)[number];
 
 /**
- * A reply written in one language and sent in the visitor's (issue 26): the
+ * A reply written in one language and sent in the visitor's: the
  * thread keeps both texts. `body` is always the text sent; `original` is what
  * the staff member wrote, mailed below it only when `originalMailed`.
  */
@@ -146,13 +146,13 @@ export interface ThreadEntry {
   channel?: 'page' | 'mail';
   /** Why a visitor's message looks automated (the form's hidden field, a fill too fast): kept, but nothing reacts to it. */
   spamReason?: string;
-  /** A machine-translated reply (issue 26): the staff member's own words, and how `body`, the text sent, was made from them. */
+  /** A machine-translated reply: the staff member's own words, and how `body`, the text sent, was made from them. */
   reply?: ReplyTranslation;
   /** A reply's mail in the outbox, and its delivery state. */
   mailId?: string;
   mailStatus?: string;
   /** A visitor's message: its subject, verdicts, attachments (`actor` is the address it came from). */
   visitor?: VisitorMessage;
-  /** A visitor's message in another language than Korean: its machine translation, or where it stands (issue 26). */
+  /** A visitor's message in another language than Korean: its machine translation, or where it stands. */
   translation?: TranslationView;
 }

@@ -1,5 +1,5 @@
 /**
- * The visitor's page (issue 25, point 5), rendered in the browser only: it
+ * The visitor's page, rendered in the browser only: it
  * takes the link from the address, reads the enquiry it opens and shows the
  * reference, where the request stands, what was sent and the messages, with
  * a form to write one more. Its words are the page's locale's; the dates are

@@ -3,7 +3,7 @@
  * history left out when it arrived), when we received it, a warning when it
  * came from another address than the enquiry's or a receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
- * its machine translation labelled with the original a click away (issue 26),
+ * its machine translation labelled with the original a click away,
  * and its attachments listed by name and size: each kept one a button that
  * downloads it through a short-lived link (AttachmentDownload), never shown
  * inline; a refused one says why it was not kept.
@@ -20,7 +20,7 @@ export interface VisitorMessageBodyProps {
   postIndex: number;
   text: string | undefined;
   message: VisitorMessage;
-  /** Its machine translation, or where that stands (issue 26); none for a Korean message. */
+  /** Its machine translation, or where that stands; none for a Korean message. */
   translation?: TranslationView;
   /** The enquiry's page language, the message's likely one. */
   lang?: string;

@@ -1,4 +1,4 @@
-/** A translated reply in the thread (issue 26): the staff member's Korean original, beside the history line of the reply sent in the visitor's language. */
+/** A translated reply in the thread: the staff member's Korean original, beside the history line of the reply sent in the visitor's language. */
 import type { ReplyTranslation } from '../../../../shared/work/enquiry-work';
 import { REPLY_TRANSLATION_TEXT } from './reply-translation-words';
 

@@ -3,7 +3,7 @@
  * the visitor's language (or another language), edit, preview, send. The
  * server mails it through the outbox, records it in the thread and marks the
  * enquiry answered. To a visitor who does not read Korean, a staff member may
- * write in Korean and send the machine translation (issue 26), shown beside
+ * write in Korean and send the machine translation, shown beside
  * it and editable (ReplyTranslation); with the engine unavailable they write
  * in the visitor's language, as before.
  */

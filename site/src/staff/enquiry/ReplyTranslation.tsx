@@ -1,6 +1,6 @@
 /**
  * A reply written in Korean beside its machine translation into the
- * visitor's language (issue 26): the staff member asks for the translation,
+ * visitor's language: the staff member asks for the translation,
  * may edit it, and the panel sends it. The translation is labelled as the
  * machine's, with the engine's name, so nobody takes it for a person's. With
  * no translation to be had (the engine down, the day's cap used, a refusal),

@@ -1,4 +1,4 @@
-/** The reply panel's translation preview (issue 26): the staff member's text in the visitor's language. */
+/** The reply panel's translation preview: the staff member's text in the visitor's language. */
 import type { ReplyPreview } from '../../../../shared/translation/reply-preview';
 import { apiPath } from '../../../../shared/routes';
 import { StaffApiError, staffPost } from '../core/api';

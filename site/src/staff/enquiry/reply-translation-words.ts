@@ -1,4 +1,4 @@
-/** The reply panel's machine translation (issue 26), in Korean as the back office speaks. */
+/** The reply panel's machine translation, in Korean as the back office speaks. */
 export const REPLY_TRANSLATION_TEXT = {
   original: '내용 (한국어, 또는 방문자의 언어)',
   previewButton: '번역 미리 보기',

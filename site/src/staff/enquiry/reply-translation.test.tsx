@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The reply panel's machine translation (issue 26), against a stubbed API:
+ * The reply panel's machine translation, against a stubbed API:
  * the Korean previewed in the visitor's language, edited and sent as the body
  * with its original and the engine; with the engine down the panel says so
  * and sends what the staff member wrote, as it is.

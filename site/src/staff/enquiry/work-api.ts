@@ -30,7 +30,7 @@ export async function addNote(index: number, text: string): Promise<void> {
   await staffPost(apiPath('note'), { data: { index, text } });
 }
 
-/** `translated`: a reply written in Korean and sent machine-translated as `body` (issue 26): the original and how it was translated. */
+/** `translated`: a reply written in Korean and sent machine-translated as `body`: the original and how it was translated. */
 export async function sendReply(
   record: EnquiryRecord,
   subject: string,

@@ -2,7 +2,7 @@
  * The message box table: newest first, one row per enquiry, the summary
  * linking to its detail (after a "new message" badge while a visitor's
  * message is unread for the viewer), its tags below it. The summary is the
- * message's machine translation once made (issue 26), the original's in its
+ * message's machine translation once made, the original's in its
  * title (on hover).
  */
 import type { EnquiryDetail } from '../../../../shared/translation/staff-translation';

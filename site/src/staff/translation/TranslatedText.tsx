@@ -1,5 +1,5 @@
 /**
- * A text a visitor wrote, as staff read it (issue 26): once translated, the
+ * A text a visitor wrote, as staff read it: once translated, the
  * Korean text under a label naming the engine (a machine translation, never
  * taken for a person's), with the original one click away (a disclosure,
  * which keyboards and screen readers know); until then the original, with

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * What a visitor wrote, as staff read it (issue 26): the Korean text
+ * What a visitor wrote, as staff read it: the Korean text
  * labelled as machine translation with the engine's name and the original
  * behind a disclosure, on the detail page and in the thread; until then the
  * original with where its translation stands, said once per original, and a

@@ -1,4 +1,4 @@
-/** The back office's words for machine translations of what visitors wrote (Korean; issue 26). */
+/** The back office's words for machine translations of what visitors wrote (Korean). */
 import { TRANSLATION_WORDS } from '../../../../shared/translation/translation-words';
 
 export const TRANSLATION_TEXT = {
