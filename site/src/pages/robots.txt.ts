@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { STAFF_PAGES } from '../staff/features';
 
 export const GET: APIRoute = ({ site }) =>
   new Response(
@@ -6,20 +7,8 @@ export const GET: APIRoute = ({ site }) =>
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
-      'Disallow: /login',
-      'Disallow: /view',
-      'Disallow: /detail/',
-      'Disallow: /editpage',
-      'Disallow: /templates',
-      'Disallow: /kept-mail',
-      'Disallow: /privacy-requests',
-      'Disallow: /access-log',
-      'Disallow: /accounts',
-      'Disallow: /welcome',
-      'Disallow: /enrol',
-      'Disallow: /two-factor',
-      'Disallow: /password',
-      'Disallow: /dashboard',
+      // Every staff page (each is noindex too).
+      ...STAFF_PAGES.map((page) => `Disallow: ${page.href}`),
       // The visitors' own pages: nothing in them is for a search engine (each is noindex too).
       'Disallow: /my-enquiry/',
       '',

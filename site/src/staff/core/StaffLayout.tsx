@@ -3,32 +3,25 @@
  * a sidebar with the staff pages.
  */
 import { type ReactNode, useState } from 'react';
-import { ACCOUNTS_PATH, ENROL_SCOPE, PASSWORD_PATH, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
+import { ENROL_SCOPE, PASSWORD_PATH, TWO_FACTOR_PATH } from '../../../../shared/accounts/accounts';
 import type { StaffRole } from '../../../../shared/auth';
 import { currentStaffRole, currentTokenScope, signOutLocally, staffFetch } from './api';
 import { STAFF_TEXT } from './words';
+import { STAFF_PAGES, type StaffPageKey } from '../features';
 import { apiPath } from '../../../../shared/routes';
 
-/** The sidebar, in order, with the roles each page is for (admins see every page). */
-const STAFF_PAGES = [
-  { key: 'view', href: '/view', label: STAFF_TEXT.messageBox, roles: ['staff'] },
-  { key: 'dashboard', href: '/dashboard', label: STAFF_TEXT.dashboard, roles: ['staff'] },
-  { key: 'templates', href: '/templates', label: STAFF_TEXT.templates, roles: ['staff'] },
-  { key: 'kept-mail', href: '/kept-mail', label: STAFF_TEXT.keptMail, roles: ['staff'] },
-  { key: 'editpage', href: '/editpage', label: STAFF_TEXT.bestPackages, roles: ['editor'] },
-  { key: 'privacy-requests', href: '/privacy-requests', label: STAFF_TEXT.privacyRequests, roles: [] },
-  { key: 'access-log', href: '/access-log', label: STAFF_TEXT.accessLog, roles: [] },
-  // Admins only.
-  { key: 'accounts', href: ACCOUNTS_PATH, label: STAFF_TEXT.accounts, roles: [] },
-] as const satisfies readonly { key: string; href: string; label: string; roles: readonly StaffRole[] }[];
+/** The sidebar: the pages the features' manifests put in it, in the index's order. */
+const SIDEBAR = STAFF_PAGES.flatMap((page) =>
+  'sidebar' in page ? [{ ...page.sidebar, key: page.key, href: page.href }] : [],
+);
 
 /** The first page a role may open (where sign-in lands). */
 export function homePageOf(role: StaffRole | undefined): string {
-  return STAFF_PAGES.find((page) => mayOpen(role, page))?.href ?? '/view';
+  return SIDEBAR.find((page) => mayOpen(role, page))?.href ?? '/view';
 }
 
 /** Whether the sidebar offers a page to a role (admins every page; a token without a role none). */
-function mayOpen(role: StaffRole | undefined, page: (typeof STAFF_PAGES)[number]): boolean {
+function mayOpen(role: StaffRole | undefined, page: (typeof SIDEBAR)[number]): boolean {
   return role === 'admin' || (role !== undefined && (page.roles as readonly StaffRole[]).includes(role));
 }
 
@@ -38,8 +31,8 @@ export function landingPage(): string {
 }
 
 export interface StaffLayoutProps {
-  /** The sidebar page shown, or `twoFactor` or `password` (the header's links, for every account). */
-  current: (typeof STAFF_PAGES)[number]['key'] | 'twoFactor' | 'password';
+  /** The page shown: a sidebar page, or `twoFactor` or `password` (the header's links, for every account). */
+  current: StaffPageKey;
   title: string;
   children: ReactNode;
 }
@@ -88,7 +81,7 @@ export default function StaffLayout({ current, title, children }: StaffLayoutPro
       <div className="staff__body">
         <nav className="staff__sidebar" aria-label={STAFF_TEXT.staffArea}>
           <ul>
-            {STAFF_PAGES.filter((page) => !enrolling && mayOpen(role, page)).map((page) => (
+            {SIDEBAR.filter((page) => !enrolling && mayOpen(role, page)).map((page) => (
               <li key={page.key}>
                 <a href={page.href} aria-current={current === page.key ? 'page' : undefined}>
                   {page.label}

@@ -1,24 +1,20 @@
 /**
- * `/detail/{index}`: one enquiry and the work on it: its fields, status and
- * owner, its tags, a reply to the visitor, its history and internal notes,
- * the links to the visitor's page. Opened by its owner, the visitor's unread
- * messages become read.
+ * `/detail/{index}`: one enquiry and the work on it: its fields, then the
+ * panels the features' manifests give the detail page (status and owner, its
+ * tags, a reply to the visitor, its history and internal notes, the links to
+ * the visitor's page, ...: staff/features.ts). Opened by its owner, the
+ * visitor's unread messages become read.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import type { EnquiryDetail, TranslationView } from '../../../../shared/translation/staff-translation';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { StaffApiError, currentStaffEmail, failureText, requireToken, staffFetch } from '../core/api';
 import EnquiryFields from './EnquiryFields';
-import HistoryPanel from './HistoryPanel';
-import HoldPanel from './HoldPanel';
-import ReplyPanel from './ReplyPanel';
-import WorkPanel from './WorkPanel';
-import VisitorLinkPanel from './VisitorLinkPanel';
-import TagsPanel from '../tags/TagsPanel';
 import { loadThread, markSeen } from './work-api';
 import { type ThreadEntry, isUnreadFor } from '../../../../shared/work/enquiry-work';
 import { LAST_LIST_KEY } from '../core/list-query';
+import { DETAIL_PANELS } from '../detail-panels';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
@@ -96,12 +92,16 @@ export default function DetailApp() {
           <EnquiryFields record={load.record} translation={translation} />
           {!load.record.SPAM && (
             <div className="detail-layout__work">
-              <WorkPanel record={load.record} onChanged={changed} />
-              <TagsPanel record={load.record} onChanged={changed} />
-              <ReplyPanel record={load.record} onSent={changed} />
-              <HistoryPanel record={load.record} thread={thread} onNoted={refreshThread} />
-              <VisitorLinkPanel record={load.record} onChanged={changed} />
-              <HoldPanel record={load.record} onChanged={changed} />
+              {DETAIL_PANELS.map((panel) => (
+                <Fragment key={panel.key}>
+                  {panel.render({
+                    record: load.record,
+                    thread,
+                    onChanged: changed,
+                    onThreadChanged: refreshThread,
+                  })}
+                </Fragment>
+              ))}
             </div>
           )}
         </div>
