@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enquiries/enums';
-import type { EnquirySubmission } from '../../shared/enquiries/enquiry';
+import type { EnquirySubmission } from '../../shared/enquiries/enquiry-submission-schema';
 import {
   CONSENT_NOTICE_VERSION,
   FILL_TIME_FIELD,
