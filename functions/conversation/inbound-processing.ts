@@ -31,16 +31,14 @@ import {
   VISITOR_TEXT_MAX,
   type VisitorMessage,
 } from '../../shared/conversation/visitor-messages';
-import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
 import { keepAttachments, listedByName } from './attachments';
 import { autoReplySign } from './auto-reply';
-import { visitorMessageStored } from './hand-on';
+import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
 import type { VisitorWroteDeps } from '../work/visitor-wrote';
-import type { KeptMail } from './ports';
 import { newText } from './reply-text';
 import { matchEnquiry, suggestedEnquiry } from './thread-matching';
 
@@ -109,86 +107,6 @@ export function messageKey(raw: Uint8Array, date: Date | undefined, receivedAt: 
 /** A Message-ID our next mail may name in its headers: printable ASCII in angle brackets, short. */
 function usableMessageId(id: string | undefined): string | undefined {
   return id && /^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$/.test(id) ? id : undefined;
-}
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-/**
- * Keeps a message apart; what a box is kept for (keptMailRetentionMs): an
- * unmatched one as long as an enquiry, the others as long as suspected spam.
- * The retention job removes it then, with its raw message; the TTL is a
- * backstop a little later.
- */
-async function keepApart(
-  deps: InboundDeps,
-  mail: ReceivedMail,
-  kept: Omit<KeptMail, 'receivedAt' | 'rawKey' | 'recipients' | 'verdicts' | 'expiresAt'>,
-): Promise<InboundOutcome> {
-  const keepFor = keptMailRetentionMs(kept.box) + KEPT_MAIL_TTL_MARGIN_MS;
-  const item: KeptMail = {
-    ...kept,
-    receivedAt: new Date(mail.receivedAt).toISOString(),
-    rawKey: mail.rawKey,
-    recipients: [...mail.recipients],
-    verdicts: mail.verdicts,
-    expiresAt: seconds(mail.receivedAt + keepFor),
-  };
-  const firstTime = await deps.keptMail.keep(item);
-  deps.log.info('received mail kept apart', { box: kept.box, reason: kept.reason, firstTime });
-  return {
-    outcome: 'kept',
-    box: kept.box,
-    reason: kept.reason,
-    key: kept.key,
-    ...(kept.postIndex !== undefined ? { postIndex: kept.postIndex } : {}),
-    firstTime,
-  };
-}
-
-/** A limit on what is filed: a throttle key, its window and the most within it. */
-interface Limit {
-  key: string;
-  windowSeconds: number;
-  max: number;
-}
-
-/** Counts one more toward a limit; `true` when past it. The count is given back if the message is not stored after all (a failure), so its retry is not refused. */
-async function overLimit(deps: InboundDeps, counted: Limit[], limit: Limit): Promise<boolean> {
-  const count = await deps.throttle.hit(limit.key, limit.windowSeconds, deps.clock.now());
-  counted.push(limit);
-  return count > limit.max;
-}
-
-/** Gives back what a message counted toward its limits (a failure to give one back only leaves a count one high). */
-async function releaseCounts(deps: InboundDeps, counted: readonly Limit[]): Promise<void> {
-  await Promise.all(
-    counted.map((limit) =>
-      deps.throttle.release(limit.key, limit.windowSeconds, deps.clock.now()).catch(() => undefined),
-    ),
-  );
-}
-
-/** The visitor's message under this key, when an earlier try of the same message filed it. */
-async function filedAlready(deps: InboundDeps, postIndex: number, at: string): Promise<EnquiryEvent | undefined> {
-  return (await deps.events.list(postIndex)).find((event) => event.at === at && event.type === 'visitorMessage');
-}
-
-/** A message in its thread, handed on; one an earlier try filed counts toward no limit again. */
-async function filed(
-  deps: InboundDeps,
-  event: EnquiryEvent,
-  firstTime: boolean,
-  counted: Limit[],
-): Promise<InboundOutcome> {
-  if (!firstTime) await releaseCounts(deps, counted.splice(0));
-  deps.log.info('visitor message filed', {
-    postIndex: event.postIndex,
-    firstTime,
-    attachments: event.visitor?.attachments.length ?? 0,
-  });
-  // Handed on again when it was there already: the earlier try may have failed after storing it.
-  await visitorMessageStored(deps, event, firstTime);
-  return { outcome: 'thread', postIndex: event.postIndex, event, firstTime };
 }
 
 /** A received message as mailparser reads it, with its key and what every box shows of it. */

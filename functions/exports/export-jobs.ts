@@ -8,7 +8,6 @@
  * route, which then marks the job failed.
  */
 import { randomUUID } from 'node:crypto';
-import { csvHeader } from '../../shared/exports/csv';
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import {
   EXPORT_JOB_FAILURES,
@@ -20,11 +19,11 @@ import {
 } from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
-import { listName, removedCounter } from '../enquiries/enquiry-lists';
-import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } from './export-reading';
+import type { ExportReadingDeps } from './export-reading';
+import { runClaimedJob } from './export-job-run';
 
-/** The worker reports its progress (and so shows it is alive) every this many rows. */
-export const PROGRESS_EVERY_ROWS = 5_000;
+export { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS } from './export-job-run';
+
 /**
  * A job is kept a day after it started (the table's TTL), as long as the
  * bucket keeps its file (a one-day lifecycle rule): well past the hour its
@@ -44,29 +43,8 @@ export const EXPORT_WORKER_TIMEOUT_SECONDS = 15 * 60;
 export const EXPORT_OWNER_LOCK_SECONDS = EXPORT_STALL_MS / 1000 + EXPORT_WORKER_TIMEOUT_SECONDS;
 /** How long a download link works at most: the back office follows it at once. */
 export const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
-/** Runs of one job when enquiries keep being removed while it writes (each run replaces the file of the one before). */
-export const EXPORT_ATTEMPTS = 3;
 
 export type ExportWorkerDeps = ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>;
-
-/** A step of the export failed, which says what to report. */
-class ExportStepFailed extends Error {
-  constructor(
-    readonly failure: ExportJobFailure,
-    cause?: unknown,
-  ) {
-    super(`export ${failure} failed`, { cause });
-    this.name = 'ExportStepFailed';
-  }
-}
-
-/** The job no longer runs for this worker: the status route found it stalled and failed it. */
-class ExportTakenAway extends Error {
-  constructor() {
-    super('the job was marked failed while the worker ran');
-    this.name = 'ExportTakenAway';
-  }
-}
 
 /** The staff member has an export queued or running: nothing was started (the route answers 409 naming it). */
 export class ExportUnderWay extends Error {
@@ -74,10 +52,6 @@ export class ExportUnderWay extends Error {
     super('an export of the same staff member is under way');
     this.name = 'ExportUnderWay';
   }
-}
-
-export function exportFileKey(jobId: string, fileName: string): string {
-  return `exports/${jobId}/${fileName}`;
 }
 
 /** Lets the owner start the next export; a failure to is logged, and the lock runs out on its own (EXPORT_OWNER_LOCK_SECONDS). */
@@ -139,19 +113,6 @@ export async function startExportJob(
   return job;
 }
 
-/** A read of the enquiries, whose failure the job reports as such. */
-function reading<T>(work: Promise<T>): Promise<T> {
-  return work.catch((error: unknown) => {
-    throw new ExportStepFailed('reading', error);
-  });
-}
-
-/** Enquiries removed so far from every list (retention and erasure count each one). */
-async function removals(deps: Pick<AppDeps, 'counters'>): Promise<number> {
-  const counts = await Promise.all([false, true].map((spam) => deps.counters.read(removedCounter(listName(spam)))));
-  return counts.reduce((sum, count) => sum + count, 0);
-}
-
 /**
  * The worker: claims a queued job (a repeated or late event finds it taken
  * and does nothing), streams its CSV to the export bucket, and ends it ready
@@ -176,96 +137,6 @@ export async function runExportJob(deps: ExportWorkerDeps, jobId: string): Promi
   } finally {
     await releaseOwnerLock(deps, job);
   }
-}
-
-/** The run of a job this worker claimed at `claimedAt` (its first sign of life). */
-async function runClaimedJob(deps: ExportWorkerDeps, job: ExportJob, claimedAt: number): Promise<'ready' | 'failed'> {
-  const { jobId } = job;
-  let beat = claimedAt;
-  const running = { ...job, status: 'running' as const };
-  const fileKey = exportFileKey(jobId, job.fileName);
-
-  /** Records progress only while the job is still this worker's (nobody failed it meanwhile). */
-  const report = async (change: { rowsWritten: number; rowsTotal?: number }) => {
-    const now = deps.clock.now();
-    if (
-      !(await deps.exportJobs.transition(jobId, { status: 'running', updatedAt: beat }, { ...change, updatedAt: now }))
-    )
-      throw new ExportTakenAway();
-    beat = now;
-  };
-
-  try {
-    for (let attempt = 1; attempt <= EXPORT_ATTEMPTS; attempt += 1) {
-      const removedBefore = await reading(removals(deps));
-      const plan = await reading(planExport(deps, job.filter, job.owner));
-      // Enquiries that arrived since the route counted are in the file: the total follows.
-      await report({ rowsWritten: 0, rowsTotal: plan.total });
-      const rowsWritten = await writeFile(deps, plan, fileKey, job.fileName, report);
-      if ((await reading(removals(deps))) === removedBefore) {
-        const now = deps.clock.now();
-        const ended = await deps.exportJobs.transition(
-          jobId,
-          { status: 'running', updatedAt: beat },
-          { status: 'ready', rowsWritten, fileKey, readyAt: now, updatedAt: now },
-        );
-        return ended ? 'ready' : 'failed';
-      }
-      deps.log.info('enquiries removed during an export: writing it again', { jobId, attempt });
-    }
-    await deps.exports.upload(fileKey, [csvHeader()], job.fileName).catch((error: unknown) => {
-      throw new ExportStepFailed('storage', error);
-    });
-    throw new ExportStepFailed('erased');
-  } catch (error) {
-    if (error instanceof ExportTakenAway) return 'failed';
-    const failed = error instanceof ExportStepFailed ? error : new ExportStepFailed('storage', error);
-    return fail(deps, { ...running, updatedAt: beat }, failed);
-  }
-}
-
-/** Streams one run's CSV to the bucket, reporting progress every PROGRESS_EVERY_ROWS rows; the rows written. */
-async function writeFile(
-  deps: ExportWorkerDeps,
-  plan: ExportPlan,
-  fileKey: string,
-  fileName: string,
-  report: (change: { rowsWritten: number }) => Promise<void>,
-): Promise<number> {
-  let rowsWritten = 0;
-  let reported = 0;
-  async function* csv(): AsyncGenerator<string> {
-    const chunks = exportCsvChunks(deps, plan);
-    for (;;) {
-      const next = await reading(chunks.next());
-      if (next.done) return;
-      yield next.value.text;
-      rowsWritten += next.value.rows;
-      if (rowsWritten - reported >= PROGRESS_EVERY_ROWS) {
-        reported = rowsWritten;
-        await report({ rowsWritten });
-      }
-    }
-  }
-  // A failed upload leaves no object: a single PUT is never sent, a multipart upload is aborted.
-  await deps.exports.upload(fileKey, csv(), fileName);
-  return rowsWritten;
-}
-
-async function fail(deps: ExportWorkerDeps, job: ExportJob, error: ExportStepFailed): Promise<'failed'> {
-  const cause = error.cause;
-  deps.log.error('export failed', {
-    jobId: job.jobId,
-    failure: error.failure,
-    errorName: cause instanceof Error ? cause.name : typeof cause,
-    errorMessage: cause instanceof Error ? cause.message : undefined,
-  });
-  await deps.exportJobs.transition(
-    job.jobId,
-    { status: job.status, updatedAt: job.updatedAt },
-    { status: 'failed', failure: error.failure, updatedAt: deps.clock.now() },
-  );
-  return 'failed';
 }
 
 /**

@@ -1,29 +1,21 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enquiries/enums';
-import type { EnquirySubmission } from '../../shared/enquiries/enquiry';
+import type { EnquirySubmission } from '../../shared/enquiries/enquiry-submission-schema';
 import {
-  CONSENT_NOTICE_VERSION,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   MIN_FILL_TIME_MS,
   RESERVATION_PAST_GRACE_MS,
 } from '../../shared/intake/form-fields';
-import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
+import { isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import type { StoredEnquiry } from '../enquiries/ports';
-import {
-  POST_INDEX_COUNTER,
-  countCounter,
-  listName,
-  sectionListName,
-  sequenceCounter,
-  workListKeys,
-} from '../enquiries/enquiry-lists';
+import { POST_INDEX_COUNTER } from '../enquiries/enquiry-lists';
 import { clientNetwork } from './client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
+import { buildEnquiry, store } from './new-enquiry';
+import { completeEarlierStore, inFlight, mailIfNotYet, settledOrThrow } from './resubmission';
 
 export type IntakeDeps = Pick<
   AppDeps,
@@ -43,8 +35,6 @@ export type IntakeDeps = Pick<
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
-/** Longer than a send can take (the function's time-out): a claim younger than this may still be storing. */
-const IN_FLIGHT_MS = 60_000;
 
 export interface IntakeResult {
   postIndex: number;
@@ -126,70 +116,6 @@ export function refuseOverLimits(deps: Pick<AppDeps, 'settings'>, { perMinute, p
       },
     );
   }
-}
-
-function buildEnquiry(
-  submission: EnquirySubmission,
-  postIndex: number,
-  now: number,
-  spam: string | undefined,
-): Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'> {
-  const receivedAt = new Date(now).toISOString();
-  return {
-    POST_INDEX: postIndex,
-    NAME: submission.user_name,
-    CONTACT_NUMBER: submission.phone ?? '',
-    EMAIL: submission.user_email,
-    EMAIL_KEY: submission.user_email.toLowerCase(),
-    LANG_PREFERENCE: submission.user_language ?? '',
-    MEDICAL_SECTION: submission.section,
-    DETAIL_SECTION:
-      submission.detail_section ?? (submission.section === HOSPITAL_SECTION ? DEFAULT_DETAIL_SECTION : ''),
-    DATE: formatKoreaDateTime(now),
-    REGISTRATION_DATE: submission.start ?? '',
-    REGISTRATION_END: submission.finish ?? '',
-    HOTEL: submission.hotel ?? '',
-    NUMBER_PEOPLE: submission.user_count,
-    ROOM: submission.user_Room,
-    DESTINATION: submission.destination ?? '',
-    CONTEXT: submission.message ?? '',
-    RECEIVED_AT: receivedAt,
-    SPAM: spam !== undefined,
-    ...(spam ? { SPAM_REASON: spam } : {}),
-    MAIL_STATUS: spam ? 'skipped' : 'pending',
-    MAIL_ATTEMPTS: 0,
-    CONSENT_VERSION: CONSENT_NOTICE_VERSION,
-    CONSENT_AT: receivedAt,
-    CONSENT_HEALTH: submission.consent_health === true,
-    LOCALE: submission.page_locale,
-    ...(submission.contact_channel
-      ? { CONTACT_CHANNEL: submission.contact_channel, CONTACT_ACCOUNT: submission.contact_account ?? '' }
-      : {}),
-    OWNER: '',
-    VERSION: 0,
-    UPDATED_AT: receivedAt,
-    ...(spam ? {} : { STATUS: 'new' as const, ...workListKeys('new', '') }),
-    LIST: listName(spam !== undefined),
-    SECTION_LIST: sectionListName(spam !== undefined, submission.section),
-    ...(submission.submission_id ? { SUBMISSION_ID: submission.submission_id } : {}),
-  };
-}
-
-/** Numbers the enquiry in its lists, counts it in its work lists, and writes it; `undefined` if it was already there. */
-async function store(
-  deps: IntakeDeps,
-  draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>,
-): Promise<StoredEnquiry | undefined> {
-  const workLists = [draft.STATUS_LIST, draft.OWNER_LIST, draft.STATUS_OWNER].filter(
-    (key): key is string => key !== undefined,
-  );
-  const [LIST_SEQ, SECTION_SEQ] = await Promise.all([
-    deps.counters.increment(sequenceCounter(draft.LIST)),
-    deps.counters.increment(sequenceCounter(draft.SECTION_LIST)),
-    ...workLists.map((key) => deps.counters.increment(countCounter(key))),
-  ]);
-  const enquiry: StoredEnquiry = { ...draft, LIST_SEQ, SECTION_SEQ };
-  return (await deps.enquiries.create(enquiry)) ? enquiry : undefined;
 }
 
 /** How long a plain form post is remembered by its content: a double tap or a resend, not a new enquiry days later. */
@@ -294,62 +220,4 @@ function pastTimeFields(submission: EnquirySubmission, now: number): Record<stri
 
 function pastTimesRefused(fields: Record<string, string>): ApiError {
   return new ApiError('invalid_input', `Please check: ${Object.keys(fields).join(', ')}`, fields);
-}
-
-/**
- * The mails of an enquiry a try stored earlier. That try may have failed after
- * the store and before its mails were queued (DynamoDB refused), and the retry
- * job only knows queued mails: queue and try them now. The outbox sends each
- * mail at most once, so one queued, under way or sent already is left as it is.
- */
-/** Waits for every step, so none is cut off mid-way by a failing one; then throws the first failure. */
-async function settledOrThrow(steps: readonly (Promise<unknown> | undefined)[]): Promise<void> {
-  const failed = (await Promise.allSettled(steps)).find(
-    (result): result is PromiseRejectedResult => result.status === 'rejected',
-  );
-  if (failed) throw failed.reason;
-}
-
-async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined) {
-  if (!stored) return;
-  // Its translation may not be queued either (a job is added once: asking again changes nothing).
-  await queueEnquiryTranslation(deps, stored);
-  if (!stored.SPAM && stored.MAIL_STATUS === 'pending') await deliverEnquiryMail(deps, stored);
-}
-
-/** A resend while the first try may still be storing: the page says so and offers to try again. */
-function inFlight(): ApiError {
-  return new ApiError(
-    'conflict',
-    'This enquiry is being sent already. Please wait a few seconds and try again.',
-    undefined,
-    { 'Retry-After': '5' },
-  );
-}
-
-async function completeEarlierStore(
-  deps: IntakeDeps,
-  submission: EnquirySubmission,
-  postIndex: number,
-  claimedAt: number,
-  now: number,
-  spam: string | undefined,
-) {
-  const stored = await deps.enquiries.get(postIndex);
-  if (stored) {
-    await mailIfNotYet(deps, stored);
-    return;
-  }
-  // The first try may still be writing; storing again now would race it.
-  if (now - claimedAt < IN_FLIGHT_MS) throw inFlight();
-  // The earlier try claimed the id but stopped before writing: write it now.
-  const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
-  if (enquiry) {
-    deps.log.info('enquiry stored on resubmission', { postIndex });
-    await settledOrThrow([
-      countReceived(deps, enquiry),
-      queueEnquiryTranslation(deps, enquiry),
-      enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
-    ]);
-  }
 }

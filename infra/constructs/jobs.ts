@@ -17,7 +17,9 @@ import { Construct } from 'constructs';
 import { SCHEDULED_JOBS } from '../../shared/resources';
 import { acknowledge } from '../nag';
 import { operatorQueue } from './operator-queue';
-import { type BindableResources, type RouteFunction, backgroundFunction, pascal } from './route-function';
+import { backgroundFunction } from './background-function';
+import type { BindableResources } from './bindable-resources';
+import { type RouteFunction, pascal } from './route-function';
 
 export interface JobsProps {
   resources: BindableResources;

@@ -5,7 +5,7 @@
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
-import { type CfnElement, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type CfnElement, type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -14,12 +14,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type SettingName, settingNamesFor } from '../../functions/config';
-import { backgroundDeclaration } from '../../functions/features';
 import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
-import type { SECRET_SETTINGS } from '../../functions/secrets';
 import {
   type Access,
   BUCKETS,
@@ -49,8 +46,10 @@ import {
 } from '../permissions';
 import { functionCode } from './function-code';
 import type { StaffMail } from './mail';
+import { type BindableResources, type SecretSettingName, secretArnVariable } from './bindable-resources';
 
 export { REPO_ROOT } from '../function-bundles';
+export type { BindableResources } from './bindable-resources';
 
 /** The Node.js runtime of functions/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -69,31 +68,6 @@ export interface RouteFunctionProps {
   /** Instances that may run at once (reserved concurrency, taken from the account's pool); none: the account's pool. */
   reservedConcurrency?: number;
 }
-
-/** Everything a function can be bound to, by the keys of the route table. */
-export interface BindableResources {
-  tables: Record<TableKey, ITable>;
-  buckets: Record<BucketKey, IBucket>;
-  mail: StaffMail;
-  /** Keys the reply addresses' MACs (REPLY_ADDRESS_SECRET). */
-  replyAddressSecret: ISecret;
-  /** Signs and verifies staff tokens (TOKEN_SECRET). */
-  tokenSecret: ISecret;
-  /** The X-Origin-Verify value CloudFront adds to API requests (ORIGIN_VERIFY_SECRET). */
-  originVerifySecret: ISecret;
-  /** Seals the staff TOTP secrets (TOTP_KEY_ID). */
-  totpKey: IKey;
-  /** The stage's terminology for the translation engine (TRANSLATE_TERMINOLOGY): the engine keeps terminologies per account and region. */
-  translation: { terminologyName: string };
-  /** The background workers API routes start (infra/constructs/workers.ts); absent while the workers themselves are made. */
-  workers?: Record<WorkerName, IFunction>;
-}
-
-/** Settings a function may read from Secrets Manager at cold start (functions/secrets.ts). */
-export type SecretSettingName = (typeof SECRET_SETTINGS)[number];
-
-/** The variable that names a secret setting's Secrets Manager secret. */
-export const secretArnVariable = (name: SecretSettingName) => `${name}_ARN` as const;
 
 export class RouteFunction extends LambdaFunction {
   readonly entryName: string;
@@ -307,39 +281,6 @@ export class RouteFunction extends LambdaFunction {
     this.addEnvironment(name, value);
     this.bound.add(name);
   }
-}
-
-/** Where a function's log goes and how long it stays. */
-export interface FunctionLogs {
-  logRetention: RetentionDays;
-  logRemovalPolicy: RemovalPolicy;
-}
-
-/** What the constructs of background functions (workers, stream consumers) are made with. */
-export interface BackgroundFunctionsProps extends FunctionLogs {
-  resources: BindableResources;
-  /** Where a run that failed (or an event too old to run) is recorded: the jobs' failure queue, with its alarm. */
-  failures: IQueue;
-}
-
-/** A background function (a job, a worker, a stream consumer), sized and timed as its feature declares it (functions/features.ts). */
-export function backgroundFunction(
-  scope: Construct,
-  name: string,
-  description: string,
-  logs: FunctionLogs,
-  reservedConcurrency?: number,
-): RouteFunction {
-  const { sizing } = backgroundDeclaration(name);
-  return new RouteFunction(scope, `${pascal(name)}Function`, {
-    entryName: name,
-    description,
-    memoryMiB: sizing.memoryMiB,
-    timeout: Duration.seconds(sizing.timeoutSeconds),
-    ...(reservedConcurrency === undefined ? {} : { reservedConcurrency }),
-    logRetention: logs.logRetention,
-    logRemovalPolicy: logs.logRemovalPolicy,
-  });
 }
 
 /** `retryMail` -> `RetryMail`, for construct ids made from route and job names. */

@@ -9,13 +9,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CfnElement, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { API_PATH_PATTERN } from '../api-paths';
 import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../cloudfront-functions';
@@ -23,17 +23,12 @@ import { CSP_MAX_LENGTH, inlineBlocksOf } from '../content-security-policy';
 import { acknowledge } from '../nag';
 import { securityHeadersPolicy } from '../response-headers';
 import { privateBucketProps } from './data';
-import {
-  API_FORWARDED_COOKIES,
-  API_FORWARDED_HEADERS,
-  CACHED_API_FORWARDED_HEADERS,
-  CACHED_API_PATH,
-  IMMUTABLE,
-  PAGE_CACHE,
-} from '../cdn-rules';
+import { CACHED_API_PATH } from '../cdn-rules';
 import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
+import { cdnPolicies } from './cdn-policies';
+import { deploySite } from './site-deployment';
 
 export interface SiteHostingProps {
   production: boolean;
@@ -126,48 +121,7 @@ export class SiteHosting extends Construct {
       ),
     );
 
-    const pageCache = new cloudfront.CachePolicy(this, 'PageCache', {
-      comment: 'Pages: short, every deployment invalidates',
-      defaultTtl: Duration.minutes(5),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.hours(1),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const packagesCache = new cloudfront.CachePolicy(this, 'PackagesCache', {
-      comment: 'GET /api/amendBest: the BEST 3 packages, a minute (the function says max-age=60)',
-      defaultTtl: Duration.seconds(60),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.seconds(60),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const apiNoCache = new cloudfront.CachePolicy(this, 'ApiNoCache', {
-      comment:
-        'Other API calls: never cached (the API answers no-store); Authorization is in the key only so GET requests carry it',
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      // Above zero only because CloudFront allows no key headers otherwise; no-store responses are never kept.
-      maxTtl: Duration.seconds(1),
-      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-    });
-    const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
-      // Never Host: API Gateway must see its own.
-      comment:
-        'What the API reads: its headers (not Host), the viewer host and address, the query, the sign-in device cookie',
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
-      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      // Allow-listed, the cookie also comes back: CloudFront passes the sign-in route's Set-Cookie for it to the browser.
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList(...API_FORWARDED_COOKIES),
-    });
-    const cachedApiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'CachedApiOriginRequest', {
-      comment: 'GET /api/amendBest: the viewer host and address only (no query, no cookies)',
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...CACHED_API_FORWARDED_HEADERS),
-      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
-    });
+    const { pageCache, packagesCache, apiNoCache, apiOriginRequest, cachedApiOriginRequest } = cdnPolicies(this);
 
     // READ and LIST: with the right to list, S3 answers a missing object 404 (without it, 403), so the distribution maps
     // only 404 to the site's 404 page and an API 403 (a role refused, a post from another site) keeps its own answer.
@@ -275,74 +229,6 @@ export class SiteHosting extends Construct {
       );
     }
 
-    if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html'))) this.deploySite(props.siteDistDir);
-  }
-
-  /** Uploads the built site: hashed assets first (kept across deployments), then the pages, then invalidates. */
-  private deploySite(siteDistDir: string): void {
-    const assetsDir = join(siteDistDir, '_astro');
-    const assets = existsSync(assetsDir)
-      ? new BucketDeployment(this, 'DeployAssets', {
-          sources: [Source.asset(assetsDir)],
-          destinationBucket: this.bucket,
-          destinationKeyPrefix: '_astro/',
-          // Pages cached in browsers may still name the previous build's assets.
-          prune: false,
-          cacheControl: [CacheControl.fromString(IMMUTABLE)],
-          memoryLimit: 512,
-        })
-      : undefined;
-    const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(siteDistDir, { exclude: ['_astro', '_astro/**'] })],
-      destinationBucket: this.bucket,
-      exclude: ['_astro/*'],
-      prune: true,
-      cacheControl: [CacheControl.fromString(PAGE_CACHE)],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      memoryLimit: 512,
-    });
-    if (assets) {
-      pages.node.addDependency(assets);
-      this.deployments.push(assets);
-    }
-    this.deployments.push(pages);
-    this.acknowledgeDeploymentHandler();
-  }
-
-  /** The findings on aws-s3-deployment's own handler (one function shared by both deployments, at stack level). */
-  private acknowledgeDeploymentHandler(): void {
-    const stack = Stack.of(this);
-    const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
-    if (!handler)
-      throw new Error('The BucketDeployment handler was not found; its cdk-nag acknowledgements need updating');
-    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
-    const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-    const siteBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
-    const why = 'aws-s3-deployment handler (part of aws-cdk-lib, runs only while CloudFormation deploys the site)';
-    acknowledge(handler, 'AwsSolutions-L1', `The ${why} has its runtime chosen by aws-cdk-lib, not by this project.`);
-    acknowledge(
-      handler,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      `The ${why} gets the basic execution policy from aws-cdk-lib to write its own logs.`,
-    );
-    const wildcards: [string, string][] = [
-      ['Action::s3:GetObject*', 'reads the zipped site from the CDK asset bucket'],
-      ['Action::s3:GetBucket*', 'reads the asset and site buckets it syncs between'],
-      ['Action::s3:List*', 'lists the site bucket to sync and prune it'],
-      ['Action::s3:DeleteObject*', 'prunes pages the new build no longer has from the site bucket'],
-      ['Action::s3:Abort*', 'aborts its own failed multipart uploads to the site bucket'],
-      [`Resource::<${siteBucketId}.Arn>/*`, 'writes every object of the site bucket (the whole built site)'],
-      [
-        `Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`,
-        'reads the site asset from the bootstrap asset bucket',
-      ],
-      [
-        'Resource::*',
-        'creates the CloudFront invalidation after a deployment (CloudFront invalidations take no resource narrower than *)',
-      ],
-    ];
-    for (const [finding, what] of wildcards)
-      acknowledge(handler, `AwsSolutions-IAM5[${finding}]`, `The ${why} ${what}.`);
+    if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html'))) deploySite(this, props.siteDistDir);
   }
 }

@@ -37,7 +37,7 @@ import { dynamoOutboxStore } from '../../functions/adapters/dynamodb/outbox';
 import type { OutboxStore } from '../../functions/mail/ports';
 import { closeServer } from '../emulators/emulators';
 import { LOCAL_DEFAULTS, runningStack } from '../run-settings';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack-names';
 import { createTables } from '../setup';
 
 /** Who a notice names as having reset two-factor. */

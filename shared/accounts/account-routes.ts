@@ -1,10 +1,37 @@
 /**
  * The routes of staff accounts in the API route table (shared/routes.ts, where
- * they are listed with every other route): the accounts page (admins only: no
- * roles), invitations and their welcome page, the enrolment link, two-factor
- * sign-in, and one's own password.
+ * they are listed with every other route): signing in and out, the accounts
+ * page (admins only: no roles), invitations and their welcome page, the
+ * enrolment link, two-factor sign-in, and one's own password.
  */
 import type { ApiRoute } from '../routes';
+
+export const SIGN_IN_ROUTES: readonly ApiRoute[] = [
+  {
+    name: 'login',
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    // staff readUpdate: the last sign-in, each two-factor code or recovery code used once, the count of wrong codes, an enrolment link's hash; it can
+    // neither make nor replace an account. policies: whether two-factor is required. Mail: the enrolment link, and the owner's notices.
+    // The TOTP key to open the account's secret and check a code.
+    uses: {
+      tables: { staff: 'readUpdate', throttle: 'readWrite', accessLog: 'log', policies: 'read', outbox: 'readWrite' },
+      sendsMail: true,
+      usesTokenSecret: true,
+      totpSecrets: 'open',
+    },
+  },
+  {
+    name: 'logout',
+    method: 'GET',
+    path: '/api/logout',
+    access: 'staff',
+    roles: ['staff', 'editor'],
+    enrolment: true,
+    uses: { tables: { revokedTokens: 'write' } },
+  },
+];
 
 export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
   {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_SECTION_VALUES, SECTION_VALUES } from './enums';
-import { enquiryFilterSchema, enquiryListQuerySchema, enquirySubmissionSchema } from './enquiry';
+import { enquiryFilterSchema, enquiryListQuerySchema } from './enquiry';
+import { enquirySubmissionSchema } from './enquiry-submission-schema';
 
 /** The smallest valid enquiry: a concierge request (no health consent needed). */
 const valid = {

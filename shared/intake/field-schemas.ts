@@ -40,3 +40,25 @@ export const fillTimeField = () =>
     },
     z.optional(z.number().check(z.int())),
   );
+
+/** Values a checkbox or a JSON client may send for "yes". */
+const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
+
+/** A checkbox: one of TRUE_WORDS, or JSON `true`, is yes; anything else no. */
+export const checkbox = z.preprocess(
+  (value) => (typeof value === 'string' ? TRUE_WORDS.has(value.trim().toLowerCase()) : value === true),
+  z.boolean(),
+);
+
+/** A whole number from `min` to `max`, as a number or digits; `fallback` when absent. */
+export const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `A whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => {
+      const present = emptyToUndefined(value);
+      if (present === undefined) return fallback;
+      return typeof present === 'string' && /^\s*\d+\s*$/.test(present) ? Number(present) : present;
+    },
+    z.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message)),
+  );
+};

@@ -15,7 +15,7 @@ import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import { dynamoAccessLogStore } from '../../../functions/adapters/dynamodb/access-log';
 import { EMULATED_S3, s3Client } from '../../../functions/adapters/s3/client';
 import { s3AccessLogCopyStore } from '../../../functions/adapters/s3/access-log-copies';
-import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 import { accessLogDay } from '../../support/access-log';
 import { parseCsv } from '../../support/csv';
 import { STAFF, type TestStack, getWithToken, signIn, startTestStack } from '../../support/stack';

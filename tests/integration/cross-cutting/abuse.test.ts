@@ -14,7 +14,7 @@ import { SIGN_IN_DEVICE_COOKIE, nextTokenVersion } from '../../../shared/auth';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { documentClient } from '../../../functions/adapters/dynamodb/client';
 import { dynamoAccessLogStore } from '../../../functions/adapters/dynamodb/access-log';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 import { accessLogDay } from '../../support/access-log';
 import { type Answer, requestAnswer } from '../../support/http-answer';
 import { STAFF, type TestStack, capturedMail, enquiry, signInWindowClock, startTestStack } from '../../support/stack';

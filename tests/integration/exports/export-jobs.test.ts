@@ -16,7 +16,7 @@ import { localS3Client } from '../../../local/emulators/sdk-s3';
 import { s3ExportStore } from '../../../functions/adapters/s3/exports';
 import { hashPassword } from '../../../functions/accounts/passwords';
 import { seedEnquiries } from '../../../local/seed/enquiries';
-import { LOCAL_BUCKETS } from '../../../local/stack';
+import { LOCAL_BUCKETS } from '../../../local/stack-names';
 import { parseCsv } from '../../support/csv';
 import { type TestStack, finishedExport, getWithToken, signIn, startTestStack } from '../../support/stack';
 

@@ -13,7 +13,7 @@ import { type FaultProxy, startFaultProxy } from '../../../local/faults/fault-pr
 import { SERVICE_UP } from '../../../local/faults/faults';
 import { amazonTranslator, translateClient } from '../../../functions/adapters/translate/amazon-translate';
 import { TranslationRefused } from '../../../functions/translation/ports';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../../shared/translation/translation';
 import { type Answer, requestAnswer } from '../../support/http-answer';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../../support/stack';

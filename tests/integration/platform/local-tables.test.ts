@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS, type TableKey } from '../../../shared/tables';
 import { createTables } from '../../../local/setup';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 
 let server: Server;
 let dynamodb: DynamoDBClient;

@@ -15,7 +15,7 @@ import {
 } from '../../../functions/adapters/translate/amazon-translate';
 import { TranslationRefused } from '../../../functions/translation/ports';
 import { type TranslateEmulator, startTranslateEmulator } from '../../../local/emulators/translate-emulator';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../../shared/translation/translation';
 
 let emulator: TranslateEmulator;

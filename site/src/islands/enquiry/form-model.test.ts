@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, CHANNEL_ORDER, CONTACT_CHANNELS } from '../../../../shared/intake/contact-channels';
-import { enquirySubmissionSchema } from '../../../../shared/enquiries/enquiry';
+import { enquirySubmissionSchema } from '../../../../shared/enquiries/enquiry-submission-schema';
 import { LOCALE_CODES } from '../../../../shared/locales';
 import { channelOptions } from './channel-options';
 import {

@@ -1,0 +1,25 @@
+/**
+ * The routes of the staff dashboard in the API route table (shared/routes.ts,
+ * where they are listed with every other route).
+ */
+import type { ApiRoute } from '../routes';
+
+export const DASHBOARD_ROUTES: readonly ApiRoute[] = [
+  // Figures only, no one's data: staff and admins. The page shows today's machine-translation characters (a counter).
+  {
+    name: 'dashboard',
+    method: 'GET',
+    path: '/api/dashboard',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { aggregates: 'read', counters: 'read' } },
+  },
+  {
+    name: 'dashboardCsv',
+    method: 'GET',
+    path: '/api/dashboard.csv',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { aggregates: 'read' } },
+  },
+];

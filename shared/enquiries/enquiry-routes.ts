@@ -1,0 +1,25 @@
+/**
+ * The routes that read enquiries in the API route table (shared/routes.ts,
+ * where they are listed with every other route): the message box and the
+ * detail.
+ */
+import type { ApiRoute } from '../routes';
+
+export const ENQUIRY_ROUTES: readonly ApiRoute[] = [
+  {
+    name: 'view',
+    method: 'POST',
+    path: '/api/view',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', counters: 'read', enquiryTags: 'read', translations: 'read' } },
+  },
+  {
+    name: 'detail',
+    method: 'GET',
+    path: '/api/detail/{index}',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', translations: 'read' } },
+  },
+];

@@ -1,0 +1,40 @@
+/**
+ * The routes of the BEST 3 packages in the API route table (shared/routes.ts,
+ * where they are listed with every other route): the public board, and the
+ * staff editor with its images (editors).
+ */
+import type { ApiRoute } from '../routes';
+
+export const PACKAGE_ROUTES: readonly ApiRoute[] = [
+  {
+    name: 'amendBest',
+    method: 'GET',
+    path: '/api/amendBest',
+    access: 'public',
+    uses: { tables: { packages: 'read' } },
+  },
+  {
+    name: 'fileupload',
+    method: 'POST',
+    path: '/api/fileupload',
+    access: 'staff',
+    roles: ['editor'],
+    uses: { buckets: { images: 'write' } },
+  },
+  {
+    name: 'modalinput',
+    method: 'POST',
+    path: '/api/modalinput',
+    access: 'staff',
+    roles: ['editor'],
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
+  },
+  {
+    name: 'popupinput',
+    method: 'POST',
+    path: '/api/popupinput',
+    access: 'staff',
+    roles: ['editor'],
+    uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
+  },
+];

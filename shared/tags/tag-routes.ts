@@ -1,0 +1,25 @@
+/**
+ * The routes of tags on enquiries in the API route table (shared/routes.ts,
+ * where they are listed with every other route).
+ */
+import type { ApiRoute } from '../routes';
+
+export const TAG_ROUTES: readonly ApiRoute[] = [
+  // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
+  {
+    name: 'tags',
+    method: 'POST',
+    path: '/api/enquiry/tags',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'readWrite', enquiryTags: 'full', enquiryEvents: 'append' } },
+  },
+  {
+    name: 'tagsInUse',
+    method: 'GET',
+    path: '/api/tags',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiryTags: 'read' } },
+  },
+];

@@ -1,0 +1,29 @@
+/**
+ * The routes of machine translation in the API route table (shared/routes.ts,
+ * where they are listed with every other route): the reply panel's preview,
+ * and asking again for a translation.
+ */
+import type { ApiRoute } from '../routes';
+
+export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
+  // The reply panel's preview: the staff member's text machine-translated into the enquiry's page language, its characters
+  // counted against the day's cap (the translation job's counter); nothing stored.
+  {
+    name: 'replyPreview',
+    method: 'POST',
+    path: '/api/enquiry/reply-preview',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', counters: 'write' }, translates: true },
+  },
+  // Asks again for a translation that failed, was refused or capped, or queues one an original lacks: the job makes it
+  // (functions/translation/staff-translations.ts).
+  {
+    name: 'translateAgain',
+    method: 'POST',
+    path: '/api/enquiry/translate',
+    access: 'staff',
+    roles: ['staff'],
+    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', translations: 'readWrite' } },
+  },
+];
