@@ -19,7 +19,7 @@ export interface StageRoute {
 }
 
 /** The feature that declares a route's function. */
-export function featureOf(name: RouteName): FeatureName {
+function featureOf(name: RouteName): FeatureName {
   const found = DECLARED_FUNCTIONS.find(({ declaration }) => declaration.kind === 'route' && declaration.name === name);
   if (!found) throw new Error(`No feature declares the route ${name}`);
   return found.feature;
