@@ -16,6 +16,7 @@ import { placeholderReport } from '../shared/content/placeholder-report';
 import { guardContent } from './content-guard';
 import { EdgeStack } from './edge-stack';
 import { MedicalTourismStack } from './stack';
+import type { StageRoute } from './stage-routes';
 
 export const SITE_DIST_DIR = join(REPO_ROOT, 'site', 'dist');
 
@@ -33,10 +34,12 @@ export interface BuildAppOptions extends AppProps {
   siteDistDir?: string;
   /** The content values still to fill in; defaults to the site's own report (shared/content/placeholder-report.ts). */
   placeholders?: () => string[];
+  /** The API routes to deploy; by default the route table's (infra/stage-routes.ts). */
+  routes?: readonly StageRoute[];
 }
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: MedicalTourismStack; edge?: EdgeStack } {
-  const { siteDistDir, placeholders = placeholderReport, ...appProps } = options;
+  const { siteDistDir, placeholders = placeholderReport, routes, ...appProps } = options;
   const app = new App({ ...appProps, context: { ...FEATURE_FLAGS, ...appProps.context } });
   const config = readStageConfig(app.node);
   const dist = siteDistDir ?? (existsSync(join(SITE_DIST_DIR, 'index.html')) ? SITE_DIST_DIR : undefined);
@@ -58,6 +61,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Medi
     config,
     webAclArn,
     ...(dist ? { siteDistDir: dist } : {}),
+    ...(routes ? { routes } : {}),
     description: `Medical tourism centre: site, API and data (stage ${config.stage})`,
     env: { account, region: stageRegion(config, process.env.CDK_DEFAULT_REGION) },
     tags,

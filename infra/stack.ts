@@ -1,6 +1,6 @@
 /**
  * One stage of the product: CDN and site, REST API (behind its own regional
- * web ACL) with one function per route, the export worker, scheduled mail retry, tables and buckets, the SES sender, SES
+ * web ACL) with one function per route (each feature's in a nested stack), the export worker, scheduled mail retry, tables and buckets, the SES sender, SES
  * receiving for the inbound domain, the
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
@@ -21,6 +21,7 @@ import { SiteHosting } from './constructs/site-hosting';
 import { Streams } from './constructs/streams';
 import { Workers } from './constructs/workers';
 import { acknowledge } from './nag';
+import type { StageRoute } from './stage-routes';
 
 export interface MedicalTourismStackProps extends StackProps {
   config: StageConfig;
@@ -28,6 +29,8 @@ export interface MedicalTourismStackProps extends StackProps {
   webAclArn: string;
   /** The built site (site/dist), deployed when present. */
   siteDistDir?: string;
+  /** The API routes to deploy; by default the route table's, each in its feature's nested stack. */
+  routes?: readonly StageRoute[];
 }
 
 export class MedicalTourismStack extends Stack {
@@ -145,6 +148,7 @@ export class MedicalTourismStack extends Stack {
       logRetention,
       logRemovalPolicy,
       requireTwoFactor: config.requireTwoFactor,
+      ...(props.routes ? { routes: props.routes } : {}),
     });
 
     this.site = new SiteHosting(this, 'Site', {

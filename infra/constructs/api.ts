@@ -1,23 +1,29 @@
 /**
- * The API: one Lambda function per entry of the route table
- * (shared/routes.ts), each bound to exactly what `resourcesOf(route)` lists,
- * behind an API Gateway REST API (regional endpoint): one resource per path of
- * the table, one Lambda proxy integration (payload format 1.0) per route, a
- * stage with stage-wide and per-method throttling (infra/limits.ts) and JSON
- * access logs. CloudFront sends `/api/*` to the stage with the origin-verify
- * secret in X-Origin-Verify; the stage's regional AWS WAF web ACL
- * (./api-firewall.ts) drops (403) every request without it before any
- * function runs (AWS WAF decides before API Gateway's own controls), and every
- * function refuses one too (defence in depth, with its own metric and alarm).
+ * The API: one Lambda function per deployed route (infra/stage-routes.ts, by
+ * default every entry of the route table, shared/routes.ts), each bound to
+ * exactly what `resourcesOf(route)` lists, behind an API Gateway REST API
+ * (regional endpoint): one resource per path, one Lambda proxy integration
+ * (payload format 1.0) per route, a stage with stage-wide and per-method
+ * throttling (infra/limits.ts) and JSON access logs. CloudFront sends `/api/*`
+ * to the stage with the origin-verify secret in X-Origin-Verify; the stage's
+ * regional AWS WAF web ACL (./api-firewall.ts) drops (403) every request
+ * without it before any function runs (AWS WAF decides before API Gateway's
+ * own controls), and every function refuses one too (defence in depth, with
+ * its own metric and alarm).
+ *
+ * The REST API, its stage, its web ACL and the paths several features share
+ * are made here, in the main stack; each feature's routes (functions, roles,
+ * log groups, permissions, methods and the paths only it uses) are made in a
+ * nested stack of their own (./route-group.ts), so no template nears
+ * CloudFormation's 500 resources as routes are added (docs/deploying.md).
  */
 import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../shared/origin-headers';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
-  AuthorizationType,
   EndpointType,
-  LambdaIntegration,
+  type IResource,
   LogGroupLogDestination,
   type Method,
   type MethodDeploymentOptions,
@@ -27,12 +33,13 @@ import {
 import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../shared/api-error';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
-import { routeDeclaration } from '../../functions/features';
+import type { ApiRoute, RouteName } from '../../shared/routes';
 import { API_THROTTLING } from '../limits';
 import { acknowledge } from '../nag';
+import { type StageRoute, declaredStageRoutes } from '../stage-routes';
 import { ApiFirewall } from './api-firewall';
-import { type BindableResources, RouteFunction, pascal } from './route-function';
+import { type BindableResources, type RouteFunction, pascal } from './route-function';
+import { RouteGroup, pathsSharedByGroups } from './route-group';
 
 export interface ApiProps {
   resources: BindableResources;
@@ -40,24 +47,15 @@ export interface ApiProps {
   requireTwoFactor: boolean;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** The routes to deploy; by default every route of the route table in its feature's stack (declaredStageRoutes). */
+  routes?: readonly StageRoute[];
 }
-
-export const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
 
 /** The stage CloudFront calls: its name is the first segment of every execute-api path (the CDN origin's path). */
 export const API_STAGE_NAME = 'live';
 
 /** A route's key in the stage's method settings: `{resource path}/{method}`. */
 export const methodSettingKeyOf = (route: ApiRoute) => `${route.path}/${route.method}`;
-
-/** How every route is reached: only through CloudFront, where the edge rules apply. */
-const THROUGH_CLOUDFRONT_ONLY =
-  "The stage's regional AWS WAF web ACL blocks (403) every request without the X-Origin-Verify secret that CloudFront adds to API origin requests, before any function runs, and every function refuses (403) such a call too, so the route is reachable only through CloudFront and its edge AWS WAF web ACL (per-address rate rules, AWS managed rules); the stage and method throttles (infra/limits.ts) cap the whole API.";
-
-const NO_AUTHORIZER_REASON = {
-  public: `Public by design (the contract of docs/contract.md, 'The calls'): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
-  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway Cognito or token authorizer cannot verify these shared-secret tokens with their revocation, and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
-} as const;
 
 export class Api extends Construct {
   readonly restApi: RestApi;
@@ -67,13 +65,14 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
+    const routes = props.routes ?? declaredStageRoutes();
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.logRemovalPolicy,
     });
     const methodOptions: Record<string, MethodDeploymentOptions> = {};
-    for (const route of API_ROUTES) {
+    for (const { route } of routes) {
       const limit = API_THROTTLING.routes[route.name];
       if (limit)
         methodOptions[methodSettingKeyOf(route)] = {
@@ -162,44 +161,31 @@ export class Api extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
-    const functions: Partial<Record<RouteName, RouteFunction>> = {};
-    const methods: Partial<Record<RouteName, Method>> = {};
-    for (const route of API_ROUTES) {
-      const { sizing } = routeDeclaration(route.name);
-      const fn = new RouteFunction(this, `${pascal(route.name)}Function`, {
-        entryName: route.name,
-        description: `${routeKeyOf(route)} (${route.access})`,
-        memoryMiB: sizing.memoryMiB,
-        timeout: Duration.seconds(sizing.timeoutSeconds),
-        logRetention: props.logRetention,
-        logRemovalPolicy: props.logRemovalPolicy,
-      });
-      // Public routes read items by key only; staff routes may list (page through enquiries).
-      fn.bindUses(resourcesOf(route), props.resources, { listing: route.access === 'staff' });
-      // Every API function may check that a request came through CloudFront (and only then trusts CloudFront-Viewer-Address).
-      fn.bindSecret('ORIGIN_VERIFY_SECRET', props.resources.originVerifySecret);
-      // The stage's default of the two-factor policy (sign-in, invitations and every staff route's check read it).
-      fn.addEnvironment('REQUIRE_TWO_FACTOR', String(props.requireTwoFactor));
-      const integration = new LambdaIntegration(fn, {
-        proxy: true,
-        timeout: Duration.seconds(Math.min(29, sizing.timeoutSeconds + 1)),
-        // API Gateway may invoke the function for this method of this stage only (not the console's test invocations).
-        allowTestInvoke: false,
-      });
-      const method = this.restApi.root
-        .resourceForPath(route.path)
-        .addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
-      acknowledge(method, 'AwsSolutions-APIG4', NO_AUTHORIZER_REASON[route.access]);
-      acknowledge(
-        method,
-        'AwsSolutions-COG4',
-        `No Cognito user pool: staff accounts live in the stage's own staff table. ${NO_AUTHORIZER_REASON[route.access]}`,
-      );
-      functions[route.name] = fn;
-      methods[route.name] = method;
-    }
-    this.functions = functions as Record<RouteName, RouteFunction>;
-    this.methods = methods as Record<RouteName, Method>;
+    // A path under which several features' routes lie is made here; the rest, with the routes, in each feature's stack.
+    const sharedPaths = new Map<string, IResource>(
+      pathsSharedByGroups(routes.map(({ route, feature }) => ({ path: route.path, group: feature }))).map((path) => [
+        path,
+        this.restApi.root.resourceForPath(path),
+      ]),
+    );
+    const groups = [...new Set(routes.map((route) => route.feature))].map(
+      (feature) =>
+        new RouteGroup(this, pascal(feature), {
+          routes: routes.filter((route) => route.feature === feature),
+          restApi: this.restApi,
+          stageName: API_STAGE_NAME,
+          sharedPaths,
+          resources: props.resources,
+          requireTwoFactor: props.requireTwoFactor,
+          logRetention: props.logRetention,
+          logRemovalPolicy: props.logRemovalPolicy,
+        }),
+    );
+    this.functions = Object.fromEntries(groups.flatMap((group) => [...group.functions])) as Record<
+      RouteName,
+      RouteFunction
+    >;
+    this.methods = Object.fromEntries(groups.flatMap((group) => [...group.methods])) as Record<RouteName, Method>;
   }
 
   get stage() {

@@ -5,7 +5,7 @@
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
-import { type CfnElement, type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -28,7 +28,7 @@ import {
   type WorkerName,
 } from '../../shared/resources';
 import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
-import { acknowledge } from '../nag';
+import { acknowledge, acknowledgeResolved } from '../nag';
 import {
   ACCESS_LOG_WRITES,
   INVOKE_WORKER_ACTIONS,
@@ -162,11 +162,10 @@ export class RouteFunction extends LambdaFunction {
     this.addToRolePolicy(
       new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects(`${prefix}*`)] }),
     );
-    const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
     if (this.role) {
-      acknowledge(
+      acknowledgeResolved(
         this.role,
-        `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,
+        (rendered) => `AwsSolutions-IAM5[Resource::${rendered(bucket.bucketArn)}/${prefix}*]`,
         `Object keys are made at run time (a random UUID per upload or export, a hash per received mail), so they cannot be listed in advance; the grant is ${objectActions.join(', ')} on the objects of this one bucket (${BUCKETS[key].envVar})${prefix ? ` under ${prefix}` : ''} only.`,
       );
     }

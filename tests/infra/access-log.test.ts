@@ -5,21 +5,21 @@
  * mode in production); that function may only put objects there and read
  * the stream; no role may remove, overwrite-by-bypass or unlock the copy.
  */
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backgroundDeclaration } from '../../functions/features';
 import { accessLogCopyLockDays } from '../../infra/constructs/data';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { RETENTION, accessLogRetentionSeconds } from '../../shared/privacy/retention';
 import { TABLE_KEYS } from '../../shared/tables';
-import { logicalId, permissionsOfRole, render, testApp, unbundledStackForFile } from './helpers';
+import { logicalId, permissionsOfRole, render, stageTemplate, testApp, unbundledStackForFile } from './helpers';
 
 const made = unbundledStackForFile();
 let prod: { stack: MedicalTourismStack; template: Template };
 
 beforeAll(() => {
   const { stack } = testApp({ stage: 'prod', mailDomain: 'example.com' }, { bundle: false });
-  prod = { stack, template: Template.fromStack(stack) };
+  prod = { stack, template: stageTemplate(stack) };
 }, 300_000);
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };

@@ -4,19 +4,19 @@
  * taking removed enquiries out of the open counts: UpdateItem and PutItem,
  * never a delete or a scan) and read only by the two dashboard routes.
  */
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { API_ROUTES } from '../../shared/routes';
-import { logicalId, permissionsOfRole, removeTemporaryDirs, testApp } from './helpers';
+import { logicalId, permissionsOfRole, removeTemporaryDirs, stageTemplate, testApp } from './helpers';
 
 let stack: MedicalTourismStack;
 let template: Template;
 
 beforeAll(() => {
   ({ stack } = testApp({}, { bundle: false }));
-  template = Template.fromStack(stack);
+  template = stageTemplate(stack);
 }, 300_000);
 afterAll(removeTemporaryDirs);
 

@@ -6,12 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll } from 'vitest';
 import type { IConstruct } from 'constructs';
 import { buildApp } from '../../infra/main';
 import type { MedicalTourismStack } from '../../infra/stack';
+import type { StageRoute } from '../../infra/stage-routes';
 import { SECRET_SETTINGS } from '../../functions/secrets';
 import { API_ROUTES, resourcesOf } from '../../shared/routes';
 import {
@@ -56,7 +57,7 @@ export function tinySite(): string {
 
 export function testApp(
   context: Record<string, unknown> = {},
-  options: { bundle?: boolean; placeholders?: string[] } = {},
+  options: { bundle?: boolean; placeholders?: string[]; routes?: readonly StageRoute[] } = {},
 ): ReturnType<typeof buildApp> {
   // Offline and environment-agnostic, whatever the machine has set.
   delete process.env.CDK_DEFAULT_ACCOUNT;
@@ -66,6 +67,7 @@ export function testApp(
     siteDistDir: tinySite(),
     // The template tests are about the infrastructure; the content guard has its own test.
     placeholders: () => options.placeholders ?? [],
+    ...(options.routes ? { routes: options.routes } : {}),
     context: { ...TEST_CONTEXT, ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}), ...context },
   });
 }
@@ -153,6 +155,50 @@ export function allAllowedActions(template: Template): string[] {
   return actions;
 }
 
+/** A value with each `{ Ref: <parameter> }` replaced by the value the parameter is given. */
+function withParameters(value: unknown, parameters: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withParameters(item, parameters));
+  if (!value || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.length === 1 && typeof object.Ref === 'string' && object.Ref in parameters) return parameters[object.Ref];
+  return Object.fromEntries(keys.map((key) => [key, withParameters(object[key], parameters)]));
+}
+
+/** The resources of a stack and of its nested stacks, each nested stack's parameters replaced by what its parent passes. */
+function resourcesWithNested(
+  stack: Stack,
+  parameters: Record<string, unknown>,
+): Record<string, Record<string, unknown>> {
+  const resources = withParameters(Template.fromStack(stack).toJSON().Resources, parameters) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct))
+    .filter((nested) => nested.nestedStackParent === stack);
+  for (const nested of nestedStacks) {
+    if (!nested.nestedStackResource) throw new Error(`${nested.node.path} has no stack resource`);
+    const passed = (resources[logicalId(nested.nestedStackResource)]?.Properties as { Parameters?: object })
+      ?.Parameters;
+    for (const [id, resource] of Object.entries(resourcesWithNested(nested, { ...passed }))) {
+      if (id in resources) throw new Error(`${id} is in ${nested.node.path} and in its parent`);
+      resources[id] = resource;
+    }
+  }
+  return resources;
+}
+
+/**
+ * A stack's template with the resources of its nested stacks (each feature's API routes,
+ * infra/constructs/route-group.ts) in it, as if it were one template: a nested stack's reference to the main
+ * stack's table reads `<TableId.Arn>`, as it would there, rather than the parameter that carries it.
+ */
+export function stageTemplate(stack: Stack): Template {
+  return Template.fromJSON({ ...Template.fromStack(stack).toJSON(), Resources: resourcesWithNested(stack, {}) });
+}
+
 /**
  * The test stage's stack and template, made once for a test file without
  * bundling the functions (for tests about resources and permissions, not code).
@@ -161,7 +207,7 @@ export function unbundledStackForFile(): { readonly stack: MedicalTourismStack; 
   const made: { stack?: MedicalTourismStack; template?: Template } = {};
   beforeAll(() => {
     made.stack = testApp({}, { bundle: false }).stack;
-    made.template = Template.fromStack(made.stack);
+    made.template = stageTemplate(made.stack);
   }, 300_000);
   afterAll(removeTemporaryDirs);
   return {
