@@ -28,7 +28,8 @@ import { routeDeclaration } from '../../functions/features';
 import { type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
 import { acknowledge } from '../nag';
 import type { StageRoute } from '../stage-routes';
-import { type BindableResources, type FunctionLogs, RouteFunction, pascal } from './route-function';
+import type { FunctionLogs } from './background-function';
+import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 /** How every route is reached: only through CloudFront, where the edge rules apply. */
 const THROUGH_CLOUDFRONT_ONLY =
