@@ -2,10 +2,12 @@
  * The API route table, defined once. The local server routes requests with it
  * and the CDK stack makes one function per route from it, granting exactly the
  * access each entry lists (staff routes also get what staff auth needs). Each
- * feature's entries are listed beside its contract (`shared/<feature>/*-routes.ts`)
- * and assembled here.
+ * feature's entries are listed beside its contract (`shared/<feature>/*-routes.ts`,
+ * in the shape of route-contract.ts) and assembled here; a route's name is
+ * written once, there, and `RouteName` is read off the lists.
  */
 import type { StaffRole } from './auth';
+import type { RouteContract } from './route-contract';
 import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
@@ -22,21 +24,8 @@ import { TRANSLATION_ROUTES } from './translation/translation-routes';
 import { VISITOR_ROUTES } from './visitor/visitor-routes';
 import { WORK_ROUTES } from './work/work-routes';
 
-export interface ApiRoute {
-  /** Also the name of the handler and of its Lambda entry file. */
-  name: RouteName;
-  method: 'GET' | 'POST';
-  /** Path under the site origin; `{index}` marks a path parameter. */
-  path: string;
-  access: 'public' | 'staff';
-  /** For staff routes: the roles besides `admin` (who may call every route) that may call it. */
-  roles?: readonly Exclude<StaffRole, 'admin'>[];
-  /** A staff route an account that must first enrol in two-factor may call (its token opens only these). */
-  enrolment?: true;
-  /** Its bundle holds the MIME parser (the kept mail box reads received mail as the receiver does): the mail receiver's budget. */
-  parsesMail?: true;
-  uses: ResourceUse;
-}
+/** An API route of the table: a feature's route, named by one of the table's names. */
+export type ApiRoute = RouteContract<RouteName>;
 
 /** Whether a role may call a route (admins may call every route). */
 export function roleMayCall(route: ApiRoute, role: StaffRole): boolean {
@@ -63,70 +52,8 @@ export const STAFF_AUTH_USES = {
   usesTokenSecret: true,
 } as const satisfies ResourceUse;
 
-export const ROUTE_NAMES = [
-  'amendBest',
-  'sendmail',
-  'login',
-  'view',
-  'detail',
-  'logout',
-  'fileupload',
-  'modalinput',
-  'popupinput',
-  'exportCsv',
-  'exportStatus',
-  'work',
-  'owners',
-  'note',
-  'tags',
-  'tagsInUse',
-  'reply',
-  'replyPreview',
-  'thread',
-  'seen',
-  'templates',
-  'saveTemplate',
-  'templateHistory',
-  'templateVersion',
-  'restoreTemplate',
-  'accessLog',
-  'accessLogCsv',
-  'retentionDue',
-  'hold',
-  'subject',
-  'subjectExport',
-  'subjectErase',
-  // Staff accounts, invitations and two-factor sign-in.
-  'accounts',
-  'invite',
-  'changeAccount',
-  'twoFactorPolicy',
-  'welcome',
-  'enrolLink',
-  'twoFactor',
-  'startTwoFactor',
-  'confirmTwoFactor',
-  'changePassword',
-  'dashboard',
-  'dashboardCsv',
-  // The visitor's page: read and write by the link's capability; staff replace the link.
-  'visitorEnquiry',
-  'visitorMessage',
-  'replaceVisitorLink',
-  // The kept mail box: received mail kept apart from the threads, listed, read, attached or discarded by staff.
-  'keptMail',
-  'keptMailText',
-  'attachKeptMail',
-  'discardKeptMail',
-  // A visitor's attachment, downloaded by staff through a short-lived link.
-  'attachmentLink',
-  // Machine translation: a staff member asks again for a translation.
-  'translateAgain',
-] as const;
-
-export type RouteName = (typeof ROUTE_NAMES)[number];
-
-export const API_ROUTES: readonly ApiRoute[] = [
+/** Every feature's routes, in the table's order (the order the local server and the stack take them in). */
+const FEATURE_ROUTES = [
   ...INTAKE_ROUTES,
   ...SIGN_IN_ROUTES,
   ...PACKAGE_ROUTES,
@@ -140,7 +67,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...VISITOR_ROUTES,
   ...CONVERSATION_ROUTES,
   ...ACCOUNT_ROUTES,
-];
+] as const;
+
+/** A route's name, as its feature's list declares it. */
+export type RouteName = (typeof FEATURE_ROUTES)[number]['name'];
+
+export const API_ROUTES: readonly ApiRoute[] = FEATURE_ROUTES;
+
+/** Every route's name, in the table's order. */
+export const ROUTE_NAMES: readonly RouteName[] = API_ROUTES.map((route) => route.name);
 
 /** The path of a route, with its `{param}`s filled in: the one place clients take API paths from. */
 export function apiPath(name: RouteName, params: Record<string, string | number> = {}): string {

@@ -4,9 +4,9 @@
  * page (admins only: no roles), invitations and their welcome page, the
  * enrolment link, two-factor sign-in, and one's own password.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const SIGN_IN_ROUTES: readonly ApiRoute[] = [
+export const SIGN_IN_ROUTES = defineRoutes([
   {
     name: 'login',
     method: 'POST',
@@ -31,9 +31,9 @@ export const SIGN_IN_ROUTES: readonly ApiRoute[] = [
     enrolment: true,
     uses: { tables: { revokedTokens: 'write' } },
   },
-];
+]);
 
-export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
+export const ACCOUNT_ROUTES = defineRoutes([
   {
     name: 'accounts',
     method: 'GET',
@@ -124,4 +124,4 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
     roles: ['staff', 'editor'],
     uses: { tables: { staff: 'readUpdate', throttle: 'readWrite' } },
   },
-];
+]);

@@ -3,10 +3,10 @@
  * where they are listed with every other route): the kept mail box, and staff
  * downloads of visitors' attachments.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 import { INBOUND_ATTACHMENT_PREFIX } from './visitor-messages';
 
-export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
+export const CONVERSATION_ROUTES = defineRoutes([
   // The kept mail box: patients' mail, so the roles of the enquiries' own routes (staff and admins, never editors).
   // A box is one Query of the byBox index; the text is read from the raw message in the inbound bucket.
   {
@@ -74,4 +74,4 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
       objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX },
     },
   },
-];
+]);

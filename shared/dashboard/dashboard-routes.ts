@@ -2,9 +2,9 @@
  * The routes of the staff dashboard in the API route table (shared/routes.ts,
  * where they are listed with every other route).
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const DASHBOARD_ROUTES: readonly ApiRoute[] = [
+export const DASHBOARD_ROUTES = defineRoutes([
   // Figures only, no one's data: staff and admins. The page shows today's machine-translation characters (a counter).
   {
     name: 'dashboard',
@@ -22,4 +22,4 @@ export const DASHBOARD_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { aggregates: 'read' } },
   },
-];
+]);

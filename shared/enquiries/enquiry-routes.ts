@@ -3,9 +3,9 @@
  * where they are listed with every other route): the message box and the
  * detail.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const ENQUIRY_ROUTES: readonly ApiRoute[] = [
+export const ENQUIRY_ROUTES = defineRoutes([
   {
     name: 'view',
     method: 'POST',
@@ -22,4 +22,4 @@ export const ENQUIRY_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { enquiries: 'read', translations: 'read' } },
   },
-];
+]);

@@ -3,9 +3,9 @@
  * they are listed with every other route): an export, and a background
  * export's state and download link.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const EXPORT_ROUTES: readonly ApiRoute[] = [
+export const EXPORT_ROUTES = defineRoutes([
   {
     name: 'exportCsv',
     method: 'GET',
@@ -29,4 +29,4 @@ export const EXPORT_ROUTES: readonly ApiRoute[] = [
     // reads the bucket only to sign the download link.
     uses: { tables: { exportJobs: 'readWrite' }, buckets: { exports: 'read' } },
   },
-];
+]);

@@ -2,9 +2,9 @@
  * The route of the public enquiry form in the API route table
  * (shared/routes.ts, where it is listed with every other route).
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const INTAKE_ROUTES: readonly ApiRoute[] = [
+export const INTAKE_ROUTES = defineRoutes([
   {
     name: 'sendmail',
     method: 'POST',
@@ -26,4 +26,4 @@ export const INTAKE_ROUTES: readonly ApiRoute[] = [
       sendsMail: true,
     },
   },
-];
+]);

@@ -3,9 +3,9 @@
  * where they are listed with every other route): the public board, and the
  * staff editor with its images (editors).
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const PACKAGE_ROUTES: readonly ApiRoute[] = [
+export const PACKAGE_ROUTES = defineRoutes([
   {
     name: 'amendBest',
     method: 'GET',
@@ -37,4 +37,4 @@ export const PACKAGE_ROUTES: readonly ApiRoute[] = [
     roles: ['editor'],
     uses: { tables: { packages: 'readWrite' }, buckets: { images: 'readWrite' } },
   },
-];
+]);

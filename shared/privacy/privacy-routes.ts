@@ -3,9 +3,9 @@
  * where they are listed with every other route): the access log, retention,
  * legal holds, and a visitor's data found, handed over and erased.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const PRIVACY_ROUTES: readonly ApiRoute[] = [
+export const PRIVACY_ROUTES = defineRoutes([
   // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
   {
     name: 'accessLog',
@@ -72,4 +72,4 @@ export const PRIVACY_ROUTES: readonly ApiRoute[] = [
       buckets: { exports: 'full', inbound: 'full' },
     },
   },
-];
+]);

@@ -2,9 +2,9 @@
  * The routes of tags on enquiries in the API route table (shared/routes.ts,
  * where they are listed with every other route).
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const TAG_ROUTES: readonly ApiRoute[] = [
+export const TAG_ROUTES = defineRoutes([
   // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.
   {
     name: 'tags',
@@ -22,4 +22,4 @@ export const TAG_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { enquiryTags: 'read' } },
   },
-];
+]);

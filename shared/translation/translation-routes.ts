@@ -3,9 +3,9 @@
  * where they are listed with every other route): the reply panel's preview,
  * and asking again for a translation.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
+export const TRANSLATION_ROUTES = defineRoutes([
   // The reply panel's preview: the staff member's text machine-translated into the enquiry's page language, its characters
   // counted against the day's cap (the translation job's counter); nothing stored.
   {
@@ -26,4 +26,4 @@ export const TRANSLATION_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { enquiries: 'read', enquiryEvents: 'read', translations: 'readWrite' } },
   },
-];
+]);

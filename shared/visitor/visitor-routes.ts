@@ -3,9 +3,9 @@
  * where they are listed with every other route): read and write by the link's
  * capability; staff replace the link.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const VISITOR_ROUTES: readonly ApiRoute[] = [
+export const VISITOR_ROUTES = defineRoutes([
   // The visitor's page: the link in the body, never the URL. Each reads its enquiry by key and that enquiry's thread (one
   // partition, after the link matched); the throttle counts wrong links per network, and the messages as the form's enquiries.
   {
@@ -60,4 +60,4 @@ export const VISITOR_ROUTES: readonly ApiRoute[] = [
       sendsMail: true,
     },
   },
-];
+]);

@@ -4,9 +4,9 @@
  * replies, the thread, the visitor's messages read, and the reply templates
  * and their versions.
  */
-import type { ApiRoute } from '../routes';
+import { defineRoutes } from '../route-contract';
 
-export const WORK_ROUTES: readonly ApiRoute[] = [
+export const WORK_ROUTES = defineRoutes([
   {
     name: 'work',
     method: 'POST',
@@ -119,4 +119,4 @@ export const WORK_ROUTES: readonly ApiRoute[] = [
     roles: ['staff'],
     uses: { tables: { replyTemplates: 'readWrite', replyTemplateVersions: 'readAppend' } },
   },
-];
+]);
