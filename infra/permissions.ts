@@ -113,7 +113,7 @@ export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 /** Starting a background worker (an asynchronous invocation), on that worker's function only. */
 export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 
-/** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
+/** Reading a secret's current value at cold start (functions/platform/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
 /** The TOTP key's use by a route (`ResourceUse.totpSecrets`): Encrypt alone to seal, Decrypt alone to open (no ReEncrypt, no data keys). */

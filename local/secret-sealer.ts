@@ -7,7 +7,7 @@
  * is set): a Lambda function is wired with KMS alone (functions/wiring/kms.ts).
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { SealingContext, SecretSealer } from '../functions/ports';
+import type { SealingContext, SecretSealer } from '../functions/platform/ports';
 
 const VERSION = 'local1';
 const IV_BYTES = 12;

@@ -5,8 +5,8 @@
  * used recovery code or a sign-in that came in meanwhile (they move no
  * revision).
  */
-import { ApiError } from '../http/errors';
-import type { AccountChanges, StaffAccount, StaffStore } from '../ports';
+import { ApiError } from '../platform/http/errors';
+import type { AccountChanges, StaffAccount, StaffStore } from './ports';
 
 /** An account as read: whole, or its profile (an admin's change reads no credentials). */
 type AccountRead = Pick<StaffAccount, 'email' | 'revision'> & Partial<StaffAccount>;

@@ -2,10 +2,10 @@
 import type { AccountsAnswer } from '../../shared/accounts/accounts';
 import { accountChangeSchema, inviteSchema, policySchema } from '../../shared/accounts/accounts-schema';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from './staff-auth/staff';
 import { type AccountDeps, accountSummary, changeAccount, inviteAccount } from './staff-accounts';
 import { hasTwoFactor, twoFactorRequired } from './two-factor';
 

@@ -13,7 +13,7 @@ import {
   INVITATION_LIFETIME_SECONDS,
 } from '../../shared/accounts/accounts';
 import { recoveryCodeHash } from './two-factor';
-import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
+import { signStaffToken, verifyStaffToken } from './staff-auth/staff-tokens';
 import { apiEvent, fakeDeps, jsonPost, setCookiesOf } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
 import {

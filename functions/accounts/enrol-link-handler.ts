@@ -7,11 +7,11 @@
  * Public: refused from other sites, limited per address (link-page.ts).
  */
 import { enrolLinkSchema } from '../../shared/accounts/accounts-schema';
-import { ApiError, parseInput } from '../http/errors';
-import { httpHandler } from '../http/handler';
-import { jsonPayload } from '../http/request';
-import { assertSameSite } from '../http/same-site';
-import { accessLogger } from '../http/access-log';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { httpHandler } from '../platform/http/handler';
+import { jsonPayload } from '../platform/http/request';
+import { assertSameSite } from '../platform/http/same-site';
+import { accessLogger } from '../audit/access-log';
 import { readOrLogRefusal } from './refused-before-check';
 import { hasTwoFactor } from './two-factor';
 import { linkMatches, readAccountLinkToken } from './account-links';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from './staff-auth/staff';
 
 /** `GET /api/logout`: revokes the token on the server and answers `true`. */
 export function makeLogoutHandler(deps: StaffAuthDeps & Pick<AppDeps, 'revokedTokens'>) {

@@ -12,12 +12,12 @@
 import { passwordChangeSchema } from '../../shared/accounts/accounts-schema';
 import { nextTokenVersion } from '../../shared/auth';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json, withCookies } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { signStaffToken } from '../http/staff-tokens';
-import { clientNetwork } from '../intake/client-network';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json, withCookies } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from './staff-auth/staff';
+import { signStaffToken } from './staff-auth/staff-tokens';
+import { clientNetwork } from '../platform/http/client-network';
 import { countPasswordAttempt, passwordLimits, tooManyAttempts } from './password-limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { ownAccountChangedMeanwhile, ownWholeAccount } from './account-update';

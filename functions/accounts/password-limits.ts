@@ -3,11 +3,11 @@
  * own password change count against the same counters, so guesses at one
  * password cannot be spread over the two routes to get twice the tries.
  */
-import type { Settings } from '../config';
-import { ApiError } from '../http/errors';
-import type { ThrottleStore } from '../ports';
+import type { Settings } from '../platform/config';
+import { ApiError } from '../platform/http/errors';
+import type { ThrottleStore } from '../platform/ports';
 import type { AppDeps } from '../deps';
-import { clientNetwork } from '../intake/client-network';
+import { clientNetwork } from '../platform/http/client-network';
 
 /** Attempts are counted in fixed windows of this length (aligned to the clock: a quarter hour). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../shared/auth';
 import { makeViewHandler } from '../enquiries/view-handler';
-import { verifyStaffToken } from '../http/staff-tokens';
+import { verifyStaffToken } from './staff-auth/staff-tokens';
 import { makeLoginHandler } from './login-handler';
 import { makeChangePasswordHandler } from './password-handler';
 import { hashPassword, verifyPassword } from './passwords';

@@ -7,8 +7,8 @@
  */
 import type { AuditAction } from '../../shared/audit-actions';
 import type { ApiErrorCode } from '../../shared/api-error';
-import type { AccessLogger } from '../http/access-log';
-import { ApiError } from '../http/errors';
+import type { AccessLogger } from '../audit/access-log';
+import { ApiError } from '../platform/http/errors';
 
 const REFUSAL_BY_CODE: Partial<Record<ApiErrorCode, 'cross_site' | 'wrong_type' | 'malformed'>> = {
   forbidden: 'cross_site',

@@ -1,12 +1,12 @@
 /**
  * Staff accounts: sign-in and out, invitations, roles, two-factor: the Lambda
  * function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles and
+ * (functions/platform/declarations.ts). The route's method, path, access, roles and
  * resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import type { Settings } from '../config';
-import type { BaseDeps } from '../deps';
+import { declareRoute } from '../platform/declarations';
+import type { Settings } from '../platform/config';
+import type { BaseDeps } from '../platform/deps';
 import {
   type DynamoDeps,
   type StoreMaker,
@@ -18,7 +18,7 @@ import {
   throttle,
   withStores,
 } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { kmsDeps } from '../wiring/kms';
 import { sesDeps } from '../wiring/ses';
 import { makeLoginHandler } from './login-handler';

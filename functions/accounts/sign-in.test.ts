@@ -9,7 +9,7 @@ import { makeLogoutHandler } from './logout-handler';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { hashPassword } from './passwords';
-import { signStaffToken, verifyStaffToken } from '../http/staff-tokens';
+import { signStaffToken, verifyStaffToken } from './staff-auth/staff-tokens';
 import { accountWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost, setCookiesOf } from '../../tests/support/fakes';
 import { MINUTE, enquiry, errorBody } from '../../tests/support/enquiry-requests';

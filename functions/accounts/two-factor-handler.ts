@@ -8,14 +8,14 @@
 import type { EnrolmentDone, TwoFactorStatus } from '../../shared/accounts/accounts';
 import { nextTokenVersion } from '../../shared/auth';
 import { enrolConfirmSchema } from '../../shared/accounts/accounts-schema';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from './staff-auth/staff';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { tellOwner } from './account-mail';
 import { ownAccountChangedMeanwhile, ownWholeAccount, updateAccount } from './account-update';
-import { signStaffToken } from '../http/staff-tokens';
+import { signStaffToken } from './staff-auth/staff-tokens';
 import type { AppDeps } from '../deps';
 import {
   hasTwoFactor,

@@ -4,9 +4,9 @@
  * the QR code library.
  */
 import type { EnrolmentStart } from '../../shared/accounts/accounts';
-import { ApiError } from '../http/errors';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError } from '../platform/http/errors';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from './staff-auth/staff';
 import type { AppDeps } from '../deps';
 import { hasTwoFactor, newTotpSecret, sealTotpSecret, totpUri } from './two-factor';
 import { qrDataUrl } from './two-factor-qr';

@@ -28,7 +28,8 @@ import {
   TOTP_PARAMETERS,
 } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
-import type { SealingContext, StaffAccount } from '../ports';
+import type { SealingContext } from '../platform/ports';
+import type { StaffAccount } from './ports';
 
 /** Whether an account signs in with a second factor: a sealed secret, or the clear one of an account enrolled before secrets were sealed. */
 export function hasTwoFactor(

@@ -1,14 +1,14 @@
 /**
  * The access log's immutable copy: the function on the access-log table's
- * stream, declared once (functions/declarations.ts). Its resources are
+ * stream, declared once (functions/platform/declarations.ts). Its resources are
  * STREAM_CONSUMERS' in shared/resources.ts; the access log's routes (read,
  * CSV) are the privacy feature's. A feature of its own, so its bundle holds
  * the S3 client and nothing of the routes.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { streamConsumerUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { mergeLazy } from '../wiring/lazy';
+import { backgroundHandler, declareBackground } from '../platform/declarations';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { copyAccessLogBatch } from './access-log-copy';
 

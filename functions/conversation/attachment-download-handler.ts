@@ -1,10 +1,10 @@
 import { ATTACHMENT_LINK_SECONDS, type AttachmentLink } from '../../shared/conversation/attachment-download';
 import { attachmentLinkSchema } from '../../shared/conversation/attachment-download-schema';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { attachmentDisposition, downloadType, keptAttachment } from './attachment-download';
 
 /**

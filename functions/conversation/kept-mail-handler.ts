@@ -5,10 +5,10 @@ import {
   keptMailKeyQuerySchema,
   keptMailListQuerySchema,
 } from '../../shared/conversation/kept-mail-schema';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import {
   type AttachDeps,
   type KeptMailDeps,

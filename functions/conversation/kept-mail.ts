@@ -37,7 +37,7 @@ import {
 import type { KeptMailAttachRequest } from '../../shared/conversation/kept-mail-schema';
 import type { KeptBox } from '../../shared/conversation/visitor-messages';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { workableEnquiry } from '../work/enquiry-work';
 import { visitorMessageStored } from './hand-on';
 import {

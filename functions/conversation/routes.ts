@@ -1,7 +1,7 @@
 /**
  * The conversation: the function that files each mail received for the
  * inbound domain, the kept mail box's routes and the staff download of a
- * visitor's attachment, each declared once (functions/declarations.ts). What
+ * visitor's attachment, each declared once (functions/platform/declarations.ts). What
  * the receiver uses is MAIL_RECEIVERS' in shared/resources.ts, a route's is
  * its entry in shared/routes.ts. A feature of its own, so the MIME parser and
  * the reply parser are in the bundles of the receiver and of the routes that
@@ -9,7 +9,7 @@
  */
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
 import {
   aggregates,
   counters,
@@ -25,7 +25,7 @@ import {
   withStores,
 } from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeAttachmentLinkHandler } from './attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';

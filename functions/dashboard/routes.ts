@@ -1,9 +1,9 @@
 /**
  * The staff dashboard: the Lambda function of each route, declared once beside
- * its handler (functions/declarations.ts). The route's method, path, access,
+ * its handler (functions/platform/declarations.ts). The route's method, path, access,
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
+import { declareRoute } from '../platform/declarations';
 import { aggregates, counters, staffAuthStores, withStores } from '../wiring/dynamodb';
 import { makeDashboardHandler, makeDashboardCsvHandler } from './dashboard-handler';
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError } from '../platform/http/errors';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import type { EnquiryDetail } from '../../shared/translation/staff-translation';
 import { translationsOf } from '../translation/staff-translations';
 import { ENQUIRY_SOURCE } from '../translation/translation-queue';

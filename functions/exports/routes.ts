@@ -1,17 +1,17 @@
 /**
  * CSV exports: the Lambda function of each route, declared once beside its
- * handler (functions/declarations.ts). The route's method, path, access, roles
+ * handler (functions/platform/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import type { Context } from 'aws-lambda';
 import type { ExportWorkerEvent } from '../adapters/lambda/workers';
-import { declareBackground, declareRoute } from '../declarations';
-import { createLog } from '../logging';
+import { declareBackground, declareRoute } from '../platform/declarations';
+import { createLog } from '../platform/logging';
 import { exportWorkerDeps } from '../wiring/export-worker';
 import { EXPORT_WORKER_TIMEOUT_SECONDS, runExportJob } from './export-jobs';
 import { dynamoStores, enquiryExports, exportJobs, listReadingStores, staffAuthStores } from '../wiring/dynamodb';
 import { lambdaDeps } from '../wiring/lambda';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeExportCsvHandler } from './export-csv-handler';
 import { makeExportStatusHandler } from './export-status-handler';

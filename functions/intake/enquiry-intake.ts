@@ -10,7 +10,7 @@ import {
 } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime, isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import {
   POST_INDEX_COUNTER,
@@ -20,7 +20,7 @@ import {
   sequenceCounter,
   workListKeys,
 } from '../enquiries/enquiry-lists';
-import { clientNetwork } from './client-network';
+import { clientNetwork } from '../platform/http/client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';

@@ -1,9 +1,9 @@
 /**
  * The public enquiry form: the Lambda function of each route, declared once
- * beside its handler (functions/declarations.ts). The route's method, path,
+ * beside its handler (functions/platform/declarations.ts). The route's method, path,
  * access, roles and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
+import { declareRoute } from '../platform/declarations';
 import {
   aggregates,
   counters,
@@ -15,7 +15,7 @@ import {
   throttle,
   translations,
 } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { makeSendmailHandler } from './sendmail-handler';
 

@@ -11,7 +11,7 @@
  * is composed, so it goes with the latest.
  */
 import type { TranslationView } from '../../shared/translation/staff-translation';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toTranslationView } from '../translation/staff-translations';

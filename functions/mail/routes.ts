@@ -1,12 +1,12 @@
 /**
  * Mail: the scheduled job that retries the mails whose send failed, declared
- * once beside its code (functions/declarations.ts); how often it runs and
+ * once beside its code (functions/platform/declarations.ts); how often it runs and
  * what it uses are in shared/routes.ts (SCHEDULED_JOBS).
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
+import { backgroundHandler, declareBackground } from '../platform/declarations';
 import { dynamoStores, enquiries, outbox, sentMailIds, throttle, translations } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import { retryDueMail } from './mail-delivery';
 

@@ -1,12 +1,12 @@
 /**
  * The BEST 3 packages: the public board and the staff editor with its images:
  * the Lambda function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles and
+ * (functions/platform/declarations.ts). The route's method, path, access, roles and
  * resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
+import { declareRoute } from '../platform/declarations';
 import { dynamoStores, packages, staffAuthStores, withStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import { makeAmendBestHandler } from './amend-best-handler';
 import { makeFileuploadHandler } from './fileupload-handler';

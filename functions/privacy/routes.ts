@@ -1,12 +1,12 @@
 /**
  * Privacy operations: retention, legal holds, a visitor's data found, handed
  * over and erased, and the access log: the Lambda function of each route,
- * declared once beside its handler (functions/declarations.ts). The route's
+ * declared once beside its handler (functions/platform/declarations.ts). The route's
  * method, path, access, roles and resources are the wire contract's, in
  * shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
 import { runRetention } from './erasure';
 import {
   aggregates,
@@ -23,7 +23,7 @@ import {
   translations,
   withStores,
 } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from '../wiring/s3';
 import {
   makeAccessLogHandler,

@@ -1,9 +1,9 @@
 /** `POST /api/enquiry/reply-preview`: a staff member's reply, translated for the visitor before it is sent. */
 import { replyPreviewSchema } from '../../shared/translation/reply-preview';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { type ReplyPreviewDeps, previewReply } from './reply-preview';
 
 /** `{ data: { index, text } }` -> `{ text, engine?, source, target }`; 429 past the day's cap, 503 with the engine down. */

@@ -9,7 +9,7 @@ import { languageByScript } from '../../shared/translation/source-language';
 import { STAFF_LANGUAGE } from '../../shared/translation/translation';
 import type { ReplyPreview, ReplyPreviewRequest } from '../../shared/translation/reply-preview';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { workableEnquiry } from '../work/enquiry-work';
 import { TranslationRefused } from './ports';
 import { reserveDailyChars } from './daily-chars';

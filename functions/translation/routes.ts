@@ -1,12 +1,12 @@
 /**
  * Translation: the scheduled job that makes the translations that are due,
  * the staff route that asks for one again and the reply panel's preview
- * route, each declared once (functions/declarations.ts); how often the job
+ * route, each declared once (functions/platform/declarations.ts); how often the job
  * runs and what each uses are in shared/resources.ts (SCHEDULED_JOBS) and
  * shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
 import {
   counters,
   dynamoStores,
@@ -19,7 +19,7 @@ import {
   withStores,
 } from '../wiring/dynamodb';
 import { sesDeps } from '../wiring/ses';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { translateDeps } from '../wiring/translate';
 import { makeReplyPreviewHandler } from './reply-preview-handler';
 import { makeTranslateAgainHandler } from './staff-translation-handler';

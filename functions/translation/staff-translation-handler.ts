@@ -1,8 +1,8 @@
 import { translateAgainSchema } from '../../shared/translation/staff-translation';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { type AskAgainDeps, askAgain } from './staff-translations';
 
 /**

@@ -10,7 +10,7 @@
 import { ASKABLE_AGAIN, type TranslationView } from '../../shared/translation/staff-translation';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { TranslatedTexts, TranslationJob } from './ports';
 import { ENQUIRY_SOURCE, messageSource, textsOfEnquiry, translationJob } from './translation-queue';

@@ -1,7 +1,7 @@
 import { TABLES } from '../../shared/tables';
 import { dynamoAccessLogStore } from '../adapters/dynamodb/access-log';
 import { dynamoAggregateStore } from '../adapters/dynamodb/aggregates';
-import { documentClient } from '../adapters/dynamodb/client';
+import { documentClient } from '../platform/wiring/dynamodb-client';
 import { dynamoCounterStore } from '../adapters/dynamodb/counters';
 import { dynamoEnquiryExportReader } from '../adapters/dynamodb/enquiries/enquiry-exports';
 import { dynamoEnquiryStore } from '../adapters/dynamodb/enquiries/enquiries';
@@ -18,8 +18,10 @@ import { dynamoPolicyStore, dynamoStaffStore } from '../adapters/dynamodb/staff'
 import { dynamoSubmissionStore } from '../adapters/dynamodb/enquiries/submissions';
 import { dynamoTagIndex } from '../adapters/dynamodb/enquiries/tags';
 import { dynamoThrottleStore } from '../adapters/dynamodb/throttle';
-import type { Settings } from '../config';
-import type { AccessLogStore, Clock, PolicyStore, RevokedTokenStore, StaffStore, ThrottleStore } from '../ports';
+import type { Settings } from '../platform/config';
+import type { AccessLogStore } from '../audit/ports';
+import type { Clock, ThrottleStore } from '../platform/ports';
+import type { PolicyStore, RevokedTokenStore, StaffStore } from '../accounts/ports';
 import type { AggregateStore } from '../dashboard/ports';
 import type { CounterStore, EnquiryStore } from '../enquiries/ports';
 import type { EnquiryExportReader, ExportJobStore } from '../exports/ports';
@@ -31,8 +33,8 @@ import type { SubmissionStore } from '../intake/ports';
 import type { TagIndex } from '../tags/ports';
 import type { KeptMailStore, SentMailIds } from '../conversation/ports';
 import type { TranslationStore } from '../translation/ports';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, mergeLazy, settingOf } from './lazy';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, mergeLazy, settingOf } from '../platform/wiring/lazy';
 
 export interface DynamoDeps {
   enquiries: EnquiryStore;
@@ -100,7 +102,7 @@ export const translations: StoreMaker<TranslationStore> = ({ db, table }) =>
 export const exportJobs: StoreMaker<ExportJobStore> = ({ db, table, clock }) =>
   dynamoExportJobStore(db(), table('exportJobs'), () => Math.floor(clock.now() / 1000));
 
-/** What every staff route checks a token against (functions/http/staff.ts). */
+/** What every staff route checks a token against (functions/accounts/staff-auth/staff.ts). */
 export const staffAuthStores = { revokedTokens, staff, accessLog, policies };
 
 /** What reading the enquiries as lists needs (functions/enquiries/enquiry-reading.ts `ReadingDeps`): the message box and the exports. */

@@ -1,11 +1,11 @@
 import { WORKERS } from '../../shared/resources';
-import { readSettings, settingNamesFor } from '../config';
-import { baseDeps } from '../deps';
-import type { Log } from '../logging';
+import { readSettings, settingNamesFor } from '../platform/config';
+import { baseDeps } from '../platform/deps';
+import type { Log } from '../platform/logging';
 import type { ExportWorkerDeps } from '../exports/export-jobs';
-import type { AwsClientOptions } from './aws';
+import type { AwsClientOptions } from '../platform/wiring/aws';
 import { dynamoStores, enquiryExports, exportJobs, listReadingStores } from './dynamodb';
-import { mergeLazy } from './lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Deps } from './s3';
 
 /**

@@ -1,8 +1,8 @@
 import { kmsClient, kmsSecretSealer } from '../adapters/kms/secret-sealer';
-import type { Settings } from '../config';
-import type { SecretSealer } from '../ports';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import type { Settings } from '../platform/config';
+import type { SecretSealer } from '../platform/ports';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, settingOf } from '../platform/wiring/lazy';
 
 export interface KmsDeps {
   /** Seals and opens the TOTP secrets (accounts/two-factor.ts); only the routes that declare `totpSecrets` may call it. */

@@ -1,10 +1,10 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { lambdaExportWorker } from '../adapters/lambda/workers';
-import { AWS_CALL_LIMITS } from '../adapters/call-limits';
-import type { Settings } from '../config';
+import { AWS_CALL_LIMITS } from '../platform/wiring/call-limits';
+import type { Settings } from '../platform/config';
 import type { ExportWorker } from '../exports/ports';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, settingOf } from '../platform/wiring/lazy';
 
 export interface LambdaDeps {
   exportWorker: ExportWorker;

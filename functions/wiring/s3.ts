@@ -1,15 +1,15 @@
-import { EMULATED_S3, s3Client } from '../adapters/s3/client';
+import { EMULATED_S3, s3Client } from '../platform/wiring/s3-client';
 import { s3AccessLogCopyStore } from '../adapters/s3/access-log-copies';
 import { s3ExportStore } from '../adapters/s3/exports';
 import { s3ImageStore } from '../adapters/s3/images';
 import { s3InboundBucket } from '../adapters/s3/inbound';
 import type { InboundBucket } from '../conversation/ports';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import type { ExportStore } from '../exports/ports';
 import type { ImageStore } from '../packages/ports';
 import type { AccessLogCopyStore } from '../audit/ports';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, settingOf } from '../platform/wiring/lazy';
 
 export interface S3Deps {
   images: ImageStore;

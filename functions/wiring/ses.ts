@@ -1,8 +1,8 @@
 import { sesClient, sesMailer } from '../adapters/ses/mailer';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import type { Mailer } from '../mail/ports';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, settingOf } from '../platform/wiring/lazy';
 
 export interface SesDeps {
   mailer: Mailer;

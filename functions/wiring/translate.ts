@@ -1,9 +1,9 @@
 import { amazonTranslator, translateClient } from '../adapters/translate/amazon-translate';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import type { Translator } from '../translation/ports';
 import { AMAZON_TRANSLATE, LOCAL_STAND_IN } from '../../shared/translation/translation';
-import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import type { AwsClientOptions } from '../platform/wiring/aws';
+import { lazyObject, settingOf } from '../platform/wiring/lazy';
 
 export interface TranslateDeps {
   translator: Translator;

@@ -7,11 +7,11 @@ import {
 } from '../../shared/work/enquiry-work-schema';
 import { templateId } from '../../shared/content/reply-templates';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
-import { orConflict } from '../http/conflict';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, type StaffContext, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { orConflict } from '../platform/http/conflict';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, type StaffContext, staffHandler } from '../accounts/staff-auth/staff';
 import { type TemplateChange, type TemplateDeps, applyChange, listTemplates, planSave } from './reply-templates';
 import { templateChangeTarget } from './template-changes';
 import { planRestore, templateHistory, templateVersion } from './template-versions';

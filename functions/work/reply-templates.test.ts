@@ -14,7 +14,7 @@ import { LOCALE_CODES } from '../../shared/locales';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { TemplateView } from '../../shared/work/enquiry-work-schema';
 import { TEMPLATE_HISTORY_PAGE, type TemplateHistoryPage } from '../../shared/work/template-versions';
-import { signStaffToken } from '../http/staff-tokens';
+import { signStaffToken } from '../accounts/staff-auth/staff-tokens';
 import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import {
   makeRestoreTemplateHandler,

@@ -12,7 +12,7 @@ import { DEFAULT_REVISION } from '../../shared/work/template-versions';
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales';
 import { templateVersionRetentionSeconds } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
-import { ChangedMeanwhile } from '../http/conflict';
+import { ChangedMeanwhile } from '../platform/http/conflict';
 import type { ReplyTemplate } from './ports';
 
 export type TemplateDeps = Pick<AppDeps, 'templates' | 'templateVersions' | 'clock'>;

@@ -2,10 +2,10 @@
  * Working an enquiry: status, owner, notes, replies, the thread, the
  * visitor's messages read, and the reply templates and their versions: the
  * Lambda function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles
+ * (functions/platform/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
+import { declareRoute } from '../platform/declarations';
 import {
   aggregates,
   counters,
@@ -21,7 +21,7 @@ import {
   translations,
   withStores,
 } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
+import { mergeLazy } from '../platform/wiring/lazy';
 import { sesDeps } from '../wiring/ses';
 import {
   makeWorkHandler,

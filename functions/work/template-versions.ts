@@ -19,7 +19,7 @@ import {
   type TemplateVersionSummary,
 } from '../../shared/work/template-versions';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { ReplyTemplate } from './ports';
 import { type TemplateChange, planChange, revisionOf } from './reply-templates';
 

@@ -56,7 +56,7 @@ const THROUGH_CLOUDFRONT_ONLY =
 
 const NO_AUTHORIZER_REASON = {
   public: `Public by design (the contract of docs/contract.md, 'The calls'): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
-  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway Cognito or token authorizer cannot verify these shared-secret tokens with their revocation, and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
+  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/accounts/staff-auth/staff.ts) before anything else. An API Gateway Cognito or token authorizer cannot verify these shared-secret tokens with their revocation, and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
 } as const;
 
 export class Api extends Construct {
@@ -92,7 +92,7 @@ export class Api extends Construct {
       // call to it is dropped by the stage's web ACL (ApiFirewall) for lacking the origin-verify secret.
       disableExecuteApiEndpoint: false,
       // Every request body reaches the function as base64 bytes (isBase64Encoded), whatever its type: the function
-      // decodes them strictly as UTF-8 and refuses a body that is not (functions/http/request.ts), where text
+      // decodes them strictly as UTF-8 and refuses a body that is not (functions/platform/http/request.ts), where text
       // handling would let API Gateway pass broken bytes on. Answers are text (isBase64Encoded false), passed as they are.
       binaryMediaTypes: ['*/*'],
       // No account-wide CloudWatch role (AWS::ApiGateway::Account is one setting per account and region, shared with

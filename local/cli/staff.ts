@@ -25,9 +25,9 @@ import {
 } from '../../shared/auth';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { TABLES } from '../../shared/tables';
-import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
-import type { StaffAccount, StaffStore } from '../../functions/ports';
+import type { StaffAccount, StaffStore } from '../../functions/accounts/ports';
 import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { withPasswordSet } from '../../functions/accounts/staff-accounts';

@@ -7,7 +7,7 @@
  * and prints its outcome, time and the process's peak memory as one JSON
  * line (bench/staff-export.ts measures the worker so).
  */
-import { createLog } from '../../functions/logging';
+import { createLog } from '../../functions/platform/logging';
 import { runExportJob } from '../../functions/exports/export-jobs';
 import { exportWorkerDeps } from '../../functions/wiring/export-worker';
 import {

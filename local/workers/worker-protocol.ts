@@ -4,7 +4,7 @@
  * variable, a job to run, and how it ended.
  */
 import type { runExportJob } from '../../functions/exports/export-jobs';
-import type { AwsClientOptions } from '../../functions/wiring/aws';
+import type { AwsClientOptions } from '../../functions/platform/wiring/aws';
 
 /** The variable that hands the worker process its settings and emulator endpoints. */
 export const WORKER_SETUP_VARIABLE = 'LOCAL_WORKER_SETUP';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../shared/exports/csv';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
-import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { localS3Client } from '../../local/emulators/sdk-s3';
 import { s3ExportStore } from '../../functions/adapters/s3/exports';
 import { hashPassword } from '../../functions/accounts/passwords';

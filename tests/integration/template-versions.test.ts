@@ -9,7 +9,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { dynamoTemplateVersionStore } from '../../functions/adapters/dynamodb/templates';
 import type { AccessLogEntry } from '../../shared/audit-actions';
 import { formatKoreaDate } from '../../shared/korea-time';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROL_SCOPE } from '../../shared/accounts/accounts';
 import { STAFF_ROLES, type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
 import { API_ROUTES, type ApiRoute, roleMayCall } from '../../shared/routes';
-import { signStaffToken } from '../../functions/http/staff-tokens';
+import { signStaffToken } from '../../functions/accounts/staff-auth/staff-tokens';
 import { announceEndpoints } from '../../local/run-settings';
 import { ensureStaffAccount } from '../../local/setup';
 import { type TestStack, getWithToken, postJson, signIn, startTestStack } from '../support/stack';

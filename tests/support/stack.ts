@@ -3,7 +3,7 @@
  * ports and its own data folder, so test files never share state.
  */
 import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/password-limits';
-import type { Clock } from '../../functions/ports';
+import type { Clock } from '../../functions/platform/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';

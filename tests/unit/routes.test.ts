@@ -6,7 +6,7 @@ import {
   readSettings,
   settingNamesFor,
   settingNamesForRoute,
-} from '../../functions/config';
+} from '../../functions/platform/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
 import { matchRoutePath } from '../../shared/route-paths';

@@ -4,8 +4,8 @@ import { ACCESS_LOG_COUNT_MINUTES, type AccessLogEntry, type AuditAction } from 
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { accessLogRetentionSeconds } from '../../../shared/privacy/retention';
 import { ACCESS_LOG_COUNTED_PREFIX } from '../../../shared/tables';
-import type { AccessLogStore, PlacedAccessLogEntry } from '../../ports';
-import { queryItems } from './client';
+import type { AccessLogStore, PlacedAccessLogEntry } from '../../audit/ports';
+import { queryItems } from '../../platform/wiring/dynamodb-client';
 
 const COUNT_MS = ACCESS_LOG_COUNT_MINUTES * 60_000;
 

@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../../../shared/tables';
 import type { AggregateItem, AggregateStore } from '../../dashboard/ports';
-import { batchGetAll } from './client';
+import { batchGetAll } from '../../platform/wiring/dynamodb-client';
 
 const KEY = TABLES.aggregates.partitionKey.name;
 

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportJobStore } from '../../exports/ports';
-import { conditional, expired, isConditionFailure, setAssignments } from './client';
+import { conditional, expired, isConditionFailure, setAssignments } from '../../platform/wiring/dynamodb-client';
 
 /**
  * A staff member's export lock is an item of the jobs table beside the jobs,

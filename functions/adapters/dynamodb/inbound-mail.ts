@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
 import type { HandledMail, KeptMail, KeptMailStore, SentMailIds } from '../../conversation/ports';
-import { batchGetAll, conditional, expired, queryItems } from './client';
+import { batchGetAll, conditional, expired, queryItems } from '../../platform/wiring/dynamodb-client';
 
 /** A sent mail's id as the inbound mail table keys it, apart from the kept messages (`kept#…`). */
 const sentKey = (messageId: string) => `sent#${messageId}`;

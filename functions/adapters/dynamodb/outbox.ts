@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_INDEXES } from '../../../shared/tables';
 import type { OutboxMail, OutboxStore } from '../../mail/ports';
-import { conditional, dueInQueue, transitionItem } from './client';
+import { conditional, dueInQueue, transitionItem } from '../../platform/wiring/dynamodb-client';
 
 export function dynamoOutboxStore(db: DynamoDBDocumentClient, tableName: string): OutboxStore {
   return {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { RevokedTokenStore } from '../../ports';
-import { expired } from './client';
+import type { RevokedTokenStore } from '../../accounts/ports';
+import { expired } from '../../platform/wiring/dynamodb-client';
 
 export function dynamoRevokedTokenStore(db: DynamoDBDocumentClient, tableName: string): RevokedTokenStore {
   return {

@@ -1,6 +1,12 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../ports';
-import { conditional, isConditionFailure, setAssignments, updateExpression, wroteItOurselves } from './client';
+import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../../accounts/ports';
+import {
+  conditional,
+  isConditionFailure,
+  setAssignments,
+  updateExpression,
+  wroteItOurselves,
+} from '../../platform/wiring/dynamodb-client';
 import { STAFF_PROFILE_ATTRIBUTES, type StaffProfile } from '../../accounts/staff-profile';
 
 /** Reads a profile's attributes only: the staff functions' IAM refuses a read that does not name them (dynamodb:Attributes). */

@@ -5,7 +5,14 @@
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ReplyTemplate, StoredTemplateVersion, TemplateStore, TemplateVersionStore } from '../../work/ports';
-import { batchGetAll, conditional, expired, isConditionFailure, queryItems, wroteItOurselves } from './client';
+import {
+  batchGetAll,
+  conditional,
+  expired,
+  isConditionFailure,
+  queryItems,
+  wroteItOurselves,
+} from '../../platform/wiring/dynamodb-client';
 
 /**
  * The condition of a save over revision `expected`: no template yet (0), one

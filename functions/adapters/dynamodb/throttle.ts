@@ -1,6 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ThrottleStore } from '../../ports';
-import { isConditionFailure } from './client';
+import type { ThrottleStore } from '../../platform/ports';
+import { isConditionFailure } from '../../platform/wiring/dynamodb-client';
 
 /** Fixed windows: the window start is part of the key, so old windows simply expire. */
 function windowKey(key: string, windowSeconds: number, now: number) {

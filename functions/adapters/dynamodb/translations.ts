@@ -2,7 +2,14 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { TRANSLATION_INDEXES, TRANSLATION_QUEUE } from '../../../shared/tables';
 import type { TranslationJob, TranslationStore } from '../../translation/ports';
 import { ENQUIRY_SOURCE } from '../../translation/translation-queue';
-import { batchGetAll, conditional, deleteKeys, dueInQueue, queryItems, transitionItem } from './client';
+import {
+  batchGetAll,
+  conditional,
+  deleteKeys,
+  dueInQueue,
+  queryItems,
+  transitionItem,
+} from '../../platform/wiring/dynamodb-client';
 
 export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: string): TranslationStore {
   return {

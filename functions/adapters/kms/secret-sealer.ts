@@ -1,6 +1,6 @@
 import { DecryptCommand, EncryptCommand, KMSClient, type KMSClientConfig } from '@aws-sdk/client-kms';
-import type { SecretSealer } from '../../ports';
-import { AWS_CALL_LIMITS } from '../call-limits';
+import type { SecretSealer } from '../../platform/ports';
+import { AWS_CALL_LIMITS } from '../../platform/wiring/call-limits';
 
 export function kmsClient(config: KMSClientConfig = {}): KMSClient {
   return new KMSClient({ ...AWS_CALL_LIMITS, ...config });

@@ -9,7 +9,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ExportStore } from '../../exports/ports';
-import { isNotFound } from './client';
+import { isNotFound } from '../../platform/wiring/s3-client';
 
 /** S3's smallest part but the last: 10,000 of them (S3's most) hold 48 GiB, past any export. */
 const PART_BYTES = 5 * 1024 * 1024;

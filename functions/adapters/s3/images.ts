@@ -8,7 +8,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ImageStore } from '../../packages/ports';
 import { IMMUTABLE_CACHE_CONTROL } from '../../../shared/packages/uploads';
-import { isNotFound } from './client';
+import { isNotFound } from '../../platform/wiring/s3-client';
 
 const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;
 

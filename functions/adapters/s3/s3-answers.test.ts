@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from './client';
+import { s3Client } from '../../platform/wiring/s3-client';
 import { s3ExportStore } from './exports';
 import { runExportJob } from '../../exports/export-jobs';
 import type { ExportJob } from '../../exports/ports';

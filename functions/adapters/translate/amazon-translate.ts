@@ -30,7 +30,7 @@ import {
 } from '../../translation/ports';
 import { terminologyFile, terminologyVersion } from '../../translation/terminology';
 import { textChunks } from '../../translation/text-chunks';
-import { AWS_CALL_LIMITS } from '../call-limits';
+import { AWS_CALL_LIMITS } from '../../platform/wiring/call-limits';
 
 /** Under Translate's 10,000 bytes a request, with room to spare. */
 export const TRANSLATE_PIECE_MAX_BYTES = 9_000;

@@ -5,7 +5,7 @@
  * does not type-check, so no route escapes the fuzzing.
  */
 import type { RouteName } from '../../../shared/routes';
-import type { RouteSample, SampleContext } from '../../../functions/fuzz-samples';
+import type { RouteSample, SampleContext } from '../../../functions/platform/fuzz-samples';
 import { fuzzSamples as intake } from '../../../functions/intake/fuzz-samples';
 import { fuzzSamples as enquiries } from '../../../functions/enquiries/fuzz-samples';
 import { fuzzSamples as work } from '../../../functions/work/fuzz-samples';

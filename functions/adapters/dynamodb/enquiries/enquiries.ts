@@ -16,7 +16,7 @@ import {
   queryItems,
   setAssignments,
   wroteItOurselves,
-} from '../client';
+} from '../../../platform/wiring/dynamodb-client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {

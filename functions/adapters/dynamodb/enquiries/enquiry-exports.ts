@@ -7,7 +7,7 @@ import {
   type ExportedEnquiry,
 } from '../../../exports/ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../client';
+import { batchGetAll } from '../../../platform/wiring/dynamodb-client';
 import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
 
 /** An export reads only the CSV's fields (several are reserved words, so each goes through a placeholder): less to send and to parse. */

@@ -1,6 +1,6 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EnquiryEvent, EventStore } from '../../../work/ports';
-import { conditional, deleteKeys, queryItems } from '../client';
+import { conditional, deleteKeys, queryItems } from '../../../platform/wiring/dynamodb-client';
 
 export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string): EventStore {
   // History is written once: a line is never replaced.

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubmissionStore } from '../../../intake/ports';
-import { expired, isConditionFailure, wroteItOurselves } from '../client';
+import { expired, isConditionFailure, wroteItOurselves } from '../../../platform/wiring/dynamodb-client';
 
 export function dynamoSubmissionStore(
   db: DynamoDBDocumentClient,

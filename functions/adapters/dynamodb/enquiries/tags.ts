@@ -6,7 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { TagIndex } from '../../../tags/ports';
-import { isConditionFailure, queryItems } from '../client';
+import { isConditionFailure, queryItems } from '../../../platform/wiring/dynamodb-client';
 
 /**
  * The tag index table. One item per tag and enquiry (`tag` = `tag#VIP`,

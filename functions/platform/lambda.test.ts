@@ -6,11 +6,11 @@
  */
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ROUTES } from '../shared/routes';
+import { API_ROUTES } from '../../shared/routes';
 import { settingNamesForRoute } from './config';
 import { backgroundHandler } from './declarations';
 import { lambdaEntry } from './lambda';
-import { apiEvent } from '../tests/support/fakes';
+import { apiEvent } from '../../tests/support/fakes';
 
 const logout = API_ROUTES.find((route) => route.name === 'logout')!;
 const env = Object.fromEntries(

@@ -1,6 +1,6 @@
-import { API_ERROR_CODES, type ApiErrorCode } from '../../shared/api-error';
-import { CONTROL_CHARACTER_MESSAGE, firstUnsafeText } from '../../shared/plain-text';
-import * as z from '../../shared/zod';
+import { API_ERROR_CODES, type ApiErrorCode } from '../../../shared/api-error';
+import { CONTROL_CHARACTER_MESSAGE, firstUnsafeText } from '../../../shared/plain-text';
+import * as z from '../../../shared/zod';
 
 /** A failure the client should be told about; mapped to its HTTP status in one place. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { AWS_CALL_LIMITS } from '../call-limits';
+import { AWS_CALL_LIMITS } from './call-limits';
 
 /**
  * The functions' S3 client: the region, credentials and endpoint of the

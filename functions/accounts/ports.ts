@@ -1,13 +1,10 @@
 /**
- * The ports of the platform below the features: the clock, the staff accounts
- * and policies every staff route checks a token against, revoked tokens, the
- * access log and the throttle counters. Each feature keeps its own ports
- * beside it (`functions/<feature>/ports.ts`). Adapters implement them with
- * the AWS SDK; unit tests pass in-memory fakes.
+ * The accounts' ports: the staff accounts and policies every staff route
+ * checks a token against, and revoked tokens. Adapters implement them with
+ * the AWS SDK (`storage/`); unit tests pass in-memory fakes.
  */
-import type { AccessLogEntry, CountedAction } from '../shared/audit-actions';
-import type { StaffRole } from '../shared/auth';
-import type { StaffProfile } from './accounts/staff-profile';
+import type { StaffRole } from '../../shared/auth';
+import type { StaffProfile } from './staff-profile';
 
 export interface StaffAccount {
   email: string;
@@ -63,20 +60,6 @@ export interface StaffAccount {
   enrolmentMailedAt?: number;
   /** DynamoDB's time to live (epoch seconds), on an invited account alone: nobody took it up, so it goes. */
   expiresAt?: number;
-}
-
-/** What a sealed secret is bound to: it opens only with the same context (an account's sealed TOTP secret copied to another account does not). */
-export type SealingContext = Readonly<Record<string, string>>;
-
-/**
- * Seals small secrets under a key the function never sees (KMS in AWS; the
- * local stack's own key on this machine). A function may seal, open, or
- * neither, as its IAM role allows: `open` of a sealed value fails for a
- * function without leave, for another context, and for a changed value.
- */
-export interface SecretSealer {
-  seal(plain: string, context: SealingContext): Promise<string>;
-  open(sealed: string, context: SealingContext): Promise<string>;
 }
 
 /** The enrolment link an account was mailed (StaffAccount's `enrolment*`). */
@@ -139,40 +122,4 @@ export interface PolicyStore {
 export interface RevokedTokenStore {
   revoke(jti: string, expiresAtSeconds: number): Promise<void>;
   isRevoked(jti: string, nowSeconds: number): Promise<boolean>;
-}
-
-export interface ThrottleStore {
-  /** Adds one to the counter of the current window and returns the new count. */
-  hit(key: string, windowSeconds: number, now: number): Promise<number>;
-  /** Takes one back from the counter of the current window (never below zero). */
-  release(key: string, windowSeconds: number, now: number): Promise<void>;
-}
-
-/**
- * The access log holds two kinds of row (docs/architecture.md, 'The access log'):
- * a row per request, written once and never changed (the store refuses a
- * second write of its key), and a counted row per action, source, route and
- * actor in each quarter hour for the refusals anyone can cause at will
- * (COUNTED_ACTIONS), which only ever grows by an atomic ADD.
- */
-export interface AccessLogStore {
-  /** One request's row, written once. */
-  record(entry: AccessLogEntry): Promise<void>;
-  /** One more request on its counted row (`clientAddress` is the source as counted: functions/http/access-log.ts). */
-  count(entry: AccessLogEntry & { action: CountedAction }): Promise<void>;
-  /**
-   * Rows of one Korea day, both kinds, newest first (by place: a row's time, a
-   * counted row's quarter hour), at most `limit`, only those placed before
-   * `before` when given; each with its place, where the next read goes on from.
-   */
-  readDay(day: string, options: { before?: string; limit: number }): Promise<PlacedAccessLogEntry[]>;
-}
-
-export interface PlacedAccessLogEntry {
-  entry: AccessLogEntry;
-  place: string;
-}
-
-export interface Clock {
-  now(): number;
 }

@@ -3,10 +3,10 @@
  * and (for tunables only) its default. `readSettings` fails at start with the
  * full list of what is missing or wrong, never with a silent `|| ''`.
  */
-import { EMAIL_PATTERN } from '../shared/intake/form-fields';
-import { type ApiRoute, resourcesOf } from '../shared/routes';
-import { BUCKETS, type ResourceUse, WORKERS } from '../shared/resources';
-import { TABLES, type TableKey } from '../shared/tables';
+import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
+import { type ApiRoute, resourcesOf } from '../../shared/routes';
+import { BUCKETS, type ResourceUse, WORKERS } from '../../shared/resources';
+import { TABLES, type TableKey } from '../../shared/tables';
 
 interface Setting<T> {
   parse(raw: string | undefined): T;

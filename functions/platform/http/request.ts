@@ -4,7 +4,7 @@ import {
   ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_NAME,
   VIEWER_ADDRESS_HEADER as VIEWER_ADDRESS_NAME,
   VIEWER_HOST_HEADER as VIEWER_HOST_NAME,
-} from '../../shared/origin-headers';
+} from '../../../shared/origin-headers';
 import { ApiError } from './errors';
 
 /** Largest request body any route reads (the longest enquiry is far below it). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
-import { type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../shared/auth';
+import { ENROL_SCOPE, type TokenScope } from '../../../shared/accounts/accounts';
+import { type StaffRole, TOKEN_LIFETIME_SECONDS } from '../../../shared/auth';
 
 export interface TokenSettings {
   TOKEN_SECRET: string;

@@ -1,16 +1,16 @@
-import type { AuditAction } from '../../shared/audit-actions';
-import { ENROL_SCOPE } from '../../shared/accounts/accounts';
-import type { StaffRole } from '../../shared/auth';
-import { roleMayCall, routeOf } from '../../shared/routes';
-import type { AppDeps } from '../deps';
-import type { StaffProfile } from '../accounts/staff-profile';
-import { hasTwoFactor, twoFactorRequired } from '../accounts/two-factor';
+import type { AuditAction } from '../../../shared/audit-actions';
+import { ENROL_SCOPE } from '../../../shared/accounts/accounts';
+import type { StaffRole } from '../../../shared/auth';
+import { roleMayCall, routeOf } from '../../../shared/routes';
+import type { AppDeps } from '../../deps';
+import type { StaffProfile } from '../staff-profile';
+import { hasTwoFactor, twoFactorRequired } from '../two-factor';
 import { type StaffClaims, verifyStaffToken } from './staff-tokens';
-import { accessLogger, routeTarget } from './access-log';
-import { ApiError } from './errors';
-import { type LambdaHttpHandler, type RequestContext, httpHandler } from './handler';
-import { bearerToken } from './request';
-import type { ApiResponse } from './response';
+import { accessLogger, routeTarget } from '../../audit/access-log';
+import { ApiError } from '../../platform/http/errors';
+import { type LambdaHttpHandler, type RequestContext, httpHandler } from '../../platform/http/handler';
+import { bearerToken } from '../../platform/http/request';
+import type { ApiResponse } from '../../platform/http/response';
 
 export type StaffAuthDeps = Pick<
   AppDeps,

@@ -5,7 +5,7 @@
  * sizing, its handler factory and what its Lambda function is wired from; or
  * a background function (a scheduled job, a worker) with its sizing and its
  * handler. functions/features.ts lists every feature's declarations, and the
- * local server, the CDK stack and the bundles' entries (functions/bundling.ts)
+ * local server, the CDK stack and the bundles' entries (functions/bundling/bundling.ts)
  * all read them there.
  *
  * Each declaration is made by a call marked pure, so a bundle whose entry
@@ -13,10 +13,10 @@
  * and adapters) out.
  */
 import type { Context } from 'aws-lambda';
-import type { RouteName } from '../shared/routes';
-import type { ResourceUse } from '../shared/resources';
+import type { RouteName } from '../../shared/routes';
+import type { ResourceUse } from '../../shared/resources';
 import { type Settings, settingNamesFor } from './config';
-import { type AppDeps, type BaseDeps, baseDeps } from './deps';
+import { type BaseDeps, baseDeps } from './deps';
 import type { LambdaHttpHandler } from './http/handler';
 import { type LambdaEntry, type SettingsSource, lambdaEntry, madeFromSettings } from './lambda';
 import { createLog } from './logging';
@@ -27,12 +27,12 @@ export interface FunctionSizing {
   timeoutSeconds: number;
 }
 
-export interface RouteDeclaration {
+export interface RouteDeclaration<Deps = never> {
   kind: 'route';
   name: RouteName;
   sizing: FunctionSizing;
-  /** The route's handler on every dependency: the local server and the unit tests build it so. */
-  makeHandler: (deps: AppDeps) => LambdaHttpHandler;
+  /** The route's handler on the dependencies it names: the local server and the unit tests build it on all of them (functions/features.ts checks each fits). */
+  makeHandler: (deps: Deps) => LambdaHttpHandler;
   /** The Lambda function's handler, wired with only what the route uses: its bundle's entry calls this. */
   lambdaHandler: () => LambdaEntry;
 }
@@ -45,6 +45,7 @@ export interface BackgroundDeclaration {
   lambdaHandler: () => (event: never, context?: Context) => Promise<unknown>;
 }
 
+/** Any route's declaration (`never`: whatever its handler is built from) or a background function's. */
 export type FunctionDeclaration = RouteDeclaration | BackgroundDeclaration;
 
 /** What a route's function is made of: its handler factory, and the dependencies a Lambda function of it is wired with. */
@@ -56,24 +57,14 @@ export interface RouteDefinition<Deps> {
 }
 
 /**
- * Declares a route's function. The rest parameter is a compile-time check
- * that every dependency the handler asks for is among those the local stack
- * wires (AppDeps), so the local server can build it too.
+ * Declares a route's function. That every dependency the handler asks for is
+ * among those the local stack wires (AppDeps), so the local server can build
+ * it too, is checked where the features are listed (functions/features.ts):
+ * the platform knows no feature's stores.
  */
-export function declareRoute<Deps>(
-  definition: RouteDefinition<Deps>,
-  ...appDepsFit: AppDeps extends Deps ? [] : ['the handler asks for a dependency AppDeps does not have']
-): RouteDeclaration {
-  void appDepsFit;
+export function declareRoute<Deps>(definition: RouteDefinition<Deps>): RouteDeclaration<Deps> {
   const { name, sizing, makeHandler, wire } = definition;
-  return {
-    kind: 'route',
-    name,
-    sizing,
-    // Checked above: AppDeps provides every dependency of Deps.
-    makeHandler: makeHandler as unknown as (deps: AppDeps) => LambdaHttpHandler,
-    lambdaHandler: () => lambdaEntry(name, makeHandler, wire),
-  };
+  return { kind: 'route', name, sizing, makeHandler, lambdaHandler: () => lambdaEntry(name, makeHandler, wire) };
 }
 
 export function declareBackground<Event>(

@@ -8,7 +8,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { AWS_CALL_LIMITS } from '../call-limits';
+import { AWS_CALL_LIMITS } from './call-limits';
 
 /**
  * The functions' DynamoDB document client: the region, credentials and

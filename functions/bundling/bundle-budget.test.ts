@@ -1,5 +1,5 @@
 /**
- * Every Lambda bundle, as deployed (functions/bundling.ts): within the
+ * Every Lambda bundle, as deployed (functions/bundling/bundling.ts): within the
  * budget, since every byte is read and compiled at each cold start, and
  * holding the SDK client of each AWS service its route uses and of no other.
  * When one grows past the budget, `npm run bundle:analyze -- <entry>` shows
@@ -17,10 +17,10 @@ import {
   bundleBudgetOf,
 } from './bundling';
 import { type BundleWeight, weighLambdaBundles } from './bundle-weights';
-import { API_ROUTES, STAFF_AUTH_USES } from '../shared/routes';
-import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../shared/resources';
+import { API_ROUTES, STAFF_AUTH_USES } from '../../shared/routes';
+import { MAIL_RECEIVERS, type ResourceUse, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS } from '../../shared/resources';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let bundles: BundleWeight[] = [];
 
@@ -91,7 +91,7 @@ describe('Lambda bundles', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('holds no logger library (functions/logging.ts writes the lines)', () => {
+  it('holds no logger library (functions/platform/logging.ts writes the lines)', () => {
     const found = bundles.flatMap((bundle) =>
       bundle.inputs
         .filter((input) => input.name.startsWith('@aws-lambda-powertools/'))

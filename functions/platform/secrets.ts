@@ -11,7 +11,7 @@ import {
   SecretsManagerClient,
   type SecretsManagerClientConfig,
 } from '@aws-sdk/client-secrets-manager';
-import { AWS_CALL_LIMITS } from './adapters/call-limits';
+import { AWS_CALL_LIMITS } from './wiring/call-limits';
 
 export const SECRET_SETTINGS = ['TOKEN_SECRET', 'ORIGIN_VERIFY_SECRET', 'REPLY_ADDRESS_SECRET'] as const;
 

@@ -6,9 +6,9 @@
  */
 import { type AuditAction, isCountedAction } from '../../shared/audit-actions';
 import { routeOf } from '../../shared/routes';
-import { clientNetwork } from '../intake/client-network';
-import type { AccessLogStore } from '../ports';
-import type { ApiRequest } from './request';
+import { clientNetwork } from '../platform/http/client-network';
+import type { AccessLogStore } from './ports';
+import type { ApiRequest } from '../platform/http/request';
 
 /** Writes `actor` did `action` to `target` in this request, at `now()`. */
 export type AccessLogger = (actor: string, action: AuditAction, target: string) => Promise<void>;

@@ -17,8 +17,8 @@ import {
   type Plugin,
   build,
 } from 'esbuild';
-import { MAIL_RECEIVERS } from '../shared/resources';
-import { API_ROUTES } from '../shared/routes';
+import { MAIL_RECEIVERS } from '../../shared/resources';
+import { API_ROUTES } from '../../shared/routes';
 
 /**
  * The Node.js major that production runs (the Lambda runtime) and that every
@@ -30,7 +30,8 @@ export const NODE_MAJOR = 24;
 
 export const LAMBDA_NODE_TARGET = `node${NODE_MAJOR}`;
 
-const FUNCTIONS_DIR = dirname(fileURLToPath(import.meta.url));
+// This module sits in functions/bundling/; the entries and the modules it marks are those of functions/.
+const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const LAMBDA_BUNDLE_OPTIONS = {
   bundle: true,
@@ -53,7 +54,7 @@ export const LAMBDA_BUNDLE_OPTIONS = {
  * The most a function's bundle may weigh, gzip: every byte is read and
  * compiled at each cold start. Just above the heaviest measured with the SDK's
  * clients (about 185 KiB, a route with DynamoDB, S3 and the credential chain),
- * so a bundle that suddenly doubles fails functions/bundle-budget.test.ts;
+ * so a bundle that suddenly doubles fails functions/bundling/bundle-budget.test.ts;
  * `npm run bundle:analyze` shows what weighs.
  */
 export const LAMBDA_BUNDLE_BUDGET_GZIP_BYTES = 200 * 1024;
@@ -117,7 +118,7 @@ export interface LambdaEntry {
  * only here, when bundling, as it imports every feature.
  */
 export async function lambdaEntries(names?: readonly string[]): Promise<LambdaEntry[]> {
-  const { DECLARED_FUNCTIONS } = await import('./features');
+  const { DECLARED_FUNCTIONS } = await import('../features');
   return DECLARED_FUNCTIONS.map(({ feature, exportName, declaration }) => ({
     name: declaration.name,
     module: join(FUNCTIONS_DIR, feature, 'routes.ts'),
@@ -161,7 +162,7 @@ export function entriesFromDeclarations(entries: readonly LambdaEntry[]): Plugin
 /**
  * Modules whose top level only declares (functions, constants, schemas): the
  * functions' and shared code's own (no module there is imported for an
- * effect; functions/bundle-budget.test.ts checks there is no bare import),
+ * effect; functions/bundling/bundle-budget.test.ts checks there is no bare import),
  * and packages that do not say so in their package.json (`"sideEffects":
  * false`, as the SDK's clients do). Marked so, a module that a bundle's
  * entry reaches only through a feature's declarations of other routes is left

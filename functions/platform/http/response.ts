@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { ApiErrorBody } from '../../shared/api-error';
+import type { ApiErrorBody } from '../../../shared/api-error';
 import type { ApiError } from './errors';
 
 /**

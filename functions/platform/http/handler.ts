@@ -1,5 +1,5 @@
 import { directCallMetricFields } from './direct-calls';
-import { DIRECT_CALL_REFUSAL } from '../../shared/origin-headers';
+import { DIRECT_CALL_REFUSAL } from '../../../shared/origin-headers';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Settings } from '../config';
 import type { Log } from '../logging';

@@ -5,11 +5,11 @@
  * and the refusal is in the access log. No token: 401.
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type StaffRole } from '../../shared/auth';
-import { API_ROUTES, roleMayCall } from '../../shared/routes';
-import { HANDLER_FACTORIES } from '../features';
+import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
+import { API_ROUTES, roleMayCall } from '../../../shared/routes';
+import { HANDLER_FACTORIES } from '../../features';
 import { signStaffToken } from './staff-tokens';
-import { apiEvent, fakeDeps } from '../../tests/support/fakes';
+import { apiEvent, fakeDeps } from '../../../tests/support/fakes';
 
 const STAFF_ROUTES = API_ROUTES.filter((route) => route.access === 'staff');
 const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');

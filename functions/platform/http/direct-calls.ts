@@ -6,7 +6,7 @@
  * no SDK client), per API, so the stack's alarm sees a flood of them.
  */
 
-import { DIRECT_CALL_METRIC } from '../../shared/origin-headers';
+import { DIRECT_CALL_METRIC } from '../../../shared/origin-headers';
 
 /** The fields of one refusal's log line that make it a metric point (count 1) of its API. */
 export function directCallMetricFields(apiId: string, nowMs: number): Record<string, unknown> {

@@ -1,6 +1,6 @@
 /**
  * What each Lambda bundle weighs: built in memory with the deployed settings
- * (functions/bundling.ts, without the source map, which is not loaded to run
+ * (functions/bundling/bundling.ts, without the source map, which is not loaded to run
  * the code), its minified and gzip size, and from esbuild's metafile the bytes
  * each package or source file puts into it. Used by `npm run bundle:analyze`,
  * `npm run bench:api` and the bundle budget test.
@@ -10,7 +10,7 @@ import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLE_OPTIONS, entryPointOf, lambdaEntries, lambdaPlugins } from './bundling';
 
 export interface BundleInput {
-  /** A package (`@aws-sdk/client-s3`) or a source file of this repository (`functions/lambda.ts`). */
+  /** A package (`@aws-sdk/client-s3`) or a source file of this repository (`functions/platform/lambda.ts`). */
   name: string;
   /** Minified bytes it adds to the bundle. */
   bytes: number;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLog } from '../logging';
-import { DIRECT_CALL_METRIC, DIRECT_CALL_REFUSAL } from '../../shared/origin-headers';
-import { apiEvent, bodyOf } from '../../tests/support/fakes';
+import { DIRECT_CALL_METRIC, DIRECT_CALL_REFUSAL } from '../../../shared/origin-headers';
+import { apiEvent, bodyOf } from '../../../tests/support/fakes';
 import { httpHandler } from './handler';
 import { json } from './response';
 

@@ -7,8 +7,8 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { NO_CALLER_IDENTITY } from '../../local/server/rest-api-event';
-import { apiEvent } from '../../tests/support/fakes';
+import { NO_CALLER_IDENTITY } from '../../../local/server/rest-api-event';
+import { apiEvent } from '../../../tests/support/fakes';
 import { requestFromEvent } from './request';
 import { json, withCookies } from './response';
 
