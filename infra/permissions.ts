@@ -1,6 +1,6 @@
 /**
  * What each access level of the route table (shared/routes.ts) means in IAM,
- * narrowed to the calls the adapters make (functions/adapters/*):
+ * narrowed to the calls the adapters make (each feature's `functions/<feature>/adapters/`):
  *
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
  *   (conditional puts, ADD counters); append: PutItem only; log (the access log's writers):
@@ -66,7 +66,7 @@ export const PROFILE_READ = {
  * partitions, and update (the count's ADD) only inside them. So no writer can
  * change a row written once with an update, nor replace a count with a put.
  * IAM cannot say "only with attribute_not_exists": that a put never replaces
- * a row is the adapter's condition (functions/adapters/dynamodb/access-log.ts),
+ * a row is the adapter's condition (functions/audit/adapters/dynamodb-access-log.ts),
  * and the stream's copy under Object Lock keeps any row as first written
  * whatever happens to the table (docs/architecture.md, 'The access log').
  */

@@ -19,7 +19,7 @@ import type { AppDeps } from '../functions/deps';
 import type { AwsClientOptions } from '../functions/platform/wiring/aws';
 import { systemClock } from '../functions/platform/deps';
 import { createDeps } from '../functions/wiring/all';
-import { kmsDeps } from '../functions/wiring/kms';
+import { kmsDeps } from '../functions/accounts/adapters/kms';
 import { HANDLER_FACTORIES } from '../functions/features';
 import { createLog } from '../functions/platform/logging';
 import type { Clock } from '../functions/platform/ports';

@@ -7,20 +7,14 @@
 import { declareRoute } from '../platform/declarations';
 import type { Settings } from '../platform/config';
 import type { BaseDeps } from '../platform/deps';
-import {
-  type DynamoDeps,
-  type StoreMaker,
-  accessLog,
-  outbox,
-  policies,
-  staff,
-  staffAuthStores,
-  throttle,
-  withStores,
-} from '../wiring/dynamodb';
+
+import { type StoreMaker, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { accessLog } from '../audit/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { policies, staff, staffAuthStores } from './adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
-import { kmsDeps } from '../wiring/kms';
-import { sesDeps } from '../wiring/ses';
+import { kmsDeps } from './adapters/kms';
+import { sesDeps } from '../mail/adapters/ses';
 import { makeLoginHandler } from './login-handler';
 import { makeLogoutHandler } from './logout-handler';
 import {
@@ -36,7 +30,7 @@ import { makeStartTwoFactorHandler } from './two-factor-start-handler';
 import { makeChangePasswordHandler } from './password-handler';
 
 /** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
-function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: {
+function withAccountMail<Stores extends object>(makers: {
   [Key in keyof Stores]: StoreMaker<Stores[Key]>;
 }) {
   const stores = withStores({ ...makers, outbox });

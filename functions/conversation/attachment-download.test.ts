@@ -11,7 +11,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LINK_SECONDS } from '../../shared/conversation/attachment-download';
 import { NOT_CHECKED_LOCALLY } from '../../shared/conversation/visitor-messages';
-import { s3InboundBucket } from '../adapters/s3/inbound';
+import { s3InboundBucket } from './adapters/s3-inbound';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { type FakeDeps, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { enquiry } from '../../tests/support/enquiry-requests';

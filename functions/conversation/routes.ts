@@ -10,23 +10,18 @@
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
-import {
-  aggregates,
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  keptMail,
-  outbox,
-  sentMailIds,
-  staffAuthStores,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { sesDeps } from '../wiring/ses';
+import { aggregates } from '../dashboard/adapters/stores';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events } from '../work/adapters/stores';
+import { keptMail, sentMailIds } from './adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { sesDeps } from '../mail/adapters/ses';
 import { mergeLazy } from '../platform/wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { inbound } from './adapters/stores';
 import { makeAttachmentLinkHandler } from './attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
 import { receivedFromSes } from './ses-receipt';
@@ -46,7 +41,7 @@ export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
     mergeLazy(
       base,
       dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }),
-      s3Deps(settings, {}),
+      s3Stores(settings, {}, { inbound }),
     ),
 });
 
@@ -72,7 +67,7 @@ export const receiveMail = /* @__PURE__ */ declareBackground(
           outbox,
           translations,
         }),
-        s3Deps(settings, {}),
+        s3Stores(settings, {}, { inbound }),
         sesDeps(settings, {}),
       );
       return async (event: SESEvent) => {
@@ -101,7 +96,11 @@ export const keptMailTextRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeKeptMailTextHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
+      s3Stores(settings, {}, { inbound }),
+    ),
 });
 
 // Parses and files the message, then the enquiry reacts: its owner's notice waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -124,7 +123,7 @@ export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
         throttle,
         translations,
       }),
-      s3Deps(settings, {}),
+      s3Stores(settings, {}, { inbound }),
       sesDeps(settings, {}),
     ),
 });
@@ -134,5 +133,9 @@ export const discardKeptMailRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDiscardKeptMailHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
+      s3Stores(settings, {}, { inbound }),
+    ),
 });

@@ -4,7 +4,10 @@
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../platform/declarations';
-import { aggregates, counters, staffAuthStores, withStores } from '../wiring/dynamodb';
+import { aggregates } from './adapters/stores';
+import { counters } from '../enquiries/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { withStores } from '../platform/wiring/dynamodb-stores';
 import { makeDashboardHandler, makeDashboardCsvHandler } from './dashboard-handler';
 
 // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries;

@@ -5,7 +5,10 @@
  * contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../platform/declarations';
-import { enquiries, listReadingStores, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
+import { enquiries, listReadingStores } from './adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { withStores } from '../platform/wiring/dynamodb-stores';
 import { makeViewHandler } from './view-handler';
 import { makeDetailHandler } from './detail-handler';
 

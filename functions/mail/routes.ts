@@ -5,9 +5,13 @@
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground } from '../platform/declarations';
-import { dynamoStores, enquiries, outbox, sentMailIds, throttle, translations } from '../wiring/dynamodb';
+import { dynamoStores, throttle } from '../platform/wiring/dynamodb-stores';
+import { enquiries } from '../enquiries/adapters/stores';
+import { outbox } from './adapters/stores';
+import { sentMailIds } from '../conversation/adapters/stores';
+import { translations } from '../translation/adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
-import { sesDeps } from '../wiring/ses';
+import { sesDeps } from './adapters/ses';
 import { retryDueMail } from './mail-delivery';
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */

@@ -4,7 +4,11 @@
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
 import { declareRoute } from '../platform/declarations';
-import { enquiries, events, staffAuthStores, tagIndex, withStores } from '../wiring/dynamodb';
+import { enquiries } from '../enquiries/adapters/stores';
+import { events } from '../work/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { tagIndex } from './adapters/stores';
+import { withStores } from '../platform/wiring/dynamodb-stores';
 import { makeTagsHandler, makeTagsInUseHandler } from './tags-handler';
 
 export const tagsRoute = /* @__PURE__ */ declareRoute({

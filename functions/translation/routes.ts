@@ -7,20 +7,15 @@
  */
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
-import {
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  outbox,
-  staffAuthStores,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { sesDeps } from '../wiring/ses';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events } from '../work/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from './adapters/stores';
+import { sesDeps } from '../mail/adapters/ses';
 import { mergeLazy } from '../platform/wiring/lazy';
-import { translateDeps } from '../wiring/translate';
+import { translateDeps } from './adapters/translate';
 import { makeReplyPreviewHandler } from './reply-preview-handler';
 import { makeTranslateAgainHandler } from './staff-translation-handler';
 import { translateDue } from './translation-work';

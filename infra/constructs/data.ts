@@ -54,7 +54,7 @@ export class Data extends Construct {
   readonly buckets: Record<BucketKey, s3.Bucket>;
   readonly accessLogs: s3.Bucket;
   /**
-   * Seals the staff accounts' TOTP secrets (functions/adapters/kms): only the
+   * Seals the staff accounts' TOTP secrets (functions/platform/wiring/kms-secret-sealer.ts): only the
    * enrolment start may Encrypt and only the routes that check a code may
    * Decrypt (shared/routes.ts `totpSecrets`). Kept when the stack goes, in
    * every stage: without it no sealed secret opens again.

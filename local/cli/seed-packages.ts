@@ -5,9 +5,9 @@
  * and AWS credentials. Packages already there are left alone.
  */
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
-import { dynamoPackageStore } from '../../functions/adapters/dynamodb/packages';
+import { dynamoPackageStore } from '../../functions/packages/adapters/dynamodb-packages';
 import { s3Client } from '../../functions/platform/wiring/s3-client';
-import { s3ImageStore } from '../../functions/adapters/s3/images';
+import { s3ImageStore } from '../../functions/packages/adapters/s3-images';
 import { BUCKETS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 import { seedPackages } from '../setup';

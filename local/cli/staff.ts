@@ -26,14 +26,14 @@ import {
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { TABLES } from '../../shared/tables';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
-import { dynamoStaffStore } from '../../functions/adapters/dynamodb/staff';
+import { dynamoStaffStore } from '../../functions/accounts/adapters/dynamodb-staff';
 import type { StaffAccount, StaffStore } from '../../functions/accounts/ports';
 import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { withPasswordSet } from '../../functions/accounts/staff-accounts';
 import { hasTwoFactor, withoutTwoFactor } from '../../functions/accounts/two-factor';
 import { queueOwnerNotice } from '../../functions/accounts/account-mail';
-import { dynamoOutboxStore } from '../../functions/adapters/dynamodb/outbox';
+import { dynamoOutboxStore } from '../../functions/mail/adapters/dynamodb-outbox';
 import type { OutboxStore } from '../../functions/mail/ports';
 import { closeServer } from '../emulators/emulators';
 import { LOCAL_DEFAULTS, runningStack } from '../run-settings';

@@ -9,7 +9,7 @@
  */
 import { createLog } from '../../functions/platform/logging';
 import { runExportJob } from '../../functions/exports/export-jobs';
-import { exportWorkerDeps } from '../../functions/wiring/export-worker';
+import { exportWorkerDeps } from '../../functions/exports/adapters/worker-wiring';
 import {
   type MemoryPeaks,
   WORKER_SETUP_VARIABLE,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_DEVICE_COOKIE, nextTokenVersion } from '../../shared/auth';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
-import { dynamoAccessLogStore } from '../../functions/adapters/dynamodb/access-log';
+import { dynamoAccessLogStore } from '../../functions/audit/adapters/dynamodb-access-log';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 import { accessLogDay } from '../support/access-log';
 import { type Answer, requestAnswer } from '../support/http-answer';

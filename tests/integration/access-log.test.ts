@@ -12,9 +12,9 @@ import { ACCESS_LOG_NEXT_HEADER, type AccessLogEntry } from '../../shared/audit-
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { AccessLogPage } from '../../shared/privacy/privacy-schema';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
-import { dynamoAccessLogStore } from '../../functions/adapters/dynamodb/access-log';
+import { dynamoAccessLogStore } from '../../functions/audit/adapters/dynamodb-access-log';
 import { EMULATED_S3, s3Client } from '../../functions/platform/wiring/s3-client';
-import { s3AccessLogCopyStore } from '../../functions/adapters/s3/access-log-copies';
+import { s3AccessLogCopyStore } from '../../functions/audit/adapters/s3-access-log-copies';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/stack';
 import { accessLogDay } from '../support/access-log';
 import { parseCsv } from '../support/csv';

@@ -13,7 +13,7 @@ import type { ExportJobView } from '../../shared/exports/export-jobs';
 import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { localS3Client } from '../../local/emulators/sdk-s3';
-import { s3ExportStore } from '../../functions/adapters/s3/exports';
+import { s3ExportStore } from '../../functions/exports/adapters/s3-exports';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { LOCAL_BUCKETS } from '../../local/stack';

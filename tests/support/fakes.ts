@@ -26,7 +26,7 @@ import type {
 } from '../../functions/accounts/ports';
 import type { Clock, SealingContext, SecretSealer, ThrottleStore } from '../../functions/platform/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
-import { countedKey } from '../../functions/adapters/dynamodb/access-log';
+import { countedKey } from '../../functions/audit/adapters/dynamodb-access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
 import { FakeAccessLogCopyStore } from '../../functions/audit/fakes';
