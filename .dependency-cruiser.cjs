@@ -1,12 +1,21 @@
 /**
  * The import graph's rules, checked by `npm run lint` (docs/architecture.md,
- * 'Tiers and import boundaries'): no module may reach itself again through
- * its imports. Type-only imports count too: a circle of types still ties the
+ * 'Tiers and import boundaries'): the functions' platform imports no feature,
+ * and no module may reach itself again through its imports (in any tier).
+ * Type-only imports count too: a circle of types still ties the
  * modules into one, so neither can be read, moved or tested without the other.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'platform-imports-no-feature',
+      severity: 'error',
+      comment:
+        'functions/platform/ is below the features: what a feature needs of it is there, what it knows of a feature is not (docs/architecture.md, "Tiers and import boundaries").',
+      from: { path: '^functions/platform/' },
+      to: { path: '^functions/', pathNot: '^functions/platform/' },
+    },
     {
       name: 'no-circular',
       severity: 'error',

@@ -15,7 +15,7 @@ import {
 } from '../functions/bundling/bundling';
 import { weighLambdaBundles } from '../functions/bundling/bundle-weights';
 import { startScratchStack } from '../local/scratch-stack';
-import type { RouteName } from '../shared/routes';
+import type { RouteName } from '../shared/route-names';
 import { type ColdRequest, measureColdStarts } from './cold-start';
 import { recordFigure } from './figures';
 import { BENCH_STAFF, kib, ms, summarise } from './support';

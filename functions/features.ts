@@ -4,7 +4,7 @@
  * local server, the CDK stack and the bundles' entries (functions/bundling/bundling.ts)
  * find them. Adding a feature is one line here.
  */
-import { ROUTE_NAMES, type RouteName } from '../shared/routes';
+import { ROUTE_NAMES, type RouteName } from '../shared/route-names';
 import * as accounts from './accounts/routes';
 import * as audit from './audit/routes';
 import * as conversation from './conversation/routes';

@@ -3,7 +3,8 @@
  * table is under the prefix (checked here), so one behaviour and one edge rate
  * rule cover them all.
  */
-import { API_ROUTES, type ApiRoute, type RouteName } from '../shared/routes';
+import { API_ROUTES } from '../shared/routes';
+import { type ApiRoute, type RouteName } from '../shared/route-names';
 
 export const API_PATH_PREFIX = '/api/';
 /** The CloudFront path pattern of the API behaviour. */

@@ -5,7 +5,7 @@
  * background workers running at once).
  */
 import type { WorkerName } from '../shared/resources';
-import type { RouteName } from '../shared/routes';
+import type { RouteName } from '../shared/route-names';
 
 /**
  * A per-address AWS WAF rate rule: at most `limit` requests over the last

@@ -8,23 +8,8 @@ import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
 import { ACCOUNT_ROUTES } from './accounts/account-routes';
+import type { ApiRoute, RouteName } from './route-names';
 import { CONVERSATION_ROUTES } from './conversation/conversation-routes';
-
-export interface ApiRoute {
-  /** Also the name of the handler and of its Lambda entry file. */
-  name: RouteName;
-  method: 'GET' | 'POST';
-  /** Path under the site origin; `{index}` marks a path parameter. */
-  path: string;
-  access: 'public' | 'staff';
-  /** For staff routes: the roles besides `admin` (who may call every route) that may call it. */
-  roles?: readonly Exclude<StaffRole, 'admin'>[];
-  /** A staff route an account that must first enrol in two-factor may call (its token opens only these). */
-  enrolment?: true;
-  /** Its bundle holds the MIME parser (the kept mail box reads received mail as the receiver does): the mail receiver's budget. */
-  parsesMail?: true;
-  uses: ResourceUse;
-}
 
 /** Whether a role may call a route (admins may call every route). */
 export function roleMayCall(route: ApiRoute, role: StaffRole): boolean {
@@ -50,69 +35,6 @@ export const STAFF_AUTH_USES = {
   },
   usesTokenSecret: true,
 } as const satisfies ResourceUse;
-
-export const ROUTE_NAMES = [
-  'amendBest',
-  'sendmail',
-  'login',
-  'view',
-  'detail',
-  'logout',
-  'fileupload',
-  'modalinput',
-  'popupinput',
-  'exportCsv',
-  'exportStatus',
-  'work',
-  'owners',
-  'note',
-  'tags',
-  'tagsInUse',
-  'reply',
-  'replyPreview',
-  'thread',
-  'seen',
-  'templates',
-  'saveTemplate',
-  'templateHistory',
-  'templateVersion',
-  'restoreTemplate',
-  'accessLog',
-  'accessLogCsv',
-  'retentionDue',
-  'hold',
-  'subject',
-  'subjectExport',
-  'subjectErase',
-  // Staff accounts, invitations and two-factor sign-in.
-  'accounts',
-  'invite',
-  'changeAccount',
-  'twoFactorPolicy',
-  'welcome',
-  'enrolLink',
-  'twoFactor',
-  'startTwoFactor',
-  'confirmTwoFactor',
-  'changePassword',
-  'dashboard',
-  'dashboardCsv',
-  // The visitor's page (issue 25): read and write by the link's capability; staff replace the link.
-  'visitorEnquiry',
-  'visitorMessage',
-  'replaceVisitorLink',
-  // The kept mail box (issue 25): received mail kept apart from the threads, listed, read, attached or discarded by staff.
-  'keptMail',
-  'keptMailText',
-  'attachKeptMail',
-  'discardKeptMail',
-  // A visitor's attachment, downloaded by staff through a short-lived link (issue 25).
-  'attachmentLink',
-  // Machine translation (issue 26): a staff member asks again for a translation.
-  'translateAgain',
-] as const;
-
-export type RouteName = (typeof ROUTE_NAMES)[number];
 
 export const API_ROUTES: readonly ApiRoute[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 import { fakeDeps } from '../../tests/support/fakes';
 import { changedAttributes, updateAccount } from './account-update';
 import { changeAccount } from './staff-accounts';

@@ -6,7 +6,8 @@
  * revision).
  */
 import { ApiError } from '../platform/http/errors';
-import type { AccountChanges, StaffAccount, StaffStore } from './ports';
+import type { AccountChanges, StaffStore } from './ports';
+import type { StaffAccount } from './staff-account';
 
 /** An account as read: whole, or its profile (an admin's change reads no credentials). */
 type AccountRead = Pick<StaffAccount, 'email' | 'revision'> & Partial<StaffAccount>;

@@ -13,7 +13,7 @@ import {
 } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { AccountMailDeps } from '../mail/mail-delivery';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 import { newAccountLink } from './account-links';
 import { composeEnrolmentMail, mailAccount } from './account-mail';
 

@@ -13,7 +13,7 @@ import type { ApiRequest } from '../platform/http/request';
 import { type ApiResponse, json, withCookies } from '../platform/http/response';
 import { signStaffToken } from './staff-auth/staff-tokens';
 import type { StaffRole } from '../../shared/auth';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
 import { hasTwoFactor, twoFactorRequired } from './two-factor';
 import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './password-limits';

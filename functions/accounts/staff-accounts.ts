@@ -18,7 +18,7 @@ import { type StaffRole, nextTokenVersion } from '../../shared/auth';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { ApiError } from '../platform/http/errors';
 import type { AppDeps } from '../deps';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 import type { AccountMailDeps } from '../mail/mail-delivery';
 import { composeInvitationMail, mailAccount, tellOwner } from './account-mail';
 import { hasTwoFactor, withoutTwoFactor } from './two-factor';

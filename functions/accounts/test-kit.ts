@@ -7,11 +7,11 @@ import { TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { type EnrolmentDone, type EnrolmentStart, TOTP_PARAMETERS } from '../../shared/accounts/accounts';
 import type { StaffRole } from '../../shared/auth';
-import type { RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/route-names';
 import { type FakeDeps, apiEvent, jsonPost } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
 import { signStaffToken } from './staff-auth/staff-tokens';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 import { hashPassword } from './passwords';
 
 export const ADMIN = 'admin@centre.example';

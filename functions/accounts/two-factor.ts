@@ -29,7 +29,7 @@ import {
 } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
 import type { SealingContext } from '../platform/ports';
-import type { StaffAccount } from './ports';
+import type { StaffAccount } from './staff-account';
 
 /** Whether an account signs in with a second factor: a sealed secret, or the clear one of an account enrolled before secrets were sealed. */
 export function hasTwoFactor(

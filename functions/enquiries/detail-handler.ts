@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../platform/http/errors';
 import { json } from '../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
-import type { EnquiryDetail } from '../../shared/translation/staff-translation';
+import type { EnquiryDetail } from '../../shared/enquiries/enquiry';
 import { translationsOf } from '../translation/staff-translations';
 import { ENQUIRY_SOURCE } from '../translation/translation-queue';
 import { toRecord } from './enquiry-record';

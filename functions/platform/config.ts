@@ -4,7 +4,8 @@
  * full list of what is missing or wrong, never with a silent `|| ''`.
  */
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
-import { type ApiRoute, resourcesOf } from '../../shared/routes';
+import { type ApiRoute } from '../../shared/route-names';
+import { resourcesOf } from '../../shared/routes';
 import { BUCKETS, type ResourceUse, WORKERS } from '../../shared/resources';
 import { TABLES, type TableKey } from '../../shared/tables';
 

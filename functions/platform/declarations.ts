@@ -13,7 +13,7 @@
  * and adapters) out.
  */
 import type { Context } from 'aws-lambda';
-import type { RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/route-names';
 import type { ResourceUse } from '../../shared/resources';
 import { type Settings, settingNamesFor } from './config';
 import { type BaseDeps, baseDeps } from './deps';

@@ -4,7 +4,7 @@
  * spoils one field at a time. Test data, beside each feature's routes; no
  * Lambda bundle imports it.
  */
-import type { RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/route-names';
 
 export interface RouteSample {
   /** A valid JSON body (POST routes). */

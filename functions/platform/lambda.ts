@@ -7,7 +7,8 @@
  * value has changed (a rotation).
  */
 import type { Context } from 'aws-lambda';
-import { API_ROUTES, type RouteName } from '../../shared/routes';
+import { API_ROUTES } from '../../shared/routes';
+import { type RouteName } from '../../shared/route-names';
 import { type SettingName, type Settings, readSettings, settingNamesForRoute } from './config';
 import { type BaseDeps, baseDeps } from './deps';
 import { type LambdaHttpHandler, unexpectedFailure } from './http/handler';

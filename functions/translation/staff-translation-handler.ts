@@ -1,4 +1,4 @@
-import { translateAgainSchema } from '../../shared/translation/staff-translation';
+import { translateAgainSchema } from '../../shared/translation/staff-translation-schema';
 import { parseInput } from '../platform/http/errors';
 import { jsonPayload } from '../platform/http/request';
 import { json } from '../platform/http/response';

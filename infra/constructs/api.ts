@@ -27,7 +27,8 @@ import {
 import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../shared/api-error';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, resourcesOf } from '../../shared/routes';
+import { type ApiRoute, type RouteName } from '../../shared/route-names';
 import { routeDeclaration } from '../../functions/features';
 import { API_THROTTLING } from '../limits';
 import { acknowledge } from '../nag';

@@ -9,7 +9,7 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { API_ERROR_CODES, type ApiErrorBody } from '../../shared/api-error';
-import type { RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/route-names';
 import { API_PATH_PREFIX, routeNamed } from '../api-paths';
 import { EDGE_RATE_LIMITS, type EdgeRateLimit } from '../limits';
 

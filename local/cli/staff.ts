@@ -27,7 +27,8 @@ import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import { TABLES } from '../../shared/tables';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { dynamoStaffStore } from '../../functions/accounts/adapters/dynamodb-staff';
-import type { StaffAccount, StaffStore } from '../../functions/accounts/ports';
+import type { StaffAccount } from '../../functions/accounts/staff-account';
+import type { StaffStore } from '../../functions/accounts/ports';
 import { updateAccount } from '../../functions/accounts/account-update';
 import { hashPassword } from '../../functions/accounts/passwords';
 import { withPasswordSet } from '../../functions/accounts/staff-accounts';
@@ -35,7 +36,7 @@ import { hasTwoFactor, withoutTwoFactor } from '../../functions/accounts/two-fac
 import { queueOwnerNotice } from '../../functions/accounts/account-mail';
 import { dynamoOutboxStore } from '../../functions/mail/adapters/dynamodb-outbox';
 import type { OutboxStore } from '../../functions/mail/ports';
-import { closeServer } from '../emulators/emulators';
+import { closeServer } from '../emulators/loopback';
 import { LOCAL_DEFAULTS, runningStack } from '../run-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableNames } from '../stack';
 import { createTables } from '../setup';

@@ -4,7 +4,7 @@
  * roles), invitations and their welcome page, the enrolment link, two-factor
  * sign-in, and one's own password.
  */
-import type { ApiRoute } from '../routes';
+import type { ApiRoute } from '../route-names';
 
 export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
   {

@@ -5,7 +5,7 @@
  * staff downloads of visitors' attachments, and asking again for a
  * translation.
  */
-import type { ApiRoute } from '../routes';
+import type { ApiRoute } from '../route-names';
 import { INBOUND_ATTACHMENT_PREFIX } from './visitor-messages';
 
 export const CONVERSATION_ROUTES: readonly ApiRoute[] = [

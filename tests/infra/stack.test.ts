@@ -42,7 +42,8 @@ import { API_THROTTLING } from '../../infra/limits';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
-import { API_ROUTES, type ApiRoute, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, resourcesOf } from '../../shared/routes';
+import { type ApiRoute } from '../../shared/route-names';
 import { type Access, type BucketKey, SCHEDULED_JOBS, type ResourceUse } from '../../shared/resources';
 import {
   API_CONTENT_SECURITY_POLICY,

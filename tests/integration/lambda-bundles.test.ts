@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../functions/bundling/bundling';
 import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../local/workers/lambda-process';
 import type { ExportJobView } from '../../shared/exports/export-jobs';
-import { type RouteName } from '../../shared/routes';
+import { type RouteName } from '../../shared/route-names';
 import { WORKERS } from '../../shared/resources';
 import { STAFF, type TestStack, capturedMail, enquiry, startTestStack } from '../support/stack';
 import { sendToDoor } from '../support/inbound-mail';

@@ -20,10 +20,10 @@ import type {
   EnrolmentLinkRecord,
   PolicyStore,
   RevokedTokenStore,
-  StaffAccount,
   StaffPolicy,
   StaffStore,
 } from '../../functions/accounts/ports';
+import type { StaffAccount } from '../../functions/accounts/staff-account';
 import type { Clock, SealingContext, SecretSealer, ThrottleStore } from '../../functions/platform/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
 import { countedKey } from '../../functions/audit/adapters/dynamodb-access-log';

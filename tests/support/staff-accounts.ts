@@ -6,7 +6,8 @@
 import type { StaffRole } from '../../shared/auth';
 import type { Settings } from '../../functions/platform/config';
 import type { Clock } from '../../functions/platform/ports';
-import type { StaffAccount, StaffStore } from '../../functions/accounts/ports';
+import type { StaffAccount } from '../../functions/accounts/staff-account';
+import type { StaffStore } from '../../functions/accounts/ports';
 import { signStaffToken } from '../../functions/accounts/staff-auth/staff-tokens';
 
 /**

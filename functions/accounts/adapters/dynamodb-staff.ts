@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PolicyStore, StaffAccount, StaffPolicy, StaffStore } from '../ports';
+import type { PolicyStore, StaffPolicy, StaffStore } from '../ports';
+import type { StaffAccount } from '../staff-account';
 import {
   conditional,
   isConditionFailure,

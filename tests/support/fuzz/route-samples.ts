@@ -4,7 +4,7 @@
  * name: a route added to shared/routes.ts without a sample in its feature
  * does not type-check, so no route escapes the fuzzing.
  */
-import type { RouteName } from '../../../shared/routes';
+import type { RouteName } from '../../../shared/route-names';
 import type { RouteSample, SampleContext } from '../../../functions/platform/fuzz-samples';
 import { fuzzSamples as intake } from '../../../functions/intake/fuzz-samples';
 import { fuzzSamples as enquiries } from '../../../functions/enquiries/fuzz-samples';
