@@ -25,7 +25,7 @@ import { normaliseStaffEmail } from '../shared/auth';
 import { TABLES, type IndexDefinition, type TableDefinition, type TableKey } from '../shared/tables';
 import type { PackageStore, ImageStore } from '../functions/packages/ports';
 import type { StaffStore } from '../functions/accounts/ports';
-import { hashPassword } from '../functions/accounts/passwords';
+import { hashPassword } from '../functions/accounts/passwords/passwords';
 import { SEED_IMAGES, SEED_PACKAGES } from './seed/packages';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -14,9 +14,9 @@ import { type ApiResponse, json, withCookies } from '../platform/http/response';
 import { signStaffToken } from './staff-auth/staff-tokens';
 import type { StaffRole } from '../../shared/auth';
 import type { StaffAccount } from './staff-account';
-import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
-import { hasTwoFactor, twoFactorRequired } from './two-factor';
-import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './password-limits';
+import { deviceCookieHeader, newDeviceCookie } from './sign-in/sign-in-device';
+import { hasTwoFactor, twoFactorRequired } from './two-factor/two-factor';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './sign-in/password-limits';
 
 export type LinkPageDeps = Pick<
   AppDeps,

@@ -15,19 +15,19 @@ import { policies, staff, staffAuthStores } from './adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { kmsDeps } from './adapters/kms';
 import { sesDeps } from '../mail/adapters/ses';
-import { makeLoginHandler } from './login-handler';
-import { makeLogoutHandler } from './logout-handler';
+import { makeLoginHandler } from './sign-in/login-handler';
+import { makeLogoutHandler } from './sign-in/logout-handler';
 import {
   makeAccountsHandler,
   makeInviteHandler,
   makeChangeAccountHandler,
   makeTwoFactorPolicyHandler,
-} from './accounts-handler';
+} from './staff-admin/accounts-handler';
 import { makeWelcomeHandler } from './welcome-handler';
-import { makeEnrolLinkHandler } from './enrol-link-handler';
-import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
-import { makeStartTwoFactorHandler } from './two-factor-start-handler';
-import { makeChangePasswordHandler } from './password-handler';
+import { makeEnrolLinkHandler } from './two-factor/enrol-link-handler';
+import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor/two-factor-handler';
+import { makeStartTwoFactorHandler } from './two-factor/two-factor-start-handler';
+import { makeChangePasswordHandler } from './passwords/password-handler';
 
 /** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
 function withAccountMail<Stores extends object>(makers: {

@@ -20,7 +20,7 @@ export interface StaffAccount {
    * signed before, whenever in the same second it was signed.
    */
   tokenVersion?: number;
-  // Accounts, invitations and two-factor (accounts/staff-accounts.ts, accounts/two-factor.ts).
+  // Accounts, invitations and two-factor (accounts/staff-admin/staff-accounts.ts, accounts/two-factor/two-factor.ts).
   /** Counts every change made through `replace` or `update`, so two changes never overwrite each other. */
   revision?: number;
   /** ISO instant of the last successful sign-in. */

@@ -12,7 +12,7 @@ import { type FakeDeps, apiEvent, jsonPost } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
 import { signStaffToken } from './staff-auth/staff-tokens';
 import type { StaffAccount } from './staff-account';
-import { hashPassword } from './passwords';
+import { hashPassword } from './passwords/passwords';
 
 export const ADMIN = 'admin@centre.example';
 export const PASSWORD = 'a long enough password';

@@ -14,12 +14,12 @@ import { httpHandler } from '../platform/http/handler';
 import { jsonPayload } from '../platform/http/request';
 import { accessLogger } from '../audit/access-log';
 import { assertSameSite } from '../platform/http/same-site';
-import { hashPassword } from './passwords';
-import { invitationMatches, withPasswordSet } from './staff-accounts';
-import { updateAccount } from './account-update';
+import { hashPassword } from './passwords/passwords';
+import { invitationMatches, withPasswordSet } from './staff-admin/staff-accounts';
+import { updateAccount } from './staff-admin/account-update';
 import { readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
-import { readOrLogRefusal } from './refused-before-check';
+import { readOrLogRefusal } from './sign-in/refused-before-check';
 
 export type WelcomeDeps = LinkPageDeps;
 

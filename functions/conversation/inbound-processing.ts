@@ -36,13 +36,13 @@ import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
-import { keepAttachments, listedByName } from './attachments';
-import { autoReplySign } from './auto-reply';
-import { visitorMessageStored } from './hand-on';
+import { keepAttachments, listedByName } from './kept-mail/attachments';
+import { autoReplySign } from './receiving/auto-reply';
+import { visitorMessageStored } from './receiving/hand-on';
 import type { VisitorWroteDeps } from '../work/visitor-wrote';
 import type { KeptMail } from './ports';
-import { newText } from './reply-text';
-import { matchEnquiry, suggestedEnquiry } from './thread-matching';
+import { newText } from './receiving/reply-text';
+import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
 
 export type InboundDeps = Pick<
   AppDeps,

@@ -22,15 +22,15 @@ import { sesDeps } from '../mail/adapters/ses';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Stores } from '../platform/wiring/s3-stores';
 import { inbound } from './adapters/stores';
-import { makeAttachmentLinkHandler } from './attachment-download-handler';
+import { makeAttachmentLinkHandler } from './kept-mail/attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
-import { receivedFromSes } from './ses-receipt';
+import { receivedFromSes } from './receiving/ses-receipt';
 import {
   makeAttachKeptMailHandler,
   makeDiscardKeptMailHandler,
   makeKeptMailHandler,
   makeKeptMailTextHandler,
-} from './kept-mail-handler';
+} from './kept-mail/kept-mail-handler';
 
 // Reads one thread, then signs a link (no call to S3).
 export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({

@@ -3,7 +3,7 @@ import { ApiError } from '../platform/http/errors';
 import { json } from '../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import type { EnquiryDetail } from '../../shared/enquiries/enquiry';
-import { translationsOf } from '../translation/staff-translations';
+import { translationsOf } from '../translation/staff/staff-translations';
 import { ENQUIRY_SOURCE } from '../translation/translation-queue';
 import { toRecord } from './enquiry-record';
 

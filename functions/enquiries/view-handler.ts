@@ -4,7 +4,7 @@ import { jsonPayload } from '../platform/http/request';
 import { json } from '../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import type { AppDeps } from '../deps';
-import { withTextTranslations } from '../translation/staff-translations';
+import { withTextTranslations } from '../translation/staff/staff-translations';
 import { type ReadingDeps, readEnquiryPage } from './enquiry-reading';
 
 /** `POST /api/view`: one page of enquiries, newest first, each with its texts' translation once made (issue 26); paging and total in headers. */

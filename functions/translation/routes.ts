@@ -16,8 +16,8 @@ import { translations } from './adapters/stores';
 import { sesDeps } from '../mail/adapters/ses';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { translateDeps } from './adapters/translate';
-import { makeReplyPreviewHandler } from './reply-preview-handler';
-import { makeTranslateAgainHandler } from './staff-translation-handler';
+import { makeReplyPreviewHandler } from './staff/reply-preview-handler';
+import { makeTranslateAgainHandler } from './staff/staff-translation-handler';
 import { translateDue } from './translation-work';
 
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */

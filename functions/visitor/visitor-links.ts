@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { ApiError } from '../platform/http/errors';
-import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/password-limits';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/sign-in/password-limits';
 
 export const visitorLinkHash = linkSecretHash;
 

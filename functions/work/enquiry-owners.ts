@@ -8,7 +8,7 @@ import { apiPath, roleMayCall, routeOf } from '../../shared/routes';
 import { ApiError } from '../platform/http/errors';
 import type { AppDeps } from '../deps';
 import type { StaffProfile } from '../accounts/staff-profile';
-import { accountState } from '../accounts/staff-accounts';
+import { accountState } from '../accounts/staff-admin/staff-accounts';
 
 const workRoute = routeOf('POST', apiPath('work'));
 

@@ -9,7 +9,7 @@ import { orConflict } from '../platform/http/conflict';
 import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
 import { markSeen } from './visitor-wrote';
-import { translationsOf } from '../translation/staff-translations';
+import { translationsOf } from '../translation/staff/staff-translations';
 import { messageSource } from '../translation/translation-queue';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */

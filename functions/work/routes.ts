@@ -30,7 +30,7 @@ import {
   makeTemplateHistoryHandler,
   makeTemplateVersionHandler,
   makeTemplatesHandler,
-} from './reply-templates-handler';
+} from './templates/reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
   name: 'work',

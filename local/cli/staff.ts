@@ -29,10 +29,10 @@ import { documentClient } from '../../functions/platform/wiring/dynamodb-client'
 import { dynamoStaffStore } from '../../functions/accounts/adapters/dynamodb-staff';
 import type { StaffAccount } from '../../functions/accounts/staff-account';
 import type { StaffStore } from '../../functions/accounts/ports';
-import { updateAccount } from '../../functions/accounts/account-update';
-import { hashPassword } from '../../functions/accounts/passwords';
-import { withPasswordSet } from '../../functions/accounts/staff-accounts';
-import { hasTwoFactor, withoutTwoFactor } from '../../functions/accounts/two-factor';
+import { updateAccount } from '../../functions/accounts/staff-admin/account-update';
+import { hashPassword } from '../../functions/accounts/passwords/passwords';
+import { withPasswordSet } from '../../functions/accounts/staff-admin/staff-accounts';
+import { hasTwoFactor, withoutTwoFactor } from '../../functions/accounts/two-factor/two-factor';
 import { queueOwnerNotice } from '../../functions/accounts/account-mail';
 import { dynamoOutboxStore } from '../../functions/mail/adapters/dynamodb-outbox';
 import type { OutboxStore } from '../../functions/mail/ports';

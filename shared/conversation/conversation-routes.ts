@@ -117,7 +117,7 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } },
   },
   // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
-  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/attachment-download.ts).
+  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/kept-mail/attachment-download.ts).
   {
     name: 'attachmentLink',
     method: 'POST',
@@ -131,7 +131,7 @@ export const CONVERSATION_ROUTES: readonly ApiRoute[] = [
     },
   },
   // Asks again for a translation that failed, was refused or capped, or queues one an original lacks: the job makes it
-  // (functions/translation/staff-translations.ts).
+  // (functions/translation/staff/staff-translations.ts).
   {
     name: 'translateAgain',
     method: 'POST',

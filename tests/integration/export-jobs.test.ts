@@ -14,7 +14,7 @@ import { formatKoreaDate } from '../../shared/korea-time';
 import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
 import { localS3Client } from '../../local/emulators/sdk-s3';
 import { s3ExportStore } from '../../functions/exports/adapters/s3-exports';
-import { hashPassword } from '../../functions/accounts/passwords';
+import { hashPassword } from '../../functions/accounts/passwords/passwords';
 import { seedEnquiries } from '../../local/seed/enquiries';
 import { LOCAL_BUCKETS } from '../../local/stack';
 import { parseCsv } from '../support/csv';

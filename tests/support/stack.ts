@@ -2,7 +2,7 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
-import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/password-limits';
+import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/sign-in/password-limits';
 import type { Clock } from '../../functions/platform/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';

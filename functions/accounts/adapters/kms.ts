@@ -5,7 +5,7 @@ import type { AwsClientOptions } from '../../platform/wiring/aws';
 import { lazyObject, settingOf } from '../../platform/wiring/lazy';
 
 export interface KmsDeps {
-  /** Seals and opens the TOTP secrets (accounts/two-factor.ts); only the routes that declare `totpSecrets` may call it. */
+  /** Seals and opens the TOTP secrets (accounts/two-factor/two-factor.ts); only the routes that declare `totpSecrets` may call it. */
   totpSealer: SecretSealer;
 }
 

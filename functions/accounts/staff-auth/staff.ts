@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../shared/auth';
 import { roleMayCall, routeOf } from '../../../shared/routes';
 import type { AppDeps } from '../../deps';
 import type { StaffProfile } from '../staff-profile';
-import { hasTwoFactor, twoFactorRequired } from '../two-factor';
+import { hasTwoFactor, twoFactorRequired } from '../two-factor/two-factor';
 import { type StaffClaims, verifyStaffToken } from './staff-tokens';
 import { accessLogger, routeTarget } from '../../audit/access-log';
 import { ApiError } from '../../platform/http/errors';

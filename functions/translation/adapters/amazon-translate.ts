@@ -3,7 +3,7 @@
  * (locally, the stand-in emulator: local/emulators/translate-emulator.ts).
  *
  * Each text goes with the product's custom terminology
- * (functions/translation/terminology.ts). Translate keeps terminologies per
+ * (functions/translation/engine/terminology.ts). Translate keeps terminologies per
  * account and region, so each process makes sure once that the one named
  * `TRANSLATE_TERMINOLOGY` is this build's (its description names the file's
  * digest) and imports it when it is missing or older: no deploy step, and
@@ -23,8 +23,8 @@ import {
   UnsupportedLanguagePairException,
 } from '@aws-sdk/client-translate';
 import { type MachineTranslation, type TranslationRequest, TranslationRefused, type Translator } from '../ports';
-import { terminologyFile, terminologyVersion } from '../terminology';
-import { textChunks } from '../text-chunks';
+import { terminologyFile, terminologyVersion } from '../engine/terminology';
+import { textChunks } from '../engine/text-chunks';
 import { AWS_CALL_LIMITS } from '../../platform/wiring/call-limits';
 
 /** Under Translate's 10,000 bytes a request, with room to spare. */

@@ -17,7 +17,7 @@ import { fuzzSamples as packages } from '../../../functions/packages/fuzz-sample
 import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samples';
 import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
 import { fuzzSamples as conversation } from '../../../functions/conversation/fuzz-samples';
-import { fuzzSamples as attachments } from '../../../functions/conversation/attachment-fuzz-samples';
+import { fuzzSamples as attachments } from '../../../functions/conversation/kept-mail/attachment-fuzz-samples';
 import { fuzzSamples as translation } from '../../../functions/translation/fuzz-samples';
 
 export type { RouteSample, SampleContext };
