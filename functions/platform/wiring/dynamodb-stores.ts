@@ -11,7 +11,7 @@ import type { Clock, ThrottleStore } from '../ports';
 import type { AwsClientOptions } from './aws';
 import { documentClient } from './dynamodb-client';
 import { dynamoThrottleStore } from './dynamodb-throttle';
-import { lazyObject, mergeLazy, settingOf } from './lazy';
+import { madeOnFirstUse, mergeLazy, settingOf } from './lazy';
 
 /** What a store is made from: the function's one document client, its table names, the clock. */
 export interface StoreContext {
@@ -49,10 +49,7 @@ export function dynamoStores<Stores extends object>(
     table: (key) => settingOf(settings, TABLES[key].envVar),
     clock,
   };
-  const lazy = Object.fromEntries(
-    Object.entries(makers).map(([key, make]) => [key, () => (make as StoreMaker<unknown>)(context)]),
-  );
-  return lazyObject(lazy as { [Key in keyof Stores]: () => Stores[Key] });
+  return madeOnFirstUse<StoreContext, Stores>(makers, context);
 }
 
 /**

@@ -30,6 +30,17 @@ export function lazyObject<T extends object>(makers: { [Key in keyof T]: () => T
   return target;
 }
 
+/** The stores `makers` make from one context, each made on first read (lazyObject). */
+export function madeOnFirstUse<Context, T extends object>(
+  makers: { [Key in keyof T]: (context: Context) => T[Key] },
+  context: Context,
+): T {
+  const lazy = Object.fromEntries(
+    Object.entries(makers).map(([key, make]) => [key, () => (make as (context: Context) => unknown)(context)]),
+  );
+  return lazyObject(lazy as { [Key in keyof T]: () => T[Key] });
+}
+
 type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
 
 /** Combines lazy objects without reading their properties (a spread would build every one). */

@@ -6,7 +6,7 @@
  */
 import type { SettingName, Settings } from '../config';
 import type { AwsClientOptions } from './aws';
-import { lazyObject, settingOf } from './lazy';
+import { madeOnFirstUse, settingOf } from './lazy';
 import { EMULATED_S3, s3Client } from './s3-client';
 
 /** What an S3 store is made from: the function's one S3 client and the bucket a setting names. */
@@ -35,8 +35,5 @@ export function s3Stores<Stores extends object>(
       })),
     bucket: (name) => settingOf(settings, name),
   };
-  const lazy = Object.fromEntries(
-    Object.entries(makers).map(([key, make]) => [key, () => (make as BucketStoreMaker<unknown>)(context)]),
-  );
-  return lazyObject(lazy as { [Key in keyof Stores]: () => Stores[Key] });
+  return madeOnFirstUse<BucketContext, Stores>(makers, context);
 }
