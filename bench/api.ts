@@ -2,7 +2,7 @@
  * `npm run bench:api`: figures of the API on the local stack (2-core machine,
  * emulators in the same process, so absolute numbers are a floor, not AWS).
  */
-import { documentClient } from '../functions/adapters/dynamodb/client';
+import { documentClient } from '../functions/platform/wiring/dynamodb-client';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { recordFigure } from './figures';
 import { printFunctionFigures } from './functions';

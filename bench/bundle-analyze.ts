@@ -9,8 +9,8 @@ import {
   MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES,
   MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES,
   bundleBudgetOf,
-} from '../functions/bundling';
-import { type BundleInput, weighLambdaBundles } from '../functions/bundle-weights';
+} from '../functions/bundling/bundling';
+import { type BundleInput, weighLambdaBundles } from '../functions/bundling/bundle-weights';
 import { kib } from './support';
 
 const args = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RouteName } from '../shared/routes';
-import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling';
+import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling/bundling';
 import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../local/workers/lambda-process';
 import type { ScratchStack } from '../local/scratch-stack';
 

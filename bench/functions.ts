@@ -12,8 +12,8 @@ import {
   MAIL_READING_ROUTE_BUNDLE_BUDGET_GZIP_BYTES,
   MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES,
   bundleBudgetOf,
-} from '../functions/bundling';
-import { weighLambdaBundles } from '../functions/bundle-weights';
+} from '../functions/bundling/bundling';
+import { weighLambdaBundles } from '../functions/bundling/bundle-weights';
 import { startScratchStack } from '../local/scratch-stack';
 import type { RouteName } from '../shared/routes';
 import { type ColdRequest, measureColdStarts } from './cold-start';

@@ -14,7 +14,7 @@
 import type { Browser } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '../shared/auth';
 import { formatKoreaDate } from '../shared/korea-time';
-import { documentClient } from '../functions/adapters/dynamodb/client';
+import { documentClient } from '../functions/platform/wiring/dynamodb-client';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { recordFigure } from './figures';

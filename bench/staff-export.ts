@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { documentClient } from '../functions/adapters/dynamodb/client';
+import { documentClient } from '../functions/platform/wiring/dynamodb-client';
 import { startExportJob } from '../functions/exports/export-jobs';
 import { exportFileName } from '../shared/exports/csv';
 import { apiPath } from '../shared/routes';

@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SECTION_VALUES } from '../shared/enquiries/enums';
 import { formatKoreaDate } from '../shared/korea-time';
 import { PAGE_SIZE } from '../shared/enquiries/pagination';
-import { documentClient } from '../functions/adapters/dynamodb/client';
+import { documentClient } from '../functions/platform/wiring/dynamodb-client';
 import type { ScratchStack } from '../local/scratch-stack';
 import { seedEnquiries } from '../local/seed/enquiries';
 import { launchBrowser } from '../tests/support/browser';

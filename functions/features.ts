@@ -1,7 +1,7 @@
 /**
  * The one index of the features: each feature folder's `routes.ts` declares
- * its Lambda functions (functions/declarations.ts), and this list is where the
- * local server, the CDK stack and the bundles' entries (functions/bundling.ts)
+ * its Lambda functions (functions/platform/declarations.ts), and this list is where the
+ * local server, the CDK stack and the bundles' entries (functions/bundling/bundling.ts)
  * find them. Adding a feature is an import and an entry here
  * (docs/adding-a-feature.md lists every other place it touches).
  */
@@ -10,11 +10,11 @@ import * as accounts from './accounts/routes';
 import * as audit from './audit/routes';
 import * as conversation from './conversation/routes';
 import * as dashboard from './dashboard/routes';
-import type { BackgroundDeclaration, FunctionDeclaration, RouteDeclaration } from './declarations';
+import type { BackgroundDeclaration, FunctionDeclaration, RouteDeclaration } from './platform/declarations';
 import type { AppDeps } from './deps';
 import * as enquiries from './enquiries/routes';
 import * as exportsFeature from './exports/routes';
-import type { LambdaHttpHandler } from './http/handler';
+import type { LambdaHttpHandler } from './platform/http/handler';
 import * as intake from './intake/routes';
 import * as mail from './mail/routes';
 import * as packages from './packages/routes';
@@ -42,6 +42,22 @@ export const FEATURES = {
 } as const;
 
 export type FeatureName = keyof typeof FEATURES;
+
+type Features = typeof FEATURES;
+
+/** The routes whose handler asks for a dependency AppDeps does not have, as `feature.export` (none, or this does not compile). */
+type RoutesAppDepsDoNotFit = {
+  [Feature in keyof Features]: {
+    [Export in keyof Features[Feature]]: Features[Feature][Export] extends RouteDeclaration<infer Deps>
+      ? AppDeps extends Deps
+        ? never
+        : `${Feature}.${Export & string}`
+      : never;
+  }[keyof Features[Feature]];
+}[keyof Features];
+
+/** A compile-time check that the local stack, which wires every store (AppDeps), can build every route's handler. */
+export const EVERY_ROUTE_FITS_APP_DEPS: [RoutesAppDepsDoNotFit] extends [never] ? true : RoutesAppDepsDoNotFit = true;
 
 /** A function's declaration, with where it is declared: its feature folder and the name it is exported under. */
 export interface DeclaredFunction {

@@ -1,6 +1,6 @@
 /**
  * The functions' code as CDK deploys it: every entry bundled by
- * functions/bundling.ts, the very options (aliases included) the benchmarks
+ * functions/bundling/bundling.ts, the very options (aliases included) the benchmarks
  * and the bundle budget test use. CDK bundles synchronously and esbuild's
  * build of all entries in one run is asynchronous, so the first function of
  * a synthesis bundles them all at once in a child process (this file, run as a
@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling';
+import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../functions/bundling/bundling';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 export const REPO_ROOT = join(dirname(THIS_FILE), '..');

@@ -1,6 +1,6 @@
 /**
  * What each access level of the route table (shared/routes.ts) means in IAM,
- * narrowed to the calls the adapters make (functions/adapters/*):
+ * narrowed to the calls the adapters make (each feature's `functions/<feature>/adapters/`):
  *
  * - DynamoDB read: GetItem, BatchGetItem (packages) by key; write: PutItem and UpdateItem
  *   (conditional puts, ADD counters); append: PutItem only; log (the access log's writers):
@@ -66,7 +66,7 @@ export const PROFILE_READ = {
  * partitions, and update (the count's ADD) only inside them. So no writer can
  * change a row written once with an update, nor replace a count with a put.
  * IAM cannot say "only with attribute_not_exists": that a put never replaces
- * a row is the adapter's condition (functions/adapters/dynamodb/access-log.ts),
+ * a row is the adapter's condition (functions/audit/adapters/dynamodb-access-log.ts),
  * and the stream's copy under Object Lock keeps any row as first written
  * whatever happens to the table (docs/architecture.md, 'The access log').
  */
@@ -113,7 +113,7 @@ export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 /** Starting a background worker (an asynchronous invocation), on that worker's function only. */
 export const INVOKE_WORKER_ACTIONS = ['lambda:InvokeFunction'] as const;
 
-/** Reading a secret's current value at cold start (functions/secrets.ts), and nothing else. */
+/** Reading a secret's current value at cold start (functions/platform/secrets.ts), and nothing else. */
 export const READ_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
 /** The TOTP key's use by a route (`ResourceUse.totpSecrets`): Encrypt alone to seal, Decrypt alone to open (no ReEncrypt, no data keys). */

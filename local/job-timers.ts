@@ -2,7 +2,7 @@
  * The scheduled jobs of production (EventBridge there) on timers in a local
  * stack (local/stack.ts): each runs one at a time, and a failed run is logged.
  */
-import type { createLog } from '../functions/logging';
+import type { createLog } from '../functions/platform/logging';
 
 /** A job that never runs twice at once: a second call while one runs waits for that one. */
 export function oneAtATime<T>(run: () => Promise<T>): () => Promise<T> {

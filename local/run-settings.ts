@@ -4,7 +4,7 @@
  */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../functions/config';
+import { ConfigError } from '../functions/platform/config';
 import type { LocalStack } from './stack';
 
 export const LOCAL_DEFAULTS = {

@@ -4,10 +4,10 @@
  * token secret, the context as the additional authenticated data, so a
  * sealed secret copied to another account does not open, as with KMS's
  * encryption context. Only the local stack chooses it (when no TOTP_KEY_ID
- * is set): a Lambda function is wired with KMS alone (functions/wiring/kms.ts).
+ * is set): a Lambda function is wired with KMS alone (functions/accounts/adapters/kms.ts).
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { SealingContext, SecretSealer } from '../functions/ports';
+import type { SealingContext, SecretSealer } from '../functions/platform/ports';
 
 const VERSION = 'local1';
 const IV_BYTES = 12;

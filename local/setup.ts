@@ -24,8 +24,8 @@ import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { normaliseStaffEmail } from '../shared/auth';
 import { TABLES, type IndexDefinition, type TableDefinition, type TableKey } from '../shared/tables';
 import type { PackageStore, ImageStore } from '../functions/packages/ports';
-import type { StaffStore } from '../functions/ports';
-import { hashPassword } from '../functions/accounts/passwords';
+import type { StaffStore } from '../functions/accounts/ports';
+import { hashPassword } from '../functions/accounts/passwords/passwords';
 import { SEED_IMAGES, SEED_PACKAGES } from './seed/packages';
 
 const here = dirname(fileURLToPath(import.meta.url));

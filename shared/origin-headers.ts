@@ -17,7 +17,7 @@ export const DIRECT_CALL_REFUSAL: ApiErrorBody = { error: 'forbidden', message: 
  * The metric of calls a function refused for lacking the origin secret
  * (straight to the API's execute-api address, around the edge's WAF, and past
  * the API's own web ACL, which should have dropped them), per API: the
- * functions write it (functions/http/direct-calls.ts), the stack's alarm
+ * functions write it (functions/platform/http/direct-calls.ts), the stack's alarm
  * watches it.
  */
 export const DIRECT_CALL_METRIC = {

@@ -5,7 +5,7 @@
  * SHA-256 is stored on the account. The link itself goes out only in a mail,
  * sealed while it waits in the outbox (mail/sealed-content.ts).
  */
-import { linkSecretHash as sha256, newLinkSecret, sameHash } from '../link-secrets';
+import { linkSecretHash as sha256, newLinkSecret, sameHash } from '../platform/link-secrets';
 
 export function newAccountLink(email: string): { token: string; hash: string } {
   const secret = newLinkSecret();

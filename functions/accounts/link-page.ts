@@ -8,15 +8,15 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { ENROL_SCOPE, type TokenScope } from '../../shared/accounts/accounts';
 import type { AppDeps } from '../deps';
-import type { AccessLogger } from '../http/access-log';
-import type { ApiRequest } from '../http/request';
-import { type ApiResponse, json, withCookies } from '../http/response';
-import { signStaffToken } from '../http/staff-tokens';
+import type { AccessLogger } from '../audit/access-log';
+import type { ApiRequest } from '../platform/http/request';
+import { type ApiResponse, json, withCookies } from '../platform/http/response';
+import { signStaffToken } from './staff-auth/staff-tokens';
 import type { StaffRole } from '../../shared/auth';
-import type { StaffAccount } from '../ports';
-import { deviceCookieHeader, newDeviceCookie } from './sign-in-device';
-import { hasTwoFactor, twoFactorRequired } from './two-factor';
-import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './password-limits';
+import type { StaffAccount } from './staff-account';
+import { deviceCookieHeader, newDeviceCookie } from './sign-in/sign-in-device';
+import { hasTwoFactor, twoFactorRequired } from './two-factor/two-factor';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from './sign-in/password-limits';
 
 export type LinkPageDeps = Pick<
   AppDeps,

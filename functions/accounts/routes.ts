@@ -1,42 +1,36 @@
 /**
  * Staff accounts: sign-in and out, invitations, roles, two-factor: the Lambda
  * function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles and
+ * (functions/platform/declarations.ts). The route's method, path, access, roles and
  * resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import type { Settings } from '../config';
-import type { BaseDeps } from '../deps';
-import {
-  type DynamoDeps,
-  type StoreMaker,
-  accessLog,
-  outbox,
-  policies,
-  staff,
-  staffAuthStores,
-  throttle,
-  withStores,
-} from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { kmsDeps } from '../wiring/kms';
-import { sesDeps } from '../wiring/ses';
-import { makeLoginHandler } from './login-handler';
-import { makeLogoutHandler } from './logout-handler';
+import { declareRoute } from '../platform/declarations';
+import type { Settings } from '../platform/config';
+import type { BaseDeps } from '../platform/deps';
+
+import { type StoreMaker, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { accessLog } from '../audit/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { policies, staff, staffAuthStores } from './adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { kmsDeps } from './adapters/kms';
+import { sesDeps } from '../mail/adapters/ses';
+import { makeLoginHandler } from './sign-in/login-handler';
+import { makeLogoutHandler } from './sign-in/logout-handler';
 import {
   makeAccountsHandler,
   makeInviteHandler,
   makeChangeAccountHandler,
   makeTwoFactorPolicyHandler,
-} from './accounts-handler';
+} from './staff-admin/accounts-handler';
 import { makeWelcomeHandler } from './welcome-handler';
-import { makeEnrolLinkHandler } from './enrol-link-handler';
-import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor-handler';
-import { makeStartTwoFactorHandler } from './two-factor-start-handler';
-import { makeChangePasswordHandler } from './password-handler';
+import { makeEnrolLinkHandler } from './two-factor/enrol-link-handler';
+import { makeTwoFactorHandler, makeConfirmTwoFactorHandler } from './two-factor/two-factor-handler';
+import { makeStartTwoFactorHandler } from './two-factor/two-factor-start-handler';
+import { makeChangePasswordHandler } from './passwords/password-handler';
 
 /** The wiring of a route that also mails the account's owner (account-mail.ts): its stores, the outbox and SES. */
-function withAccountMail<Stores extends Partial<DynamoDeps>>(makers: {
+function withAccountMail<Stores extends object>(makers: {
   [Key in keyof Stores]: StoreMaker<Stores[Key]>;
 }) {
   const stores = withStores({ ...makers, outbox });

@@ -9,7 +9,7 @@
  * (dynamodb:Attributes, infra/permissions.ts), so the split holds below our
  * code too: a staff function that asked for a password hash would be refused.
  */
-import type { StaffAccount } from '../ports';
+import type { StaffAccount } from './staff-account';
 
 /** Every attribute a stored account may have, sorted into the two: a new attribute does not compile until it is placed. */
 const STAFF_ATTRIBUTE_KINDS = {

@@ -10,9 +10,9 @@ import type { StaffRole } from '../../shared/auth';
 import type { RouteName } from '../../shared/routes';
 import { type FakeDeps, apiEvent, jsonPost } from '../../tests/support/fakes';
 import { HANDLER_FACTORIES } from '../features';
-import { signStaffToken } from '../http/staff-tokens';
-import type { StaffAccount } from '../ports';
-import { hashPassword } from './passwords';
+import { signStaffToken } from './staff-auth/staff-tokens';
+import type { StaffAccount } from './staff-account';
+import { hashPassword } from './passwords/passwords';
 
 export const ADMIN = 'admin@centre.example';
 export const PASSWORD = 'a long enough password';

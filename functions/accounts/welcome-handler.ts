@@ -9,17 +9,17 @@
  * sign-in (link-page.ts).
  */
 import { welcomeSchema } from '../../shared/accounts/accounts-schema';
-import { ApiError, parseInput } from '../http/errors';
-import { httpHandler } from '../http/handler';
-import { jsonPayload } from '../http/request';
-import { accessLogger } from '../http/access-log';
-import { assertSameSite } from '../http/same-site';
-import { hashPassword } from './passwords';
-import { invitationMatches, withPasswordSet } from './staff-accounts';
-import { updateAccount } from './account-update';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { httpHandler } from '../platform/http/handler';
+import { jsonPayload } from '../platform/http/request';
+import { accessLogger } from '../audit/access-log';
+import { assertSameSite } from '../platform/http/same-site';
+import { hashPassword } from './passwords/passwords';
+import { invitationMatches, withPasswordSet } from './staff-admin/staff-accounts';
+import { updateAccount } from './staff-admin/account-update';
 import { readAccountLinkToken } from './account-links';
 import { type LinkPageDeps, linkSession, startLinkAttempt } from './link-page';
-import { readOrLogRefusal } from './refused-before-check';
+import { readOrLogRefusal } from './sign-in/refused-before-check';
 
 export type WelcomeDeps = LinkPageDeps;
 

@@ -10,7 +10,7 @@
  */
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { ACCESS_LOG_COUNTED_PREFIX } from '../../shared/tables';
-import type { Log } from '../logging';
+import type { Log } from '../platform/logging';
 import type { AccessLogCopyStore } from './ports';
 
 export interface AccessLogCopyDeps {

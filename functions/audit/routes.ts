@@ -1,15 +1,16 @@
 /**
  * The access log's immutable copy: the function on the access-log table's
- * stream, declared once (functions/declarations.ts). Its resources are
+ * stream, declared once (functions/platform/declarations.ts). Its resources are
  * STREAM_CONSUMERS' in shared/resources.ts; the access log's routes (read,
  * CSV) are the privacy feature's. A feature of its own, so its bundle holds
  * the S3 client and nothing of the routes.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { streamConsumerUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { backgroundHandler, declareBackground } from '../platform/declarations';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { accessLogCopies } from './adapters/stores';
 import { copyAccessLogBatch } from './access-log-copy';
 
 /**
@@ -23,7 +24,7 @@ export const accessLogCopy = /* @__PURE__ */ declareBackground(
   { memoryMiB: 512, timeoutSeconds: 60 },
   () =>
     backgroundHandler(streamConsumerUses('accessLogCopy'), (settings, base) => {
-      const deps = mergeLazy(base, s3Deps(settings, {}));
+      const deps = mergeLazy(base, s3Stores(settings, {}, { accessLogCopies }));
       return async (event: DynamoDBStreamEvent) => {
         const outcome = await copyAccessLogBatch(deps, event);
         deps.log.info('access log copied', outcome);

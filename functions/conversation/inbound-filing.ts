@@ -5,7 +5,7 @@
  */
 import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { EnquiryEvent } from '../work/ports';
-import { visitorMessageStored } from './hand-on';
+import { visitorMessageStored } from './receiving/hand-on';
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-processing';
 import type { KeptMail } from './ports';
 

@@ -13,7 +13,7 @@ import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/su
 import { enquiry } from '../../tests/support/enquiry-requests';
 import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
 import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
-import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './attachments';
+import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './kept-mail/attachments';
 import {
   type InboundOutcome,
   type ReceivedMail,

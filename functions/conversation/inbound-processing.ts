@@ -35,12 +35,12 @@ import type { AppDeps } from '../deps';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
-import { keepAttachments, listedByName } from './attachments';
-import { autoReplySign } from './auto-reply';
+import { keepAttachments, listedByName } from './kept-mail/attachments';
+import { autoReplySign } from './receiving/auto-reply';
 import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
 import type { VisitorWroteDeps } from '../work/visitor-wrote';
-import { newText } from './reply-text';
-import { matchEnquiry, suggestedEnquiry } from './thread-matching';
+import { newText } from './receiving/reply-text';
+import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
 
 export type InboundDeps = Pick<
   AppDeps,

@@ -48,7 +48,7 @@ export interface KeptMail {
   attachments?: Omit<ListedAttachment, 'key'>[];
   /** Epoch seconds: the table's TTL. */
   expiresAt: number;
-  /** A staff member began attaching it to this enquiry (functions/conversation/kept-mail.ts): only this enquiry may take it now. */
+  /** A staff member began attaching it to this enquiry (functions/conversation/kept-mail/kept-mail.ts): only this enquiry may take it now. */
   attachingTo?: number;
 }
 

@@ -14,7 +14,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { Secret } from 'otpauth';
-import { purposeKey, sameHash } from '../link-secrets';
+import { purposeKey, sameHash } from '../platform/link-secrets';
 import type { Threading } from '../mail/ports';
 
 /** The key's purpose, so the secret never keys two different things with one key. */

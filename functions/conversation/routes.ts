@@ -1,7 +1,7 @@
 /**
  * The conversation: the function that files each mail received for the
  * inbound domain, the kept mail box's routes and the staff download of a
- * visitor's attachment, each declared once (functions/declarations.ts). What
+ * visitor's attachment, each declared once (functions/platform/declarations.ts). What
  * the receiver uses is MAIL_RECEIVERS' in shared/resources.ts, a route's is
  * its entry in shared/routes.ts. A feature of its own, so the MIME parser and
  * the reply parser are in the bundles of the receiver and of the routes that
@@ -9,33 +9,28 @@
  */
 import type { SESEvent } from 'aws-lambda';
 import { mailReceiverUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import {
-  aggregates,
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  keptMail,
-  outbox,
-  sentMailIds,
-  staffAuthStores,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { sesDeps } from '../wiring/ses';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
-import { makeAttachmentLinkHandler } from './attachment-download-handler';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
+import { aggregates } from '../dashboard/adapters/stores';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events } from '../work/adapters/stores';
+import { keptMail, sentMailIds } from './adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { sesDeps } from '../mail/adapters/ses';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { inbound } from './adapters/stores';
+import { makeAttachmentLinkHandler } from './kept-mail/attachment-download-handler';
 import { processInboundMessage } from './inbound-processing';
-import { receivedFromSes } from './ses-receipt';
+import { receivedFromSes } from './receiving/ses-receipt';
 import {
   makeAttachKeptMailHandler,
   makeDiscardKeptMailHandler,
   makeKeptMailHandler,
   makeKeptMailTextHandler,
-} from './kept-mail-handler';
+} from './kept-mail/kept-mail-handler';
 
 // Reads one thread, then signs a link (no call to S3).
 export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
@@ -46,7 +41,7 @@ export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
     mergeLazy(
       base,
       dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events }),
-      s3Deps(settings, {}),
+      s3Stores(settings, {}, { inbound }),
     ),
 });
 
@@ -72,7 +67,7 @@ export const receiveMail = /* @__PURE__ */ declareBackground(
           outbox,
           translations,
         }),
-        s3Deps(settings, {}),
+        s3Stores(settings, {}, { inbound }),
         sesDeps(settings, {}),
       );
       return async (event: SESEvent) => {
@@ -101,7 +96,11 @@ export const keptMailTextRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 1024, timeoutSeconds: 15 },
   makeHandler: makeKeptMailTextHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
+      s3Stores(settings, {}, { inbound }),
+    ),
 });
 
 // Parses and files the message, then the enquiry reacts: its owner's notice waits MAIL_TIMEOUT_MS (3 s) for SES at most.
@@ -124,7 +123,7 @@ export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
         throttle,
         translations,
       }),
-      s3Deps(settings, {}),
+      s3Stores(settings, {}, { inbound }),
       sesDeps(settings, {}),
     ),
 });
@@ -134,5 +133,9 @@ export const discardKeptMailRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeDiscardKeptMailHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
+      s3Stores(settings, {}, { inbound }),
+    ),
 });

@@ -3,9 +3,9 @@ import { monthlyReportFileName } from '../../shared/dashboard/dashboard';
 import { dashboardQuerySchema, monthlyReportQuerySchema } from '../../shared/dashboard/dashboard-schema';
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
-import { NO_STORE, json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { NO_STORE, json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { monthlyReportCsv, readDashboard, readMonthlyReport } from './dashboard';
 
 type DashboardDeps = StaffAuthDeps & Pick<AppDeps, 'aggregates'>;

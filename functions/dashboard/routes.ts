@@ -1,10 +1,13 @@
 /**
  * The staff dashboard: the Lambda function of each route, declared once beside
- * its handler (functions/declarations.ts). The route's method, path, access,
+ * its handler (functions/platform/declarations.ts). The route's method, path, access,
  * roles and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import { aggregates, counters, staffAuthStores, withStores } from '../wiring/dynamodb';
+import { declareRoute } from '../platform/declarations';
+import { aggregates } from './adapters/stores';
+import { counters } from '../enquiries/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { withStores } from '../platform/wiring/dynamodb-stores';
 import { makeDashboardHandler, makeDashboardCsvHandler } from './dashboard-handler';
 
 // Both read at most about a hundred aggregate items (one BatchGetItem), whatever the number of enquiries;

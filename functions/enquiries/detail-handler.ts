@@ -1,9 +1,9 @@
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import type { EnquiryDetail } from '../../shared/translation/staff-translation';
-import { translationsOf } from '../translation/staff-translations';
+import { ApiError } from '../platform/http/errors';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
+import type { EnquiryDetail } from '../../shared/enquiries/enquiry';
+import { translationsOf } from '../translation/staff/staff-translations';
 import { ENQUIRY_SOURCE } from '../translation/translation-queue';
 import { toRecord } from './enquiry-record';
 

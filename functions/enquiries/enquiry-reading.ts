@@ -8,7 +8,7 @@ import { endOfKoreaDay, startOfKoreaDay } from '../../shared/korea-time';
 import { inUseSpelling } from '../../shared/tags/tags';
 import { OWNER_FILTERS, parseReference } from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { EnquiryList, ListSource, StoredEnquiry, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
 import {

@@ -1,11 +1,14 @@
 /**
  * Reading enquiries: the message box and the detail: the Lambda function of
- * each route, declared once beside its handler (functions/declarations.ts).
+ * each route, declared once beside its handler (functions/platform/declarations.ts).
  * The route's method, path, access, roles and resources are the wire
  * contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import { enquiries, listReadingStores, staffAuthStores, translations, withStores } from '../wiring/dynamodb';
+import { declareRoute } from '../platform/declarations';
+import { enquiries, listReadingStores } from './adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { withStores } from '../platform/wiring/dynamodb-stores';
 import { makeViewHandler } from './view-handler';
 import { makeDetailHandler } from './detail-handler';
 

@@ -1,10 +1,10 @@
 import { LIST_HEADERS, enquiryListQuerySchema } from '../../shared/enquiries/enquiry';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import type { AppDeps } from '../deps';
-import { withTextTranslations } from '../translation/staff-translations';
+import { withTextTranslations } from '../translation/staff/staff-translations';
 import { type ReadingDeps, readEnquiryPage } from './enquiry-reading';
 
 /** `POST /api/view`: one page of enquiries, newest first, each with its texts' translation once made; paging and total in headers. */

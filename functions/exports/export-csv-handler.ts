@@ -3,9 +3,9 @@ import { EXPORT_UNDER_WAY_MESSAGE, type ExportUnderWayBody } from '../../shared/
 import { enquiryFilterSchema } from '../../shared/enquiries/enquiry';
 import { apiPath } from '../../shared/routes';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { NO_STORE, type ApiResponse, json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { NO_STORE, type ApiResponse, json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { ExportUnderWay, jobView, startExportJob } from './export-jobs';
 import type { ExportJob } from './ports';
 import { type ExportPlan, type ExportReadingDeps, exportCsvChunks, planExport } from './export-reading';

@@ -19,7 +19,7 @@ import {
   type ExportUnderWayBody,
 } from '../../shared/exports/export-jobs';
 import { type InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { lambdaExportWorker } from '../adapters/lambda/workers';
+import { lambdaExportWorker } from './adapters/lambda-export-worker';
 import { makeExportCsvHandler } from './export-csv-handler';
 import { makeExportStatusHandler } from './export-status-handler';
 import { removedCounter } from '../enquiries/enquiry-lists';

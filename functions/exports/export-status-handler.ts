@@ -1,8 +1,8 @@
 import { EXPORT_EXPIRED_MESSAGE } from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError } from '../platform/http/errors';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { readExportJob } from './export-jobs';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@
  * beside their ports, for the unit tests. They follow the semantics of the
  * DynamoDB and S3 adapters.
  */
-import type { Clock } from '../ports';
+import type { Clock } from '../platform/ports';
 import type { ExportJob, ExportJobChange, ExportJobStore, ExportStore, ExportWorker } from './ports';
 import type { ExportJobState } from '../../shared/exports/export-jobs';
 

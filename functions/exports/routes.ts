@@ -1,18 +1,22 @@
 /**
  * CSV exports: the Lambda function of each route, declared once beside its
- * handler (functions/declarations.ts). The route's method, path, access, roles
+ * handler (functions/platform/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
 import type { Context } from 'aws-lambda';
-import type { ExportWorkerEvent } from '../adapters/lambda/workers';
-import { declareBackground, declareRoute } from '../declarations';
-import { createLog } from '../logging';
-import { exportWorkerDeps } from '../wiring/export-worker';
+import type { ExportWorkerEvent } from './adapters/lambda-export-worker';
+import { declareBackground, declareRoute } from '../platform/declarations';
+import { createLog } from '../platform/logging';
+import { exportWorkerDeps } from './adapters/worker-wiring';
 import { EXPORT_WORKER_TIMEOUT_SECONDS, runExportJob } from './export-jobs';
-import { dynamoStores, enquiryExports, exportJobs, listReadingStores, staffAuthStores } from '../wiring/dynamodb';
-import { lambdaDeps } from '../wiring/lambda';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { dynamoStores } from '../platform/wiring/dynamodb-stores';
+import { enquiryExports, exportJobs } from './adapters/stores';
+import { listReadingStores } from '../enquiries/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { lambdaDeps } from './adapters/lambda';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { exports } from './adapters/stores';
 import { makeExportCsvHandler } from './export-csv-handler';
 import { makeExportStatusHandler } from './export-status-handler';
 
@@ -35,7 +39,11 @@ export const exportStatusRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeExportStatusHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, exportJobs }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, exportJobs }),
+      s3Stores(settings, {}, { exports }),
+    ),
 });
 
 /**

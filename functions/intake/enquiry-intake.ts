@@ -8,9 +8,9 @@ import {
 } from '../../shared/intake/form-fields';
 import { isPastKoreaTime } from '../../shared/korea-time';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { POST_INDEX_COUNTER } from '../enquiries/enquiry-lists';
-import { clientNetwork } from './client-network';
+import { clientNetwork } from '../platform/http/client-network';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';

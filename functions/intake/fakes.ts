@@ -2,7 +2,7 @@
  * In-memory fakes of the submission claims, beside their ports, for the unit
  * tests. They follow the semantics of the DynamoDB and S3 adapters.
  */
-import type { Clock } from '../ports';
+import type { Clock } from '../platform/ports';
 import type { SubmissionClaim, SubmissionStore } from './ports';
 
 export class FakeSubmissionStore implements SubmissionStore {

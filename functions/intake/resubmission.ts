@@ -4,7 +4,7 @@
  * store or its mails, and stores nothing new.
  */
 import type { EnquirySubmission } from '../../shared/enquiries/enquiry-submission-schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { makeSendmailHandler } from './sendmail-handler';
-import { MAX_BODY_BYTES } from '../http/request';
+import { MAX_BODY_BYTES } from '../platform/http/request';
 import type { Mail } from '../mail/ports';
 import { retryDelayMs } from '../mail/mail-delivery';
 import { apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost } from '../../tests/support/fakes';

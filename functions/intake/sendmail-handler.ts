@@ -2,11 +2,11 @@ import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
 import { formatReference } from '../../shared/work/enquiry-work';
 import { ENQUIRY_SECTION_ID, FORM_RESULT_PARAMS, failedFormAnchor } from '../../shared/intake/form-fields';
 import { PUBLIC_PAGE_ROUTES, localeByCode } from '../../shared/locales';
-import { ApiError, parseInput } from '../http/errors';
-import { httpHandler, unexpectedFailure } from '../http/handler';
-import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../http/request';
-import { type ApiResponse, errorResponse, htmlPage, json, redirect } from '../http/response';
-import { assertSameSite } from '../http/same-site';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { httpHandler, unexpectedFailure } from '../platform/http/handler';
+import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../platform/http/request';
+import { type ApiResponse, errorResponse, htmlPage, json, redirect } from '../platform/http/response';
+import { assertSameSite } from '../platform/http/same-site';
 import { FORM_POST_MEMORY_SECONDS, type IntakeDeps, formPostSubmissionId, receiveEnquiry } from './enquiry-intake';
 import { renderReceiptPage } from './receipt-page';
 

@@ -8,7 +8,7 @@ import { toRecord } from '../enquiries/enquiry-record';
 import { mintVisitorLink } from '../visitor/visitor-links';
 import { visitorThreading } from '../conversation/reply-address';
 import { composeAcknowledgement, withVisitorPageLink } from './acknowledgement-mail';
-import type { AccountMailDeps, MailDeps } from './mail-delivery';
+import type { AppDeps } from '../deps';
 import { type Mail, type OutboxKind, type OutboxMail } from './ports';
 import { openContent } from './sealed-content';
 import { composeEnquiryMail, composeVisitorNotice } from './staff-mail';
@@ -28,7 +28,7 @@ export const VISITOR_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
  * written.
  */
 export function visitorPageLinkOf(
-  deps: Pick<MailDeps, 'settings'> & Partial<Pick<MailDeps, 'enquiries'>>,
+  deps: Pick<AppDeps, 'settings'> & Partial<Pick<AppDeps, 'enquiries'>>,
   mail: OutboxMail,
   enquiry: StoredEnquiry | undefined,
 ): Promise<string | undefined> {
@@ -48,7 +48,7 @@ export function visitorPageLinkOf(
  * there is nothing to send.
  */
 export function composeOutboxMail(
-  deps: AccountMailDeps,
+  deps: Pick<AppDeps, 'settings'>,
   mail: OutboxMail,
   enquiry: StoredEnquiry | undefined,
   visitorPageUrl: string | undefined,

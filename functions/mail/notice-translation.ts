@@ -11,10 +11,10 @@
  * is composed, so it goes with the latest.
  */
 import type { TranslationView } from '../../shared/translation/staff-translation';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { toTranslationView } from '../translation/staff-translations';
+import { toTranslationView } from '../translation/staff/staff-translations';
 import { messageSource } from '../translation/translation-queue';
 import type { OutboxMail } from './ports';
 

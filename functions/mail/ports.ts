@@ -75,7 +75,7 @@ export interface OutboxMail {
    * A staff notice's machine translation, by its original (`enquiry`, or
    * `message#<at>`): put in when the mail is composed, once made. While the
    * notice waits for it, `nextAt` is the most it waits
-   * (functions/translation/notice-translation.ts).
+   * (functions/mail/notice-translation.ts).
    */
   translationSource?: string;
   /** DynamoDB's time to live (epoch seconds): a mail to a staff account and a notice of a visitor's message go after a while; an enquiry's other mails go with it. */

@@ -1,13 +1,17 @@
 /**
  * Mail: the scheduled job that retries the mails whose send failed, declared
- * once beside its code (functions/declarations.ts); how often it runs and
+ * once beside its code (functions/platform/declarations.ts); how often it runs and
  * what it uses are in shared/routes.ts (SCHEDULED_JOBS).
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground } from '../declarations';
-import { dynamoStores, enquiries, outbox, sentMailIds, throttle, translations } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { sesDeps } from '../wiring/ses';
+import { backgroundHandler, declareBackground } from '../platform/declarations';
+import { dynamoStores, throttle } from '../platform/wiring/dynamodb-stores';
+import { enquiries } from '../enquiries/adapters/stores';
+import { outbox } from './adapters/stores';
+import { sentMailIds } from '../conversation/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { sesDeps } from './adapters/ses';
 import { retryDueMail } from './mail-delivery';
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */

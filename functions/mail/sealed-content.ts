@@ -9,7 +9,7 @@
  * garbled.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { purposeKey } from '../link-secrets';
+import { purposeKey } from '../platform/link-secrets';
 import type { MailContent } from './ports';
 
 const FORMAT = 'v1';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { httpHandler } from '../http/handler';
-import { json } from '../http/response';
+import { httpHandler } from '../platform/http/handler';
+import { json } from '../platform/http/response';
 
 /** Short public cache: edits show within a minute, and the CDN absorbs page-load bursts. */
 const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { uploadRequestSchema } from '../../shared/packages/upload-schema';
 import { IMAGE_TYPES, INCOMING_IMAGE_PREFIX, MAX_IMAGE_BYTES, type UploadTicket } from '../../shared/packages/uploads';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 
 const UPLOAD_WINDOW_SECONDS = 5 * 60;
 

@@ -1,10 +1,10 @@
 import type { BestPackage } from '../../shared/packages/best-package';
 import { titleEditSchema } from '../../shared/packages/best-package-schema';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { publishUploadedImages } from './uploaded-images';
 
 /** `POST /api/modalinput`: a package's titles, contents and board image. */

@@ -2,10 +2,10 @@ import { type BestPackage, POPUP_FIELD_BY_SUFFIX } from '../../shared/packages/b
 import { popupEditSchema } from '../../shared/packages/best-package-schema';
 import type { PackageSuffix } from '../../shared/locales';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { publishUploadedImages } from './uploaded-images';
 
 /** `POST /api/popupinput`: a package's popup image per language; empty keeps the current one. */

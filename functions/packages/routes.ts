@@ -1,13 +1,16 @@
 /**
  * The BEST 3 packages: the public board and the staff editor with its images:
  * the Lambda function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles and
+ * (functions/platform/declarations.ts). The route's method, path, access, roles and
  * resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import { dynamoStores, packages, staffAuthStores, withStores } from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { declareRoute } from '../platform/declarations';
+import { dynamoStores, withStores } from '../platform/wiring/dynamodb-stores';
+import { packages } from './adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { images } from './adapters/stores';
 import { makeAmendBestHandler } from './amend-best-handler';
 import { makeFileuploadHandler } from './fileupload-handler';
 import { makeModalinputHandler } from './modalinput-handler';
@@ -25,7 +28,7 @@ export const fileuploadRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeFileuploadHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Deps(settings, {})),
+    mergeLazy(base, dynamoStores(settings, {}, base.clock, staffAuthStores), s3Stores(settings, {}, { images })),
 });
 
 export const modalinputRoute = /* @__PURE__ */ declareRoute({
@@ -33,7 +36,11 @@ export const modalinputRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeModalinputHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }),
+      s3Stores(settings, {}, { images }),
+    ),
 });
 
 export const popupinputRoute = /* @__PURE__ */ declareRoute({
@@ -41,5 +48,9 @@ export const popupinputRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makePopupinputHandler,
   wire: (settings, base) =>
-    mergeLazy(base, dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }), s3Deps(settings, {})),
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, packages }),
+      s3Stores(settings, {}, { images }),
+    ),
 });

@@ -4,7 +4,7 @@ import {
   MAX_IMAGE_BYTES,
   sniffImageType,
 } from '../../shared/packages/uploads';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { ImageStore } from './ports';
 
 /**

@@ -1,6 +1,6 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
 import { writeAccessLogCursor } from '../../shared/privacy/access-log-cursor';
-import type { FeatureSamples } from '../fuzz-samples';
+import type { FeatureSamples } from '../platform/fuzz-samples';
 
 export const fuzzSamples: FeatureSamples<
   'accessLog' | 'accessLogCsv' | 'hold' | 'retentionDue' | 'subject' | 'subjectErase' | 'subjectExport'

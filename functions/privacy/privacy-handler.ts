@@ -15,10 +15,10 @@ import {
 } from '../../shared/privacy/privacy-schema';
 import { RETENTION } from '../../shared/privacy/retention';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { NO_STORE, json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { NO_STORE, json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { readAccessLogPage } from './access-log-reading';
 import { type ErasureDeps, type SubjectData, eraseSubject, retentionDue, subjectData } from './erasure';
 import { toRecord } from '../enquiries/enquiry-record';

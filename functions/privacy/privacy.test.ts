@@ -24,7 +24,7 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter } from '../enquiries/enquiry-lists';
 import { runRetention, subjectHash } from './erasure';
-import { signStaffToken } from '../http/staff-tokens';
+import { signStaffToken } from '../accounts/staff-auth/staff-tokens';
 import { parseCsv } from '../../tests/support/csv';
 import {
   ACCESS_LOG_CSV_PAGE_ROWS,

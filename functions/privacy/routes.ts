@@ -1,30 +1,28 @@
 /**
  * Privacy operations: retention, legal holds, a visitor's data found, handed
  * over and erased, and the access log: the Lambda function of each route,
- * declared once beside its handler (functions/declarations.ts). The route's
+ * declared once beside its handler (functions/platform/declarations.ts). The route's
  * method, path, access, roles and resources are the wire contract's, in
  * shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
 import { runRetention } from './erasure';
-import {
-  aggregates,
-  counters,
-  dynamoStores,
-  enquiries,
-  erasures,
-  events,
-  keptMail,
-  outbox,
-  staffAuthStores,
-  submissions,
-  tagIndex,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { s3Deps } from '../wiring/s3';
+import { aggregates } from '../dashboard/adapters/stores';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, withStores } from '../platform/wiring/dynamodb-stores';
+import { erasures } from './adapters/stores';
+import { events } from '../work/adapters/stores';
+import { keptMail } from '../conversation/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { submissions } from '../intake/adapters/stores';
+import { tagIndex } from '../tags/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
+import { exports } from '../exports/adapters/stores';
+import { inbound } from '../conversation/adapters/stores';
 import {
   makeAccessLogHandler,
   makeAccessLogCsvHandler,
@@ -99,7 +97,7 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
         keptMail,
         translations,
       }),
-      s3Deps(settings, {}),
+      s3Stores(settings, {}, { exports, inbound }),
     ),
 });
 
@@ -123,7 +121,7 @@ export const retentionJob = /* @__PURE__ */ declareBackground(
           keptMail,
           translations,
         }),
-        s3Deps(settings, {}),
+        s3Stores(settings, {}, { exports, inbound }),
       );
       return async () => {
         const outcome = await runRetention(deps);

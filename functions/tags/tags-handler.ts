@@ -1,9 +1,9 @@
 /** The routes of tags: changing an enquiry's tags, and the tags in use. */
 import { tagsChangeSchema } from '../../shared/tags/tags-schema';
-import { parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
+import { parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { type TagDeps, changeTags, tagsInUse } from './tags';
 
 /** `POST /api/enquiry/tags`: `{ data: { index, add?, remove? } }` -> the record as it is now. */

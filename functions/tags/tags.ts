@@ -9,7 +9,7 @@ import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { TAGS_IN_USE_MAX, TAGS_PER_ENQUIRY_MAX, type TagInUse, inUseSpelling, sameTag } from '../../shared/tags/tags';
 import type { TagsChangeRequest } from '../../shared/tags/tags-schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { eventKey, workableEnquiry } from '../work/enquiry-work';

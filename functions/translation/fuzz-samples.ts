@@ -1,5 +1,5 @@
 /** One valid request per route of this feature, which the API fuzzer spoils one field at a time (tests/support/fuzz/api-fuzz.ts). */
-import type { FeatureSamples } from '../fuzz-samples';
+import type { FeatureSamples } from '../platform/fuzz-samples';
 
 export const fuzzSamples: FeatureSamples<'translateAgain' | 'replyPreview'> = (context) => ({
   translateAgain: { body: { index: context.enquiryIndex, source: 'enquiry' } },

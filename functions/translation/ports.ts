@@ -1,7 +1,7 @@
 /**
  * What the translation feature needs: a machine-translation engine, and a
  * store of the translations made. The adapter is Amazon Translate through the SDK
- * (functions/adapters/translate/); locally it talks to the stand-in emulator.
+ * (functions/translation/adapters/amazon-translate.ts); locally it talks to the stand-in emulator.
  */
 import type { TranslationState } from '../../shared/translation/staff-translation';
 import type { TranslationLanguage } from '../../shared/translation/translation';

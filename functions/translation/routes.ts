@@ -1,28 +1,23 @@
 /**
  * Translation: the scheduled job that makes the translations that are due,
  * the staff route that asks for one again and the reply panel's preview
- * route, each declared once (functions/declarations.ts); how often the job
+ * route, each declared once (functions/platform/declarations.ts); how often the job
  * runs and what each uses are in shared/resources.ts (SCHEDULED_JOBS) and
  * shared/routes.ts.
  */
 import { scheduledJobUses } from '../../shared/resources';
-import { backgroundHandler, declareBackground, declareRoute } from '../declarations';
-import {
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  outbox,
-  staffAuthStores,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { sesDeps } from '../wiring/ses';
-import { mergeLazy } from '../wiring/lazy';
-import { translateDeps } from '../wiring/translate';
-import { makeReplyPreviewHandler } from './reply-preview-handler';
-import { makeTranslateAgainHandler } from './staff-translation-handler';
+import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events } from '../work/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from './adapters/stores';
+import { sesDeps } from '../mail/adapters/ses';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { translateDeps } from './adapters/translate';
+import { makeReplyPreviewHandler } from './staff/reply-preview-handler';
+import { makeTranslateAgainHandler } from './staff/staff-translation-handler';
 import { translateDue } from './translation-work';
 
 /** Scheduled (EventBridge, every minute): the translations stored since the last run, and the retries that are due. */

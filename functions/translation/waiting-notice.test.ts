@@ -14,7 +14,7 @@ import { MAIL_GRACE_MS, retryDueMail, staffMailId } from '../mail/mail-delivery'
 import { visitorNoticeId } from '../work/visitor-wrote';
 import { VISITOR_ACTOR } from '../visitor/visitor-page';
 import type { EnquiryEvent } from '../work/ports';
-import { visitorMessageStored } from '../conversation/hand-on';
+import { visitorMessageStored } from '../conversation/receiving/hand-on';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { ENQUIRY_SOURCE, messageSource } from './translation-queue';
 import { translateDue } from './translation-work';

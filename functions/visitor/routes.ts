@@ -1,25 +1,20 @@
 /**
  * The visitor's page: the Lambda function of each route, declared
- * once beside its handler (functions/declarations.ts). The route's method,
+ * once beside its handler (functions/platform/declarations.ts). The route's method,
  * path, access, roles and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import {
-  aggregates,
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  outbox,
-  sentMailIds,
-  staffAuthStores,
-  submissions,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { sesDeps } from '../wiring/ses';
+import { declareRoute } from '../platform/declarations';
+import { aggregates } from '../dashboard/adapters/stores';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events } from '../work/adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { sentMailIds } from '../conversation/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { submissions } from '../intake/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { sesDeps } from '../mail/adapters/ses';
 import {
   makeReplaceVisitorLinkHandler,
   makeVisitorEnquiryHandler,

@@ -15,7 +15,7 @@ import { VISITOR_LINK_MAIL_TEXT } from '../../shared/visitor/link-mail-text';
 import type { VisitorLinkReplaceRequest } from '../../shared/visitor/visitor-page-schema';
 import type { AppDeps } from '../deps';
 import { toRecord } from '../enquiries/enquiry-record';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { customerCentrePhones } from '../intake/receipt-parts';
 import { escapeHtml, oneLine } from '../mail/html-text';
 import { type MailDeps, deliverMail, pendingMail } from '../mail/mail-delivery';

@@ -6,7 +6,7 @@
  * or stream holds one that works. A link lives as long as its enquiry: the
  * hashes go with it (retention, erasure), and staff can replace them all.
  */
-import { linkSecretHash, newLinkSecret, sameHash } from '../link-secrets';
+import { linkSecretHash, newLinkSecret, sameHash } from '../platform/link-secrets';
 import type { LocaleCode } from '../../shared/locales';
 import {
   VISITOR_LINK_SECRET_BYTES,
@@ -16,8 +16,8 @@ import {
 } from '../../shared/visitor/visitor-page';
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { ApiError } from '../http/errors';
-import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/password-limits';
+import { ApiError } from '../platform/http/errors';
+import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/sign-in/password-limits';
 
 export const visitorLinkHash = linkSecretHash;
 

@@ -8,13 +8,13 @@ import {
   visitorMessageSchema,
   visitorReadSchema,
 } from '../../shared/visitor/visitor-page-schema';
-import { parseInput } from '../http/errors';
-import { httpHandler } from '../http/handler';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { assertSameSite } from '../http/same-site';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { orConflict } from '../http/conflict';
+import { parseInput } from '../platform/http/errors';
+import { httpHandler } from '../platform/http/handler';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { assertSameSite } from '../platform/http/same-site';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
+import { orConflict } from '../platform/http/conflict';
 import { type VisitorMessageDeps, type VisitorReadDeps, readByLink, writeVisitorMessage } from './visitor-page';
 import { type ReplaceLinkDeps, replaceVisitorLink } from './visitor-link-replace';
 

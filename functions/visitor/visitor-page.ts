@@ -19,7 +19,7 @@ import {
 } from '../../shared/visitor/visitor-page';
 import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { countSend, refuseOverLimits, spamReason, uncountSend } from '../intake/enquiry-intake';
 import type { EnquiryEvent } from '../work/ports';
 import { type VisitorWroteDeps, visitorWrote } from '../work/visitor-wrote';

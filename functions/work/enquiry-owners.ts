@@ -5,10 +5,10 @@
  * BEST 3 packages only; an account without a role opens nothing.
  */
 import { apiPath, roleMayCall, routeOf } from '../../shared/routes';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { AppDeps } from '../deps';
 import type { StaffProfile } from '../accounts/staff-profile';
-import { accountState } from '../accounts/staff-accounts';
+import { accountState } from '../accounts/staff-admin/staff-accounts';
 
 const workRoute = routeOf('POST', apiPath('work'));
 

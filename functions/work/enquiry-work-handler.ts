@@ -1,15 +1,15 @@
 /** The routes that work an enquiry: status and owner, notes, replies, its thread, the visitor's messages read. */
 import { noteSchema, replySchema, seenSchema, workChangeSchema } from '../../shared/work/enquiry-work-schema';
 import type { AppDeps } from '../deps';
-import { ApiError, parseInput } from '../http/errors';
-import { jsonPayload } from '../http/request';
-import { json } from '../http/response';
-import { type StaffAuthDeps, staffHandler } from '../http/staff';
-import { orConflict } from '../http/conflict';
+import { ApiError, parseInput } from '../platform/http/errors';
+import { jsonPayload } from '../platform/http/request';
+import { json } from '../platform/http/response';
+import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
+import { orConflict } from '../platform/http/conflict';
 import { eligibleOwners } from './enquiry-owners';
 import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendReply } from './enquiry-work';
 import { markSeen } from './visitor-wrote';
-import { translationsOf } from '../translation/staff-translations';
+import { translationsOf } from '../translation/staff/staff-translations';
 import { messageSource } from '../translation/translation-queue';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */

@@ -15,8 +15,8 @@ import {
 import type { ReplyRequest, WorkChangeRequest } from '../../shared/work/enquiry-work-schema';
 import { EMAIL_PATTERN } from '../../shared/intake/form-fields';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
-import { ChangedMeanwhile } from '../http/conflict';
+import { ApiError } from '../platform/http/errors';
+import { ChangedMeanwhile } from '../platform/http/conflict';
 import type { EnquiryEvent } from './ports';
 import type { StoredEnquiry, WorkChange } from '../enquiries/ports';
 import { countReply, countStatusChange } from '../dashboard/dashboard';

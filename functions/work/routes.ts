@@ -2,27 +2,20 @@
  * Working an enquiry: status, owner, notes, replies, the thread, the
  * visitor's messages read, and the reply templates and their versions: the
  * Lambda function of each route, declared once beside its handler
- * (functions/declarations.ts). The route's method, path, access, roles
+ * (functions/platform/declarations.ts). The route's method, path, access, roles
  * and resources are the wire contract's, in shared/routes.ts.
  */
-import { declareRoute } from '../declarations';
-import {
-  aggregates,
-  counters,
-  dynamoStores,
-  enquiries,
-  events,
-  outbox,
-  sentMailIds,
-  staffAuthStores,
-  templateVersions,
-  templates,
-  throttle,
-  translations,
-  withStores,
-} from '../wiring/dynamodb';
-import { mergeLazy } from '../wiring/lazy';
-import { sesDeps } from '../wiring/ses';
+import { declareRoute } from '../platform/declarations';
+import { aggregates } from '../dashboard/adapters/stores';
+import { counters, enquiries } from '../enquiries/adapters/stores';
+import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
+import { events, templateVersions, templates } from './adapters/stores';
+import { outbox } from '../mail/adapters/stores';
+import { sentMailIds } from '../conversation/adapters/stores';
+import { staffAuthStores } from '../accounts/adapters/stores';
+import { translations } from '../translation/adapters/stores';
+import { mergeLazy } from '../platform/wiring/lazy';
+import { sesDeps } from '../mail/adapters/ses';
 import {
   makeWorkHandler,
   makeNoteHandler,
@@ -37,7 +30,7 @@ import {
   makeTemplateHistoryHandler,
   makeTemplateVersionHandler,
   makeTemplatesHandler,
-} from './reply-templates-handler';
+} from './templates/reply-templates-handler';
 
 export const workRoute = /* @__PURE__ */ declareRoute({
   name: 'work',

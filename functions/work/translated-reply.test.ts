@@ -7,7 +7,7 @@
  * refused with nothing sent.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Settings } from '../config';
+import type { Settings } from '../platform/config';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { tokenWithRole } from '../../tests/support/staff-accounts';

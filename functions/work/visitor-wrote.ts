@@ -32,7 +32,7 @@ import {
   isUnreadFor,
 } from '../../shared/work/enquiry-work';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { previewOf } from '../mail/html-text';
 import { type MailDeps, deliverMail, pendingMail, queueOnce } from '../mail/mail-delivery';

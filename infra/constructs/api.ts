@@ -91,7 +91,7 @@ export class Api extends Construct {
       // call to it is dropped by the stage's web ACL (ApiFirewall) for lacking the origin-verify secret.
       disableExecuteApiEndpoint: false,
       // Every request body reaches the function as base64 bytes (isBase64Encoded), whatever its type: the function
-      // decodes them strictly as UTF-8 and refuses a body that is not (functions/http/request.ts), where text
+      // decodes them strictly as UTF-8 and refuses a body that is not (functions/platform/http/request.ts), where text
       // handling would let API Gateway pass broken bytes on. Answers are text (isBase64Encoded false), passed as they are.
       binaryMediaTypes: ['*/*'],
       // No account-wide CloudWatch role (AWS::ApiGateway::Account is one setting per account and region, shared with

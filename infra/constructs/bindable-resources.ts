@@ -7,7 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { SECRET_SETTINGS } from '../../functions/secrets';
+import type { SECRET_SETTINGS } from '../../functions/platform/secrets';
 import type { BucketKey, WorkerName } from '../../shared/resources';
 import type { TableKey } from '../../shared/tables';
 import type { StaffMail } from './mail';
@@ -31,7 +31,7 @@ export interface BindableResources {
   workers?: Record<WorkerName, IFunction>;
 }
 
-/** Settings a function may read from Secrets Manager at cold start (functions/secrets.ts). */
+/** Settings a function may read from Secrets Manager at cold start (functions/platform/secrets.ts). */
 export type SecretSettingName = (typeof SECRET_SETTINGS)[number];
 
 /** The variable that names a secret setting's Secrets Manager secret. */

@@ -54,7 +54,7 @@ export class Data extends Construct {
   readonly buckets: Record<BucketKey, s3.Bucket>;
   readonly accessLogs: s3.Bucket;
   /**
-   * Seals the staff accounts' TOTP secrets (functions/adapters/kms): only the
+   * Seals the staff accounts' TOTP secrets (functions/platform/wiring/kms-secret-sealer.ts): only the
    * enrolment start may Encrypt and only the routes that check a code may
    * Decrypt (shared/routes.ts `totpSecrets`). Kept when the stack goes, in
    * every stage: without it no sealed secret opens again.
@@ -171,7 +171,7 @@ export class Data extends Construct {
       ],
     });
 
-    // The access log's copy (functions/privacy/access-log-copy.ts): every object locked for the access log's
+    // The access log's copy (functions/audit/access-log-copy.ts): every object locked for the access log's
     // retention from when it is written, then expired. Compliance mode in production: nobody, the account's
     // root included, can remove or shorten it. Governance mode elsewhere, so a test stage can be cleared by
     // someone allowed to bypass it (s3:BypassGovernanceRetention). Never removed with the stack.

@@ -4,7 +4,7 @@
  * one rule for the domain that scans for spam and viruses, takes mail only
  * over TLS, stores the raw message in the inbound bucket under
  * INBOUND_RAW_PREFIX (its key is the prefix and SES's message id, which
- * functions/conversation/ses-receipt.ts reads back), then invokes the mail
+ * functions/conversation/receiving/ses-receipt.ts reads back), then invokes the mail
  * receiver asynchronously.
  *
  * A run that fails is tried twice more by Lambda, then its event lands in

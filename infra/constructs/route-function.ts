@@ -1,6 +1,6 @@
 /**
  * The project's Lambda function: one function a feature declares (functions/features.ts), bundled
- * locally (no Docker) by functions/bundling.ts through infra/function-bundles.ts,
+ * locally (no Docker) by functions/bundling/bundling.ts through infra/function-bundles.ts,
  * on the current Node runtime for ARM64. The `bind*`
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
@@ -15,8 +15,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { type SettingName, settingNamesFor } from '../../functions/config';
-import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling';
+import { type SettingName, settingNamesFor } from '../../functions/platform/config';
+import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling/bundling';
 import {
   type Access,
   BUCKETS,
@@ -51,7 +51,7 @@ import { type BindableResources, type SecretSettingName, secretArnVariable } fro
 export { REPO_ROOT } from '../function-bundles';
 export type { BindableResources } from './bindable-resources';
 
-/** The Node.js runtime of functions/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
+/** The Node.js runtime of functions/bundling/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export interface RouteFunctionProps {
@@ -63,7 +63,7 @@ export interface RouteFunctionProps {
   logRetention: RetentionDays;
   /** What happens to the log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
-  /** Log level of the function (`LOG_LEVEL`, read by functions/logging.ts). */
+  /** Log level of the function (`LOG_LEVEL`, read by functions/platform/logging.ts). */
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Instances that may run at once (reserved concurrency, taken from the account's pool); none: the account's pool. */
   reservedConcurrency?: number;
@@ -196,7 +196,7 @@ export class RouteFunction extends LambdaFunction {
 
   /**
    * A secret setting by reference: `<NAME>_ARN` names the secret, and the
-   * function reads it once at cold start (functions/secrets.ts), so the value
+   * function reads it once at cold start (functions/platform/secrets.ts), so the value
    * is neither in the template nor in the function's configuration, and a new
    * value reaches each function at its next cold start. The role may call
    * secretsmanager:GetSecretValue on that one secret, nothing more (CDK's

@@ -37,7 +37,7 @@ const THROUGH_CLOUDFRONT_ONLY =
 
 const NO_AUTHORIZER_REASON = {
   public: `Public by design (the contract of docs/contract.md, 'The calls'): visitors and the sign-in page call it without an account. ${THROUGH_CLOUDFRONT_ONLY} The function adds its own per-address limits and strict schema validation.`,
-  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/http/staff.ts) before anything else. An API Gateway Cognito or token authorizer cannot verify these shared-secret tokens with their revocation, and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
+  staff: `The function itself checks the staff bearer token (HS256 with issuer, audience, expiry and server-side revocation, functions/accounts/staff-auth/staff.ts) before anything else. An API Gateway Cognito or token authorizer cannot verify these shared-secret tokens with their revocation, and a Lambda authorizer would only repeat the same check. ${THROUGH_CLOUDFRONT_ONLY}`,
 } as const;
 
 const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
-import { LOOPBACK } from '../emulators/emulators';
+import { LOOPBACK } from '../emulators/loopback';
 import {
   announceEndpoints,
   faultControlLines,

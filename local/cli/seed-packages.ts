@@ -4,10 +4,10 @@
  * otherwise empty; staff then edit them. Needs TABLE_PACKAGES, IMAGES_BUCKET
  * and AWS credentials. Packages already there are left alone.
  */
-import { documentClient } from '../../functions/adapters/dynamodb/client';
-import { dynamoPackageStore } from '../../functions/adapters/dynamodb/packages';
-import { s3Client } from '../../functions/adapters/s3/client';
-import { s3ImageStore } from '../../functions/adapters/s3/images';
+import { documentClient } from '../../functions/platform/wiring/dynamodb-client';
+import { dynamoPackageStore } from '../../functions/packages/adapters/dynamodb-packages';
+import { s3Client } from '../../functions/platform/wiring/s3-client';
+import { s3ImageStore } from '../../functions/packages/adapters/s3-images';
 import { BUCKETS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 import { seedPackages } from '../setup';

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOOPBACK } from '../emulators/emulators';
+import { LOOPBACK } from '../emulators/loopback';
 import { LOCAL_DEFAULTS } from '../run-settings';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -3,7 +3,7 @@
  * everything; data stays in DATA_DIR for the next start.
  */
 import { createServer } from 'node:net';
-import { LOOPBACK } from '../emulators/emulators';
+import { LOOPBACK } from '../emulators/loopback';
 import {
   announceEndpoints,
   faultControlLines,

@@ -15,8 +15,7 @@ import dynalite from 'dynalite';
 import { guardHost } from '../server/host-guard';
 import { startS3Emulator } from './s3-emulator';
 import { startTranslateEmulator } from './translate-emulator';
-
-export const LOOPBACK = '127.0.0.1';
+import { LOOPBACK, closeServer } from './loopback';
 
 // A CommonJS module with an ES default export: under Node's interop the function sits one level down.
 const sesEmulator = (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
@@ -41,14 +40,6 @@ function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, LOOPBACK, () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-export function closeServer(server: Server | undefined): Promise<void> {
-  if (!server?.listening) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }
 

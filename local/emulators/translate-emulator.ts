@@ -20,7 +20,7 @@ import { languageByScript } from '../../shared/translation/source-language';
 import { LOCAL_STAND_IN_MARK, isTranslationLanguage } from '../../shared/translation/translation';
 import { readBody } from '../server/read-body';
 import { guardHost } from '../server/host-guard';
-import { LOOPBACK, closeServer } from './emulators';
+import { LOOPBACK, closeServer } from './loopback';
 
 /** Translate's largest text a request: 10,000 bytes of UTF-8. */
 export const TRANSLATE_TEXT_MAX_BYTES = 10_000;

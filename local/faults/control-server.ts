@@ -11,7 +11,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServer } from '../emulators/emulators';
+import { closeServer } from '../emulators/loopback';
 import { refuseForeignHost } from '../server/host-guard';
 import { readBody } from '../server/read-body';
 import { FAULT_SERVICES, type Fault, type FaultService, SERVICE_UP, faultFromJson, isFaultService } from './faults';

@@ -18,8 +18,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { INBOUND_RAW_PREFIX, NOT_CHECKED_LOCALLY } from '../../shared/conversation/visitor-messages';
 import { type InboundDeps, processInboundMessage } from '../../functions/conversation/inbound-processing';
-import type { Log } from '../../functions/logging';
-import { LOOPBACK } from '../emulators/emulators';
+import type { Log } from '../../functions/platform/logging';
+import { LOOPBACK } from '../emulators/loopback';
 
 export interface SmtpDoor {
   host: string;

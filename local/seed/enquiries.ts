@@ -17,8 +17,8 @@ import type { EnquiryStatus } from '../../shared/work/enquiry-work';
 import { formatKoreaDate, formatKoreaDateTime } from '../../shared/korea-time';
 import { CONSENT_NOTICE_VERSION } from '../../shared/intake/form-fields';
 import type { StoredEnquiry } from '../../functions/enquiries/ports';
-import { dynamoAggregateStore } from '../../functions/adapters/dynamodb/aggregates';
-import { TAG_INDEX_LAYOUT } from '../../functions/adapters/dynamodb/enquiries/tags';
+import { dynamoAggregateStore } from '../../functions/dashboard/adapters/dynamodb-aggregates';
+import { TAG_INDEX_LAYOUT } from '../../functions/tags/adapters/dynamodb-tag-index';
 import { AGGREGATE } from '../../functions/dashboard/dashboard';
 import {
   POST_INDEX_COUNTER,

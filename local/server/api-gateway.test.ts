@@ -7,8 +7,8 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LambdaHttpHandler } from '../../functions/http/handler';
-import { json, withCookies } from '../../functions/http/response';
+import type { LambdaHttpHandler } from '../../functions/platform/http/handler';
+import { json, withCookies } from '../../functions/platform/http/response';
 import { serveApi } from './api-gateway';
 
 const events: APIGatewayProxyEvent[] = [];

@@ -8,8 +8,8 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { REDIRECT_CACHE_CONTROL, imageObjectKey, rewritePath } from '../../shared/rewrite';
 import { IMAGE_PATH_PREFIX } from '../../shared/packages/uploads';
-import type { LambdaHttpHandler } from '../../functions/http/handler';
-import type { Log } from '../../functions/logging';
+import type { LambdaHttpHandler } from '../../functions/platform/http/handler';
+import type { Log } from '../../functions/platform/logging';
 import { serveApi } from './api-gateway';
 import { refuseForeignHost } from './host-guard';
 import type { LocalSecurityHeaders } from './security-headers';

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { isNotFound } from '../../functions/adapters/s3/client';
+import { isNotFound } from '../../functions/platform/wiring/s3-client';
 import { IMMUTABLE_CACHE_CONTROL } from '../../shared/packages/uploads';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { ApiResponse } from '../../functions/http/response';
+import type { ApiResponse } from '../../functions/platform/http/response';
 import { API_ROUTES, type RouteName } from '../../shared/routes';
 import type { LocalStack } from '../stack';
 import { restApiEvent } from '../server/rest-api-event';

@@ -1,15 +1,15 @@
 /**
  * The export worker in a Node process of its own, as Lambda runs it: its
  * settings and the emulators' endpoints come in LOCAL_WORKER_SETUP. Forked
- * by local/workers/workers/workers.ts, it runs each job it is sent ({ jobId }) and answers
+ * by local/workers/workers.ts, it runs each job it is sent ({ jobId }) and answers
  * when the job has ended. Run directly with a job id
  * (`node --import tsx local/workers/worker-process.ts <jobId>`) it runs that one job
  * and prints its outcome, time and the process's peak memory as one JSON
  * line (bench/staff-export.ts measures the worker so).
  */
-import { createLog } from '../../functions/logging';
+import { createLog } from '../../functions/platform/logging';
 import { runExportJob } from '../../functions/exports/export-jobs';
-import { exportWorkerDeps } from '../../functions/wiring/export-worker';
+import { exportWorkerDeps } from '../../functions/exports/adapters/worker-wiring';
 import {
   type MemoryPeaks,
   WORKER_SETUP_VARIABLE,
@@ -20,8 +20,7 @@ import {
 
 async function main() {
   const setup = JSON.parse(process.env[WORKER_SETUP_VARIABLE] ?? 'null') as WorkerProcessSetup | null;
-  if (!setup)
-    throw new Error(`${WORKER_SETUP_VARIABLE} is not set: local/workers/workers/workers.ts starts this process`);
+  if (!setup) throw new Error(`${WORKER_SETUP_VARIABLE} is not set: local/workers/workers.ts starts this process`);
   const deps = exportWorkerDeps(setup.settings, setup.aws, createLog(setup.logLevel));
 
   const run = async ({ jobId }: WorkerRun): Promise<WorkerDone> => {

@@ -1,10 +1,10 @@
 /**
- * What the local stack (local/workers/workers/workers.ts) and an export worker process
+ * What the local stack (local/workers/workers.ts) and an export worker process
  * (local/workers/worker-process.ts) say to each other: the setup handed over in a
  * variable, a job to run, and how it ended.
  */
 import type { runExportJob } from '../../functions/exports/export-jobs';
-import type { AwsClientOptions } from '../../functions/wiring/aws';
+import type { AwsClientOptions } from '../../functions/platform/wiring/aws';
 
 /** The variable that hands the worker process its settings and emulator endpoints. */
 export const WORKER_SETUP_VARIABLE = 'LOCAL_WORKER_SETUP';

@@ -12,9 +12,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Log } from '../../functions/logging';
+import type { Log } from '../../functions/platform/logging';
 import { type ExportWorkerDeps, runExportJob } from '../../functions/exports/export-jobs';
-import type { LambdaDeps } from '../../functions/wiring/lambda';
+import type { LambdaDeps } from '../../functions/exports/adapters/lambda';
 import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
 
 export interface LocalWorkers extends LambdaDeps {

@@ -61,7 +61,7 @@ export const CONVERSATION_ROUTES = defineRoutes([
     uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } },
   },
   // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
-  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/attachment-download.ts).
+  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/kept-mail/attachment-download.ts).
   {
     name: 'attachmentLink',
     method: 'POST',

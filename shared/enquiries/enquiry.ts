@@ -4,6 +4,7 @@
  * form sends it is in ./enquiry-submission-schema.ts.
  */
 import * as z from '../zod';
+import type { TranslationView } from '../translation/staff-translation';
 import { SECTION_VALUES, type Section } from './enums';
 import type { ContactChannel } from '../intake/contact-channels';
 import {
@@ -86,6 +87,9 @@ export type EnquiryRecord = {
   /** Additive: the tags staff put on it, in the order added (absent when none). */
   TAGS?: readonly string[];
 };
+
+/** `GET /api/detail/{index}`'s one record: the enquiry, and its texts' translation when it has one (none for Korean). */
+export type EnquiryDetail = EnquiryRecord & { translation?: TranslationView };
 
 /** Staff list query (`POST /api/view` body) and export filter (`GET /api/export.csv` query). */
 export const LIST_PAGE_MAX = 100;

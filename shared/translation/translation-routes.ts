@@ -17,7 +17,7 @@ export const TRANSLATION_ROUTES = defineRoutes([
     uses: { tables: { enquiries: 'read', counters: 'write' }, translates: true },
   },
   // Asks again for a translation that failed, was refused or capped, or queues one an original lacks: the job makes it
-  // (functions/translation/staff-translations.ts).
+  // (functions/translation/staff/staff-translations.ts).
   {
     name: 'translateAgain',
     method: 'POST',

@@ -7,7 +7,7 @@
  * to the files; the export route no longer touches the bucket.
  */
 import { describe, expect, it } from 'vitest';
-import { settingNamesFor } from '../../functions/config';
+import { settingNamesFor } from '../../functions/platform/config';
 import { backgroundDeclaration } from '../../functions/features';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { WORKER_CONCURRENCY } from '../../infra/limits';

@@ -13,7 +13,7 @@ import type { IConstruct } from 'constructs';
 import { buildApp } from '../../infra/main';
 import type { MedicalTourismStack } from '../../infra/stack';
 import type { StageRoute } from '../../infra/stage-routes';
-import { SECRET_SETTINGS } from '../../functions/secrets';
+import { SECRET_SETTINGS } from '../../functions/platform/secrets';
 import { API_ROUTES, resourcesOf } from '../../shared/routes';
 import {
   MAIL_RECEIVERS,
@@ -265,7 +265,7 @@ export function declaredFunctions(
 }
 
 /**
- * A function's environment as it will be once deployed, for functions/config.ts
+ * A function's environment as it will be once deployed, for functions/platform/config.ts
  * to read: literal values as they are; each CloudFormation reference (a table
  * name, the distribution's host) becomes a plain word, as it will resolve to
  * one; a secret setting (`<NAME>_ARN`) is read at cold start, so it stands

@@ -19,10 +19,10 @@ import {
   inboundRawExpiryDays,
   keptMailRetentionMs,
 } from '../../shared/privacy/retention';
-import { bundleLambdas } from '../../functions/bundling';
-import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/config';
-import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/http/request';
-import { SECRET_SETTINGS } from '../../functions/secrets';
+import { bundleLambdas } from '../../functions/bundling/bundling';
+import { type SettingName, readSettings, settingNamesFor, settingNamesForRoute } from '../../functions/platform/config';
+import { ORIGIN_VERIFY_HEADER as ORIGIN_VERIFY_REQUEST_HEADER } from '../../functions/platform/http/request';
+import { SECRET_SETTINGS } from '../../functions/platform/secrets';
 import { STAFF_PROFILE_ATTRIBUTES } from '../../functions/accounts/staff-profile';
 import {
   imagePathFunctionCode,
@@ -42,7 +42,7 @@ import { API_THROTTLING } from '../../infra/limits';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
-import { API_ROUTES, type ApiRoute, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, resourcesOf, type ApiRoute } from '../../shared/routes';
 import { type Access, type BucketKey, SCHEDULED_JOBS, type ResourceUse } from '../../shared/resources';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -229,7 +229,7 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
 
 /**
  * The variables a function has for the settings config.ts reads: a secret
- * setting comes as `<NAME>_ARN` (read at cold start, functions/secrets.ts),
+ * setting comes as `<NAME>_ARN` (read at cold start, functions/platform/secrets.ts),
  * and API functions also get the origin-verify secret's ARN.
  */
 function expectedVariables(names: SettingName[], { api }: Pick<Kind, 'api'>): string[] {
@@ -323,7 +323,7 @@ describe('the API: one function per route of the route table', () => {
       expect(resourceOf(logicalId(functionOf(route))).Properties.Timeout).toBeLessThan(30);
   });
 
-  it('deploys each function as functions/bundling.ts bundles it (the benchmarks and the budget test use the same), ESM with a source map, taking credentials from the environment only', async () => {
+  it('deploys each function as functions/bundling/bundling.ts bundles it (the benchmarks and the budget test use the same), ESM with a source map, taking credentials from the environment only', async () => {
     const assembly = app.synth();
     const fresh = mkdtempSync(join(tmpdir(), 'infra-bundles-'));
     try {
@@ -360,7 +360,7 @@ describe('the API: one function per route of the route table', () => {
     );
   });
 
-  it('gives every function, jobs and workers too, an environment functions/config.ts accepts once deployed; mails link to the distribution over https', () => {
+  it('gives every function, jobs and workers too, an environment functions/platform/config.ts accepts once deployed; mails link to the distribution over https', () => {
     const distributionUrl = `https://<${logicalId(stack.site.distribution)}.DomainName>`;
     for (const { name, fn, uses } of declaredFunctions(stack)) {
       const environment = deployedEnvironment(template, fn);
@@ -1521,7 +1521,7 @@ describe('a production stage with a custom domain', () => {
     }
   });
 
-  it('gives every function an environment functions/config.ts accepts once deployed, and every mail links to the custom domain', () => {
+  it('gives every function an environment functions/platform/config.ts accepts once deployed, and every mail links to the custom domain', () => {
     const senders = declaredFunctions(prod.stack).filter(({ uses }) => uses.sendsMail);
     expect(senders.map(({ name }) => name).sort()).toEqual([
       'attachKeptMail',

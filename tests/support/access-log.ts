@@ -1,5 +1,5 @@
 /** Reading the access log in tests: every row of a day, page by page as the store answers them, newest first. */
-import type { AccessLogStore } from '../../functions/ports';
+import type { AccessLogStore } from '../../functions/audit/ports';
 import type { AccessLogEntry } from '../../shared/audit-actions';
 
 export async function accessLogDay(store: AccessLogStore, day: string): Promise<AccessLogEntry[]> {

@@ -1,5 +1,5 @@
 /**
- * In-memory fakes of the platform's ports (functions/ports.ts; each feature's
+ * In-memory fakes of the platform's ports (functions/platform/ports.ts; each feature's
  * fakes sit beside its ports, `functions/<feature>/fakes.ts`), an `AppDeps`
  * built from all of them (with a settable clock and a silent log), and API Gateway
  * (REST API, payload format 1.0) events. They follow the semantics of the DynamoDB and
@@ -7,30 +7,26 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { restApiEvent } from '../../local/server/rest-api-event';
-import type { ApiResponse } from '../../functions/http/response';
+import type { ApiResponse } from '../../functions/platform/http/response';
 import { routeOf } from '../../shared/routes';
 import { formatKoreaDate } from '../../shared/korea-time';
-import type { Settings } from '../../functions/config';
+import type { Settings } from '../../functions/platform/config';
 import type { AppDeps } from '../../functions/deps';
-import type { Log } from '../../functions/logging';
+import type { Log } from '../../functions/platform/logging';
 import { type StaffProfile, profileOf } from '../../functions/accounts/staff-profile';
+import type { AccessLogStore, PlacedAccessLogEntry } from '../../functions/audit/ports';
 import type {
-  AccessLogStore,
   AccountChanges,
-  Clock,
   EnrolmentLinkRecord,
-  PlacedAccessLogEntry,
   PolicyStore,
   RevokedTokenStore,
-  SealingContext,
-  SecretSealer,
-  StaffAccount,
   StaffPolicy,
   StaffStore,
-  ThrottleStore,
-} from '../../functions/ports';
+} from '../../functions/accounts/ports';
+import type { StaffAccount } from '../../functions/accounts/staff-account';
+import type { Clock, SealingContext, SecretSealer, ThrottleStore } from '../../functions/platform/ports';
 import type { AccessLogEntry, CountedAction } from '../../shared/audit-actions';
-import { countedKey } from '../../functions/adapters/dynamodb/access-log';
+import { countedKey } from '../../functions/audit/adapters/dynamodb-access-log';
 import { FakeEnquiryStore, FakeCounterStore } from '../../functions/enquiries/fakes';
 import { FakeErasureStore } from '../../functions/privacy/fakes';
 import { FakeAccessLogCopyStore } from '../../functions/audit/fakes';

@@ -2,8 +2,8 @@
  * Starts a private local stack for one test file: its own emulators on free
  * ports and its own data folder, so test files never share state.
  */
-import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/password-limits';
-import type { Clock } from '../../functions/ports';
+import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/sign-in/password-limits';
+import type { Clock } from '../../functions/platform/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
 import type { LocalStack, LocalStackOptions } from '../../local/stack';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';

@@ -1,12 +1,14 @@
 /**
  * Staff accounts for tests. Every account has a role: one without is refused
- * at sign-in and on every staff route (functions/http/staff.ts), so a test
+ * at sign-in and on every staff route (functions/accounts/staff-auth/staff.ts), so a test
  * names the role of each account it makes.
  */
 import type { StaffRole } from '../../shared/auth';
-import type { Settings } from '../../functions/config';
-import type { Clock, StaffAccount, StaffStore } from '../../functions/ports';
-import { signStaffToken } from '../../functions/http/staff-tokens';
+import type { Settings } from '../../functions/platform/config';
+import type { Clock } from '../../functions/platform/ports';
+import type { StaffAccount } from '../../functions/accounts/staff-account';
+import type { StaffStore } from '../../functions/accounts/ports';
+import { signStaffToken } from '../../functions/accounts/staff-auth/staff-tokens';
 
 /**
  * The account of this address with this role: made (with `made` on top) when

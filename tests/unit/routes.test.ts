@@ -6,9 +6,9 @@ import {
   readSettings,
   settingNamesFor,
   settingNamesForRoute,
-} from '../../functions/config';
+} from '../../functions/platform/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
-import { API_ROUTES, type ApiRoute, ROUTE_NAMES, STAFF_AUTH_USES, resourcesOf } from '../../shared/routes';
+import { API_ROUTES, STAFF_AUTH_USES, resourcesOf, type ApiRoute, ROUTE_NAMES } from '../../shared/routes';
 import { matchRoutePath } from '../../shared/route-paths';
 import { MAIL_RECEIVERS, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, combinedAccess } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
 import { SECTION_VALUES } from '../../../shared/enquiries/enums';
 import { formatKoreaDate, formatKoreaDateTime, startOfKoreaDay } from '../../../shared/korea-time';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { seedEnquiries } from '../../../local/seed/enquiries';
 import { launchBrowser } from '../../support/browser';
 import { type TestStack, signIn, startTestStack } from '../../support/stack';

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
 import { formatKoreaDate } from '../../../shared/korea-time';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { seedEnquiries } from '../../../local/seed/enquiries';
 import { launchBrowser } from '../../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../../support/stack';

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../shared/auth';
 import { RETENTION } from '../../../shared/privacy/retention';
-import { hashPassword } from '../../../functions/accounts/passwords';
+import { hashPassword } from '../../../functions/accounts/passwords/passwords';
 import { launchBrowser } from '../../support/browser';
 import { type TestStack, enquiry, postJson, signIn, startTestStack } from '../../support/stack';
 import { eventually, axeViolations } from '../../support/page-checks';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { announceEndpoints } from '../../../local/run-settings';
 import { ensureStaffAccount } from '../../../local/setup';
-import type { StaffAccount } from '../../../functions/ports';
+import type { StaffAccount } from '../../../functions/accounts/staff-account';
 import { type TestStack, capturedMail, postJson, signIn, startTestStack } from '../../support/stack';
 import { MAIL_GRACE_MS, retryDueMail } from '../../../functions/mail/mail-delivery';
 import { OUTBOX_QUEUES } from '../../../shared/tables';

@@ -14,19 +14,11 @@ import {
   type EnrolmentStart,
   TOTP_PARAMETERS,
 } from '../../../shared/accounts/accounts';
-import { signStaffToken } from '../../../functions/http/staff-tokens';
+import { signStaffToken } from '../../../functions/accounts/staff-auth/staff-tokens';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { SERVICE_UP } from '../../../local/faults/faults';
-import {
-  STAFF,
-  type TestStack,
-  capturedMail,
-  getWithToken,
-  postJson,
-  signIn,
-  startTestStack,
-} from '../../support/stack';
+import { STAFF, type TestStack, capturedMail, getWithToken, postJson, signIn, startTestStack } from '../../support/stack';
 
 let stack: TestStack;
 

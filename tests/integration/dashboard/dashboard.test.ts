@@ -21,7 +21,7 @@ import { SECTION_VALUES } from '../../../shared/enquiries/enums';
 import { LIST_HEADERS } from '../../../shared/enquiries/pagination';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { LOCALE_CODES } from '../../../shared/locales';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { seedEnquiries } from '../../../local/seed/enquiries';
 import { parseCsv } from '../../support/csv';
 import { type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../../support/stack';

@@ -13,7 +13,7 @@ import {
   type ExportJobView,
   type ExportUnderWayBody,
 } from '../../../shared/exports/export-jobs';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { DOWNLOAD_WINDOW_SECONDS, EXPORT_OWNER_LOCK_SECONDS } from '../../../functions/exports/export-jobs';
 import { seedEnquiries } from '../../../local/seed/enquiries';
 import { STAFF, type TestStack, getWithToken, signIn, startTestStack } from '../../support/stack';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultControlClient } from '../../../local/faults/control-client';
 import { type FaultProxy, startFaultProxy } from '../../../local/faults/fault-proxy';
 import { SERVICE_UP } from '../../../local/faults/faults';
-import { amazonTranslator, translateClient } from '../../../functions/adapters/translate/amazon-translate';
+import { amazonTranslator, translateClient } from '../../../functions/translation/adapters/amazon-translate';
 import { TranslationRefused } from '../../../functions/translation/ports';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../../shared/translation/translation';

@@ -1,5 +1,5 @@
 /**
- * The functions as deployed: each bundle made by functions/bundling.ts (the
+ * The functions as deployed: each bundle made by functions/bundling/bundling.ts (the
  * SDK trimmed by its aliases and plugins) runs in a fresh Node process with
  * Lambda's kind of environment, credentials in variables only
  * (local/workers/lambda-process.ts), against the local stack. The other integration
@@ -18,13 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../../functions/bundling';
-import {
-  type RouteRequest,
-  apiEvent,
-  lambdaEnvironment,
-  runInFreshProcess,
-} from '../../../local/workers/lambda-process';
+import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../../functions/bundling/bundling';
+import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../../local/workers/lambda-process';
 import type { ExportJobView } from '../../../shared/exports/export-jobs';
 import { type RouteName } from '../../../shared/routes';
 import { WORKERS } from '../../../shared/resources';

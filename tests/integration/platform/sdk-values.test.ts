@@ -9,8 +9,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
-import { s3ExportStore } from '../../../functions/adapters/s3/exports';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
+import { s3ExportStore } from '../../../functions/exports/adapters/s3-exports';
 import { localS3Client } from '../../../local/emulators/sdk-s3';
 import { type TestStack, startTestStack } from '../../support/stack';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
 import type { ExportJobView } from '../../../shared/exports/export-jobs';
 import { RETENTION } from '../../../shared/privacy/retention';
-import { hashPassword } from '../../../functions/accounts/passwords';
+import { hashPassword } from '../../../functions/accounts/passwords/passwords';
 import {
   STAFF,
   type TestStack,

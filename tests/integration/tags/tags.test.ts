@@ -12,7 +12,7 @@ import { LIST_HEADERS } from '../../../shared/enquiries/pagination';
 import { CSV_COLUMNS } from '../../../shared/exports/csv';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import { TAG_MAX_LENGTH, TAGS_PER_ENQUIRY_MAX, type TagInUse } from '../../../shared/tags/tags';
-import { hashPassword } from '../../../functions/accounts/passwords';
+import { hashPassword } from '../../../functions/accounts/passwords/passwords';
 import { parseCsv } from '../../support/csv';
 import { STAFF, type TestStack, enquiry, getWithToken, postJson, signIn, startTestStack } from '../../support/stack';
 

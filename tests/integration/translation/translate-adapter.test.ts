@@ -1,5 +1,5 @@
 /**
- * The Translate adapter (functions/adapters/translate/amazon-translate.ts)
+ * The Translate adapter (functions/translation/adapters/amazon-translate.ts)
  * through the SDK's TranslateClient against the local stand-in
  * (local/emulators/translate-emulator.ts): the terminology imported once and
  * applied, the languages asked for and detected, a long text in pieces, the
@@ -12,7 +12,7 @@ import {
   TRANSLATE_PIECE_MAX_BYTES,
   amazonTranslator,
   translateClient,
-} from '../../../functions/adapters/translate/amazon-translate';
+} from '../../../functions/translation/adapters/amazon-translate';
 import { TranslationRefused } from '../../../functions/translation/ports';
 import { type TranslateEmulator, startTranslateEmulator } from '../../../local/emulators/translate-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';

@@ -1,5 +1,5 @@
 /**
- * The translations' DynamoDB store (functions/adapters/dynamodb/translations.ts)
+ * The translations' DynamoDB store (functions/translation/adapters/dynamodb-translations.ts)
  * against the emulator: a job added once, moved on only from the state its
  * worker read (a retried write of its own still counted as done), the due
  * queue, an enquiry's translations in one read, a page's enquiry texts' in

@@ -14,7 +14,8 @@ import { translateDue } from '../../../functions/translation/translation-work';
 import { mintVisitorLink } from '../../../functions/visitor/visitor-links';
 import { SERVICE_UP } from '../../../local/faults/faults';
 import { LOCAL_STAND_IN, LOCAL_STAND_IN_MARK } from '../../../shared/translation/translation';
-import type { EnquiryDetail, TranslationView } from '../../../shared/translation/staff-translation';
+import type { EnquiryDetail } from '../../../shared/enquiries/enquiry';
+import type { TranslationView } from '../../../shared/translation/staff-translation';
 import { type ThreadEntry, formatReference } from '../../../shared/work/enquiry-work';
 import {
   type TestStack,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../../shared/dashboard/dashboard';
 import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
 import { formatKoreaDate } from '../../../shared/korea-time';
-import { hashPassword } from '../../../functions/accounts/passwords';
+import { hashPassword } from '../../../functions/accounts/passwords/passwords';
 import { AGGREGATE } from '../../../functions/dashboard/dashboard';
 import { visitorWrote } from '../../../functions/work/visitor-wrote';
 import { SERVICE_UP } from '../../../local/faults/faults';

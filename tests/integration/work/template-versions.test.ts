@@ -9,8 +9,8 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
-import { dynamoTemplateVersionStore } from '../../../functions/adapters/dynamodb/templates';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
+import { dynamoTemplateVersionStore } from '../../../functions/work/adapters/dynamodb-templates';
 import type { AccessLogEntry } from '../../../shared/audit-actions';
 import { formatKoreaDate } from '../../../shared/korea-time';
 import type { TemplateView } from '../../../shared/work/enquiry-work-schema';

@@ -20,10 +20,10 @@
 import fc from 'fast-check';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
 import { formatKoreaDate } from '../../../shared/korea-time';
-import { API_ROUTES, type ApiRoute, type RouteName, resourcesOf, roleMayCall, routeOf } from '../../../shared/routes';
+import { API_ROUTES, resourcesOf, roleMayCall, routeOf, type ApiRoute, type RouteName } from '../../../shared/routes';
 import { type Access, type BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';
-import { signStaffToken } from '../../../functions/http/staff-tokens';
+import { signStaffToken } from '../../../functions/accounts/staff-auth/staff-tokens';
 import { ensureStaffAccount } from '../../../local/setup';
 import { mintVisitorLink } from '../../../functions/visitor/visitor-links';
 import { accountWithRole } from '../staff-accounts';

@@ -5,7 +5,7 @@
  * does not type-check, so no route escapes the fuzzing.
  */
 import type { RouteName } from '../../../shared/routes';
-import type { RouteSample, SampleContext } from '../../../functions/fuzz-samples';
+import type { RouteSample, SampleContext } from '../../../functions/platform/fuzz-samples';
 import { fuzzSamples as intake } from '../../../functions/intake/fuzz-samples';
 import { fuzzSamples as enquiries } from '../../../functions/enquiries/fuzz-samples';
 import { fuzzSamples as work } from '../../../functions/work/fuzz-samples';
@@ -17,7 +17,7 @@ import { fuzzSamples as packages } from '../../../functions/packages/fuzz-sample
 import { fuzzSamples as dashboard } from '../../../functions/dashboard/fuzz-samples';
 import { fuzzSamples as visitor } from '../../../functions/visitor/fuzz-samples';
 import { fuzzSamples as conversation } from '../../../functions/conversation/fuzz-samples';
-import { fuzzSamples as attachments } from '../../../functions/conversation/attachment-fuzz-samples';
+import { fuzzSamples as attachments } from '../../../functions/conversation/kept-mail/attachment-fuzz-samples';
 import { fuzzSamples as translation } from '../../../functions/translation/fuzz-samples';
 
 export type { RouteSample, SampleContext };

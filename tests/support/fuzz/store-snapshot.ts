@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { documentClient } from '../../../functions/adapters/dynamodb/client';
+import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';

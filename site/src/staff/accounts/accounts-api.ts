@@ -1,4 +1,4 @@
-/** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts/accounts/accounts.ts; no schema library in the browser). */
+/** The accounts page's, the welcome page's and the two-factor page's calls (types from shared/accounts/accounts.ts; no schema library in the browser). */
 import type {
   AccountAction,
   AccountSummary,

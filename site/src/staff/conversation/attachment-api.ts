@@ -1,4 +1,4 @@
-/** The back office's call for a visitor's attachment: a short-lived link to it (functions/conversation/attachment-download-handler.ts). */
+/** The back office's call for a visitor's attachment: a short-lived link to it (functions/conversation/kept-mail/attachment-download-handler.ts). */
 import type { AttachmentLink } from '../../../../shared/conversation/attachment-download';
 import { apiPath } from '../../../../shared/routes';
 import { staffPost } from '../core/api';

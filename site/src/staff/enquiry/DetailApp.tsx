@@ -7,7 +7,8 @@
  */
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import type { EnquiryDetail, TranslationView } from '../../../../shared/translation/staff-translation';
+import type { EnquiryDetail } from '../../../../shared/enquiries/enquiry';
+import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { StaffApiError, currentStaffEmail, failureText, requireToken, staffFetch } from '../core/api';
 import EnquiryFields from './EnquiryFields';

@@ -1,4 +1,4 @@
-/** The back office's calls for the kept mail box (the routes of functions/conversation/kept-mail-handler.ts). */
+/** The back office's calls for the kept mail box (the routes of functions/conversation/kept-mail/kept-mail-handler.ts). */
 import type {
   KeptMailAttached,
   KeptMailDiscarded,

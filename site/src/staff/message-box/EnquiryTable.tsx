@@ -5,7 +5,7 @@
  * message's machine translation once made, the original's in its
  * title (on hover).
  */
-import type { EnquiryDetail } from '../../../../shared/translation/staff-translation';
+import type { EnquiryDetail } from '../../../../shared/enquiries/enquiry';
 import { LANGUAGES, SECTIONS, labelOf } from '../../../../shared/enquiries/enums';
 import { OPEN_STATUSES, STATUS_LABELS, isUnreadFor, waitingSince } from '../../../../shared/work/enquiry-work';
 import { STAFF_TEXT } from '../core/words';

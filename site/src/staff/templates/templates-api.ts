@@ -1,4 +1,4 @@
-/** The back office's calls for reply templates and their versions (the routes of functions/work/reply-templates-handler.ts). */
+/** The back office's calls for reply templates and their versions (the routes of functions/work/templates/reply-templates-handler.ts). */
 import type { Section } from '../../../../shared/enquiries/enums';
 import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';

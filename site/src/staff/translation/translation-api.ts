@@ -1,4 +1,4 @@
-/** The back office's call that asks again for a translation (functions/translation/staff-translation-handler.ts). */
+/** The back office's call that asks again for a translation (functions/translation/staff/staff-translation-handler.ts). */
 import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import { apiPath } from '../../../../shared/routes';
 import { staffPost } from '../core/api';

@@ -1,0 +1,122 @@
+/**
+ * The role matrix: every staff route times every role, through the handlers
+ * themselves. Only the roles the route table allows get past the role check
+ * (whatever the route then answers to an empty request); the others get 403,
+ * and the refusal is in the access log. No token: 401.
+ */
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '../../../shared/auth';
+import { API_ROUTES, roleMayCall } from '../../../shared/routes';
+import { HANDLER_FACTORIES } from '../../features';
+import { signStaffToken } from './staff-tokens';
+import { apiEvent, fakeDeps } from '../../../tests/support/fakes';
+
+const STAFF_ROUTES = API_ROUTES.filter((route) => route.access === 'staff');
+const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
+
+async function call(routeName: string, role: StaffRole | undefined) {
+  const deps = fakeDeps();
+  const route = STAFF_ROUTES.find((candidate) => candidate.name === routeName);
+  if (!route) throw new Error(routeName);
+  const email = `${role ?? 'nobody'}@centre.example`;
+  const at = new Date(deps.clock.now()).toISOString();
+  if (role)
+    deps.staff.items.set(email, { email, passwordHash: 'unused', disabled: false, role, createdAt: at, updatedAt: at });
+  const token = role ? await signStaffToken(deps.settings, email, 0, deps.clock.now(), role) : undefined;
+  const path = concretePath(route.path);
+  const event = apiEvent({
+    method: route.method,
+    path,
+    params: Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1] ?? '', '1'])),
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(route.method === 'POST' ? { body: '{}' } : {}),
+  });
+  const response = await HANDLER_FACTORIES[route.name](deps)(event);
+  return { status: response.statusCode, log: deps.accessLog.entries };
+}
+
+describe('the role matrix', () => {
+  for (const route of STAFF_ROUTES) {
+    for (const role of STAFF_ROLES) {
+      const allowed = roleMayCall(route, role);
+      it(`${route.method} ${route.path} as ${role}: ${allowed ? 'allowed' : '403'}`, async () => {
+        const { status, log } = await call(route.name, role);
+        if (allowed) expect(status).not.toBe(403);
+        else {
+          expect(status).toBe(403);
+          expect(log.map((entry) => entry.action)).toEqual(['auth.forbidden']);
+        }
+      });
+    }
+    it(`${route.method} ${route.path} without a token: 401`, async () => {
+      expect((await call(route.name, undefined)).status).toBe(401);
+    });
+  }
+
+  it('gives admins every route, staff the enquiries, editors the BEST 3 packages', () => {
+    const may = (role: StaffRole) =>
+      STAFF_ROUTES.filter((route) => roleMayCall(route, role)).map((route) => route.name);
+    expect(may('admin')).toEqual(STAFF_ROUTES.map((route) => route.name));
+    // Besides the packages, every role's own account: two-factor and its password.
+    expect(may('editor')).toEqual([
+      'logout',
+      'fileupload',
+      'modalinput',
+      'popupinput',
+      'twoFactor',
+      'startTwoFactor',
+      'confirmTwoFactor',
+      'changePassword',
+    ]);
+    // The accounts page and its routes are for admins alone.
+    for (const role of ['staff', 'editor'] as const)
+      expect(may(role)).not.toEqual(expect.arrayContaining(['accounts']));
+    for (const name of ['accounts', 'invite', 'changeAccount', 'twoFactorPolicy']) {
+      expect(STAFF_ROUTES.find((route) => route.name === name)?.roles, name).toBeUndefined();
+    }
+    expect(may('staff')).not.toContain('modalinput');
+    expect(may('staff')).toEqual(
+      expect.arrayContaining([
+        'view',
+        'detail',
+        'exportCsv',
+        'work',
+        'owners',
+        'note',
+        'reply',
+        'replyPreview',
+        'thread',
+        'changePassword',
+      ]),
+    );
+    expect(may('editor')).not.toContain('owners');
+  });
+});
+
+describe('refused calls in the access log', () => {
+  it('counts calls without a valid token on one row per source and route each quarter hour, whatever path parameter or token they send', async () => {
+    const deps = fakeDeps();
+    const detail = HANDLER_FACTORIES.detail(deps);
+    for (let i = 0; i < 1_000; i += 1) {
+      const answer = await detail(
+        apiEvent({
+          method: 'GET',
+          path: `/api/detail/${i}`,
+          params: { index: String(i) },
+          headers: i % 2 ? { authorization: `Bearer forged.${i}` } : {},
+        }),
+      );
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(deps.accessLog.entries).toEqual([
+      expect.objectContaining({ actor: '-', action: 'auth.refused', target: 'GET /api/detail/{index}', count: 1_000 }),
+    ]);
+    // The next quarter hour starts a row of its own.
+    deps.clock.advance(15 * 60_000);
+    await detail(apiEvent({ method: 'GET', path: '/api/detail/1', params: { index: '1' } }));
+    expect(deps.accessLog.entries.map((entry) => entry.count)).toEqual([1_000, 1]);
+  });
+});

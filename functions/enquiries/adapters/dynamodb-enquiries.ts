@@ -1,0 +1,293 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../ports';
+import {
+  batchGetAll,
+  conditional,
+  isConditionFailure,
+  queryCount,
+  queryItems,
+  setAssignments,
+  wroteItOurselves,
+} from '../../platform/wiring/dynamodb-client';
+import { WORK_PARTITIONS, listKeys } from './enquiry-keys';
+
+export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string): EnquiryStore {
+  async function edgeSequence(list: EnquiryList, fromIso: string, toIso: string, newestFirst: boolean) {
+    const keys = listKeys(list);
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: keys.byTime,
+        KeyConditionExpression: '#p = :p AND RECEIVED_AT BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#p': keys.partition },
+        ExpressionAttributeValues: { ':p': list.partition, ':from': fromIso, ':to': toIso },
+        ScanIndexForward: !newestFirst,
+        Limit: 1,
+      }),
+    );
+    const sequence = result.Items?.[0]?.[keys.sequence];
+    return typeof sequence === 'number' ? sequence : undefined;
+  }
+
+  /** Updates an enquiry that exists; one removed meanwhile is not brought back as a fragment. */
+  async function updateExisting(postIndex: number, expression: string, values?: Record<string, unknown>) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { POST_INDEX: postIndex },
+        ConditionExpression: 'attribute_exists(POST_INDEX)',
+        UpdateExpression: expression,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  }
+
+  /**
+   * Sets attributes of an enquiry only if its VERSION is still `expected`, adding one to it; the changed item, or
+   * `undefined` when someone changed it first. An enquiry stored before versions existed has none: it counts as 0.
+   */
+  async function atVersion(
+    postIndex: number,
+    expected: number,
+    set: string[],
+    names: Record<string, string>,
+    values: Record<string, unknown>,
+  ) {
+    try {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { POST_INDEX: postIndex },
+          ConditionExpression:
+            'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
+          UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: { ...values, ':expected': expected, ':zero': 0, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes as StoredEnquiry;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  const inactiveQuery = (list: string, beforeIso: string) => ({
+    TableName: tableName,
+    IndexName: ENQUIRY_INDEXES.byActivity,
+    // LIST is a reserved word in DynamoDB expressions: named through a placeholder.
+    KeyConditionExpression: '#list = :list AND UPDATED_AT < :before',
+    FilterExpression: 'attribute_not_exists(LEGAL_HOLD)',
+    ExpressionAttributeNames: { '#list': 'LIST' },
+    ExpressionAttributeValues: { ':list': list, ':before': beforeIso },
+  });
+
+  return {
+    async create(enquiry) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: enquiry,
+            ConditionExpression: 'attribute_not_exists(POST_INDEX)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error))
+          return wroteItOurselves(db, tableName, { POST_INDEX: enquiry.POST_INDEX }, { ...enquiry });
+        throw error;
+      }
+    },
+
+    async get(postIndex) {
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }),
+      );
+      return result.Item as StoredEnquiry | undefined;
+    },
+
+    async page(list, highest, lowest, limit) {
+      if (highest < lowest || limit < 1) return [];
+      const keys = listKeys(list);
+      const items = await queryItems<StoredEnquiry>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: keys.bySequence,
+          KeyConditionExpression: '#p = :p AND #s BETWEEN :low AND :high',
+          ExpressionAttributeNames: { '#p': keys.partition, '#s': keys.sequence },
+          ExpressionAttributeValues: { ':p': list.partition, ':low': lowest, ':high': highest },
+          ScanIndexForward: false,
+        },
+        limit,
+      );
+      return items;
+    },
+
+    async sequenceBounds(list, fromIso, toIso) {
+      const [lowest, highest] = await Promise.all([
+        edgeSequence(list, fromIso, toIso, false),
+        edgeSequence(list, fromIso, toIso, true),
+      ]);
+      return lowest === undefined || highest === undefined ? undefined : { lowest, highest };
+    },
+
+    async workPage(index, key, below, limit) {
+      const partition = WORK_PARTITIONS[index];
+      const items = await queryItems<StoredEnquiry>(
+        db,
+        {
+          TableName: tableName,
+          IndexName: ENQUIRY_INDEXES[index],
+          KeyConditionExpression: below === undefined ? '#p = :p' : '#p = :p AND POST_INDEX < :below',
+          ExpressionAttributeNames: { '#p': partition },
+          ExpressionAttributeValues: { ':p': key, ...(below === undefined ? {} : { ':below': below }) },
+          ScanIndexForward: false,
+        },
+        limit,
+      );
+      return items;
+    },
+
+    async changeWork(postIndex, expectedVersion, change) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const set = setAssignments(change, names, values);
+      return atVersion(postIndex, expectedVersion, set, names, values);
+    },
+
+    async addVisitorLinkHash(postIndex, hash) {
+      // ADD to a string set: a retried call adds nothing more.
+      return conditional(() =>
+        updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash', { ':hash': new Set([hash]) }),
+      );
+    },
+
+    async replaceVisitorLinkHashes(postIndex, expectedVersion, hash, at) {
+      return atVersion(
+        postIndex,
+        expectedVersion,
+        ['VISITOR_LINK_HASHES = :hashes', 'UPDATED_AT = :at'],
+        {},
+        { ':hashes': new Set([hash]), ':at': at },
+      );
+    },
+
+    async getMany(postIndexes) {
+      return batchGetAll<StoredEnquiry>(
+        db,
+        tableName,
+        [...new Set(postIndexes)].map((POST_INDEX) => ({ POST_INDEX })),
+      );
+    },
+
+    async changeTags(postIndex, expectedRevision, tags, at) {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            ConditionExpression:
+              'attribute_exists(POST_INDEX) AND (TAGS_REVISION = :expected OR (attribute_not_exists(TAGS_REVISION) AND :expected = :zero))',
+            UpdateExpression: `SET ${tags.length ? 'TAGS = :tags, ' : ''}UPDATED_AT = :at, TAGS_REVISION = if_not_exists(TAGS_REVISION, :zero) + :one${tags.length ? '' : ' REMOVE TAGS'}`,
+            ExpressionAttributeValues: {
+              ':expected': expectedRevision,
+              ':zero': 0,
+              ':one': 1,
+              ':at': at,
+              ...(tags.length ? { ':tags': [...tags] } : {}),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as StoredEnquiry;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // A retried call whose first attempt went through finds its own change: that is a success, not someone else's.
+        const written = {
+          UPDATED_AT: at,
+          TAGS_REVISION: expectedRevision + 1,
+          ...(tags.length ? { TAGS: [...tags] } : {}),
+        };
+        if (!(await wroteItOurselves(db, tableName, { POST_INDEX: postIndex }, written, tags.length ? [] : ['TAGS'])))
+          return undefined;
+        const { Item: item } = await db.send(
+          new GetCommand({ TableName: tableName, Key: { POST_INDEX: postIndex }, ConsistentRead: true }),
+        );
+        return item as StoredEnquiry | undefined;
+      }
+    },
+
+    async clearUnread(postIndex, owner, upTo) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { POST_INDEX: postIndex },
+            // OWNER is a reserved word, named through a placeholder. An enquiry stored before owners existed has none: nobody owns it.
+            ConditionExpression:
+              'UNREAD_VISITOR_AT <= :upTo AND (#owner = :owner OR (attribute_not_exists(#owner) AND :owner = :nobody))',
+            UpdateExpression: 'REMOVE UNREAD_VISITOR_AT',
+            ExpressionAttributeNames: { '#owner': 'OWNER' },
+            ExpressionAttributeValues: { ':upTo': upTo, ':owner': owner, ':nobody': '' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async touch(postIndex, at) {
+      await updateExisting(postIndex, 'SET UPDATED_AT = :at', { ':at': at });
+    },
+
+    async setHold(postIndex, reason) {
+      await (reason === undefined
+        ? updateExisting(postIndex, 'REMOVE LEGAL_HOLD')
+        : updateExisting(postIndex, 'SET LEGAL_HOLD = :reason', { ':reason': reason }));
+    },
+
+    async byEmail(emailKey) {
+      const items = await queryItems<StoredEnquiry>(db, {
+        TableName: tableName,
+        IndexName: ENQUIRY_INDEXES.byEmail,
+        KeyConditionExpression: 'EMAIL_KEY = :email',
+        ExpressionAttributeValues: { ':email': emailKey },
+      });
+      return items.map((item) => Number(item['POST_INDEX']));
+    },
+
+    async inactive(list, beforeIso, limit) {
+      // Held enquiries are filtered out after each page is read: read whole pages until the batch is full.
+      const items = await queryItems<StoredEnquiry>(db, { ...inactiveQuery(list, beforeIso), Limit: limit }, limit);
+      return items.map((item) => Number(item['POST_INDEX']));
+    },
+
+    async countInactive(list, beforeIso) {
+      return queryCount(db, inactiveQuery(list, beforeIso));
+    },
+
+    async remove(postIndex) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { POST_INDEX: postIndex } }));
+    },
+
+    async updateMail(postIndex, update: MailUpdate) {
+      await updateExisting(postIndex, 'SET MAIL_STATUS = :status, MAIL_ATTEMPTS = :attempts', {
+        ':status': update.status,
+        ':attempts': update.attempts,
+      });
+    },
+  };
+}
