@@ -7,15 +7,8 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { enquiryTranslationSource } from '../translation/translation-queue';
 import { shouldAcknowledge } from './acknowledgement-mail';
-import {
-  type MailDeps,
-  acknowledgementMailId,
-  countToday,
-  deliverMail,
-  pendingMail,
-  queueOnce,
-  staffMailId,
-} from './mail-delivery';
+import type { MailDeps } from './mail-deps';
+import { acknowledgementMailId, countToday, deliverMail, pendingMail, queueOnce, staffMailId } from './mail-delivery';
 import { noticeWaitMs, waitsForTranslation } from './notice-translation';
 import type { OutboxMail } from './ports';
 

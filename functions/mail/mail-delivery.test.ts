@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
-import { MAIL_GRACE_MS, MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs, retryDueMail } from './mail-delivery';
+import { MAIL_GRACE_MS, retryDueMail } from './mail-delivery';
+import { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-timings';
 import { ANSWER_IN_BACK_OFFICE, composeEnquiryMail } from './staff-mail';
 import { replyAddress, threadReference } from '../conversation/reply-address';
 import { sampleRecord } from '../../tests/support/records';

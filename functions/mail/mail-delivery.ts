@@ -10,24 +10,12 @@
 import { formatKoreaDate } from '../../shared/korea-time';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { OUTBOX_QUEUES } from '../../shared/tables';
-import type { AppDeps } from '../deps';
+import type { AccountMailDeps, MailDeps, SendDeps } from './mail-deps';
 import { type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS } from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { move } from './outbox-moves';
 import { sendOnce } from './mail-sending';
 import { sendDigest } from './mail-digest';
-
-export { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-sending';
-
-export type MailDeps = Pick<
-  AppDeps,
-  'enquiries' | 'outbox' | 'throttle' | 'mailer' | 'sentMailIds' | 'settings' | 'clock' | 'log'
-> &
-  Partial<Pick<AppDeps, 'translations'>>;
-/** What sending an enquiry's mail needs: a mail to a visitor records its Message-ID, where the sender may (a notice to staff needs not). */
-export type SendDeps = Omit<MailDeps, 'sentMailIds'> & Partial<Pick<MailDeps, 'sentMailIds'>>;
-/** Sending a mail to a staff account reads no enquiry, counts toward no daily cap and records no Message-ID (so sign-in needs no access to enquiries). */
-export type AccountMailDeps = Omit<MailDeps, 'enquiries' | 'throttle' | 'sentMailIds'>;
 
 /** Mail of a just-stored enquiry is left to the send route for this long before the retry job may take it. */
 export const MAIL_GRACE_MS = 2 * 60 * 1000;

@@ -5,7 +5,7 @@
 import { OUTBOX_QUEUES } from '../../shared/tables';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
-import type { MailDeps } from './mail-delivery';
+import type { MailDeps } from './mail-deps';
 import type { OutboxMail } from './ports';
 import { move } from './outbox-moves';
 import { composeDigestMail } from './staff-mail';

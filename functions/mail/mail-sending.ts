@@ -9,21 +9,11 @@ import { OUTBOX_QUEUES } from '../../shared/tables';
 import { enquiryRetentionMs } from '../../shared/privacy/retention';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { Mail, OutboxChange, OutboxMail } from './ports';
-import type { MailDeps } from './mail-delivery';
+import type { MailDeps } from './mail-deps';
+import { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-timings';
 import { type MoveDeps, move } from './outbox-moves';
 import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from './mail-composition';
 import { translationOfNotice } from './notice-translation';
-
-/** After this many failed tries (about three days of hourly retries) the mail is marked failed. */
-export const MAX_MAIL_ATTEMPTS = 72;
-
-/** A send still recorded as under way after this long was cut off (the function stopped): uncertain. */
-export const STALE_SENDING_MS = 15 * 60 * 1000;
-
-/** Back-off before try `attempts + 1`: 1, 2, 4, ... minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
-}
 
 /**
  * Whether SES may have accepted a mail whose call failed: yes when the call

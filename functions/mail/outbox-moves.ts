@@ -5,7 +5,7 @@
  */
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { type OutboxChange, type OutboxMail, SEALED_KINDS } from './ports';
-import type { AccountMailDeps, MailDeps } from './mail-delivery';
+import type { AccountMailDeps, MailDeps } from './mail-deps';
 
 /** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded. */
 export type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds' | 'translations'>>;
