@@ -16,22 +16,7 @@ import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
 import { buildEnquiry, store } from './new-enquiry';
 import { completeEarlierStore, inFlight, mailIfNotYet, settledOrThrow } from './resubmission';
-
-export type IntakeDeps = Pick<
-  AppDeps,
-  | 'enquiries'
-  | 'outbox'
-  | 'counters'
-  | 'submissions'
-  | 'throttle'
-  | 'mailer'
-  | 'sentMailIds'
-  | 'translations'
-  | 'settings'
-  | 'clock'
-  | 'log'
-  | 'aggregates'
->;
+import type { IntakeDeps } from './intake-deps';
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
 const SUBMISSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;

@@ -8,7 +8,7 @@ import { CONSENT_NOTICE_VERSION } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../enquiries/enquiry-lists';
-import type { IntakeDeps } from './enquiry-intake';
+import type { IntakeDeps } from './intake-deps';
 
 export function buildEnquiry(
   submission: EnquirySubmission,

@@ -9,7 +9,7 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
-import type { IntakeDeps } from './enquiry-intake';
+import type { IntakeDeps } from './intake-deps';
 import { buildEnquiry, store } from './new-enquiry';
 
 /** Longer than a send can take (the function's time-out): a claim younger than this may still be storing. */

@@ -7,7 +7,8 @@ import { httpHandler, unexpectedFailure } from '../platform/http/handler';
 import { type ApiRequest, formPayload, jsonPayload, mediaType } from '../platform/http/request';
 import { type ApiResponse, errorResponse, htmlPage, json, redirect } from '../platform/http/response';
 import { assertSameSite } from '../platform/http/same-site';
-import { FORM_POST_MEMORY_SECONDS, type IntakeDeps, formPostSubmissionId, receiveEnquiry } from './enquiry-intake';
+import { FORM_POST_MEMORY_SECONDS, formPostSubmissionId, receiveEnquiry } from './enquiry-intake';
+import type { IntakeDeps } from './intake-deps';
 import { renderReceiptPage } from './receipt-page';
 
 /**
