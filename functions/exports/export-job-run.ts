@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
 import { listName, removedCounter } from '../enquiries/enquiry-lists';
 import { type ExportPlan, exportCsvChunks, planExport } from './export-reading';
-import type { ExportWorkerDeps } from './export-jobs';
+import type { ExportWorkerDeps } from './export-worker-deps';
 
 /** The worker reports its progress (and so shows it is alive) every this many rows. */
 export const PROGRESS_EVERY_ROWS = 5_000;

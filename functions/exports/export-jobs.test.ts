@@ -26,12 +26,11 @@ import { removedCounter } from '../enquiries/enquiry-lists';
 import { eraseSubject } from '../privacy/erasure';
 import {
   DOWNLOAD_WINDOW_SECONDS,
-  EXPORT_ATTEMPTS,
   EXPORT_JOB_KEPT_SECONDS,
   EXPORT_OWNER_LOCK_SECONDS,
-  PROGRESS_EVERY_ROWS,
   runExportJob,
 } from './export-jobs';
+import { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS } from './export-job-run';
 import { backgroundDeclaration } from '../features';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { parseCsv } from '../../tests/support/csv';

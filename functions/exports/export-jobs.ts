@@ -19,10 +19,8 @@ import {
 } from '../../shared/exports/export-jobs';
 import type { AppDeps } from '../deps';
 import type { ExportJob } from './ports';
-import type { ExportReadingDeps } from './export-reading';
+import type { ExportWorkerDeps } from './export-worker-deps';
 import { runClaimedJob } from './export-job-run';
-
-export { EXPORT_ATTEMPTS, PROGRESS_EVERY_ROWS } from './export-job-run';
 
 /**
  * A job is kept a day after it started (the table's TTL), as long as the
@@ -43,8 +41,6 @@ export const EXPORT_WORKER_TIMEOUT_SECONDS = 15 * 60;
 export const EXPORT_OWNER_LOCK_SECONDS = EXPORT_STALL_MS / 1000 + EXPORT_WORKER_TIMEOUT_SECONDS;
 /** How long a download link works at most: the back office follows it at once. */
 export const DOWNLOAD_WINDOW_SECONDS = 5 * 60;
-
-export type ExportWorkerDeps = ExportReadingDeps & Pick<AppDeps, 'exportJobs' | 'exports' | 'clock' | 'log'>;
 
 /** The staff member has an export queued or running: nothing was started (the route answers 409 naming it). */
 export class ExportUnderWay extends Error {

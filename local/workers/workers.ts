@@ -13,7 +13,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Log } from '../../functions/platform/logging';
-import { type ExportWorkerDeps, runExportJob } from '../../functions/exports/export-jobs';
+import { runExportJob } from '../../functions/exports/export-jobs';
+import type { ExportWorkerDeps } from '../../functions/exports/export-worker-deps';
 import type { LambdaDeps } from '../../functions/exports/adapters/lambda';
 import { WORKER_SETUP_VARIABLE, type WorkerDone, type WorkerProcessSetup, type WorkerRun } from './worker-protocol';
 

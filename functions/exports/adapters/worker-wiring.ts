@@ -2,7 +2,7 @@ import { WORKERS } from '../../../shared/resources';
 import { readSettings, settingNamesFor } from '../../platform/config';
 import { baseDeps } from '../../platform/deps';
 import type { Log } from '../../platform/logging';
-import type { ExportWorkerDeps } from '../export-jobs';
+import type { ExportWorkerDeps } from '../export-worker-deps';
 import type { AwsClientOptions } from '../../platform/wiring/aws';
 import { dynamoStores } from '../../platform/wiring/dynamodb-stores';
 import { enquiryExports, exportJobs } from './stores';
