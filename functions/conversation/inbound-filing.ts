@@ -6,7 +6,7 @@
 import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { EnquiryEvent } from '../work/ports';
 import { visitorMessageStored } from './receiving/hand-on';
-import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-processing';
+import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import type { KeptMail } from './ports';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);

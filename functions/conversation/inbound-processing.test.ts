@@ -14,13 +14,8 @@ import { enquiry } from '../../tests/support/enquiry-requests';
 import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
 import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
 import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './kept-mail/attachments';
-import {
-  type InboundOutcome,
-  type ReceivedMail,
-  messageKey,
-  processInboundMessage,
-  quarantined,
-} from './inbound-processing';
+import { messageKey, processInboundMessage, quarantined } from './inbound-processing';
+import type { InboundOutcome, ReceivedMail } from './inbound-types';
 import { replyAddress, threadReference } from './reply-address';
 import { stillKept } from './ports';
 import { eraseSubject, runRetention, subjectData } from '../privacy/erasure';

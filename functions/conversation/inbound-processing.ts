@@ -25,52 +25,16 @@
  */
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import {
-  type KeptBox,
-  type Verdicts,
-  VISITOR_TEXT_MAX,
-  type VisitorMessage,
-} from '../../shared/conversation/visitor-messages';
-import type { AppDeps } from '../deps';
+import { type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
 import { keepAttachments, listedByName } from './kept-mail/attachments';
 import { autoReplySign } from './receiving/auto-reply';
 import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
-import type { VisitorWroteDeps } from '../work/visitor-wrote';
+import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import { newText } from './receiving/reply-text';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
-
-export type InboundDeps = Pick<
-  AppDeps,
-  | 'enquiries'
-  | 'events'
-  | 'throttle'
-  | 'keptMail'
-  | 'sentMailIds'
-  | 'inbound'
-  | 'translations'
-  | 'settings'
-  | 'clock'
-  | 'log'
-> &
-  VisitorWroteDeps;
-
-/** One received mail, as the receiving side hands it over. */
-export interface ReceivedMail {
-  /** The raw message's key in the inbound bucket. */
-  rawKey: string;
-  /** The envelope's recipients at the inbound domain. */
-  recipients: readonly string[];
-  verdicts: Verdicts;
-  /** When it was received (epoch ms). */
-  receivedAt: number;
-}
-
-export type InboundOutcome =
-  | { outcome: 'thread'; postIndex: number; event: EnquiryEvent; firstTime: boolean }
-  | { outcome: 'kept'; box: KeptBox; reason: string; key: string; postIndex?: number; firstTime: boolean };
 
 const SUBJECT_MAX = 300;
 /** How far before its receipt a message's own Date may be and still date it (a sender retrying for days); later than the receipt, a clock is wrong. */

@@ -17,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { INBOUND_RAW_PREFIX, NOT_CHECKED_LOCALLY } from '../../shared/conversation/visitor-messages';
-import { type InboundDeps, processInboundMessage } from '../../functions/conversation/inbound-processing';
+import { processInboundMessage } from '../../functions/conversation/inbound-processing';
+import type { InboundDeps } from '../../functions/conversation/inbound-types';
 import type { Log } from '../../functions/platform/logging';
 import { LOOPBACK } from '../emulators/loopback';
 

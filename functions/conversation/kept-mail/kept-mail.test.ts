@@ -20,7 +20,8 @@ import { tokenWithRole } from '../../../tests/support/staff-accounts';
 import { makeSendmailHandler } from '../../intake/sendmail-handler';
 import { eraseSubject } from '../../privacy/erasure';
 import { makeWorkHandler } from '../../work/enquiry-work-handler';
-import { type ReceivedMail, processInboundMessage } from '../inbound-processing';
+import { processInboundMessage } from '../inbound-processing';
+import type { ReceivedMail } from '../inbound-types';
 import {
   makeAttachKeptMailHandler,
   makeDiscardKeptMailHandler,

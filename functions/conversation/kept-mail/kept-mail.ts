@@ -40,13 +40,8 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
 import { workableEnquiry } from '../../work/enquiry-work';
 import { visitorMessageStored } from '../receiving/hand-on';
-import {
-  type InboundDeps,
-  type ReceivedMail,
-  readMessage,
-  threadText,
-  visitorMessageEvent,
-} from '../inbound-processing';
+import { readMessage, threadText, visitorMessageEvent } from '../inbound-processing';
+import type { InboundDeps, ReceivedMail } from '../inbound-types';
 import { type HandledMail, type KeptMail, stillKept } from '../ports';
 
 export type KeptMailDeps = Pick<AppDeps, 'keptMail' | 'inbound' | 'settings' | 'clock' | 'log'>;

@@ -12,7 +12,7 @@ import {
   type VerdictStatus,
   type Verdicts,
 } from '../../../shared/conversation/visitor-messages';
-import type { ReceivedMail } from '../inbound-processing';
+import type { ReceivedMail } from '../inbound-types';
 
 /** The statuses SES gives (all of ours but the local door's). */
 const SES_STATUSES = VERDICT_STATUSES.filter((status) => status !== 'NOT_CHECKED_LOCALLY');
