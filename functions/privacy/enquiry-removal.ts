@@ -18,7 +18,7 @@ import { countRemoved } from '../dashboard/dashboard';
 import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
 import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
 import { untagRemoved } from '../tags/tags';
-import type { ErasureDeps } from './erasure';
+import type { ErasureDeps } from './erasure-deps';
 
 /** Every mail id an enquiry may have in the outbox. */
 export function mailIdsOf(enquiry: StoredEnquiry, events: EnquiryEvent[]): string[] {

@@ -21,25 +21,7 @@ import type { MailContent, OutboxMail } from '../mail/ports';
 import type { KeptMail } from '../conversation/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { mailIdsOf, recordTombstone, removeEnquiry, removeKeptMail } from './enquiry-removal';
-
-export type ErasureDeps = Pick<
-  AppDeps,
-  | 'enquiries'
-  | 'events'
-  | 'outbox'
-  | 'submissions'
-  | 'counters'
-  | 'exports'
-  | 'inbound'
-  | 'keptMail'
-  | 'translations'
-  | 'erasures'
-  | 'clock'
-  | 'log'
-  | 'aggregates'
-  | 'tagIndex'
-  | 'settings'
->;
+import type { ErasureDeps } from './erasure-deps';
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be

@@ -20,7 +20,8 @@ import { jsonPayload } from '../platform/http/request';
 import { NO_STORE, json } from '../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { readAccessLogPage } from './access-log-reading';
-import { type ErasureDeps, type SubjectData, eraseSubject, retentionDue, subjectData } from './erasure';
+import { type SubjectData, eraseSubject, retentionDue, subjectData } from './erasure';
+import type { ErasureDeps } from './erasure-deps';
 import { toRecord } from '../enquiries/enquiry-record';
 import { workableEnquiry } from '../work/enquiry-work';
 
