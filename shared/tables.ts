@@ -7,34 +7,9 @@
  * emulator has no TTL, so the adapters also ignore expired items themselves.
  */
 import { ENQUIRIES_TABLE } from './enquiries/enquiry-table';
+import { EXPIRES_AT, type TableDefinition } from './table-definition';
 
 export { ENQUIRY_INDEXES } from './enquiries/enquiry-table';
-
-export interface KeyAttribute {
-  name: string;
-  type: 'S' | 'N';
-}
-
-export interface IndexDefinition {
-  name: string;
-  partitionKey: KeyAttribute;
-  sortKey?: KeyAttribute;
-  /** Attributes copied into the index besides the keys (`'ALL'` for every attribute). */
-  projection: 'ALL' | readonly string[];
-}
-
-export interface TableDefinition {
-  /** Environment variable that carries the physical table name to the functions. */
-  envVar: string;
-  partitionKey: KeyAttribute;
-  sortKey?: KeyAttribute;
-  globalIndexes: readonly IndexDefinition[];
-  ttlAttribute?: string;
-  /** What the table holds, for the deployment docs and the stack. */
-  purpose: string;
-}
-
-export const EXPIRES_AT = 'expiresAt';
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
 export const OUTBOX_INDEXES = { queue: 'queue' } as const;
