@@ -1,15 +1,14 @@
 /**
  * The DynamoDB tables, defined once: the local emulator set-up and the CDK
  * stack both create them from these definitions, and the adapters read the
- * attribute and index names from here.
+ * attribute and index names from here (the enquiries table's from its own
+ * file, shared/enquiries/enquiry-table.ts).
  *
  * Expiry: `expiresAt` (epoch seconds) is a TTL attribute in production; the
  * emulator has no TTL, so the adapters also ignore expired items themselves.
  */
 import { ENQUIRIES_TABLE } from './enquiries/enquiry-table';
 import { EXPIRES_AT, type TableDefinition } from './table-definition';
-
-export { ENQUIRY_INDEXES } from './enquiries/enquiry-table';
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
 export const OUTBOX_INDEXES = { queue: 'queue' } as const;
