@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../functions/platform/config';
-import type { LocalStack } from './stack';
+import type { LocalStack } from './stack-types';
 
 export const LOCAL_DEFAULTS = {
   PORT: '4321',

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalStack, type LocalStackOptions, startLocalStack } from './stack';
+import { startLocalStack } from './stack';
+import type { LocalStack, LocalStackOptions } from './stack-types';
 
 export interface ScratchStack extends LocalStack {
   dataDir: string;

@@ -32,7 +32,7 @@ import { serveImage } from './server/static-files';
 import { localSecretSealer } from './secret-sealer';
 import { inProcessWorkers, processWorkers } from './workers/workers';
 import { startSmtpDoor } from './inbound/smtp-door';
-import type { LocalStack, LocalStackOptions } from './stack';
+import type { LocalStack, LocalStackOptions } from './stack-types';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_INBOUND_DOMAIN, LOCAL_REGION, localTableNames } from './stack-names';
 import { every, oneAtATime } from './job-timers';
 

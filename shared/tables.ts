@@ -1,40 +1,14 @@
 /**
  * The DynamoDB tables, defined once: the local emulator set-up and the CDK
  * stack both create them from these definitions, and the adapters read the
- * attribute and index names from here.
+ * attribute and index names from here (the enquiries table's from its own
+ * file, shared/enquiries/enquiry-table.ts).
  *
  * Expiry: `expiresAt` (epoch seconds) is a TTL attribute in production; the
  * emulator has no TTL, so the adapters also ignore expired items themselves.
  */
 import { ENQUIRIES_TABLE } from './enquiries/enquiry-table';
-
-export { ENQUIRY_INDEXES } from './enquiries/enquiry-table';
-
-export interface KeyAttribute {
-  name: string;
-  type: 'S' | 'N';
-}
-
-export interface IndexDefinition {
-  name: string;
-  partitionKey: KeyAttribute;
-  sortKey?: KeyAttribute;
-  /** Attributes copied into the index besides the keys (`'ALL'` for every attribute). */
-  projection: 'ALL' | readonly string[];
-}
-
-export interface TableDefinition {
-  /** Environment variable that carries the physical table name to the functions. */
-  envVar: string;
-  partitionKey: KeyAttribute;
-  sortKey?: KeyAttribute;
-  globalIndexes: readonly IndexDefinition[];
-  ttlAttribute?: string;
-  /** What the table holds, for the deployment docs and the stack. */
-  purpose: string;
-}
-
-export const EXPIRES_AT = 'expiresAt';
+import { EXPIRES_AT, type TableDefinition } from './table-definition';
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
 export const OUTBOX_INDEXES = { queue: 'queue' } as const;

@@ -8,7 +8,7 @@
  * must have exactly one translation job, done: read straight from the
  * emulator's tables, never through the API under test.
  */
-import type { LocalStack } from '../../local/stack';
+import type { LocalStack } from '../../local/stack-types';
 import type { TranslationOutcome } from '../../functions/translation/translation-work';
 import {
   ENQUIRY_SOURCE,

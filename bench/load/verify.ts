@@ -5,7 +5,7 @@
  */
 import { formatReference } from '../../shared/work/enquiry-work';
 import { acknowledgementMailId, staffMailId } from '../../functions/mail/mail-delivery';
-import type { LocalStack } from '../../local/stack';
+import type { LocalStack } from '../../local/stack-types';
 import { capturedMail } from '../../tests/support/stack';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
 import { countBy } from '../support';

@@ -27,7 +27,8 @@ import {
   WORKERS,
   type WorkerName,
 } from '../../shared/resources';
-import { TABLES, type TableDefinition, type TableKey } from '../../shared/tables';
+import type { TableDefinition } from '../../shared/table-definition';
+import { TABLES, type TableKey } from '../../shared/tables';
 import { acknowledge, acknowledgeResolved } from '../nag';
 import {
   ACCESS_LOG_WRITES,

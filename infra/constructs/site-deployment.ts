@@ -1,17 +1,23 @@
 /**
  * The built site's upload to the site bucket of SiteHosting (site-hosting.ts),
- * and the cdk-nag findings on aws-s3-deployment's own handler.
+ * and the cdk-nag findings on aws-s3-deployment's own handler. It takes the
+ * bucket and the distribution it needs, so it never imports SiteHosting.
  */
 import { type CfnElement, DefaultStackSynthesizer, Stack, Token } from 'aws-cdk-lib';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMMUTABLE, PAGE_CACHE } from '../cdn-rules';
 import { acknowledge } from '../nag';
-import type { SiteHosting } from './site-hosting';
 
-/** Uploads the built site: hashed assets first (kept across deployments), then the pages, then invalidates. */
-export function deploySite(hosting: SiteHosting, siteDistDir: string): void {
+/** The construct the deployments are made in (the site's hosting), with the bucket they fill and the distribution they invalidate. */
+export type SiteDeploymentTarget = Construct & { readonly bucket: IBucket; readonly distribution: IDistribution };
+
+/** Uploads the built site: hashed assets first (kept across deployments), then the pages, then invalidates; returns the deployments. */
+export function deploySite(hosting: SiteDeploymentTarget, siteDistDir: string): BucketDeployment[] {
   const assetsDir = join(siteDistDir, '_astro');
   const assets = existsSync(assetsDir)
     ? new BucketDeployment(hosting, 'DeployAssets', {
@@ -34,16 +40,13 @@ export function deploySite(hosting: SiteHosting, siteDistDir: string): void {
     distributionPaths: ['/*'],
     memoryLimit: 512,
   });
-  if (assets) {
-    pages.node.addDependency(assets);
-    hosting.deployments.push(assets);
-  }
-  hosting.deployments.push(pages);
+  if (assets) pages.node.addDependency(assets);
   acknowledgeDeploymentHandler(hosting);
+  return assets ? [assets, pages] : [pages];
 }
 
 /** The findings on aws-s3-deployment's own handler (one function shared by both deployments, at stack level). */
-function acknowledgeDeploymentHandler(hosting: SiteHosting): void {
+function acknowledgeDeploymentHandler(hosting: SiteDeploymentTarget): void {
   const stack = Stack.of(hosting);
   const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
   if (!handler)

@@ -229,6 +229,7 @@ export class SiteHosting extends Construct {
       );
     }
 
-    if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html'))) deploySite(this, props.siteDistDir);
+    if (props.siteDistDir && existsSync(join(props.siteDistDir, 'index.html')))
+      this.deployments.push(...deploySite(this, props.siteDistDir));
   }
 }

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ApiResponse } from '../../functions/platform/http/response';
 import { API_ROUTES, type RouteName } from '../../shared/routes';
-import type { LocalStack } from '../stack';
+import type { LocalStack } from '../stack-types';
 import { restApiEvent } from '../server/rest-api-event';
 
 /** One request of a route: what the browser sends. */

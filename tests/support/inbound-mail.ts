@@ -7,7 +7,7 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { LocalStack } from '../../local/stack';
+import type { LocalStack } from '../../local/stack-types';
 
 /** The raw bytes of a message; `Date` and `Message-ID` fixed unless given, so the same options make the same message. */
 export function rawMessage(options: Mail.Options): Promise<Buffer> {

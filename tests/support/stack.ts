@@ -5,7 +5,7 @@
 import { LOGIN_WINDOW_SECONDS } from '../../functions/accounts/sign-in/password-limits';
 import type { Clock } from '../../functions/platform/ports';
 import { type ExportJobView, exportJobSettled } from '../../shared/exports/export-jobs';
-import type { LocalStack, LocalStackOptions } from '../../local/stack';
+import type { LocalStack, LocalStackOptions } from '../../local/stack-types';
 import { type ScratchStack, startScratchStack } from '../../local/scratch-stack';
 
 export const STAFF = { email: 'staff@example.test', password: 'correct horse battery staple' };

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import { ENQUIRY_INDEXES } from '../../../shared/enquiries/enquiry-table';
 import type { EnquiryList, EnquiryStore, MailUpdate, StoredEnquiry } from '../ports';
 import {
   batchGetAll,

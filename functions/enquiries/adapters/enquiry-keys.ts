@@ -1,4 +1,4 @@
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import { ENQUIRY_INDEXES } from '../../../shared/enquiries/enquiry-table';
 import type { EnquiryList, WorkIndex } from '../ports';
 
 /** The partition attribute of each work list's index. */

@@ -1,5 +1,5 @@
 import { type AttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
-import { ENQUIRY_INDEXES } from '../../../shared/tables';
+import { ENQUIRY_INDEXES } from '../../../shared/enquiries/enquiry-table';
 import { EXPORTED_FIELDS, type EnquiryExportReader, type ExportSource, type ExportedEnquiry } from '../ports';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll } from '../../platform/wiring/dynamodb-client';

@@ -27,7 +27,7 @@ import { signStaffToken } from '../../../functions/accounts/staff-auth/staff-tok
 import { ensureStaffAccount } from '../../../local/setup';
 import { mintVisitorLink } from '../../../functions/visitor/visitor-links';
 import { accountWithRole } from '../staff-accounts';
-import type { LocalStack } from '../../../local/stack';
+import type { LocalStack } from '../../../local/stack-types';
 import {
   hostileBody,
   hostileHeaders,

@@ -16,7 +16,7 @@ import { ScanCommand as DocumentScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { BucketKey } from '../../../shared/resources';
 import type { TableKey } from '../../../shared/tables';
 import { localS3Client } from '../../../local/emulators/sdk-s3';
-import type { LocalStack } from '../../../local/stack';
+import type { LocalStack } from '../../../local/stack-types';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 
 /** Tables a refused request may write to, by design. */

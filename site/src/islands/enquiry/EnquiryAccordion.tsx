@@ -10,7 +10,8 @@ import { useBrowserValue } from '../browser-value';
 import type { Section } from '../../../../shared/enquiries/enums';
 import { FORM_RESULT_PARAMS } from '../../../../shared/intake/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
-import EnquiryForm, { type Status, failureStatus } from './EnquiryForm';
+import EnquiryForm from './EnquiryForm';
+import { type Status, failureStatus } from './FormStatus';
 import { fieldMessage, formFieldOf } from './form-model';
 import type { EnquiryLabels, Option, Phone } from './types';
 

@@ -5,7 +5,7 @@
  * every value and says what happened (a retry resends the same submission id).
  */
 import { CHANNEL_ACCOUNT_RULES, CONTACT_ACCOUNT_MAX } from '../../../../shared/intake/contact-channels';
-import { FREE_LANGUAGE_MAX_LENGTH, type Section } from '../../../../shared/enquiries/enums';
+import { FREE_LANGUAGE_MAX_LENGTH } from '../../../../shared/enquiries/enums';
 import {
   ENQUIRY_LIMITS,
   HONEYPOT_FIELD,
@@ -13,38 +13,13 @@ import {
   OTHER_LANGUAGE_VALUE,
 } from '../../../../shared/intake/form-fields';
 import { isContactChannel, messageHint } from './form-model';
-import type { LocaleCode } from '../../../../shared/locales';
-import type { EnquiryLabels, Option, Phone } from './types';
 import { ConsentBox, Field, LanguageChoice, Options, RequiredMark } from './Field';
-import { type Status, StatusArea } from './FormStatus';
+import { StatusArea } from './FormStatus';
+import type { EnquiryFormProps } from './enquiry-form-props';
 import { useEnquiryForm } from './enquiry-form-state';
 import { ReservationFields } from './ReservationFields';
 
 import { apiPath } from '../../../../shared/routes';
-
-export { type Status, failureStatus } from './FormStatus';
-
-export interface EnquiryFormProps {
-  idPrefix: string;
-  section: Section;
-  /** The page's language: sent with the enquiry (the acknowledgement and replies use it). */
-  locale: LocaleCode;
-  detailSections: Option[];
-  /** Preferred-contact channels, in the page's order (channel-options.ts). */
-  channels: Option[];
-  languages: Option[];
-  defaultLanguage: string;
-  labels: EnquiryLabels;
-  phones: Phone[];
-  policyHref: string;
-  /**
-   * On its first mount (hydration) the form starts from what its server-rendered
-   * form holds; a panel opened again starts from the defaults.
-   */
-  takeOverServerForm?: boolean;
-  /** A failure carried back by the no-JavaScript round trip (`?error=`). */
-  initialStatus?: Status;
-}
 
 export default function EnquiryForm(props: EnquiryFormProps) {
   const { section, labels } = props;

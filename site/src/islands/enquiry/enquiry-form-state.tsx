@@ -22,7 +22,7 @@ import { sendEnquiry, toWire } from './form-send';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
 import { CHECKED_TOGETHER, isBrowser, monotonicClock, serverForm, wallClock } from './form-page';
 import { type Status, failureStatus, refusalStatus } from './FormStatus';
-import type { EnquiryFormProps } from './EnquiryForm';
+import type { EnquiryFormProps } from './enquiry-form-props';
 
 export function useEnquiryForm(props: EnquiryFormProps) {
   const { idPrefix, section, labels } = props;
