@@ -36,7 +36,6 @@ import type { LocalStack, LocalStackOptions } from './stack-types';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, LOCAL_INBOUND_DOMAIN, LOCAL_REGION, localTableNames } from './stack-names';
 import { every, oneAtATime } from './job-timers';
 
-/** The signing secret: from the environment, or made once per data folder and kept there. */
 /** A secret of this data folder: the one given, else the one kept in the folder, else a new one kept there. */
 function keptSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;

@@ -18,7 +18,15 @@ import { signStaffToken } from '../../../functions/accounts/staff-auth/staff-tok
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/platform/wiring/dynamodb-client';
 import { SERVICE_UP } from '../../../local/faults/faults';
-import { STAFF, type TestStack, capturedMail, getWithToken, postJson, signIn, startTestStack } from '../../support/stack';
+import {
+  STAFF,
+  type TestStack,
+  capturedMail,
+  getWithToken,
+  postJson,
+  signIn,
+  startTestStack,
+} from '../../support/stack';
 
 let stack: TestStack;
 

@@ -19,7 +19,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_FILE, bundleLambdas } from '../../../functions/bundling/bundling';
-import { type RouteRequest, apiEvent, lambdaEnvironment, runInFreshProcess } from '../../../local/workers/lambda-process';
+import {
+  type RouteRequest,
+  apiEvent,
+  lambdaEnvironment,
+  runInFreshProcess,
+} from '../../../local/workers/lambda-process';
 import type { ExportJobView } from '../../../shared/exports/export-jobs';
 import { type RouteName } from '../../../shared/routes';
 import { WORKERS } from '../../../shared/resources';

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ExportStore } from '../../../functions/exports/adapters/s3-exports';
 import { localS3Client } from '../../../local/emulators/sdk-s3';
 import { createBuckets } from '../../../local/setup';
-import { type S3Emulator, postPolicyProblem, presignedGet, startS3Emulator } from '../../../local/emulators/s3-emulator';
+import {
+  type S3Emulator,
+  postPolicyProblem,
+  presignedGet,
+  startS3Emulator,
+} from '../../../local/emulators/s3-emulator';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack-names';
 
 const SITE = 'http://127.0.0.1:4999';
