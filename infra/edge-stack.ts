@@ -8,7 +8,7 @@
  */
 import { CfnOutput, CrossStackReferences, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { EdgeFirewall } from './constructs/edge-firewall';
+import { EdgeFirewall } from './constructs/hosting/edge-firewall';
 
 export const EDGE_REGION = 'us-east-1';
 

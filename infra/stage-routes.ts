@@ -1,7 +1,7 @@
 /**
  * The API routes a stage deploys, each with the declared function that answers
  * it and the feature it belongs to: the feature names the nested stack its
- * function and method are made in (infra/constructs/route-group.ts), so a
+ * function and method are made in (infra/constructs/api/route-group.ts), so a
  * route stays in its stack when other features gain routes. By default the
  * route table (shared/routes.ts) with each route's own declaration
  * (functions/features.ts).

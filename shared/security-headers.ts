@@ -1,6 +1,6 @@
 /**
  * The security headers of every answer, defined once: the CDK response
- * headers policy sets them in production (infra/constructs/site-hosting.ts)
+ * headers policy sets them in production (infra/constructs/hosting/site-hosting.ts)
  * and the local server sends the same (local/server/security-headers.ts), on pages
  * and on API answers. Astro inlines a few small scripts and the page styles;
  * instead of 'unsafe-inline' the policy lists the SHA-256 hash of each inline

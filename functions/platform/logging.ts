@@ -29,7 +29,7 @@ const writeToConsoleStreams: LineWriter = (level, line) =>
 
 export const SERVICE_NAME = 'medical-tourism-api';
 
-/** `LOG_LEVEL` as the functions are given it (infra/constructs/route-function.ts), INFO when absent or unknown. */
+/** `LOG_LEVEL` as the functions are given it (infra/constructs/functions/route-function.ts), INFO when absent or unknown. */
 function levelFromEnvironment(): LogLevel {
   const named = process.env['LOG_LEVEL']?.toUpperCase();
   return named && named in LEVELS ? (named as LogLevel) : 'INFO';

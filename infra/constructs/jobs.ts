@@ -17,9 +17,9 @@ import { Construct } from 'constructs';
 import { SCHEDULED_JOBS } from '../../shared/resources';
 import { acknowledge } from '../nag';
 import { operatorQueue } from './operator-queue';
-import { backgroundFunction } from './background-function';
-import type { BindableResources } from './bindable-resources';
-import { type RouteFunction, pascal } from './route-function';
+import { backgroundFunction } from './functions/background-function';
+import type { BindableResources } from './functions/bindable-resources';
+import { type RouteFunction, pascal } from './functions/route-function';
 
 export interface JobsProps {
   resources: BindableResources;

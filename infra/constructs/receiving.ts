@@ -24,8 +24,8 @@ import { Lambda, LambdaInvocationType, S3 } from 'aws-cdk-lib/aws-ses-actions';
 import { Construct } from 'constructs';
 import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { MAIL_RECEIVERS, type MailReceiverName } from '../../shared/resources';
-import { type BackgroundFunctionsProps, backgroundFunction } from './background-function';
-import type { RouteFunction } from './route-function';
+import { type BackgroundFunctionsProps, backgroundFunction } from './functions/background-function';
+import type { RouteFunction } from './functions/route-function';
 
 /** Lambda keeps an asynchronous event at most this long: the raw message waits in the bucket, so every retry within it is worth making. */
 export const MAIL_RECEIVER_MAX_EVENT_AGE = Duration.hours(6);

@@ -12,8 +12,8 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { Construct } from 'constructs';
 import { STREAM_CONSUMERS, type StreamConsumerName } from '../../shared/resources';
 import { acknowledge } from '../nag';
-import { type BackgroundFunctionsProps, backgroundFunction } from './background-function';
-import type { RouteFunction } from './route-function';
+import { type BackgroundFunctionsProps, backgroundFunction } from './functions/background-function';
+import type { RouteFunction } from './functions/route-function';
 
 export class Streams extends Construct {
   readonly functions: Record<StreamConsumerName, RouteFunction>;

@@ -10,8 +10,8 @@ import { Construct } from 'constructs';
 import { EXPORT_STALL_MS } from '../../shared/exports/export-jobs';
 import { WORKERS, WORKER_NAMES, type WorkerName } from '../../shared/resources';
 import { WORKER_CONCURRENCY } from '../limits';
-import { type BackgroundFunctionsProps, backgroundFunction } from './background-function';
-import type { RouteFunction } from './route-function';
+import { type BackgroundFunctionsProps, backgroundFunction } from './functions/background-function';
+import type { RouteFunction } from './functions/route-function';
 
 export class Workers extends Construct {
   readonly functions: Record<WorkerName, RouteFunction>;

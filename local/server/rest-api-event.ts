@@ -6,7 +6,7 @@
  * or query name keeps its last value in the single-value maps and all of them
  * in the multi-value maps; cookies only in the Cookie header; every body as
  * base64 bytes (the stage takes every media type as binary,
- * infra/constructs/api.ts).
+ * infra/constructs/api/api.ts).
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 

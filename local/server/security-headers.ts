@@ -3,7 +3,7 @@
  * sends (shared/security-headers.ts), with the hashes of the built site's
  * inline blocks, minus what only HTTPS can carry (HSTS, upgrade-insecure-requests).
  */
-import { inlineBlocksOf } from '../../infra/content-security-policy';
+import { inlineBlocksOf } from '../../infra/edge/content-security-policy';
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,

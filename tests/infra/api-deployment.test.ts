@@ -1,6 +1,6 @@
 /**
  * The stage's deployment with the routes in nested stacks
- * (infra/constructs/route-group.ts): it waits for every route's stack, and a
+ * (infra/constructs/api/route-group.ts): it waits for every route's stack, and a
  * changed route makes a new deployment (a new logical id), as the REST API
  * does for methods of its own; an unchanged stage keeps it.
  */

@@ -6,7 +6,7 @@ import {
   imagePathFunctionCode,
   siteRewriteFunctionCode,
   viewerHostFunctionCode,
-} from '../../infra/cloudfront-functions';
+} from '../../infra/edge/cloudfront-functions';
 import { VIEWER_HOST_HEADER } from '../../shared/origin-headers';
 import { imageObjectKey, rewritePath } from '../../shared/rewrite';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineBlocksOf } from '../../infra/content-security-policy';
+import { inlineBlocksOf } from '../../infra/edge/content-security-policy';
 import { contentSecurityPolicy } from '../../shared/security-headers';
 import { INLINE_SCRIPT, INLINE_STYLE, removeTemporaryDirs, tinySite } from './helpers';
 

@@ -7,7 +7,7 @@ import type { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITED_BODY } from '../../infra/constructs/edge-firewall';
+import { RATE_LIMITED_BODY } from '../../infra/constructs/hosting/edge-firewall';
 import { edgeStackNameOf } from '../../infra/config';
 import type { EdgeStack } from '../../infra/edge-stack';
 import { EDGE_RATE_LIMITS, type EdgeRateLimit } from '../../infra/limits';

@@ -192,7 +192,7 @@ function resourcesWithNested(
 
 /**
  * A stack's template with the resources of its nested stacks (each feature's API routes,
- * infra/constructs/route-group.ts) in it, as if it were one template: a nested stack's reference to the main
+ * infra/constructs/api/route-group.ts) in it, as if it were one template: a nested stack's reference to the main
  * stack's table reads `<TableId.Arn>`, as it would there, rather than the parameter that carries it.
  */
 export function stageTemplate(stack: Stack): Template {

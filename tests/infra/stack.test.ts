@@ -28,8 +28,8 @@ import {
   imagePathFunctionCode,
   siteRewriteFunctionCode,
   viewerHostFunctionCode,
-} from '../../infra/cloudfront-functions';
-import type { RouteFunction } from '../../infra/constructs/route-function';
+} from '../../infra/edge/cloudfront-functions';
+import type { RouteFunction } from '../../infra/constructs/functions/route-function';
 import {
   DIRECT_CALL_ALARM_PER_5_MINUTES,
   DIRECT_CALL_METRIC,
@@ -37,7 +37,7 @@ import {
   ORIGIN_VERIFY_HEADER,
 } from '../../shared/origin-headers';
 import { NO_SUCH_ROUTE } from '../../shared/api-error';
-import { API_STAGE_NAME } from '../../infra/constructs/api';
+import { API_STAGE_NAME } from '../../infra/constructs/api/api';
 import { API_THROTTLING } from '../../infra/limits';
 import { acknowledgementsUnder } from '../../infra/nag';
 import type { MedicalTourismStack } from '../../infra/stack';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_BUNDLE_OPTIONS, NODE_MAJOR } from '../../functions/bundling/bundling';
-import { LAMBDA_RUNTIME } from '../../infra/constructs/route-function';
+import { LAMBDA_RUNTIME } from '../../infra/constructs/functions/route-function';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   engines: { node: string };

@@ -28,7 +28,7 @@ describe('calls that did not come through CloudFront', () => {
     const { handler, lines, ran } = handlerWithLines('edge-secret');
     const response = await handler(apiEvent({ headers: { 'x-origin-verify': 'a guess' } }));
     expect(response.statusCode).toBe(403);
-    // The same body the API's web ACL answers a direct call with (infra/constructs/api-firewall.ts).
+    // The same body the API's web ACL answers a direct call with (infra/constructs/api/api-firewall.ts).
     expect(bodyOf(response)).toEqual(DIRECT_CALL_REFUSAL);
     expect(ran()).toBe(0);
     const line = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;

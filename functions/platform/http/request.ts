@@ -103,7 +103,7 @@ function utf8Text(bytes: Buffer): string | undefined {
 /**
  * The request of an API Gateway REST API event (Lambda proxy integration,
  * payload format 1.0). Every body comes as base64 bytes (the API takes every
- * media type as binary, infra/constructs/api.ts) and is read as UTF-8 here.
+ * media type as binary, infra/constructs/api/api.ts) and is read as UTF-8 here.
  */
 export function requestFromEvent(event: APIGatewayProxyEvent, originSecret = ''): ApiRequest {
   const headers = joinedValues(

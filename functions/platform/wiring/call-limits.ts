@@ -9,7 +9,7 @@
  * keeps moving is never cut). The SDK retries a time-out, so a hanging
  * DynamoDB or S3 fails a call after about maxAttempts × socketTimeout plus
  * back-off (some 6.5 s), inside the shortest function time-out (10 s,
- * infra/constructs/api.ts). A healthy call answers in milliseconds.
+ * infra/constructs/api/api.ts). A healthy call answers in milliseconds.
  */
 export const AWS_CALL_LIMITS = {
   maxAttempts: 3,

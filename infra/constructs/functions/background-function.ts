@@ -7,7 +7,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { backgroundDeclaration } from '../../functions/features';
+import { backgroundDeclaration } from '../../../functions/features';
 import { type BindableResources, RouteFunction, pascal } from './route-function';
 
 /** Where a function's log goes and how long it stays. */

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InlineBlocks } from '../shared/security-headers';
+import type { InlineBlocks } from '../../shared/security-headers';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response headers policy. */
 export const CSP_MAX_LENGTH = 1783;

@@ -10,8 +10,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { IMMUTABLE, PAGE_CACHE } from '../cdn-rules';
-import { acknowledge } from '../nag';
+import { IMMUTABLE, PAGE_CACHE } from '../../edge/cdn-rules';
+import { acknowledge } from '../../nag';
 
 /** The construct the deployments are made in (the site's hosting), with the bucket they fill and the distribution they invalidate. */
 export type SiteDeploymentTarget = Construct & { readonly bucket: IBucket; readonly distribution: IDistribution };

@@ -5,7 +5,7 @@
  * secret CloudFront adds, so a call straight to the execute-api address is
  * dropped before it reaches a function (AWS WAF decides before API Gateway's
  * own controls). What passes came through CloudFront and its edge web ACL
- * (infra/constructs/edge-firewall.ts). An alarm watches the rule's blocked
+ * (infra/constructs/hosting/edge-firewall.ts). An alarm watches the rule's blocked
  * requests.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -13,12 +13,12 @@ import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { API_ERROR_CODES } from '../../shared/api-error';
+import { API_ERROR_CODES } from '../../../shared/api-error';
 import {
   DIRECT_CALL_ALARM_PER_5_MINUTES,
   DIRECT_CALL_REFUSAL,
   ORIGIN_VERIFY_HEADER,
-} from '../../shared/origin-headers';
+} from '../../../shared/origin-headers';
 
 export const DIRECT_CALL_RULE = 'DirectCall';
 export const DIRECT_CALL_BODY_KEY = 'direct-call';

@@ -6,7 +6,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { REPO_ROOT, functionBundle } from '../function-bundles';
+import { REPO_ROOT, functionBundle } from '../../function-bundles';
 
 /**
  * Copies an entry's bundle (infra/function-bundles.ts) into CDK's asset

@@ -1,14 +1,14 @@
 /**
  * What the CDN forwards to the API and how long it keeps each kind of
- * content: the rules infra/constructs/site-hosting.ts builds its behaviours
+ * content: the rules infra/constructs/hosting/site-hosting.ts builds its behaviours
  * from, apart so the tests can read them without making a stack. The
  * origin-verify header CloudFront adds to every API request (and replaces when
  * a viewer sends one) is ORIGIN_VERIFY_HEADER in shared/origin-headers.ts.
  */
-import { SIGN_IN_DEVICE_COOKIE } from '../shared/auth';
-import { FETCH_SITE_HEADERS, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '../shared/origin-headers';
-import { IMMUTABLE_CACHE_CONTROL } from '../shared/packages/uploads';
-import { routeNamed } from './api-paths';
+import { SIGN_IN_DEVICE_COOKIE } from '../../shared/auth';
+import { FETCH_SITE_HEADERS, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
+import { IMMUTABLE_CACHE_CONTROL } from '../../shared/packages/uploads';
+import { routeNamed } from '../api-paths';
 
 /**
  * Viewer headers the API reads (Origin and Sec-Fetch-Site to refuse posts from

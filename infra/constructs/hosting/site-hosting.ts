@@ -17,16 +17,20 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_PATH_PATTERN } from '../api-paths';
-import { imagePathFunctionCode, siteRewriteFunctionCode, viewerHostFunctionCode } from '../cloudfront-functions';
-import { CSP_MAX_LENGTH, inlineBlocksOf } from '../content-security-policy';
-import { acknowledge } from '../nag';
-import { securityHeadersPolicy } from '../response-headers';
-import { privateBucketProps } from './data';
-import { CACHED_API_PATH } from '../cdn-rules';
-import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER } from '../../shared/origin-headers';
-import { IMAGE_PATH_PREFIX } from '../../shared/rewrite';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
+import { API_PATH_PATTERN } from '../../api-paths';
+import {
+  imagePathFunctionCode,
+  siteRewriteFunctionCode,
+  viewerHostFunctionCode,
+} from '../../edge/cloudfront-functions';
+import { CSP_MAX_LENGTH, inlineBlocksOf } from '../../edge/content-security-policy';
+import { acknowledge } from '../../nag';
+import { securityHeadersPolicy } from '../../edge/response-headers';
+import { privateBucketProps } from '../data';
+import { CACHED_API_PATH } from '../../edge/cdn-rules';
+import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER } from '../../../shared/origin-headers';
+import { IMAGE_PATH_PREFIX } from '../../../shared/rewrite';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../../shared/security-headers';
 import { cdnPolicies } from './cdn-policies';
 import { deploySite } from './site-deployment';
 

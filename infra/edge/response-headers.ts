@@ -8,7 +8,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, type ResponseHeadersPolicyProps } from 'aws-cdk-lib/aws-cloudfront';
-import { COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
+import { COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../shared/security-headers';
 
 /** The common headers CloudFront sets through its security-header settings; the others are custom headers. */
 export const SECURITY_HEADER_SETTINGS = ['X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy'] as const;

@@ -24,12 +24,12 @@ import {
   Stage,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { Construct } from 'constructs';
-import { routeDeclaration } from '../../functions/features';
-import { type ApiRoute, type RouteName, resourcesOf } from '../../shared/routes';
-import { acknowledge } from '../nag';
-import type { StageRoute } from '../stage-routes';
-import type { FunctionLogs } from './background-function';
-import { type BindableResources, RouteFunction, pascal } from './route-function';
+import { routeDeclaration } from '../../../functions/features';
+import { type ApiRoute, type RouteName, resourcesOf } from '../../../shared/routes';
+import { acknowledge } from '../../nag';
+import type { StageRoute } from '../../stage-routes';
+import type { FunctionLogs } from '../functions/background-function';
+import { type BindableResources, RouteFunction, pascal } from '../functions/route-function';
 
 /** How every route is reached: only through CloudFront, where the edge rules apply. */
 const THROUGH_CLOUDFRONT_ONLY =

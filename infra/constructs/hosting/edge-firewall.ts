@@ -8,10 +8,10 @@
  */
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { API_ERROR_CODES, type ApiErrorBody } from '../../shared/api-error';
-import type { RouteName } from '../../shared/routes';
-import { API_PATH_PREFIX, routeNamed } from '../api-paths';
-import { EDGE_RATE_LIMITS, type EdgeRateLimit } from '../limits';
+import { API_ERROR_CODES, type ApiErrorBody } from '../../../shared/api-error';
+import type { RouteName } from '../../../shared/routes';
+import { API_PATH_PREFIX, routeNamed } from '../../api-paths';
+import { EDGE_RATE_LIMITS, type EdgeRateLimit } from '../../limits';
 
 /** The custom response body of a rate-limited request (the shape every API error has). */
 export const RATE_LIMITED_BODY_KEY = 'rate-limited';

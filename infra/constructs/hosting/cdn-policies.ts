@@ -6,7 +6,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import { API_FORWARDED_COOKIES, API_FORWARDED_HEADERS, CACHED_API_FORWARDED_HEADERS } from '../cdn-rules';
+import { API_FORWARDED_COOKIES, API_FORWARDED_HEADERS, CACHED_API_FORWARDED_HEADERS } from '../../edge/cdn-rules';
 
 /** Made in the hosting construct's scope: their logical ids, and so the deployed policies, stay its own. */
 export function cdnPolicies(scope: Construct) {

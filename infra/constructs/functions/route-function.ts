@@ -15,8 +15,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { type SettingName, settingNamesFor } from '../../functions/platform/config';
-import { LAMBDA_BUNDLE_FILE } from '../../functions/bundling/bundling';
+import { type SettingName, settingNamesFor } from '../../../functions/platform/config';
+import { LAMBDA_BUNDLE_FILE } from '../../../functions/bundling/bundling';
 import {
   type Access,
   BUCKETS,
@@ -26,10 +26,10 @@ import {
   type ScannableTable,
   WORKERS,
   type WorkerName,
-} from '../../shared/resources';
-import type { TableDefinition } from '../../shared/table-definition';
-import { TABLES, type TableKey } from '../../shared/tables';
-import { acknowledge, acknowledgeResolved } from '../nag';
+} from '../../../shared/resources';
+import type { TableDefinition } from '../../../shared/table-definition';
+import { TABLES, type TableKey } from '../../../shared/tables';
+import { acknowledge, acknowledgeResolved } from '../../nag';
 import {
   ACCESS_LOG_WRITES,
   INVOKE_WORKER_ACTIONS,
@@ -44,12 +44,12 @@ import {
   bucketActions,
   bucketObjectActions,
   tableActions,
-} from '../permissions';
+} from '../../permissions';
 import { functionCode } from './function-code';
-import type { StaffMail } from './mail';
+import type { StaffMail } from '../mail';
 import { type BindableResources, type SecretSettingName, secretArnVariable } from './bindable-resources';
 
-export { REPO_ROOT } from '../function-bundles';
+export { REPO_ROOT } from '../../function-bundles';
 export type { BindableResources } from './bindable-resources';
 
 /** The Node.js runtime of functions/bundling/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */

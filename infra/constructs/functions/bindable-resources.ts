@@ -7,10 +7,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { SECRET_SETTINGS } from '../../functions/platform/secrets';
-import type { BucketKey, WorkerName } from '../../shared/resources';
-import type { TableKey } from '../../shared/tables';
-import type { StaffMail } from './mail';
+import type { SECRET_SETTINGS } from '../../../functions/platform/secrets';
+import type { BucketKey, WorkerName } from '../../../shared/resources';
+import type { TableKey } from '../../../shared/tables';
+import type { StaffMail } from '../mail';
 
 /** Everything a function can be bound to, by the keys of the route table. */
 export interface BindableResources {

@@ -18,7 +18,7 @@
  * CloudFormation's 500 resources as routes are added (docs/deploying.md).
  */
 import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../shared/origin-headers';
+import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../../shared/origin-headers';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
@@ -30,15 +30,15 @@ import {
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
-import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../shared/api-error';
+import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../../shared/api-error';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { ApiRoute, RouteName } from '../../shared/routes';
-import { API_THROTTLING } from '../limits';
-import { acknowledge } from '../nag';
-import { type StageRoute, declaredStageRoutes } from '../stage-routes';
+import type { ApiRoute, RouteName } from '../../../shared/routes';
+import { API_THROTTLING } from '../../limits';
+import { acknowledge } from '../../nag';
+import { type StageRoute, declaredStageRoutes } from '../../stage-routes';
 import { ApiFirewall } from './api-firewall';
-import { type BindableResources, type RouteFunction, pascal } from './route-function';
+import { type BindableResources, type RouteFunction, pascal } from '../functions/route-function';
 import { RouteGroup, pathsSharedByGroups } from './route-group';
 
 export interface ApiProps {

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
-import { VIEWER_HOST_HEADER } from '../shared/origin-headers';
-import { REPO_ROOT } from './constructs/route-function';
+import { VIEWER_HOST_HEADER } from '../../shared/origin-headers';
+import { REPO_ROOT } from '../constructs/functions/route-function';
 
 export const REWRITE_SOURCE = join(REPO_ROOT, 'shared', 'rewrite.ts');
 
