@@ -20,7 +20,7 @@ import { kmsDeps } from '../functions/accounts/adapters/kms';
 import { HANDLER_FACTORIES } from '../functions/features';
 import type { createLog } from '../functions/platform/logging';
 import { runRetention as removeExpired } from '../functions/privacy/erasure';
-import { retryDueMail } from '../functions/mail/mail-delivery';
+import { retryDueMail } from '../functions/mail/outbox/mail-delivery';
 import { translateDue } from '../functions/translation/translation-work';
 import type { Emulators } from './emulators/emulators';
 import { closeServer } from './emulators/loopback';

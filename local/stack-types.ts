@@ -4,7 +4,7 @@ import type { AppDeps } from '../functions/deps';
 import type { AwsClientOptions } from '../functions/platform/wiring/aws';
 import type { Clock } from '../functions/platform/ports';
 import type { runRetention as removeExpired } from '../functions/privacy/erasure';
-import type { retryDueMail } from '../functions/mail/mail-delivery';
+import type { retryDueMail } from '../functions/mail/outbox/mail-delivery';
 import type { translateDue } from '../functions/translation/translation-work';
 import type { Emulators } from './emulators/emulators';
 import type { FaultInjection } from './faults/injection';

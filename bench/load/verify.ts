@@ -4,7 +4,7 @@
  * emulator's mailbox), never through the API under test.
  */
 import { formatReference } from '../../shared/work/enquiry-work';
-import { acknowledgementMailId, staffMailId } from '../../functions/mail/mail-delivery';
+import { acknowledgementMailId, staffMailId } from '../../functions/mail/outbox/mail-delivery';
 import type { LocalStack } from '../../local/stack-types';
 import { capturedMail } from '../../tests/support/stack';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';

@@ -13,8 +13,8 @@ import type { StaffRole } from '../../shared/auth';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { escapeHtml } from '../mail/html-text';
-import type { AccountMailDeps } from '../mail/mail-deps';
-import { deliverAccountMail, pendingMail } from '../mail/mail-delivery';
+import type { AccountMailDeps } from '../mail/outbox/mail-deps';
+import { deliverAccountMail, pendingMail } from '../mail/outbox/mail-delivery';
 import { type AccountMailKind, type MailContent, type OutboxMail, type OutboxStore, SEALED_KINDS } from '../mail/ports';
 import { sealContent } from '../mail/sealed-content';
 

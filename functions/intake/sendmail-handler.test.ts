@@ -4,7 +4,7 @@ import { formatKoreaDateTime } from '../../shared/korea-time';
 import { makeSendmailHandler } from './sendmail-handler';
 import { MAX_BODY_BYTES } from '../platform/http/request';
 import type { Mail } from '../mail/ports';
-import { retryDelayMs } from '../mail/mail-timings';
+import { retryDelayMs } from '../mail/outbox/mail-timings';
 import { apiEvent, bodyOf, dynamoRefused, fakeDeps, formPost, jsonPost } from '../../tests/support/fakes';
 import { sesRefused } from '../mail/fakes';
 import {

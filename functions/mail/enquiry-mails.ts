@@ -1,14 +1,21 @@
 /**
  * The mails of a just-stored enquiry (functions/intake/ stores it): the
  * staff notification and the visitor's acknowledgement, through the outbox
- * (mail-delivery.ts).
+ * (outbox/mail-delivery.ts).
  */
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
 import { enquiryTranslationSource } from '../translation/translation-queue';
 import { shouldAcknowledge } from './acknowledgement-mail';
-import type { MailDeps } from './mail-deps';
-import { acknowledgementMailId, countToday, deliverMail, pendingMail, queueOnce, staffMailId } from './mail-delivery';
+import type { MailDeps } from './outbox/mail-deps';
+import {
+  acknowledgementMailId,
+  countToday,
+  deliverMail,
+  pendingMail,
+  queueOnce,
+  staffMailId,
+} from './outbox/mail-delivery';
 import { noticeWaitMs, waitsForTranslation } from './notice-translation';
 import type { OutboxMail } from './ports';
 

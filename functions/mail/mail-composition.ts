@@ -1,7 +1,7 @@
 /**
  * What an outbox mail says when it goes: composed from its enquiry, opened
  * from its seal, or as stored, and for a mail to the visitor with a link to
- * their page of its own (functions/mail/mail-delivery.ts sends it).
+ * their page of its own (functions/mail/outbox/mail-delivery.ts sends it).
  */
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';

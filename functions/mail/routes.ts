@@ -12,7 +12,7 @@ import { sentMailIds } from '../conversation/adapters/stores';
 import { translations } from '../translation/adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { sesDeps } from './adapters/ses';
-import { retryDueMail } from './mail-delivery';
+import { retryDueMail } from './outbox/mail-delivery';
 
 /** Scheduled (EventBridge): retries the staff mail of stored enquiries whose first send failed. */
 export const retryMailJob = /* @__PURE__ */ declareBackground(

@@ -16,7 +16,7 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import type { KeptMail } from '../conversation/ports';
 import { countRemoved } from '../dashboard/dashboard';
 import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
-import { acknowledgementMailId, staffMailId } from '../mail/mail-delivery';
+import { acknowledgementMailId, staffMailId } from '../mail/outbox/mail-delivery';
 import { untagRemoved } from '../tags/tags';
 import type { ErasureDeps } from './erasure-deps';
 

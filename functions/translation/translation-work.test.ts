@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
-import { retryDelayMs } from '../mail/mail-timings';
+import { retryDelayMs } from '../mail/outbox/mail-timings';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { ENQUIRY_SOURCE, messageSource, queueTranslation, translationJob } from './translation-queue';
 import { translatedCharsCounter } from './daily-chars';

@@ -17,8 +17,8 @@
 import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
 import type { AppDeps } from '../deps';
-import type { SendDeps } from '../mail/mail-deps';
-import { retryDelayMs } from '../mail/mail-timings';
+import type { SendDeps } from '../mail/outbox/mail-deps';
+import { retryDelayMs } from '../mail/outbox/mail-timings';
 import { sendWaitingNotice } from './waiting-notice';
 import { reserveDailyChars } from './daily-chars';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';

@@ -8,8 +8,8 @@
  */
 import { eventInstant } from '../../shared/work/enquiry-work';
 import type { MailStatus } from '../../shared/enquiries/enquiry';
-import type { SendDeps } from '../mail/mail-deps';
-import { deliverMail, staffMailId } from '../mail/mail-delivery';
+import type { SendDeps } from '../mail/outbox/mail-deps';
+import { deliverMail, staffMailId } from '../mail/outbox/mail-delivery';
 import { visitorNoticeId } from '../work/visitor-wrote';
 import { ENQUIRY_SOURCE, messageSource } from './translation-queue';
 

@@ -17,7 +17,7 @@ import {
 import { type FakeDeps, apiEvent, bodyOf, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
-import { retryDueMail } from '../mail/mail-delivery';
+import { retryDueMail } from '../mail/outbox/mail-delivery';
 import { eraseSubject } from '../privacy/erasure';
 import { makeTagsHandler } from '../tags/tags-handler';
 import { makeNoteHandler, makeReplyHandler, makeThreadHandler, makeWorkHandler } from '../work/enquiry-work-handler';

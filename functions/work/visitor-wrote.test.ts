@@ -16,7 +16,7 @@ import { makeViewHandler } from '../enquiries/view-handler';
 import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { AGGREGATE } from '../dashboard/dashboard';
 import { eraseSubject } from '../privacy/erasure';
-import { retryDueMail } from '../mail/mail-delivery';
+import { retryDueMail } from '../mail/outbox/mail-delivery';
 import { sesRefused } from '../mail/fakes';
 import { tokenWithRole } from '../../tests/support/staff-accounts';
 import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';

@@ -29,7 +29,7 @@ import {
   totpOf,
 } from '../test-kit';
 import { sesRefused } from '../../mail/fakes';
-import { retryDueMail } from '../../mail/mail-delivery';
+import { retryDueMail } from '../../mail/outbox/mail-delivery';
 
 describe('invitations', () => {
   it('invites by mail through the outbox: an invited account, the link with its token after #, only a hash stored', async () => {

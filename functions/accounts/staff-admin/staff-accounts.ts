@@ -19,7 +19,7 @@ import type { MailStatus } from '../../../shared/enquiries/enquiry';
 import { ApiError } from '../../platform/http/errors';
 import type { AppDeps } from '../../deps';
 import type { StaffAccount } from '../staff-account';
-import type { AccountMailDeps } from '../../mail/mail-deps';
+import type { AccountMailDeps } from '../../mail/outbox/mail-deps';
 import { composeInvitationMail, mailAccount, tellOwner } from '../account-mail';
 import { hasTwoFactor, withoutTwoFactor } from '../two-factor/two-factor';
 import { linkMatches, newAccountLink } from '../account-links';

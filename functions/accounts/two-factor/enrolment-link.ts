@@ -12,7 +12,7 @@ import {
   enrolmentLink,
 } from '../../../shared/accounts/accounts';
 import type { AppDeps } from '../../deps';
-import type { AccountMailDeps } from '../../mail/mail-deps';
+import type { AccountMailDeps } from '../../mail/outbox/mail-deps';
 import type { StaffAccount } from '../staff-account';
 import { newAccountLink } from '../account-links';
 import { composeEnrolmentMail, mailAccount } from '../account-mail';

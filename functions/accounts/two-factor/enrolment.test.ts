@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ENROLMENT_LINK_LIFETIME_SECONDS, ENROLMENT_MAIL_INTERVAL_SECONDS } from '../../../shared/accounts/accounts';
 import { type FakeDeps, fakeDeps } from '../../../tests/support/fakes';
 import { sesRefused } from '../../mail/fakes';
-import { retryDueMail } from '../../mail/mail-delivery';
+import { retryDueMail } from '../../mail/outbox/mail-delivery';
 import { PASSWORD, addAccount, call, linkTokenIn, login } from '../test-kit';
 
 const STAFF = 'staff@centre.example';

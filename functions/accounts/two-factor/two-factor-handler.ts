@@ -12,7 +12,7 @@ import { ApiError, parseInput } from '../../platform/http/errors';
 import { jsonPayload } from '../../platform/http/request';
 import { json } from '../../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../staff-auth/staff';
-import type { AccountMailDeps } from '../../mail/mail-deps';
+import type { AccountMailDeps } from '../../mail/outbox/mail-deps';
 import { tellOwner } from '../account-mail';
 import { ownAccountChangedMeanwhile, ownWholeAccount, updateAccount } from '../staff-admin/account-update';
 import { signStaffToken } from '../staff-auth/staff-tokens';

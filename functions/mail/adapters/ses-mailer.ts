@@ -4,7 +4,7 @@ import type { Mail, Mailer } from '../ports';
 /**
  * SES v2 with one attempt per send: a send retried after a dropped
  * connection may deliver the mail twice. A failed or uncertain send is the
- * outbox's to retry or to mark "uncertain" (functions/mail/mail-delivery.ts).
+ * outbox's to retry or to mark "uncertain" (functions/mail/outbox/mail-delivery.ts).
  */
 export function sesClient(config: SESv2ClientConfig = {}): SESv2Client {
   return new SESv2Client({ ...config, maxAttempts: 1 });

@@ -13,7 +13,7 @@ import { announceEndpoints } from '../../../local/run-settings';
 import { ensureStaffAccount } from '../../../local/setup';
 import type { StaffAccount } from '../../../functions/accounts/staff-account';
 import { type TestStack, capturedMail, postJson, signIn, startTestStack } from '../../support/stack';
-import { MAIL_GRACE_MS, retryDueMail } from '../../../functions/mail/mail-delivery';
+import { MAIL_GRACE_MS, retryDueMail } from '../../../functions/mail/outbox/mail-delivery';
 import { OUTBOX_QUEUES } from '../../../shared/tables';
 
 let stack: TestStack;

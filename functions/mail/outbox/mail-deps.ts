@@ -1,5 +1,5 @@
 /** What sending mail needs, apart from the outbox's steps: the orchestrator (mail-delivery.ts) and its steps both name these, so they live below both. */
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 
 export type MailDeps = Pick<
   AppDeps,

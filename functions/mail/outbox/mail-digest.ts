@@ -1,14 +1,14 @@
 /**
- * The daily digest (functions/mail/mail-delivery.ts): past the daily cap,
+ * The daily digest (functions/mail/outbox/mail-delivery.ts): past the daily cap,
  * staff notifications are held, and one mail per run lists them.
  */
-import { OUTBOX_QUEUES } from '../../shared/tables';
-import type { StoredEnquiry } from '../enquiries/ports';
-import { toRecord } from '../enquiries/enquiry-record';
+import { OUTBOX_QUEUES } from '../../../shared/tables';
+import type { StoredEnquiry } from '../../enquiries/ports';
+import { toRecord } from '../../enquiries/enquiry-record';
 import type { MailDeps } from './mail-deps';
-import type { OutboxMail } from './ports';
+import type { OutboxMail } from '../ports';
 import { move } from './outbox-moves';
-import { composeDigestMail } from './staff-mail';
+import { composeDigestMail } from '../staff-mail';
 
 /** Most held mails one digest lists. */
 export const DIGEST_MAX_ITEMS = 200;

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
-import { makeSendmailHandler } from '../intake/sendmail-handler';
+import type { EnquiryRecord } from '../../../shared/enquiries/enquiry';
+import { makeSendmailHandler } from '../../intake/sendmail-handler';
 import { MAIL_GRACE_MS, retryDueMail } from './mail-delivery';
 import { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-timings';
-import { ANSWER_IN_BACK_OFFICE, composeEnquiryMail } from './staff-mail';
-import { replyAddress, threadReference } from '../conversation/reply-address';
-import { sampleRecord } from '../../tests/support/records';
-import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
-import { sesCutOff, sesRefused } from './fakes';
-import { MINUTE, enquiry, staffMailDeps } from '../../tests/support/enquiry-requests';
+import { ANSWER_IN_BACK_OFFICE, composeEnquiryMail } from '../staff-mail';
+import { replyAddress, threadReference } from '../../conversation/reply-address';
+import { sampleRecord } from '../../../tests/support/records';
+import { type FakeDeps, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../../tests/support/fakes';
+import { sesCutOff, sesRefused } from '../fakes';
+import { MINUTE, enquiry, staffMailDeps } from '../../../tests/support/enquiry-requests';
 
 describe('retryDueMail', () => {
   const staffMail = (deps: FakeDeps, postIndex = 1) => deps.outbox.items.get(`${postIndex}:staff`);

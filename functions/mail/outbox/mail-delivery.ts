@@ -7,12 +7,12 @@
  * accepted the mail (a time-out, a reset) is marked uncertain and not sent
  * again. Past the daily cap, mails are held and staff get one digest per run.
  */
-import { formatKoreaDate } from '../../shared/korea-time';
-import type { MailStatus } from '../../shared/enquiries/enquiry';
-import { OUTBOX_QUEUES } from '../../shared/tables';
+import { formatKoreaDate } from '../../../shared/korea-time';
+import type { MailStatus } from '../../../shared/enquiries/enquiry';
+import { OUTBOX_QUEUES } from '../../../shared/tables';
 import type { AccountMailDeps, MailDeps, SendDeps } from './mail-deps';
-import { type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS } from './ports';
-import type { StoredEnquiry } from '../enquiries/ports';
+import { type OutboxKind, type OutboxMail, type OutboxStore, ACCOUNT_MAIL_KINDS } from '../ports';
+import type { StoredEnquiry } from '../../enquiries/ports';
 import { move } from './outbox-moves';
 import { sendOnce } from './mail-sending';
 import { sendDigest } from './mail-digest';

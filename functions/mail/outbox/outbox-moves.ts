@@ -1,10 +1,10 @@
 /**
- * Moving an outbox mail to its next state (functions/mail/mail-delivery.ts):
+ * Moving an outbox mail to its next state (functions/mail/outbox/mail-delivery.ts):
  * only the worker whose move succeeds goes on, and a staff notification's
  * state is copied to its enquiry for the message box.
  */
-import type { MailStatus } from '../../shared/enquiries/enquiry';
-import { type OutboxChange, type OutboxMail, SEALED_KINDS } from './ports';
+import type { MailStatus } from '../../../shared/enquiries/enquiry';
+import { type OutboxChange, type OutboxMail, SEALED_KINDS } from '../ports';
 import type { AccountMailDeps, MailDeps } from './mail-deps';
 
 /** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded. */

@@ -1,19 +1,19 @@
 /**
- * Sending one outbox mail (functions/mail/mail-delivery.ts): composed, its
+ * Sending one outbox mail (functions/mail/outbox/mail-delivery.ts): composed, its
  * send claimed, then SES called once; a failure SES answered is retried with
  * back-off, a call cut off after SES may have accepted the mail is uncertain.
  */
 import { randomUUID } from 'node:crypto';
-import type { MailStatus } from '../../shared/enquiries/enquiry';
-import { OUTBOX_QUEUES } from '../../shared/tables';
-import { enquiryRetentionMs } from '../../shared/privacy/retention';
-import type { StoredEnquiry } from '../enquiries/ports';
-import type { Mail, OutboxChange, OutboxMail } from './ports';
+import type { MailStatus } from '../../../shared/enquiries/enquiry';
+import { OUTBOX_QUEUES } from '../../../shared/tables';
+import { enquiryRetentionMs } from '../../../shared/privacy/retention';
+import type { StoredEnquiry } from '../../enquiries/ports';
+import type { Mail, OutboxChange, OutboxMail } from '../ports';
 import type { MailDeps } from './mail-deps';
 import { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-timings';
 import { type MoveDeps, move } from './outbox-moves';
-import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from './mail-composition';
-import { translationOfNotice } from './notice-translation';
+import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from '../mail-composition';
+import { translationOfNotice } from '../notice-translation';
 
 /**
  * Whether SES may have accepted a mail whose call failed: yes when the call
