@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { edgeStackNameOf, readStageConfig, stackNameOf, stageRegion } from './config';
-import { REPO_ROOT } from './constructs/functions/route-function';
+import { REPO_ROOT } from './function-bundles';
 import { placeholderReport } from '../shared/content/placeholder-report';
 import { guardContent } from './content-guard';
 import { EdgeStack } from './edge-stack';

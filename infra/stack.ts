@@ -16,7 +16,7 @@ import { Data } from './constructs/data';
 import { Jobs } from './constructs/jobs';
 import { StaffMail } from './constructs/mail';
 import { Receiving } from './constructs/receiving';
-import type { BindableResources } from './constructs/functions/route-function';
+import type { BindableResources } from './constructs/functions/bindable-resources';
 import { SiteHosting } from './constructs/hosting/site-hosting';
 import { Streams } from './constructs/streams';
 import { Workers } from './constructs/workers';

@@ -76,7 +76,7 @@ export const MAIL_RECEIVER_BUNDLE_BUDGET_GZIP_BYTES = 648 * 1024;
 
 /**
  * The kept mail box's routes that read a received mail (`parsesMail` in
- * shared/routes.ts: a mail's text, attaching one) parse it with the
+ * shared/conversation/conversation-routes.ts: a mail's text, attaching one) parse it with the
  * receiver's own code, and add staff auth (the token check, the access log,
  * the request schemas: about 20 KiB gzip). A staff member waits on their
  * cold start, but only when opening or attaching a kept mail, a few times a

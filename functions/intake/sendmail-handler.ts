@@ -1,4 +1,4 @@
-import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry';
+import { enquirySubmissionSchema } from '../../shared/enquiries/enquiry-submission-schema';
 import { formatReference } from '../../shared/work/enquiry-work';
 import { ENQUIRY_SECTION_ID, FORM_RESULT_PARAMS, failedFormAnchor } from '../../shared/intake/form-fields';
 import { PUBLIC_PAGE_ROUTES, localeByCode } from '../../shared/locales';

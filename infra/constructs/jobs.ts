@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs of the route table (SCHEDULED_JOBS in shared/routes.ts): the
+ * Scheduled jobs of the route table (SCHEDULED_JOBS in shared/resources.ts): the
  * mail-retry job on an EventBridge Scheduler schedule. A run that cannot be
  * delivered (scheduler) or fails (function, invoked asynchronously) lands in
  * an SQS failure queue, with an alarm on its depth; the background workers

@@ -1,5 +1,5 @@
 /**
- * Background workers of the route table (WORKERS in shared/routes.ts): the
+ * Background workers of the route table (WORKERS in shared/resources.ts): the
  * export worker, which API routes start with an asynchronous invocation and
  * never wait for. Each is bound to exactly what its `uses` lists; the routes
  * that start it may invoke it and nothing else (RouteFunction.bindWorker).

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 import { VIEWER_HOST_HEADER } from '../../shared/origin-headers';
-import { REPO_ROOT } from '../constructs/functions/route-function';
+import { REPO_ROOT } from '../function-bundles';
 
 export const REWRITE_SOURCE = join(REPO_ROOT, 'shared', 'rewrite.ts');
 

@@ -20,8 +20,6 @@ import { LIST_HEADERS, PAGE_SIZE } from './pagination';
 import { checkbox, emptyToUndefined, wholeNumber, wholeNumberField } from '../intake/field-schemas';
 import { tagField } from '../tags/tags-schema';
 
-export { enquirySubmissionSchema } from './enquiry-submission-schema';
-
 /**
  * The staff mail's state: waiting for a send or a retry, being sent, sent,
  * given up, not sent for suspected spam, held for the daily digest (the daily

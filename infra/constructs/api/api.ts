@@ -38,7 +38,8 @@ import { API_THROTTLING } from '../../limits';
 import { acknowledge } from '../../nag';
 import { type StageRoute, declaredStageRoutes } from '../../stage-routes';
 import { ApiFirewall } from './api-firewall';
-import { type BindableResources, type RouteFunction, pascal } from '../functions/route-function';
+import type { BindableResources } from '../functions/bindable-resources';
+import { type RouteFunction, pascal } from '../functions/route-function';
 import { RouteGroup, pathsSharedByGroups } from './route-group';
 
 export interface ApiProps {

@@ -29,7 +29,8 @@ import { type ApiRoute, type RouteName, resourcesOf } from '../../../shared/rout
 import { acknowledge } from '../../nag';
 import type { StageRoute } from '../../stage-routes';
 import type { FunctionLogs } from '../functions/background-function';
-import { type BindableResources, RouteFunction, pascal } from '../functions/route-function';
+import type { BindableResources } from '../functions/bindable-resources';
+import { RouteFunction, pascal } from '../functions/route-function';
 
 /** How every route is reached: only through CloudFront, where the edge rules apply. */
 const THROUGH_CLOUDFRONT_ONLY =

@@ -8,7 +8,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { backgroundDeclaration } from '../../../functions/features';
-import { type BindableResources, RouteFunction, pascal } from './route-function';
+import type { BindableResources } from './bindable-resources';
+import { RouteFunction, pascal } from './route-function';
 
 /** Where a function's log goes and how long it stays. */
 export interface FunctionLogs {

@@ -49,9 +49,6 @@ import { functionCode } from './function-code';
 import type { StaffMail } from '../mail';
 import { type BindableResources, type SecretSettingName, secretArnVariable } from './bindable-resources';
 
-export { REPO_ROOT } from '../../function-bundles';
-export type { BindableResources } from './bindable-resources';
-
 /** The Node.js runtime of functions/bundling/bundling.ts's NODE_MAJOR, the newest this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the latest). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 

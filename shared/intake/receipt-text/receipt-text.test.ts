@@ -1,5 +1,5 @@
 /**
- * The receipt texts (shared/receipt-text): all six languages complete and
+ * The receipt texts (shared/intake/receipt-text/): all six languages complete and
  * translated, agreeing with the page copy where they say the same thing, with
  * dates written as each language writes them.
  */
