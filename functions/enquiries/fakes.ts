@@ -177,6 +177,10 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return [...this.items.values()].filter((item) => item.EMAIL_KEY === emailKey).map((item) => item.POST_INDEX);
   }
 
+  async byPhone(phoneKey: string): Promise<number[]> {
+    return [...this.items.values()].filter((item) => item.PHONE_KEY === phoneKey).map((item) => item.POST_INDEX);
+  }
+
   async inactive(list: 'ALL' | 'SPAM', beforeIso: string, limit: number): Promise<number[]> {
     return [...this.items.values()]
       .filter((item) => item.LIST === list && item.UPDATED_AT < beforeIso && item.LEGAL_HOLD === undefined)

@@ -21,6 +21,8 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   SECTION_SEQ: number;
   /** The address in lower case, the key of one visitor's enquiries (the rights of access and erasure). */
   EMAIL_KEY?: string;
+  /** The phone number's key (shared/merging/phone-key.ts), when it has one: one visitor's enquiries by number. */
+  PHONE_KEY?: string;
   /** Kept whatever the retention period and any erasure request, while set (a legal hold), with its reason. */
   LEGAL_HOLD?: string;
   /** Keys of the work lists (enquiries/enquiry-lists.ts `workListKeys`); absent for suspected spam. */
@@ -141,6 +143,8 @@ export interface EnquiryStore {
   setHold(postIndex: number, reason: string | undefined): Promise<void>;
   /** The POST_INDEXes of one address's enquiries. */
   byEmail(emailKey: string): Promise<number[]>;
+  /** The POST_INDEXes of the enquiries with this phone number's key. */
+  byPhone(phoneKey: string): Promise<number[]>;
   /** Up to `limit` of a list's enquiries not under a legal hold whose last activity is before `beforeIso`, oldest first. */
   inactive(list: 'ALL' | 'SPAM', beforeIso: string, limit: number): Promise<number[]>;
   /** How many enquiries of a list have been inactive since before `beforeIso` and are not held. */

@@ -6,6 +6,7 @@ import { DEFAULT_DETAIL_SECTION, HOSPITAL_SECTION } from '../../shared/enquiries
 import type { EnquirySubmission } from '../../shared/enquiries/enquiry-submission-schema';
 import { CONSENT_NOTICE_VERSION } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
+import { phoneKey } from '../../shared/merging/phone-key';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { countCounter, listName, sectionListName, sequenceCounter, workListKeys } from '../enquiries/enquiry-lists';
 import type { IntakeDeps } from './intake-deps';
@@ -17,12 +18,14 @@ export function buildEnquiry(
   spam: string | undefined,
 ): Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'> {
   const receivedAt = new Date(now).toISOString();
+  const phone = submission.phone ? phoneKey(submission.phone) : undefined;
   return {
     POST_INDEX: postIndex,
     NAME: submission.user_name,
     CONTACT_NUMBER: submission.phone ?? '',
     EMAIL: submission.user_email,
     EMAIL_KEY: submission.user_email.toLowerCase(),
+    ...(phone ? { PHONE_KEY: phone } : {}),
     LANG_PREFERENCE: submission.user_language ?? '',
     MEDICAL_SECTION: submission.section,
     DETAIL_SECTION:

@@ -19,6 +19,8 @@ export const ENQUIRY_INDEXES = {
   byStatusOwner: 'byStatusOwner',
   /** One visitor's enquiries, by their address in lower case (the rights of access and erasure). */
   byEmail: 'byEmail',
+  /** One visitor's enquiries by their phone number (PHONE_KEY, shared/merging/phone-key.ts; sparse: none without a number). */
+  byPhone: 'byPhone',
   /** A list (`ALL` or `SPAM`) by last activity, oldest first: what the retention job removes next. */
   byActivity: 'byActivity',
 } as const;
@@ -76,6 +78,12 @@ export const ENQUIRIES_TABLE = {
     {
       name: ENQUIRY_INDEXES.byEmail,
       partitionKey: { name: 'EMAIL_KEY', type: 'S' },
+      sortKey: { name: 'POST_INDEX', type: 'N' },
+      projection: [],
+    },
+    {
+      name: ENQUIRY_INDEXES.byPhone,
+      partitionKey: { name: 'PHONE_KEY', type: 'S' },
       sortKey: { name: 'POST_INDEX', type: 'N' },
       projection: [],
     },

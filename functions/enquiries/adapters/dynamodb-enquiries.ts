@@ -37,6 +37,18 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     return typeof sequence === 'number' ? sequence : undefined;
   }
 
+  /** The POST_INDEXes under one key of a keys-only index of one visitor's enquiries (by address, by phone number). */
+  async function oneVisitorsIndexes(index: 'byEmail' | 'byPhone', keyName: 'EMAIL_KEY' | 'PHONE_KEY', key: string) {
+    const items = await queryItems<StoredEnquiry>(db, {
+      TableName: tableName,
+      IndexName: ENQUIRY_INDEXES[index],
+      KeyConditionExpression: '#key = :key',
+      ExpressionAttributeNames: { '#key': keyName },
+      ExpressionAttributeValues: { ':key': key },
+    });
+    return items.map((item) => Number(item['POST_INDEX']));
+  }
+
   /** Updates an enquiry that exists; one removed meanwhile is not brought back as a fragment. */
   async function updateExisting(postIndex: number, expression: string, values?: Record<string, unknown>) {
     await db.send(
@@ -260,13 +272,11 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     },
 
     async byEmail(emailKey) {
-      const items = await queryItems<StoredEnquiry>(db, {
-        TableName: tableName,
-        IndexName: ENQUIRY_INDEXES.byEmail,
-        KeyConditionExpression: 'EMAIL_KEY = :email',
-        ExpressionAttributeValues: { ':email': emailKey },
-      });
-      return items.map((item) => Number(item['POST_INDEX']));
+      return oneVisitorsIndexes('byEmail', 'EMAIL_KEY', emailKey);
+    },
+
+    async byPhone(phoneKey) {
+      return oneVisitorsIndexes('byPhone', 'PHONE_KEY', phoneKey);
     },
 
     async inactive(list, beforeIso, limit) {
