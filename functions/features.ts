@@ -17,6 +17,7 @@ import * as exportsFeature from './exports/routes';
 import type { LambdaHttpHandler } from './platform/http/handler';
 import * as intake from './intake/routes';
 import * as mail from './mail/routes';
+import * as merging from './merging/routes';
 import * as packages from './packages/routes';
 import * as privacy from './privacy/routes';
 import * as tags from './tags/routes';
@@ -28,6 +29,7 @@ export const FEATURES = {
   intake,
   mail,
   enquiries,
+  merging,
   work,
   tags,
   exports: exportsFeature,

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   'account.password.refused': '내 비밀번호 변경 거부 (시도 제한)',
   'enquiry.list': '문의 목록 조회',
   'enquiry.read': '문의 상세 조회',
+  'enquiry.related': '같은 방문자의 다른 문의 조회',
   'enquiry.thread': '문의 기록 조회',
   'enquiry.translate': '기계 번역 다시 요청',
   'enquiry.export': '문의 CSV 내보내기',

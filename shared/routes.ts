@@ -17,6 +17,7 @@ import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes';
 import { ENQUIRY_ROUTES } from './enquiries/enquiry-routes';
 import { EXPORT_ROUTES } from './exports/export-routes';
 import { INTAKE_ROUTES } from './intake/intake-routes';
+import { MERGING_ROUTES } from './merging/merging-routes';
 import { PACKAGE_ROUTES } from './packages/package-routes';
 import { PRIVACY_ROUTES } from './privacy/privacy-routes';
 import { TAG_ROUTES } from './tags/tag-routes';
@@ -58,6 +59,7 @@ const FEATURE_ROUTES = [
   ...SIGN_IN_ROUTES,
   ...PACKAGE_ROUTES,
   ...ENQUIRY_ROUTES,
+  ...MERGING_ROUTES,
   ...EXPORT_ROUTES,
   ...WORK_ROUTES,
   ...TAG_ROUTES,

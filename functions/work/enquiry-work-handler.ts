@@ -11,6 +11,7 @@ import { type ReplyDeps, type WorkDeps, addNote, changeWork, readThread, sendRep
 import { markSeen } from './visitor-wrote';
 import { translationsOf } from '../translation/staff/staff-translations';
 import { messageSource } from '../translation/translation-queue';
+import { enquiryIndexParam } from '../enquiries/enquiry-index-param';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
 export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
@@ -67,15 +68,10 @@ export function makeThreadHandler(
   deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>,
 ) {
   return staffHandler(deps, async ({ request, audit }) => {
-    const raw = request.params['index'] ?? '';
-    if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
-      throw new ApiError('invalid_input', 'The enquiry number must be a whole number from 1.', {
-        index: 'A whole number from 1',
-      });
-    }
-    const enquiry = await deps.enquiries.get(Number(raw));
-    await audit('enquiry.thread', raw);
-    if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${raw}.`);
+    const index = enquiryIndexParam(request);
+    const enquiry = await deps.enquiries.get(index);
+    await audit('enquiry.thread', String(index));
+    if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${index}.`);
     const [thread, translations] = await Promise.all([
       readThread(deps, enquiry.POST_INDEX),
       translationsOf(deps, enquiry.POST_INDEX),

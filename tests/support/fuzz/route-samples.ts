@@ -8,6 +8,7 @@ import type { RouteName } from '../../../shared/routes';
 import type { RouteSample, SampleContext } from '../../../functions/platform/fuzz-samples';
 import { fuzzSamples as intake } from '../../../functions/intake/fuzz-samples';
 import { fuzzSamples as enquiries } from '../../../functions/enquiries/fuzz-samples';
+import { fuzzSamples as merging } from '../../../functions/merging/fuzz-samples';
 import { fuzzSamples as work } from '../../../functions/work/fuzz-samples';
 import { fuzzSamples as tags } from '../../../functions/tags/fuzz-samples';
 import { fuzzSamples as exportsFeature } from '../../../functions/exports/fuzz-samples';
@@ -26,6 +27,7 @@ export function routeSamples(context: SampleContext): Record<RouteName, RouteSam
   return {
     ...intake(context),
     ...enquiries(context),
+    ...merging(context),
     ...work(context),
     ...tags(context),
     ...exportsFeature(context),
