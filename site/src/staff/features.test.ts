@@ -41,6 +41,7 @@ describe("the back office's index of features", () => {
   it("orders the detail page's panels by their declared order, whichever feature gives them", () => {
     expect(DETAIL_PANELS.map((panel) => panel.key)).toEqual([
       'work',
+      'related',
       'tags',
       'reply',
       'history',
