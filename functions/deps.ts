@@ -15,6 +15,7 @@ import type { SubmissionStore } from './intake/ports';
 import type { Mailer, OutboxStore } from './mail/ports';
 import type { ImageStore, PackageStore } from './packages/ports';
 import type { BaseDeps } from './platform/deps';
+import type { EnquiryPartsGiven } from './enquiries/lifecycle';
 import type { SecretSealer, ThrottleStore } from './platform/ports';
 import type { ErasureStore } from './privacy/ports';
 import type { TagIndex } from './tags/ports';
@@ -62,4 +63,5 @@ export interface ServiceDeps {
   totpSealer: SecretSealer;
 }
 
-export type AppDeps = BaseDeps & DynamoDeps & S3Deps & ServiceDeps;
+/** With the enquiry parts (enquiry-parts.ts) a removal or the right of access calls: every one, in the local stack. */
+export type AppDeps = BaseDeps & DynamoDeps & S3Deps & ServiceDeps & EnquiryPartsGiven;

@@ -6,67 +6,14 @@
  * workers). The CDK stack grants exactly these, and each function reads the
  * settings they need.
  */
+import type { Access } from './access';
+import type { BucketKey } from './buckets';
+import { ERASURE_USES } from './privacy/erasure-uses';
 import type { TableKey } from './tables';
 
-/**
- * `append` writes new items only, each once (a conditional put), and can
- * neither change nor remove one: the history, the erasure tombstones. `log`
- * is the access log's writers': new rows only (PutItem, never in a counted
- * partition) and counts only (UpdateItem, only in the counted partitions,
- * ACCESS_LOG_COUNTED_PREFIX), so an update can never reach a row written
- * once; never a delete. `readUpdate` changes attributes of items that exist
- * and can make none (sign-in on the staff table). `full` also deletes: only
- * the retention job and an erasure remove enquiry data. `readProfile` is the
- * staff table's alone: it reads the accounts' profiles, never a credential
- * (every staff route's check of its caller, the owner picker, the accounts
- * page; functions/accounts/staff-profile.ts).
- */
-export type Access =
-  'read' | 'write' | 'readWrite' | 'append' | 'readAppend' | 'log' | 'readLog' | 'readUpdate' | 'full' | 'readProfile';
+export { type Access, combinedAccess } from './access';
 
-/** The levels that read whole items. */
-const WHOLE_READERS: readonly Access[] = ['read', 'readWrite', 'readAppend', 'readLog', 'readUpdate', 'full'];
-
-/** The access that allows both (reading the access log and adding to it stays append-only). */
-export function combinedAccess(a: Access, b: Access): Access {
-  if (a === b) return a;
-  const pair = new Set([a, b]);
-  if (pair.has('readProfile')) {
-    // A route that reads whole accounts reads their profiles too; no level reads profiles and writes without reading.
-    const other = a === 'readProfile' ? b : a;
-    if (WHOLE_READERS.includes(other)) return other;
-    throw new Error(`No access level allows both readProfile and ${other}`);
-  }
-  if (pair.has('full')) return 'full';
-  if (pair.has('append') && pair.has('read')) return 'readAppend';
-  if (pair.has('log') && pair.has('read')) return 'readLog';
-  if (pair.has('readUpdate') && pair.has('read')) return 'readUpdate';
-  return 'readWrite';
-}
-
-export const BUCKETS = {
-  images: {
-    envVar: 'IMAGES_BUCKET',
-    purpose:
-      'BEST 3 board and popup images, served under /image/; uploads wait under incoming/ until a save checks them and copies them to their public name.',
-  },
-  exports: {
-    envVar: 'EXPORTS_BUCKET',
-    purpose: 'Large CSV exports, written by the export worker and downloaded through short-lived presigned URLs.',
-  },
-  inbound: {
-    envVar: 'INBOUND_BUCKET',
-    purpose:
-      "Mail received for the inbound domain: each raw message as it arrived (under raw/), and the attachments of the visitors' messages in a thread (under attachments/), never served; they go with their enquiry.",
-  },
-  accessLogCopy: {
-    envVar: 'ACCESS_LOG_COPY_BUCKET',
-    purpose:
-      "The access log's immutable copy: every write to the access-log table as its stream carried it, each batch one object written once, under S3 Object Lock for the access log's retention (compliance mode in production).",
-  },
-} as const;
-
-export type BucketKey = keyof typeof BUCKETS;
+export { BUCKETS, type BucketKey } from './buckets';
 
 export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;
@@ -162,23 +109,7 @@ export const SCHEDULED_JOBS = [
   {
     name: 'retention',
     everyMinutes: 24 * 60,
-    uses: {
-      // inboundMail: the mail kept apart about a removed enquiry (by its index byEnquiry).
-      tables: {
-        enquiries: 'full',
-        enquiryEvents: 'full',
-        outbox: 'full',
-        submissions: 'full',
-        counters: 'write',
-        erasures: 'append',
-        aggregates: 'write',
-        enquiryTags: 'full',
-        inboundMail: 'full',
-        translations: 'full',
-      },
-      // inbound: the raw messages and attachments of the visitors' messages in a removed enquiry's thread, and the kept mail's raw messages.
-      buckets: { exports: 'full', inbound: 'full' },
-    } satisfies ResourceUse,
+    uses: ERASURE_USES satisfies ResourceUse,
   },
 ] as const;
 

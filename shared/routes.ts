@@ -9,7 +9,8 @@
 import type { StaffRole } from './auth';
 import type { RouteContract } from './route-contract';
 import type { TableKey } from './tables';
-import { type Access, type ResourceUse, combinedAccess } from './resources';
+import { combinedNeeds } from './access';
+import type { ResourceUse } from './resources';
 import { matchRoutePath } from './route-paths';
 import { ACCOUNT_ROUTES, SIGN_IN_ROUTES } from './accounts/account-routes';
 import { CONVERSATION_ROUTES } from './conversation/conversation-routes';
@@ -89,10 +90,6 @@ export function apiPath(name: RouteName, params: Record<string, string | number>
 /** Everything a route's function touches, its staff-auth needs included. */
 export function resourcesOf(route: ApiRoute): ResourceUse {
   if (route.access === 'public') return route.uses;
-  const tables: Partial<Record<TableKey, Access>> = { ...route.uses.tables };
-  for (const [table, access] of Object.entries(STAFF_AUTH_USES.tables) as [TableKey, Access][]) {
-    const own = tables[table];
-    tables[table] = own === undefined ? access : combinedAccess(own, access);
-  }
+  const tables = combinedNeeds<TableKey>(route.uses.tables, STAFF_AUTH_USES.tables);
   return { ...route.uses, tables, usesTokenSecret: true };
 }

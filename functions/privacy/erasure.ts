@@ -17,11 +17,13 @@ import { KEPT_BOXES } from '../../shared/conversation/visitor-messages';
 import type { ErasureAnswer } from '../../shared/privacy/privacy-schema';
 import type { AppDeps } from '../deps';
 import type { EnquiryEvent } from '../work/ports';
-import type { MailContent, OutboxMail } from '../mail/ports';
-import type { KeptMail } from '../conversation/ports';
+import type { KeptMail, KeptMailStore } from '../conversation/ports';
 import { toRecord } from '../enquiries/enquiry-record';
-import { mailIdsOf, recordTombstone, removeEnquiry, removeKeptMail } from './enquiry-removal';
-import type { ErasureDeps } from './erasure-deps';
+import { contextOf, recordTombstone, removeEnquiry } from './enquiry-removal';
+import type { EnquiryRemovalDeps, ErasureDeps } from './erasure-deps';
+import { removeKeptMail } from '../conversation/enquiry-part';
+import type { EnquiryPartsGiven, EnquiryPartsSubjectData, SubjectPartsTables } from '../enquiry-parts';
+import type { BaseDeps } from '../platform/deps';
 
 /**
  * The address as an erasure records it: an HMAC, so a second request can be
@@ -50,46 +52,39 @@ export type KeptMailData = Pick<
   | 'attachments'
 >;
 
+/** One enquiry as the right of access hands it over: its record, its history, and what every part adds (its mails, ...). */
+export type SubjectEnquiry = EnquiryRecord & { history: Omit<EnquiryEvent, 'postIndex'>[] } & EnquiryPartsSubjectData;
+
 export interface SubjectData {
   email: string;
-  enquiries: (EnquiryRecord & {
-    history: Omit<EnquiryEvent, 'postIndex'>[];
-    mails: (Pick<OutboxMail, 'kind' | 'status' | 'sentAt'> & {
-      content?: Pick<MailContent, 'to' | 'subject' | 'text'>;
-    })[];
-  })[];
+  enquiries: SubjectEnquiry[];
   /** The mail received from the address that went into no thread (unmatched, quarantined, auto-replies, refused), newest first. */
   keptMail: KeptMailData[];
 }
 
-/** One visitor's enquiries with their history and mails (the right of access), oldest first, and the mail kept apart from their address. */
-export async function subjectData(
-  deps: Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
-  email: string,
-): Promise<SubjectData> {
+/** What the right of access reads: the enquiry core's stores, every part's, and the mail kept apart. */
+export type SubjectDeps = Pick<EnquiryRemovalDeps, 'enquiries' | 'events'> &
+  SubjectPartsTables &
+  EnquiryPartsGiven &
+  BaseDeps & { keptMail: KeptMailStore };
+
+/** One visitor's enquiries with their history and what every part keeps (the right of access), oldest first, and the mail kept apart from their address. */
+export async function subjectData(deps: SubjectDeps, email: string): Promise<SubjectData> {
   const address = email.trim().toLowerCase();
   const keptMail = (await deps.keptMail.fromSender(address)).map(
     ({ key: _key, rawKey: _rawKey, expiresAt: _expiresAt, ...mail }): KeptMailData => mail,
   );
   const indexes = (await deps.enquiries.byEmail(address)).sort((a, b) => a - b);
   const enquiries = await Promise.all(
-    indexes.map(async (index) => {
+    indexes.map(async (index): Promise<SubjectEnquiry | undefined> => {
       const enquiry = await deps.enquiries.get(index);
       if (!enquiry) return undefined;
-      const events = await deps.events.list(index);
-      const mails = (await Promise.all(mailIdsOf(enquiry, events).map((mailId) => deps.outbox.get(mailId)))).filter(
-        (mail): mail is OutboxMail => mail !== undefined,
-      );
+      const context = await contextOf(deps, enquiry);
+      const parts = await Promise.all(deps.enquiryParts.map((part) => part.subjectData?.(deps, context)));
       return {
         ...toRecord(enquiry),
-        history: events.map(({ postIndex: _index, ...event }) => event),
-        // A reply's words as the visitor read them (the HTML copy says the same).
-        mails: mails.map(({ kind, status, sentAt, content }) => ({
-          kind,
-          status,
-          ...(sentAt ? { sentAt } : {}),
-          ...(content ? { content: { to: content.to, subject: content.subject, text: content.text } } : {}),
-        })),
+        history: context.history.map(({ postIndex: _index, ...event }) => event),
+        ...(Object.assign({}, ...parts) as EnquiryPartsSubjectData),
       };
     }),
   );

@@ -20,7 +20,7 @@ import { jsonPayload } from '../platform/http/request';
 import { NO_STORE, json } from '../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../accounts/staff-auth/staff';
 import { readAccessLogPage } from './access-log-reading';
-import { type SubjectData, eraseSubject, retentionDue, subjectData } from './erasure';
+import { type SubjectData, type SubjectDeps, eraseSubject, retentionDue, subjectData } from './erasure';
 import type { ErasureDeps } from './erasure-deps';
 import { toRecord } from '../enquiries/enquiry-record';
 import { workableEnquiry } from '../work/enquiry-work';
@@ -114,9 +114,7 @@ const subjectTarget = (data: SubjectData) =>
   (data.keptMail.length ? ` +${data.keptMail.length} kept mail` : '');
 
 /** `POST /api/subject`: `{ data: { email } }` -> every enquiry of one address, with its history and mails (the right of access). */
-export function makeSubjectHandler(
-  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
-) {
+export function makeSubjectHandler(deps: StaffAuthDeps & SubjectDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);
@@ -126,9 +124,7 @@ export function makeSubjectHandler(
 }
 
 /** `POST /api/subject/export`: `{ data: { email } }` -> the same as a file to hand to the visitor. */
-export function makeSubjectExportHandler(
-  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'keptMail'>,
-) {
+export function makeSubjectExportHandler(deps: StaffAuthDeps & SubjectDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
     const { email } = parseInput(subjectSchema, jsonPayload(request));
     const data = await subjectData(deps, email);

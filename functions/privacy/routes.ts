@@ -8,21 +8,25 @@
 import { scheduledJobUses } from '../../shared/resources';
 import { backgroundHandler, declareBackground, declareRoute } from '../platform/declarations';
 import { runRetention } from './erasure';
-import { aggregates } from '../dashboard/adapters/stores';
 import { counters, enquiries } from '../enquiries/adapters/stores';
-import { dynamoStores, withStores } from '../platform/wiring/dynamodb-stores';
+import {
+  ALL_PARTS,
+  type AnyEnquiryPart,
+  SUBJECT_PARTS,
+  type SubjectPartsTables,
+  partBuckets,
+  partTables,
+} from '../enquiry-parts';
+import type { BaseDeps } from '../platform/deps';
+import type { Settings } from '../platform/config';
+import { type StoreMakers, dynamoStores, withStores } from '../platform/wiring/dynamodb-stores';
 import { erasures } from './adapters/stores';
 import { events } from '../work/adapters/stores';
-import { keptMail } from '../conversation/adapters/stores';
-import { outbox } from '../mail/adapters/stores';
+import { keptMail, inbound } from '../conversation/adapters/stores';
 import { staffAuthStores } from '../accounts/adapters/stores';
-import { submissions } from '../intake/adapters/stores';
-import { tagIndex } from '../tags/adapters/stores';
-import { translations } from '../translation/adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Stores } from '../platform/wiring/s3-stores';
 import { exports } from '../exports/adapters/stores';
-import { inbound } from '../conversation/adapters/stores';
 import {
   makeAccessLogHandler,
   makeAccessLogCsvHandler,
@@ -32,6 +36,45 @@ import {
   makeSubjectExportHandler,
   makeSubjectEraseHandler,
 } from './privacy-handler';
+
+/**
+ * What an erasure is wired with: the enquiry core's stores, every part's
+ * (enquiry-parts.ts), the tombstones, the export files and the mail kept
+ * apart; each made on first use.
+ */
+function erasureStores<Base extends BaseDeps, Extra extends object>(
+  settings: Partial<Settings>,
+  base: Base,
+  extra: StoreMakers<Extra>,
+) {
+  return mergeLazy(
+    { ...base, enquiryParts: ALL_PARTS },
+    dynamoStores(settings, {}, base.clock, {
+      ...extra,
+      ...partTables(ALL_PARTS),
+      enquiries,
+      events,
+      counters,
+      erasures,
+      keptMail,
+    }),
+    s3Stores(settings, {}, { ...partBuckets(ALL_PARTS), exports, inbound }),
+  );
+}
+
+/** What the right of access is wired with: the staff check's stores, the enquiry core's reading, the parts that hand something over, the mail kept apart. */
+function subjectStores<Base extends BaseDeps>(settings: Partial<Settings>, base: Base) {
+  return mergeLazy(
+    { ...base, enquiryParts: SUBJECT_PARTS as readonly AnyEnquiryPart[] },
+    dynamoStores(settings, {}, base.clock, {
+      ...staffAuthStores,
+      ...partTables<SubjectPartsTables>(SUBJECT_PARTS),
+      enquiries,
+      events,
+      keptMail,
+    }),
+  );
+}
 
 // A month of access-log days, one query each.
 export const accessLogRoute = /* @__PURE__ */ declareRoute({
@@ -66,14 +109,14 @@ export const subjectRoute = /* @__PURE__ */ declareRoute({
   name: 'subject',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeSubjectHandler,
-  wire: withStores({ ...staffAuthStores, enquiries, events, outbox, keptMail }),
+  wire: subjectStores,
 });
 
 export const subjectExportRoute = /* @__PURE__ */ declareRoute({
   name: 'subjectExport',
   sizing: { memoryMiB: 512, timeoutSeconds: 15 },
   makeHandler: makeSubjectExportHandler,
-  wire: withStores({ ...staffAuthStores, enquiries, events, outbox, keptMail }),
+  wire: subjectStores,
 });
 
 // Removes each enquiry with its history and mails, the mail kept apart from the address or about the enquiries, and the export files.
@@ -81,24 +124,7 @@ export const subjectEraseRoute = /* @__PURE__ */ declareRoute({
   name: 'subjectErase',
   sizing: { memoryMiB: 512, timeoutSeconds: 29 },
   makeHandler: makeSubjectEraseHandler,
-  wire: (settings, base) =>
-    mergeLazy(
-      base,
-      dynamoStores(settings, {}, base.clock, {
-        ...staffAuthStores,
-        enquiries,
-        events,
-        outbox,
-        submissions,
-        counters,
-        erasures,
-        aggregates,
-        tagIndex,
-        keptMail,
-        translations,
-      }),
-      s3Stores(settings, {}, { exports, inbound }),
-    ),
+  wire: (settings, base) => erasureStores(settings, base, staffAuthStores),
 });
 
 /** Scheduled (EventBridge, daily): removes enquiries past the retention period (shared/privacy/retention.ts), held ones kept. */
@@ -107,22 +133,7 @@ export const retentionJob = /* @__PURE__ */ declareBackground(
   { memoryMiB: 512, timeoutSeconds: 120 },
   () =>
     backgroundHandler(scheduledJobUses('retention'), (settings, base) => {
-      const deps = mergeLazy(
-        base,
-        dynamoStores(settings, {}, base.clock, {
-          enquiries,
-          events,
-          outbox,
-          submissions,
-          counters,
-          erasures,
-          aggregates,
-          tagIndex,
-          keptMail,
-          translations,
-        }),
-        s3Stores(settings, {}, { exports, inbound }),
-      );
+      const deps = erasureStores(settings, base, {});
       return async () => {
         const outcome = await runRetention(deps);
         deps.log.info('retention run', outcome);

@@ -4,6 +4,7 @@ import { accessLog, accessLogCopies } from '../audit/adapters/stores';
 import { inbound, keptMail, sentMailIds } from '../conversation/adapters/stores';
 import { aggregates } from '../dashboard/adapters/stores';
 import type { AppDeps, DynamoDeps, S3Deps } from '../deps';
+import { ALL_PARTS } from '../enquiry-parts';
 import { counters, enquiries } from '../enquiries/adapters/stores';
 import type { LambdaDeps } from '../exports/adapters/lambda';
 import { enquiryExports, exportJobs, exports } from '../exports/adapters/stores';
@@ -79,5 +80,6 @@ export function createDeps(
     translateDeps(settings, aws),
     workers,
     sealing,
+    { enquiryParts: ALL_PARTS },
   );
 }

@@ -4,6 +4,7 @@
  * legal holds, and a visitor's data found, handed over and erased.
  */
 import { defineRoutes } from '../route-contract';
+import { ERASURE_USES, SUBJECT_READ_USES } from './erasure-uses';
 
 export const PRIVACY_ROUTES = defineRoutes([
   // Admins only (no roles): the access log, legal holds and the visitors' rights; staff see what retention will remove.
@@ -36,40 +37,26 @@ export const PRIVACY_ROUTES = defineRoutes([
     access: 'staff',
     uses: { tables: { enquiries: 'readWrite' } },
   },
-  // inboundMail: the mail kept apart from the visitor's address (by its index bySender); erasure also removes what is about the enquiries.
+  // The right of access and erasure: what every feature keeps about the visitor's enquiries (erasure-uses.ts).
   {
     name: 'subject',
     method: 'POST',
     path: '/api/subject',
     access: 'staff',
-    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', inboundMail: 'read' } },
+    uses: SUBJECT_READ_USES,
   },
   {
     name: 'subjectExport',
     method: 'POST',
     path: '/api/subject/export',
     access: 'staff',
-    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', inboundMail: 'read' } },
+    uses: SUBJECT_READ_USES,
   },
   {
     name: 'subjectErase',
     method: 'POST',
     path: '/api/subject/erase',
     access: 'staff',
-    uses: {
-      tables: {
-        enquiries: 'full',
-        enquiryEvents: 'full',
-        outbox: 'full',
-        submissions: 'full',
-        counters: 'write',
-        erasures: 'append',
-        aggregates: 'write',
-        enquiryTags: 'full',
-        inboundMail: 'full',
-        translations: 'full',
-      },
-      buckets: { exports: 'full', inbound: 'full' },
-    },
+    uses: ERASURE_USES,
   },
 ]);

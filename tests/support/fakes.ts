@@ -39,6 +39,7 @@ import { FakeExportStore, FakeExportJobStore, FakeExportWorker } from '../../fun
 import { FakeTagIndex } from '../../functions/tags/fakes';
 import { FakeInboundBucket, FakeKeptMailStore, FakeSentMailIds } from '../../functions/conversation/fakes';
 import { FakeTranslationStore, FakeTranslator } from '../../functions/translation/fakes';
+import { ALL_PARTS } from '../../functions/enquiry-parts';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -391,6 +392,7 @@ export function fakeDeps(options: { start?: number | string; settings?: Partial<
     exportJobs: new FakeExportJobStore(clock),
     exportWorker: new FakeExportWorker(),
     totpSealer: new FakeSecretSealer(),
+    enquiryParts: ALL_PARTS,
     keptMail: new FakeKeptMailStore(),
     sentMailIds: new FakeSentMailIds(),
     inbound: new FakeInboundBucket(),

@@ -1,0 +1,47 @@
+/**
+ * The mail received about an enquiry: each visitor's message in its thread
+ * as it arrived (the raw message) with its attachments, in the inbound
+ * bucket; and the received mail kept apart about it (matched to it, or
+ * naming it in the subject), whoever sent it, with its raw message.
+ */
+import { defineEnquiryPart } from '../enquiries/lifecycle';
+import type { EnquiryEvent } from '../work/ports';
+import { inbound, keptMail } from './adapters/stores';
+import type { InboundBucket, KeptMail, KeptMailStore } from './ports';
+
+/** The objects of the visitor's messages in the thread: each raw message as it arrived, and its attachments kept. */
+function inboundKeysOf(history: readonly EnquiryEvent[]): string[] {
+  return history.flatMap(({ visitor }) =>
+    visitor
+      ? [
+          ...(visitor.rawKey ? [visitor.rawKey] : []),
+          ...visitor.attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : [])),
+        ]
+      : [],
+  );
+}
+
+/**
+ * Removes received mail kept apart from the threads (KeptMailStore), each
+ * with its raw message: the objects first, so a failure leaves the item
+ * that names them for the next try.
+ */
+export async function removeKeptMail(
+  deps: { inbound: InboundBucket; keptMail: KeptMailStore },
+  kept: readonly Pick<KeptMail, 'key' | 'rawKey'>[],
+): Promise<number> {
+  if (kept.length === 0) return 0;
+  await deps.inbound.remove(kept.map((mail) => mail.rawKey));
+  await deps.keptMail.remove(kept.map((mail) => mail.key));
+  return kept.length;
+}
+
+export const conversationPart = /* @__PURE__ */ defineEnquiryPart({
+  name: 'conversation',
+  tables: { keptMail },
+  buckets: { inbound },
+  async erase(deps, { enquiry, history }) {
+    await deps.inbound.remove(inboundKeysOf(history));
+    await removeKeptMail(deps, await deps.keptMail.aboutEnquiry(enquiry.POST_INDEX));
+  },
+});
