@@ -7,6 +7,12 @@ describe('phoneKey', () => {
     expect(new Set(keys.map(phoneKey))).toEqual(new Set(['+79001234567']));
   });
 
+  it('reads a number with its country by the numbering plans: the trunk prefix written after the code is not part of it', () => {
+    expect(phoneKey('+82 (0)10-1234-5678')).toBe('+821012345678');
+    expect(phoneKey('0082 10 1234 5678')).toBe('+821012345678');
+    expect(phoneKey('+84 (0) 912 345 678')).toBe('+84912345678');
+  });
+
   it('drops the bracketed trunk zero after a country code', () => {
     expect(phoneKey('+44 (0)20 7946 0958')).toBe(phoneKey('+44 20 7946 0958'));
     expect(phoneKey('+44 (0)20 7946 0958')).toBe('+442079460958');

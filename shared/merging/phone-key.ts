@@ -1,18 +1,19 @@
 /**
  * The key of a phone number, so two enquiries written with the same number
- * in different ways (`+7 900 123-45-67`, `0079001234567`, `+7 (900) 1234567`)
- * are found to be one visitor's (the enquiries table's `byPhone` index).
+ * in different ways (`+7 900 123-45-67`, `0079001234567`, `+7 (900) 1234567`,
+ * `+44 (0)20 7946 0958`) are found to be one visitor's (the enquiries table's
+ * `byPhone` index).
  *
- * A small rule of our own, not a phone-number library: only the digits
- * count, and a leading `+` or `00` (the international call prefix of most
- * countries) marks the number as international, keyed `+<digits>`. A number
+ * A number written with its country (a leading `+`, or `00`, the
+ * international call prefix of most countries) is read with the numbering
+ * plans of libphonenumber-js: its key is its E.164 form, whatever the
+ * punctuation or the trunk prefix written after the country code. A number
  * written without one is keyed by its digits as written: we cannot tell its
  * country (the page's language does not say where the visitor lives), so
- * `010-1234-5678` and `+82 10 1234 5678` stay two keys. A library with
- * numbering plans (libphonenumber-js) would join those two; this rule only
- * ever joins numbers written the same digits, so it may miss a visitor's
- * other enquiry but does not mix two visitors.
+ * `010-1234-5678` and `+82 10 1234 5678` stay two keys. That may miss a
+ * visitor's other enquiry, but never mixes two visitors.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
  * Fewer digits than this give no key: a number that short (an extension, a
@@ -27,10 +28,12 @@ export const PHONE_KEY_MAX_DIGITS = 15;
 export function phoneKey(written: string): string | undefined {
   const text = written.trim();
   const international = /^(?:\+|00)/.test(text);
-  // `+44 (0)20 7946 0958`: the bracketed trunk zero is dialled at home only, never after the country code.
-  const withoutTrunkZero = international ? text.replace(/\(\s*0\s*\)/g, '') : text;
-  const allDigits = withoutTrunkZero.replace(/\D/g, '');
-  // `0079001234567`: the `00` is the prefix, not the number.
+  if (international) {
+    const parsed = parsePhoneNumberFromString(text.replace(/^00/, '+'));
+    if (parsed?.isPossible()) return parsed.number;
+  }
+  // A country the plans do not know, or a number they find impossible: its digits, after the `00` prefix.
+  const allDigits = text.replace(/\D/g, '');
   const digits = international && !text.startsWith('+') ? allDigits.slice(2) : allDigits;
   if (digits.length < PHONE_KEY_MIN_DIGITS || digits.length > PHONE_KEY_MAX_DIGITS) return undefined;
   return international ? `+${digits}` : digits;
