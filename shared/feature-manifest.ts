@@ -5,7 +5,7 @@
  * and the kinds of history event they write in an enquiry's thread. The
  * shared index of features (features.ts) lists the manifests, and the route
  * table (routes.ts), the access log's actions (audit-actions.ts) and the
- * history's kinds (work/enquiry-work.ts) are read off it, so none of them
+ * history's kinds (history-kinds.ts) are read off it, so none of them
  * names a feature. A manifest imports none of those four (that would be a
  * circle): only its feature's own lists.
  */

@@ -2,7 +2,7 @@
  * The shared index of features: each shared feature folder's manifest
  * (`<name>-feature.ts`; feature-manifest.ts says what one declares), in the
  * route table's order. The route table (routes.ts), the access log's actions
- * (audit-actions.ts) and the history's kinds (work/enquiry-work.ts) are read
+ * (audit-actions.ts) and the history's kinds (history-kinds.ts) are read
  * off it. Adding a feature is its folder and its line here (an import and an
  * entry); no manifest may import this file.
  */
