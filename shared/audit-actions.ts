@@ -1,94 +1,59 @@
 /**
  * Every action the access log records, with how the back office names it
- * (Korean, as the back office speaks). The functions may record only these;
- * the access-log page offers them as its action filter. An action's group is
- * the part before the first dot, so `enquiry.` finds every enquiry action.
+ * (Korean, as the back office speaks), read off the features' manifests
+ * (features.ts): each feature declares the actions its functions record. The
+ * functions may record only these; the access-log page offers them as its
+ * action filter. An action's group is the part before the first dot, so
+ * `enquiry.` finds every enquiry action, whichever feature records it.
  */
+import { SHARED_FEATURES, type SharedFeature } from './features';
 import { isKoreaDay } from './korea-time';
 
-export const AUDIT_ACTIONS = {
-  'auth.login': '로그인',
-  'auth.login.failed': '로그인 실패 (비밀번호)',
-  'auth.login.refused': '로그인 거부 (시도 제한)',
-  'auth.login.cross_site': '로그인 거부 (다른 사이트에서 보낸 요청)',
-  'auth.login.wrong_type': '로그인 거부 (JSON이 아닌 본문)',
-  'auth.login.malformed': '로그인 거부 (잘못된 요청 본문)',
-  'auth.logout': '로그아웃',
-  'auth.refused': '인증 거부 (토큰 없음·만료)',
-  'auth.forbidden': '권한 없는 요청',
-  'auth.login.code_required': '로그인: 2단계 인증 코드 요청',
-  'auth.login.code_failed': '로그인 실패 (2단계 인증 코드)',
-  'auth.login.code_locked': '로그인 거부 (2단계 인증 코드 잠김: 복구 코드나 관리자 초기화 필요)',
-  'auth.login.recovery_code': '로그인 (복구 코드 사용)',
-  'auth.login.enrol_mailed': '로그인: 2단계 인증 등록 링크 메일 발송',
-  'auth.enrol_link': '2단계 인증 등록 링크 사용 (비밀번호 확인)',
-  'auth.enrol_link.failed': '2단계 인증 등록 링크 실패',
-  'auth.enrol_link.refused': '2단계 인증 등록 링크 거부 (시도 제한)',
-  'auth.enrol_link.cross_site': '2단계 인증 등록 링크 거부 (다른 사이트에서 보낸 요청)',
-  'auth.enrol_link.wrong_type': '2단계 인증 등록 링크 거부 (JSON이 아닌 본문)',
-  'auth.enrol_link.malformed': '2단계 인증 등록 링크 거부 (잘못된 요청 본문)',
-  'auth.login.no_role': '로그인 거부 (역할 없는 계정)',
-  'auth.no_role': '인증 거부 (역할 없는 계정)',
-  'auth.enrolment_required': '거부: 2단계 인증 등록 먼저',
-  'auth.welcome': '초대 수락 (비밀번호 설정)',
-  'auth.welcome.failed': '초대 수락 실패',
-  'auth.welcome.refused': '초대 수락 거부 (시도 제한)',
-  'auth.welcome.cross_site': '초대 수락 거부 (다른 사이트에서 보낸 요청)',
-  'auth.welcome.wrong_type': '초대 수락 거부 (JSON이 아닌 본문)',
-  'auth.welcome.malformed': '초대 수락 거부 (잘못된 요청 본문)',
-  'twofactor.status': '2단계 인증 상태 조회',
-  'twofactor.start': '2단계 인증 등록 시작',
-  'twofactor.confirm_failed': '2단계 인증 등록 실패 (코드)',
-  'twofactor.enrol': '2단계 인증 등록',
-  'account.list': '계정 목록 조회',
-  'account.invite': '계정 초대',
-  'account.role': '계정 역할 변경',
-  'account.disable': '계정 비활성화',
-  'account.enable': '계정 활성화',
-  'account.resetTwoFactor': '2단계 인증 초기화',
-  'account.policy': '2단계 인증 정책 변경',
-  'account.password': '내 비밀번호 변경',
-  'account.password.failed': '내 비밀번호 변경 실패 (현재 비밀번호)',
-  'account.password.refused': '내 비밀번호 변경 거부 (시도 제한)',
-  'enquiry.list': '문의 목록 조회',
-  'enquiry.read': '문의 상세 조회',
-  'enquiry.related': '같은 방문자의 다른 문의 조회',
-  'enquiry.thread': '문의 기록 조회',
-  'enquiry.translate': '기계 번역 다시 요청',
-  'enquiry.export': '문의 CSV 내보내기',
-  'enquiry.work': '상태·담당 변경',
-  'enquiry.owners': '담당자 후보 조회',
-  'enquiry.note': '메모 추가',
-  'enquiry.reply': '답장 발송',
-  'enquiry.replyPreview': '답장 번역 미리 보기',
-  'enquiry.seen': '방문자 새 메시지 읽음',
-  'enquiry.visitor_link': '방문자 페이지 링크 교체',
-  'enquiry.attachment': '방문자 첨부 파일 내려받기',
-  'enquiry.tags': '태그 변경',
-  'tags.list': '태그 목록 조회',
-  'keptmail.list': '보관 메일함 조회',
-  'keptmail.read': '보관 메일 본문 조회',
-  'keptmail.attach': '보관 메일을 문의에 연결',
-  'keptmail.discard': '보관 메일 폐기',
-  'enquiry.hold': '법적 보존 설정',
-  'enquiry.release': '법적 보존 해제',
-  'template.list': '답장 양식 조회',
-  'template.save': '답장 양식 저장',
-  'template.history': '답장 양식 이전 버전 목록 조회',
-  'template.version': '답장 양식 이전 버전 조회',
-  'template.restore': '답장 양식 이전 버전 복원',
-  'package.edit': 'BEST 3 수정',
-  'package.popup': '팝업 이미지 수정',
-  'upload.presign': '이미지 업로드',
-  'accesslog.read': '접근 기록 조회',
-  'accesslog.export': '접근 기록 CSV',
-  'retention.read': '보관 기간 만료 건수 조회',
-  'subject.read': '개인정보 열람 (검색)',
-  'subject.export': '개인정보 내려받기',
-  'subject.erase': '개인정보 삭제',
-  'dashboard.read': '대시보드 조회',
-  'dashboard.export': '월간 보고서 CSV',
-} as const;
+/** An action's group: the part before its first dot. */
+export const auditActionGroup = (action: string): string => action.split('.')[0] ?? action;
+
+/**
+ * The action filter's groups, in the order staff know them. A group no
+ * feature records is left out; one not named here follows these, in the
+ * order of the index of features, so a feature's new group needs no line here.
+ */
+export const AUDIT_ACTION_GROUP_ORDER: readonly string[] = [
+  'auth',
+  'twofactor',
+  'account',
+  'enquiry',
+  'tags',
+  'keptmail',
+  'template',
+  'package',
+  'upload',
+  'accesslog',
+  'retention',
+  'subject',
+  'dashboard',
+];
+
+/** Actions with their names, each group's together: the groups in `groupOrder` (then as they come), each group's actions as they come. */
+export function inFilterOrder<Entry extends readonly [action: string, label: string]>(
+  actions: readonly Entry[],
+  groupOrder: readonly string[],
+): Entry[] {
+  const groups = new Set([...groupOrder, ...actions.map(([action]) => auditActionGroup(action))]);
+  return [...groups].flatMap((group) => actions.filter(([action]) => auditActionGroup(action) === group));
+}
+
+type ActionsOf<Feature> = Feature extends { auditActions: infer Actions } ? keyof Actions & string : never;
+
+/** An action the functions may record: one a feature's manifest declares. */
+export type AuditAction = ActionsOf<SharedFeature>;
+
+/** Every action with its back-office name, in the action filter's order. */
+export const AUDIT_ACTIONS = Object.fromEntries(
+  inFilterOrder(
+    SHARED_FEATURES.flatMap((feature) => Object.entries(feature.auditActions)),
+    AUDIT_ACTION_GROUP_ORDER,
+  ),
+) as Readonly<Record<AuditAction, string>>;
 
 /**
  * Refusals anyone can cause as often as they like (a call without a valid
@@ -117,7 +82,7 @@ export const COUNTED_ACTIONS = [
   'auth.enrol_link.cross_site',
   'auth.enrol_link.wrong_type',
   'auth.enrol_link.malformed',
-] as const satisfies readonly (keyof typeof AUDIT_ACTIONS)[];
+] as const satisfies readonly AuditAction[];
 
 export type CountedAction = (typeof COUNTED_ACTIONS)[number];
 
@@ -147,16 +112,14 @@ export function isAccessLogSpan(from: string, to: string): boolean {
   );
 }
 
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** The groups (`auth`, `enquiry`, ...) in the order the actions are listed. */
-export const AUDIT_ACTION_GROUPS = [...new Set(AUDIT_ACTION_NAMES.map((action) => action.split('.')[0] ?? action))];
+export const AUDIT_ACTION_GROUPS = [...new Set(AUDIT_ACTION_NAMES.map(auditActionGroup))];
 
 /** The back office's name of an action; an unknown one (an older record) as it is written. */
 export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+  return (AUDIT_ACTIONS as Readonly<Record<string, string>>)[action] ?? action;
 }
 
 /** One row of the access log: who did what to which, from where, when; `GET /api/access-log` answers them. */

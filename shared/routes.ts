@@ -3,28 +3,16 @@
  * and the CDK stack makes one function per route from it, granting exactly the
  * access each entry lists (staff routes also get what staff auth needs). Each
  * feature's entries are listed beside its contract (`shared/<feature>/*-routes.ts`,
- * in the shape of route-contract.ts) and assembled here; a route's name is
- * written once, there, and `RouteName` is read off the lists.
+ * in the shape of route-contract.ts), named by its manifest and assembled here
+ * from the index of features (features.ts); a route's name is written once,
+ * in its feature's list, and `RouteName` is read off the lists.
  */
 import type { StaffRole } from './auth';
 import type { RouteContract } from './route-contract';
 import type { TableKey } from './tables';
-import { combinedNeeds } from './access';
-import type { ResourceUse } from './resources';
+import { type Access, type ResourceUse, combinedAccess } from './resources';
 import { matchRoutePath } from './route-paths';
-import { ACCOUNT_ROUTES, SIGN_IN_ROUTES } from './accounts/account-routes';
-import { CONVERSATION_ROUTES } from './conversation/conversation-routes';
-import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes';
-import { ENQUIRY_ROUTES } from './enquiries/enquiry-routes';
-import { EXPORT_ROUTES } from './exports/export-routes';
-import { INTAKE_ROUTES } from './intake/intake-routes';
-import { MERGING_ROUTES } from './merging/merging-routes';
-import { PACKAGE_ROUTES } from './packages/package-routes';
-import { PRIVACY_ROUTES } from './privacy/privacy-routes';
-import { TAG_ROUTES } from './tags/tag-routes';
-import { TRANSLATION_ROUTES } from './translation/translation-routes';
-import { VISITOR_ROUTES } from './visitor/visitor-routes';
-import { WORK_ROUTES } from './work/work-routes';
+import { SHARED_FEATURES, type SharedFeature } from './features';
 
 /** An API route of the table: a feature's route, named by one of the table's names. */
 export type ApiRoute = RouteContract<RouteName>;
@@ -54,28 +42,13 @@ export const STAFF_AUTH_USES = {
   usesTokenSecret: true,
 } as const satisfies ResourceUse;
 
-/** Every feature's routes, in the table's order (the order the local server and the stack take them in). */
-const FEATURE_ROUTES = [
-  ...INTAKE_ROUTES,
-  ...SIGN_IN_ROUTES,
-  ...PACKAGE_ROUTES,
-  ...ENQUIRY_ROUTES,
-  ...MERGING_ROUTES,
-  ...EXPORT_ROUTES,
-  ...WORK_ROUTES,
-  ...TAG_ROUTES,
-  ...TRANSLATION_ROUTES,
-  ...DASHBOARD_ROUTES,
-  ...PRIVACY_ROUTES,
-  ...VISITOR_ROUTES,
-  ...CONVERSATION_ROUTES,
-  ...ACCOUNT_ROUTES,
-] as const;
-
 /** A route's name, as its feature's list declares it. */
-export type RouteName = (typeof FEATURE_ROUTES)[number]['name'];
+export type RouteName = SharedFeature['routes'][number]['name'];
 
-export const API_ROUTES: readonly ApiRoute[] = FEATURE_ROUTES;
+/** Every feature's routes, in the index's order (the order the local server and the stack take them in). */
+export const API_ROUTES: readonly ApiRoute[] = SHARED_FEATURES.flatMap(
+  (feature): readonly ApiRoute[] => feature.routes,
+);
 
 /** Every route's name, in the table's order. */
 export const ROUTE_NAMES: readonly RouteName[] = API_ROUTES.map((route) => route.name);
@@ -90,6 +63,10 @@ export function apiPath(name: RouteName, params: Record<string, string | number>
 /** Everything a route's function touches, its staff-auth needs included. */
 export function resourcesOf(route: ApiRoute): ResourceUse {
   if (route.access === 'public') return route.uses;
-  const tables = combinedNeeds<TableKey>(route.uses.tables, STAFF_AUTH_USES.tables);
+  const tables: Partial<Record<TableKey, Access>> = { ...route.uses.tables };
+  for (const [table, access] of Object.entries(STAFF_AUTH_USES.tables) as [TableKey, Access][]) {
+    const own = tables[table];
+    tables[table] = own === undefined ? access : combinedAccess(own, access);
+  }
   return { ...route.uses, tables, usesTokenSecret: true };
 }

@@ -2,7 +2,9 @@
  * What a feature's `fuzz-samples.ts` gives the API fuzzer
  * (tests/support/fuzz/api-fuzz.ts): one valid request per route, which it
  * spoils one field at a time. Test data, beside each feature's routes; no
- * Lambda bundle imports it.
+ * Lambda bundle imports it. The fuzzer finds every file whose name ends in
+ * `fuzz-samples.ts` under functions/ (tests/support/fuzz/route-samples.ts),
+ * this one aside, and its `fuzzSamples` export.
  */
 import type { RouteName } from '../../shared/routes';
 

@@ -1,8 +1,8 @@
 /**
- * The routes of staff accounts in the API route table (shared/routes.ts, where
- * they are listed with every other route): signing in and out, the accounts
- * page (admins only: no roles), invitations and their welcome page, the
- * enrolment link, two-factor sign-in, and one's own password.
+ * The routes of staff accounts in the API route table (shared/routes.ts,
+ * through the feature's two manifests, account-feature.ts): signing in and
+ * out, the accounts page (admins only: no roles), invitations and their
+ * welcome page, the enrolment link, two-factor sign-in, and one's own password.
  */
 import { defineRoutes } from '../route-contract';
 

@@ -1,6 +1,6 @@
 /**
  * The routes of the conversation in the API route table (shared/routes.ts,
- * where they are listed with every other route): the kept mail box, and staff
+ * through the feature's manifest): the kept mail box, and staff
  * downloads of visitors' attachments.
  */
 import { defineRoutes } from '../route-contract';

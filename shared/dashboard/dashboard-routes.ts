@@ -1,6 +1,6 @@
 /**
  * The routes of the staff dashboard in the API route table (shared/routes.ts,
- * where they are listed with every other route).
+ * through the feature's manifest).
  */
 import { defineRoutes } from '../route-contract';
 

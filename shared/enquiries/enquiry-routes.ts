@@ -1,6 +1,6 @@
 /**
  * The routes that read enquiries in the API route table (shared/routes.ts,
- * where they are listed with every other route): the message box and the
+ * through the feature's manifest): the message box and the
  * detail.
  */
 import { defineRoutes } from '../route-contract';

@@ -1,7 +1,7 @@
 /**
- * The routes of CSV exports in the API route table (shared/routes.ts, where
- * they are listed with every other route): an export, and a background
- * export's state and download link.
+ * The routes of CSV exports in the API route table (shared/routes.ts, through
+ * the feature's manifest): an export, and a background export's state and
+ * download link.
  */
 import { defineRoutes } from '../route-contract';
 

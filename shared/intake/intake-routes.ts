@@ -1,6 +1,6 @@
 /**
  * The route of the public enquiry form in the API route table
- * (shared/routes.ts, where it is listed with every other route).
+ * (shared/routes.ts, through the feature's manifest).
  */
 import { defineRoutes } from '../route-contract';
 

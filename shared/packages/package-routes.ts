@@ -1,6 +1,6 @@
 /**
  * The routes of the BEST 3 packages in the API route table (shared/routes.ts,
- * where they are listed with every other route): the public board, and the
+ * through the feature's manifest): the public board, and the
  * staff editor with its images (editors).
  */
 import { defineRoutes } from '../route-contract';

@@ -1,6 +1,6 @@
 /**
  * The routes of privacy operations in the API route table (shared/routes.ts,
- * where they are listed with every other route): the access log, retention,
+ * through the feature's manifest): the access log, retention,
  * legal holds, and a visitor's data found, handed over and erased.
  */
 import { defineRoutes } from '../route-contract';

@@ -1,6 +1,6 @@
 /**
  * The routes of tags on enquiries in the API route table (shared/routes.ts,
- * where they are listed with every other route).
+ * through the feature's manifest).
  */
 import { defineRoutes } from '../route-contract';
 

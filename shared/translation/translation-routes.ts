@@ -1,6 +1,6 @@
 /**
  * The routes of machine translation in the API route table (shared/routes.ts,
- * where they are listed with every other route): the reply panel's preview,
+ * through the feature's manifest): the reply panel's preview,
  * and asking again for a translation.
  */
 import { defineRoutes } from '../route-contract';

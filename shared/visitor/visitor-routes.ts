@@ -1,6 +1,6 @@
 /**
  * The routes of the visitor's page in the API route table (shared/routes.ts,
- * where they are listed with every other route): read and write by the link's
+ * through the feature's manifest): read and write by the link's
  * capability; staff replace the link.
  */
 import { defineRoutes } from '../route-contract';

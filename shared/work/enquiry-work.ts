@@ -5,6 +5,7 @@
  * file); the request schemas are in enquiry-work-schema.ts.
  */
 import type { VisitorMessage } from '../conversation/visitor-messages';
+import type { EnquiryEventType } from '../history-kinds';
 import type { TranslationView } from '../translation/staff-translation';
 
 /** `MT-000123`: short enough to read out on the phone, derived from POST_INDEX (so it is never stored apart). */
@@ -97,23 +98,8 @@ export const TEMPLATE_PLACEHOLDERS = { reference: '{reference}', name: '{name}' 
 /** The instant (ISO) a thread event's key starts with: `<ISO instant>#<tail>`. */
 export const eventInstant = (at: string) => at.split('#')[0] ?? at;
 
-/**
- * What happened to an enquiry, in its history (who, what, when). The
- * visitor's own message (`visitorMessage`: an answer by mail, or written on
- * their page, as its channel says), and a staff member replacing the
- * visitor's link to their page (`visitorLink`, with its mail).
- */
-export const EVENT_TYPES = [
-  'received',
-  'status',
-  'owner',
-  'note',
-  'reply',
-  'tags',
-  'visitorMessage',
-  'visitorLink',
-] as const;
-export type EnquiryEventType = (typeof EVENT_TYPES)[number];
+/** What happened to an enquiry, in its history: each kind declared by the feature that writes it (../history-kinds.ts). */
+export type { EnquiryEventType } from '../history-kinds';
 
 /**
  * A reply written in one language and sent in the visitor's: the

@@ -1,6 +1,6 @@
 /**
  * The routes of working an enquiry in the API route table (shared/routes.ts,
- * where they are listed with every other route): status, owner, notes,
+ * through the feature's manifest): status, owner, notes,
  * replies, the thread, the visitor's messages read, and the reply templates
  * and their versions.
  */

@@ -113,7 +113,7 @@ export function countedKey(entry: AccessLogEntry): { day: string; at: string } {
   };
 }
 
-/** A stored item as the back office reads it, with its place. Written only by `record` and `count`, so the action is one of shared/audit-actions.ts. */
+/** A stored item as the back office reads it, with its place. Written only by `record` and `count`, so the action is one of AUDIT_ACTIONS (shared/audit-actions.ts). */
 function placed(item: Record<string, unknown>): PlacedAccessLogEntry {
   const place = String(item['at']);
   const counted = typeof item['count'] === 'number';

@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_PANELS } from './detail-panels';
 import { STAFF_PAGES } from './features';
+import { FEATURE_HISTORY_KINDS, historyKindOf } from './history-kinds';
+import { EVENT_TYPES } from '../../../shared/history-kinds';
 
 const PAGES_DIR = join(import.meta.dirname, '..', 'pages');
 
@@ -50,5 +52,11 @@ describe("the back office's index of features", () => {
     ]);
     const keys = DETAIL_PANELS.map((panel) => panel.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('reads every kind of history entry the functions write, each as one feature says', () => {
+    const kinds = FEATURE_HISTORY_KINDS.flatMap((declared) => Object.keys(declared));
+    expect(new Set(kinds).size).toBe(kinds.length);
+    for (const type of EVENT_TYPES) expect(historyKindOf(type), type).toBeDefined();
   });
 });

@@ -3,8 +3,10 @@
  * manifest (`feature.ts`; core/staff-feature.ts says what one declares). The
  * sidebar (in this order) and the pages the robots file keeps search engines
  * from are derived from it; a feature's panels on the detail page are listed
- * in detail-panels.ts. Adding a staff feature is its folder, its Astro page
- * under site/src/pages (which mirrors the URL table), and its line here.
+ * in detail-panels.ts, and how the history reads the kinds of entry it writes
+ * in history-kinds.ts. Adding a staff feature is its folder, its Astro page
+ * under site/src/pages (which mirrors the URL table), and its line here (and
+ * in those two lists when it has panels or history kinds).
  */
 import { pages as accountsPages } from './accounts/feature';
 import { pages as dashboardPages } from './dashboard/feature';

@@ -4,6 +4,9 @@ import type { AttachmentRefusal, VerdictName } from '../../../../shared/conversa
 export const CONVERSATION_TEXT = {
   /** The history line of a visitor's message by mail. */
   byMail: (subject: string) => (subject ? `방문자 메일 회신: ${subject}` : '방문자 메일 회신'),
+  /** The history line of a message written on the visitor's page, and who the history says wrote it. */
+  fromPage: (suspected: boolean) => `방문자 메시지 (문의 페이지)${suspected ? ' · 스팸 의심' : ''}`,
+  visitor: '방문자',
   receivedAt: (when: string) => `받은 시각 ${when} (한국 시간)`,
   attachedBy: (staff: string) => `${staff}님이 보관 메일함에서 이 문의에 연결한 메일입니다.`,
   notEnquiryAddress: '문의에 적힌 주소가 아닌 곳에서 보낸 메일입니다. 보낸 사람을 확인하세요.',

@@ -1,56 +1,22 @@
-/** The enquiry's history (received, status, owner, replies with their delivery, the visitor's messages) and its internal notes, with a form for a new note. */
+/**
+ * The enquiry's history (received, status, owner, replies with their delivery, the visitor's messages, each kind
+ * read as the feature that writes it says: ../history-kinds.ts) and its internal notes, with a form for a new note.
+ */
 import { useState } from 'react';
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
-import { type EnquiryStatus, NOTE_MAX, STATUS_LABELS } from '../../../../shared/work/enquiry-work';
+import { NOTE_MAX } from '../../../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { STAFF_TEXT } from '../core/words';
+import { historyKindOf } from '../history-kinds';
 import { ENQUIRY_TEXT } from './words';
 import { addNote } from './work-api';
 import { type ThreadEntry, eventInstant } from '../../../../shared/work/enquiry-work';
-import VisitorMessageBody from '../conversation/VisitorMessageBody';
-import TranslatedText from '../translation/TranslatedText';
-import { CONVERSATION_TEXT } from '../conversation/words';
-import ReplyOriginal from './ReplyOriginal';
 
 export interface HistoryPanelProps {
   record: EnquiryRecord;
   thread: ThreadEntry[];
   /** Asks the page to read the thread again (after a note). */
   onNoted: () => void;
-}
-
-const statusLabel = (value: string | undefined) => STATUS_LABELS[value as EnquiryStatus] ?? value ?? '';
-
-function describe(entry: ThreadEntry): string {
-  const text = ENQUIRY_TEXT.history;
-  switch (entry.type) {
-    case 'received':
-      return text.received;
-    case 'status':
-      return text.status(statusLabel(entry.from), statusLabel(entry.to));
-    case 'owner':
-      return text.owner(entry.from ?? '', entry.to ?? '');
-    case 'reply':
-      return text.reply(entry.text ?? '');
-    case 'note':
-      return text.note;
-    case 'visitorMessage':
-      // An answer by mail says so with its subject; one from the visitor's page, whether it looked like spam.
-      return entry.visitor
-        ? CONVERSATION_TEXT.byMail(entry.visitor.subject ?? '')
-        : text.visitorMessage(entry.spamReason !== undefined);
-    case 'visitorLink':
-      return text.visitorLink;
-    case 'tags': {
-      // The entry keeps the tags before and after; staff read what changed.
-      const tagsOf = (list: string | undefined) => (list ? list.split(', ') : []);
-      const [before, after] = [tagsOf(entry.from), tagsOf(entry.to)];
-      return text.tags(
-        after.filter((tag) => !before.includes(tag)),
-        before.filter((tag) => !after.includes(tag)),
-      );
-    }
-  }
 }
 
 export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelProps) {
@@ -77,46 +43,26 @@ export default function HistoryPanel({ record, thread, onNoted }: HistoryPanelPr
     <section className="panel" aria-labelledby="history-heading">
       <h2 id="history-heading">{ENQUIRY_TEXT.history.heading}</h2>
       <ol className="history">
-        {entries.map((entry) => (
-          <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
-            <span className="history__when">{formatKoreaDateTime(Date.parse(eventInstant(entry.at)))}</span>
-            {/* A message from the visitor's page says "visitor"; an answer by mail, the address it came from (it may not be the enquiry's). */}
-            <span className="history__who">
-              {entry.type === 'visitorMessage' && !entry.visitor ? ENQUIRY_TEXT.history.visitor : entry.actor}
-            </span>
-            <span className="history__what">
-              {describe(entry)}
-              {entry.mailStatus ? (
-                <span className={`mail mail--${entry.mailStatus}`}>
-                  {' '}
-                  {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}
-                </span>
-              ) : null}
-            </span>
-            {entry.type === 'note' && <p className="history__note">{entry.text}</p>}
-            {entry.type === 'reply' && entry.reply && <ReplyOriginal reply={entry.reply} />}
-            {entry.type === 'visitorMessage' &&
-              (entry.visitor ? (
-                <VisitorMessageBody
-                  postIndex={record.POST_INDEX}
-                  text={entry.text}
-                  message={entry.visitor}
-                  translation={entry.translation}
-                  lang={record.LOCALE}
-                />
-              ) : (
-                <TranslatedText
-                  postIndex={record.POST_INDEX}
-                  original={entry.text ?? ''}
-                  translation={entry.translation}
-                  field="text"
-                  className="history__note"
-                  lang={record.LOCALE}
-                  showsState
-                />
-              ))}
-          </li>
-        ))}
+        {entries.map((entry) => {
+          // A kind this build does not know (a newer server's) reads as its type and text.
+          const kind = historyKindOf(entry.type);
+          return (
+            <li key={`${entry.at}-${entry.type}`} className={`history__item history__item--${entry.type}`}>
+              <span className="history__when">{formatKoreaDateTime(Date.parse(eventInstant(entry.at)))}</span>
+              <span className="history__who">{kind?.who ? kind.who(entry) : entry.actor}</span>
+              <span className="history__what">
+                {kind ? kind.describe(entry) : entry.type}
+                {entry.mailStatus ? (
+                  <span className={`mail mail--${entry.mailStatus}`}>
+                    {' '}
+                    {STAFF_TEXT.mailStatus[entry.mailStatus] ?? entry.mailStatus}
+                  </span>
+                ) : null}
+              </span>
+              {kind ? kind.renderBody?.(entry, record) : entry.text && <p className="history__note">{entry.text}</p>}
+            </li>
+          );
+        })}
       </ol>
       <form
         className="panel__form"

@@ -26,13 +26,7 @@ export const ENQUIRY_TEXT = {
     owner: (from: string, to: string) => `담당 변경: ${from || '미배정'} → ${to || '미배정'}`,
     reply: (subject: string) => `답장 발송: ${subject}`,
     note: '메모',
-    tags: (added: readonly string[], removed: readonly string[]) =>
-      [added.length ? `태그 추가: ${added.join(', ')}` : '', removed.length ? `태그 삭제: ${removed.join(', ')}` : '']
-        .filter(Boolean)
-        .join(' · ') || '태그 변경',
-    visitorMessage: (suspected: boolean) => `방문자 메시지 (문의 페이지)${suspected ? ' · 스팸 의심' : ''}`,
     visitorLink: '방문자 페이지 링크 교체 (새 링크 메일 발송)',
-    visitor: '방문자',
     addNote: '메모 추가',
     notePlaceholder: '내부 메모 (방문자에게 보이지 않습니다)',
     noteSaved: '메모를 저장했습니다.',

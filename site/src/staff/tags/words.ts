@@ -17,4 +17,9 @@ export const TAGS_TEXT = {
   all: '전체',
   inUse: (tag: string, count: number) => `${tag} (${count.toLocaleString('ko-KR')})`,
   showTag: (tag: string) => `태그 “${tag}” 문의 보기`,
+  /** The history line of a change: the tags added and taken off. */
+  changed: (added: readonly string[], removed: readonly string[]) =>
+    [added.length ? `태그 추가: ${added.join(', ')}` : '', removed.length ? `태그 삭제: ${removed.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' · ') || '태그 변경',
 } as const;

@@ -1,0 +1,19 @@
+/**
+ * The conversation in the shared index of features (shared/features.ts): its
+ * routes, what they record, and the visitor's message in the history (an
+ * answer by mail, or one written on the visitor's page, as its channel says).
+ */
+import { defineFeature } from '../feature-manifest';
+import { CONVERSATION_ROUTES } from './conversation-routes';
+
+export const CONVERSATION_FEATURE = defineFeature({
+  routes: CONVERSATION_ROUTES,
+  auditActions: {
+    'enquiry.attachment': '방문자 첨부 파일 내려받기',
+    'keptmail.list': '보관 메일함 조회',
+    'keptmail.read': '보관 메일 본문 조회',
+    'keptmail.attach': '보관 메일을 문의에 연결',
+    'keptmail.discard': '보관 메일 폐기',
+  },
+  historyKinds: ['visitorMessage'],
+});
