@@ -1,6 +1,7 @@
 /**
  * The import graph's rules, checked by `npm run lint` (docs/architecture.md,
- * 'Tiers and import boundaries'): the functions' platform imports no feature,
+ * 'Tiers and import boundaries'): the platforms of the functions and of the
+ * shared tier import no feature,
  * and no module may reach itself again through its imports (in any tier).
  * Type-only imports count too: a circle of types still ties the
  * modules into one, so neither can be read, moved or tested without the other.
@@ -15,6 +16,14 @@ module.exports = {
         'functions/platform/ is below the features: what a feature needs of it is there, what it knows of a feature is not (docs/architecture.md, "Tiers and import boundaries").',
       from: { path: '^functions/platform/' },
       to: { path: '^functions/', pathNot: '^functions/platform/' },
+    },
+    {
+      name: 'shared-platform-imports-no-feature',
+      severity: 'error',
+      comment:
+        "shared/platform/ is the shared tier's machinery, below its features: it may name the tier's lists (tables, resources, auth) but no feature folder.",
+      from: { path: '^shared/platform/' },
+      to: { path: '^shared/[^/]+/', pathNot: '^shared/platform/' },
     },
     {
       name: 'no-circular',

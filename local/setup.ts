@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { normaliseStaffEmail } from '../shared/auth';
-import type { IndexDefinition, TableDefinition } from '../shared/table-definition';
+import type { IndexDefinition, TableDefinition } from '../shared/platform/table-definition';
 import { TABLES, type TableKey } from '../shared/tables';
 import type { PackageStore, ImageStore } from '../functions/packages/ports';
 import type { StaffStore } from '../functions/accounts/ports';

@@ -5,12 +5,12 @@
  * subject, may touch. The functions tier's list (functions/enquiry-parts.ts)
  * names the same features; a test checks the two agree.
  */
-import { combinedNeeds } from './access';
-import type { BucketKey } from './buckets';
+import { combinedNeeds } from './platform/access';
+import type { BucketKey } from './platform/buckets';
 import { conversationPartUse } from './conversation/enquiry-part';
 import { dashboardPartUse } from './dashboard/enquiry-part';
 import { enquiryCoreUse } from './enquiries/enquiry-part';
-import type { EnquiryPartUse, ResourceNeeds } from './enquiry-part-use';
+import type { EnquiryPartUse, ResourceNeeds } from './platform/enquiry-part-use';
 import { intakePartUse } from './intake/enquiry-part';
 import { mailPartUse } from './mail/enquiry-part';
 import type { TableKey } from './tables';

@@ -1,6 +1,6 @@
 /**
  * The shared index of features: each shared feature folder's manifest
- * (`<name>-feature.ts`; feature-manifest.ts says what one declares), in the
+ * (`<name>-feature.ts`; platform/feature-manifest.ts says what one declares), in the
  * route table's order. The route table (routes.ts), the access log's actions
  * (audit-actions.ts) and the history's kinds (history-kinds.ts) are read
  * off it. Adding a feature is its folder and its line here (an import and an
@@ -11,7 +11,7 @@ import { CONVERSATION_FEATURE } from './conversation/conversation-feature';
 import { DASHBOARD_FEATURE } from './dashboard/dashboard-feature';
 import { ENQUIRY_FEATURE } from './enquiries/enquiry-feature';
 import { EXPORT_FEATURE } from './exports/export-feature';
-import type { FeatureManifest } from './feature-manifest';
+import type { FeatureManifest } from './platform/feature-manifest';
 import { INTAKE_FEATURE } from './intake/intake-feature';
 import { MERGING_FEATURE } from './merging/merging-feature';
 import { PACKAGE_FEATURE } from './packages/package-feature';

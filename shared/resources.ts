@@ -6,14 +6,14 @@
  * workers). The CDK stack grants exactly these, and each function reads the
  * settings they need.
  */
-import type { Access } from './access';
-import type { BucketKey } from './buckets';
+import type { Access } from './platform/access';
+import type { BucketKey } from './platform/buckets';
 import { ERASURE_USES } from './privacy/erasure-uses';
 import type { TableKey } from './tables';
 
-export { type Access, combinedAccess } from './access';
+export { type Access, combinedAccess } from './platform/access';
 
-export { BUCKETS, type BucketKey } from './buckets';
+export { BUCKETS, type BucketKey } from './platform/buckets';
 
 export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;

@@ -3,15 +3,15 @@
  * and the CDK stack makes one function per route from it, granting exactly the
  * access each entry lists (staff routes also get what staff auth needs). Each
  * feature's entries are listed beside its contract (`shared/<feature>/*-routes.ts`,
- * in the shape of route-contract.ts), named by its manifest and assembled here
+ * in the shape of platform/route-contract.ts), named by its manifest and assembled here
  * from the index of features (features.ts); a route's name is written once,
  * in its feature's list, and `RouteName` is read off the lists.
  */
 import type { StaffRole } from './auth';
-import type { RouteContract } from './route-contract';
+import type { RouteContract } from './platform/route-contract';
 import type { TableKey } from './tables';
 import { type Access, type ResourceUse, combinedAccess } from './resources';
-import { matchRoutePath } from './route-paths';
+import { matchRoutePath } from './platform/route-paths';
 import { SHARED_FEATURES, type SharedFeature } from './features';
 
 /** An API route of the table: a feature's route, named by one of the table's names. */

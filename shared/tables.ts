@@ -8,7 +8,7 @@
  * emulator has no TTL, so the adapters also ignore expired items themselves.
  */
 import { ENQUIRIES_TABLE } from './enquiries/enquiry-table';
-import { EXPIRES_AT, type TableDefinition } from './table-definition';
+import { EXPIRES_AT, type TableDefinition } from './platform/table-definition';
 
 /** The outbox's one index: sparse, only mails that still have something to happen (a send, a digest). */
 export const OUTBOX_INDEXES = { queue: 'queue' } as const;

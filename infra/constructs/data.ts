@@ -12,7 +12,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { type BucketKey, STREAM_CONSUMERS } from '../../shared/resources';
-import type { IndexDefinition, KeyAttribute } from '../../shared/table-definition';
+import type { IndexDefinition, KeyAttribute } from '../../shared/platform/table-definition';
 import { TABLES, TABLE_KEYS, type TableKey } from '../../shared/tables';
 import { INCOMING_IMAGE_EXPIRY_DAYS, INCOMING_IMAGE_PREFIX } from '../../shared/packages/uploads';
 import { RETENTION, accessLogRetentionSeconds, inboundRawExpiryDays } from '../../shared/privacy/retention';

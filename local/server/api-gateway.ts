@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { API_ERROR_CODES, NO_SUCH_ROUTE } from '../../shared/api-error';
 import { API_ROUTES, type ApiRoute } from '../../shared/routes';
-import { matchRoutePath } from '../../shared/route-paths';
+import { matchRoutePath } from '../../shared/platform/route-paths';
 import type { LambdaHttpHandler } from '../../functions/platform/http/handler';
 import type { ApiResponse } from '../../functions/platform/http/response';
 import { readBody } from './read-body';

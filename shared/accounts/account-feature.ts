@@ -6,7 +6,7 @@
  * staff route's token check; the second what two-factor sign-in, the accounts
  * page and one's own password record.
  */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { ACCOUNT_ROUTES, SIGN_IN_ROUTES } from './account-routes';
 
 export const SIGN_IN_FEATURE = defineFeature({

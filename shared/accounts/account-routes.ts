@@ -4,7 +4,7 @@
  * out, the accounts page (admins only: no roles), invitations and their
  * welcome page, the enrolment link, two-factor sign-in, and one's own password.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const SIGN_IN_ROUTES = defineRoutes([
   {

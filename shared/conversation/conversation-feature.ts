@@ -3,7 +3,7 @@
  * routes, what they record, and the visitor's message in the history (an
  * answer by mail, or one written on the visitor's page, as its channel says).
  */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { CONVERSATION_ROUTES } from './conversation-routes';
 
 export const CONVERSATION_FEATURE = defineFeature({

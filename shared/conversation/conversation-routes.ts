@@ -3,7 +3,7 @@
  * through the feature's manifest): the kept mail box, and staff
  * downloads of visitors' attachments.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 import { INBOUND_ATTACHMENT_PREFIX } from './visitor-messages';
 
 export const CONVERSATION_ROUTES = defineRoutes([

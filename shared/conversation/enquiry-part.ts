@@ -3,7 +3,7 @@
  * attachments in the inbound bucket) and the received mail kept apart about
  * the enquiry (the inbound mail table, with its raw message).
  */
-import type { EnquiryPartUse } from '../enquiry-part-use';
+import type { EnquiryPartUse } from '../platform/enquiry-part-use';
 
 export const conversationPartUse = {
   erase: { tables: { inboundMail: 'full' }, buckets: { inbound: 'full' } },

@@ -1,5 +1,5 @@
 /** The staff dashboard in the shared index of features (shared/features.ts): its routes and what they record. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { DASHBOARD_ROUTES } from './dashboard-routes';
 
 export const DASHBOARD_FEATURE = defineFeature({

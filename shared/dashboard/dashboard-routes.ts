@@ -2,7 +2,7 @@
  * The routes of the staff dashboard in the API route table (shared/routes.ts,
  * through the feature's manifest).
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const DASHBOARD_ROUTES = defineRoutes([
   // Figures only, no one's data: staff and admins. The page shows today's machine-translation characters (a counter).

@@ -1,5 +1,5 @@
 /** Reading enquiries in the shared index of features (shared/features.ts): the message box's and the detail's routes and what they record. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { ENQUIRY_ROUTES } from './enquiry-routes';
 
 export const ENQUIRY_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * through the feature's manifest): the message box and the
  * detail.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const ENQUIRY_ROUTES = defineRoutes([
   {

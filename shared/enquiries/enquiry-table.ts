@@ -2,7 +2,7 @@
  * The enquiries table and its indexes, one of the DynamoDB tables of
  * shared/tables.ts (where it is listed with every other table).
  */
-import type { TableDefinition } from '../table-definition';
+import type { TableDefinition } from '../platform/table-definition';
 
 /** Index names of the enquiries table. */
 export const ENQUIRY_INDEXES = {

@@ -1,5 +1,5 @@
 /** CSV exports in the shared index of features (shared/features.ts): their routes and what an export records. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { EXPORT_ROUTES } from './export-routes';
 
 export const EXPORT_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * the feature's manifest): an export, and a background export's state and
  * download link.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const EXPORT_ROUTES = defineRoutes([
   {

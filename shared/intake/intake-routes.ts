@@ -2,7 +2,7 @@
  * The route of the public enquiry form in the API route table
  * (shared/routes.ts, through the feature's manifest).
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const INTAKE_ROUTES = defineRoutes([
   {

@@ -1,5 +1,5 @@
 /** An enquiry's mails in the outbox (the staff notice, the acknowledgement, each reply with its words). */
-import type { EnquiryPartUse } from '../enquiry-part-use';
+import type { EnquiryPartUse } from '../platform/enquiry-part-use';
 
 export const mailPartUse = {
   erase: { tables: { outbox: 'full' } },

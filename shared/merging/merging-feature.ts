@@ -1,5 +1,5 @@
 /** Merging duplicate enquiries in the shared index of features (shared/features.ts): its routes and what they record. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { MERGING_ROUTES } from './merging-routes';
 
 export const MERGING_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * (shared/routes.ts, where they are listed with every other route): one
  * visitor's other enquiries, read as the enquiry's detail is.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const MERGING_ROUTES = defineRoutes([
   {

@@ -1,5 +1,5 @@
 /** The BEST 3 packages in the shared index of features (shared/features.ts): their routes and what the editor records. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { PACKAGE_ROUTES } from './package-routes';
 
 export const PACKAGE_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * through the feature's manifest): the public board, and the
  * staff editor with its images (editors).
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const PACKAGE_ROUTES = defineRoutes([
   {

@@ -1,5 +1,5 @@
 /** Privacy operations in the shared index of features (shared/features.ts): their routes and what they record. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { PRIVACY_ROUTES } from './privacy-routes';
 
 export const PRIVACY_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * through the feature's manifest): the access log, retention,
  * legal holds, and a visitor's data found, handed over and erased.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 import { ERASURE_USES, SUBJECT_READ_USES } from './erasure-uses';
 
 export const PRIVACY_ROUTES = defineRoutes([

@@ -1,5 +1,5 @@
 /** Tags on enquiries in the shared index of features (shared/features.ts): their routes, what they record, and their history event (the tags before and after). */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { TAG_ROUTES } from './tag-routes';
 
 export const TAG_FEATURE = defineFeature({

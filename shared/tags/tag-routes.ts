@@ -2,7 +2,7 @@
  * The routes of tags on enquiries in the API route table (shared/routes.ts,
  * through the feature's manifest).
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const TAG_ROUTES = defineRoutes([
   // Tags: the enquiry's own list, the tag index (a tag taken off deletes its index item, never enquiry data), the history.

@@ -1,5 +1,5 @@
 /** Machine translation in the shared index of features (shared/features.ts): its routes and what they record. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { TRANSLATION_ROUTES } from './translation-routes';
 
 export const TRANSLATION_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * through the feature's manifest): the reply panel's preview,
  * and asking again for a translation.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const TRANSLATION_ROUTES = defineRoutes([
   // The reply panel's preview: the staff member's text machine-translated into the enquiry's page language, its characters

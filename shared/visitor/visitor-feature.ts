@@ -1,5 +1,5 @@
 /** The visitor's page in the shared index of features (shared/features.ts): its routes, what staff replacing the link records, and that history event. */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { VISITOR_ROUTES } from './visitor-routes';
 
 export const VISITOR_FEATURE = defineFeature({

@@ -3,7 +3,7 @@
  * through the feature's manifest): read and write by the link's
  * capability; staff replace the link.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const VISITOR_ROUTES = defineRoutes([
   // The visitor's page: the link in the body, never the URL. Each reads its enquiry by key and that enquiry's thread (one

@@ -3,7 +3,7 @@
  * its routes, what they record in the access log, and the history it writes
  * (`received` is the enquiry itself, the thread's first line).
  */
-import { defineFeature } from '../feature-manifest';
+import { defineFeature } from '../platform/feature-manifest';
 import { WORK_ROUTES } from './work-routes';
 
 export const WORK_FEATURE = defineFeature({

@@ -4,7 +4,7 @@
  * replies, the thread, the visitor's messages read, and the reply templates
  * and their versions.
  */
-import { defineRoutes } from '../route-contract';
+import { defineRoutes } from '../platform/route-contract';
 
 export const WORK_ROUTES = defineRoutes([
   {

@@ -9,7 +9,7 @@ import {
 } from '../../functions/platform/config';
 import { DECLARED_FUNCTIONS, FEATURES, HANDLER_FACTORIES } from '../../functions/features';
 import { API_ROUTES, STAFF_AUTH_USES, resourcesOf, type ApiRoute, ROUTE_NAMES } from '../../shared/routes';
-import { matchRoutePath } from '../../shared/route-paths';
+import { matchRoutePath } from '../../shared/platform/route-paths';
 import { MAIL_RECEIVERS, SCHEDULED_JOBS, STREAM_CONSUMERS, WORKERS, combinedAccess } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
 

@@ -27,7 +27,7 @@ import {
   WORKERS,
   type WorkerName,
 } from '../../../shared/resources';
-import type { TableDefinition } from '../../../shared/table-definition';
+import type { TableDefinition } from '../../../shared/platform/table-definition';
 import { TABLES, type TableKey } from '../../../shared/tables';
 import { acknowledge, acknowledgeResolved } from '../../nag';
 import {

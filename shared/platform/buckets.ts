@@ -1,4 +1,4 @@
-/** The S3 buckets, each with the setting that names it and what it holds (the CDK stack makes them; resources.ts grants them). */
+/** The S3 buckets, each with the setting that names it and what it holds (the CDK stack makes them; ../resources.ts grants them). */
 export const BUCKETS = {
   images: {
     envVar: 'IMAGES_BUCKET',

@@ -4,8 +4,8 @@
  * table (shared/routes.ts) assembles the lists, and the route names are read
  * off them, so a route is named once, in its feature's list.
  */
-import type { StaffRole } from './auth';
-import type { ResourceUse } from './resources';
+import type { StaffRole } from '../auth';
+import type { ResourceUse } from '../resources';
 
 export interface RouteContract<Name extends string = string> {
   /** Also the name of the handler and of its Lambda entry file. */

@@ -3,11 +3,11 @@
  * in its shared folder (`<feature>/enquiry-part.ts`), beside the hooks its
  * functions register (functions/<feature>/enquiry-part.ts): the routes and
  * jobs that remove an enquiry or hand it to its subject are granted what
- * every part declares (enquiry-parts.ts), and name no feature.
+ * every part declares (../enquiry-parts.ts), and name no feature.
  */
 import type { Access } from './access';
 import type { BucketKey } from './buckets';
-import type { TableKey } from './tables';
+import type { TableKey } from '../tables';
 
 export interface ResourceNeeds {
   tables?: Partial<Record<TableKey, Access>>;

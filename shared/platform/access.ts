@@ -1,8 +1,8 @@
 /**
  * The access levels a function is granted on a table or a bucket, and how two
  * needs of one function combine. A file of its own, importing nothing, so
- * that what a feature declares it keeps (enquiry-parts.ts) can name levels
- * without a circle through resources.ts.
+ * that what a feature declares it keeps (../enquiry-parts.ts) can name levels
+ * without a circle through ../resources.ts.
  */
 
 /**
