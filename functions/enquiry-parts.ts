@@ -14,6 +14,7 @@ import type { StoreMakers } from './platform/wiring/dynamodb-stores';
 import type { BucketStoreMaker } from './platform/wiring/s3-stores';
 import { intakePart } from './intake/enquiry-part';
 import { mailPart } from './mail/enquiry-part';
+import { mergingPart } from './merging/enquiry-part';
 import { tagsPart } from './tags/enquiry-part';
 import { translationPart } from './translation/enquiry-part';
 
@@ -24,6 +25,7 @@ export const ENQUIRY_PARTS = [
   intakePart,
   tagsPart,
   dashboardPart,
+  mergingPart,
 ] as const;
 
 /**
@@ -31,7 +33,17 @@ export const ENQUIRY_PARTS = [
  * hook), a list of its own: the right of access's functions are wired with
  * these alone, so their bundles hold only these parts' stores.
  */
-export const SUBJECT_PARTS = [mailPart] as const;
+export const SUBJECT_PARTS = [mailPart, mergingPart] as const;
+
+/**
+ * The parts that follow a merge, its undo and a split (a `moved`, `merged`,
+ * `unmerged` or `split` hook), a list of its own for the same reason: the
+ * merging functions are wired with these alone.
+ */
+export const MERGE_PARTS = [translationPart, tagsPart, dashboardPart] as const;
+
+/** The DynamoDB stores of the parts that follow a merge. */
+export type MergePartsTables = Intersection<TablesOf<(typeof MERGE_PARTS)[number]>>;
 
 type Part = (typeof ENQUIRY_PARTS)[number];
 type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void

@@ -2,7 +2,7 @@
  * The shared tier's index of what the features keep about an enquiry (each
  * feature's `<feature>/enquiry-part.ts`), one line each, and the needs they
  * add up to: what removing an enquiry everywhere, and handing it to its
- * subject, may touch. The functions tier's list (functions/enquiry-parts.ts)
+ * subject, and merging it into another, may touch. The functions tier's list (functions/enquiry-parts.ts)
  * names the same features; a test checks the two agree.
  */
 import { combinedNeeds } from './platform/access';
@@ -13,6 +13,7 @@ import { enquiryCoreUse } from './enquiries/enquiry-part';
 import type { EnquiryPartUse, ResourceNeeds } from './platform/enquiry-part-use';
 import { intakePartUse } from './intake/enquiry-part';
 import { mailPartUse } from './mail/enquiry-part';
+import { mergingPartUse } from './merging/enquiry-part';
 import type { TableKey } from './tables';
 import { tagsPartUse } from './tags/enquiry-part';
 import { translationPartUse } from './translation/enquiry-part';
@@ -25,6 +26,7 @@ export const ENQUIRY_PART_USES: Readonly<Record<string, EnquiryPartUse>> = {
   intake: intakePartUse,
   tags: tagsPartUse,
   dashboard: dashboardPartUse,
+  merging: mergingPartUse,
 };
 
 function neededBy(uses: readonly (ResourceNeeds | undefined)[]): ResourceNeeds {
@@ -34,10 +36,13 @@ function neededBy(uses: readonly (ResourceNeeds | undefined)[]): ResourceNeeds {
   };
 }
 
-const ALL_USES = [enquiryCoreUse, ...Object.values(ENQUIRY_PART_USES)];
+const ALL_USES: readonly EnquiryPartUse[] = [enquiryCoreUse, ...Object.values(ENQUIRY_PART_USES)];
 
 /** What removing an enquiry with everything kept about it touches. */
 export const ENQUIRY_REMOVAL_NEEDS: ResourceNeeds = neededBy(ALL_USES.map((use) => use.erase));
 
 /** What reading an enquiry with everything handed to its subject touches. */
 export const ENQUIRY_SUBJECT_NEEDS: ResourceNeeds = neededBy(ALL_USES.map((use) => use.subject));
+
+/** What merging two enquiries (and undoing it, and splitting a message out) touches besides the enquiries and their histories. */
+export const ENQUIRY_MERGE_NEEDS: ResourceNeeds = neededBy(ALL_USES.map((use) => use.merge));

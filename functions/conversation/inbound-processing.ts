@@ -23,6 +23,7 @@
  * dead-letter queue; the SMTP door answers a temporary failure), and the raw
  * message stays in the bucket.
  */
+import { leadingEnquiry } from '../enquiries/merged-enquiry';
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
@@ -193,7 +194,8 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     const unmatched = { ...about, box: 'unmatched' as const, ...(suggestion ? { suggestedIndex: suggestion } : {}) };
     if (match.kind === 'forged') return await keepApart(deps, mail, { ...unmatched, reason: 'forged' });
     if (match.kind === 'none') return await keepApart(deps, mail, { ...unmatched, reason: 'no_match' });
-    const enquiry = await deps.enquiries.get(match.postIndex);
+    // An answer to an enquiry merged into another lands in that one.
+    const enquiry = await leadingEnquiry(deps, match.postIndex);
     if (!enquiry) return await keepApart(deps, mail, { ...unmatched, reason: 'enquiry_gone' });
     const perEnquiry = {
       key: `inbound:enquiry:${enquiry.POST_INDEX}`,

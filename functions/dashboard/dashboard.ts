@@ -90,10 +90,14 @@ async function applyAll(deps: AggregateDeps, what: string, changes: [string, Agg
   }
 }
 
-/** Counts a stored enquiry on its Korea-time day (suspected spam is not counted). */
+/**
+ * Counts a stored enquiry on its Korea-time day (suspected spam is not
+ * counted); `-1` takes one out again (merged into another: a pair counts once).
+ */
 export async function countReceived(
   deps: AggregateDeps,
   enquiry: Pick<StoredEnquiry, 'RECEIVED_AT' | 'MEDICAL_SECTION' | 'LOCALE' | 'SPAM' | 'STATUS'>,
+  sign: 1 | -1 = 1,
 ): Promise<void> {
   if (enquiry.SPAM) return;
   const open = isOpen(enquiry.STATUS);
@@ -102,15 +106,15 @@ export async function countReceived(
       AGGREGATE.dayKey(koreaDayOf(enquiry.RECEIVED_AT)),
       {
         add: {
-          [AGGREGATE.received]: 1,
-          [AGGREGATE.section(enquiry.MEDICAL_SECTION)]: 1,
-          [AGGREGATE.locale(enquiry.LOCALE)]: 1,
-          ...(open ? { [AGGREGATE.open]: 1 } : {}),
+          [AGGREGATE.received]: sign,
+          [AGGREGATE.section(enquiry.MEDICAL_SECTION)]: sign,
+          [AGGREGATE.locale(enquiry.LOCALE)]: sign,
+          ...(open ? { [AGGREGATE.open]: sign } : {}),
         },
       },
     ],
   ];
-  if (open) changes.push([AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: 1 } }]);
+  if (open) changes.push([AGGREGATE.totalsKey, { add: { [AGGREGATE.open]: sign } }]);
   await applyAll(deps, 'received', changes);
 }
 

@@ -1,7 +1,7 @@
 import type { Section } from '../../shared/enquiries/enums';
 import type { EnquiryFilter } from '../../shared/enquiries/enquiry';
 import type { EnquiryStatus } from '../../shared/work/enquiry-work';
-import type { EnquiryList, StoredEnquiry } from './ports';
+import type { CounterStore, EnquiryList, StoredEnquiry } from './ports';
 
 /**
  * Every enquiry sits in two newest-first lists: its list (`ALL`, or `SPAM`
@@ -56,4 +56,25 @@ export function countCounter(listKey: string): string {
 /** Counter of a list's enquiries removed since (retention, erasure): a list's total is its last sequence less this. */
 export function removedCounter(partition: string): string {
   return `removed:${partition}`;
+}
+
+/**
+ * An enquiry leaves its lists (removed, merged away) or comes back to them (a
+ * merge undone): the list totals count it as removed, its work lists count it
+ * no more (or again). Not a transaction: a failure leaves a count one off.
+ */
+export async function countInLists(
+  counters: Pick<CounterStore, 'add'>,
+  enquiry: Pick<StoredEnquiry, 'LIST' | 'SECTION_LIST' | 'STATUS_LIST' | 'OWNER_LIST' | 'STATUS_OWNER'>,
+  change: 'leaves' | 'returns',
+): Promise<void> {
+  const delta = change === 'leaves' ? 1 : -1;
+  const workLists = [enquiry.STATUS_LIST, enquiry.OWNER_LIST, enquiry.STATUS_OWNER].filter(
+    (key): key is string => key !== undefined,
+  );
+  await Promise.all([
+    counters.add(removedCounter(enquiry.LIST), delta),
+    counters.add(removedCounter(enquiry.SECTION_LIST), delta),
+    ...workLists.map((key) => counters.add(countCounter(key), -delta)),
+  ]);
 }

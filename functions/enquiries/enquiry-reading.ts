@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../platform/http/errors';
 import type { EnquiryList, ListSource, StoredEnquiry, WorkIndex } from './ports';
 import { toRecord } from './enquiry-record';
+import { leadingEnquiry } from './merged-enquiry';
 import {
   countCounter,
   listForFilter,
@@ -153,10 +154,10 @@ async function readTagPage(deps: ReadingDeps, tag: string, query: EnquiryListQue
   return byPostIndex(items, indexes.at(-1), indexes.length === query.limit, filed.total);
 }
 
-/** A reference search: the one enquiry it names, or none. */
+/** A reference search: the one enquiry it names (the one it was merged into, for one merged away), or none. */
 async function readByReference(deps: ReadingDeps, reference: string): Promise<EnquiryPage> {
   const index = parseReference(reference);
-  const enquiry = index === undefined ? undefined : await deps.enquiries.get(index);
+  const enquiry = index === undefined ? undefined : await leadingEnquiry(deps, index);
   return enquiry ? { records: [toRecord(enquiry)], total: 1 } : { records: [], total: 0 };
 }
 

@@ -11,6 +11,7 @@ import type {
   WorkChange,
   WorkIndex,
   StoredEnquiry,
+  VersionedChange,
 } from './ports';
 import type { EnquiryExportReader, ExportSource, ExportedEnquiry } from '../exports/ports';
 import { EXPORTED_FIELDS } from '../exports/ports';
@@ -115,6 +116,19 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
       if (value !== undefined) (item as unknown as Record<string, unknown>)[field] = value;
     item.VERSION = expectedVersion + 1;
     return structuredClone(item);
+  }
+
+  async changeAtVersion(
+    postIndex: number,
+    expectedVersion: number,
+    { set, remove = [] }: VersionedChange,
+  ): Promise<StoredEnquiry | undefined> {
+    const item = this.items.get(postIndex) as unknown as Record<string, unknown> | undefined;
+    if (!item || ((item['VERSION'] as number | undefined) ?? 0) !== expectedVersion) return undefined;
+    for (const [field, value] of Object.entries(set)) if (value !== undefined) item[field] = structuredClone(value);
+    for (const field of remove) delete item[field];
+    item['VERSION'] = expectedVersion + 1;
+    return structuredClone(item) as unknown as StoredEnquiry;
   }
 
   async changeTags(

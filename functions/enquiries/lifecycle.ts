@@ -4,7 +4,8 @@
  * registers, in its folder's `enquiry-part.ts`, the stores it keeps it in and
  * how it goes with the enquiry; the removal (an erasure, the retention job)
  * and the right of access call every part the tier's list names
- * (functions/enquiry-parts.ts), so they never name a feature. What the parts
+ * (functions/enquiry-parts.ts), so they never name a feature; so do a merge,
+ * its undo and a split (functions/merging/). What the parts
  * may touch is declared beside their contract (shared/<feature>/enquiry-part.ts).
  */
 import type { BaseDeps } from '../platform/deps';
@@ -17,6 +18,22 @@ import type { StoredEnquiry } from './ports';
 export interface EnquiryContext {
   enquiry: StoredEnquiry;
   history: readonly EnquiryEvent[];
+}
+
+/** Events moved from one enquiry's history to another's (a merge, its undo, a split): each is in `to`'s history now. */
+export interface EventMove {
+  from: StoredEnquiry;
+  to: StoredEnquiry;
+  events: readonly EnquiryEvent[];
+}
+
+/** A merge of `source` into `target` (functions/merging/), or its undo; `memo` is what the part's merge hook noted. */
+export interface Merge {
+  source: StoredEnquiry;
+  target: StoredEnquiry;
+  /** The staff member who merged (or undid the merge). */
+  actor: string;
+  memo?: unknown;
 }
 
 export interface EnquiryPart<Tables extends object, Buckets extends object, Subject extends object> {
@@ -33,6 +50,23 @@ export interface EnquiryPart<Tables extends object, Buckets extends object, Subj
   erase?(deps: Tables & Buckets & BaseDeps, context: EnquiryContext): Promise<void>;
   /** After the item has gone: takes the enquiry out of what counts it. */
   uncount?(deps: Tables & Buckets & BaseDeps, enquiry: StoredEnquiry): Promise<void>;
+  /**
+   * The enquiries that go when this one is removed (those merged into it):
+   * each is removed with every part's `erase`, not counted again.
+   */
+  companions?(deps: Tables & Buckets & BaseDeps, enquiry: StoredEnquiry): Promise<StoredEnquiry[]>;
+  /** After events moved between two enquiries' histories: what it keeps about them follows (as copies: the undo moves them back). */
+  moved?(deps: Tables & Buckets & BaseDeps, move: EventMove): Promise<void>;
+  /**
+   * After `source` was merged into `target`: what it keeps about the source
+   * goes to the target, and the pair counts as one. What it returns is kept
+   * with the merge and given to `unmerged`. A retry after a failure may run it again.
+   */
+  merged?(deps: Tables & Buckets & BaseDeps, merge: Merge): Promise<unknown>;
+  /** After a merge was undone: each enquiry counts, and keeps, as before it. */
+  unmerged?(deps: Tables & Buckets & BaseDeps, merge: Merge): Promise<void>;
+  /** After a message was split out of `from` into the new enquiry `to` (its events already moved). */
+  split?(deps: Tables & Buckets & BaseDeps, move: Omit<EventMove, 'events'>): Promise<void>;
   /** What the right of access hands over of it, added to the enquiry's entry in the subject's data. */
   subjectData?(deps: Tables & Buckets & BaseDeps, context: EnquiryContext): Promise<Subject>;
 }

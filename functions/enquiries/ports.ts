@@ -45,6 +45,35 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
    * never show it (enquiry-record.ts picks their fields).
    */
   VISITOR_LINK_HASHES?: ReadonlySet<string>;
+  /**
+   * Set when staff merged it into another enquiry (functions/merging/): it is
+   * a pointer then, in no list (its LIST and SECTION_LIST are MERGED_LIST),
+   * and its number leads to that one (merged-enquiry.ts `leadingEnquiry`).
+   */
+  MERGED_INTO?: number;
+  MERGED_AT?: string;
+  MERGED_BY?: string;
+  /** Where a merge or its undo stands: its history moving over, then moved (the undo: moving back). */
+  MERGE_STATE?: 'moving' | 'moved' | 'unmoving';
+  /** The steps of the merge done, so a retry after a failure does each once. */
+  MERGE_STEPS?: string[];
+  /** What each feature's merge hook noted, by the feature's name, for the undo (enquiries/lifecycle.ts). */
+  MERGE_MEMO?: Record<string, unknown>;
+  /** On the enquiry merged into: the enquiries merged into it, oldest merge first. */
+  MERGED_FROM?: number[];
+  /** An enquiry made of a message split out of another: that one's number. */
+  SPLIT_FROM?: number;
+  /** The latest split out of this enquiry, `<new enquiry's number> <the message's history key>`: its retry finishes it, or answers the same. */
+  LAST_SPLIT?: string;
+}
+
+/** The LIST and SECTION_LIST of an enquiry merged away: a partition no list, work list or retention run reads. */
+export const MERGED_LIST = 'MERGED';
+
+/** What a versioned change sets and takes off (functions/merging/ moves an enquiry in and out of its lists with it). */
+export interface VersionedChange {
+  set: Partial<StoredEnquiry>;
+  remove?: readonly (keyof StoredEnquiry)[];
 }
 
 export type WorkIndex = 'byStatus' | 'byOwner' | 'byStatusOwner';
@@ -107,6 +136,12 @@ export interface EnquiryStore {
    * when someone else changed it first.
    */
   changeWork(postIndex: number, expectedVersion: number, change: WorkChange): Promise<StoredEnquiry | undefined>;
+  /** Sets and takes off attributes only if its VERSION is still `expectedVersion` (adding one to it), as `changeWork`. */
+  changeAtVersion(
+    postIndex: number,
+    expectedVersion: number,
+    change: VersionedChange,
+  ): Promise<StoredEnquiry | undefined>;
   /**
    * Sets the enquiry's tags (none: removes the field) and its last activity
    * only if its TAGS_REVISION is still `expectedRevision` (adding one to it);

@@ -62,7 +62,7 @@ export function buildEnquiry(
 
 /** Numbers the enquiry in its lists, counts it in its work lists, and writes it; `undefined` if it was already there. */
 export async function store(
-  deps: IntakeDeps,
+  deps: Pick<IntakeDeps, 'counters' | 'enquiries'>,
   draft: Omit<StoredEnquiry, 'LIST_SEQ' | 'SECTION_SEQ'>,
 ): Promise<StoredEnquiry | undefined> {
   const workLists = [draft.STATUS_LIST, draft.OWNER_LIST, draft.STATUS_OWNER].filter(

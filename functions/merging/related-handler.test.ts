@@ -77,10 +77,12 @@ describe('the same visitor’s other enquiries', () => {
           DATE: (await deps.enquiries.get(concierge))?.DATE,
           STATUS: 'new',
           SPAM: false,
+          VERSION: 0,
           matchedBy: ['email'],
         },
       ],
       more: 0,
+      merged: [],
     });
     expect(await listed(concierge)).toEqual([[hospital, ['email']]]);
     expect(await listed(2)).toEqual([]);

@@ -2,7 +2,8 @@
  * One visitor's other enquiries: those with the same address (its lower
  * case, EMAIL_KEY) or the same phone number once normalised (PHONE_KEY,
  * shared/merging/phone-key.ts), each read from its keys-only index, then the
- * newest RELATED_LIST_MAX of them in one batch read.
+ * newest RELATED_LIST_MAX of them in one batch read; and the merges it is
+ * part of (those merged into it, the one it was merged into).
  */
 import {
   RELATED_LIST_MAX,
@@ -10,12 +11,13 @@ import {
   type RelatedEnquiry,
   type RelatedMatch,
 } from '../../shared/merging/related-enquiries';
+import { type MergeLink, undoUntil } from '../../shared/merging/merges';
 import { phoneKey } from '../../shared/merging/phone-key';
 import { formatReference } from '../../shared/work/enquiry-work';
-import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
+import type { MergingDeps } from './merging-deps';
 
-export type RelatedDeps = Pick<AppDeps, 'enquiries'>;
+export type RelatedDeps = Pick<MergingDeps, 'enquiries'>;
 
 /** Another enquiry as the list shows it: which one it is and where it stands, none of its personal data. */
 function relatedOf(other: StoredEnquiry, matchedBy: readonly RelatedMatch[]): RelatedEnquiry {
@@ -26,7 +28,21 @@ function relatedOf(other: StoredEnquiry, matchedBy: readonly RelatedMatch[]): Re
     DATE: other.DATE,
     ...(other.SPAM ? {} : { STATUS: other.STATUS ?? 'new' }),
     SPAM: other.SPAM,
+    VERSION: other.VERSION ?? 0,
+    ...(other.MERGED_INTO !== undefined ? { MERGED_INTO: other.MERGED_INTO } : {}),
     matchedBy,
+  };
+}
+
+/** An enquiry merged away, as the one it went into lists it; `undefined` for one that is not. */
+function mergeLinkOf(enquiry: StoredEnquiry): MergeLink | undefined {
+  if (enquiry.MERGED_INTO === undefined || enquiry.MERGED_AT === undefined) return undefined;
+  return {
+    POST_INDEX: enquiry.POST_INDEX,
+    REFERENCE: formatReference(enquiry.POST_INDEX),
+    MERGED_AT: enquiry.MERGED_AT,
+    MERGED_BY: enquiry.MERGED_BY ?? '',
+    UNDO_UNTIL: undoUntil(enquiry.MERGED_AT),
   };
 }
 
@@ -50,8 +66,17 @@ export async function relatedEnquiries(deps: RelatedDeps, enquiry: StoredEnquiry
   const listed = newestFirst.slice(0, RELATED_LIST_MAX);
   // One removed between the two reads (erased, expired) is simply not listed.
   const others = (await deps.enquiries.getMany(listed)).sort((a, b) => b.POST_INDEX - a.POST_INDEX);
+  const [merged, into] = await Promise.all([
+    deps.enquiries.getMany(enquiry.MERGED_FROM ?? []),
+    enquiry.MERGED_INTO === undefined ? undefined : deps.enquiries.get(enquiry.MERGED_INTO),
+  ]);
+  const link = mergeLinkOf(enquiry);
   return {
     related: others.map((other) => relatedOf(other, matches.get(other.POST_INDEX) ?? [])),
     more: newestFirst.length - listed.length,
+    merged: merged.flatMap((source) => mergeLinkOf(source) ?? []).sort((a, b) => (a.MERGED_AT < b.MERGED_AT ? 1 : -1)),
+    ...(link && into
+      ? { mergedInto: { ...link, INTO: into.POST_INDEX, INTO_REFERENCE: formatReference(into.POST_INDEX) } }
+      : {}),
   };
 }

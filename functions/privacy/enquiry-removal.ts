@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { accessLogRetentionSeconds } from '../../shared/privacy/retention';
 import type { ErasureStore, ErasureTombstone } from './ports';
 import type { StoredEnquiry } from '../enquiries/ports';
-import { countCounter, removedCounter } from '../enquiries/enquiry-lists';
+import { countInLists } from '../enquiries/enquiry-lists';
 import type { EnquiryContext } from '../enquiries/lifecycle';
+import { leadingEnquiry } from '../enquiries/merged-enquiry';
 import type { BaseDeps } from '../platform/deps';
 import type { EnquiryRemovalDeps } from './erasure-deps';
 
@@ -22,22 +23,33 @@ export async function contextOf(
   return { enquiry, history: await deps.events.list(enquiry.POST_INDEX) };
 }
 
-/** Removes one enquiry and everything that belongs to it; the counters follow. */
-export async function removeEnquiry(deps: EnquiryRemovalDeps, enquiry: StoredEnquiry): Promise<void> {
+/** Removes an enquiry's item, its history and what every part keeps about it; nothing is counted. */
+async function removeItsData(deps: EnquiryRemovalDeps, enquiry: StoredEnquiry): Promise<void> {
   const context = await contextOf(deps, enquiry);
   // Every part first: once the history is gone nothing says which of the received mail's objects or which mails were this enquiry's.
   await Promise.all(deps.enquiryParts.map((part) => part.erase?.(deps, context)));
   await deps.events.removeAll(enquiry.POST_INDEX);
   await deps.enquiries.remove(enquiry.POST_INDEX);
-  // Its lists count one fewer: the list totals and the work lists (not a transaction: a failure leaves a count one off).
-  const workLists = [enquiry.STATUS_LIST, enquiry.OWNER_LIST, enquiry.STATUS_OWNER].filter(
-    (key): key is string => key !== undefined,
-  );
-  await Promise.all([
-    deps.counters.add(removedCounter(enquiry.LIST), 1),
-    deps.counters.add(removedCounter(enquiry.SECTION_LIST), 1),
-    ...workLists.map((key) => deps.counters.add(countCounter(key), -1)),
-  ]);
+}
+
+/**
+ * Removes one enquiry and everything that belongs to it, with its companions
+ * (the enquiries merged into it, counted already as gone from the lists);
+ * the counters follow. The companions go first: a retry finds the rest. A
+ * merged pair is one enquiry: one merged away goes with the one it leads to.
+ */
+export async function removeEnquiry(deps: EnquiryRemovalDeps, enquiry: StoredEnquiry): Promise<void> {
+  if (enquiry.MERGED_INTO !== undefined) {
+    const leading = await leadingEnquiry(deps, enquiry.POST_INDEX);
+    // A legal hold on the one it leads to holds the pair.
+    if (leading?.LEGAL_HOLD !== undefined) return;
+    // Counted as gone from its lists when it was merged: only its data goes, if the one it led to has gone already.
+    return leading ? removeEnquiry(deps, leading) : removeItsData(deps, enquiry);
+  }
+  const companions = await Promise.all(deps.enquiryParts.map((part) => part.companions?.(deps, enquiry) ?? []));
+  for (const companion of companions.flat()) await removeItsData(deps, companion);
+  await removeItsData(deps, enquiry);
+  await countInLists(deps.counters, enquiry, 'leaves');
   await Promise.all(deps.enquiryParts.map((part) => part.uncount?.(deps, enquiry)));
 }
 

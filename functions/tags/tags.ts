@@ -116,3 +116,11 @@ export async function untagRemoved(
 ): Promise<void> {
   await followInIndex(deps, enquiry.POST_INDEX, [], enquiry.TAGS ?? []);
 }
+
+/** Files an enquiry back under the tags it carries (a merge undone: it left the index when it was merged away). */
+export async function retagRestored(
+  deps: Pick<AppDeps, 'tagIndex'>,
+  enquiry: Pick<StoredEnquiry, 'POST_INDEX' | 'TAGS'>,
+): Promise<void> {
+  await followInIndex(deps, enquiry.POST_INDEX, enquiry.TAGS ?? [], []);
+}

@@ -6,6 +6,7 @@
  * or stream holds one that works. A link lives as long as its enquiry: the
  * hashes go with it (retention, erasure), and staff can replace them all.
  */
+import { leadingEnquiry } from '../enquiries/merged-enquiry';
 import { linkSecretHash, newLinkSecret, sameHash } from '../platform/link-secrets';
 import type { LocaleCode } from '../../shared/locales';
 import {
@@ -75,11 +76,13 @@ export async function openByLink(deps: OpenByLinkDeps, clientAddress: string, li
   const parsed = parseVisitorLink(link);
   const enquiry = parsed ? await deps.enquiries.get(parsed.postIndex) : undefined;
   const matched = opens(enquiry?.VISITOR_LINK_HASHES, parsed?.secret ?? '');
-  if (!enquiry || !matched || enquiry.SPAM)
+  // The link of an enquiry merged into another opens that one.
+  const leading = enquiry && matched && !enquiry.SPAM ? await leadingEnquiry(deps, enquiry.POST_INDEX) : undefined;
+  if (!leading || leading.SPAM)
     throw new ApiError(
       'not_found',
       'This link does not open an enquiry. It may have been replaced by a newer one: use the link in our latest mail.',
     );
   await release();
-  return enquiry;
+  return leading;
 }

@@ -4,6 +4,7 @@
  * member saw; if someone changed the enquiry meanwhile, nothing is written and
  * the caller gets the current state (a 409) instead of overwriting it.
  */
+import { notMergedAway } from '../enquiries/merged-enquiry';
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import {
@@ -44,6 +45,7 @@ export const eventKey = (now: number, order = 0) =>
 export async function workableEnquiry(deps: Pick<AppDeps, 'enquiries'>, postIndex: number): Promise<StoredEnquiry> {
   const enquiry = await deps.enquiries.get(postIndex);
   if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${postIndex}.`);
+  notMergedAway(enquiry);
   if (enquiry.SPAM)
     throw new ApiError('invalid_input', 'Suspected spam is kept apart and is not worked on.', {
       index: 'Not suspected spam',

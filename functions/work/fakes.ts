@@ -31,6 +31,12 @@ export class FakeEventStore implements EventStore {
       .sort((a, b) => (a.at < b.at ? -1 : 1))
       .map((item) => structuredClone(item));
   }
+  async remove(postIndex: number, ats: readonly string[]): Promise<void> {
+    for (let i = this.items.length - 1; i >= 0; i -= 1) {
+      const item = this.items[i];
+      if (item?.postIndex === postIndex && ats.includes(item.at)) this.items.splice(i, 1);
+    }
+  }
   async removeAll(postIndex: number): Promise<void> {
     for (let i = this.items.length - 1; i >= 0; i -= 1)
       if (this.items[i]?.postIndex === postIndex) this.items.splice(i, 1);

@@ -15,6 +15,8 @@ export interface EventStore {
   addOnce(event: EnquiryEvent): Promise<boolean>;
   /** Oldest first. */
   list(postIndex: number): Promise<EnquiryEvent[]>;
+  /** Removes events of an enquiry (moved to another by a merge or a split: each is added there first). */
+  remove(postIndex: number, ats: readonly string[]): Promise<void>;
   /** Every event of an enquiry (its erasure). */
   removeAll(postIndex: number): Promise<void>;
 }

@@ -7,6 +7,7 @@
  */
 import type { Section } from '../enquiries/enums';
 import type { EnquiryStatus } from '../work/enquiry-work';
+import type { MergeLink } from './merges';
 
 /** What two enquiries have in common: their address, their phone number, or both. */
 export type RelatedMatch = 'email' | 'phone';
@@ -22,6 +23,10 @@ export interface RelatedEnquiry {
   /** Where staff stand with it; absent for suspected spam, which has no status. */
   STATUS?: EnquiryStatus;
   SPAM: boolean;
+  /** As read now: a merge into or from it names it, so a change meanwhile refuses the merge. */
+  VERSION: number;
+  /** Where it was merged into, when it was (it is no longer worked on, only a pointer to that one). */
+  MERGED_INTO?: number;
   /** How it was found, each once (an enquiry with both the address and the number is listed once). */
   matchedBy: readonly RelatedMatch[];
 }
@@ -35,4 +40,8 @@ export interface RelatedEnquiries {
   related: RelatedEnquiry[];
   /** How many more were found than are listed (0 but past RELATED_LIST_MAX). */
   more: number;
+  /** The enquiries merged into this one, the latest merge first: each can be undone until its UNDO_UNTIL. */
+  merged: MergeLink[];
+  /** Where this enquiry was merged into, when it was: its page shows that one instead. */
+  mergedInto?: MergeLink & { INTO: number; INTO_REFERENCE: string };
 }

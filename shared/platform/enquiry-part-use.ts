@@ -19,4 +19,6 @@ export interface EnquiryPartUse {
   erase: ResourceNeeds;
   /** To hand it over with the enquiry to its subject (the right of access), when it is handed over. */
   subject?: ResourceNeeds;
+  /** To follow the enquiry when it is merged into another, the merge undone, or a message split out of it. */
+  merge?: ResourceNeeds;
 }

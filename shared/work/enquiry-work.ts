@@ -139,6 +139,8 @@ export interface ThreadEntry {
   mailStatus?: string;
   /** A visitor's message: its subject, verdicts, attachments (`actor` is the address it came from). */
   visitor?: VisitorMessage;
+  /** An event moved here by a merge: the number of the enquiry it was written in (an undo moves it back). */
+  mergedFrom?: number;
   /** A visitor's message in another language than Korean: its machine translation, or where it stands. */
   translation?: TranslationView;
 }

@@ -38,7 +38,7 @@ describe('the aggregates table', () => {
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it("is written by sendmail, work, reply, a visitor's message (a kept mail attached included), an erasure and the retention job, read by the dashboard routes, and touched by no other function", () => {
+  it("is written by sendmail, work, reply, a visitor's message (a kept mail attached included), an erasure and the retention job, a merge, its undo and a split, read by the dashboard routes, and touched by no other function", () => {
     const arn = `<${logicalId(stack.data.tables.aggregates)}.Arn>`;
     const grants = Object.fromEntries(
       API_ROUTES.map((route) => {
@@ -66,6 +66,10 @@ describe('the aggregates table', () => {
       dashboard: readers,
       dashboardCsv: readers,
       subjectErase: writers,
+      // A merged pair counts as one enquiry, an undo as two again, a message split out as a new one.
+      mergeEnquiry: writers,
+      unmergeEnquiry: writers,
+      splitMessage: writers,
     });
     const jobs = Object.fromEntries(
       Object.entries(stack.jobs.functions).map(([name, fn]) => [
@@ -95,6 +99,9 @@ describe('the aggregates table', () => {
         'dashboard',
         'dashboardCsv',
         'subjectErase',
+        'mergeEnquiry',
+        'unmergeEnquiry',
+        'splitMessage',
       ].includes(route.name);
       expect('TABLE_AGGREGATES' in variables, route.name).toBe(uses);
     }

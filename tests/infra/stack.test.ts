@@ -740,7 +740,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     );
   });
 
-  it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items; nothing can use dynamodb:* or change a table', () => {
+  it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items, the merging routes only the history lines they move and tag-index items; nothing can use dynamodb:* or change a table', () => {
     const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
     expect(dynamo.length).toBeGreaterThan(0);
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
@@ -751,6 +751,10 @@ describe('IAM: each function may do exactly what its route needs', () => {
       ['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail', 'translations'] as const
     ).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
+    // A merge, its undo and a split move history lines (each added where it goes, then deleted where it was) and tags.
+    const mergers = (['mergeEnquiry', 'unmergeEnquiry', 'splitMessage'] as const).map((name) =>
+      logicalId(functionOf(route(name)).role!),
+    );
     for (const role of Object.keys(template.findResources('AWS::IAM::Role'))) {
       const deletes = [...permissionsOfRole(template, role)].filter((line) =>
         /^dynamodb:(DeleteItem|BatchWriteItem) /.test(line),
@@ -758,13 +762,21 @@ describe('IAM: each function may do exactly what its route needs', () => {
       if (deletes.length === 0) continue;
       deleters.add(role);
       for (const line of deletes)
-        expect(role === tagger ? [arnOf('enquiryTags')] : erasable, line).toContain(line.split(' ')[1]);
+        expect(
+          role === tagger
+            ? [arnOf('enquiryTags')]
+            : mergers.includes(role)
+              ? [arnOf('enquiryEvents'), arnOf('enquiryTags')]
+              : erasable,
+          line,
+        ).toContain(line.split(' ')[1]);
     }
     expect([...deleters].sort()).toEqual(
       [
         logicalId(functionOf(route('subjectErase')).role!),
         logicalId(stack.jobs.functions.retention.role!),
         tagger,
+        ...mergers,
       ].sort(),
     );
     expect(allAllowedActions(template).filter((action) => action === '*')).toEqual([]);

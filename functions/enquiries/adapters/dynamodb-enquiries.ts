@@ -53,6 +53,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
     set: string[],
     names: Record<string, string>,
     values: Record<string, unknown>,
+    remove: readonly string[] = [],
   ) {
     try {
       const result = await db.send(
@@ -61,7 +62,7 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
           Key: { POST_INDEX: postIndex },
           ConditionExpression:
             'attribute_exists(POST_INDEX) AND (VERSION = :expected OR (attribute_not_exists(VERSION) AND :expected = :zero))',
-          UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}`,
+          UpdateExpression: `SET ${[...set, 'VERSION = if_not_exists(VERSION, :zero) + :one'].join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
           ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: { ...values, ':expected': expected, ':zero': 0, ':one': 1 },
           ReturnValues: 'ALL_NEW',
@@ -106,6 +107,22 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       const values: Record<string, unknown> = {};
       const set = setAssignments(change, names, values);
       return atVersion(postIndex, expectedVersion, set, names, values);
+    },
+
+    async changeAtVersion(postIndex, expectedVersion, { set: fields, remove = [] }) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const set = setAssignments(fields, names, values);
+      // Through placeholders too: LIST and OWNER are reserved words.
+      for (const field of remove) names[`#${field}`] = field;
+      return atVersion(
+        postIndex,
+        expectedVersion,
+        set,
+        names,
+        values,
+        remove.map((field) => `#${field}`),
+      );
     },
 
     async addVisitorLinkHash(postIndex, hash) {

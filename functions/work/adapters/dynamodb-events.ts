@@ -20,6 +20,13 @@ export function dynamoEventStore(db: DynamoDBDocumentClient, tableName: string):
     addOnce(event) {
       return conditional(() => putOnce(event));
     },
+    async remove(postIndex, ats) {
+      await deleteKeys(
+        db,
+        tableName,
+        ats.map((at) => ({ postIndex, at })),
+      );
+    },
     async removeAll(postIndex) {
       await deleteKeys(
         db,

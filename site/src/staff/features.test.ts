@@ -47,6 +47,7 @@ describe("the back office's index of features", () => {
       'tags',
       'reply',
       'history',
+      'split',
       'visitor-link',
       'hold',
     ]);

@@ -70,10 +70,12 @@ describe('the same visitor’s other enquiries', () => {
           DATE: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
           STATUS: 'new',
           SPAM: false,
+          VERSION: 0,
           matchedBy: ['email'],
         },
       ],
       more: 0,
+      merged: [],
     });
   });
 
