@@ -59,6 +59,9 @@ describe('a split', () => {
     expect((await deps.translations.get(created.POST_INDEX, messageSource(second.at)))?.texts).toEqual({
       text: '그리고 어머니께 치과 진료가 필요합니다',
     });
+    expect(await deps.translations.get(first, messageSource(second.at))).toBeUndefined();
+    // Its own text is queued for translation, as any new enquiry's.
+    expect((await deps.translations.get(created.POST_INDEX, 'enquiry'))?.state).toBe('pending');
     expect((await readEnquiryPage(deps, { page: 1, limit: 50 } as never)).total).toBe(2);
     // Sent again (its answer lost on the way), it answers with the same enquiry and changes nothing.
     const again = await splitMessage(deps, ANNA, first, { at: second.at, version: 0 });

@@ -72,6 +72,11 @@ export class FakeTranslationStore implements TranslationStore {
       .slice(0, limit)
       .map(({ postIndex, source }) => ({ postIndex, source }));
   }
+  async remove(postIndex: number, sources: readonly string[]): Promise<void> {
+    this.check();
+    for (const source of sources) this.items.delete(keyOf(postIndex, source));
+  }
+
   async removeEnquiry(postIndex: number): Promise<void> {
     this.check();
     for (const [key, job] of this.items) if (job.postIndex === postIndex) this.items.delete(key);

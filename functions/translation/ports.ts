@@ -114,6 +114,8 @@ export interface TranslationStore {
   ): Promise<boolean>;
   /** The jobs whose time has come, oldest first. */
   due(now: number, limit: number): Promise<{ postIndex: number; source: string }[]>;
+  /** Removes translations of an enquiry by original (moved with their messages to another enquiry). */
+  remove(postIndex: number, sources: readonly string[]): Promise<void>;
   /** Removes an enquiry's translations (its erasure, its retention). */
   removeEnquiry(postIndex: number): Promise<void>;
 }

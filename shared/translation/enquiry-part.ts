@@ -3,6 +3,6 @@ import type { EnquiryPartUse } from '../platform/enquiry-part-use';
 
 export const translationPartUse = {
   erase: { tables: { translations: 'full' } },
-  // A message moved to another enquiry takes its translation along (a copy under the other enquiry).
-  merge: { tables: { translations: 'readWrite' } },
+  // A message moved to another enquiry takes its translation along (added there, then removed here).
+  merge: { tables: { translations: 'full' } },
 } as const satisfies EnquiryPartUse;

@@ -740,7 +740,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     );
   });
 
-  it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items, the merging routes only the history lines they move and tag-index items; nothing can use dynamodb:* or change a table', () => {
+  it('only the erasure route and the retention job may delete enquiry data, the tags route only tag-index items, the merging routes only the history lines and translations they move and tag-index items; nothing can use dynamodb:* or change a table', () => {
     const dynamo = allAllowedActions(template).filter((action) => action.startsWith('dynamodb:'));
     expect(dynamo.length).toBeGreaterThan(0);
     expect(dynamo.filter((action) => /\*|Restore|UpdateTable|UpdateTimeToLive|CreateBackup/.test(action))).toEqual([]);
@@ -751,7 +751,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
       ['enquiries', 'enquiryEvents', 'outbox', 'submissions', 'enquiryTags', 'inboundMail', 'translations'] as const
     ).map(arnOf);
     const tagger = logicalId(functionOf(route('tags')).role!);
-    // A merge, its undo and a split move history lines (each added where it goes, then deleted where it was) and tags.
+    // A merge, its undo and a split move history lines and their translations (each added where it goes, then deleted where it was) and tags.
     const mergers = (['mergeEnquiry', 'unmergeEnquiry', 'splitMessage'] as const).map((name) =>
       logicalId(functionOf(route(name)).role!),
     );
@@ -766,7 +766,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
           role === tagger
             ? [arnOf('enquiryTags')]
             : mergers.includes(role)
-              ? [arnOf('enquiryEvents'), arnOf('enquiryTags')]
+              ? [arnOf('enquiryEvents'), arnOf('enquiryTags'), arnOf('translations')]
               : erasable,
           line,
         ).toContain(line.split(' ')[1]);

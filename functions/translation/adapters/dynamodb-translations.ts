@@ -67,6 +67,14 @@ export function dynamoTranslationStore(db: DynamoDBDocumentClient, tableName: st
       return items.map((item) => ({ postIndex: Number(item['postIndex']), source: String(item['source']) }));
     },
 
+    async remove(postIndex, sources) {
+      await deleteKeys(
+        db,
+        tableName,
+        sources.map((source) => ({ postIndex, source })),
+      );
+    },
+
     async removeEnquiry(postIndex) {
       const keys = await queryItems<{ postIndex: number; source: string }>(db, {
         TableName: tableName,
