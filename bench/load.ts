@@ -21,6 +21,8 @@
  * for part of the run) and, after the load, until nothing is due
  * (bench/load/translations.ts; TRANSLATE_DAILY_CHARS is set far above the
  * run's use, so nothing waits for the next day: capping is the unit tests').
+ * A staff member merges duplicate enquiries, undoes merges and splits
+ * messages out meanwhile (bench/load/merges.ts).
  * Then:
  * every visitor stored exactly once under the reference it was given, every
  * staff mail and acknowledgement (and every reply staff sent) delivered
@@ -29,7 +31,8 @@
  * and the owner's notice once per visitor message
  * (functions/work/visitor-wrote.ts); every original that needs a translation
  * (each stored enquiry but a Korean one, each visitor message) with exactly
- * one translation job, done. Last, the API fuzzing of `npm test` runs
+ * one translation job, done; every message of the merged enquiries once, in
+ * the enquiry it belongs to, every merge finished. Last, the API fuzzing of `npm test` runs
  * longer, with a new seed it prints (pass FUZZ_SEED to replay one).
  *
  * It prints throughput, p50/p95/p99 latency per route (the SMTP door's tries
@@ -59,6 +62,8 @@
  *     verdict: { lost, duplicated, delivered: { enquiries, staffMails, acknowledgements, replies, answers, notices },
  *                gaveUp, wrongReference, outbox: { <state>: count }, lostMails: [string],
  *                answers: { misfiled, gaveUp, bounced, keptApart } },
+ *     merging: { merged, undone, split, retries, conflicts, refused: [string],   // a staff member merging duplicates meanwhile
+ *                messages, lost, doubled, misplaced, unfinished },
  *     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors },
  *     fuzz: { seed, requests: { <property>: n }, statuses: { <status>: n }, failure?: string },
  *     ok: boolean                                           // the exit status: 0 when true
@@ -78,6 +83,7 @@ import { startStaffClient } from './load/staff';
 import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
 import { runVisitors } from './load/visitors';
+import { checkMerges, mergeFigures, startMerging } from './load/merges';
 import {
   checkTranslations,
   noticeTranslations,
@@ -172,10 +178,17 @@ try {
     }
   })();
   const answering = startAnswering(stack, figures);
+  const merging = startMerging(
+    stack,
+    await signIn(stack, BENCH_STAFF.email, BENCH_STAFF.password),
+    figures,
+    () => visitors.finished() / VISITORS,
+  );
   const translating = startTranslating(stack);
   const faultEvents: Promise<FaultEvent[]> = playFaults(control, () => visitors.finished() / VISITORS, started);
 
   await visitors.done;
+  await merging.done;
   const loadSeconds = (performance.now() - started) / 1000;
   const faults = await faultEvents;
   staffRunning = false;
@@ -225,6 +238,7 @@ try {
     answering.answers,
   );
   const translations = await checkTranslations(stack);
+  const merges = mergeFigures(merging.run, await checkMerges(stack, merging.run));
   const notices = noticeTranslations(await capturedMail(stack), stack.settings['MAIL_TO'] ?? '');
 
   const fuzz = await fuzzLonger();
@@ -255,6 +269,7 @@ try {
     staffMisled === 0 &&
     staffRecovered &&
     translationsWhole(translations) &&
+    merges.whole &&
     fuzz.failure === undefined;
 
   const report = {
@@ -298,6 +313,7 @@ try {
         doubled: verdict.duplicated.notices,
       },
     },
+    merging: merges.figures,
     verdict,
     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors: staffSawErrors },
     fuzz,
@@ -352,6 +368,7 @@ try {
     `  staff notices: ${notices.translated} with the Korean text, ${notices.stateSaid} saying where the translation stood, ${notices.untranslated} without (Korean, or sent at the end of their wait)`,
   );
   if (translated.problems.length) console.log(`Translations wrong:\n  ${translated.problems.join('\n  ')}`);
+  console.log(merges.line);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);
   console.log(

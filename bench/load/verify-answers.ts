@@ -32,6 +32,20 @@ export interface AnswerCheck {
   lostNotices: string[];
 }
 
+/**
+ * The enquiry a message was written in: where it is, unless a merge moved it (`mergedFrom`) or it was split out
+ * into an enquiry made after it (that one's SPLIT_FROM).
+ */
+function writtenIn(message: Record<string, unknown>, enquiries: ReadonlyMap<number, Record<string, unknown>>) {
+  const postIndex = Number(message['postIndex']);
+  if (message['mergedFrom'] !== undefined) return Number(message['mergedFrom']);
+  const enquiry = enquiries.get(postIndex);
+  const splitFrom = enquiry?.['SPLIT_FROM'];
+  return splitFrom !== undefined && eventInstant(String(message['at'])) < String(enquiry?.['RECEIVED_AT'])
+    ? Number(splitFrom)
+    : postIndex;
+}
+
 /** The subject of the owner's notice for an enquiry, as the product writes it. */
 const noticeSubject = (postIndex: number) =>
   composeVisitorNotice(
@@ -86,8 +100,10 @@ export function checkAnswers(
     store.enquiries.filter((enquiry) => enquiry['SPAM']).map((enquiry) => Number(enquiry['POST_INDEX'])),
   );
   const owed = new Map<number, Set<string>>();
+  const byIndex = new Map(store.enquiries.map((enquiry) => [Number(enquiry['POST_INDEX']), enquiry]));
   for (const message of messages) {
-    const postIndex = Number(message['postIndex']);
+    // The notice names the enquiry the message was written in: a merge or a split may have moved it since.
+    const postIndex = writtenIn(message, byIndex);
     if (message['spamReason'] || spam.has(postIndex)) continue;
     const id = visitorNoticeId(postIndex, Date.parse(eventInstant(String(message['at']))));
     owed.set(postIndex, (owed.get(postIndex) ?? new Set()).add(id));
