@@ -17,6 +17,7 @@ import { mailPart } from './mail/enquiry-part';
 import { mergingPart } from './merging/enquiry-part';
 import { tagsPart } from './tags/enquiry-part';
 import { translationPart } from './translation/enquiry-part';
+import { workPart } from './work/enquiry-part';
 
 export const ENQUIRY_PARTS = [
   mailPart,
@@ -26,6 +27,7 @@ export const ENQUIRY_PARTS = [
   tagsPart,
   dashboardPart,
   mergingPart,
+  workPart,
 ] as const;
 
 /**
@@ -40,7 +42,7 @@ export const SUBJECT_PARTS = [mailPart, mergingPart] as const;
  * `unmerged` or `split` hook), a list of its own for the same reason: the
  * merging functions are wired with these alone.
  */
-export const MERGE_PARTS = [translationPart, tagsPart, dashboardPart] as const;
+export const MERGE_PARTS = [translationPart, tagsPart, dashboardPart, workPart] as const;
 
 /** The DynamoDB stores of the parts that follow a merge. */
 export type MergePartsTables = Intersection<TablesOf<(typeof MERGE_PARTS)[number]>>;

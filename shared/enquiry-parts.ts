@@ -17,6 +17,7 @@ import { mergingPartUse } from './merging/enquiry-part';
 import type { TableKey } from './tables';
 import { tagsPartUse } from './tags/enquiry-part';
 import { translationPartUse } from './translation/enquiry-part';
+import { workPartUse } from './work/enquiry-part';
 
 /** Each feature's declaration by its name, as the functions tier names its part. */
 export const ENQUIRY_PART_USES: Readonly<Record<string, EnquiryPartUse>> = {
@@ -27,6 +28,7 @@ export const ENQUIRY_PART_USES: Readonly<Record<string, EnquiryPartUse>> = {
   tags: tagsPartUse,
   dashboard: dashboardPartUse,
   merging: mergingPartUse,
+  work: workPartUse,
 };
 
 function neededBy(uses: readonly (ResourceNeeds | undefined)[]): ResourceNeeds {

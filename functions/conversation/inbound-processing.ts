@@ -23,7 +23,6 @@
  * dead-letter queue; the SMTP door answers a temporary failure), and the raw
  * message stays in the bucket.
  */
-import { leadingEnquiry } from '../enquiries/merged-enquiry';
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
@@ -36,6 +35,7 @@ import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } 
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import { newText } from './receiving/reply-text';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
+import { leadingEnquiry } from '../enquiries/merged-enquiry';
 
 const SUBJECT_MAX = 300;
 /** How far before its receipt a message's own Date may be and still date it (a sender retrying for days); later than the receipt, a clock is wrong. */

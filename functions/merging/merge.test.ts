@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../tests/support/fakes';
-import { listName } from '../enquiries/enquiry-lists';
+import { listName, workListKeys } from '../enquiries/enquiry-lists';
 import { readEnquiryPage } from '../enquiries/enquiry-reading';
 import { MERGED_LIST } from '../enquiries/ports';
 import { eraseSubject } from '../privacy/erasure';
@@ -93,6 +93,34 @@ describe('a merge', () => {
     expect((await deps.enquiries.get(second))?.TAGS).toEqual(['보험']);
     expect((await deps.enquiries.get(first))?.TAGS).toEqual(['VIP', '보험']);
     expect([...(deps.tagIndex.filed.get('VIP') ?? [])]).toEqual([first]);
+  });
+
+  it('keeps a message the source was waiting on waiting in the target: an answered target waits for staff again, unread', async () => {
+    const first = await sendEnquiry(deps);
+    const second = await sendEnquiry(deps);
+    const message = await visitorWrites(deps, first, 'Срочно: перенос даты');
+    await deps.enquiries.changeAtVersion(first, await versionOf(first), {
+      set: { STATUS: 'visitor_replied', UNREAD_VISITOR_AT: message.at, LAST_VISITOR_AT: message.at },
+    });
+    await deps.enquiries.changeAtVersion(second, await versionOf(second), {
+      set: { STATUS: 'answered', ...workListKeys('answered', '') },
+    });
+    const target = await merge(first, second);
+    expect(target).toMatchObject({
+      STATUS: 'visitor_replied',
+      UNREAD_VISITOR_AT: message.at,
+      LAST_VISITOR_AT: message.at,
+    });
+    expect(target.STATUS_LIST).toBe('status:visitor_replied');
+  });
+
+  it('leaves the target as it stands when the source waited on nothing', async () => {
+    const first = await sendEnquiry(deps);
+    const second = await sendEnquiry(deps);
+    await deps.enquiries.changeAtVersion(second, await versionOf(second), {
+      set: { STATUS: 'closed', ...workListKeys('closed', '') },
+    });
+    expect((await merge(first, second)).STATUS).toBe('closed');
   });
 
   it('is refused when either was changed meanwhile, and nothing moves', async () => {
@@ -216,6 +244,10 @@ describe('what a merged pair is to the rest', () => {
     expect(onTarget.related).toMatchObject([{ POST_INDEX: first, MERGED_INTO: second }]);
     const onSource = await relatedEnquiries(deps, (await deps.enquiries.get(first))!);
     expect(onSource.mergedInto).toMatchObject({ INTO: second, POST_INDEX: first });
+    // A third enquiry of hers lists the target as one others were merged into (it cannot be merged away).
+    const third = await sendEnquiry(deps);
+    const onThird = await relatedEnquiries(deps, (await deps.enquiries.get(third))!);
+    expect(onThird.related.find((other) => other.POST_INDEX === second)).toMatchObject({ MERGED_IN: 1 });
   });
 
   it("erases the pair as one: the subject's erasure removes both, and their histories", async () => {

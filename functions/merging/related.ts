@@ -30,6 +30,7 @@ function relatedOf(other: StoredEnquiry, matchedBy: readonly RelatedMatch[]): Re
     SPAM: other.SPAM,
     VERSION: other.VERSION ?? 0,
     ...(other.MERGED_INTO !== undefined ? { MERGED_INTO: other.MERGED_INTO } : {}),
+    ...(other.MERGED_FROM?.length ? { MERGED_IN: other.MERGED_FROM.length } : {}),
     matchedBy,
   };
 }

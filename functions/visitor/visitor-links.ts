@@ -6,7 +6,6 @@
  * or stream holds one that works. A link lives as long as its enquiry: the
  * hashes go with it (retention, erasure), and staff can replace them all.
  */
-import { leadingEnquiry } from '../enquiries/merged-enquiry';
 import { linkSecretHash, newLinkSecret, sameHash } from '../platform/link-secrets';
 import type { LocaleCode } from '../../shared/locales';
 import {
@@ -19,6 +18,7 @@ import type { AppDeps } from '../deps';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { ApiError } from '../platform/http/errors';
 import { TOO_MANY_LINK_TRIES, countLinkTry, tooManyAttempts } from '../accounts/sign-in/password-limits';
+import { leadingEnquiry } from '../enquiries/merged-enquiry';
 
 export const visitorLinkHash = linkSecretHash;
 

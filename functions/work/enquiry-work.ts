@@ -4,7 +4,6 @@
  * member saw; if someone changed the enquiry meanwhile, nothing is written and
  * the caller gets the current state (a 409) instead of overwriting it.
  */
-import { notMergedAway } from '../enquiries/merged-enquiry';
 import { randomUUID } from 'node:crypto';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import {
@@ -23,6 +22,7 @@ import type { StoredEnquiry, WorkChange } from '../enquiries/ports';
 import { countReply, countStatusChange } from '../dashboard/dashboard';
 import { countCounter, workListKeys } from '../enquiries/enquiry-lists';
 import { toRecord } from '../enquiries/enquiry-record';
+import { notMergedAway } from '../enquiries/merged-enquiry';
 import type { MailDeps } from '../mail/outbox/mail-deps';
 import { deliverMail, pendingMail } from '../mail/outbox/mail-delivery';
 import { composeReply } from './reply-mail';

@@ -27,6 +27,8 @@ export interface RelatedEnquiry {
   VERSION: number;
   /** Where it was merged into, when it was (it is no longer worked on, only a pointer to that one). */
   MERGED_INTO?: number;
+  /** How many enquiries were merged into it, when some were: it cannot be merged away (merge the other way round). */
+  MERGED_IN?: number;
   /** How it was found, each once (an enquiry with both the address and the number is listed once). */
   matchedBy: readonly RelatedMatch[];
 }

@@ -1,7 +1,8 @@
 /**
  * The same visitor's other enquiries as a table: each links to its own
  * detail page; one that is neither spam nor merged away can be merged into
- * the enquiry on screen, one merged away says where it went.
+ * the enquiry on screen, one merged away says where it went, one that others
+ * were merged into says to merge this one into it there.
  */
 import type { EnquiryRecord } from '../../../../shared/enquiries/enquiry';
 import { SECTIONS, labelOf } from '../../../../shared/enquiries/enums';
@@ -43,6 +44,9 @@ export default function RelatedTable({ related, record, onMerge }: RelatedTableP
           <td>
             {other.MERGED_INTO !== undefined ? (
               TEXT.mergedAway(formatReference(other.MERGED_INTO))
+            ) : other.MERGED_IN ? (
+              // Merges stay one level deep (each can be undone on its own): this one is merged into there instead.
+              TEXT.mergeThere(other.REFERENCE)
             ) : other.SPAM ? null : (
               <ConfirmAction
                 text={TEXT}

@@ -67,6 +67,14 @@ const ANSWER: RelatedEnquiries = {
       MERGED_INTO: 3,
       matchedBy: ['email'],
     }),
+    other(4, {
+      MEDICAL_SECTION: '통역예약',
+      DATE: '2026-11-18 10:00',
+      STATUS: 'answered',
+      VERSION: 6,
+      MERGED_IN: 1,
+      matchedBy: ['phone'],
+    }),
   ],
   more: 0,
   merged: [],
@@ -92,8 +100,16 @@ describe('the same visitor’s other enquiries', () => {
       ['MT-000012', '컨시어지', '2026-11-23 09:15', '처리 중', '이메일, 전화번호', MERGING_TEXT.merge.button],
       ['MT-000009', '병원예약', '2026-11-20 18:02', STAFF_TEXT.spam, '전화번호', ''],
       ['MT-000005', '병원예약', '2026-11-19 08:00', '신규', '이메일', MERGING_TEXT.merge.mergedAway('MT-000003')],
+      [
+        'MT-000004',
+        '통역예약',
+        '2026-11-18 10:00',
+        '답변 완료',
+        '전화번호',
+        MERGING_TEXT.merge.mergeThere('MT-000004'),
+      ],
     ]);
-    // Neither the spam nor the one merged away can be merged.
+    // Neither the spam, nor the one merged away, nor one others were merged into can be merged.
     expect(screen.getAllByRole('button')).toHaveLength(1);
     expect(screen.queryByText(MERGING_TEXT.none)).toBeNull();
   });

@@ -29,6 +29,7 @@ export const MERGING_TEXT = {
     submit: '병합',
     failed: '병합하지 못했습니다.',
     mergedAway: (into: string) => `${into}로 병합됨`,
+    mergeThere: (other: string) => `다른 문의가 병합된 문의: ${other} 페이지에서 이 문의를 병합하세요`,
   },
   merged: {
     heading: '병합된 문의',
