@@ -86,3 +86,15 @@ export const WORKER_CONCURRENCY: Record<WorkerName, number> = {
   // status route fails the job `stalled`, so the staff member starts it again.
   exportWorker: 3,
 };
+
+/**
+ * The mail receiver's reserved concurrency: its cap, so a burst of mail (a
+ * campaign of spoofed or oversized messages, each parsed in full) cannot take
+ * the capacity the API's routes need; and its share, so the API cannot starve
+ * it either. A mail past the cap is throttled, and Lambda keeps an
+ * asynchronous event it could not run and tries it again for up to the
+ * event's age (six hours, MAIL_RECEIVER_MAX_EVENT_AGE): it waits, it is not
+ * lost. Ten filing at once is several times a busy day's mail (the load run
+ * files its answers with far fewer).
+ */
+export const MAIL_RECEIVER_CONCURRENCY = 10;

@@ -64,7 +64,7 @@ describe('Lambda bundles', () => {
 
   it("keeps the MIME and reply parsers in the mail receiver and the kept mail box's readers alone: no other route, job or worker loads them", () => {
     expect(MAIL_PARSERS).toEqual(['receiveMail', 'keptMailText', 'attachKeptMail']);
-    const parsers = ['mailparser', 'email-reply-parser', 'file-type', 'iconv-lite'];
+    const parsers = ['mailparser', 'file-type', 'iconv-lite'];
     const holders = bundles
       .filter((bundle) => bundle.inputs.some((input) => parsers.includes(input.name)))
       .map((bundle) => bundle.name);

@@ -7,6 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type Mail from 'nodemailer/lib/mailer';
+import iconv from 'iconv-lite';
 import { NOT_CHECKED_LOCALLY, type Verdicts, VISITOR_TEXT_MAX } from '../../shared/conversation/visitor-messages';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
@@ -125,6 +126,52 @@ describe('into the thread', () => {
     expect((await thread())[0]?.text).toBe(NEW_TEXTS.ko);
   });
 
+  it('keeps the whole text beside the new one when the new one leaves something out, and nothing beside a text that quotes nothing', async () => {
+    const quoted = replySamples().find((sample) => sample.client === 'Outlook' && sample.locale === 'vi');
+    await receive(answer({ text: quoted?.text }));
+    await receive(answer({ text: NEW_TEXTS.en, messageId: '<answer-2@mail.example>' }));
+    const messages = await thread();
+    const withQuote = messages.find((message) => message.text === NEW_TEXTS.vi);
+    const plain = messages.find((message) => message.text !== NEW_TEXTS.vi);
+    expect(withQuote).toMatchObject({ text: NEW_TEXTS.vi, visitor: { whole: quoted?.text.trim() } });
+    expect(withQuote?.visitor).not.toHaveProperty('shownInFull');
+    expect(plain?.text).toBe(NEW_TEXTS.en);
+    expect(plain?.visitor).not.toHaveProperty('whole');
+  });
+
+  it('shows a message that only quotes, or only forwards a letter, in full: never an empty answer', async () => {
+    const onlyQuote = '> Dear visitor,\n> Thank you for your enquiry.';
+    await receive(answer({ text: onlyQuote }));
+    const forwarded =
+      '---------- Forwarded message ---------\nFrom: Dr. Kim <kim@clinic.example>\nDate: Tue, 11 Mar 2025 at 09:00\nSubject: Findings\n\nMRI: medial meniscus tear.';
+    await receive(answer({ text: forwarded, messageId: '<answer-2@mail.example>' }));
+    const messages = await thread();
+    const quoteOnly = messages.find((message) => message.text === onlyQuote);
+    const forward = messages.find((message) => message.text !== onlyQuote);
+    expect(quoteOnly).toMatchObject({ text: onlyQuote, visitor: { shownInFull: true } });
+    expect(forward?.text).toBe(forwarded);
+  });
+
+  it('drops control and bidi characters, and reads a Vietnamese mail in windows-1258 as composed text', async () => {
+    await receive(answer({ text: 'Tôi đến\u202e lúc 10:15\u0000.\u001b' }));
+    const vietnamese = `Vâng.\n\nTừ: Centre <no-reply@x.example>\nĐã gửi: 12 tháng 3, 2025 10:15\nĐến: me@example.test\nChủ đề: MT-000001\n\nDear visitor`;
+    // As windows-1258 writes Vietnamese: the vowel's shape (â, ư) one character, its tone a combining mark after it.
+    const windowsForm = vietnamese
+      .normalize('NFD')
+      .replace(/[aeiouAEIOU][\u0302\u0306\u031b]/g, (pair) => pair.normalize('NFC'));
+    const bytes = iconv.encode(windowsForm, 'windows-1258');
+    expect(iconv.decode(bytes, 'windows-1258')).not.toBe(vietnamese);
+    await receive(
+      answer({
+        text: undefined,
+        messageId: '<answer-2@mail.example>',
+        alternatives: [{ contentType: 'text/plain; charset=windows-1258', content: bytes }],
+      }),
+    );
+    const texts = (await thread()).map((message) => message.text);
+    expect(texts.sort()).toEqual(['Tôi đến lúc 10:15.', 'Vâng.'].sort());
+  });
+
   it(`keeps the first ${VISITOR_TEXT_MAX} characters of a long text and says so`, async () => {
     await receive(answer({ text: 'ㄱ'.repeat(VISITOR_TEXT_MAX + 10) }));
     const [message] = await thread();
@@ -214,6 +261,51 @@ describe('kept apart, never dropped', () => {
     });
     expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply' });
   });
+
+  it.each([
+    ['a header section past 1 MiB', `X-Padding: ${'a'.repeat(76)}\r\n`.repeat(14_000)],
+    ['more than 1,000 MIME parts', ''],
+  ])(
+    'keeps a message the parser gives up on (%s) as unreadable, by its sender, never retried',
+    async (name, padding) => {
+      const parts = name.startsWith('more')
+        ? Array.from({ length: 1_001 }, (_, index) => `--p\r\nContent-Type: text/plain\r\n\r\npart ${index}\r\n`).join(
+            '',
+          ) + '--p--\r\n'
+        : 'Hello\r\n';
+      const raw = Buffer.from(
+        [
+          'From: "Anna" <Anna@Example.com>',
+          'To: centre@reply.site.example',
+          'Subject: =?UTF-8?B?0J/RgNC40LLQtdGC?=',
+          `${padding}MIME-Version: 1.0`,
+          name.startsWith('more') ? 'Content-Type: multipart/mixed; boundary="p"' : 'Content-Type: text/plain',
+          '',
+          parts,
+        ].join('\r\n'),
+      );
+      await deps.inbound.putRaw('raw/unreadable', raw);
+      const mail = {
+        rawKey: 'raw/unreadable',
+        recipients: [replyAddress(addressing(), 1)],
+        verdicts: PASSING,
+        receivedAt: deps.clock.now(),
+      };
+      const outcome = await processInboundMessage(deps, mail);
+      expect(outcome).toMatchObject({ outcome: 'kept', box: 'refused', reason: 'unreadable', firstTime: true });
+      expect(await processInboundMessage(deps, mail)).toMatchObject({
+        outcome: 'kept',
+        reason: 'unreadable',
+        firstTime: false,
+      });
+      expect(kept()).toEqual([
+        expect.objectContaining({ from: 'anna@example.com', subject: 'Привет', rawKey: 'raw/unreadable' }),
+      ]);
+      expect(await thread()).toEqual([]);
+      // The privacy lookup finds it by its sender, so erasure takes it with its raw message.
+      expect(await deps.keptMail.fromSender('anna@example.com')).toHaveLength(1);
+    },
+  );
 
   it('files a message that says it is not automatic (Auto-Submitted: no)', async () => {
     expect(await receive(answer({ headers: { 'Auto-Submitted': 'no' } }))).toMatchObject({ outcome: 'thread' });

@@ -25,7 +25,12 @@
  */
 import { createHash } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { type Verdicts, VISITOR_TEXT_MAX, type VisitorMessage } from '../../shared/conversation/visitor-messages';
+import {
+  type Verdicts,
+  VISITOR_TEXT_MAX,
+  type VisitorMessage,
+  WHOLE_TEXT_MAX,
+} from '../../shared/conversation/visitor-messages';
 import { oneLine } from '../mail/html-text';
 import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
@@ -33,11 +38,19 @@ import { keepAttachments, listedByName } from './kept-mail/attachments';
 import { autoReplySign } from './receiving/auto-reply';
 import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
-import { newText } from './receiving/reply-text';
+import { splitReply } from './receiving/reply-text';
+import { receivedText } from './receiving/received-text';
+import { unreadableHead } from './receiving/unreadable-mail';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
 import { leadingEnquiry } from '../enquiries/merged-enquiry';
 
 const SUBJECT_MAX = 300;
+/**
+ * The longest HTML part read as text (when a message has no text part): a
+ * real answer's HTML, quoted history and all, is far shorter, and converting
+ * a 10 MiB one takes seconds. A longer one is kept, its text marked unread.
+ */
+const HTML_TO_TEXT_MAX_CHARS = 3 * 1024 * 1024;
 /** How far before its receipt a message's own Date may be and still date it (a sender retrying for days); later than the receipt, a clock is wrong. */
 const PLAUSIBLE_DATE_BEFORE_MS = 7 * 24 * 60 * 60 * 1000;
 const PLAUSIBLE_DATE_AFTER_MS = 5 * 60 * 1000;
@@ -88,6 +101,7 @@ export interface ReadMessage {
 /** Reads a raw message: the one parse the receiver and the kept mail box both use. */
 export async function readMessage(raw: Uint8Array, receivedAt: number): Promise<ReadMessage> {
   const parsed = await simpleParser(Buffer.from(raw), {
+    maxHtmlLengthToParse: HTML_TO_TEXT_MAX_CHARS,
     skipImageLinks: true,
     skipTextToHtml: true,
     skipTextLinks: true,
@@ -97,10 +111,28 @@ export async function readMessage(raw: Uint8Array, receivedAt: number): Promise<
   return { parsed, at, hash, from, subject: oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX) };
 }
 
-/** The new text of a message (its quoted history and signature left out), at most VISITOR_TEXT_MAX characters. */
-export function threadText(message: ReadMessage): { text: string; cut?: true } {
-  const text = newText(message.parsed.text ?? '');
-  return { text: text.slice(0, VISITOR_TEXT_MAX), ...(text.length > VISITOR_TEXT_MAX ? { cut: true as const } : {}) };
+/** What a message's thread entry says: its new text (at most VISITOR_TEXT_MAX characters), and its whole text when that says more. */
+export type ThreadText = { text: string } & Pick<
+  VisitorMessage,
+  'cut' | 'whole' | 'wholeCut' | 'shownInFull' | 'textUnreadable'
+>;
+
+/**
+ * The new text of a message (its quoted history and signature left out, or
+ * the whole when it has no new text), and beside it the whole text whenever
+ * the new one leaves something out: each cut to its limit, and said so.
+ */
+export function threadText(message: ReadMessage): ThreadText {
+  const whole = receivedText(message.parsed.text ?? '');
+  const { text, trimmed, shownInFull } = splitReply(whole);
+  return {
+    text: text.slice(0, VISITOR_TEXT_MAX),
+    ...(text.length > VISITOR_TEXT_MAX ? { cut: true } : {}),
+    ...(trimmed ? { whole: whole.trim().slice(0, WHOLE_TEXT_MAX) } : {}),
+    ...(trimmed && whole.trim().length > WHOLE_TEXT_MAX ? { wholeCut: true } : {}),
+    ...(shownInFull ? { shownInFull } : {}),
+    ...(message.parsed.textConversionError && !whole.trim() ? { textUnreadable: true } : {}),
+  };
 }
 
 /**
@@ -116,7 +148,7 @@ export async function visitorMessageEvent(
   enquiry: StoredEnquiry,
   attachedBy?: string,
 ): Promise<EnquiryEvent> {
-  const { text, cut } = threadText(message);
+  const { text, ...told } = threadText(message);
   const messageId = usableMessageId(message.parsed.messageId);
   const visitor: VisitorMessage = {
     channel: 'mail',
@@ -125,7 +157,7 @@ export async function visitorMessageEvent(
     verdicts: mail.verdicts,
     attachments: await keepAttachments(deps.inbound, message.hash, message.parsed.attachments),
     fromEnquiryAddress: message.from !== '' && message.from === enquiry.EMAIL.trim().toLowerCase(),
-    ...(cut ? { cut } : {}),
+    ...told,
     ...(messageId ? { messageId } : {}),
     rawKey: mail.rawKey,
     ...(attachedBy ? { attachedBy } : {}),
@@ -149,7 +181,22 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     return keepApart(deps, mail, { key, box: 'refused', reason: 'too_large' });
   }
 
-  const message = await readMessage(raw, mail.receivedAt);
+  let message: ReadMessage;
+  try {
+    message = await readMessage(raw, mail.receivedAt);
+  } catch (error) {
+    // The parser gives up on some mail (a header past 1 MiB, more than 1,000 parts): kept as it came, never retried for ever.
+    const { from, subject } = unreadableHead(raw);
+    const { at } = messageKey(raw, undefined, mail.receivedAt);
+    deps.log.warn('received mail unreadable', { error: error instanceof Error ? error.message : String(error) });
+    return keepApart(deps, mail, {
+      key: `kept#${at}`,
+      ...(from ? { from } : {}),
+      ...(subject ? { subject } : {}),
+      box: 'refused',
+      reason: 'unreadable',
+    });
+  }
   const { parsed, at, from, subject } = message;
   const about = {
     key: `kept#${at}`,

@@ -33,7 +33,7 @@ export interface KeptMail {
   /** `kept#<messageKey>`: the same message received again is kept once. */
   key: string;
   box: KeptBox;
-  /** Why: `no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `sender_limit`, `enquiry_limit`. */
+  /** Why: `no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`. */
   reason: string;
   receivedAt: string;
   rawKey: string;

@@ -26,6 +26,7 @@ import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { MAIL_RECEIVERS, type MailReceiverName } from '../../shared/resources';
 import { type BackgroundFunctionsProps, backgroundFunction } from './functions/background-function';
 import type { RouteFunction } from './functions/route-function';
+import { MAIL_RECEIVER_CONCURRENCY } from '../limits';
 
 /** Lambda keeps an asynchronous event at most this long: the raw message waits in the bucket, so every retry within it is worth making. */
 export const MAIL_RECEIVER_MAX_EVENT_AGE = Duration.hours(6);
@@ -68,6 +69,7 @@ export class Receiving extends Construct {
       receiver.name,
       `Files the mail received for ${props.inboundDomain} into the threads (${receiver.name})`,
       props,
+      MAIL_RECEIVER_CONCURRENCY,
     );
     fn.bindUses(receiver.uses, props.resources, { listing: false });
     // Filing is idempotent (the raw key names the message once), so a retry never files a mail twice.

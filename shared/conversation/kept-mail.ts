@@ -4,7 +4,7 @@
  * before a staff member attaches one to an enquiry. No schema here: the
  * staff app imports this file (the request schemas: kept-mail-schema.ts).
  */
-import type { KeptBox, ListedAttachment, Verdicts } from './visitor-messages';
+import type { KeptBox, ListedAttachment, Verdicts, VisitorMessage } from './visitor-messages';
 
 /** The most kept mails one box answers, newest first (`more` says there are others; older ones expire by themselves). */
 export const KEPT_MAIL_LIST_MAX = 100;
@@ -38,11 +38,13 @@ export interface KeptMailList {
 }
 
 /** `GET /api/kept-mail/text`: the new text of a kept mail, read from its raw message as the thread would keep it. */
-export interface KeptMailText {
+export interface KeptMailText extends Pick<
+  VisitorMessage,
+  'cut' | 'whole' | 'wholeCut' | 'shownInFull' | 'textUnreadable'
+> {
   key: string;
+  /** Its new text, as the thread would keep it (cut to VISITOR_TEXT_MAX characters, the whole beside it when that says more). */
   text: string;
-  /** Cut to VISITOR_TEXT_MAX characters, as the thread would. */
-  cut?: boolean;
 }
 
 /** `POST /api/kept-mail/attach` and `/discard`: `firstTime` false when an earlier call did it already. */
@@ -58,13 +60,15 @@ export interface KeptMailDiscarded {
 
 /**
  * Why a kept mail can never go into a thread: `too_large`, never read (its
- * size was past INBOUND_MAX_BYTES), or `virus`, a virus found by the
- * receiving side. Both can only be discarded (or left to expire).
+ * size was past INBOUND_MAX_BYTES), `unreadable`, a message the parser gave
+ * up on (its raw message is kept as it came), or `virus`, a virus found by
+ * the receiving side. They can only be discarded (or left to expire).
  */
-export type AttachBar = 'too_large' | 'virus';
+export type AttachBar = 'too_large' | 'unreadable' | 'virus';
 
 export function attachBar(mail: Pick<KeptMailEntry, 'reason' | 'verdicts'>): AttachBar | undefined {
   if (mail.reason === 'too_large') return 'too_large';
+  if (mail.reason === 'unreadable') return 'unreadable';
   if (mail.verdicts.virus === 'FAIL') return 'virus';
   return undefined;
 }

@@ -64,6 +64,18 @@ export interface VisitorMessage {
   fromEnquiryAddress: boolean;
   /** The text was cut to VISITOR_TEXT_MAX characters (the whole message stays in the inbound bucket). */
   cut?: boolean;
+  /**
+   * The whole text as received, when the entry's text leaves something of it
+   * out (the quoted mail answered, a signature): staff open it with one
+   * click, so nothing the visitor sent is lost to them.
+   */
+  whole?: string;
+  /** The whole text was cut to WHOLE_TEXT_MAX characters (the raw message stays in the inbound bucket). */
+  wholeCut?: boolean;
+  /** No new text was found in the message (it only quotes, or we could not tell): the entry's text is the whole message. */
+  shownInFull?: boolean;
+  /** Its only text was HTML too long or too deeply nested to read as text: the raw message stays in the inbound bucket. */
+  textUnreadable?: boolean;
   /** Its Message-ID header: our next mail to the visitor answers it (In-Reply-To). */
   messageId?: string;
   /** Where the raw message is, in the private inbound bucket. */
@@ -78,6 +90,8 @@ export const INBOUND_ATTACHMENT_PREFIX = 'attachments/';
 
 /** The most characters of a visitor's text the thread keeps (a DynamoDB item holds 400 KB). */
 export const VISITOR_TEXT_MAX = 20_000;
+/** The most characters of a message's whole text kept beside its new text (with it, well inside an item's 400 KB in any script). */
+export const WHOLE_TEXT_MAX = 60_000;
 
 /**
  * Where a received mail that does not go into a thread is kept (never

@@ -9,6 +9,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { logicalId, render, testApp, unbundledStackForFile } from './helpers';
+import { MAIL_RECEIVER_CONCURRENCY } from '../../infra/limits';
 
 const made = unbundledStackForFile();
 const resources = () =>
@@ -115,6 +116,10 @@ describe('SES receiving', () => {
     expect({ Principal, Action }).toEqual({ Principal: 'ses.amazonaws.com', Action: 'lambda:InvokeFunction' });
     expect(render(SourceAccount)).toBe('<AWS::AccountId>');
     expect(render(SourceArn)).toBe(thisRuleSet());
+  });
+
+  it("reserves its own concurrency, so a burst of mail neither takes the API's capacity nor waits for it", () => {
+    expect(resource(logicalId(receiver())).Properties.ReservedConcurrentExecutions).toBe(MAIL_RECEIVER_CONCURRENCY);
   });
 
   it('retries a failed run twice within six hours, then keeps its event in the failure queue, whose depth has an alarm', () => {

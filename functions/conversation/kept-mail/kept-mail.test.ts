@@ -146,7 +146,8 @@ describe('the boxes', () => {
   it("reads one mail's new text from its raw message, its quoted history left out, and logs the read", async () => {
     const quoted = replySamples().find((sample) => sample.client === 'Gmail' && sample.locale === 'ru');
     const key = await receive({ text: quoted?.text });
-    expect(await text(key)).toEqual({ status: 200, body: { key, text: NEW_TEXTS.ru } });
+    // The whole text rides along, so what the new text leaves out is one click away in the box too.
+    expect(await text(key)).toEqual({ status: 200, body: { key, text: NEW_TEXTS.ru, whole: quoted?.text.trim() } });
     expect(logged('keptmail.read')).toEqual([{ actor: ANNA, action: 'keptmail.read', target: key }]);
   });
 

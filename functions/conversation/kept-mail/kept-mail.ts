@@ -79,6 +79,14 @@ async function readKept(deps: KeptMailDeps, mail: KeptMail) {
     throw new ApiError('invalid_input', 'This mail was too large to be read; it can only be discarded.', {
       key: 'A mail that was read',
     });
+  if (mail.reason === 'unreadable')
+    throw new ApiError(
+      'invalid_input',
+      'This mail could not be parsed; it is kept as it came and can only be discarded.',
+      {
+        key: 'A mail that was read',
+      },
+    );
   const raw = await deps.inbound.getRaw(mail.rawKey, deps.settings.INBOUND_MAX_BYTES).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'NoSuchKey')
       throw new ApiError('expired', 'The raw message of this mail is no longer in the bucket.');

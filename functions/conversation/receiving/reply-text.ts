@@ -1,96 +1,158 @@
 /**
- * The new text of a visitor's answer: what they wrote, without the mail they
- * answered quoted below it and without their mail program's signature line.
- * email-reply-parser (crisp-oss) knows the English quote header ("On …
- * wrote:"), `>` quoting and the common signatures; our visitors write from
- * Gmail, Outlook, Apple Mail, Naver, QQ, Yandex and Mail.ru in six languages,
- * so the quote headers and signature lines of those come first, here. Each
- * rule below names the client and language it is for; reply-text.test.ts
- * holds a sample of each.
+ * What a visitor wrote this time in an answer by mail, told apart from the
+ * mail they answered (quoted below, above or between their lines) and from
+ * their mail program's signature line. Nothing is lost by it: the receiver
+ * keeps the whole text beside the new one (staff open it with one click), and
+ * an answer in which no new text is found is shown whole.
+ *
+ * The rules, line by line, in one pass (linear in the text's length):
+ *
+ * - `>` lines are quoted, and so is the attribution just above them; what the
+ *   visitor wrote between or below them is theirs (inline and bottom posting).
+ *   A single `>` line is quoted only when a space or `>` follows the mark, so
+ *   a blood pressure written ">140/90" stays;
+ * - an attribution that names an address ("On … <no-reply@…> wrote:"), a
+ *   header block (From, Sent, To, Subject: Outlook, Naver, QQ) or a separator
+ *   naming the original ("-----Original Message-----") starts the quoted mail
+ *   with no `>` marks: everything below it is quoted (quote-markers.ts);
+ * - a forward's start ("---------- Forwarded message ---------") is content:
+ *   the forwarded letter is kept as the visitor's message, whole;
+ * - at the end of what the visitor wrote, the client's own line ("Sent from
+ *   my iPhone", client-signatures.ts) and a short signature below "-- " are
+ *   left out; a sign-off the visitor typed ("Kind regards") and a P.S. after
+ *   it are theirs.
+ *
+ * reply-text.test.ts holds a sample of each rule; `npm run bench:replies`
+ * measures them against public corpora and a message of each client.
  */
-import EmailReplyParser from 'email-reply-parser';
+import { attribution, bareRule, forwardStart, headerBlock, namedSeparator } from './quote-markers';
+import { clientSignature, signatureSeparator } from './client-signatures';
 
-/**
- * A line (or a line with the next, as Gmail wraps a long one) that starts the
- * quoted mail. The "wrote" lines always name the sender's address, so each
- * asks for an `@`: a visitor's own sentence ending in "작성:" does not cut.
- */
-const QUOTE_HEADERS: readonly RegExp[] = [
-  // Gmail and Apple Mail, English: "On Wed, Mar 12, 2025 at 10:15 AM Centre <no-reply@…> wrote:"
-  /^On\s.+@.+\swrote:\s*$/i,
-  // Gmail, Korean: "2025년 3월 12일 (수) 오전 10:15, Centre <…>님이 작성:"; Apple Mail: "2025. 3. 12. 오전 10:15, Centre <…> 작성:"
-  /@.+작성:\s*$/,
-  // Gmail, Russian: "ср, 12 мар. 2025 г. в 10:15, Centre <…>:"; Apple Mail: "… Centre <…> написал(а):"
-  /\d{4}\s*г\.,?\s*в\s*\d{1,2}:\d{2}.*@.*>:?\s*$/,
-  /@.+написал(\(а\)|а)?:\s*$/,
-  // Mail.ru: "Среда, 12 марта 2025, 10:15 +09:00 от Centre <…>:" (and its English "… from Centre <…>:")
-  /\s(от|from)\s.*<[^>]*@[^>]*>:\s*$/i,
-  // Yandex: "12.03.2025, 10:15, "Centre" <…>:"
-  /^\d{1,2}\.\d{1,2}\.\d{4},?\s+\d{1,2}:\d{2},?\s.*<[^>]*@[^>]*>:\s*$/,
-  // Gmail and Apple Mail, Vietnamese: "Vào Th 4, 12 thg 3, 2025 lúc 10:15 Centre <…> đã viết:"
-  /@.+đã viết:\s*$/i,
-  // Gmail and Apple Mail, Chinese: "Centre <…> 于2025年3月12日周三 10:15写道：", "在 2025年3月12日 …写道："
-  /@.+写道[:：]\s*$/,
-  // Gmail, Japanese: "2025年3月12日(水) 10:15 Centre <…>:"; Apple Mail: "2025/03/12 10:15、Centre <…>のメール:"
-  /^\d{4}年\d{1,2}月\d{1,2}日.*<[^>]*@[^>]*>:?\s*$/,
-  /@.+の(メール|メッセージ)[:：]\s*$/,
-  // Outlook in plain text, Naver, QQ: "-----Original Message-----", "-----원본 메시지-----", "------------------ 原始邮件 ------------------"
-  /^-{2,}\s*(Original Message|Forwarded message|원본 메시지|전달된 메시지|Исходное сообщение|Пересылаемое сообщение|原始邮件|原始郵件|元のメッセージ|Thư gốc)\s*-{2,}\s*$/i,
-  // Outlook's separator before its header block.
-  /^_{10,}\s*$/,
-];
+/** How much of a text is read for the new one: a visitor's answer is far shorter; what is past it is kept whole, not parsed. */
+export const PARSE_MAX_CHARS = 200_000;
+/** The most lines below "-- " that are taken for a signature (a name, a phone, an address). */
+const SIGNATURE_MAX_LINES = 6;
+const SIGNATURE_LINE_MAX = 100;
 
-/** The first line of a quoted header block (Outlook, Naver, QQ): who sent it, in each language Outlook speaks to our visitors. */
-const HEADER_FROM = /^\s*\*?(From|보낸 사람|От|Від|发件人|寄件者|差出人|Từ)\s*\*?\s*[:：]/i;
-/** A line of the same block that only a quoted mail has: when it was sent (the From line alone could be the visitor's own words). */
-const HEADER_SENT =
-  /^\s*\*?(Sent|Date|보낸 날짜|날짜|Отправлено|Дата|发送时间|發送時間|日期|送信日時|日付|Đã gửi|Ngày)\s*\*?\s*[:：]/i;
-/** How far below the From line the sent line may be (To and Cc may come first). */
-const HEADER_BLOCK_LINES = 5;
+export interface SplitReply {
+  /** What the visitor wrote this time; the whole text when nothing new was found in it. */
+  text: string;
+  /** Whether `text` leaves something of the whole out (quoted mail, a signature). */
+  trimmed: boolean;
+  /** Whether no new text was found, so `text` is the whole message. */
+  shownInFull: boolean;
+}
 
-/** A mail program's line about itself, which ends what the visitor wrote. */
-const SIGNATURE_LINES: readonly RegExp[] = [
-  /^Sent from (my )?.{1,40}$/i,
-  /^Get Outlook for .{1,30}$/i,
-  /^Отправлено (с|из) .{1,60}$/i,
-  /^.{1,30}에서 보냄$/,
-  /^(发自|来自|从)我的.{1,30}$/,
-  /^.{1,30}から送信$/,
-  /^Gửi từ .{1,40}$/i,
-];
+const QUOTE_MARK = /^\s*>/;
+/** A `>` line that is a quote by itself: the mark followed by a space, another mark, or nothing. */
+const PLAIN_QUOTE = /^\s*>(?:[\s>]|$)/;
 
-function quoteStart(lines: readonly string[]): number | undefined {
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = (lines[i] ?? '').trim();
-    const next = (lines[i + 1] ?? '').trim();
-    // A header wrapped over two lines starts here; a whole one on the next line starts there.
-    if (QUOTE_HEADERS.some((pattern) => pattern.test(line) || (!pattern.test(next) && pattern.test(`${line} ${next}`))))
-      return i;
-    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 1 + HEADER_BLOCK_LINES).some((next) => HEADER_SENT.test(next)))
-      return i;
-    if (line.startsWith('>') && lines.slice(i).every((rest) => rest.startsWith('>') || rest.trim() === '')) return i;
+function isQuoted(line: string): boolean {
+  return QUOTE_MARK.test(line);
+}
+
+/** The index after the last `>` line of the run starting at `start` (blank lines inside the run belong to it), and how many it has. */
+function quotedRun(lines: readonly string[], start: number): { end: number; count: number } {
+  let end = start;
+  let count = 0;
+  for (let index = start; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    if (isQuoted(line)) {
+      count += 1;
+      end = index + 1;
+    } else if (line.trim() !== '') break;
   }
+  return { end, count };
+}
+
+function nextNonBlank(lines: readonly string[], from: number): number | undefined {
+  for (let index = from; index < lines.length; index += 1) if ((lines[index] ?? '').trim() !== '') return index;
   return undefined;
 }
 
-function signatureStart(lines: readonly string[]): number | undefined {
-  const index = lines.findIndex((line) => SIGNATURE_LINES.some((pattern) => pattern.test(line.trim())));
-  return index < 0 ? undefined : index;
+/** Whether the quoted mail starts at `index` with no `>` marks below (an address attribution, a header block, a separator). */
+function unmarkedQuoteStart(trimmed: readonly string[], index: number): boolean {
+  const line = trimmed[index] ?? '';
+  if (namedSeparator(line) || headerBlock(trimmed, index) !== undefined) return true;
+  if (!bareRule(line)) return false;
+  const below = nextNonBlank(trimmed, index + 1);
+  return below !== undefined && below <= index + 2 && headerBlock(trimmed, below) !== undefined;
 }
 
-/** What the visitor wrote: the text part (or the text mailparser made of the HTML) without the quoted mail and the signature line. */
-export function newText(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const quoted = quoteStart(lines);
-  const own = lines.slice(0, quoted ?? lines.length);
-  const signed = signatureStart(own);
-  const cut = own.slice(0, signed ?? own.length).join('\n');
-  let parsed: string;
-  try {
-    // The library's own rules: "> " quoting left inside, English headers we did not know, "-- " signatures.
-    parsed = new EmailReplyParser().parseReply(cut);
-  } catch {
-    parsed = cut;
+/** The visitor's own runs of lines, in order, with every quoted part between them left out. */
+function ownRuns(lines: readonly string[]): string[][] {
+  const trimmed = lines.map((line) => line.trim());
+  const runs: string[][] = [];
+  let current: string[] = [];
+  const close = () => {
+    if (current.some((line) => line.trim() !== '')) runs.push(current);
+    current = [];
+  };
+  let index = 0;
+  let attributed = false;
+  while (index < lines.length) {
+    const line = lines[index] ?? '';
+    if (isQuoted(line)) {
+      const run = quotedRun(lines, index);
+      const quote = attributed || run.count >= 2 || PLAIN_QUOTE.test(line);
+      attributed = false;
+      if (quote) {
+        close();
+        index = run.end;
+        continue;
+      }
+    } else if (trimmed[index] !== '') {
+      if (forwardStart(trimmed[index] ?? '')) {
+        current.push(...lines.slice(index));
+        break;
+      }
+      if (unmarkedQuoteStart(trimmed, index)) break;
+      const header = attribution(trimmed, index);
+      if (header) {
+        const below = nextNonBlank(lines, index + header.lines);
+        if (below !== undefined && isQuoted(lines[below] ?? '')) {
+          close();
+          attributed = true;
+          index = below;
+          continue;
+        }
+        if (header.strong) break;
+      }
+    }
+    current.push(line);
+    index += 1;
   }
-  return parsed.replace(/[ \t]+$/gm, '').trim();
+  close();
+  return runs;
+}
+
+function blank(line: string | undefined): boolean {
+  return (line ?? '').trim() === '';
+}
+
+/** A run without the client's line and a short "-- " signature at its end. */
+function withoutSignature(run: readonly string[]): string[] {
+  let end = run.length;
+  while (end > 0 && (blank(run[end - 1]) || clientSignature(run[end - 1] ?? ''))) end -= 1;
+  for (let index = end - 1; index >= 0 && index >= end - SIGNATURE_MAX_LINES - 1; index -= 1) {
+    if (!signatureSeparator(run[index] ?? '')) continue;
+    const below = run.slice(index + 1, end);
+    if (below.every((line) => line.length <= SIGNATURE_LINE_MAX)) end = index;
+    break;
+  }
+  while (end > 0 && (blank(run[end - 1]) || clientSignature(run[end - 1] ?? ''))) end -= 1;
+  return run.slice(0, end);
+}
+
+/** Splits a received text (made plain by receivedText) into what the visitor wrote this time, and says what was left out. */
+export function splitReply(whole: string): SplitReply {
+  const full = whole.trim();
+  const head = full.length > PARSE_MAX_CHARS ? full.slice(0, PARSE_MAX_CHARS) : full;
+  const lines = head.split('\n').map((line) => line.trimEnd());
+  const text = ownRuns(lines)
+    .map((run) => withoutSignature(run).join('\n').trim())
+    .filter((run) => run !== '')
+    .join('\n\n');
+  if (text === '') return { text: full, trimmed: false, shownInFull: full !== '' };
+  return { text, trimmed: text !== full, shownInFull: false };
 }

@@ -1,6 +1,6 @@
 /**
  * A visitor's message in the enquiry's history: its new text (the quoted
- * history left out when it arrived), when we received it, a warning when it
+ * history left out when it arrived, the whole mail one click away), when we received it, a warning when it
  * came from another address than the enquiry's or a receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
  * its machine translation labelled with the original a click away,
@@ -13,6 +13,7 @@ import { type VisitorMessage, verdictWarnings } from '../../../../shared/convers
 import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import TranslatedText from '../translation/TranslatedText';
 import AttachmentDownload from './AttachmentDownload';
+import WholeMessage from './WholeMessage';
 import { CONVERSATION_TEXT } from './words';
 
 export interface VisitorMessageBodyProps {
@@ -58,6 +59,7 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
         <p className="history__message">{CONVERSATION_TEXT.empty}</p>
       )}
       {message.cut && <p className="staff__muted">{CONVERSATION_TEXT.cut}</p>}
+      <WholeMessage {...message} />
       {message.attachments.length > 0 && (
         <div>
           <p className="history__attachments-heading">{CONVERSATION_TEXT.attachments}</p>

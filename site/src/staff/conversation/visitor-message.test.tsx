@@ -57,6 +57,21 @@ describe("a visitor's message in the history", () => {
     expect(line.queryByRole('note')).toBeNull();
   });
 
+  it('keeps the whole mail one click away when the new text leaves something out, and says when the text shown is the whole', async () => {
+    const whole = 'Мне подходит утро 10 декабря.\n\nOn Wed, Centre <no-reply@x.example> wrote:\n> Dear visitor';
+    const line = history(visitor({ whole }));
+    const disclosure = line.getByText(CONVERSATION_TEXT.showWhole);
+    const details = disclosure.closest('details');
+    expect(details?.open).toBe(false);
+    await userEvent.click(disclosure);
+    expect(details?.open).toBe(true);
+    expect(within(details as HTMLElement).getByText(/> Dear visitor/)).toBeTruthy();
+    cleanup();
+    const full = history(visitor({ shownInFull: true }));
+    expect(full.getByText(CONVERSATION_TEXT.shownInFull)).toBeTruthy();
+    expect(full.queryByText(CONVERSATION_TEXT.showWhole)).toBeNull();
+  });
+
   it('lists the attachments by name and size: a kept one as a download button, a refused one with the reason and no button; links none', () => {
     const line = history(visitor({ attachments: [KEPT, REFUSED] }));
     expect(line.getByText(CONVERSATION_TEXT.attachments)).toBeTruthy();

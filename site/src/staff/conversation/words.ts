@@ -11,7 +11,12 @@ export const CONVERSATION_TEXT = {
   attachedBy: (staff: string) => `${staff}님이 보관 메일함에서 이 문의에 연결한 메일입니다.`,
   notEnquiryAddress: '문의에 적힌 주소가 아닌 곳에서 보낸 메일입니다. 보낸 사람을 확인하세요.',
   cut: '메시지가 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
-  empty: '(새로 쓴 내용이 없습니다. 인용된 이전 메일만 있었습니다.)',
+  empty: '(내용이 없는 메일입니다.)',
+  /** The whole mail behind a disclosure, when the thread shows only what was written this time. */
+  showWhole: '메일 전체 보기 (인용된 이전 메일과 서명 포함)',
+  wholeCut: '메일이 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
+  shownInFull: '새로 쓴 부분을 따로 찾지 못해 메일 전체를 표시합니다.',
+  textUnreadable: '메일 본문(HTML)이 너무 길거나 복잡해 글로 읽지 못했습니다. 받은 원본은 보관되어 있습니다.',
   attachments: '첨부 파일',
   size: (bytes: number) =>
     bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`,

@@ -10,6 +10,7 @@ import { VERDICT_NAMES, type VerdictName } from '../../../../shared/conversation
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { CONVERSATION_TEXT } from '../conversation/words';
+import WholeMessage from '../conversation/WholeMessage';
 import { loadKeptMailText } from './kept-mail-api';
 import { KEPT_MAIL_TEXT } from './words';
 
@@ -90,10 +91,11 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
         <div className="kept-mail__text">
           <p className="history__message">{text.text.trim() ? text.text : KEPT_MAIL_TEXT.textEmpty}</p>
           {text.cut && <p className="staff__muted">{KEPT_MAIL_TEXT.textCut}</p>}
+          <WholeMessage {...text} />
         </div>
       )}
       <div className="panel__row">
-        {mail.reason !== 'too_large' && (
+        {mail.reason !== 'too_large' && mail.reason !== 'unreadable' && (
           <button
             type="button"
             className="staff-button"

@@ -16,7 +16,7 @@ export const KEPT_MAIL_TEXT = {
     unmatched: '어느 문의에 대한 답장인지 알 수 없는 메일입니다 (회신 주소가 없거나 맞지 않음).',
     quarantine: '스팸·바이러스·발신자 인증 검사에 실패한 메일입니다. 연결하기 전에 보낸 사람을 꼭 확인하세요.',
     'auto-reply': '부재중 알림, 반송 메일 등 자동으로 보내진 메일입니다.',
-    refused: '크기나 발송 횟수 제한을 넘어 대화에 넣지 않은 메일입니다.',
+    refused: '크기나 발송 횟수 제한을 넘었거나 읽을 수 없어 대화에 넣지 않은 메일입니다.',
   } satisfies Record<KeptBox, string>,
   /** Why a mail was kept apart, in plain words. */
   reasons: {
@@ -26,6 +26,7 @@ export const KEPT_MAIL_TEXT = {
     verdict: '수신 검사에 실패했습니다',
     auto_reply: '자동으로 보내진 메일입니다',
     too_large: '너무 커서 읽지 않았습니다',
+    unreadable: '형식이 깨져 읽을 수 없습니다 (머리글이 너무 크거나 파트가 너무 많음)',
     sender_limit: '같은 보낸 사람의 메일이 한 시간 제한을 넘었습니다',
     enquiry_limit: '같은 문의로 온 메일이 하루 제한을 넘었습니다',
   } as Record<string, string>,
@@ -65,6 +66,8 @@ export const KEPT_MAIL_TEXT = {
   barred: {
     virus: '바이러스가 발견된 메일은 연결할 수 없습니다. 폐기만 할 수 있습니다.',
     too_large: '너무 커서 읽지 않은 메일은 연결할 수 없습니다. 폐기만 할 수 있습니다.',
+    unreadable:
+      '형식이 깨져 읽을 수 없는 메일은 연결할 수 없습니다. 받은 그대로 보관되어 있으며, 폐기만 할 수 있습니다.',
   } satisfies Record<AttachBar, string>,
   attached: (reference: string) => `${reference}의 대화에 연결했습니다.`,
   openEnquiry: '문의 열기',
