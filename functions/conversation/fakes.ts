@@ -9,10 +9,17 @@ import {
   type HandledMail,
   type InboundBucket,
   type KeptMail,
+  type KeptMailPageQuery,
+  type KeptMailPlace,
   type KeptMailStore,
   type SentMailIds,
+  keptMailSearchText,
   stillKept,
 } from './ports';
+
+/** Whether a mail comes after a place in a box's newest-first order. */
+const placeBefore = (mail: KeptMail, place: KeptMailPlace) =>
+  mail.receivedAt < place.receivedAt || (mail.receivedAt === place.receivedAt && mail.key < place.key);
 
 export class FakeInboundBucket implements InboundBucket {
   readonly objects = new Map<string, { bytes: Uint8Array; type?: string }>();
@@ -74,8 +81,24 @@ export class FakeKeptMailStore implements KeptMailStore {
       .sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1))
       .map((mail) => structuredClone(mail));
   }
-  async inBox(box: KeptBox, limit: number): Promise<KeptMail[]> {
-    return this.newestFirst((mail) => mail.box === box).slice(0, limit);
+  /** As DynamoDB's index orders them: by arrival, then key, newest first. */
+  async inBox(box: KeptBox, page: KeptMailPageQuery): Promise<{ mails: KeptMail[]; next?: KeptMailPlace }> {
+    const after = page.after;
+    const inOrder = this.newestFirst((mail) => mail.box === box).sort((a, b) =>
+      a.receivedAt === b.receivedAt ? (a.key < b.key ? 1 : -1) : a.receivedAt < b.receivedAt ? 1 : -1,
+    );
+    const from = after ? inOrder.findIndex((mail) => placeBefore(mail, after)) : 0;
+    const rest = from < 0 ? [] : inOrder.slice(from);
+    const found = rest.filter((mail) => !page.search || keptMailSearchText(mail).includes(page.search));
+    const mails = found.slice(0, page.limit);
+    const last = mails.at(-1);
+    return {
+      mails,
+      ...(found.length > page.limit && last ? { next: { receivedAt: last.receivedAt, key: last.key } } : {}),
+    };
+  }
+  async countBox(box: KeptBox): Promise<number> {
+    return this.newestFirst((mail) => mail.box === box).length;
   }
   async get(key: string): Promise<KeptMail | HandledMail | undefined> {
     this.check();

@@ -68,11 +68,41 @@ export interface HandledMail {
   expiresAt: number;
 }
 
+/** Where a page of a box starts: just after this message (the box is ordered by when its messages arrived). */
+export interface KeptMailPlace {
+  receivedAt: string;
+  key: string;
+}
+
+export interface KeptMailPageQuery {
+  limit: number;
+  after?: KeptMailPlace;
+  /** Lower case; matched against `searchText`. */
+  search?: string;
+}
+
+/** The most messages one search page reads before it answers (what it found so far, and where to go on). */
+export const KEPT_MAIL_SEARCH_READ = 2_000;
+
+/** What a kept mail is found by in its box: its sender and subject, lower case (kept with it). */
+export function keptMailSearchText(mail: Pick<KeptMail, 'from' | 'subject'>): string {
+  return `${mail.from ?? ''}\n${mail.subject ?? ''}`.toLowerCase();
+}
+
 export interface KeptMailStore {
   /** Keeps a message once; `false` when it was kept already (a retry). */
   keep(mail: KeptMail): Promise<boolean>;
-  /** The messages of one box, newest first, at most `limit` (the back office's unmatched box reads it; expired ones left out). */
-  inBox(box: KeptBox, limit: number): Promise<KeptMail[]>;
+  /**
+   * One page of a box, newest first: at most `limit` messages, after the
+   * place `after` names (a page's `next`), those whose sender or subject
+   * holds `search` (any case) when it is given; expired ones left out. `next`
+   * says where the following page starts, absent at the box's end. A search
+   * reads at most KEPT_MAIL_SEARCH_READ messages per page, so a page may hold
+   * fewer than `limit` and still have a `next`.
+   */
+  inBox(box: KeptBox, page: KeptMailPageQuery): Promise<{ mails: KeptMail[]; next?: KeptMailPlace }>;
+  /** How many messages one box holds now (expired ones left out). */
+  countBox(box: KeptBox): Promise<number>;
   /** One kept mail, or what stays of it once handled; `undefined` when there is none (never kept, or expired). */
   get(key: string): Promise<KeptMail | HandledMail | undefined>;
   /** Marks a kept mail as being attached to `postIndex`; `false` when it is no longer in its box or another enquiry claimed it. */

@@ -3,6 +3,7 @@ import { MAX_ENQUIRY_INDEX } from '../work/enquiry-work';
 import { wholeNumberField } from '../intake/field-schemas';
 import * as z from '../zod';
 import { KEPT_BOXES } from './visitor-messages';
+import { KEPT_MAIL_SEARCH_MAX } from './kept-mail';
 
 /** A kept mail's key as the box lists it (`kept#…`, printable ASCII). */
 const key = z
@@ -11,6 +12,18 @@ const key = z
 
 export const keptMailListQuerySchema = z.object({
   box: z.enum(KEPT_BOXES, { error: `One of ${KEPT_BOXES.join(', ')}` }),
+  /** Where the page starts: the `next` of the page before (opaque). */
+  after: z.optional(
+    z
+      .string({ error: 'As given in next' })
+      .check(z.maxLength(900, 'As given in next'), z.regex(/^[A-Za-z0-9_-]+$/, 'As given in next')),
+  ),
+  /** Words of a sender's address or a subject, any case. */
+  search: z.optional(
+    z
+      .string({ error: 'Text to search for' })
+      .check(z.maxLength(KEPT_MAIL_SEARCH_MAX, `At most ${KEPT_MAIL_SEARCH_MAX} characters`)),
+  ),
 });
 
 export const keptMailKeyQuerySchema = z.object({ key });

@@ -6,8 +6,10 @@
  */
 import type { KeptBox, ListedAttachment, Verdicts, VisitorMessage } from './visitor-messages';
 
-/** The most kept mails one box answers, newest first (`more` says there are others; older ones expire by themselves). */
+/** The most kept mails one page of a box answers, newest first (`next` names the following page). */
 export const KEPT_MAIL_LIST_MAX = 100;
+/** The longest search a box takes (a sender's address, words of a subject). */
+export const KEPT_MAIL_SEARCH_MAX = 100;
 
 /** A kept mail as the box lists it: who, to whom, when, why, the checks and the attachments by name; never its text. */
 export interface KeptMailEntry {
@@ -33,8 +35,11 @@ export interface KeptMailEntry {
 export interface KeptMailList {
   box: KeptBox;
   mails: KeptMailEntry[];
-  /** The box holds more than KEPT_MAIL_LIST_MAX. */
+  /** There are more (older, or not yet searched): ask again with `after` set to `next`. */
   more: boolean;
+  next?: string;
+  /** How many mails each box holds now: the tabs show them. */
+  counts: Record<KeptBox, number>;
 }
 
 /** `GET /api/kept-mail/text`: the new text of a kept mail, read from its raw message as the thread would keep it. */

@@ -6,8 +6,9 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { INBOUND_MAIL_INDEXES } from '../../../shared/tables';
-import type { HandledMail, KeptMail, KeptMailStore, SentMailIds } from '../ports';
-import { batchGetAll, conditional, expired, queryItems } from '../../platform/wiring/dynamodb-client';
+import { type HandledMail, type KeptMail, type KeptMailStore, type SentMailIds, keptMailSearchText } from '../ports';
+import { batchGetAll, conditional, expired, queryCount, queryItems } from '../../platform/wiring/dynamodb-client';
+import { keptMailPage } from './dynamodb-kept-mail-pages';
 
 /** A sent mail's id as the inbound mail table keys it, apart from the kept messages (`kept#…`). */
 const sentKey = (messageId: string) => `sent#${messageId}`;
@@ -22,7 +23,11 @@ export function dynamoKeptMailStore(
     keep(mail) {
       // The enquiry it is about, for its index (byEnquiry): matched, else named in the subject.
       const enquiryIndex = mail.postIndex ?? mail.suggestedIndex;
-      const item = { ...mail, ...(enquiryIndex !== undefined ? { enquiryIndex } : {}) };
+      const item = {
+        ...mail,
+        ...(enquiryIndex !== undefined ? { enquiryIndex } : {}),
+        searchText: keptMailSearchText(mail),
+      };
       return conditional(() =>
         db.send(
           new PutCommand({
@@ -34,20 +39,18 @@ export function dynamoKeptMailStore(
         ),
       );
     },
-    async inBox(box, limit) {
-      const items = await queryItems<KeptMail>(
-        db,
-        {
-          TableName: tableName,
-          IndexName: INBOUND_MAIL_INDEXES.byBox,
-          KeyConditionExpression: '#box = :box',
-          ExpressionAttributeNames: { '#box': 'box' },
-          ExpressionAttributeValues: { ':box': box },
-          ScanIndexForward: false,
-        },
-        limit,
-      );
-      return items.filter((item) => !expired(item as unknown as Record<string, unknown>, nowSeconds()));
+    inBox(box, page) {
+      return keptMailPage(db, tableName, nowSeconds(), box, page);
+    },
+    countBox(box) {
+      return queryCount(db, {
+        TableName: tableName,
+        IndexName: INBOUND_MAIL_INDEXES.byBox,
+        KeyConditionExpression: '#box = :box',
+        FilterExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
+        ExpressionAttributeNames: { '#box': 'box' },
+        ExpressionAttributeValues: { ':box': box, ':now': nowSeconds() },
+      });
     },
     async get(key) {
       const { Item: item } = await db.send(

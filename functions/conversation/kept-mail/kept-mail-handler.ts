@@ -9,21 +9,15 @@ import { parseInput } from '../../platform/http/errors';
 import { jsonPayload } from '../../platform/http/request';
 import { json } from '../../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../../accounts/staff-auth/staff';
-import {
-  type AttachDeps,
-  type KeptMailDeps,
-  attachKeptMail,
-  discardKeptMail,
-  keptMailText,
-  listKeptMail,
-} from './kept-mail';
+import { type AttachDeps, type KeptMailDeps, attachKeptMail, discardKeptMail, keptMailText } from './kept-mail';
+import { listKeptMail } from './kept-mail-list';
 
-/** `GET /api/kept-mail?box=unmatched`: the box's mails, newest first, who sent them and why, never their text. */
+/** `GET /api/kept-mail?box=unmatched[&search=][&after=]`: a page of the box's mails, newest first, who sent them and why, never their text; every box's count. */
 export function makeKeptMailHandler(deps: StaffAuthDeps & Pick<KeptMailDeps, 'keptMail'>) {
   return staffHandler(deps, async ({ request, audit }) => {
-    const { box } = parseInput(keptMailListQuerySchema, request.query);
-    await audit('keptmail.list', box);
-    return json(200, await listKeptMail(deps, box));
+    const query = parseInput(keptMailListQuerySchema, request.query);
+    await audit('keptmail.list', query.search ? `${query.box} search` : query.box);
+    return json(200, await listKeptMail(deps, query));
   });
 }
 

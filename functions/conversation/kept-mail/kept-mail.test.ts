@@ -10,7 +10,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type Mail from 'nodemailer/lib/mailer';
-import type { KeptMailList } from '../../../shared/conversation/kept-mail';
+import { KEPT_MAIL_LIST_MAX, type KeptMailList } from '../../../shared/conversation/kept-mail';
 import type { Verdicts } from '../../../shared/conversation/visitor-messages';
 import { type FakeDeps, apiEvent, bodyOf, dynamoRefused, fakeDeps, jsonPost } from '../../../tests/support/fakes';
 import { enquiry } from '../../../tests/support/enquiry-requests';
@@ -72,13 +72,10 @@ async function call(handler: ReturnType<typeof makeKeptMailHandler>, event: Para
     body: bodyOf(response) as Record<string, unknown> & { error?: string; fields?: Record<string, string> },
   };
 }
-const list = async (box = 'unmatched') =>
-  (
-    await call(
-      makeKeptMailHandler(deps),
-      apiEvent({ method: 'GET', path: '/api/kept-mail', query: { box }, ...auth() }),
-    )
-  ).body as unknown as KeptMailList;
+const listed = (query: Record<string, string>) =>
+  call(makeKeptMailHandler(deps), apiEvent({ method: 'GET', path: '/api/kept-mail', query, ...auth() }));
+const list = async (box = 'unmatched', extra: Record<string, string> = {}) =>
+  (await listed({ box, ...extra })).body as unknown as KeptMailList;
 const text = (key: string) =>
   call(
     makeKeptMailTextHandler(deps),
@@ -115,6 +112,47 @@ beforeEach(async () => {
 });
 
 describe('the boxes', () => {
+  it(`pages a box ${KEPT_MAIL_LIST_MAX} at a time, newest first, each mail once, with every box's count`, async () => {
+    const keys: string[] = [];
+    for (let index = 0; index < KEPT_MAIL_LIST_MAX + 5; index += 1) {
+      keys.push(await receive({ subject: `Question ${index}`, from: `visitor${index}@example.org` }));
+      deps.clock.advance(1_000);
+    }
+    await receive({}, { verdicts: { ...PASSING, spam: 'FAIL' } });
+    const first = await list();
+    expect(first.mails).toHaveLength(KEPT_MAIL_LIST_MAX);
+    expect(first.counts).toEqual({ unmatched: KEPT_MAIL_LIST_MAX + 5, quarantine: 1, 'auto-reply': 0, refused: 0 });
+    expect(first).toMatchObject({ more: true, next: expect.any(String) });
+    // A mail arriving between the pages shifts nothing: the next page starts after the last one shown.
+    await receive({ subject: 'Newest' });
+    const second = await list('unmatched', { after: first.next ?? '' });
+    expect(second).toMatchObject({ more: false });
+    expect([...first.mails, ...second.mails].map((mail) => mail.key)).toEqual([...keys].reverse());
+  });
+
+  it('finds mail by words of its sender or subject, any case, across pages', async () => {
+    const wanted = await receive({ subject: 'Flight SU250 arrives Monday', from: 'Ivan Petrov <IVAN@mail.example>' });
+    for (let index = 0; index < 3; index += 1)
+      await receive({ subject: `Other ${index}`, from: `other${index}@x.example` });
+    expect((await list('unmatched', { search: 'ivan@MAIL' })).mails.map((mail) => mail.key)).toEqual([wanted]);
+    expect((await list('unmatched', { search: 'su250' })).mails.map((mail) => mail.key)).toEqual([wanted]);
+    expect(await list('unmatched', { search: 'nobody' })).toMatchObject({ mails: [], more: false });
+    expect(logged('keptmail.list').map((entry) => entry.target)).toEqual(Array(3).fill('unmatched search'));
+  });
+
+  it('refuses a cursor it did not give out, and a search too long, changing nothing', async () => {
+    for (const after of [
+      'bm90IG91cnM',
+      Buffer.from('["2026-01-01T00:00:00.000Z","raw/x"]').toString('base64url'),
+      'a+b',
+    ])
+      expect(await listed({ box: 'unmatched', after })).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_input' },
+      });
+    expect(await listed({ box: 'unmatched', search: 'x'.repeat(101) })).toMatchObject({ status: 400 });
+  });
+
   it('lists a box newest first: who, to whom, when, why, the checks, the attachments by name and the suggestion; never the text or where it lies', async () => {
     const older = await receive({ attachments: [{ filename: 'passport.pdf', content: Buffer.from('%PDF-1.4 fake') }] });
     deps.clock.advance(60_000);
@@ -136,7 +174,12 @@ describe('the boxes', () => {
     });
     expect(mails[1]?.attachments).toEqual([expect.objectContaining({ name: 'passport.pdf' })]);
     expect(JSON.stringify(mails)).not.toMatch(/rawKey|expiresAt|Здравствуйте/);
-    expect(await list('quarantine')).toEqual({ box: 'quarantine', mails: [], more: false });
+    expect(await list('quarantine')).toEqual({
+      box: 'quarantine',
+      mails: [],
+      more: false,
+      counts: { unmatched: 2, quarantine: 0, 'auto-reply': 0, refused: 0 },
+    });
     expect(logged('keptmail.')).toEqual([
       { actor: ANNA, action: 'keptmail.list', target: 'unmatched' },
       { actor: ANNA, action: 'keptmail.list', target: 'quarantine' },

@@ -25,17 +25,13 @@
  * been read, never (`attachBar`).
  */
 import {
-  KEPT_MAIL_LIST_MAX,
   type KeptMailAttached,
   type KeptMailDiscarded,
-  type KeptMailEntry,
-  type KeptMailList,
   type KeptMailText,
   attachBar,
   needsConfirmation,
 } from '../../../shared/conversation/kept-mail';
 import type { KeptMailAttachRequest } from '../../../shared/conversation/kept-mail-schema';
-import type { KeptBox } from '../../../shared/conversation/visitor-messages';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
 import { workableEnquiry } from '../../work/enquiry-work';
@@ -50,18 +46,6 @@ export type AttachDeps = KeptMailDeps &
   Parameters<typeof visitorMessageStored>[0];
 
 const KEPT_PREFIX = 'kept#';
-
-/** A kept mail as the box lists it: everything but where its raw message is and when it expires. */
-function entryOf(mail: KeptMail): KeptMailEntry {
-  const { rawKey: _rawKey, expiresAt: _expiresAt, attachments, ...shown } = mail;
-  return { ...shown, attachments: attachments ?? [] };
-}
-
-/** One box, newest first, at most KEPT_MAIL_LIST_MAX. */
-export async function listKeptMail(deps: Pick<KeptMailDeps, 'keptMail'>, box: KeptBox): Promise<KeptMailList> {
-  const mails = await deps.keptMail.inBox(box, KEPT_MAIL_LIST_MAX + 1);
-  return { box, mails: mails.slice(0, KEPT_MAIL_LIST_MAX).map(entryOf), more: mails.length > KEPT_MAIL_LIST_MAX };
-}
 
 const gone = (key: string) =>
   new ApiError('not_found', `There is no kept mail ${key} (never kept, expired, or attached or discarded).`);

@@ -161,6 +161,45 @@ describe('the kept mail past its period', () => {
     ]);
     await stack.deps.keptMail.remove(['kept#old-1', 'kept#old-2']);
     expect(await stack.deps.keptMail.arrivedBefore('refused', '2021-01-01T00:00:00.000Z', 10)).toEqual([]);
-    expect((await stack.deps.keptMail.inBox('refused', 10)).map((mail) => mail.key)).toContain('kept#new');
+    expect((await stack.deps.keptMail.inBox('refused', { limit: 10 })).mails.map((mail) => mail.key)).toContain(
+      'kept#new',
+    );
+  });
+
+  it('pages a box by the place the last page ended, finds mail by sender or subject in any case, and counts the box', async () => {
+    const item = (key: string, receivedAt: string, from: string, subject: string) => ({
+      key,
+      box: 'auto-reply' as const,
+      reason: 'auto_reply',
+      receivedAt,
+      rawKey: `raw/${key}`,
+      recipients: ['x@reply.test'],
+      verdicts: NOT_CHECKED_LOCALLY,
+      from,
+      subject,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const keys = ['kept#p1', 'kept#p2', 'kept#p3', 'kept#p4', 'kept#p5'];
+    for (const [index, key] of keys.entries())
+      await stack.deps.keptMail.keep(
+        item(key, `2026-02-0${index + 1}T00:00:00.000Z`, `s${index}@x.example`, `Тема ${index}`),
+      );
+    const { keptMail } = stack.deps;
+    const seen: string[] = [];
+    let after: Awaited<ReturnType<typeof keptMail.inBox>>['next'];
+    do {
+      const page = await keptMail.inBox('auto-reply', { limit: 2, ...(after ? { after } : {}) });
+      seen.push(...page.mails.map((mail) => mail.key));
+      expect(JSON.stringify(page.mails)).not.toMatch(/searchText|enquiryIndex/);
+      after = page.next;
+    } while (after);
+    expect(seen).toEqual([...keys].reverse());
+    expect(await keptMail.countBox('auto-reply')).toBe(5);
+    expect((await keptMail.inBox('auto-reply', { limit: 10, search: 's3@x' })).mails.map((mail) => mail.key)).toEqual([
+      'kept#p4',
+    ]);
+    expect((await keptMail.inBox('auto-reply', { limit: 10, search: 'тема 1' })).mails.map((mail) => mail.key)).toEqual(
+      ['kept#p2'],
+    );
   });
 });

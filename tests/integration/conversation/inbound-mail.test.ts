@@ -154,7 +154,7 @@ describe('kept apart, never dropped', () => {
       text: 'Guessing the address.',
     });
     expect(sent.response).toMatch(/^250 .*Kept \(unmatched\)/);
-    const unmatched = await stack.deps.keptMail.inBox('unmatched', 10);
+    const { mails: unmatched } = await stack.deps.keptMail.inBox('unmatched', { limit: 10 });
     expect(unmatched.find((mail) => mail.subject?.startsWith('Re: MT-'))).toMatchObject({
       reason: 'forged',
       suggestedIndex: index,
@@ -173,7 +173,7 @@ describe('kept apart, never dropped', () => {
       text: '3月20日まで不在です。',
       headers: { 'Auto-Submitted': 'auto-replied' },
     });
-    expect((await stack.deps.keptMail.inBox('auto-reply', 10)).map((mail) => mail.subject)).toContain(
+    expect((await stack.deps.keptMail.inBox('auto-reply', { limit: 10 })).mails.map((mail) => mail.subject)).toContain(
       '自動応答: 不在です',
     );
     expect((await thread(index)).map((entry) => entry.text)).not.toContain('3月20日まで不在です。');

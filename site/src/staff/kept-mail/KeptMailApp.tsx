@@ -1,13 +1,14 @@
 /**
  * `/kept-mail`: the kept mail box. Received mail that did not go into a
  * thread (no enquiry matched, quarantined, an auto-reply, refused), one box
- * at a time as tabs, newest first. A staff member reads a mail's text,
+ * at a time as tabs with their counts, newest first, a page at a time, found
+ * by sender or subject. A staff member reads a mail's text,
  * attaches it to an enquiry (it then shows in that enquiry's thread as the
  * visitor's message) or discards it. The server decides what is allowed
  * (shared/conversation/kept-mail.ts); the page says it first.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { KeptMailEntry, KeptMailList } from '../../../../shared/conversation/kept-mail';
+import { KEPT_MAIL_SEARCH_MAX, type KeptMailEntry, type KeptMailList } from '../../../../shared/conversation/kept-mail';
 import { KEPT_BOXES, type KeptBox } from '../../../../shared/conversation/visitor-messages';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { failureText, requireToken } from '../core/api';
@@ -28,25 +29,33 @@ export default function KeptMailApp() {
   const [acting, setActing] = useState<Acting>();
   const [done, setDone] = useState<Done>();
 
+  const [counts, setCounts] = useState<KeptMailList['counts']>();
+  const [search, setSearch] = useState('');
+  const [searched, setSearched] = useState('');
+
+  // A first page replaces the list; a further one (`after`) is added below it.
   const load = useCallback(
-    (which: KeptBox) =>
-      loadKeptMail(which).then(
+    (which: KeptBox, words: string, after?: string) =>
+      loadKeptMail(which, words, after).then(
         (loaded) => {
           setFailed(undefined);
-          setList(loaded);
+          setCounts(loaded.counts);
+          setList((shown) =>
+            after && shown?.box === loaded.box ? { ...loaded, mails: [...shown.mails, ...loaded.mails] } : loaded,
+          );
         },
         (error: unknown) => setFailed(failureText(error)),
       ),
     [],
   );
   useEffect(() => {
-    if (requireToken()) void load(box);
-  }, [box, load]);
+    if (requireToken()) void load(box, searched);
+  }, [box, searched, load]);
 
   const finished = (next: Done) => {
     setActing(undefined);
     setDone(next);
-    void load(box);
+    void load(box, searched);
   };
 
   return (
@@ -67,9 +76,32 @@ export default function KeptMailApp() {
             }}
           >
             {KEPT_MAIL_TEXT.boxes[entry]}
+            {counts ? ` (${counts[entry]})` : ''}
           </button>
         ))}
       </div>
+      <form
+        className="kept-mail__search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setList(undefined);
+          setSearched(search.trim());
+        }}
+      >
+        <label>
+          {KEPT_MAIL_TEXT.search}
+          <input
+            type="search"
+            value={search}
+            maxLength={KEPT_MAIL_SEARCH_MAX}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="staff-button">
+          {KEPT_MAIL_TEXT.searchButton}
+        </button>
+      </form>
       <p>{KEPT_MAIL_TEXT.boxNote[box]}</p>
       {done && (
         <p className="staff__confirmation" role="status">
@@ -86,7 +118,11 @@ export default function KeptMailApp() {
       {list?.box === box && (
         <>
           <p className="staff__muted">
-            {list.mails.length ? KEPT_MAIL_TEXT.count(list.mails.length, list.more) : KEPT_MAIL_TEXT.empty}
+            {list.mails.length
+              ? KEPT_MAIL_TEXT.count(list.mails.length, list.more)
+              : searched
+                ? KEPT_MAIL_TEXT.noneFound(searched, list.more)
+                : KEPT_MAIL_TEXT.empty}
           </p>
           <ul className="kept-mail__list">
             {list.mails.map((mail) => (
@@ -98,6 +134,11 @@ export default function KeptMailApp() {
               />
             ))}
           </ul>
+          {list.next && (
+            <button type="button" className="staff-button" onClick={() => void load(box, searched, list.next)}>
+              {KEPT_MAIL_TEXT.more}
+            </button>
+          )}
         </>
       )}
       {acting?.action === 'attach' && (

@@ -9,8 +9,14 @@ import type { KeptBox } from '../../../../shared/conversation/visitor-messages';
 import { apiPath } from '../../../../shared/routes';
 import { staffFetch, staffPost } from '../core/api';
 
-export async function loadKeptMail(box: KeptBox): Promise<KeptMailList> {
-  return (await (await staffFetch(`${apiPath('keptMail')}?${new URLSearchParams({ box })}`)).json()) as KeptMailList;
+/** One page of a box: searched by sender and subject when `search` is given, after the page `after` names. */
+export async function loadKeptMail(box: KeptBox, search = '', after?: string): Promise<KeptMailList> {
+  const query = new URLSearchParams({
+    box,
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(after ? { after } : {}),
+  });
+  return (await (await staffFetch(`${apiPath('keptMail')}?${query}`)).json()) as KeptMailList;
 }
 
 export async function loadKeptMailText(key: string): Promise<KeptMailText> {

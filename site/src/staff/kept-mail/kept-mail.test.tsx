@@ -32,12 +32,14 @@ const mail = (key: string, extra: Partial<KeptMailEntry> = {}): KeptMailEntry =>
 });
 
 let boxes: Record<string, KeptMailEntry[]>;
+let listRequests: string[] = [];
 let posted: { path: string; data: unknown }[];
 
 beforeEach(() => {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
   window.history.replaceState(null, '', '/kept-mail');
   posted = [];
+  listRequests = [];
   boxes = {
     unmatched: [mail('kept#a')],
     quarantine: [
@@ -57,8 +59,19 @@ beforeEach(() => {
       const answer = (body: unknown) =>
         new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
       if (pathname === '/api/kept-mail') {
+        listRequests.push(searchParams.toString());
         const box = searchParams.get('box') as KeptMailList['box'];
-        return answer({ box, mails: boxes[box] ?? [], more: false } satisfies KeptMailList);
+        return answer({
+          box,
+          mails: boxes[box] ?? [],
+          more: false,
+          counts: {
+            unmatched: boxes['unmatched']?.length ?? 0,
+            quarantine: boxes['quarantine']?.length ?? 0,
+            'auto-reply': 0,
+            refused: 0,
+          },
+        } satisfies KeptMailList);
       }
       if (pathname === '/api/kept-mail/text')
         return answer({ key: searchParams.get('key'), text: 'Здравствуйте! Это мой ответ.' });
@@ -102,6 +115,18 @@ describe('the kept mail box', () => {
     }
     await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
     expect(await line.findByText('Здравствуйте! Это мой ответ.')).toBeTruthy();
+  });
+
+  it("shows each box's count on its tab, and searches the box by sender or subject", async () => {
+    render(<KeptMailApp />);
+    await item('Re: Your enquiry [MT-000007]');
+    const tab = screen.getByRole('button', {
+      name: `${KEPT_MAIL_TEXT.boxes.unmatched} (${boxes['unmatched']?.length ?? 0})`,
+    });
+    expect(tab.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.type(screen.getByLabelText(KEPT_MAIL_TEXT.search), ' Anna@Example ');
+    await userEvent.click(screen.getByRole('button', { name: KEPT_MAIL_TEXT.searchButton }));
+    await waitFor(() => expect(listRequests.at(-1)).toBe('box=unmatched&search=Anna%40Example'));
   });
 
   it('attaches to the enquiry named, the suggestion prefilled, then reads the box again', async () => {

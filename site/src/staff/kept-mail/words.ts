@@ -30,7 +30,14 @@ export const KEPT_MAIL_TEXT = {
     sender_limit: '같은 보낸 사람의 메일이 한 시간 제한을 넘었습니다',
     enquiry_limit: '같은 문의로 온 메일이 하루 제한을 넘었습니다',
   } as Record<string, string>,
-  count: (count: number, more: boolean) => (more ? `최근 ${count}건 (더 오래된 메일이 있습니다)` : `${count}건`),
+  count: (count: number, more: boolean) => (more ? `${count}건 표시 (더 있습니다)` : `${count}건`),
+  noneFound: (words: string, more: boolean) =>
+    more
+      ? `"${words}"에 맞는 메일을 아직 찾지 못했습니다. 더 찾아보려면 '더 보기'를 누르세요.`
+      : `"${words}"에 맞는 메일이 없습니다.`,
+  search: '보낸 사람 또는 제목으로 찾기',
+  searchButton: '찾기',
+  more: '더 보기',
   empty: '이 메일함은 비어 있습니다.',
   from: '보낸 사람',
   noFrom: '(보낸 사람 없음)',
