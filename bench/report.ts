@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, one after the other (so none slows
  * another), then `reports/benchmark.md` with the figures, charts and the
  * machine. `npm run bench -- site staff` runs only the steps named (api, site,
- * staff, load); the report then holds only theirs. A step that fails is
+ * staff, load, replies); the report then holds only theirs. A step that fails is
  * reported as failed and the run goes on; the command exits non-zero.
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +28,11 @@ const STEPS = [
     title: 'Back office: JavaScript, sign-in, filters, dashboard, CSV exports in the background',
   },
   { name: 'load', script: 'test:load', title: 'Load with faults injected: nothing lost, nothing twice' },
+  {
+    name: 'replies',
+    script: 'bench:replies',
+    title: "Reply parsing: the patient's new text from public corpora and our clients' messages, large messages",
+  },
 ] as const;
 
 const wanted = process.argv.slice(2);
