@@ -2,7 +2,7 @@
  * Whether the parser's new text is the expected one, and if not, how it is
  * wrong. Both sides are compared as a reader sees them: NFC, line ends made
  * plain, spaces at the end of each line and blank lines at either end left
- * out. A wrong answer is empty, truncated (a line the patient wrote is
+ * out, blank lines between paragraphs counted as one. A wrong answer is empty, truncated (a line the patient wrote is
  * missing), has quoted history left in (a line the patient did not write),
  * or differs only in its blank lines; truncated and history left in can both
  * hold for one answer.
@@ -16,7 +16,8 @@ export function normalised(text: string): string {
     .map((line) => line.replace(/[ \t]+$/, ''));
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-  return lines.join('\n');
+  // Blank lines between paragraphs count as one: a reader sees no difference, and quotes left out leave theirs.
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
 export interface Verdict {

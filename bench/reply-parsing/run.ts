@@ -32,9 +32,9 @@ const WRONG: Verdict = { right: false, empty: false, truncated: false, historyLe
 async function parse(item: ReplyCase): Promise<CaseResult> {
   try {
     const message = await readMessage(item.raw, Date.now());
-    // Awaited and read as a string, so a rewritten threadText (async, or a text of another type) still runs.
-    const { text } = (await threadText(message)) as { text?: unknown };
-    const got = typeof text === 'string' ? text : String(text ?? '');
+    const { text, shownInFull } = threadText(message);
+    // A message with no new text is shown whole (and says so): its new text, what is measured here, is empty.
+    const got = shownInFull ? '' : text;
     return { case: item, got, verdict: verdict(item.expected, got) };
   } catch (error) {
     return { case: item, got: '', verdict: WRONG, error: error instanceof Error ? error.message : String(error) };

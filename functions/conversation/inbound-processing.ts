@@ -39,6 +39,7 @@ import { autoReplySign } from './receiving/auto-reply';
 import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import { splitReply } from './receiving/reply-text';
+import { forwardSubject } from './receiving/quote-markers';
 import { receivedText } from './receiving/received-text';
 import { unreadableHead } from './receiving/unreadable-mail';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
@@ -124,7 +125,7 @@ export type ThreadText = { text: string } & Pick<
  */
 export function threadText(message: ReadMessage): ThreadText {
   const whole = receivedText(message.parsed.text ?? '');
-  const { text, trimmed, shownInFull } = splitReply(whole);
+  const { text, trimmed, shownInFull } = splitReply(whole, { forwarded: forwardSubject(message.subject) });
   return {
     text: text.slice(0, VISITOR_TEXT_MAX),
     ...(text.length > VISITOR_TEXT_MAX ? { cut: true } : {}),

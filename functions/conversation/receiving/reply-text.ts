@@ -26,7 +26,7 @@
  * measures them against public corpora and a message of each client.
  */
 import { attribution, bareRule, forwardStart, headerBlock, namedSeparator } from './quote-markers';
-import { clientSignature, signatureSeparator } from './client-signatures';
+import { clientSignature, listFooter, signatureSeparator } from './client-signatures';
 
 /** How much of a text is read for the new one: a visitor's answer is far shorter; what is past it is kept whole, not parsed. */
 export const PARSE_MAX_CHARS = 200_000;
@@ -43,15 +43,16 @@ export interface SplitReply {
   shownInFull: boolean;
 }
 
-const QUOTE_MARK = /^\s*>/;
-/** A `>` line that is a quote by itself: the mark followed by a space, another mark, or nothing. */
-const PLAIN_QUOTE = /^\s*>(?:[\s>]|$)/;
+/** A quoted line: `>` (and `>>` …), or The Bat!'s initials before it ("MC>"). */
+const QUOTE_MARK = /^\s*(?:>|\p{Lu}{1,3}>)/u;
+/** A quoted line that is a quote by itself: the mark (with The Bat!'s initials or not) followed by a space, another mark, or nothing. */
+const PLAIN_QUOTE = /^\s*(?:\p{Lu}{1,3})?>(?:[\s>]|$)/u;
 
 function isQuoted(line: string): boolean {
   return QUOTE_MARK.test(line);
 }
 
-/** The index after the last `>` line of the run starting at `start` (blank lines inside the run belong to it), and how many it has. */
+/** The index after the last quoted line of the run starting at `start` (blank lines inside the run belong to it), and how many it has. */
 function quotedRun(lines: readonly string[], start: number): { end: number; count: number } {
   let end = start;
   let count = 0;
@@ -79,17 +80,14 @@ function unmarkedQuoteStart(trimmed: readonly string[], index: number): boolean 
   return below !== undefined && below <= index + 2 && headerBlock(trimmed, below) !== undefined;
 }
 
-/** The visitor's own runs of lines, in order, with every quoted part between them left out. */
-function ownRuns(lines: readonly string[]): string[][] {
+/** Which lines are the visitor's own: every line but the quoted ones, their attributions and the unmarked quote at the end. */
+function ownLines(lines: readonly string[]): boolean[] {
   const trimmed = lines.map((line) => line.trim());
-  const runs: string[][] = [];
-  let current: string[] = [];
-  const close = () => {
-    if (current.some((line) => line.trim() !== '')) runs.push(current);
-    current = [];
-  };
+  const own = lines.map(() => false);
+  const keepFrom = (index: number) => own.fill(true, index);
   let index = 0;
   let attributed = false;
+  let wroteSomething = false;
   while (index < lines.length) {
     const line = lines[index] ?? '';
     if (isQuoted(line)) {
@@ -97,62 +95,85 @@ function ownRuns(lines: readonly string[]): string[][] {
       const quote = attributed || run.count >= 2 || PLAIN_QUOTE.test(line);
       attributed = false;
       if (quote) {
-        close();
         index = run.end;
         continue;
       }
     } else if (trimmed[index] !== '') {
-      if (forwardStart(trimmed[index] ?? '')) {
-        current.push(...lines.slice(index));
-        break;
-      }
-      if (unmarkedQuoteStart(trimmed, index)) break;
+      if (forwardStart(trimmed[index] ?? '')) return keepFrom(index);
+      // A header block with nothing written above it is a forwarded letter, not a quote.
+      if (unmarkedQuoteStart(trimmed, index)) return wroteSomething ? own : keepFrom(index);
       const header = attribution(trimmed, index);
       if (header) {
         const below = nextNonBlank(lines, index + header.lines);
         if (below !== undefined && isQuoted(lines[below] ?? '')) {
-          close();
           attributed = true;
           index = below;
           continue;
         }
-        if (header.strong) break;
+        if (header.strong) return own;
       }
+      wroteSomething = true;
     }
-    current.push(line);
+    own[index] = true;
     index += 1;
   }
-  close();
-  return runs;
+  return own;
 }
 
 function blank(line: string | undefined): boolean {
   return (line ?? '').trim() === '';
 }
 
-/** A run without the client's line and a short "-- " signature at its end. */
-function withoutSignature(run: readonly string[]): string[] {
-  let end = run.length;
-  while (end > 0 && (blank(run[end - 1]) || clientSignature(run[end - 1] ?? ''))) end -= 1;
-  for (let index = end - 1; index >= 0 && index >= end - SIGNATURE_MAX_LINES - 1; index -= 1) {
-    if (!signatureSeparator(run[index] ?? '')) continue;
-    const below = run.slice(index + 1, end);
-    if (below.every((line) => line.length <= SIGNATURE_LINE_MAX)) end = index;
-    break;
+/** Leaves out, at the end of each run of own lines, the client's line, a short "-- " signature and a list's footer. */
+function leaveOutSignatures(lines: readonly string[], own: boolean[]): void {
+  let start = 0;
+  while (start < lines.length) {
+    if (!own[start]) {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (end < lines.length && own[end]) end += 1;
+    const footer = lines.slice(start, end).findIndex((_, offset) => listFooter(lines, start + offset));
+    let last = footer < 0 ? end : start + footer;
+    own.fill(false, last, end);
+    const dropClientLines = () => {
+      while (last > start && (blank(lines[last - 1]) || clientSignature(lines[last - 1] ?? ''))) {
+        if (!blank(lines[last - 1])) own[last - 1] = false;
+        last -= 1;
+      }
+    };
+    dropClientLines();
+    for (let index = last - 1; index >= start && index >= last - SIGNATURE_MAX_LINES - 1; index -= 1) {
+      if (!signatureSeparator(lines[index] ?? '')) continue;
+      if (lines.slice(index + 1, last).every((line) => line.length <= SIGNATURE_LINE_MAX)) {
+        own.fill(false, index, last);
+        last = index;
+        dropClientLines();
+      }
+      break;
+    }
+    start = end;
   }
-  while (end > 0 && (blank(run[end - 1]) || clientSignature(run[end - 1] ?? ''))) end -= 1;
-  return run.slice(0, end);
 }
 
-/** Splits a received text (made plain by receivedText) into what the visitor wrote this time, and says what was left out. */
-export function splitReply(whole: string): SplitReply {
+/**
+ * Splits a received text (made plain by receivedText) into what the visitor
+ * wrote this time, and says what was left out. A forward (its subject says
+ * so) is content the visitor sends on: only the client's line is left out.
+ */
+export function splitReply(whole: string, context: { forwarded?: boolean } = {}): SplitReply {
   const full = whole.trim();
   const head = full.length > PARSE_MAX_CHARS ? full.slice(0, PARSE_MAX_CHARS) : full;
   const lines = head.split('\n').map((line) => line.trimEnd());
-  const text = ownRuns(lines)
-    .map((run) => withoutSignature(run).join('\n').trim())
-    .filter((run) => run !== '')
-    .join('\n\n');
+  const own = context.forwarded ? lines.map(() => true) : ownLines(lines);
+  leaveOutSignatures(lines, own);
+  // What was left out between two parts leaves their blank lines: one is enough.
+  const text = lines
+    .filter((_, index) => own[index])
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (text === '') return { text: full, trimmed: false, shownInFull: full !== '' };
   return { text, trimmed: text !== full, shownInFull: false };
 }
