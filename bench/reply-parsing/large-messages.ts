@@ -1,7 +1,7 @@
 /**
  * The large answers the benchmark times through readMessage and threadText:
- * a 176 KB mail of quoted lines, an answer with one line of 80,000 ">", and a
- * 10 MiB message of quoted lines. Each is timed in a child process of its
+ * a 176 KB mail of quoted lines, an answer with one line of 80,000 ">", a
+ * 10 MiB message of quoted lines, and the same with a signature below them. Each is timed in a child process of its
  * own (time-large.ts), so a parser that takes minutes on one does not stop
  * the others and the figures of one are not skewed by another's garbage; the
  * child is stopped after a generous guard and the input reported as not
@@ -31,6 +31,8 @@ export const LARGE_INPUTS = {
   'quoted mail, 176 KB': () => quotedLines(176 * 1024),
   'one line of 80,000 ">"': () => `${NEW_TEXT}\n\n${HEADER}\n\n${'>'.repeat(80_000)}\n`,
   '10 MiB of quoted lines': () => quotedLines(10 * 1024 * 1024),
+  // An unquoted line below the quote: each quoted line once read the rest again in the earlier parser.
+  '10 MiB of quoted lines, a signature below': () => `${quotedLines(10 * 1024 * 1024)}\n-- \nEmily Clark\n`,
 } as const;
 export type LargeInput = keyof typeof LARGE_INPUTS;
 
