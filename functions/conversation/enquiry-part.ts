@@ -4,6 +4,7 @@
  * bucket; and the received mail kept apart about it (matched to it, or
  * naming it in the subject), whoever sent it, with its raw message.
  */
+import { domainToUnicode } from 'node:url';
 import { defineEnquiryPart } from '../enquiries/lifecycle';
 import type { EnquiryEvent } from '../work/ports';
 import { inbound, keptMail } from './adapters/stores';
@@ -34,6 +35,21 @@ export async function removeKeptMail(
   await deps.inbound.remove(kept.map((mail) => mail.rawKey));
   await deps.keptMail.remove(kept.map((mail) => mail.key));
   return kept.length;
+}
+
+/**
+ * Every message kept apart from one sender, newest first: by the address as
+ * stored (its domain in ASCII), and, for a Unicode domain, as mail kept
+ * before senders were stored that way named it (`a@пример.рф`).
+ */
+export async function keptMailFrom(store: KeptMailStore, address: string): Promise<KeptMail[]> {
+  const at = address.lastIndexOf('@');
+  const unicode =
+    at < 0 ? address : `${address.slice(0, at + 1)}${domainToUnicode(address.slice(at + 1)) || address.slice(at + 1)}`;
+  const forms = unicode === address ? [address] : [address, unicode];
+  const found = (await Promise.all(forms.map((form) => store.fromSender(form)))).flat();
+  const byKey = new Map(found.map((mail) => [mail.key, mail]));
+  return [...byKey.values()].sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1));
 }
 
 export const conversationPart = /* @__PURE__ */ defineEnquiryPart({

@@ -550,6 +550,26 @@ describe('erasure and retention', () => {
     ]);
   });
 
+  it('find and erase the mail of a sender with a Unicode domain, however its header wrote it, and as it was kept before', async () => {
+    await receive(answer({ from: 'Иван <ivan@пример.рф>', subject: 'Вопрос' }), elsewhere);
+    await deps.keptMail.keep({
+      key: 'kept#2026-01-01T00:00:00.000Z#mold',
+      box: 'unmatched',
+      reason: 'no_match',
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      rawKey: 'raw/old',
+      recipients: ['centre@reply.site.example'],
+      from: 'ivan@пример.рф',
+      verdicts: PASSING,
+      expiresAt: Math.floor(deps.clock.now() / 1000) + 3600,
+    });
+    const address = 'ivan@xn--e1afmkfd.xn--p1ai';
+    expect((await deps.keptMail.fromSender(address)).map((mail) => mail.subject)).toEqual(['Вопрос']);
+    expect((await subjectData(deps, address)).keptMail).toHaveLength(2);
+    await eraseSubject(deps, 'admin@example.test', address, 'visitor asked');
+    expect(kept()).toEqual([]);
+  });
+
   it('the retention job removes the mail kept apart when its period ends, with its raw message: suspected spam after spamDays, unmatched after the enquiry period; the TTL only later', async () => {
     const arrived = deps.clock.now();
     await receive(answer({ from: 'spam@example.org', subject: 'Cheap pills' }), {

@@ -40,7 +40,7 @@ import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } 
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import { splitReply } from './receiving/reply-text';
 import { forwardSubject } from './receiving/quote-markers';
-import { receivedText } from './receiving/received-text';
+import { receivedText, senderAddress } from './receiving/received-text';
 import { unreadableHead } from './receiving/unreadable-mail';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
 import { leadingEnquiry } from '../enquiries/merged-enquiry';
@@ -108,7 +108,7 @@ export async function readMessage(raw: Uint8Array, receivedAt: number): Promise<
     skipTextLinks: true,
   });
   const { at, hash } = messageKey(raw, parsed.date, receivedAt);
-  const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
+  const from = senderAddress(parsed.from?.value[0]?.address);
   return { parsed, at, hash, from, subject: oneLine(parsed.subject ?? '').slice(0, SUBJECT_MAX) };
 }
 

@@ -21,7 +21,7 @@ import type { KeptMail, KeptMailStore } from '../conversation/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { contextOf, recordTombstone, removeEnquiry } from './enquiry-removal';
 import type { EnquiryRemovalDeps, ErasureDeps } from './erasure-deps';
-import { removeKeptMail } from '../conversation/enquiry-part';
+import { keptMailFrom, removeKeptMail } from '../conversation/enquiry-part';
 import type { EnquiryPartsGiven, EnquiryPartsSubjectData, SubjectPartsTables } from '../enquiry-parts';
 import type { BaseDeps } from '../platform/deps';
 
@@ -71,7 +71,7 @@ export type SubjectDeps = Pick<EnquiryRemovalDeps, 'enquiries' | 'events'> &
 /** One visitor's enquiries with their history and what every part keeps (the right of access), oldest first, and the mail kept apart from their address. */
 export async function subjectData(deps: SubjectDeps, email: string): Promise<SubjectData> {
   const address = email.trim().toLowerCase();
-  const keptMail = (await deps.keptMail.fromSender(address)).map(
+  const keptMail = (await keptMailFrom(deps.keptMail, address)).map(
     ({ key: _key, rawKey: _rawKey, expiresAt: _expiresAt, ...mail }): KeptMailData => mail,
   );
   const indexes = (await deps.enquiries.byEmail(address)).sort((a, b) => a - b);
@@ -115,7 +115,7 @@ export async function eraseSubject(
       erased.push(index);
     }
   }
-  const fromAddress = (await deps.keptMail.fromSender(address)).filter(
+  const fromAddress = (await keptMailFrom(deps.keptMail, address)).filter(
     (mail) => !held.includes(mail.postIndex ?? mail.suggestedIndex ?? 0),
   );
   const keptMailRemoved = await removeKeptMail(deps, fromAddress);

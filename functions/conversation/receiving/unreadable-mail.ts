@@ -8,6 +8,7 @@
  */
 import libmime from 'libmime';
 import { oneLine } from '../../mail/html-text';
+import { senderAddress } from './received-text';
 
 /** The most of a message read for its sender and subject (the header lines that matter come first). */
 const HEAD_READ_BYTES = 64 * 1024;
@@ -38,7 +39,7 @@ export function unreadableHead(raw: Uint8Array): UnreadableHead {
   const lines = headerLines(raw);
   const fromHeader = headerValue(lines, 'From') ?? '';
   const match = ADDRESS.exec(fromHeader);
-  const from = (match?.[1] ?? match?.[2] ?? '').toLowerCase();
+  const from = senderAddress(match?.[1] ?? match?.[2]);
   let subject = headerValue(lines, 'Subject') ?? '';
   try {
     subject = libmime.decodeWords(subject);
