@@ -19,10 +19,10 @@ export interface SecretSealer {
 }
 
 export interface ThrottleStore {
-  /** Adds one to the counter of the current window and returns the new count. */
-  hit(key: string, windowSeconds: number, now: number): Promise<number>;
-  /** Takes one back from the counter of the current window (never below zero). */
-  release(key: string, windowSeconds: number, now: number): Promise<void>;
+  /** Adds `amount` (one unless said) to the counter of the current window and returns the new count. */
+  hit(key: string, windowSeconds: number, now: number, amount?: number): Promise<number>;
+  /** Takes `amount` (one unless said) back from the counter of the current window (never below zero). */
+  release(key: string, windowSeconds: number, now: number, amount?: number): Promise<void>;
 }
 
 export interface Clock {

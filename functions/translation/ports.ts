@@ -84,13 +84,18 @@ export interface TranslationJob {
   translatedAt?: string;
   /** Characters sent to the engine. */
   chars?: number;
-  /** Why it failed or was refused, for staff (never the visitor's words). */
+  /** Why it failed, was refused or waits (`daily_cap`, `share_cap`), for staff (never the visitor's words). */
   problem?: string;
+  /** A staff member asked for it: the enquiry's and the sender's shares of the day do not hold it back (fair-share.ts). */
+  staffAsked?: boolean;
 }
 
 export type TranslationChange = Pick<TranslationJob, 'state' | 'attempts'> &
   Partial<
-    Pick<TranslationJob, 'queue' | 'nextAt' | 'texts' | 'engine' | 'detected' | 'translatedAt' | 'chars' | 'problem'>
+    Pick<
+      TranslationJob,
+      'queue' | 'nextAt' | 'texts' | 'engine' | 'detected' | 'translatedAt' | 'chars' | 'problem' | 'staffAsked'
+    >
   >;
 
 export interface TranslationStore {

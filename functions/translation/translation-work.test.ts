@@ -16,6 +16,7 @@ import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/su
 import { ENQUIRY_SOURCE, messageSource, queueTranslation, translationJob } from './translation-queue';
 import { translatedCharsCounter } from './daily-chars';
 import { MAX_TRANSLATION_ATTEMPTS, translateDue, translateOne } from './translation-work';
+import { askAgain } from './staff/staff-translations';
 
 const RUSSIAN = 'Здравствуйте! У меня болит спина уже два года, хочу пройти МРТ. Можно ли приехать в декабре?';
 
@@ -211,6 +212,46 @@ describe('the daily cap', () => {
     deps.clock.advance(12 * 3600_000);
     expect(await translateDue(deps)).toEqual({ done: 1 });
     expect(await deps.counters.read(translatedCharsCounter('2026-11-28'))).toBe(RUSSIAN.length);
+  });
+});
+
+describe("each enquiry's and each sender's share of the day", () => {
+  const message = async (index: number, at: string, actor: string, text: string) => {
+    await deps.events.add({ postIndex: index, at, type: 'visitorMessage', actor, text, channel: 'mail' });
+    await queueTranslation(deps, index, messageSource(at), { text }, 'ru');
+  };
+
+  it('holds back what passes a share until the next day, marked; another patient is translated; a staff member asking has it made today', async () => {
+    deps.settings.TRANSLATE_DAILY_CHARS = 100_000;
+    const long = 'Очень длинное письмо. '.repeat(300);
+    const anna = await sendEnquiry('ru', RUSSIAN);
+    const boris = await sendEnquiry('ru', RUSSIAN, { user_email: 'boris@example.test' });
+    await message(anna, '2026-11-27T03:01:00.000Z#a', 'anna@example.test', long);
+    await message(anna, '2026-11-27T03:02:00.000Z#b', 'anna@example.test', long);
+    await message(boris, '2026-11-27T03:03:00.000Z#c', 'boris@example.test', long);
+    const outcomes = await translateDue(deps);
+    expect(outcomes).toEqual({ done: 4, capped: 1 });
+    expect(job(anna, messageSource('2026-11-27T03:02:00.000Z#b'))).toMatchObject({
+      state: 'capped',
+      problem: 'share_cap',
+      nextAt: startOfKoreaDay('2026-11-28'),
+    });
+    expect(job(boris, messageSource('2026-11-27T03:03:00.000Z#c'))?.state).toBe('done');
+    // What was held back is not counted against the day.
+    expect(await deps.counters.read(translatedCharsCounter('2026-11-27'))).toBe(2 * RUSSIAN.length + 2 * long.length);
+    expect((await askAgain(deps, anna, messageSource('2026-11-27T03:02:00.000Z#b'))).state).toBe('pending');
+    expect(await translateDue(deps)).toEqual({ done: 1 });
+  });
+
+  it('counts one sender across enquiries: a second enquiry does not get a second share', async () => {
+    deps.settings.TRANSLATE_DAILY_CHARS = 100_000;
+    const long = 'Очень длинное письмо. '.repeat(300);
+    const first = await sendEnquiry('ru', RUSSIAN);
+    const second = await sendEnquiry('ru', RUSSIAN);
+    await message(first, '2026-11-27T03:01:00.000Z#a', 'anna@example.test', long);
+    await message(second, '2026-11-27T03:02:00.000Z#b', 'Anna@Example.test', long);
+    expect(await translateDue(deps)).toEqual({ done: 3, capped: 1 });
+    expect(job(second, messageSource('2026-11-27T03:02:00.000Z#b'))?.problem).toBe('share_cap');
   });
 });
 

@@ -10,9 +10,10 @@
  * moving it on from the state it read (attempts + 1, due again after the
  * back-off, so a worker cut off mid-way leaves it to a later run), and only
  * the claim's holder may finish it. The day's characters are counted before
- * the engine is asked (TRANSLATE_DAILY_CHARS, per Korea-time day); past the
- * cap the job waits for the next day (`capped`), and what a failed call did
- * not use is given back.
+ * the engine is asked (TRANSLATE_DAILY_CHARS, per Korea-time day), and the
+ * enquiry's and the sender's shares of them (fair-share.ts); past either the
+ * job waits for the next day (`capped`), and what a failed call did not use
+ * is given back.
  */
 import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
@@ -21,28 +22,34 @@ import type { SendDeps } from '../mail/outbox/mail-deps';
 import { retryDelayMs } from '../mail/outbox/mail-timings';
 import { sendWaitingNotice } from './waiting-notice';
 import { reserveDailyChars } from './daily-chars';
+import { SHARE_CAP, reserveShares } from './fair-share';
 import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
 /** The job translates, and sends the staff notices that wait for its translations (waiting-notice.ts). */
 export type TranslationDeps = Pick<
   AppDeps,
-  'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'settings' | 'clock' | 'log'
+  'translations' | 'translator' | 'enquiries' | 'events' | 'counters' | 'throttle' | 'settings' | 'clock' | 'log'
 > &
   SendDeps;
 
 /** After this many failed tries (about a day of hourly retries) a translation is given up; staff may ask again. */
 export const MAX_TRANSLATION_ATTEMPTS = 30;
 
-/** The original's texts as they are now; `undefined` when it is gone (erased, removed). */
-async function originalTexts(deps: TranslationDeps, job: TranslationJob): Promise<TranslatedTexts | undefined> {
+/** The original's texts as they are now, and who wrote them; `undefined` when it is gone (erased, removed). */
+async function originalTexts(
+  deps: TranslationDeps,
+  job: TranslationJob,
+): Promise<{ texts: TranslatedTexts; sender?: string } | undefined> {
   if (job.source === ENQUIRY_SOURCE) {
     const enquiry = await deps.enquiries.get(job.postIndex);
-    return enquiry && textsOfEnquiry(enquiry);
+    return enquiry && { texts: textsOfEnquiry(enquiry), sender: enquiry.EMAIL };
   }
   const at = job.source.slice('message#'.length);
   const event = (await deps.events.list(job.postIndex)).find((candidate) => candidate.at === at);
-  return event?.text ? { text: event.text } : undefined;
+  // A message by mail names the address it came from; one written on the visitor's page counts against its enquiry alone.
+  const sender = event?.actor?.includes('@') ? event.actor : undefined;
+  return event?.text ? { texts: { text: event.text }, ...(sender ? { sender } : {}) } : undefined;
 }
 
 export type TranslationOutcome = 'done' | 'refused' | 'capped' | 'retry' | 'failed' | 'gone' | 'busy' | 'not_due';
@@ -72,15 +79,30 @@ export async function translateOne(
     },
   ) => deps.translations.transition(postIndex, source, claimed, { attempts: claimed.attempts, ...change });
 
-  const texts = await originalTexts(deps, job);
-  if (!texts) {
+  const original = await originalTexts(deps, job);
+  if (!original) {
     await finish({ state: 'failed', problem: 'original_gone' });
     return 'gone';
   }
+  const { texts } = original;
   const chars = Object.values(texts).reduce((sum, text) => sum + text.length, 0);
-  const giveBack = await reserveDailyChars(deps, chars, now);
-  if (!giveBack) {
-    const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
+  const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
+  // A staff member asked for this one: the enquiry's and the sender's shares do not hold it back.
+  const shareBack = job.staffAsked
+    ? async () => undefined
+    : await reserveShares(deps, { postIndex, ...(original.sender ? { sender: original.sender } : {}) }, chars, now);
+  if (!shareBack) {
+    await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: SHARE_CAP });
+    deps.log.warn('translation waits for the next day: its enquiry or sender used its share of the day', {
+      postIndex,
+      source,
+      chars,
+    });
+    return 'capped';
+  }
+  const dayBack = await reserveDailyChars(deps, chars, now);
+  if (!dayBack) {
+    await shareBack();
     await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: 'daily_cap' });
     deps.log.warn('translation waits for the next day: the daily cap is reached', {
       postIndex,
@@ -89,6 +111,7 @@ export async function translateOne(
     });
     return 'capped';
   }
+  const giveBack = () => Promise.all([dayBack(), shareBack()]);
   try {
     const translated: TranslatedTexts = {};
     let detected: string | undefined;

@@ -27,4 +27,6 @@ export interface TranslationView {
   engine?: string;
   /** ISO instant. */
   translatedAt?: string;
+  /** Capped by its enquiry's or sender's share of the day, not by the day's cap: asking again has it made today. */
+  overShare?: boolean;
 }

@@ -15,4 +15,6 @@ export const TRANSLATION_WORDS = {
     failed: '번역 실패',
     refused: '번역할 수 없음',
   } satisfies Record<Exclude<TranslationState, 'done'>, string>,
+  /** Capped by its enquiry's or sender's share of the day: a staff member asking again has it made today. */
+  overShare: '이 문의(보낸 사람)의 오늘 번역 몫을 넘어 내일 번역됩니다. 지금 필요하면 다시 요청하세요.',
 } as const;

@@ -177,15 +177,16 @@ export class FakeThrottleStore implements ThrottleStore {
   private windowKey(key: string, windowSeconds: number, now: number) {
     return `${key}@${Math.floor(now / 1000 / windowSeconds) * windowSeconds}`;
   }
-  async hit(key: string, windowSeconds: number, now: number): Promise<number> {
+  async hit(key: string, windowSeconds: number, now: number, amount = 1): Promise<number> {
     const window = this.windowKey(key, windowSeconds, now);
-    const next = (this.counts.get(window) ?? 0) + 1;
+    const next = (this.counts.get(window) ?? 0) + amount;
     this.counts.set(window, next);
     return next;
   }
-  async release(key: string, windowSeconds: number, now: number): Promise<void> {
+  async release(key: string, windowSeconds: number, now: number, amount = 1): Promise<void> {
     const window = this.windowKey(key, windowSeconds, now);
-    this.counts.set(window, Math.max(0, (this.counts.get(window) ?? 0) - 1));
+    const count = this.counts.get(window) ?? 0;
+    if (count >= amount) this.counts.set(window, count - amount);
   }
 }
 

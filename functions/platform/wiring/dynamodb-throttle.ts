@@ -10,29 +10,30 @@ function windowKey(key: string, windowSeconds: number, now: number) {
 
 export function dynamoThrottleStore(db: DynamoDBDocumentClient, tableName: string): ThrottleStore {
   return {
-    async hit(key, windowSeconds, now) {
+    async hit(key, windowSeconds, now, amount = 1) {
       const window = windowKey(key, windowSeconds, now);
       const result = await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { key: window.key },
           UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
-          ExpressionAttributeValues: { ':one': 1, ':expiresAt': window.expiresAt },
+          ExpressionAttributeValues: { ':one': amount, ':expiresAt': window.expiresAt },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
       return Number(result.Attributes?.['hits']);
     },
-    async release(key, windowSeconds, now) {
+    async release(key, windowSeconds, now, amount = 1) {
       const window = windowKey(key, windowSeconds, now);
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { key: window.key },
-            UpdateExpression: 'ADD hits :minusOne',
-            ConditionExpression: 'hits > :zero',
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            UpdateExpression: 'ADD hits :minus',
+            // Never below zero: what is taken back was added before, in this window.
+            ConditionExpression: 'hits >= :amount',
+            ExpressionAttributeValues: { ':minus': -amount, ':amount': amount },
           }),
         );
       } catch (error) {

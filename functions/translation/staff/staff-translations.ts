@@ -14,11 +14,20 @@ import { ApiError } from '../../platform/http/errors';
 import type { StoredEnquiry } from '../../enquiries/ports';
 import type { TranslatedTexts, TranslationJob } from '../ports';
 import { ENQUIRY_SOURCE, messageSource, textsOfEnquiry, translationJob } from '../translation-queue';
+import { SHARE_CAP } from '../fair-share';
 
-export const toTranslationView = ({ source, state, texts, engine, translatedAt }: TranslationJob): TranslationView => ({
+export const toTranslationView = ({
+  source,
+  state,
+  texts,
+  engine,
+  translatedAt,
+  problem,
+}: TranslationJob): TranslationView => ({
   source,
   state,
   ...(state === 'done' ? { texts, engine, translatedAt } : {}),
+  ...(state === 'capped' && problem === SHARE_CAP ? { overShare: true } : {}),
 });
 
 /** An enquiry's translations by source (`enquiry`, `message#<at>`): one Query. */
@@ -79,7 +88,7 @@ export async function askAgain(deps: AskAgainDeps, postIndex: number, source: st
   if (!job) return toTranslationView(await queueFirst(deps, postIndex, source));
   if (!ASKABLE_AGAIN.includes(job.state)) return toTranslationView(job);
   const now = deps.clock.now();
-  const again = { state: 'pending' as const, attempts: 0, queue: TRANSLATION_QUEUE, nextAt: now };
+  const again = { state: 'pending' as const, attempts: 0, queue: TRANSLATION_QUEUE, nextAt: now, staffAsked: true };
   if (await deps.translations.transition(postIndex, source, job, again)) return toTranslationView({ ...job, ...again });
   // Someone else moved it meanwhile (the job, another staff member): where it stands now.
   return toTranslationView((await deps.translations.get(postIndex, source)) ?? job);

@@ -39,7 +39,7 @@ export default function TranslationStatus({
   return (
     <div className="translation__state">
       <p className="staff__muted" role="status">
-        {TRANSLATION_TEXT.states[view.state]}
+        {view.overShare ? TRANSLATION_TEXT.overShare : TRANSLATION_TEXT.states[view.state]}
       </p>
       {asked && view.state === 'pending' && <p className="staff__muted">{TRANSLATION_TEXT.askedHint}</p>}
       {ASKABLE_AGAIN.includes(view.state) && (

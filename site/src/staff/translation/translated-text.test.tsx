@@ -66,6 +66,12 @@ describe('on the detail page', () => {
     expect(screen.queryByText(TRANSLATION_TEXT.askedHint)).toBeNull();
   });
 
+  it("says a translation past its enquiry's or sender's share waits, and offers to ask for it now", () => {
+    render(<EnquiryFields record={record} translation={{ ...inState('capped'), overShare: true }} />);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([TRANSLATION_TEXT.overShare]);
+    expect(screen.getAllByRole('button', { name: TRANSLATION_TEXT.askAgain })).toHaveLength(1);
+  });
+
   it('shows a Korean original as it is', () => {
     render(<EnquiryFields record={{ ...record, CONTEXT: KOREAN, LOCALE: 'ko' }} />);
     expect(screen.getByText(KOREAN)).toBeTruthy();
