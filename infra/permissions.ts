@@ -22,7 +22,8 @@
  *   the events table, with Query on that table alone (`partitionReads`), after the link matched it.
  * - S3 read: GetObject (HeadObject and ranged GetObject use it; presigned download links are
  *   signed with it) and ListBucket, so a missing key answers 404 instead of 403;
- *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload.
+ *   write: PutObject (presigned POST uploads, multipart export uploads) and AbortMultipartUpload;
+ *   tag reads (`objectTagReads`): GetObjectTagging alone, under the route's prefix (the scan results).
  * - SES: SendEmail only, only on the sender identity, only with that From address.
  * - Lambda: InvokeFunction only, only on the background workers a route starts (WORKERS).
  * - Secrets Manager: GetSecretValue only, only on the secrets a function reads at cold start
@@ -96,6 +97,12 @@ export const BUCKET_OBJECT_ACTIONS = {
   delete: ['s3:DeleteObject'],
   profile: [],
 } as const;
+
+/**
+ * Reading an object's tags, never its bytes (`ResourceUse.objectTagReads`): the malware scan's result GuardDuty tags
+ * each kept attachment with, on the objects under the route's prefix alone.
+ */
+export const OBJECT_TAG_READ_ACTIONS = ['s3:GetObjectTagging'] as const;
 
 /** Bucket-level actions (on the bucket ARN, not its objects). */
 export const BUCKET_ACTIONS = {

@@ -1,7 +1,7 @@
 /**
  * One stage of the product: CDN and site, REST API (behind its own regional
  * web ACL) with one function per route (each feature's in a nested stack), the export worker, scheduled mail retry, tables and buckets, the SES sender, SES
- * receiving for the inbound domain, the
+ * receiving for the inbound domain, GuardDuty's malware scan of its attachments, the
  * token-signing and origin-verify secrets. Physical names are all generated,
  * so stages share an account without clashing.
  */
@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { TABLES, TABLE_KEYS } from '../shared/tables';
 import type { StageConfig } from './config';
 import { Api } from './constructs/api/api';
+import { AttachmentScanning } from './constructs/attachment-scanning';
 import { Data } from './constructs/data';
 import { Jobs } from './constructs/jobs';
 import { StaffMail } from './constructs/mail';
@@ -36,6 +37,7 @@ export interface MedicalTourismStackProps extends StackProps {
 export class MedicalTourismStack extends Stack {
   readonly config: StageConfig;
   readonly data: Data;
+  readonly attachmentScanning: AttachmentScanning;
   readonly mail: StaffMail;
   readonly tokenSecret: Secret;
   readonly replyAddressSecret: Secret;
@@ -61,6 +63,9 @@ export class MedicalTourismStack extends Stack {
       // POST policy, not CORS, is what authorises an upload.
       uploadOrigins: config.domainName ? [`https://${config.domainName}`] : ['https://*.cloudfront.net'],
     });
+
+    // Every visitor's attachment is scanned for malware where it lies, before staff may download it.
+    this.attachmentScanning = new AttachmentScanning(this, 'AttachmentScanning', { bucket: this.data.buckets.inbound });
 
     // The site's address, for the links in mails: known now with a custom domain, else the
     // distribution's own (made below; the functions do not depend on it being made first).

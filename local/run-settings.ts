@@ -5,6 +5,8 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../functions/platform/config';
+import { MALWARE_SCAN_NOTE } from './emulators/malware-scan';
+import { LOCAL_BUCKETS } from './stack-names';
 import type { LocalStack } from './stack-types';
 
 export const LOCAL_DEFAULTS = {
@@ -90,6 +92,11 @@ export function faultControlLines(stack: LocalStack): string {
 /** The start banner's line about the Translate stand-in (`npm start` and `npm run dev`). */
 export function translationLine(stack: LocalStack): string {
   return `    translation    ${stack.emulators.translateEndpoint}   (a stand-in for Amazon Translate: it cannot translate, and every answer says so)`;
+}
+
+/** The start banner's line about the malware scan's stand-in in the S3 front (`npm start` and `npm run dev`). */
+export function malwareScanLine(): string {
+  return `    malware scan   attachments/ of ${LOCAL_BUCKETS.inbound}   (${MALWARE_SCAN_NOTE})`;
 }
 
 /** The start banner's line about the SMTP door for visitors' answers (`npm start` and `npm run dev`). */

@@ -15,6 +15,8 @@ import { LOOPBACK, closeServer } from './emulators/loopback';
 import { type FaultInjection, startFaultInjection } from './faults/injection';
 import { type Ready, createSiteServer } from './server/site-server';
 import { finishStart } from './stack-start';
+import { LOCAL_BUCKETS } from './stack-names';
+import { INBOUND_ATTACHMENT_PREFIX } from '../shared/conversation/visitor-messages';
 import type { LocalStack, LocalStackOptions } from './stack-types';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +55,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir,
       mailboxPort: options.mailboxPort,
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
+      // GuardDuty's plan in production scans the same prefix (infra/constructs/attachment-scanning.ts).
+      scanned: { bucket: LOCAL_BUCKETS.inbound, prefix: INBOUND_ATTACHMENT_PREFIX },
     });
     // The stack's clients reach each emulator through a fault proxy; nothing in functions/ knows.
     faults = await startFaultInjection(

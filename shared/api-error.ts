@@ -25,6 +25,10 @@ export const API_ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A visitor's attachment whose malware scan has not found it clean yet, or could not read it: no link is handed out. */
+  attachment_not_scanned: 409,
+  /** A visitor's attachment in which the malware scan found a threat: no link is ever handed out. */
+  attachment_infected: 409,
   /** Something that was there has run out for good: an export's download, an hour after its file was made. */
   expired: 410,
   payload_too_large: 413,

@@ -19,12 +19,21 @@ export interface ResourceUse {
   tables?: Partial<Record<TableKey, Access>>;
   buckets?: Partial<Record<BucketKey, Access>>;
   /**
-   * A bucket of `buckets` the function reaches under one key prefix only:
-   * its object grant names `<prefix>*`, and it gets no bucket-level action
-   * (ListBucket would name every key of the bucket). The staff download of
-   * an attachment reads `attachments/` of the inbound bucket, never a raw message.
+   * A bucket of `buckets` (or of `objectTagReads`) the function reaches under
+   * one key prefix only: its object grant names `<prefix>*`, and it gets no
+   * bucket-level action (ListBucket would name every key of the bucket). The
+   * staff download of an attachment reads `attachments/` of the inbound
+   * bucket, never a raw message.
    */
   objectPrefixes?: Partial<Record<BucketKey, string>>;
+  /**
+   * Buckets whose objects' tags the function reads (s3:GetObjectTagging,
+   * under the bucket's `objectPrefixes` prefix when it has one), never the
+   * objects themselves: the malware scan's result GuardDuty tags each kept
+   * attachment with, which the thread lists and the download checks
+   * (functions/conversation/kept-mail/attachment-scans.ts).
+   */
+  objectTagReads?: readonly TagReadableBucket[];
   /** Sends mail through SES (to staff, and to visitors with their enquiry's reply address on the inbound domain). */
   sendsMail?: boolean;
   /** Calls the machine-translation engine (Amazon Translate) with the stage's terminology (TRANSLATE_TERMINOLOGY). */
@@ -66,6 +75,9 @@ export type ScannableTable = 'staff';
 
 /** The tables a public route may read one partition of (see `ResourceUse.partitionReads`). */
 export type PartitionReadableTable = 'enquiryEvents';
+
+/** The buckets whose objects' tags a function may read (see `ResourceUse.objectTagReads`): the inbound bucket's scan results. */
+export type TagReadableBucket = 'inbound';
 
 /** Scheduled jobs, run by EventBridge in production and by a timer locally. */
 export const SCHEDULED_JOBS = [

@@ -42,7 +42,10 @@ const USES = new Map<string, ResourceUse>([
 /** The SDK client package of each service, and whether a declaration uses that service. */
 const CLIENTS: [string, (uses: ResourceUse) => boolean][] = [
   ['@aws-sdk/client-dynamodb', (uses) => Object.keys(uses.tables ?? {}).length > 0],
-  ['@aws-sdk/client-s3', (uses) => Object.keys(uses.buckets ?? {}).length > 0],
+  [
+    '@aws-sdk/client-s3',
+    (uses) => Object.keys(uses.buckets ?? {}).length > 0 || (uses.objectTagReads ?? []).length > 0,
+  ],
   ['@aws-sdk/client-sesv2', (uses) => uses.sendsMail === true],
   ['@aws-sdk/client-lambda', (uses) => (uses.invokes ?? []).length > 0],
   // The TOTP key: only the routes that seal or open a TOTP secret.
@@ -64,12 +67,13 @@ describe('Lambda bundles', () => {
 
   it("keeps the MIME and reply parsers in the mail receiver and the kept mail box's readers alone: no other route, job or worker loads them", () => {
     expect(MAIL_PARSERS).toEqual(['receiveMail', 'keptMailText', 'attachKeptMail']);
-    const parsers = ['mailparser', 'file-type', 'iconv-lite'];
+    // With the readers of what attachments hold (compound files, zip directories), which only keeping one needs.
+    const parsers = ['mailparser', 'file-type', 'iconv-lite', 'cfb', 'yauzl'];
     const holders = bundles
       .filter((bundle) => bundle.inputs.some((input) => parsers.includes(input.name)))
       .map((bundle) => bundle.name);
     expect(holders.sort()).toEqual([...MAIL_PARSERS].sort());
-    // The receiver and the attach keep attachments by the type of their bytes; reading a text needs no file-type.
+    // The receiver and the attach keep attachments by the type of their bytes; reading a text needs none of that.
     const held = (name: string) =>
       bundles
         .find((bundle) => bundle.name === name)
@@ -77,7 +81,8 @@ describe('Lambda bundles', () => {
         .map((input) => input.name)
         .sort();
     for (const name of ['receiveMail', 'attachKeptMail']) expect(held(name), name).toEqual([...parsers].sort());
-    expect(held('keptMailText')).toEqual(parsers.filter((parser) => parser !== 'file-type').sort());
+    const keepers = ['file-type', 'cfb', 'yauzl'];
+    expect(held('keptMailText')).toEqual(parsers.filter((parser) => !keepers.includes(parser)).sort());
   });
 
   it('holds the SDK client of each service its declaration uses, and of no other', () => {

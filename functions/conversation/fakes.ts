@@ -37,9 +37,16 @@ export class FakeInboundBucket implements InboundBucket {
     if (!found) throw Object.assign(new Error('The specified key does not exist.'), { name: 'NoSuchKey' });
     return found.bytes.length > maxBytes ? { tooLarge: found.bytes.length } : new Uint8Array(found.bytes);
   }
+  /** The scan result tagged on each object (a test tags it as GuardDuty would); a put removes it, as on S3. */
+  readonly scanResults = new Map<string, string>();
   async putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void> {
     this.check();
     this.objects.set(key, { bytes: new Uint8Array(bytes), type });
+    this.scanResults.delete(key);
+  }
+  async scanResult(key: string): Promise<string | undefined> {
+    this.check();
+    return this.scanResults.get(key);
   }
   /** The links handed out; the fake's link names the key and the response it asked for. */
   readonly links: { key: string; disposition: string; type: string; expiresSeconds: number }[] = [];
@@ -54,7 +61,10 @@ export class FakeInboundBucket implements InboundBucket {
   }
   async remove(keys: readonly string[]): Promise<void> {
     this.check();
-    for (const key of keys) this.objects.delete(key);
+    for (const key of keys) {
+      this.objects.delete(key);
+      this.scanResults.delete(key);
+    }
   }
 }
 

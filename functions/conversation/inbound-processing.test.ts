@@ -13,6 +13,7 @@ import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { enquiry } from '../../tests/support/enquiry-requests';
 import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
+import { COMPOUND, DANGEROUS, RTL_OVERRIDE_NAME } from '../../tests/support/attachment-files';
 import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
 import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './kept-mail/attachments';
 import { messageKey, processInboundMessage, quarantined } from './inbound-processing';
@@ -359,7 +360,7 @@ describe('kept apart, never dropped', () => {
 });
 
 describe('attachments', () => {
-  it('keeps the allowed ones by the type their bytes show, whatever the sender claimed, and lists the others as not kept', async () => {
+  it('keeps the allowed ones by the type their bytes show, under a name with its extension, whatever the sender claimed, and lists the others as not kept', async () => {
     await receive(
       answer({
         attachments: [
@@ -368,19 +369,25 @@ describe('attachments', () => {
           { filename: 'notes.txt', content: BYTES.text },
           { filename: 'invoice.pdf', content: BYTES.exe, contentType: 'application/pdf' },
           { filename: '../../etc/passwd\r\nX-Evil: 1', content: BYTES.text },
+          { filename: 'letter.html', content: DANGEROUS.html, contentType: 'text/plain' },
+          { filename: 'setup.msi', content: COMPOUND.msiLike(), contentType: 'application/msword' },
+          { filename: RTL_OVERRIDE_NAME, content: BYTES.png, contentType: 'image/jpeg' },
         ],
       }),
     );
     const attachments = (await thread())[0]?.visitor?.attachments ?? [];
     expect(attachments.map(({ name, type, refused }) => ({ name, type, refused }))).toEqual([
-      { name: 'report.exe', type: 'application/pdf', refused: undefined },
+      { name: 'report.pdf', type: 'application/pdf', refused: undefined },
       { name: 'scan.png', type: 'image/png', refused: undefined },
       { name: 'notes.txt', type: 'text/plain', refused: undefined },
       { name: 'invoice.pdf', type: 'application/x-msdownload', refused: 'type' },
-      { name: 'passwd X-Evil: 1', type: 'text/plain', refused: undefined },
+      { name: 'passwd X-Evil: 1.txt', type: 'text/plain', refused: undefined },
+      { name: 'letter.html', type: 'text/html', refused: 'type' },
+      { name: 'setup.msi', type: 'application/x-cfb', refused: 'type' },
+      { name: 'photo(BK 1) gpj.png', type: 'image/png', refused: undefined },
     ]);
     const keys = attachments.flatMap((attachment) => (attachment.key ? [attachment.key] : []));
-    expect(keys).toHaveLength(4);
+    expect(keys).toHaveLength(5);
     for (const key of keys) expect(key).toMatch(/^attachments\/[0-9a-f]{32}\/\d+$/);
     expect(deps.inbound.objects.get(keys[0] ?? '')?.type).toBe('application/pdf');
     expect(Buffer.from(deps.inbound.objects.get(keys[0] ?? '')?.bytes ?? []).equals(BYTES.pdf)).toBe(true);

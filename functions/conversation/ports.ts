@@ -16,8 +16,18 @@ export interface InboundBucket {
    * than `maxBytes` (never read whole); throws when it is not there.
    */
   getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }>;
-  /** Stores an attachment under a key made from its message, so a retry writes the same object again. */
+  /**
+   * Stores an attachment under a key made from its message, so a retry writes
+   * the same object again (which drops its tags, as any S3 put does: it is
+   * then scanned again).
+   */
   putAttachment(key: string, bytes: Uint8Array, type: string): Promise<void>;
+  /**
+   * The malware scan's result on an attachment: its `GuardDutyMalwareScanStatus`
+   * tag (kept-mail/attachment-scans.ts), `undefined` while it has none (not
+   * scanned yet) or when the object is not there.
+   */
+  scanResult(key: string): Promise<string | undefined>;
   /**
    * A presigned GET of one attachment that works for `expiresSeconds`: it
    * answers with the disposition and type given, whatever the object was

@@ -261,6 +261,7 @@ export function settingNamesFor(uses: ResourceUse): SettingName[] {
   for (const table of Object.keys(uses.tables ?? {}) as TableKey[]) names.push(TABLES[table].envVar);
   for (const table of uses.scans ?? []) if (!(table in (uses.tables ?? {}))) names.push(TABLES[table].envVar);
   for (const bucket of Object.keys(uses.buckets ?? {}) as (keyof typeof BUCKETS)[]) names.push(BUCKETS[bucket].envVar);
+  for (const bucket of uses.objectTagReads ?? []) names.push(BUCKETS[bucket].envVar);
   // A mail carries links to the site: the acknowledgement's privacy notice, the staff mail's enquiry, an invitation.
   // A mail to a visitor carries its enquiry's reply address on the inbound domain.
   if (uses.sendsMail)

@@ -12,6 +12,7 @@ import { markSeen } from './visitor-wrote';
 import { translationsOf } from '../translation/staff/staff-translations';
 import { messageSource } from '../translation/translation-queue';
 import { enquiryIndexParam } from '../enquiries/enquiry-index-param';
+import { withAttachmentScans } from '../conversation/kept-mail/attachment-scans';
 
 /** `POST /api/enquiry/work`: `{ data: { index, version, status?, owner? } }` -> the record as it is now. */
 export function makeWorkHandler(deps: StaffAuthDeps & WorkDeps) {
@@ -63,9 +64,15 @@ export function makeSeenHandler(deps: StaffAuthDeps & Pick<AppDeps, 'enquiries'>
   });
 }
 
-/** `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its translation. */
+/**
+ * `GET /api/thread/{index}`: the enquiry's history, notes and replies, oldest first; each visitor message with its
+ * translation, and each of its kept attachments with where its malware scan stands (its object's tag).
+ */
 export function makeThreadHandler(
-  deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'>,
+  deps: StaffAuthDeps &
+    Pick<AppDeps, 'enquiries' | 'events' | 'outbox' | 'translations'> & {
+      inbound: Pick<AppDeps['inbound'], 'scanResult'>;
+    },
 ) {
   return staffHandler(deps, async ({ request, audit }) => {
     const index = enquiryIndexParam(request);
@@ -73,7 +80,7 @@ export function makeThreadHandler(
     await audit('enquiry.thread', String(index));
     if (!enquiry) throw new ApiError('not_found', `There is no enquiry ${index}.`);
     const [thread, translations] = await Promise.all([
-      readThread(deps, enquiry.POST_INDEX),
+      readThread(deps, enquiry.POST_INDEX).then((entries) => withAttachmentScans(deps.inbound, entries)),
       translationsOf(deps, enquiry.POST_INDEX),
     ]);
     return json(

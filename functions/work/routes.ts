@@ -11,10 +11,11 @@ import { counters, enquiries } from '../enquiries/adapters/stores';
 import { dynamoStores, throttle, withStores } from '../platform/wiring/dynamodb-stores';
 import { events, templateVersions, templates } from './adapters/stores';
 import { outbox } from '../mail/adapters/stores';
-import { sentMailIds } from '../conversation/adapters/stores';
+import { inboundScans, sentMailIds } from '../conversation/adapters/stores';
 import { staffAuthStores } from '../accounts/adapters/stores';
 import { translations } from '../translation/adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
+import { s3Stores } from '../platform/wiring/s3-stores';
 import { sesDeps } from '../mail/adapters/ses';
 import {
   makeWorkHandler,
@@ -76,11 +77,17 @@ export const replyRoute = /* @__PURE__ */ declareRoute({
     ),
 });
 
+// Reads the visitor's attachments' scan results from the inbound bucket's tags (GetObjectTagging, a few at a time).
 export const threadRoute = /* @__PURE__ */ declareRoute({
   name: 'thread',
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeThreadHandler,
-  wire: withStores({ ...staffAuthStores, enquiries, events, outbox, translations }),
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, enquiries, events, outbox, translations }),
+      s3Stores(settings, {}, { inbound: inboundScans }),
+    ),
 });
 
 // One conditional update of the enquiry: the visitor's messages read by its owner.

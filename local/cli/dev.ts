@@ -12,6 +12,7 @@ import {
   announceEndpoints,
   faultControlLines,
   inboundMailLine,
+  malwareScanLine,
   reportStartFailure,
   runSettings,
   stopOnSignals,
@@ -68,6 +69,7 @@ async function main() {
     mailbox        ${stack.mailboxUrl}/
 ${inboundMailLine(stack)}
 ${translationLine(stack)}
+${malwareScanLine()}
 ${faultControlLines(stack)}
   Ctrl-C stops it.
 `);

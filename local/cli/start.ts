@@ -8,6 +8,7 @@ import {
   announceEndpoints,
   faultControlLines,
   inboundMailLine,
+  malwareScanLine,
   reportStartFailure,
   runSettings,
   stopOnSignals,
@@ -45,6 +46,7 @@ async function main() {
     mailbox        ${stack.mailboxUrl}/   (every mail the site sends)
 ${inboundMailLine(stack)}
 ${translationLine(stack)}
+${malwareScanLine()}
 ${faultControlLines(stack)}
     data           ${settings.dataDir}
   Ctrl-C stops it.

@@ -2,9 +2,11 @@
  * The embedded AWS emulators of the local stack, each on a port of its own on
  * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a CORS and
  * POST-policy front (S3, objects on disk; local/emulators/s3-emulator.ts),
- * aws-ses-v2-local (SES, captured mail readable in a browser) and the
+ * aws-ses-v2-local (SES, captured mail readable in a browser), the
  * Translate stand-in (local/emulators/translate-emulator.ts: it cannot
- * translate, and says so in every answer).
+ * translate, and says so in every answer) and, in the S3 front, the malware
+ * scan's stand-in (local/emulators/malware-scan.ts: it knows the EICAR test
+ * file alone).
  */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import sesModule from 'aws-ses-v2-local';
 import dynalite from 'dynalite';
 import { guardHost } from '../server/host-guard';
+import type { ScannedPrefix } from './malware-scan';
 import { startS3Emulator } from './s3-emulator';
 import { startTranslateEmulator } from './translate-emulator';
 import { LOOPBACK, closeServer } from './loopback';
@@ -34,6 +37,8 @@ export interface EmulatorOptions {
   mailboxPort: number;
   /** Origins allowed to upload images and download exports straight from the S3 emulator. */
   corsOrigins: string[];
+  /** Where the malware scan's stand-in scans what is put (local/emulators/malware-scan.ts). */
+  scanned?: ScannedPrefix;
 }
 
 function listen(server: Server, port: number): Promise<number> {
@@ -52,7 +57,12 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   const dynamo = guardHost(dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   const dynamoPort = await listen(dynamo, 0);
 
-  const s3 = await startS3Emulator({ dataDir: s3Dir, host: LOOPBACK, corsOrigins: options.corsOrigins });
+  const s3 = await startS3Emulator({
+    dataDir: s3Dir,
+    host: LOOPBACK,
+    corsOrigins: options.corsOrigins,
+    ...(options.scanned ? { scanned: options.scanned } : {}),
+  });
 
   const mail = guardHost(await sesEmulator({ host: LOOPBACK, port: options.mailboxPort }));
   const mailPort = (mail.address() as AddressInfo).port;

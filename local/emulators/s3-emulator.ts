@@ -6,15 +6,20 @@
  * before the upload is stored; a presigned GET's expiry and the answer's
  * headers it names (`response-content-disposition` and the like, which
  * fauxqs leaves out), so a download link behaves as on S3; and a conditional put (`If-None-Match: *`,
- * the access log's copy) that S3 refuses with 412 when the key is taken. Signatures are not checked, as by every
- * emulator: upload security never rests on this, the server checks each
+ * the access log's copy) that S3 refuses with 412 when the key is taken; object tags (s3-tagging.ts), with the
+ * malware scan's stand-in tagging each attachment as GuardDuty does (malware-scan.ts). Signatures are not checked,
+ * as by every emulator: upload security never rests on this, the server checks each
  * stored object before a package may use it.
  */
 import { type IncomingMessage, type ServerResponse, Agent, Server, createServer, request as forward } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
+import { join } from 'node:path';
 import { startFauxqs } from 'fauxqs';
 import { refuseForeignHost } from '../server/host-guard';
 import { readBody } from '../server/read-body';
+import type { ScannedPrefix } from './malware-scan';
+import { ObjectTags } from './object-tags';
+import { type TaggingContext, afterObjectWrite, answerTagging, isTaggingRequest } from './s3-tagging';
 
 /** Real S3 takes at most 5 GB in one POST; the images and exports here are far below this. */
 const MAX_POST_BYTES = 20 * 1024 * 1024;
@@ -134,17 +139,29 @@ export async function startS3Emulator(options: {
   dataDir: string;
   host: string;
   corsOrigins: string[];
+  /** Where the malware scan's stand-in scans each object put (the inbound bucket's attachments/). */
+  scanned?: ScannedPrefix;
 }): Promise<S3Emulator> {
   const emulator = await listeningOn(options.host, () =>
     startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }),
   );
   const agent = new Agent({ keepAlive: true });
+  const tagging: TaggingContext = {
+    tags: new ObjectTags(join(options.dataDir, 'object-tags.json')),
+    host: options.host,
+    port: emulator.port,
+    agent,
+    ...(options.scanned ? { scanned: options.scanned } : {}),
+    xmlError,
+  };
 
   const pass = (
     request: IncomingMessage,
     response: ServerResponse,
     body?: Buffer,
     overrides: Record<string, string> = {},
+    // What must happen once fauxqs answered and before the caller is answered (tags follow the object).
+    before?: (status: number) => Promise<void>,
   ) => {
     const upstream = forward(
       {
@@ -157,8 +174,15 @@ export async function startS3Emulator(options: {
       },
       (answer) => {
         const found = answer.statusCode === 200 || answer.statusCode === 206;
-        response.writeHead(answer.statusCode ?? 502, found ? { ...answer.headers, ...overrides } : answer.headers);
-        answer.pipe(response);
+        const reply = () => {
+          response.writeHead(answer.statusCode ?? 502, found ? { ...answer.headers, ...overrides } : answer.headers);
+          answer.pipe(response);
+        };
+        if (!before) return reply();
+        before(answer.statusCode ?? 502).then(reply, () => {
+          answer.resume();
+          xmlError(response, 500, 'InternalError', 'The object was stored, but its tags were not.');
+        });
       },
     );
     upstream.on('error', () => {
@@ -187,6 +211,15 @@ export async function startS3Emulator(options: {
       });
       return response.end();
     }
+    if (isTaggingRequest(request.url ?? '/')) {
+      return void answerTagging(tagging, request, response).catch(() => {
+        if (!response.headersSent) xmlError(response, 502, 'InternalError', 'The emulator did not answer.');
+      });
+    }
+    // A put or delete of an object (a bucket's has no key after its name) drops its tags; a put may be scanned.
+    const onObject = /^\/[^/?]+\/[^?]/.test(request.url ?? '');
+    const tagsFollow = onObject && (request.method === 'PUT' || request.method === 'DELETE');
+    const afterWrite = tagsFollow ? (status: number) => afterObjectWrite(tagging, request, status) : undefined;
     if (request.method === 'PUT' && request.headers['if-none-match'] === '*') {
       // Checked, then written, one after the other: a local stack's writers do not race for one key.
       const head = forward(
@@ -209,7 +242,7 @@ export async function startS3Emulator(options: {
               'At least one of the pre-conditions you specified did not hold',
             );
           }
-          pass(request, response);
+          pass(request, response, undefined, {}, afterWrite);
         },
       );
       head.on('error', () => xmlError(response, 502, 'InternalError', 'The emulator did not answer.'));
@@ -221,7 +254,8 @@ export async function startS3Emulator(options: {
       return pass(request, response, undefined, presigned?.headers);
     }
     const type = request.headers['content-type'] ?? '';
-    if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type)) return pass(request, response);
+    if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type))
+      return pass(request, response, undefined, {}, afterWrite);
     // A browser's presigned POST: check its policy, then hand the same bytes to fauxqs.
     void (async () => {
       const body = await readBody(request, MAX_POST_BYTES);

@@ -60,8 +60,9 @@ export const CONVERSATION_ROUTES = defineRoutes([
     roles: ['staff'],
     uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } },
   },
-  // A visitor's attachment: its key looked up in the enquiry's thread, then a presigned GET of that one object. The
-  // bucket grant is GetObject under attachments/ alone, never the raw messages (functions/conversation/kept-mail/attachment-download.ts).
+  // A visitor's attachment: its key looked up in the enquiry's thread, its malware scan's result read from the object's
+  // tag, then a presigned GET of that one object. The bucket grants are GetObject and GetObjectTagging under
+  // attachments/ alone, never the raw messages (functions/conversation/kept-mail/attachment-download.ts).
   {
     name: 'attachmentLink',
     method: 'POST',
@@ -71,6 +72,7 @@ export const CONVERSATION_ROUTES = defineRoutes([
     uses: {
       tables: { enquiries: 'read', enquiryEvents: 'read' },
       buckets: { inbound: 'read' },
+      objectTagReads: ['inbound'],
       objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX },
     },
   },

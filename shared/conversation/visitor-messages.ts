@@ -38,18 +38,43 @@ export const NOT_CHECKED_LOCALLY: Verdicts = {
   dmarc: 'NOT_CHECKED_LOCALLY',
 };
 
-/** Why an attachment was not kept (it is still listed, by its name and size). */
-export type AttachmentRefusal = 'type' | 'too_large' | 'too_many';
+/**
+ * Why an attachment was not kept (it is still listed, by its name and size):
+ * `type`, a type no clinic needs (programs, installers, web pages, SVG,
+ * scripts, archives, a compound file that is no Word, Excel or HWP document);
+ * `inflation`, an Office document that would inflate far past its size (a
+ * zip bomb); `active_content`, an Office document with macros, ActiveX or an
+ * embedded program; `unreadable`, an Office document whose structure cannot
+ * be read; `too_large`; `too_many`.
+ */
+export type AttachmentRefusal = 'type' | 'inflation' | 'active_content' | 'unreadable' | 'too_large' | 'too_many';
+
+/**
+ * Where a kept attachment's malware scan stands, read from the scan's own
+ * result on the stored object (GuardDuty Malware Protection for S3's tag) each
+ * time the thread is read: `clean` (no threat found: the only state that may
+ * be downloaded), `pending` (not scanned yet), `infected` (a threat found),
+ * `unscannable` (the scan could not read it: password-protected, damaged,
+ * failed).
+ */
+export const ATTACHMENT_SCAN_STATES = ['clean', 'pending', 'infected', 'unscannable'] as const;
+export type AttachmentScan = (typeof ATTACHMENT_SCAN_STATES)[number];
 
 /** An attachment as the thread lists it: kept in the private inbound bucket under `key`, or refused and not kept. */
 export interface ListedAttachment {
-  /** The file name the sender gave (one line, cut short), or a name made from its position. */
+  /**
+   * The file name the sender gave (one line, cut short, without format or
+   * bidi controls), or a name made from its position; a kept one's extension
+   * is its type's (functions/conversation/kept-mail/attachment-names.ts).
+   */
   name: string;
   /** The type its bytes show (never the type the sender claimed); absent when the bytes show none. */
   type?: string;
   size: number;
   key?: string;
   refused?: AttachmentRefusal;
+  /** A kept attachment's malware scan, as `GET /api/thread/{index}` answers it (never stored with the message). */
+  scan?: AttachmentScan;
 }
 
 /** What a visitor's message carries besides its text (the entry's `text`) and sender (the entry's `actor`). */

@@ -5,6 +5,7 @@
  * and their versions.
  */
 import { defineRoutes } from '../platform/route-contract';
+import { INBOUND_ATTACHMENT_PREFIX } from '../conversation/visitor-messages';
 
 export const WORK_ROUTES = defineRoutes([
   {
@@ -61,13 +62,19 @@ export const WORK_ROUTES = defineRoutes([
       sendsMail: true,
     },
   },
+  // Each kept attachment of a visitor's message is listed with its malware scan's result: the tags of the objects under
+  // the inbound bucket's attachments/ alone, never their bytes (functions/conversation/kept-mail/attachment-scans.ts).
   {
     name: 'thread',
     method: 'GET',
     path: '/api/thread/{index}',
     access: 'staff',
     roles: ['staff'],
-    uses: { tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', translations: 'read' } },
+    uses: {
+      tables: { enquiries: 'read', enquiryEvents: 'read', outbox: 'read', translations: 'read' },
+      objectTagReads: ['inbound'],
+      objectPrefixes: { inbound: INBOUND_ATTACHMENT_PREFIX },
+    },
   },
   // The owner opened an enquiry with a visitor's message unread: one conditional update that takes the mark off.
   {

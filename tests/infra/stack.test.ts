@@ -200,6 +200,9 @@ function expectedPermissions(fn: RouteFunction, uses: ResourceUse, { listing, ap
       if (prefix === undefined) for (const action of NEEDED.bucket[part]) lines.add(`${action} ${bucket}`);
     }
   }
+  // An object's tags alone (the malware scan's result), under the prefix when there is one: never its bytes.
+  for (const key of uses.objectTagReads ?? [])
+    lines.add(`s3:GetObjectTagging <${logicalId(stack.data.buckets[key])}.Arn>/${uses.objectPrefixes?.[key] ?? ''}*`);
   if (uses.sendsMail) {
     // From the sender identity, through the configuration set that requires TLS: SES checks leave on both.
     for (const arn of sendingArns())
@@ -685,10 +688,19 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(permissionsOf(fn)).toEqual(expected);
   });
 
-  it("the staff download of a visitor's attachment reads the inbound bucket's attachments alone: GetObject under attachments/, no raw message, no listing, no write", () => {
+  it("the staff download of a visitor's attachment reads the inbound bucket's attachments alone: GetObject and the scan's tag under attachments/, no raw message, no listing, no write", () => {
     const inbound = `<${logicalId(stack.data.buckets.inbound)}.Arn>`;
     const lines = [...permissionsOf(stack.api.functions.attachmentLink)].filter((line) => line.includes(inbound));
-    expect(lines).toEqual([`s3:GetObject ${inbound}/attachments/*`]);
+    expect(lines.sort()).toEqual([
+      `s3:GetObject ${inbound}/attachments/*`,
+      `s3:GetObjectTagging ${inbound}/attachments/*`,
+    ]);
+  });
+
+  it("the thread reads the inbound bucket's attachments' tags alone (their scan results), never an object's bytes", () => {
+    const inbound = `<${logicalId(stack.data.buckets.inbound)}.Arn>`;
+    const lines = [...permissionsOf(stack.api.functions.thread)].filter((line) => line.includes(inbound));
+    expect(lines).toEqual([`s3:GetObjectTagging ${inbound}/attachments/*`]);
   });
 
   it("the public send route cannot list enquiries nor touch the staff table or the token secret: its secret is the reply addresses'", () => {

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { InboundBucket } from '../ports';
+import { s3ScanResults } from './s3-scan-results';
 
 /** The private bucket of received mail (BUCKETS.inbound): raw messages and the attachments of visitors' messages, never served. */
 export function s3InboundBucket(s3: S3Client, bucket: string): InboundBucket {
@@ -33,8 +34,13 @@ export function s3InboundBucket(s3: S3Client, bucket: string): InboundBucket {
       );
     },
 
+    scanResult: s3ScanResults(s3, bucket).scanResult,
+
     downloadUrl(key, response, expiresSeconds) {
       // The response's headers are signed into the link: whoever follows it gets a file to save, of a type no browser renders as a page.
+      // S3 overrides only these six answer headers (type, disposition, cache control, language, encoding, expires):
+      // no `X-Content-Type-Options: nosniff`, which S3 never sends. A saved file is not sniffed into a page, and the
+      // type is always one the bytes showed (kept-mail/attachment-download.ts).
       const get = new GetObjectCommand({
         Bucket: bucket,
         Key: key,

@@ -5,14 +5,27 @@ import { ApiError, parseInput } from '../../platform/http/errors';
 import { jsonPayload } from '../../platform/http/request';
 import { json } from '../../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../../accounts/staff-auth/staff';
-import { attachmentDisposition, downloadType, keptAttachment } from './attachment-download';
+import { attachmentDisposition, downloadName, downloadType, keptAttachment } from './attachment-download';
+import { scanOf } from './attachment-scans';
+
+/** Why a kept attachment is not handed out while its scan has not found it clean (409, nothing signed). */
+const NOT_CLEAN = {
+  pending: ['attachment_not_scanned', 'This attachment has not been scanned for malware yet. Try again in a minute.'],
+  unscannable: [
+    'attachment_not_scanned',
+    'The malware scan could not read this attachment (password-protected, damaged, or the scan failed): it is not handed out. Ask the visitor for another copy.',
+  ],
+  infected: ['attachment_infected', 'The malware scan found a threat in this attachment: it is never handed out.'],
+} as const;
 
 /**
  * `POST /api/enquiry/attachment`: a link to one of the visitor's attachments
  * in an enquiry's thread, working for ATTACHMENT_LINK_SECONDS. Handing out
  * the link is the download, recorded in the access log. An enquiry that is
  * not there, or a key its thread does not list as kept, answers the same 404
- * and signs nothing; the attempt is logged as a forbidden request.
+ * and signs nothing; the attempt is logged as a forbidden request. A kept
+ * attachment whose malware scan has not found it clean (its object's tag,
+ * read now: attachment-scans.ts) answers 409 and signs nothing.
  */
 export function makeAttachmentLinkHandler(
   deps: StaffAuthDeps & Pick<AppDeps, 'enquiries' | 'events' | 'inbound' | 'clock'>,
@@ -21,14 +34,19 @@ export function makeAttachmentLinkHandler(
     const { index, key } = parseInput(attachmentLinkSchema, jsonPayload(request));
     const enquiry = await deps.enquiries.get(index);
     const attachment = enquiry ? keptAttachment(await deps.events.list(index), key) : undefined;
-    if (!attachment?.key) {
+    if (!attachment) {
       await audit('auth.forbidden', `${request.method} ${request.path} ${JSON.stringify({ index, key })}`);
       throw new ApiError('not_found', 'No such attachment in this enquiry.');
+    }
+    const scan = scanOf(await deps.inbound.scanResult(attachment.key));
+    if (scan !== 'clean') {
+      const [code, message] = NOT_CLEAN[scan];
+      throw new ApiError(code, message);
     }
     await audit('enquiry.attachment', JSON.stringify({ index, key, name: attachment.name }));
     const url = await deps.inbound.downloadUrl(
       attachment.key,
-      { disposition: attachmentDisposition(attachment.name), type: downloadType(attachment.type) },
+      { disposition: attachmentDisposition(downloadName(attachment)), type: downloadType(attachment.type) },
       ATTACHMENT_LINK_SECONDS,
     );
     const link: AttachmentLink = {

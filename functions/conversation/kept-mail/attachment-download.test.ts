@@ -2,10 +2,12 @@
  * Staff downloading a visitor's attachment: only a key the enquiry's own
  * thread lists as kept gets a link (a made-up key, another enquiry's, a raw
  * message's, a refused attachment's, an enquiry that is not there: the same
- * 404, nothing signed, the attempt logged); the link always saves a file of
- * a type no browser renders as a page, works for a couple of minutes, and
- * every link handed out is in the access log. The S3 adapter's link is read
- * back as S3 would read it.
+ * 404, nothing signed, the attempt logged), and only once its malware scan
+ * found it clean (not scanned yet, infected, unscannable: 409 with why,
+ * nothing signed); the link always saves a file of a type no browser renders
+ * as a page, under a name that ends with its type's extension and holds no
+ * bidi control, works for a couple of minutes, and every link handed out is
+ * in the access log. The S3 adapter's link is read back as S3 would read it.
  */
 import { S3Client } from '@aws-sdk/client-s3';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,11 +18,12 @@ import { makeSendmailHandler } from '../../intake/sendmail-handler';
 import { type FakeDeps, bodyOf, fakeDeps, jsonPost } from '../../../tests/support/fakes';
 import { enquiry } from '../../../tests/support/enquiry-requests';
 import { tokenWithRole } from '../../../tests/support/staff-accounts';
-import { attachmentDisposition, downloadType, keptAttachment } from './attachment-download';
+import { attachmentDisposition, downloadName, downloadType, keptAttachment } from './attachment-download';
 import { makeAttachmentLinkHandler } from './attachment-download-handler';
 
 const STAFF = 'staff@example.test';
 const KEPT = 'attachments/0123456789abcdef0123456789abcdef/1';
+const OLD = 'attachments/1123456789abcdef0123456789abcdef/1';
 const REFUSED_NAME = 'setup.exe';
 let deps: FakeDeps;
 let token: string;
@@ -56,6 +59,7 @@ beforeEach(async () => {
       ],
     },
   });
+  deps.inbound.scanResults.set(KEPT, 'NO_THREATS_FOUND');
   deps.accessLog.entries.length = 0;
 });
 
@@ -115,6 +119,51 @@ describe('the link', () => {
     expect(keptAttachment(listed as never, 'attachments/x/2')).toBeUndefined();
   });
 
+  it.each([
+    ['not scanned yet (no result on the object)', undefined, 'attachment_not_scanned'],
+    ['infected', 'THREATS_FOUND', 'attachment_infected'],
+    ['unscannable (password-protected)', 'UNSUPPORTED', 'attachment_not_scanned'],
+    ['unscannable (the scan failed)', 'FAILED', 'attachment_not_scanned'],
+    ['of a result GuardDuty may add one day', 'SOMETHING_NEW', 'attachment_not_scanned'],
+  ])('answers 409 for a kept attachment %s: nothing signed, no download logged', async (_case, result, code) => {
+    if (result === undefined) deps.inbound.scanResults.delete(KEPT);
+    else deps.inbound.scanResults.set(KEPT, result);
+    const response = await ask({ index: 1, key: KEPT });
+    expect(response.statusCode).toBe(409);
+    expect(bodyOf(response)).toMatchObject({ error: code, message: expect.stringMatching(/malware|scan/) });
+    expect(deps.inbound.links).toEqual([]);
+    expect(deps.accessLog.entries.filter((entry) => entry.action === 'enquiry.attachment')).toEqual([]);
+  });
+
+  it('reads the scan again at each download: a file scanned again and found infected is refused', async () => {
+    expect((await ask({ index: 1, key: KEPT })).statusCode).toBe(200);
+    deps.inbound.scanResults.set(KEPT, 'THREATS_FOUND');
+    expect((await ask({ index: 1, key: KEPT })).statusCode).toBe(409);
+    expect(deps.inbound.links).toHaveLength(1);
+  });
+
+  it('has no link for an attachment kept before its type was refused (an old compound file): 404', async () => {
+    await deps.events.addOnce({
+      postIndex: 1,
+      at: '2026-11-22T10:59:00.000Z#m1123456789abcdef',
+      type: 'visitorMessage',
+      channel: 'mail',
+      actor: 'anna@example.com',
+      text: 'An old installer.',
+      visitor: {
+        channel: 'mail',
+        subject: 'Re: report',
+        receivedAt: '2026-11-22T11:00:00.000Z',
+        verdicts: NOT_CHECKED_LOCALLY,
+        fromEnquiryAddress: true,
+        attachments: [{ name: 'setup.msi', type: 'application/x-cfb', size: 2048, key: OLD }],
+      },
+    });
+    deps.inbound.scanResults.set(OLD, 'NO_THREATS_FOUND');
+    expect((await ask({ index: 1, key: OLD })).statusCode).toBe(404);
+    expect(deps.inbound.links).toEqual([]);
+  });
+
   it('is refused to an editor (the routes of patient data are staff and admins)', async () => {
     const editor = await tokenWithRole(deps, 'editor@example.test', 'editor');
     const response = await ask({ index: 1, key: KEPT }, editor);
@@ -133,11 +182,30 @@ describe('what the link answers with', () => {
     expect(attachmentDisposition('  ')).toBe(`attachment; filename="attachment"; filename*=UTF-8''attachment`);
   });
 
-  it('answers a kept type as it is, anything a browser might render or run as bytes to save', () => {
+  it('answers a kept type as it is (text as UTF-8), anything a browser might render or run as bytes to save', () => {
     expect(downloadType('application/pdf')).toBe('application/pdf');
     expect(downloadType('image/png')).toBe('image/png');
-    for (const type of ['text/html', 'image/svg+xml', 'application/javascript', 'text/xml', 'text/plain', undefined])
+    expect(downloadType('application/x-hwp')).toBe('application/x-hwp');
+    expect(downloadType('text/plain')).toBe('text/plain; charset=utf-8');
+    expect(downloadType('text/csv')).toBe('text/csv; charset=utf-8');
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/javascript',
+      'text/xml',
+      'application/x-cfb',
+      undefined,
+    ])
       expect(downloadType(type)).toBe('application/octet-stream');
+  });
+
+  it('saves under a name that ends with its type’s extension and holds no bidi control, a name stored before too', () => {
+    expect(downloadName({ name: 'notes.html', type: 'text/plain' })).toBe('notes.html.txt');
+    expect(downloadName({ name: 'photo\u202egpj.hta', type: 'image/png' })).toBe('photogpj.png');
+    expect(downloadName({ name: 'scan.pdf', type: 'application/pdf' })).toBe('scan.pdf');
+    expect(attachmentDisposition('photo\u202egpj\u200b.hta')).toBe(
+      `attachment; filename="photogpj.hta"; filename*=UTF-8''photogpj.hta`,
+    );
   });
 
   it('the S3 adapter signs a GET of that one object whose answer is an attachment of that type, uncached, for ATTACHMENT_LINK_SECONDS', async () => {

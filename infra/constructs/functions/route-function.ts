@@ -24,6 +24,7 @@ import {
   type PartitionReadableTable,
   type ResourceUse,
   type ScannableTable,
+  type TagReadableBucket,
   WORKERS,
   type WorkerName,
 } from '../../../shared/resources';
@@ -34,6 +35,7 @@ import {
   ACCESS_LOG_WRITES,
   INVOKE_WORKER_ACTIONS,
   LIST_ACTIONS,
+  OBJECT_TAG_READ_ACTIONS,
   PROFILE_READ,
   READ_SECRET_ACTIONS,
   SCAN_ACTIONS,
@@ -174,6 +176,20 @@ export class RouteFunction extends LambdaFunction {
     this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
   }
 
+  /** s3:GetObjectTagging on one bucket's objects, under a prefix when given (`ResourceUse.objectTagReads`), and its name. */
+  bindObjectTags(key: TagReadableBucket, bucket: IBucket, prefix = '', acknowledged = false): void {
+    const resources = [bucket.arnForObjects(`${prefix}*`)];
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: [...OBJECT_TAG_READ_ACTIONS], resources }));
+    // The same resource as the function's object grant on that bucket, when it has one: acknowledged there.
+    if (this.role && !acknowledged)
+      acknowledgeResolved(
+        this.role,
+        (rendered) => `AwsSolutions-IAM5[Resource::${rendered(bucket.bucketArn)}/${prefix}*]`,
+        `Object keys are made at run time (a hash per received mail); the grant is ${OBJECT_TAG_READ_ACTIONS.join(', ')} (the malware scan's result, never the bytes) on the objects of this one bucket (${BUCKETS[key].envVar})${prefix ? ` under ${prefix}` : ''} only.`,
+      );
+    this.setVariable(BUCKETS[key].envVar, bucket.bucketName);
+  }
+
   /** ses:SendEmail from the sender identity through the configuration set only, the sender and staff addresses, that set, the site's address the mails link to, and the domain visitors answer to. */
   bindMail(mail: StaffMail): void {
     mail.grantSend(this);
@@ -255,6 +271,8 @@ export class RouteFunction extends LambdaFunction {
       this.bindTable(key, resources.tables[key], access, options.listing);
     for (const [key, access] of Object.entries(uses.buckets ?? {}) as [BucketKey, Access][])
       this.bindBucket(key, resources.buckets[key], access, uses.objectPrefixes?.[key]);
+    for (const key of uses.objectTagReads ?? [])
+      this.bindObjectTags(key, resources.buckets[key], uses.objectPrefixes?.[key], uses.buckets?.[key] !== undefined);
     for (const key of uses.scans ?? []) this.bindScan(key, resources.tables[key]);
     for (const key of uses.partitionReads ?? []) this.bindPartitionRead(key, resources.tables[key], uses);
     if (uses.sendsMail) this.bindMail(resources.mail);

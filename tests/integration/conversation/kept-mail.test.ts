@@ -94,6 +94,8 @@ describe('the unmatched box', () => {
         type: 'application/pdf',
         size: BYTES.pdf.length,
         key: expect.stringMatching(/^attachments\//),
+        // Stored on attaching, and scanned there as any attachment (the stand-in, before the put was answered).
+        scan: 'clean',
       },
     ]);
     expect(await stack.deps.enquiries.get(index)).toMatchObject({

@@ -4,15 +4,13 @@
  * came from another address than the enquiry's or a receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
  * its machine translation labelled with the original a click away,
- * and its attachments listed by name and size: each kept one a button that
- * downloads it through a short-lived link (AttachmentDownload), never shown
- * inline; a refused one says why it was not kept.
+ * and its attachments (AttachmentList).
  */
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { type VisitorMessage, verdictWarnings } from '../../../../shared/conversation/visitor-messages';
 import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import TranslatedText from '../translation/TranslatedText';
-import AttachmentDownload from './AttachmentDownload';
+import AttachmentList from './AttachmentList';
 import WholeMessage from './WholeMessage';
 import { CONVERSATION_TEXT } from './words';
 
@@ -60,29 +58,7 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
       )}
       {message.cut && <p className="staff__muted">{CONVERSATION_TEXT.cut}</p>}
       <WholeMessage {...message} />
-      {message.attachments.length > 0 && (
-        <div>
-          <p className="history__attachments-heading">{CONVERSATION_TEXT.attachments}</p>
-          <ul className="history__attachments">
-            {message.attachments.map((attachment, index) => (
-              <li key={`${index}-${attachment.name}`}>
-                {attachment.key && !attachment.refused ? (
-                  <AttachmentDownload
-                    postIndex={postIndex}
-                    attachmentKey={attachment.key}
-                    label={`${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`}
-                  />
-                ) : (
-                  <>
-                    {attachment.name} ({CONVERSATION_TEXT.size(attachment.size)})
-                    {attachment.refused ? ` · ${CONVERSATION_TEXT.refused[attachment.refused]}` : ''}
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <AttachmentList postIndex={postIndex} attachments={message.attachments} />
     </div>
   );
 }

@@ -38,7 +38,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const KEPT = { name: 'report.pdf', type: 'application/pdf', size: 2 * 1024 * 1024, key: 'attachments/abc/1' };
+const KEPT = {
+  name: 'report.pdf',
+  type: 'application/pdf',
+  size: 2 * 1024 * 1024,
+  key: 'attachments/abc/1',
+  scan: 'clean' as const,
+};
 const REFUSED = { name: 'setup.exe', type: 'application/x-msdownload', size: 2048, refused: 'type' as const };
 
 function history(entry: ThreadEntry) {
@@ -81,7 +87,9 @@ describe("a visitor's message in the history", () => {
     expect(line.getByRole('button', { name: CONVERSATION_TEXT.download('report.pdf (2.0 MB)') }).textContent).toBe(
       'report.pdf (2.0 MB)',
     );
-    expect(line.getByText(`setup.exe (2 KB) · ${CONVERSATION_TEXT.refused.type}`)).toBeTruthy();
+    expect(line.getByText('setup.exe').closest('li')?.textContent).toBe(
+      `setup.exe (2 KB) · ${CONVERSATION_TEXT.refused.type}`,
+    );
     expect(line.queryAllByRole('link')).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /** The back office's words for the visitors' messages in a thread (Korean). */
-import type { AttachmentRefusal, VerdictName } from '../../../../shared/conversation/visitor-messages';
+import type { AttachmentRefusal, AttachmentScan, VerdictName } from '../../../../shared/conversation/visitor-messages';
 
 export const CONVERSATION_TEXT = {
   /** The history line of a visitor's message by mail. */
@@ -22,14 +22,26 @@ export const CONVERSATION_TEXT = {
     bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`,
   refused: {
     type: '허용되지 않는 형식이라 보관하지 않음',
+    inflation: '압축을 풀면 지나치게 커지는 문서라 보관하지 않음',
+    active_content: '매크로나 실행 파일이 들어 있는 문서라 보관하지 않음',
+    unreadable: '문서 구조를 읽을 수 없어 보관하지 않음',
     too_large: '너무 커서 보관하지 않음',
     too_many: '첨부 파일 수 제한을 넘어 보관하지 않음',
   } satisfies Record<AttachmentRefusal, string>,
+  /** Why a kept attachment has no download button: its malware scan has not found it clean. */
+  scan: {
+    pending: '악성코드 검사 중이라 아직 내려받을 수 없음 · 잠시 후 페이지를 새로 고치세요',
+    infected: '악성코드가 발견되어 내려받을 수 없음',
+    unscannable:
+      '악성코드 검사를 할 수 없는 파일(암호가 걸렸거나 손상됨)이라 내려받을 수 없음 · 방문자에게 다른 파일을 요청하세요',
+  } satisfies Record<Exclude<AttachmentScan, 'clean'>, string>,
   /** A kept attachment's button: its name and size; what a screen reader says of it. */
   download: (label: string) => `내려받기: ${label}`,
   downloading: '내려받는 중…',
   downloadGone: '이 첨부 파일을 찾을 수 없습니다. 문의가 삭제되었을 수 있습니다. 페이지를 새로 고치세요.',
   downloadFailed: '첨부 파일을 내려받지 못했습니다. 잠시 후 다시 시도하세요.',
+  downloadNotScanned: '악성코드 검사가 끝나지 않은 파일이라 내려받을 수 없습니다. 잠시 후 페이지를 새로 고치세요.',
+  downloadInfected: '악성코드가 발견된 파일이라 내려받을 수 없습니다.',
   verdictWarning: (names: string) => `수신 검사 경고: ${names}`,
   verdicts: { spam: '스팸', virus: '바이러스', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } satisfies Record<
     VerdictName,

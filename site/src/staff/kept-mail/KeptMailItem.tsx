@@ -4,8 +4,9 @@
  * enquiry its subject names (a suggestion only); its text on request (read
  * from the raw message, and logged); and its two actions.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { type KeptMailEntry, type KeptMailText, attachBar } from '../../../../shared/conversation/kept-mail';
+import { plainName } from '../../../../shared/conversation/attachment-names';
 import { VERDICT_NAMES, type VerdictName } from '../../../../shared/conversation/visitor-messages';
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { formatReference } from '../../../../shared/work/enquiry-work';
@@ -59,9 +60,13 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
         <dt>{KEPT_MAIL_TEXT.attachments}</dt>
         <dd>
           {mail.attachments.length
-            ? mail.attachments
-                .map((attachment) => `${attachment.name} (${CONVERSATION_TEXT.size(attachment.size)})`)
-                .join(', ')
+            ? mail.attachments.map((attachment, index) => (
+                // Each name isolated and without format characters, as in a thread (AttachmentList).
+                <Fragment key={`${index}-${attachment.name}`}>
+                  {index > 0 && ', '}
+                  <bdi>{plainName(attachment.name)}</bdi> ({CONVERSATION_TEXT.size(attachment.size)})
+                </Fragment>
+              ))
             : KEPT_MAIL_TEXT.noAttachments}
         </dd>
       </dl>

@@ -108,11 +108,13 @@ describe('the kept mail box', () => {
       '2026-11-22 10:00',
       KEPT_MAIL_TEXT.reasons['no_match'] ?? '',
       KEPT_MAIL_TEXT.verdictsPassed,
-      'scan.pdf (2 KB)',
       KEPT_MAIL_TEXT.suggested('MT-000007'),
     ]) {
       expect(line.getByText(shown)).toBeTruthy();
     }
+    // The name isolated (<bdi>), its size beside it.
+    expect(line.getByText('scan.pdf').tagName).toBe('BDI');
+    expect(line.getByText('scan.pdf').parentElement?.textContent).toBe('scan.pdf (2 KB)');
     await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
     expect(await line.findByText('Здравствуйте! Это мой ответ.')).toBeTruthy();
   });
