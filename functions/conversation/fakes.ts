@@ -12,6 +12,7 @@ import {
   type KeptMailPageQuery,
   type KeptMailPlace,
   type KeptMailStore,
+  type SentMail,
   type SentMailIds,
   keptMailSearchText,
   stillKept,
@@ -154,11 +155,11 @@ export class FakeKeptMailStore implements KeptMailStore {
 }
 
 export class FakeSentMailIds implements SentMailIds {
-  readonly items = new Map<string, number>();
-  async record(messageId: string, postIndex: number): Promise<void> {
-    this.items.set(messageId, postIndex);
+  readonly items = new Map<string, SentMail>();
+  async record(messageId: string, postIndex: number, _expiresAt: number, sentAt: string): Promise<void> {
+    this.items.set(messageId, { postIndex, sentAt });
   }
-  async find(messageIds: readonly string[]): Promise<number | undefined> {
-    return messageIds.map((id) => this.items.get(id)).find((index) => index !== undefined);
+  async find(messageIds: readonly string[]): Promise<SentMail | undefined> {
+    return messageIds.map((id) => this.items.get(id)).find((sent) => sent !== undefined);
   }
 }

@@ -2,6 +2,14 @@
  * The steps that file one received mail (functions/conversation/inbound-processing.ts):
  * kept apart in its box, or counted toward the sender's and the enquiry's
  * limits and filed in its thread, then handed on.
+ *
+ * The limits count only what a forger cannot choose: the enquiry, and the
+ * sender's address only when the sender is authenticated
+ * (receiving/sender-authentication.ts). An enquiry counts its mails in three
+ * allowances, so none can use up another's: the visitor's own (authenticated
+ * from the enquiry's address), other authenticated senders' (a relative, a
+ * second mailbox), and unauthenticated mail's, which anyone holding the reply
+ * address can write.
  */
 import { KEPT_MAIL_TTL_MARGIN_MS, keptMailRetentionMs } from '../../shared/privacy/retention';
 import type { EnquiryEvent } from '../work/ports';
@@ -49,6 +57,32 @@ export interface Limit {
   windowSeconds: number;
   max: number;
 }
+
+/** Whose allowance on its enquiry a mail uses. */
+export type SenderStanding = 'enquiry-address' | 'authenticated' | 'unauthenticated';
+
+export function senderStanding(from: string, authenticated: boolean, enquiry: { EMAIL: string }): SenderStanding {
+  if (!authenticated) return 'unauthenticated';
+  return from === enquiry.EMAIL.trim().toLowerCase() ? 'enquiry-address' : 'authenticated';
+}
+
+/** An authenticated sender's hourly limit, whatever enquiry it writes to (an unauthenticated From is not counted: anyone can write it). */
+export const senderLimit = (from: string, settings: InboundDeps['settings']): Limit => ({
+  key: `inbound:sender:${from}`,
+  windowSeconds: 60 * 60,
+  max: settings.INBOUND_PER_SENDER_PER_HOUR,
+});
+
+/** An enquiry's daily limit for one standing of sender: each has the whole INBOUND_PER_ENQUIRY_PER_DAY. */
+export const enquiryLimit = (
+  postIndex: number,
+  standing: SenderStanding,
+  settings: InboundDeps['settings'],
+): Limit => ({
+  key: `inbound:enquiry:${postIndex}:${standing}`,
+  windowSeconds: 24 * 60 * 60,
+  max: settings.INBOUND_PER_ENQUIRY_PER_DAY,
+});
 
 /** Counts one more toward a limit; `true` when past it. The count is given back if the message is not stored after all (a failure), so its retry is not refused. */
 export async function overLimit(deps: InboundDeps, counted: Limit[], limit: Limit): Promise<boolean> {

@@ -12,7 +12,7 @@ import { NOT_CHECKED_LOCALLY, type Verdicts, VISITOR_TEXT_MAX } from '../../shar
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { type FakeDeps, dynamoRefused, fakeDeps, jsonPost } from '../../tests/support/fakes';
 import { enquiry } from '../../tests/support/enquiry-requests';
-import { BYTES, rawMessage } from '../../tests/support/inbound-mail';
+import { BYTES, rawMessage, sesStoredMessage } from '../../tests/support/inbound-mail';
 import { COMPOUND, DANGEROUS, RTL_OVERRIDE_NAME } from '../../tests/support/attachment-files';
 import { NEW_TEXTS, replySamples } from '../../tests/support/reply-samples';
 import { ATTACHMENTS_MAX, ATTACHMENT_MAX_BYTES } from './kept-mail/attachments';
@@ -41,7 +41,7 @@ async function receive(
 ): Promise<InboundOutcome> {
   raws += 1;
   const rawKey = `raw/message-${raws}`;
-  await deps.inbound.putRaw(rawKey, await rawMessage(options));
+  await deps.inbound.putRaw(rawKey, await sesStoredMessage(options, envelope.verdicts ?? PASSING));
   return processInboundMessage(deps, {
     rawKey,
     recipients: [replyAddress(addressing(), 1)],
@@ -85,6 +85,7 @@ describe('into the thread', () => {
         verdicts: PASSING,
         attachments: [],
         fromEnquiryAddress: true,
+        senderVerified: true,
         messageId: '<answer-1@mail.example>',
         rawKey: 'raw/message-1',
       },
@@ -333,27 +334,29 @@ describe('kept apart, never dropped', () => {
     expect(deps.inbound.objects.has('raw/message-1')).toBe(true);
   });
 
-  it('refuses past the limit per sender, and past the limit per enquiry, and says which', async () => {
+  it('refuses an authenticated sender past its limit per hour, and past the limit per enquiry, and says which', async () => {
+    const reasons = (outcomes: InboundOutcome[]) =>
+      outcomes.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome));
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 2;
     const outcomes = [];
     for (let i = 1; i <= 3; i += 1) outcomes.push(await receive(answer({ messageId: `<sender-${i}@mail.example>` })));
-    expect(outcomes.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual([
-      'thread',
-      'thread',
-      'sender_limit',
-    ]);
+    expect(reasons(outcomes)).toEqual(['thread', 'thread', 'sender_limit']);
 
+    // The enquiry counts the visitor's own mail and other authenticated senders' apart, each to the limit.
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 100;
     deps.settings.INBOUND_PER_ENQUIRY_PER_DAY = 3;
-    const more = [];
-    for (let i = 1; i <= 2; i += 1)
-      more.push(await receive(answer({ from: `friend-${i}@example.org`, messageId: `<enquiry-${i}@mail.example>` })));
-    expect(more.map((outcome) => (outcome.outcome === 'kept' ? outcome.reason : outcome.outcome))).toEqual([
-      'thread',
-      'enquiry_limit',
-    ]);
+    const friends = [];
+    for (let i = 1; i <= 4; i += 1)
+      friends.push(
+        await receive(answer({ from: `friend-${i}@example.org`, messageId: `<enquiry-${i}@mail.example>` })),
+      );
+    expect(reasons(friends)).toEqual(['thread', 'thread', 'thread', 'enquiry_limit']);
+    const own = [];
+    for (let i = 1; i <= 2; i += 1) own.push(await receive(answer({ messageId: `<own-${i}@mail.example>` })));
+    expect(reasons(own)).toEqual(['thread', 'enquiry_limit']);
     expect(kept().map((item) => [item.reason, item.postIndex])).toEqual([
       ['sender_limit', undefined],
+      ['enquiry_limit', 1],
       ['enquiry_limit', 1],
     ]);
   });
@@ -410,7 +413,10 @@ describe('attachments', () => {
 
 describe('once, and nothing lost', () => {
   it('stores a message processed twice once (a retry; the sender sending it again, later, under another key)', async () => {
-    const raw = await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }));
+    const raw = await sesStoredMessage(
+      answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }),
+      PASSING,
+    );
     const envelope = { recipients: [replyAddress(addressing(), 1)], verdicts: PASSING };
     await deps.inbound.putRaw('raw/first', raw);
     const first = await processInboundMessage(deps, { ...envelope, rawKey: 'raw/first', receivedAt: deps.clock.now() });
@@ -456,7 +462,7 @@ describe('once, and nothing lost', () => {
     deps.settings.INBOUND_PER_SENDER_PER_HOUR = 1;
     await deps.inbound.putRaw(
       'raw/waiting',
-      await rawMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] })),
+      await sesStoredMessage(answer({ attachments: [{ filename: 'scan.png', content: BYTES.png }] }), PASSING),
     );
     const mail: ReceivedMail = {
       rawKey: 'raw/waiting',

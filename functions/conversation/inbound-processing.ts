@@ -8,11 +8,15 @@
  * 1. larger than INBOUND_MAX_BYTES: refused (never read whole);
  * 2. a failing verdict (spam, virus, DMARC, or SPF and DKIM both): quarantine;
  * 3. written by a machine (auto-reply.ts): the auto-reply box, never answered;
- * 4. past the sender's limit: refused;
- * 5. no enquiry (thread-matching.ts), a forged reply address, or an enquiry
+ * 4. an authenticated sender (sender-authentication.ts) past its limit:
+ *    refused; an unauthenticated From is never counted, anyone can write it;
+ * 5. no enquiry (thread-matching.ts), a forged reply address, an address or
+ *    mail staff have replaced since (replaced-address.ts), or an enquiry
  *    that is gone: the unmatched box, with the subject's reference as a
  *    suggestion only;
- * 6. past the enquiry's limit: refused;
+ * 6. past the enquiry's limit for its standing of sender (the visitor's own
+ *    authenticated mail, others', unauthenticated mail; inbound-filing.ts):
+ *    refused;
  * 7. else: its new text (reply-text.ts), its attachments (attachments.ts),
  *    into the thread, then handed on (hand-on.ts).
  *
@@ -36,14 +40,25 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import type { EnquiryEvent } from '../work/ports';
 import { keepAttachments, listedByName } from './kept-mail/attachments';
 import { autoReplySign } from './receiving/auto-reply';
-import { type Limit, filed, filedAlready, keepApart, overLimit, releaseCounts } from './inbound-filing';
+import {
+  type Limit,
+  enquiryLimit,
+  filed,
+  filedAlready,
+  keepApart,
+  overLimit,
+  releaseCounts,
+  senderLimit,
+  senderStanding,
+} from './inbound-filing';
 import type { InboundDeps, InboundOutcome, ReceivedMail } from './inbound-types';
 import { splitReply } from './receiving/reply-text';
 import { forwardSubject } from './receiving/quote-markers';
 import { receivedText, senderAddress } from './receiving/received-text';
 import { unreadableHead } from './receiving/unreadable-mail';
 import { matchEnquiry, suggestedEnquiry } from './receiving/thread-matching';
-import { leadingEnquiry } from '../enquiries/merged-enquiry';
+import { answeredEnquiry } from './receiving/replaced-address';
+import { senderAuthenticated } from './receiving/sender-authentication';
 
 const SUBJECT_MAX = 300;
 /**
@@ -158,6 +173,7 @@ export async function visitorMessageEvent(
     verdicts: mail.verdicts,
     attachments: await keepAttachments(deps.inbound, message.hash, message.parsed.attachments),
     fromEnquiryAddress: message.from !== '' && message.from === enquiry.EMAIL.trim().toLowerCase(),
+    senderVerified: senderAuthenticated(message.parsed, mail.verdicts),
     ...told,
     ...(messageId ? { messageId } : {}),
     rawKey: mail.rawKey,
@@ -216,6 +232,7 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     inReplyTo: parsed.inReplyTo,
     references: parsed.references,
   });
+  const authenticated = senderAuthenticated(parsed, mail.verdicts);
   const counted: Limit[] = [];
   let stored = false;
   try {
@@ -230,27 +247,21 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
         ...(postIndex !== undefined ? { postIndex } : {}),
       });
     };
-    if (
-      await overLimit(deps, counted, {
-        key: `inbound:sender:${from}`,
-        windowSeconds: 60 * 60,
-        max: settings.INBOUND_PER_SENDER_PER_HOUR,
-      })
-    )
+    if (authenticated && (await overLimit(deps, counted, senderLimit(from, settings))))
       return await refused('sender_limit');
     const suggestion = suggestedEnquiry(subject);
     const unmatched = { ...about, box: 'unmatched' as const, ...(suggestion ? { suggestedIndex: suggestion } : {}) };
     if (match.kind === 'forged') return await keepApart(deps, mail, { ...unmatched, reason: 'forged' });
     if (match.kind === 'none') return await keepApart(deps, mail, { ...unmatched, reason: 'no_match' });
     // An answer to an enquiry merged into another lands in that one.
-    const enquiry = await leadingEnquiry(deps, match.postIndex);
-    if (!enquiry) return await keepApart(deps, mail, { ...unmatched, reason: 'enquiry_gone' });
-    const perEnquiry = {
-      key: `inbound:enquiry:${enquiry.POST_INDEX}`,
-      windowSeconds: 24 * 60 * 60,
-      max: settings.INBOUND_PER_ENQUIRY_PER_DAY,
-    };
-    if (await overLimit(deps, counted, perEnquiry)) return await refused('enquiry_limit', enquiry.POST_INDEX);
+    const answered = await answeredEnquiry(deps, match);
+    if (answered.kind === 'gone') return await keepApart(deps, mail, { ...unmatched, reason: 'enquiry_gone' });
+    const { enquiry } = answered;
+    if (answered.kind === 'replaced')
+      return await keepApart(deps, mail, { ...unmatched, reason: 'address_replaced', postIndex: enquiry.POST_INDEX });
+    const standing = senderStanding(from, authenticated, enquiry);
+    if (await overLimit(deps, counted, enquiryLimit(enquiry.POST_INDEX, standing, settings)))
+      return await refused(standing === 'unauthenticated' ? 'unverified_limit' : 'enquiry_limit', enquiry.POST_INDEX);
 
     const event = await visitorMessageEvent(deps, mail, message, enquiry);
     const firstTime = await deps.events.addOnce(event);

@@ -43,14 +43,14 @@ export interface KeptMail {
   /** `kept#<messageKey>`: the same message received again is kept once. */
   key: string;
   box: KeptBox;
-  /** Why: `no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`. */
+  /** Why: `no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`. */
   reason: string;
   receivedAt: string;
   rawKey: string;
   recipients: string[];
   from?: string;
   subject?: string;
-  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit). */
+  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit, an answer to a replaced address). */
   postIndex?: number;
   /** A reference found in the subject (`MT-000123`): a suggestion for staff only, never used to file it. */
   suggestedIndex?: number;
@@ -133,9 +133,15 @@ export interface KeptMailStore {
 export const stillKept = (item: KeptMail | HandledMail | undefined): item is KeptMail =>
   item !== undefined && !('handled' in item);
 
-/** The Message-ID SES gave each mail sent to a visitor, and its enquiry. */
+/** A mail sent to a visitor, found by the id SES gave it: its enquiry, and when it went (absent for those recorded before the time was). */
+export interface SentMail {
+  postIndex: number;
+  sentAt?: string;
+}
+
+/** The Message-ID SES gave each mail sent to a visitor, its enquiry and when it was sent. */
 export interface SentMailIds {
-  record(messageId: string, postIndex: number, expiresAt: number): Promise<void>;
-  /** The enquiry of the first of these ids that was recorded, in the order given. */
-  find(messageIds: readonly string[]): Promise<number | undefined>;
+  record(messageId: string, postIndex: number, expiresAt: number, sentAt: string): Promise<void>;
+  /** The first of these ids that was recorded, in the order given. */
+  find(messageIds: readonly string[]): Promise<SentMail | undefined>;
 }

@@ -154,11 +154,17 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     return true;
   }
 
-  async addVisitorLinkHash(postIndex: number, hash: string): Promise<boolean> {
+  async addVisitorLinkHash(postIndex: number, hash: string, at: string): Promise<boolean> {
     const item = this.items.get(postIndex);
     if (!item) return false;
     item.VISITOR_LINK_HASHES = new Set([...(item.VISITOR_LINK_HASHES ?? []), hash]);
+    item.VISITOR_LINKS_ACTIVE_AT = at;
     return true;
+  }
+
+  async markVisitorLinksActive(postIndex: number, at: string): Promise<void> {
+    const item = this.items.get(postIndex);
+    if (item) item.VISITOR_LINKS_ACTIVE_AT = at;
   }
 
   async replaceVisitorLinkHashes(
@@ -171,6 +177,9 @@ export class FakeEnquiryStore implements EnquiryStore, EnquiryExportReader {
     if (!item || (item.VERSION ?? 0) !== expectedVersion) return undefined;
     item.VISITOR_LINK_HASHES = new Set([hash]);
     item.UPDATED_AT = at;
+    item.LINKS_REPLACED_AT = at;
+    item.VISITOR_LINKS_ACTIVE_AT = at;
+    item.REPLY_GENERATION = (item.REPLY_GENERATION ?? 0) + 1;
     item.VERSION = expectedVersion + 1;
     return structuredClone(item);
   }

@@ -21,6 +21,16 @@ export async function leadingEnquiry(
   return enquiry?.MERGED_INTO === undefined ? enquiry : undefined;
 }
 
+/**
+ * Whether staff replaced the links of the enquiry `named` was merged into
+ * since the merge: its links and reply address, handed out before, then lead
+ * nowhere, as the enquiry's own older ones do.
+ */
+export function replacedSinceMerge(named: StoredEnquiry, leading: StoredEnquiry): boolean {
+  if (named.POST_INDEX === leading.POST_INDEX || leading.LINKS_REPLACED_AT === undefined) return false;
+  return (named.MERGED_AT ?? '') < leading.LINKS_REPLACED_AT;
+}
+
 /** Refuses a change to an enquiry merged away: staff work on the one it was merged into. */
 export function notMergedAway(enquiry: StoredEnquiry): StoredEnquiry {
   if (enquiry.MERGED_INTO !== undefined)

@@ -46,6 +46,22 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
    */
   VISITOR_LINK_HASHES?: ReadonlySet<string>;
   /**
+   * When a link last opened the visitor's page, or one was mailed: past
+   * VISITOR_LINK_IDLE_DAYS after it the links open nothing
+   * (visitor/visitor-links.ts). Absent on enquiries stored before: their
+   * last activity counts.
+   */
+  VISITOR_LINKS_ACTIVE_AT?: string;
+  /**
+   * How many times staff replaced the visitor's links (absent: 0). The reply
+   * address and thread reference of every mail carry it
+   * (conversation/reply-address.ts), so replacing the links replaces them
+   * too: an answer to an older one is kept apart as `address_replaced`.
+   */
+  REPLY_GENERATION?: number;
+  /** When staff last replaced them: a mail sent before it, and an enquiry merged in before it, lead here no more. */
+  LINKS_REPLACED_AT?: string;
+  /**
    * Set when staff merged it into another enquiry (functions/merging/): it is
    * a pointer then, in no list (its LIST and SECTION_LIST are MERGED_LIST),
    * and its number leads to that one (merged-enquiry.ts `leadingEnquiry`).
@@ -159,12 +175,15 @@ export interface EnquiryStore {
    * `false` when nothing was taken off (a newer message, another owner, no mark).
    */
   clearUnread(postIndex: number, owner: string, upTo: string): Promise<boolean>;
-  /** Adds a link's hash to the enquiry's (adding one twice keeps one); `false` when there is no such enquiry. */
-  addVisitorLinkHash(postIndex: number, hash: string): Promise<boolean>;
+  /** Adds a link's hash to the enquiry's (adding one twice keeps one), its links active from `at`; `false` when there is no such enquiry. */
+  addVisitorLinkHash(postIndex: number, hash: string, at: string): Promise<boolean>;
+  /** Marks the visitor's links active at `at` (a visit), changing nothing else; an enquiry gone meanwhile is left gone. */
+  markVisitorLinksActive(postIndex: number, at: string): Promise<void>;
   /**
-   * Replaces every link's hash with this one if the enquiry's VERSION is
-   * still `expectedVersion` (adding one to it, and marking the activity);
-   * the changed item, or `undefined` when someone changed it meanwhile.
+   * Replaces every link's hash with this one (active from `at`) and moves the
+   * reply address on a generation (REPLY_GENERATION, LINKS_REPLACED_AT) if the enquiry's
+   * VERSION is still `expectedVersion` (adding one to it, and marking the
+   * activity); the changed item, or `undefined` when someone changed it meanwhile.
    */
   replaceVisitorLinkHashes(
     postIndex: number,

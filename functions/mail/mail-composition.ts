@@ -6,7 +6,7 @@
 import type { StoredEnquiry } from '../enquiries/ports';
 import { toRecord } from '../enquiries/enquiry-record';
 import { mintVisitorLink } from '../visitor/visitor-links';
-import { visitorThreading } from '../conversation/reply-address';
+import { currentThreading, replyGeneration, visitorThreading } from '../conversation/reply-address';
 import { composeAcknowledgement, withVisitorPageLink } from './acknowledgement-mail';
 import type { AppDeps } from '../deps';
 import { type Mail, type OutboxKind, type OutboxMail } from './ports';
@@ -28,13 +28,13 @@ export const VISITOR_KINDS: readonly OutboxKind[] = ['ack', 'reply'];
  * written.
  */
 export function visitorPageLinkOf(
-  deps: Pick<AppDeps, 'settings'> & Partial<Pick<AppDeps, 'enquiries'>>,
+  deps: Pick<AppDeps, 'settings' | 'clock'> & Partial<Pick<AppDeps, 'enquiries'>>,
   mail: OutboxMail,
   enquiry: StoredEnquiry | undefined,
 ): Promise<string | undefined> {
   if (!enquiry || !deps.enquiries || !VISITOR_KINDS.includes(mail.kind)) return Promise.resolve(undefined);
   return mintVisitorLink(
-    { enquiries: deps.enquiries, settings: deps.settings },
+    { enquiries: deps.enquiries, settings: deps.settings, clock: deps.clock },
     enquiry.POST_INDEX,
     enquiry.LOCALE ?? 'en',
   );
@@ -58,6 +58,7 @@ export function composeOutboxMail(
     if (!visitorPageUrl) throw new Error(`Mail ${mail.mailId} to a visitor has no link to the visitor's page`);
     return visitorPageUrl;
   };
+  const addressing = { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN };
   switch (mail.kind) {
     case 'staff':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
@@ -65,10 +66,7 @@ export function composeOutboxMail(
     case 'ack':
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
       return composeAcknowledgement(toRecord(enquiry), {
-        threading: visitorThreading(
-          { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN },
-          enquiry.POST_INDEX,
-        ),
+        threading: visitorThreading(addressing, enquiry.POST_INDEX, [], replyGeneration(enquiry)),
         siteUrl: deps.settings.SITE_URL,
         replyPromiseWorkingDays: deps.settings.REPLY_PROMISE_WORKING_DAYS,
         visitorPageUrl: pageUrl(),
@@ -88,7 +86,12 @@ export function composeOutboxMail(
     case 'reply':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
       if (!enquiry) throw new Error(`Mail ${mail.mailId} has no enquiry`);
-      return withVisitorPageLink(mail.content, enquiry.LOCALE ?? 'en', pageUrl());
+      // Its address as of now: staff may have replaced the links since the reply was written.
+      return withVisitorPageLink(
+        currentThreading(addressing, mail.content, enquiry.POST_INDEX, replyGeneration(enquiry)),
+        enquiry.LOCALE ?? 'en',
+        pageUrl(),
+      );
     case 'notice':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);
       return mail.content;

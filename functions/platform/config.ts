@@ -120,11 +120,11 @@ export const SETTINGS = {
     10 * 1024 * 1024,
   ),
   INBOUND_PER_SENDER_PER_HOUR: positiveInt(
-    'received mails taken from one sender address per hour; past it they are refused (kept apart, never answered)',
+    'received mails taken from one authenticated sender address per hour (an unauthenticated From is not counted: anyone can write it); past it they are refused (kept apart, never answered)',
     20,
   ),
   INBOUND_PER_ENQUIRY_PER_DAY: positiveInt(
-    "visitor's mails filed into one enquiry's thread per Korea-time day; past it they are refused (kept apart)",
+    "visitor's mails filed into one enquiry's thread per Korea-time day, counted apart for authenticated mail from the enquiry's address, other authenticated senders and unauthenticated mail; past it they are refused (kept apart)",
     50,
   ),
   ACKNOWLEDGE_VISITORS: flag(

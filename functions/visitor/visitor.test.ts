@@ -266,7 +266,11 @@ describe('a link that opens nothing', () => {
         website: 'http://spam.example',
       }),
     );
-    await deps.enquiries.addVisitorLinkHash(3, visitorLinkHash('spam-secret-'.padEnd(43, 'x')));
+    await deps.enquiries.addVisitorLinkHash(
+      3,
+      visitorLinkHash('spam-secret-'.padEnd(43, 'x')),
+      '2026-11-22T10:00:00.000Z',
+    );
     const erasedLink = fragment(await mintVisitorLink(deps, 1, 'ru'));
     await eraseSubject(deps, ANNA, VISITOR, 'visitor asked');
 

@@ -27,7 +27,7 @@ import type { MailDeps } from '../mail/outbox/mail-deps';
 import { deliverMail, pendingMail } from '../mail/outbox/mail-delivery';
 import { composeReply } from './reply-mail';
 import { checkOwner } from './enquiry-owners';
-import { visitorThreading } from '../conversation/reply-address';
+import { replyGeneration, visitorThreading } from '../conversation/reply-address';
 
 export type WorkDeps = Pick<AppDeps, 'enquiries' | 'counters' | 'events' | 'staff' | 'clock' | 'log' | 'aggregates'>;
 
@@ -198,6 +198,7 @@ export async function sendReply(
     { secret: deps.settings.REPLY_ADDRESS_SECRET, domain: deps.settings.INBOUND_DOMAIN },
     enquiry.POST_INDEX,
     await visitorMessageIds(deps, enquiry.POST_INDEX),
+    replyGeneration(enquiry),
   );
   const now = deps.clock.now();
   const updated = await applyChange(deps, actor, enquiry, request.version, {

@@ -15,14 +15,14 @@ export const KEPT_MAIL_SEARCH_MAX = 100;
 export interface KeptMailEntry {
   key: string;
   box: KeptBox;
-  /** Why it was kept apart (`no_match`, `forged`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `sender_limit`, `enquiry_limit`). */
+  /** Why it was kept apart (`no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`). */
   reason: string;
   /** When it was received (ISO instant): the back office shows it in Korea time. */
   receivedAt: string;
   from?: string;
   subject?: string;
   recipients: string[];
-  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit). */
+  /** The enquiry it was matched to (an auto-reply, a quarantined message, one past the enquiry's limit, an answer to a replaced address). */
   postIndex?: number;
   /** A reference found in its subject: a suggestion only. */
   suggestedIndex?: number;

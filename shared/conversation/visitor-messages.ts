@@ -85,8 +85,20 @@ export interface VisitorMessage {
   receivedAt: string;
   verdicts: Verdicts;
   attachments: ListedAttachment[];
-  /** Whether it came from the enquiry's own address (anyone who has the reply address can write to it). */
+  /**
+   * Whether its From names the enquiry's own address: a claim, which anyone
+   * can write. It is the visitor's own mail only when `senderVerified` too
+   * (fromVerifiedEnquiryAddress).
+   */
   fromEnquiryAddress: boolean;
+  /**
+   * Whether the sender is the From's address: SPF or DKIM passing for the
+   * From's domain, or DMARC passing, as SES wrote them
+   * (functions/conversation/receiving/sender-authentication.ts). Never on
+   * the local SMTP door, which checks nothing; absent on messages stored
+   * before it was checked, read as not verified.
+   */
+  senderVerified?: boolean;
   /** The text was cut to VISITOR_TEXT_MAX characters (the whole message stays in the inbound bucket). */
   cut?: boolean;
   /**
@@ -126,6 +138,10 @@ export const WHOLE_TEXT_MAX = 60_000;
  */
 export const KEPT_BOXES = ['unmatched', 'quarantine', 'auto-reply', 'refused'] as const;
 export type KeptBox = (typeof KEPT_BOXES)[number];
+
+/** Whether a message is the visitor's own by its sender: from the enquiry's address, and authenticated as it. */
+export const fromVerifiedEnquiryAddress = (message: Pick<VisitorMessage, 'fromEnquiryAddress' | 'senderVerified'>) =>
+  message.fromEnquiryAddress && message.senderVerified === true;
 
 /** The checks worth a warning beside a message in its thread: failed (without quarantining it, as SPF alone may) or not made. */
 export function verdictWarnings(verdicts: Verdicts): VerdictName[] {

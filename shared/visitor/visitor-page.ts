@@ -23,6 +23,14 @@ export function visitorPagePath(locale: LocaleCode): string {
 /** Random bytes of a link's secret: 256 bits, as the staff accounts' one-time links carry. */
 export const VISITOR_LINK_SECRET_BYTES = 32;
 
+/**
+ * Days a link works without a visit: past them, with no visit to the page and
+ * no mail of ours carrying a link since, every link of the enquiry opens
+ * nothing (a link left in a browser's history, on a shared computer, does
+ * not work for ever). The page says so; our next mail brings a working one.
+ */
+export const VISITOR_LINK_IDLE_DAYS = 30;
+
 /** The longest link the routes read (a twelve-digit number, a dot, the base64url secret, with room to spare). */
 export const VISITOR_LINK_MAX = 120;
 

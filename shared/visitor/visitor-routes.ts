@@ -8,13 +8,14 @@ import { defineRoutes } from '../platform/route-contract';
 export const VISITOR_ROUTES = defineRoutes([
   // The visitor's page: the link in the body, never the URL. Each reads its enquiry by key and that enquiry's thread (one
   // partition, after the link matched); the throttle counts wrong links per network, and the messages as the form's enquiries.
+  // A visit marks the links active (VISITOR_LINKS_ACTIVE_AT), so they work VISITOR_LINK_IDLE_DAYS more.
   {
     name: 'visitorEnquiry',
     method: 'POST',
     path: '/api/visitor/enquiry',
     access: 'public',
     uses: {
-      tables: { enquiries: 'read', enquiryEvents: 'read', throttle: 'write' },
+      tables: { enquiries: 'readWrite', enquiryEvents: 'read', throttle: 'write' },
       partitionReads: ['enquiryEvents'],
     },
   },

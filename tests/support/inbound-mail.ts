@@ -8,12 +8,55 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { LocalStack } from '../../local/stack-types';
+import type { VerdictStatus, Verdicts } from '../../shared/conversation/visitor-messages';
 
 /** The raw bytes of a message; `Date` and `Message-ID` fixed unless given, so the same options make the same message. */
 export function rawMessage(options: Mail.Options): Promise<Buffer> {
   return new MailComposer({ date: new Date('2026-11-22T09:59:00Z'), messageId: '<answer-1@mail.example>', ...options })
     .compile()
     .build();
+}
+
+/**
+ * The Authentication-Results header SES puts at the top of a message it
+ * received, in SES's own form (the SPF comment, `envelope-from=` and `helo=`
+ * as parts of their own): for `from`'s domain by default, so the sender is
+ * authenticated, or with what a test gives.
+ */
+export function sesAuthenticationResults(
+  from: string,
+  results: { spf?: string; dkim?: string; dmarc?: string; envelopeFrom?: string; dkimIdentity?: string } = {},
+): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1);
+  const { spf = 'pass', dkim = 'pass', dmarc = 'pass' } = results;
+  const envelopeFrom = results.envelopeFrom ?? `bounce@${domain}`;
+  const envelopeDomain = envelopeFrom.slice(envelopeFrom.lastIndexOf('@') + 1);
+  return (
+    `Authentication-Results: amazonses.com; spf=${spf} (spfCheck: domain of ${envelopeDomain} designates 192.0.2.10 as permitted sender)` +
+    ` client-ip=192.0.2.10;\r\n envelope-from=${envelopeFrom}; helo=mail.${envelopeDomain};` +
+    ` dkim=${dkim} header.i=${results.dkimIdentity ?? `@${domain}`}; dmarc=${dmarc} header.from=${domain};`
+  );
+}
+
+/** A raw message as SES stores it: the headers it adds (an Authentication-Results one) above the sender's own. */
+export function sesStamped(raw: Buffer, ...headers: string[]): Buffer {
+  return Buffer.concat([Buffer.from(headers.map((header) => `${header}\r\n`).join('')), raw]);
+}
+
+/** SES's word in its Authentication-Results for one of its verdicts. */
+const sesResult = (status: VerdictStatus) => (status === 'PASS' ? 'pass' : status === 'FAIL' ? 'fail' : 'none');
+
+/**
+ * A message's raw bytes as SES stores them: its Authentication-Results on
+ * top, saying of the From's domain what the verdicts say; as the local door
+ * stores them (nothing added) for verdicts it did not check.
+ */
+export async function sesStoredMessage(options: Mail.Options, verdicts: Verdicts): Promise<Buffer> {
+  const raw = await rawMessage(options);
+  if (verdicts.spf === 'NOT_CHECKED_LOCALLY') return raw;
+  const from = /<([^>]+)>/.exec(String(options.from))?.[1] ?? String(options.from);
+  const results = { spf: sesResult(verdicts.spf), dkim: sesResult(verdicts.dkim), dmarc: sesResult(verdicts.dmarc) };
+  return sesStamped(raw, sesAuthenticationResults(from, results));
 }
 
 /** The first bytes that make each type what it is (file-type reads these). */

@@ -141,12 +141,14 @@ export function dynamoSentMailIds(
   nowSeconds: () => number,
 ): SentMailIds {
   return {
-    async record(messageId, postIndex, expiresAt) {
-      await db.send(new PutCommand({ TableName: tableName, Item: { key: sentKey(messageId), postIndex, expiresAt } }));
+    async record(messageId, postIndex, expiresAt, sentAt) {
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { key: sentKey(messageId), postIndex, expiresAt, sentAt } }),
+      );
     },
     async find(messageIds) {
       if (messageIds.length === 0) return undefined;
-      const found = await batchGetAll<{ key: string; postIndex: number; expiresAt: number }>(
+      const found = await batchGetAll<{ key: string; postIndex: number; expiresAt: number; sentAt?: string }>(
         db,
         tableName,
         [...new Set(messageIds)].map((id) => ({ key: sentKey(id) })),
@@ -154,7 +156,7 @@ export function dynamoSentMailIds(
       const live = found.filter((item) => !expired(item, nowSeconds()));
       for (const id of messageIds) {
         const item = live.find((candidate) => candidate.key === sentKey(id));
-        if (item) return item.postIndex;
+        if (item) return { postIndex: item.postIndex, ...(item.sentAt ? { sentAt: item.sentAt } : {}) };
       }
       return undefined;
     },

@@ -33,12 +33,12 @@ describe('messageIds and answeredIds', () => {
 
 describe('matchEnquiry', () => {
   const sent = new FakeSentMailIds();
-  sent.items.set('0100018e-ack', 7);
+  sent.items.set('0100018e-ack', { postIndex: 7, sentAt: '2026-11-20T09:00:00.000Z' });
 
   it('takes the reply address among the recipients', async () => {
     expect(
       await matchEnquiry(addressing, sent, { recipients: ['other@reply.centre.example', replyAddress(addressing, 3)] }),
-    ).toEqual({ kind: 'enquiry', postIndex: 3, by: 'address' });
+    ).toEqual({ kind: 'enquiry', postIndex: 3, by: 'address', generation: 0 });
   });
 
   it('calls a forged reply address forged, even when the headers name an enquiry', async () => {
@@ -53,7 +53,7 @@ describe('matchEnquiry', () => {
       expect(
         await matchEnquiry(addressing, sent, { recipients: ['centre@reply.centre.example'], references: [id] }),
         id,
-      ).toEqual({ kind: 'enquiry', postIndex: 7, by: 'headers' });
+      ).toEqual({ kind: 'enquiry', postIndex: 7, by: 'headers', sentAt: '2026-11-20T09:00:00.000Z' });
     }
     // The same local part at another domain is not ours.
     expect(await matchEnquiry(addressing, sent, { recipients: [], inReplyTo: '<0100018e-ack@mail.example>' })).toEqual({
@@ -67,7 +67,7 @@ describe('matchEnquiry', () => {
         recipients: [],
         references: `<x@mail.example> ${threadReference(addressing, 9)}`,
       }),
-    ).toEqual({ kind: 'enquiry', postIndex: 9, by: 'headers' });
+    ).toEqual({ kind: 'enquiry', postIndex: 9, by: 'headers', generation: 0 });
     expect(
       await matchEnquiry(addressing, sent, {
         recipients: [],

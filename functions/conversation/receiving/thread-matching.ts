@@ -6,14 +6,20 @@
  * recipient of our reply shape whose MAC is wrong is forged: the mail goes to
  * the unmatched box whatever its headers say. The reference in the subject
  * is never used to file a mail (anyone can type one); it is only a
- * suggestion beside an unmatched one.
+ * suggestion beside an unmatched one. A match says what it matched by (the
+ * generation of our address, or when the mail it answers was sent), so a
+ * match by what staff have since replaced is told apart
+ * (replaced-address.ts).
  */
 import { parseReference } from '../../../shared/work/enquiry-work';
 import type { SentMailIds } from '../ports';
 import { type ReplyAddressing, readOurAddress } from '../reply-address';
 
-export type EnquiryMatch =
-  { kind: 'enquiry'; postIndex: number; by: 'address' | 'headers' } | { kind: 'forged' } | { kind: 'none' };
+/** What matched a mail to its enquiry: our address or thread reference (of a generation), or a mail we sent (sent then). */
+export type MatchedBy =
+  { by: 'address' | 'headers'; generation: number } | { by: 'headers'; sentAt: string | undefined };
+
+export type EnquiryMatch = ({ kind: 'enquiry'; postIndex: number } & MatchedBy) | { kind: 'forged' } | { kind: 'none' };
 
 /** Most message ids of one mail looked up (a long References line is the visitor's to make). */
 const IDS_LOOKED_UP = 20;
@@ -41,17 +47,19 @@ export async function matchEnquiry(
 ): Promise<EnquiryMatch> {
   const read = mail.recipients.map((recipient) => readOurAddress(addressing, recipient, 'reply'));
   const addressed = read.find((match) => match?.kind === 'enquiry');
-  if (addressed?.kind === 'enquiry') return { kind: 'enquiry', postIndex: addressed.postIndex, by: 'address' };
+  if (addressed?.kind === 'enquiry') return { ...addressed, by: 'address' };
   if (read.some((match) => match?.kind === 'forged')) return { kind: 'forged' };
 
   const ids = answeredIds(mail.inReplyTo, mail.references);
   for (const id of ids) {
     const ours = readOurAddress(addressing, id, 'thread');
-    if (ours?.kind === 'enquiry') return { kind: 'enquiry', postIndex: ours.postIndex, by: 'headers' };
+    if (ours?.kind === 'enquiry') return { ...ours, by: 'headers' };
   }
   const sent = ids.flatMap((id) => SES_MESSAGE_ID.exec(id)?.[1] ?? []);
   const found = await sentMailIds.find(sent);
-  return found === undefined ? { kind: 'none' } : { kind: 'enquiry', postIndex: found, by: 'headers' };
+  return found === undefined
+    ? { kind: 'none' }
+    : { kind: 'enquiry', postIndex: found.postIndex, by: 'headers', sentAt: found.sentAt };
 }
 
 /** A reference in the subject (`MT-000123`): a suggestion for staff, never a match. */

@@ -125,18 +125,31 @@ export function dynamoEnquiryStore(db: DynamoDBDocumentClient, tableName: string
       );
     },
 
-    async addVisitorLinkHash(postIndex, hash) {
+    async addVisitorLinkHash(postIndex, hash, at) {
       // ADD to a string set: a retried call adds nothing more.
       return conditional(() =>
-        updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash', { ':hash': new Set([hash]) }),
+        updateExisting(postIndex, 'ADD VISITOR_LINK_HASHES :hash SET VISITOR_LINKS_ACTIVE_AT = :at', {
+          ':hash': new Set([hash]),
+          ':at': at,
+        }),
       );
+    },
+
+    async markVisitorLinksActive(postIndex, at) {
+      await conditional(() => updateExisting(postIndex, 'SET VISITOR_LINKS_ACTIVE_AT = :at', { ':at': at }));
     },
 
     async replaceVisitorLinkHashes(postIndex, expectedVersion, hash, at) {
       return atVersion(
         postIndex,
         expectedVersion,
-        ['VISITOR_LINK_HASHES = :hashes', 'UPDATED_AT = :at'],
+        [
+          'VISITOR_LINK_HASHES = :hashes',
+          'UPDATED_AT = :at',
+          'LINKS_REPLACED_AT = :at',
+          'VISITOR_LINKS_ACTIVE_AT = :at',
+          'REPLY_GENERATION = if_not_exists(REPLY_GENERATION, :zero) + :one',
+        ],
         {},
         { ':hashes': new Set([hash]), ':at': at },
       );

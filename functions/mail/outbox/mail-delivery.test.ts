@@ -338,7 +338,7 @@ describe('the acknowledgement to the visitor', () => {
       attempts: 1,
       messageId: 'fake-ses-2',
     });
-    expect(await deps.sentMailIds.find(['fake-ses-2'])).toBe(1);
+    expect(await deps.sentMailIds.find(['fake-ses-2'])).toMatchObject({ postIndex: 1 });
     // The staff notification's id is none of a visitor's.
     expect(await deps.sentMailIds.find(['fake-ses-1'])).toBeUndefined();
   });

@@ -123,7 +123,8 @@ export async function sendOnce(
 async function recordSentId(deps: MoveDeps, mail: OutboxMail, messageId: string | undefined): Promise<void> {
   if (!messageId || !deps.sentMailIds || !VISITOR_KINDS.includes(mail.kind)) return;
   const expiresAt = Math.floor((deps.clock.now() + enquiryRetentionMs()) / 1000);
-  await deps.sentMailIds.record(messageId, mail.postIndex, expiresAt).catch((error: unknown) => {
+  const sentAt = new Date(deps.clock.now()).toISOString();
+  await deps.sentMailIds.record(messageId, mail.postIndex, expiresAt, sentAt).catch((error: unknown) => {
     deps.log.warn('message id of a mail to a visitor not recorded', {
       postIndex: mail.postIndex,
       errorName: error instanceof Error ? error.name : typeof error,

@@ -1,6 +1,7 @@
 /**
  * The visitor's page in Debian's Chromium, on the phone Lighthouse emulates:
- * opened by the link a mail carries, it drops the link from the address,
+ * opened by the link a mail carries, it drops the link from the address and
+ * from every entry of the tab's history,
  * shows the reference, where the request stands, what was sent and the reply,
  * takes a message that then shows in the conversation (and in the staff
  * thread), survives a reload, and does so on a slow phone too; a wrong link
@@ -108,6 +109,27 @@ describe('the visitor page', () => {
     await page.reload();
     await eventually(() => page.locator('.visitor__message--visitor').count()).toBe(1);
     await page.screenshot({ path: screenshotPath('visitor-page-ru.png'), fullPage: true });
+  });
+
+  it("leaves no entry holding the link in the tab's history: the address and every back-and-forward entry are without it, a reload still opens it", async () => {
+    const link = await mintVisitorLink(stack.deps, ENQUIRIES.ja, 'ja');
+    const secret = link.split('#')[1] ?? '';
+    const fresh = await context.newPage();
+    await fresh.goto(pageUrl(link));
+    await eventually(() => fresh.locator('.visitor__reference').textContent()).toContain('MT-000002');
+    const entries = async () => {
+      const cdp = await context.newCDPSession(fresh);
+      const { entries: all } = await cdp.send('Page.getNavigationHistory');
+      await cdp.detach();
+      return all.map((entry) => entry.url);
+    };
+    expect(await fresh.evaluate(() => window.location.href)).toBe(`${stack.url}/my-enquiry/ja`);
+    expect(await fresh.evaluate(() => window.history.length)).toBe((await entries()).length);
+    for (const url of await entries()) expect(url).not.toContain(secret);
+    await fresh.reload();
+    await eventually(() => fresh.locator('.visitor__reference').textContent()).toContain('MT-000002');
+    for (const url of await entries()) expect(url).not.toContain(secret);
+    await fresh.close();
   });
 
   it('shows the Japanese page in Japanese', async () => {

@@ -3,10 +3,13 @@
  * SMTP client (nodemailer): an answer from each of the six languages, quoted
  * as a different client quotes, lands in its enquiry's thread as the
  * visitor's message, read back through the staff API; an attachment is kept
- * and listed with its malware scan's result; a forged reply address and an out-of-office are kept apart (read
- * back from the inbound mail table); an oversize message and a stranger's
- * domain are refused at the door; and while S3 or DynamoDB is down the door
- * answers a temporary failure, and the message sent again is filed once.
+ * and listed with its malware scan's result; a forged reply address and an
+ * out-of-office are kept apart (read back from the inbound mail table); once
+ * staff replace the visitor's links an answer to the older reply address is
+ * kept apart as replaced and the next reply's address files; an oversize
+ * message and a stranger's domain are refused at the door; and while S3 or
+ * DynamoDB is down the door answers a temporary failure, and the message
+ * sent again is filed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Mail from 'nodemailer/lib/mailer';
@@ -179,6 +182,34 @@ describe('kept apart, never dropped', () => {
       '自動応答: 不在です',
     );
     expect((await thread(index)).map((entry) => entry.text)).not.toContain('3月20日まで不在です。');
+  });
+
+  it("keeps an answer to the reply address of before staff replaced the visitor's links apart, and files one to the new", async () => {
+    const { index, replyTo, address } = enquiries.get('ko') ?? { index: 0, replyTo: '', address: '' };
+    const version = async () =>
+      ((await (await getWithToken(stack, `/api/detail/${index}`, token)).json()) as { VERSION: number }[])[0]?.VERSION;
+    const replaced = await postJson(
+      stack,
+      '/api/enquiry/visitor-link',
+      { data: { index, version: await version() } },
+      token,
+    );
+    expect(replaced.status).toBe(200);
+    const old = await send({ from: address, to: replyTo, subject: 'Re: 예약', text: 'An old mail, answered.' });
+    expect(old.response).toMatch(/^250 .*Kept \(unmatched\)/);
+    expect(
+      (await stack.deps.keptMail.inBox('unmatched', { limit: 20 })).mails.find((mail) =>
+        mail.recipients.includes(replyTo),
+      ),
+    ).toMatchObject({ reason: 'address_replaced', postIndex: index });
+
+    const reply = { index, version: await version(), subject: '답변', body: '10일 오전에 뵙겠습니다.' };
+    expect((await postJson(stack, '/api/enquiry/reply', { data: reply }, token)).status).toBe(200);
+    const sent = (await capturedMail(stack)).filter((mail) => mail.destination.to.includes(address)).at(-1);
+    expect(sent?.replyTo?.[0]).toMatch(new RegExp(`^reply\\+${index}-1-[a-z2-7]{26}@`));
+    const fresh = await send({ from: address, to: sent?.replyTo?.[0] ?? '', subject: 'Re: 답변', text: '감사합니다.' });
+    expect(fresh.response).toMatch(/^250 .*Filed in enquiry/);
+    expect((await thread(index)).map((entry) => entry.text)).toContain('감사합니다.');
   });
 
   it('refuses a message larger than the announced size (552), and mail for any other domain (550)', async () => {

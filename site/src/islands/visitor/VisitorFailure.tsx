@@ -4,6 +4,7 @@
  * contacts.
  */
 import type { VisitorPageProps } from './types';
+import { withLinkIdleDays } from './visitor-link';
 
 function Contact({ phones, email, labels }: Pick<VisitorPageProps, 'phones' | 'email' | 'labels'>) {
   return (
@@ -26,7 +27,7 @@ export function Failure({ kind, props, retry }: { kind: string; props: VisitorPa
     return (
       <div className="visitor__notice" role="alert">
         <h2>{labels['visitor.notFound.title']}</h2>
-        <p>{kind === 'noLink' ? labels['visitor.noLink'] : labels['visitor.notFound.text']}</p>
+        <p>{kind === 'noLink' ? labels['visitor.noLink'] : withLinkIdleDays(labels['visitor.notFound.text'])}</p>
         <Contact {...props} />
       </div>
     );

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { VisitorEnquiryView, VisitorStanding } from '../../../../shared/visitor/visitor-page';
 import type { VisitorLabels, VisitorPageProps } from './types';
 import { type VisitorAnswer, readEnquiry } from './visitor-api';
-import { forgetVisitorLink, takeVisitorLink } from './visitor-link';
+import { forgetVisitorLink, takeVisitorLink, withLinkIdleDays } from './visitor-link';
 import { Failure } from './VisitorFailure';
 import { Message, Sent } from './VisitorConversation';
 import { WriteForm } from './WriteForm';
@@ -80,6 +80,7 @@ export default function VisitorPage(props: VisitorPageProps) {
         )}
       </section>
       {link && <WriteForm link={link} props={props} onSent={(next) => setLoad({ state: 'ready', view: next })} />}
+      <p className="visitor__link-expiry">{withLinkIdleDays(labels['visitor.linkExpiry'])}</p>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD } from '../../../../shared/intake/form-fields';
 import { VISITOR_MESSAGE_MAX, type VisitorEnquiryView } from '../../../../shared/visitor/visitor-page';
 import type { VisitorPageProps } from './types';
 import { sendMessage } from './visitor-api';
+import { withLinkIdleDays } from './visitor-link';
 
 /** When the page's script started, on the page's own clock: a message's fill time counts from it, as the enquiry form's does. */
 const SHOWN_AT = performance.now();
@@ -59,7 +60,7 @@ export function WriteForm({
     const failures: Record<string, string> = {
       network: labels['visitor.failure.network'],
       rateLimited: labels['visitor.failure.rateLimited'],
-      notFound: labels['visitor.notFound.text'],
+      notFound: withLinkIdleDays(labels['visitor.notFound.text']),
       invalid: labels['visitor.write.required'],
     };
     setSending({

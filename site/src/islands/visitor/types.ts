@@ -41,6 +41,7 @@ export const VISITOR_LABEL_KEYS = [
   'visitor.failure.rateLimited',
   'visitor.notFound.title',
   'visitor.notFound.text',
+  'visitor.linkExpiry',
   'visitor.noLink',
   'visitor.tooManyTries',
   'visitor.loadFailed',

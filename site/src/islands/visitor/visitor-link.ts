@@ -2,9 +2,16 @@
  * The link the page was opened with: what follows `#`. It is taken out of
  * the address bar at once (history.replaceState), so a copied address, a
  * bookmark or a screenshot does not pass it on, and kept for this tab alone
- * (sessionStorage), so a reload still opens the enquiry.
+ * (sessionStorage), so a reload still opens the enquiry. The entry the
+ * browser's own history list made of the address opened stays there: that
+ * is why links stop working after VISITOR_LINK_IDLE_DAYS without a visit.
  */
+import { VISITOR_LINK_IDLE_DAYS } from '../../../../shared/visitor/visitor-page';
+
 const KEPT_AS = 'visitor-link';
+
+/** A text of the page's copy with the days a link works without a visit put in. */
+export const withLinkIdleDays = (text: string) => text.replace('{days}', String(VISITOR_LINK_IDLE_DAYS));
 
 export function takeVisitorLink(): string | undefined {
   const fromAddress = window.location.hash.replace(/^#/, '').trim();

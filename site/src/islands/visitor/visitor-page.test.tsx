@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 /**
  * The visitor's page island against a stubbed API: it takes the link out of
- * the address (kept for the tab), shows what the read answers, says why it
- * cannot when it cannot, and sends a message with the form's defences, one
+ * the address (kept for the tab), shows what the read answers and how long
+ * the link works without a visit, says why it cannot when it cannot, and sends a message with the form's defences, one
  * id per message through its retries, keeping the text until it is stored.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copyFor } from '../../../../shared/content/copy';
-import type { VisitorEnquiryView } from '../../../../shared/visitor/visitor-page';
+import { VISITOR_LINK_IDLE_DAYS, type VisitorEnquiryView } from '../../../../shared/visitor/visitor-page';
 import VisitorPage from './VisitorPage';
 import { type VisitorPageProps, visitorLabels } from './types';
 
@@ -81,6 +81,8 @@ describe('opening the page', () => {
     expect(screen.getByText('Comprehensive health check-up')).toBeTruthy();
     expect(screen.getByText('Your check-up')).toBeTruthy();
     expect(document.body.textContent).toContain('Tuesday works.');
+    // How long the link works without a visit, in days: the routes' figure.
+    expect(screen.getByText(copy['visitor.linkExpiry'].replace('{days}', String(VISITOR_LINK_IDLE_DAYS)))).toBeTruthy();
   });
 
   it('opens with the kept link after a reload, and says when a link opens nothing (forgetting it)', async () => {
@@ -91,6 +93,7 @@ describe('opening the page', () => {
     await screen.findByText(copy['visitor.notFound.title']);
     expect(sent[0]?.data).toEqual({ link: LINK });
     expect(sessionStorage.getItem('visitor-link')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(`${VISITOR_LINK_IDLE_DAYS} days without a visit`);
     expect(screen.getByRole('link', { name: '+82-00-000-1111' })).toBeTruthy();
   });
 

@@ -1,13 +1,18 @@
 /**
  * A visitor's message in the enquiry's history: its new text (the quoted
  * history left out when it arrived, the whole mail one click away), when we received it, a warning when it
- * came from another address than the enquiry's or a receiving check failed,
+ * came from another address than the enquiry's, claims the enquiry's without its sender authenticated, or a
+ * receiving check failed,
  * who attached it from the kept mail box when it matched no enquiry by itself,
  * its machine translation labelled with the original a click away,
  * and its attachments (AttachmentList).
  */
 import { formatKoreaDateTime } from '../../../../shared/korea-time';
-import { type VisitorMessage, verdictWarnings } from '../../../../shared/conversation/visitor-messages';
+import {
+  type VisitorMessage,
+  fromVerifiedEnquiryAddress,
+  verdictWarnings,
+} from '../../../../shared/conversation/visitor-messages';
 import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import TranslatedText from '../translation/TranslatedText';
 import AttachmentList from './AttachmentList';
@@ -36,6 +41,11 @@ export default function VisitorMessageBody({ postIndex, text, message, translati
       {!message.fromEnquiryAddress && (
         <p className="staff__alert" role="note">
           {CONVERSATION_TEXT.notEnquiryAddress}
+        </p>
+      )}
+      {message.fromEnquiryAddress && !fromVerifiedEnquiryAddress(message) && (
+        <p className="staff__alert" role="note">
+          {CONVERSATION_TEXT.unverifiedSender}
         </p>
       )}
       {warnings.length > 0 && (

@@ -4,7 +4,8 @@
  * visitor's words with their sender and Korea time, the attachments by name
  * (a kept one a download button that asks for a short-lived link and follows
  * it; a refused one plain text with the reason), and a warning in Korean when
- * it came from another address or a receiving check failed.
+ * it came from another address, claims the enquiry's without its sender
+ * authenticated, or a receiving check failed.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,6 +29,7 @@ const visitor = (extra: Partial<VisitorMessage> = {}): ThreadEntry => ({
     verdicts: NOT_CHECKED_LOCALLY,
     attachments: [],
     fromEnquiryAddress: true,
+    senderVerified: true,
     ...extra,
   },
 });
@@ -133,6 +135,14 @@ describe("a visitor's message in the history", () => {
     );
     const notes = line.getAllByRole('note').map((note) => note.textContent);
     expect(notes).toEqual([CONVERSATION_TEXT.notEnquiryAddress, CONVERSATION_TEXT.verdictWarning('SPF, DMARC')]);
+  });
+
+  it("warns when it claims the enquiry's address but its sender was not authenticated (or not checked, as before)", () => {
+    for (const unverified of [{ senderVerified: false }, { senderVerified: undefined }]) {
+      const line = history(visitor(unverified));
+      expect(line.getAllByRole('note').map((note) => note.textContent)).toEqual([CONVERSATION_TEXT.unverifiedSender]);
+      cleanup();
+    }
   });
 
   it('says who attached it from the kept mail box, and says nothing of it for a matched one', () => {

@@ -10,6 +10,9 @@ export const CONVERSATION_TEXT = {
   receivedAt: (when: string) => `받은 시각 ${when} (한국 시간)`,
   attachedBy: (staff: string) => `${staff}님이 보관 메일함에서 이 문의에 연결한 메일입니다.`,
   notEnquiryAddress: '문의에 적힌 주소가 아닌 곳에서 보낸 메일입니다. 보낸 사람을 확인하세요.',
+  /** From the enquiry's address by its From only: the sending domain did not vouch for it (SPF, DKIM, DMARC). */
+  unverifiedSender:
+    '문의에 적힌 주소로 보냈다고 되어 있지만 발신자 인증(SPF·DKIM)이 확인되지 않은 메일입니다. 주소를 꾸며 보냈을 수 있으니, 예약 취소나 변경 같은 요청은 방문자 본인인지 확인한 뒤 처리하세요.',
   cut: '메시지가 길어 앞부분만 표시합니다. 전체 원문은 보관되어 있습니다.',
   empty: '(내용이 없는 메일입니다.)',
   /** The whole mail behind a disclosure, when the thread shows only what was written this time. */

@@ -13,7 +13,7 @@ export const KEPT_MAIL_TEXT = {
     refused: '거부된 메일',
   } satisfies Record<KeptBox, string>,
   boxNote: {
-    unmatched: '어느 문의에 대한 답장인지 알 수 없는 메일입니다 (회신 주소가 없거나 맞지 않음).',
+    unmatched: '어느 문의에 대한 답장인지 알 수 없는 메일입니다 (회신 주소가 없거나 맞지 않거나 교체됨).',
     quarantine: '스팸·바이러스·발신자 인증 검사에 실패한 메일입니다. 연결하기 전에 보낸 사람을 꼭 확인하세요.',
     'auto-reply': '부재중 알림, 반송 메일 등 자동으로 보내진 메일입니다.',
     refused: '크기나 발송 횟수 제한을 넘었거나 읽을 수 없어 대화에 넣지 않은 메일입니다.',
@@ -23,12 +23,16 @@ export const KEPT_MAIL_TEXT = {
     no_match: '어느 문의에도 맞지 않는 주소로 왔습니다',
     forged: '회신 주소가 올바르지 않습니다 (위조되었거나 잘못 입력됨)',
     enquiry_gone: '답장한 문의가 삭제되었습니다',
+    address_replaced:
+      '방문자 링크를 교체하기 전의 회신 주소로 왔습니다. 예전 메일을 가진 다른 사람이 보냈을 수 있으니, 보낸 사람이 방문자 본인인지 확인한 뒤 연결하세요',
     verdict: '수신 검사에 실패했습니다',
     auto_reply: '자동으로 보내진 메일입니다',
     too_large: '너무 커서 읽지 않았습니다',
     unreadable: '형식이 깨져 읽을 수 없습니다 (머리글이 너무 크거나 파트가 너무 많음)',
     sender_limit: '같은 보낸 사람의 메일이 한 시간 제한을 넘었습니다',
     enquiry_limit: '같은 문의로 온 메일이 하루 제한을 넘었습니다',
+    unverified_limit:
+      '발신자 인증이 안 된 메일이 이 문의의 하루 제한을 넘었습니다 (방문자 본인의 인증된 메일은 따로 셉니다)',
   } as Record<string, string>,
   count: (count: number, more: boolean) => (more ? `${count}건 표시 (더 있습니다)` : `${count}건`),
   noneFound: (words: string, more: boolean) =>
