@@ -6,7 +6,7 @@
  * is neither fixed nor acknowledged. The tests build the same app with their
  * own context.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -20,14 +20,20 @@ import type { StageRoute } from './stage-routes';
 
 export const SITE_DIST_DIR = join(REPO_ROOT, 'site', 'dist');
 
-/** Feature flags this app relies on (there are none in cdk.json). */
-export const FEATURE_FLAGS = {
-  // Server access logs are allowed by a bucket policy, not the legacy log-delivery ACL.
-  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
-  // Cross-stack references read the other stack's output with Fn::GetStackOutput. The one there is (the web ACL's
-  // ARN, from us-east-1) would otherwise need a custom-resource Lambda function on each side to copy it.
-  '@aws-cdk/core:defaultCrossStackReferences': 'weak',
-} as const;
+/**
+ * The feature flags of cdk.json's context: those a new `cdk init` app of the installed aws-cdk-lib gets
+ * (its recommended-feature-flags.json), at their recommended values but the ones docs/deploying.md,
+ * 'Feature flags', keeps and says why. The CLI passes cdk.json's context to the app itself; read here
+ * too, the tests and `buildApp` without the CLI make the same templates as a deploy.
+ */
+export const FEATURE_FLAGS: Readonly<Record<string, unknown>> = featureFlagsOf(
+  JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> },
+);
+
+/** The feature flags (`@aws-cdk...` keys) of a cdk.json; its other context values (cli-telemetry) are the CLI's. */
+export function featureFlagsOf(cdkJson: { context?: Record<string, unknown> }): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(cdkJson.context ?? {}).filter(([key]) => key.startsWith('@aws-cdk')));
+}
 
 export interface BuildAppOptions extends AppProps {
   /** The built site to deploy; defaults to site/dist when it exists. */

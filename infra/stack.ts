@@ -2,15 +2,18 @@
  * One stage of the product: CDN and site, REST API (behind its own regional
  * web ACL) with one function per route (each feature's in a nested stack), the export worker, scheduled mail retry, tables and buckets, the SES sender, SES
  * receiving for the inbound domain, GuardDuty's malware scan of its attachments, the
- * token-signing and origin-verify secrets. Physical names are all generated,
+ * token-signing and origin-verify secrets, and the topic every alarm of the
+ * stage tells. Physical names are generated or start with the stack's name,
  * so stages share an account without clashing.
  */
 import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLES, TABLE_KEYS } from '../shared/tables';
 import type { StageConfig } from './config';
+import { alarmTopic } from './constructs/alarms';
 import { Api } from './constructs/api/api';
 import { AttachmentScanning } from './constructs/attachment-scanning';
 import { Data } from './constructs/data';
@@ -48,6 +51,8 @@ export class MedicalTourismStack extends Stack {
   readonly streams: Streams;
   readonly receiving: Receiving;
   readonly site: SiteHosting;
+  /** Every alarm of the stage tells it (infra/constructs/alarms.ts); an operator subscribes. */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: MedicalTourismStackProps) {
     super(scope, id, props);
@@ -55,6 +60,7 @@ export class MedicalTourismStack extends Stack {
     this.config = config;
     const logRetention = config.production ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH;
     const logRemovalPolicy = config.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.alarmTopic = alarmTopic(this, 'AlarmTopic');
 
     this.data = new Data(this, 'Data', {
       production: config.production,
@@ -85,6 +91,7 @@ export class MedicalTourismStack extends Stack {
       mailTo: config.mailTo,
       inboundDomain: config.inboundDomain,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
+      alarmTopic: this.alarmTopic,
     });
 
     this.tokenSecret = new Secret(this, 'TokenSecret', {
@@ -127,31 +134,20 @@ export class MedicalTourismStack extends Stack {
       totpKey: this.data.totpKey,
       translation: { terminologyName: `${this.stackName}-labels` },
     };
-    this.jobs = new Jobs(this, 'Jobs', { resources, logRetention, logRemovalPolicy });
-    this.workers = new Workers(this, 'Workers', {
-      resources,
-      failures: this.jobs.failures,
-      logRetention,
-      logRemovalPolicy,
-    });
-    this.streams = new Streams(this, 'Streams', {
-      resources,
-      failures: this.jobs.failures,
-      logRetention,
-      logRemovalPolicy,
-    });
+    const watch = { logRetention, logRemovalPolicy, alarmTopic: this.alarmTopic };
+    this.jobs = new Jobs(this, 'Jobs', { resources, ...watch });
+    this.workers = new Workers(this, 'Workers', { resources, failures: this.jobs.failures, ...watch });
+    this.streams = new Streams(this, 'Streams', { resources, failures: this.jobs.failures, ...watch });
     this.receiving = new Receiving(this, 'Receiving', {
       resources,
       failures: this.jobs.failures,
-      logRetention,
-      logRemovalPolicy,
+      ...watch,
       inboundDomain: config.inboundDomain,
       ...(config.mailDomain ? { mailDomain: config.mailDomain } : {}),
     });
     this.api = new Api(this, 'Api', {
       resources: { ...resources, workers: this.workers.functions },
-      logRetention,
-      logRemovalPolicy,
+      ...watch,
       requireTwoFactor: config.requireTwoFactor,
       ...(props.routes ? { routes: props.routes } : {}),
     });
@@ -220,6 +216,11 @@ export class MedicalTourismStack extends Stack {
     new CfnOutput(this, 'MailProblemsQueue', {
       description: 'Bounces and complaints of the mail the stage sent (SES events through its configuration set)',
       value: this.mail.problems.queueUrl,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description:
+        'SNS topic every alarm of the stage tells (named MedicalTourism-<stage>-...): subscribe an address or a chat integration to it',
+      value: this.alarmTopic.topicArn,
     });
     new CfnOutput(this, 'AccessLogCopyBucket', {
       description: "The access log's copy under S3 Object Lock (every write, from the table's stream)",

@@ -85,6 +85,13 @@ describe('Lambda bundles', () => {
     expect(held('keptMailText')).toEqual(parsers.filter((parser) => !keepers.includes(parser)).sort());
   });
 
+  it('keeps the QR code library in the two-factor start alone', () => {
+    const holders = bundles
+      .filter((bundle) => bundle.inputs.some((input) => input.name === 'qrcode-generator'))
+      .map((bundle) => bundle.name);
+    expect(holders).toEqual(['startTwoFactor']);
+  });
+
   it('holds the SDK client of each service its declaration uses, and of no other', () => {
     const mismatches = bundles.flatMap((bundle) => {
       const uses = USES.get(bundle.name);

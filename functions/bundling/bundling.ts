@@ -188,7 +188,7 @@ export function entriesFromDeclarations(entries: readonly LambdaEntry[]): Plugin
  * route, the S3 client of the export's multipart upload in every exports,
  * packages and privacy route).
  */
-const DECLARING_PACKAGES = ['@aws-sdk/lib-storage', 'qrcode'];
+const DECLARING_PACKAGES = ['@aws-sdk/lib-storage', 'qrcode-generator'];
 const DECLARING_FOLDERS = [FUNCTIONS_DIR, join(FUNCTIONS_DIR, '..', 'shared')].map((folder) => `${folder}${sep}`);
 
 function modulesThatOnlyDeclare(): Plugin {

@@ -12,6 +12,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SCHEDULED_JOBS } from '../../shared/resources';
@@ -25,6 +26,8 @@ export interface JobsProps {
   resources: BindableResources;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** The topic the stage's alarms tell (./alarms.ts). */
+  alarmTopic: ITopic;
 }
 
 export class Jobs extends Construct {
@@ -35,7 +38,8 @@ export class Jobs extends Construct {
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
 
-    this.failures = operatorQueue(this, 'Failures', {
+    this.failures = operatorQueue(this, 'Failures', props.alarmTopic, {
+      alarmWhat: 'job-failures-queue',
       whyNoDeadLetterQueue:
         'This queue is itself the failure destination (dead-letter queue) of the scheduled jobs; nothing consumes it automatically, so a queue behind it would never receive anything. Its depth has an alarm.',
       alarmDescription:

@@ -26,6 +26,7 @@ import {
   EventDestination,
   Identity,
 } from 'aws-cdk-lib/aws-ses';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SEND_MAIL_ACTIONS } from '../permissions';
@@ -43,6 +44,8 @@ export interface StaffMailProps {
   siteUrl: string;
   /** Where visitors answer: each mail to a visitor has its enquiry's reply address on this domain (INBOUND_DOMAIN). */
   inboundDomain: string;
+  /** The topic the stage's alarms tell (./alarms.ts). */
+  alarmTopic: ITopic;
 }
 
 export class StaffMail extends Construct {
@@ -85,7 +88,8 @@ export class StaffMail extends Construct {
       });
     }
 
-    this.problems = operatorQueue(this, 'Problems', {
+    this.problems = operatorQueue(this, 'Problems', props.alarmTopic, {
+      alarmWhat: 'mail-problems-queue',
       whyNoDeadLetterQueue:
         'Nothing consumes this queue: it keeps the bounce and complaint events for an operator to read, so a dead-letter queue behind it would never receive anything. Its depth has an alarm.',
       alarmDescription:

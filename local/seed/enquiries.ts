@@ -29,6 +29,7 @@ import {
   workListKeys,
 } from '../../functions/enquiries/enquiry-lists';
 import { LOCALE_CODES } from '../../shared/locales';
+import { sendUntilProcessed } from '../../functions/platform/wiring/unprocessed-retry';
 
 const NAMES = ['Anna Petrova', '김민수', '王芳', 'Nguyễn Văn An', '佐藤 花子', 'John Smith', 'Иван Иванов'];
 const LANGUAGES = ['Russian', 'English', 'Chinese', 'Vietnamese', 'Japanese'];
@@ -105,11 +106,11 @@ export async function seedEnquiries(
   let openTotal = 0;
   let batch: StoredEnquiry[] = [];
   const putAll = async (table: string, items: readonly object[]) => {
-    let requests = items.map((item) => ({ PutRequest: { Item: item } }));
-    while (requests.length) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
+    const requests = items.map((item) => ({ PutRequest: { Item: item } }));
+    await sendUntilProcessed(`Seeding ${table}`, requests, async (unsent) => {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [table]: [...unsent] } }));
+      return result.UnprocessedItems?.[table] as typeof requests | undefined;
+    });
   };
   const { tagged } = options;
   let taggedCount = 0;

@@ -12,7 +12,15 @@ import { accessLogCopyLockDays } from '../../infra/constructs/data';
 import type { MedicalTourismStack } from '../../infra/stack';
 import { RETENTION, accessLogRetentionSeconds } from '../../shared/privacy/retention';
 import { TABLE_KEYS } from '../../shared/tables';
-import { logicalId, permissionsOfRole, render, stageTemplate, testApp, unbundledStackForFile } from './helpers';
+import {
+  TRACING_PERMISSIONS,
+  logicalId,
+  permissionsOfRole,
+  render,
+  stageTemplate,
+  testApp,
+  unbundledStackForFile,
+} from './helpers';
 
 const made = unbundledStackForFile();
 let prod: { stack: MedicalTourismStack; template: Template };
@@ -121,6 +129,7 @@ describe('the copy function', () => {
         ...['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].map((action) => `${action} ${failures}`),
         `logs:CreateLogStream <${logicalId(copy().logGroup)}.Arn>`,
         `logs:PutLogEvents <${logicalId(copy().logGroup)}.Arn>`,
+        ...TRACING_PERMISSIONS,
       ].sort(),
     );
   });

@@ -14,7 +14,7 @@ import { WORKER_CONCURRENCY } from '../../infra/limits';
 import { API_ROUTES } from '../../shared/routes';
 import { WORKERS } from '../../shared/resources';
 import { TABLES } from '../../shared/tables';
-import { logicalId, permissionsOfRole, unbundledStackForFile } from './helpers';
+import { TRACING_PERMISSIONS, logicalId, permissionsOfRole, unbundledStackForFile } from './helpers';
 
 const made = unbundledStackForFile();
 
@@ -75,6 +75,7 @@ describe('the export worker function', () => {
       ...['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].map(
         (action) => `${action} <${logicalId(made.stack.jobs.failures)}.Arn>`,
       ),
+      ...TRACING_PERMISSIONS,
     ].sort();
     expect(linesOf(worker())).toEqual(expected);
   });

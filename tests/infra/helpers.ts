@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
+import { type CfnElement, NestedStack, type Stack, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll } from 'vitest';
 import type { IConstruct } from 'constructs';
@@ -71,6 +71,17 @@ export function testApp(
     context: { ...TEST_CONTEXT, ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}), ...context },
   });
 }
+
+/**
+ * How the stack's ARNs name their partition: a literal where the region is known (the feature flag
+ * @aws-cdk/core:enablePartitionLiterals, cdk.json), else `<AWS::Partition>` as render() writes the pseudo parameter.
+ */
+export function partitionIn(stack: Stack): string {
+  return Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition;
+}
+
+/** What every function's role may do for X-Ray active tracing (CDK's grant; the actions take no resource but `*`). */
+export const TRACING_PERMISSIONS = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'] as const;
 
 export function logicalId(construct: IConstruct): string {
   const element = (construct.node.defaultChild ?? construct) as CfnElement;

@@ -139,7 +139,7 @@ describe('SES receiving', () => {
     const queue = resource(failures).Properties;
     expect(queue.SqsManagedSseEnabled).toBe(true);
     const alarms = Object.values(made.template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
-      JSON.stringify(alarm.Properties.Dimensions).includes(failures),
+      JSON.stringify(alarm.Properties.Dimensions ?? []).includes(failures),
     );
     expect(alarms).toHaveLength(1);
     expect(alarms[0]?.Properties).toMatchObject({

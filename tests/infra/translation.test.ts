@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../shared/routes';
-import { logicalId, permissionsOfRole, render, unbundledStackForFile } from './helpers';
+import { logicalId, partitionIn, permissionsOfRole, render, unbundledStackForFile } from './helpers';
 
 const made = unbundledStackForFile();
 const job = () => made.stack.jobs.functions.translate;
@@ -21,7 +21,7 @@ describe('machine translation', () => {
   });
 
   it("lets the job translate with the stage's terminology alone, and names it", () => {
-    const terminology = `arn:<AWS::Partition>:translate:${made.stack.region}:<AWS::AccountId>:terminology/${made.stack.stackName}-labels`;
+    const terminology = `arn:${partitionIn(made.stack)}:translate:${made.stack.region}:<AWS::AccountId>:terminology/${made.stack.stackName}-labels`;
     expect(
       permissions()
         .filter((line) => /^(translate|comprehend):/.test(line))

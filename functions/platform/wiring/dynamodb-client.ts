@@ -9,6 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { AWS_CALL_LIMITS } from './call-limits';
+import { sendUntilProcessed } from './unprocessed-retry';
 
 /**
  * The functions' DynamoDB document client: the region, credentials and
@@ -175,18 +176,21 @@ export async function dueInQueue(
   return result.Items ?? [];
 }
 
-/** Deletes items by key, 25 a call (BatchWriteItem's most), sending again what DynamoDB left unprocessed until none is left. */
+/**
+ * Deletes items by key, 25 a call (BatchWriteItem's most), sending again what DynamoDB left unprocessed, with
+ * back-off, a bounded number of times (unprocessed-retry.ts).
+ */
 export async function deleteKeys(
   db: DynamoDBDocumentClient,
   tableName: string,
   keys: readonly Record<string, unknown>[],
 ): Promise<void> {
   for (let start = 0; start < keys.length; start += 25) {
-    let requests: Record<string, unknown>[] = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    while (requests.length) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }));
-      requests = (result.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
-    }
+    const requests = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    await sendUntilProcessed(`Deleting from ${tableName}`, requests, async (batch) => {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...batch] } }));
+      return result.UnprocessedItems?.[tableName] as typeof requests | undefined;
+    });
   }
 }
 
@@ -234,7 +238,8 @@ export async function queryCount(db: DynamoDBDocumentClient, input: QueryInput):
 
 /**
  * Reads items by key with BatchGetItem, which takes 100 keys at a time and may
- * leave some for another round; the items that exist, in no particular order.
+ * leave some for another round (sent again with back-off, a bounded number of
+ * times: unprocessed-retry.ts); the items that exist, in no particular order.
  */
 export async function batchGetAll<Item = Record<string, unknown>>(
   db: DynamoDBDocumentClient,
@@ -244,14 +249,13 @@ export async function batchGetAll<Item = Record<string, unknown>>(
 ): Promise<Item[]> {
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
-    let batch: Record<string, unknown>[] = keys.slice(i, i + 100);
-    while (batch.length) {
+    await sendUntilProcessed(`Reading from ${tableName}`, keys.slice(i, i + 100), async (batch) => {
       const result = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch, ...projection } } }),
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [...batch], ...projection } } }),
       );
       found.push(...(result.Responses?.[tableName] ?? []));
-      batch = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-    }
+      return result.UnprocessedKeys?.[tableName]?.Keys;
+    });
   }
   // The table's items are written by this code base in the shape the caller names.
   return found as Item[];

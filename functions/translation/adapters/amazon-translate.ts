@@ -25,13 +25,36 @@ import {
 import { type MachineTranslation, type TranslationRequest, TranslationRefused, type Translator } from '../ports';
 import { terminologyFile, terminologyVersion } from '../engine/terminology';
 import { textChunks } from '../engine/text-chunks';
-import { AWS_CALL_LIMITS } from '../../platform/wiring/call-limits';
 
 /** Under Translate's 10,000 bytes a request, with room to spare. */
 export const TRANSLATE_PIECE_MAX_BYTES = 9_000;
 
+/**
+ * Translate's own call limits, not the other clients' (platform/wiring/call-limits.ts): Translate
+ * sends nothing until it has translated the whole piece, so the others' two-second idle limit on
+ * the socket would cut off a long piece that is doing fine, and their three attempts would send it
+ * again twice, each attempt billed by the character.
+ *
+ * - `requestTimeout`: a whole call (send, translate, answer) in six seconds, several times what a
+ *   9,000-byte piece takes when Translate is well; the SDK only warns when a call passes it unless
+ *   `throwOnRequestTimeout` is set, so it is.
+ * - `connectionTimeout`: a connection opens within a second, as for the other clients.
+ * - `maxAttempts: 2`, one attempt more. Most failures worth a retry are refusals Translate did no
+ *   work for (throttling, a 5xx answer, a connection that never opened), and one retry gets past a
+ *   passing one. A time-out is the one failure after which the piece may have been translated and
+ *   billed anyway: the retry sends it once more at most, and only after six seconds of silence,
+ *   when Translate is already in trouble; the translation job's own retries (minutes apart,
+ *   translation-work.ts) take over from there, not a third attempt at once. Two attempts of one
+ *   piece also fit the reply preview's 15 seconds (functions/translation/routes.ts): 2 × (1 + 6) s
+ *   and the back-off.
+ */
+export const TRANSLATE_CALL_LIMITS = {
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 6_000, throwOnRequestTimeout: true },
+} as const;
+
 export function translateClient(config: TranslateClientConfig = {}): TranslateClient {
-  return new TranslateClient({ ...AWS_CALL_LIMITS, ...config });
+  return new TranslateClient({ ...TRANSLATE_CALL_LIMITS, ...config });
 }
 
 export interface AmazonTranslatorOptions {

@@ -9,8 +9,9 @@
  * requests.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, ComparisonOperator, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { API_ERROR_CODES } from '../../../shared/api-error';
@@ -19,6 +20,7 @@ import {
   DIRECT_CALL_REFUSAL,
   ORIGIN_VERIFY_HEADER,
 } from '../../../shared/origin-headers';
+import { stageAlarm } from '../alarms';
 
 export const DIRECT_CALL_RULE = 'DirectCall';
 export const DIRECT_CALL_BODY_KEY = 'direct-call';
@@ -28,6 +30,8 @@ export interface ApiFirewallProps {
   stageArn: string;
   /** The value CloudFront sends in X-Origin-Verify. */
   originVerifySecret: ISecret;
+  /** The topic the stage's alarms tell (../alarms.ts). */
+  alarmTopic: ITopic;
 }
 
 export class ApiFirewall extends Construct {
@@ -106,13 +110,12 @@ export class ApiFirewall extends Construct {
       statistic: Stats.SUM,
       period: Duration.minutes(5),
     });
-    this.blockedDirectCallsAlarm = new Alarm(this, 'BlockedDirectCallsAlarm', {
+    this.blockedDirectCallsAlarm = stageAlarm(this, 'BlockedDirectCallsAlarm', props.alarmTopic, {
+      what: 'api-blocked-direct-calls',
       alarmDescription: `More than ${DIRECT_CALL_ALARM_PER_5_MINUTES} calls in five minutes came to the API without the origin secret and were dropped by its web ACL: someone is calling the execute-api address directly (nothing reached a function; a flood here costs AWS WAF requests only)`,
       metric: this.blockedDirectCalls,
       threshold: DIRECT_CALL_ALARM_PER_5_MINUTES,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }

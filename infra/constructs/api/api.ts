@@ -4,7 +4,8 @@
  * exactly what `resourcesOf(route)` lists, behind an API Gateway REST API
  * (regional endpoint): one resource per path, one Lambda proxy integration
  * (payload format 1.0) per route, a stage with stage-wide and per-method
- * throttling (infra/limits.ts) and JSON access logs. CloudFront sends `/api/*`
+ * throttling (infra/limits.ts), JSON access logs, X-Ray tracing and an alarm
+ * on its 5XX answers. CloudFront sends `/api/*`
  * to the stage with the origin-verify secret in X-Origin-Verify; the stage's
  * regional AWS WAF web ACL (./api-firewall.ts) drops (403) every request
  * without it before any function runs (AWS WAF decides before API Gateway's
@@ -17,7 +18,8 @@
  * nested stack of their own (./route-group.ts), so no template nears
  * CloudFormation's 500 resources as routes are added (docs/deploying.md).
  */
-import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { DIRECT_CALL_ALARM_PER_5_MINUTES, DIRECT_CALL_METRIC } from '../../../shared/origin-headers';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
@@ -37,6 +39,7 @@ import type { ApiRoute, RouteName } from '../../../shared/routes';
 import { API_THROTTLING } from '../../limits';
 import { acknowledge } from '../../nag';
 import { type StageRoute, declaredStageRoutes } from '../../stage-routes';
+import { ALARM_PERIOD, stageAlarm } from '../alarms';
 import { ApiFirewall } from './api-firewall';
 import type { BindableResources } from '../functions/bindable-resources';
 import { type RouteFunction, pascal } from '../functions/route-function';
@@ -50,10 +53,20 @@ export interface ApiProps {
   logRemovalPolicy: RemovalPolicy;
   /** The routes to deploy; by default every route of the route table in its feature's stack (declaredStageRoutes). */
   routes?: readonly StageRoute[];
+  /** The topic the stage's alarms tell (../alarms.ts). */
+  alarmTopic: ITopic;
 }
 
 /** The stage CloudFront calls: its name is the first segment of every execute-api path (the CDN origin's path). */
 export const API_STAGE_NAME = 'live';
+
+/**
+ * 5XX answers in five minutes that set off the stage's alarm. Each is a failure
+ * a visitor or staff member saw (the functions' own 503 when a service they call
+ * fails, API Gateway's 502 or 504 when a function crashed or took too long); one
+ * alone is often a passing fault that the caller's retry got past, five are not.
+ */
+export const API_5XX_ALARM_PER_5_MINUTES = 5;
 
 /** A route's key in the stage's method settings: `{resource path}/{method}`. */
 export const methodSettingKeyOf = (route: ApiRoute) => `${route.path}/${route.method}`;
@@ -100,6 +113,8 @@ export class Api extends Construct {
       cloudWatchRole: false,
       deployOptions: {
         stageName: API_STAGE_NAME,
+        // X-Ray traces of requests (sampled), on to the functions, which trace too (RouteFunction).
+        tracingEnabled: true,
         throttlingRateLimit: API_THROTTLING.stage.rateLimit,
         throttlingBurstLimit: API_THROTTLING.stage.burstLimit,
         methodOptions,
@@ -144,10 +159,19 @@ export class Api extends Construct {
     this.firewall = new ApiFirewall(this, 'Firewall', {
       stageArn: this.stage.stageArn,
       originVerifySecret: props.resources.originVerifySecret,
+      alarmTopic: props.alarmTopic,
+    });
+    stageAlarm(this, 'ServerErrorsAlarm', props.alarmTopic, {
+      what: 'api-5xx',
+      alarmDescription: `At least ${API_5XX_ALARM_PER_5_MINUTES} API answers in five minutes were 5XX errors: the stage's access log (status, integrationStatus, integrationError) says which routes, and their functions' logs why.`,
+      metric: this.stage.metricServerError({ period: ALARM_PERIOD, statistic: Stats.SUM }),
+      threshold: API_5XX_ALARM_PER_5_MINUTES,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });
 
     // Defence in depth: a call that got past the web ACL without the secret is refused by the function, and counted.
-    new Alarm(this, 'DirectCallsAlarm', {
+    stageAlarm(this, 'DirectCallsAlarm', props.alarmTopic, {
+      what: 'api-direct-calls',
       alarmDescription: `More than ${DIRECT_CALL_ALARM_PER_5_MINUTES} calls in five minutes reached an API function without coming through CloudFront (refused, but the stage's web ACL should have dropped them: check it is associated with the stage)`,
       metric: new Metric({
         namespace: DIRECT_CALL_METRIC.namespace,
@@ -158,8 +182,6 @@ export class Api extends Construct {
       }),
       threshold: DIRECT_CALL_ALARM_PER_5_MINUTES,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
     // A path under which several features' routes lie is made here; the rest, with the routes, in each feature's stack.
@@ -180,6 +202,7 @@ export class Api extends Construct {
           requireTwoFactor: props.requireTwoFactor,
           logRetention: props.logRetention,
           logRemovalPolicy: props.logRemovalPolicy,
+          alarmTopic: props.alarmTopic,
         }),
     );
     this.functions = Object.fromEntries(groups.flatMap((group) => [...group.functions])) as Record<

@@ -2,7 +2,8 @@
  * One feature's API routes in a nested stack of their own: each route's
  * function (bound to exactly what `resourcesOf(route)` lists), its role, log
  * group and invoke permission, and its REST API method with the path
- * resources only this feature uses. The REST API, its stage and the paths
+ * resources only this feature uses, and the Errors and Throttles alarms of
+ * its functions (../alarms.ts). The REST API, its stage and the paths
  * several features share stay in the main stack (./api.ts), imported here by
  * id; the stage's deployment depends on this stack and changes with its
  * methods, so a new or changed route is deployed to the stage.
@@ -28,7 +29,8 @@ import { routeDeclaration } from '../../../functions/features';
 import { type ApiRoute, type RouteName, resourcesOf } from '../../../shared/routes';
 import { acknowledge } from '../../nag';
 import type { StageRoute } from '../../stage-routes';
-import type { FunctionLogs } from '../functions/background-function';
+import { functionAlarms } from '../alarms';
+import type { FunctionWatch } from '../functions/background-function';
 import type { BindableResources } from '../functions/bindable-resources';
 import { RouteFunction, pascal } from '../functions/route-function';
 
@@ -43,7 +45,7 @@ const NO_AUTHORIZER_REASON = {
 
 const routeKeyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
 
-export interface RouteGroupProps extends FunctionLogs {
+export interface RouteGroupProps extends FunctionWatch {
   routes: readonly StageRoute[];
   /** The main stack's REST API: its id and root, its deployment, and its stage's name. */
   restApi: RestApi;
@@ -123,6 +125,16 @@ export class RouteGroup extends NestedStack {
       this.functions.set(route.name, fn);
       this.methods.set(route.name, method);
     }
+    // Shared by the feature's routes, ten an alarm (../alarms.ts says why not one each).
+    functionAlarms(
+      this,
+      props.alarmTopic,
+      `api-${id.toLowerCase()}`,
+      props.routes.map(({ route }) => ({
+        fn: this.functions.get(route.name) as RouteFunction,
+        about: routeKeyOf(route),
+      })),
+    );
     // The deployment snapshots the API's methods, so it waits for this stack's.
     deployment.node.addDependency(this.nestedStackResource ?? this);
   }

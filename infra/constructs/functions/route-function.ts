@@ -1,13 +1,13 @@
 /**
  * The project's Lambda function: one function a feature declares (functions/features.ts), bundled
  * locally (no Docker) by functions/bundling/bundling.ts through infra/function-bundles.ts,
- * on the current Node runtime for ARM64. The `bind*`
+ * on the current Node runtime for ARM64, with X-Ray active tracing. The `bind*`
  * helpers grant the IAM access and set the environment variable together, so
  * a function never has a table name without the right to use it, or the reverse.
  */
 import { type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -94,11 +94,18 @@ export class RouteFunction extends LambdaFunction {
       memorySize: props.memoryMiB,
       timeout: props.timeout,
       logGroup,
+      // Each run traced (sampled by X-Ray), under the API stage's trace for a route; CDK grants the role X-Ray's writes.
+      tracing: Tracing.ACTIVE,
       ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: props.logLevel ?? 'INFO', NODE_OPTIONS: '--enable-source-maps' },
     });
     this.entryName = props.entryName;
+    acknowledge(
+      role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'xray:PutTraceSegments and xray:PutTelemetryRecords, which active tracing needs (CDK adds them), name no resource: IAM takes only "*" for them.',
+    );
   }
 
   /**
@@ -256,9 +263,9 @@ export class RouteFunction extends LambdaFunction {
         'AwsSolutions-IAM5[Resource::*]',
         `${TRANSLATE_TEXT_ACTIONS.join(' and ')} name no resource (a text is not one), so IAM takes only "*" for them.`,
       );
-      acknowledge(
+      acknowledgeResolved(
         this.role,
-        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:translate:${Stack.of(this).region}:<AWS::AccountId>:terminology/${terminologyName}/*]`,
+        (rendered) => `AwsSolutions-IAM5[Resource::${rendered(terminology)}/*]`,
         `The stage's one terminology (${terminologyName}) and its versions: Translate names an imported terminology with its version after the name (…/${terminologyName}/LATEST).`,
       );
     }

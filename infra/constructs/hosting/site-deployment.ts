@@ -52,6 +52,8 @@ function acknowledgeDeploymentHandler(hosting: SiteDeploymentTarget): void {
   if (!handler)
     throw new Error('The BucketDeployment handler was not found; its cdk-nag acknowledgements need updating');
   const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  // A literal where the region is known (the feature flag @aws-cdk/core:enablePartitionLiterals), else the pseudo parameter.
+  const partition = Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition;
   const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
   const siteBucketId = stack.getLogicalId(hosting.bucket.node.defaultChild as CfnElement);
   const why = 'aws-s3-deployment handler (part of aws-cdk-lib, runs only while CloudFormation deploys the site)';
@@ -69,7 +71,7 @@ function acknowledgeDeploymentHandler(hosting: SiteDeploymentTarget): void {
     ['Action::s3:Abort*', 'aborts its own failed multipart uploads to the site bucket'],
     [`Resource::<${siteBucketId}.Arn>/*`, 'writes every object of the site bucket (the whole built site)'],
     [
-      `Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`,
+      `Resource::arn:${partition}:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*`,
       'reads the site asset from the bootstrap asset bucket',
     ],
     [
