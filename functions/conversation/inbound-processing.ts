@@ -203,8 +203,8 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     message = await readMessage(raw, mail.receivedAt);
   } catch (error) {
     // The parser gives up on some mail (a header past 1 MiB, more than 1,000 parts): kept as it came, never retried for ever.
-    const { from, subject } = unreadableHead(raw);
-    const { at } = messageKey(raw, undefined, mail.receivedAt);
+    const { from, subject, date } = unreadableHead(raw);
+    const { at } = messageKey(raw, date, mail.receivedAt);
     deps.log.warn('received mail unreadable', { error: error instanceof Error ? error.message : String(error) });
     return keepApart(deps, mail, {
       key: `kept#${at}`,

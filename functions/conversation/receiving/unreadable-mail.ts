@@ -1,7 +1,7 @@
 /**
  * What can be told of a message the parser gives up on (a header section past
- * 1 MiB, more than 1,000 MIME parts, a structure it cannot follow): its sender
- * and subject, read from the first header lines only, so the kept mail box can
+ * 1 MiB, more than 1,000 MIME parts, a structure it cannot follow): its sender,
+ * subject and date, read from the first header lines only, so the kept mail box can
  * list it and the privacy lookup and erasure find it by its sender. The
  * message itself is kept as it arrived; nothing here reads more than
  * HEAD_READ_BYTES of it.
@@ -19,6 +19,8 @@ export interface UnreadableHead {
   /** The sender's address, lower case ('' when the head names none). */
   from: string;
   subject: string;
+  /** Its Date header, when one parses: the same message sent again is then kept once (messageKey). */
+  date?: Date;
 }
 
 /** The unfolded header lines at the start of a raw message, up to its blank line or HEAD_READ_BYTES. */
@@ -46,5 +48,10 @@ export function unreadableHead(raw: Uint8Array): UnreadableHead {
   } catch {
     // An encoded word that does not decode: the subject as it came is still better than none.
   }
-  return { from, subject: oneLine(subject).slice(0, SUBJECT_MAX) };
+  const dated = new Date(headerValue(lines, 'Date') ?? '');
+  return {
+    from,
+    subject: oneLine(subject).slice(0, SUBJECT_MAX),
+    ...(Number.isFinite(dated.getTime()) ? { date: dated } : {}),
+  };
 }
