@@ -16,7 +16,7 @@ import { type FaultInjection, startFaultInjection } from './faults/injection';
 import { type Ready, createSiteServer } from './server/site-server';
 import { finishStart } from './stack-start';
 import { LOCAL_BUCKETS } from './stack-names';
-import { INBOUND_ATTACHMENT_PREFIX } from '../shared/conversation/visitor-messages';
+import { INBOUND_SCANNED_PREFIXES } from '../shared/conversation/visitor-messages';
 import type { LocalStack, LocalStackOptions } from './stack-types';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,7 +56,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxPort: options.mailboxPort,
       corsOrigins: [url, `http://localhost:${port}`, ...(options.extraOrigins ?? [])],
       // GuardDuty's plan in production scans the same prefix (infra/constructs/attachment-scanning.ts).
-      scanned: { bucket: LOCAL_BUCKETS.inbound, prefix: INBOUND_ATTACHMENT_PREFIX },
+      scanned: { bucket: LOCAL_BUCKETS.inbound, prefixes: INBOUND_SCANNED_PREFIXES },
     });
     // The stack's clients reach each emulator through a fault proxy; nothing in functions/ knows.
     faults = await startFaultInjection(

@@ -31,6 +31,7 @@ export class FakeInboundBucket implements InboundBucket {
   async putRaw(key: string, bytes: Uint8Array): Promise<void> {
     this.check();
     this.objects.set(key, { bytes: new Uint8Array(bytes) });
+    this.scanResults.delete(key);
   }
   async getRaw(key: string, maxBytes: number): Promise<Uint8Array | { tooLarge: number }> {
     this.check();

@@ -4,11 +4,12 @@ import type { FeatureSamples } from '../platform/fuzz-samples';
 /** A well-formed key no mail is kept under: the routes answer 404 and change nothing. */
 const KEY = 'kept#2026-11-22T09:59:00.000Z#m0123456789abcdef';
 
-export const fuzzSamples: FeatureSamples<'keptMail' | 'keptMailText' | 'attachKeptMail' | 'discardKeptMail'> = (
-  context,
-) => ({
+export const fuzzSamples: FeatureSamples<
+  'keptMail' | 'keptMailText' | 'attachKeptMail' | 'discardKeptMail' | 'keptMailRaw'
+> = (context) => ({
   keptMail: { query: { box: 'unmatched' } },
   keptMailText: { query: { key: KEY } },
   attachKeptMail: { body: { key: KEY, index: context.enquiryIndex, confirmQuarantine: false } },
   discardKeptMail: { body: { key: KEY } },
+  keptMailRaw: { body: { key: KEY } },
 });

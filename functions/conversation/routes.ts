@@ -31,6 +31,7 @@ import {
   makeKeptMailHandler,
   makeKeptMailTextHandler,
 } from './kept-mail/kept-mail-handler';
+import { makeKeptMailRawHandler } from './kept-mail/kept-mail-raw-handler';
 
 // Reads one thread, then signs a link (no call to S3).
 export const attachmentLinkRoute = /* @__PURE__ */ declareRoute({
@@ -125,6 +126,19 @@ export const attachKeptMailRoute = /* @__PURE__ */ declareRoute({
       }),
       s3Stores(settings, {}, { inbound }),
       sesDeps(settings, {}),
+    ),
+});
+
+// Reads one kept item and one object's tag, then signs a link.
+export const keptMailRawRoute = /* @__PURE__ */ declareRoute({
+  name: 'keptMailRaw',
+  sizing: { memoryMiB: 512, timeoutSeconds: 10 },
+  makeHandler: makeKeptMailRawHandler,
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
+      s3Stores(settings, {}, { inbound }),
     ),
 });
 

@@ -23,7 +23,7 @@ import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { INBOUND_ATTACHMENT_PREFIX } from '../../shared/conversation/visitor-messages';
+import { INBOUND_SCANNED_PREFIXES } from '../../shared/conversation/visitor-messages';
 import { acknowledge, acknowledgeResolved } from '../nag';
 
 /** The service principal GuardDuty's Malware Protection plans act as. */
@@ -46,11 +46,12 @@ export class AttachmentScanning extends Construct {
     super(scope, id);
     const { bucket } = props;
     const rules = `arn:${Aws.PARTITION}:events:${Aws.REGION}:${Aws.ACCOUNT_ID}:rule/${MANAGED_RULES}`;
-    const scanned = bucket.arnForObjects(`${INBOUND_ATTACHMENT_PREFIX}*`);
+    const scanned = INBOUND_SCANNED_PREFIXES.map((prefix) => bucket.arnForObjects(`${prefix}*`));
+    const prefixes = INBOUND_SCANNED_PREFIXES.join(' and ');
 
     // Only a Malware Protection plan of this account may assume it.
     this.role = new iam.Role(this, 'Role', {
-      description: `GuardDuty Malware Protection for S3: scans and tags the inbound bucket's ${INBOUND_ATTACHMENT_PREFIX}`,
+      description: `GuardDuty Malware Protection for S3: scans and tags the inbound bucket's ${prefixes}`,
       assumedBy: new iam.ServicePrincipal(MALWARE_PROTECTION_PRINCIPAL, {
         conditions: {
           StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
@@ -68,25 +69,26 @@ export class AttachmentScanning extends Construct {
     allow(['events:DescribeRule', 'events:ListTargetsByRule'], [rules]);
     allow(['s3:PutBucketNotification', 's3:GetBucketNotification', 's3:ListBucket'], [bucket.bucketArn]);
     allow(['s3:PutObject'], [bucket.arnForObjects(VALIDATION_OBJECT)]);
-    allow(['s3:GetObject', 's3:GetObjectVersion'], [scanned]);
+    allow(['s3:GetObject', 's3:GetObjectVersion'], scanned);
     allow(
       ['s3:GetObjectTagging', 's3:GetObjectVersionTagging', 's3:PutObjectTagging', 's3:PutObjectVersionTagging'],
-      [scanned],
+      scanned,
     );
     acknowledge(
       this.role,
       `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:events:<AWS::Region>:<AWS::AccountId>:rule/${MANAGED_RULES}]`,
       'GuardDuty names its managed EventBridge rule for the bucket itself, under this documented prefix; the writes are allowed only on rules it manages (events:ManagedBy).',
     );
-    acknowledgeResolved(
-      this.role,
-      (rendered) => `AwsSolutions-IAM5[Resource::${rendered(bucket.bucketArn)}/${INBOUND_ATTACHMENT_PREFIX}*]`,
-      `The attachments' keys are made at run time (a hash per received mail); GuardDuty reads and tags the objects under ${INBOUND_ATTACHMENT_PREFIX} of the inbound bucket alone, never a raw message.`,
-    );
+    for (const prefix of INBOUND_SCANNED_PREFIXES)
+      acknowledgeResolved(
+        this.role,
+        (rendered) => `AwsSolutions-IAM5[Resource::${rendered(bucket.bucketArn)}/${prefix}*]`,
+        `The keys under ${prefix} are made at run time (a hash or an id per received mail); GuardDuty reads and tags the objects under ${prefixes} of the inbound bucket alone.`,
+      );
 
     this.plan = new CfnMalwareProtectionPlan(this, 'Plan', {
       role: this.role.roleArn,
-      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [INBOUND_ATTACHMENT_PREFIX] } },
+      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [...INBOUND_SCANNED_PREFIXES] } },
       actions: { tagging: { status: 'ENABLED' } },
     });
     // GuardDuty checks the role's permissions as the plan is made: the policy must be there first.

@@ -14,6 +14,7 @@ export const CONVERSATION_FEATURE = defineFeature({
     'keptmail.read': '보관 메일 본문 조회',
     'keptmail.attach': '보관 메일을 문의에 연결',
     'keptmail.discard': '보관 메일 폐기',
+    'keptmail.raw': '보관 메일 원본 내려받기 (관리자)',
   },
   historyKinds: ['visitorMessage'],
 });

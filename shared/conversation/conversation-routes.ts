@@ -4,7 +4,7 @@
  * downloads of visitors' attachments.
  */
 import { defineRoutes } from '../platform/route-contract';
-import { INBOUND_ATTACHMENT_PREFIX } from './visitor-messages';
+import { INBOUND_ATTACHMENT_PREFIX, INBOUND_RAW_PREFIX } from './visitor-messages';
 
 export const CONVERSATION_ROUTES = defineRoutes([
   // The kept mail box: patients' mail, so the roles of the enquiries' own routes (staff and admins, never editors).
@@ -59,6 +59,20 @@ export const CONVERSATION_ROUTES = defineRoutes([
     access: 'staff',
     roles: ['staff'],
     uses: { tables: { inboundMail: 'readWrite' }, buckets: { inbound: 'full' } },
+  },
+  // A kept mail's raw message as it came, for an admin alone (a mail the receiver could not read is otherwise lost to
+  // staff): its malware scan's result read from the object's tag, then a presigned GET of that one object under raw/.
+  {
+    name: 'keptMailRaw',
+    method: 'POST',
+    path: '/api/kept-mail/raw',
+    access: 'staff',
+    uses: {
+      tables: { inboundMail: 'read' },
+      buckets: { inbound: 'read' },
+      objectTagReads: ['inbound'],
+      objectPrefixes: { inbound: INBOUND_RAW_PREFIX },
+    },
   },
   // A visitor's attachment: its key looked up in the enquiry's thread, its malware scan's result read from the object's
   // tag, then a presigned GET of that one object. The bucket grants are GetObject and GetObjectTagging under

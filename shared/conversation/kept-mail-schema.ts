@@ -37,4 +37,6 @@ export const keptMailAttachSchema = z.object({
 
 export const keptMailDiscardSchema = z.object({ key });
 
+export const keptMailRawSchema = z.object({ key });
+
 export type KeptMailAttachRequest = z.output<typeof keptMailAttachSchema>;

@@ -124,6 +124,12 @@ export interface VisitorMessage {
 /** Where the inbound bucket keeps raw messages as they arrived, and the attachments of the visitors' messages in a thread. */
 export const INBOUND_RAW_PREFIX = 'raw/';
 export const INBOUND_ATTACHMENT_PREFIX = 'attachments/';
+/**
+ * What the malware scan covers in the inbound bucket: the attachments staff
+ * download, and the raw messages an admin may download when the receiver
+ * could not read one (the kept mail box).
+ */
+export const INBOUND_SCANNED_PREFIXES = [INBOUND_ATTACHMENT_PREFIX, INBOUND_RAW_PREFIX] as const;
 
 /** The most characters of a visitor's text the thread keeps (a DynamoDB item holds 400 KB). */
 export const VISITOR_TEXT_MAX = 20_000;

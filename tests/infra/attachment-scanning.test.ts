@@ -1,14 +1,15 @@
 /**
- * The malware scan of the visitors' attachments (infra/constructs/attachment-scanning.ts):
- * one GuardDuty Malware Protection plan, on the inbound bucket's
- * attachments/ alone, tagging each object with its result; its role assumed
- * by GuardDuty's plans of this account alone, with the permissions GuardDuty
- * documents and no more (its own EventBridge rules, the bucket's
- * notifications, its validation object, reading and tagging attachments,
- * never a raw message); made in the main stack, after the role's policy.
+ * The malware scan of the visitors' attachments and raw messages
+ * (infra/constructs/attachment-scanning.ts): one GuardDuty Malware
+ * Protection plan, on the inbound bucket's attachments/ and raw/ alone,
+ * tagging each object with its result; its role assumed by GuardDuty's plans
+ * of this account alone, with the permissions GuardDuty documents and no
+ * more (its own EventBridge rules, the bucket's notifications, its validation
+ * object, reading and tagging what it scans); made in the main stack, after
+ * the role's policy.
  */
 import { describe, expect, it } from 'vitest';
-import { INBOUND_ATTACHMENT_PREFIX } from '../../shared/conversation/visitor-messages';
+import { INBOUND_ATTACHMENT_PREFIX, INBOUND_RAW_PREFIX } from '../../shared/conversation/visitor-messages';
 import { MALWARE_PROTECTION_PRINCIPAL } from '../../infra/constructs/attachment-scanning';
 import { logicalId, permissionsOfRole, render, unbundledStackForFile } from './helpers';
 
@@ -17,18 +18,18 @@ const scanning = () => made.stack.attachmentScanning;
 const plans = () => made.template.findResources('AWS::GuardDuty::MalwareProtectionPlan');
 
 describe('the malware scan of attachments', () => {
-  it('is one plan on the inbound bucket, attachments/ alone, with tagging on', () => {
+  it('is one plan on the inbound bucket, attachments/ and raw/ alone, with tagging on', () => {
     expect(Object.keys(plans())).toEqual([logicalId(scanning().plan)]);
     const { Properties } = Object.values(plans())[0] as { Properties: Record<string, unknown> };
     expect(render(Properties.ProtectedResource)).toBe(
       render({
         S3Bucket: {
           BucketName: { Ref: logicalId(made.stack.data.buckets.inbound) },
-          ObjectPrefixes: [INBOUND_ATTACHMENT_PREFIX],
+          ObjectPrefixes: [INBOUND_ATTACHMENT_PREFIX, INBOUND_RAW_PREFIX],
         },
       }),
     );
-    expect(INBOUND_ATTACHMENT_PREFIX).toBe('attachments/');
+    expect([INBOUND_ATTACHMENT_PREFIX, INBOUND_RAW_PREFIX]).toEqual(['attachments/', 'raw/']);
     expect(Properties.Actions).toEqual({ Tagging: { Status: 'ENABLED' } });
     expect(render(Properties.Role)).toBe(`<${logicalId(scanning().role)}.Arn>`);
   });
@@ -55,7 +56,7 @@ describe('the malware scan of attachments', () => {
     );
   });
 
-  it('may do what GuardDuty documents for a protected bucket, on attachments/ alone, and nothing more', () => {
+  it('may do what GuardDuty documents for a protected bucket, on attachments/ and raw/ alone, and nothing more', () => {
     const bucket = `<${logicalId(made.stack.data.buckets.inbound)}.Arn>`;
     const rules =
       'arn:<AWS::Partition>:events:<AWS::Region>:<AWS::AccountId>:rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*';
@@ -78,7 +79,7 @@ describe('the malware scan of attachments', () => {
           'GetObjectVersionTagging',
           'PutObjectTagging',
           'PutObjectVersionTagging',
-        ].map((action) => `s3:${action} ${bucket}/attachments/*`),
+        ].flatMap((action) => [`s3:${action} ${bucket}/attachments/*`, `s3:${action} ${bucket}/raw/*`]),
       ].sort(),
     );
   });

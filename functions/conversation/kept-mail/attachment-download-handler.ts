@@ -6,17 +6,7 @@ import { jsonPayload } from '../../platform/http/request';
 import { json } from '../../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../../accounts/staff-auth/staff';
 import { attachmentDisposition, downloadName, downloadType, keptAttachment } from './attachment-download';
-import { scanOf } from './attachment-scans';
-
-/** Why a kept attachment is not handed out while its scan has not found it clean (409, nothing signed). */
-const NOT_CLEAN = {
-  pending: ['attachment_not_scanned', 'This attachment has not been scanned for malware yet. Try again in a minute.'],
-  unscannable: [
-    'attachment_not_scanned',
-    'The malware scan could not read this attachment (password-protected, damaged, or the scan failed): it is not handed out. Ask the visitor for another copy.',
-  ],
-  infected: ['attachment_infected', 'The malware scan found a threat in this attachment: it is never handed out.'],
-} as const;
+import { notCleanError, scanOf } from './attachment-scans';
 
 /**
  * `POST /api/enquiry/attachment`: a link to one of the visitor's attachments
@@ -39,10 +29,7 @@ export function makeAttachmentLinkHandler(
       throw new ApiError('not_found', 'No such attachment in this enquiry.');
     }
     const scan = scanOf(await deps.inbound.scanResult(attachment.key));
-    if (scan !== 'clean') {
-      const [code, message] = NOT_CLEAN[scan];
-      throw new ApiError(code, message);
-    }
+    if (scan !== 'clean') throw notCleanError(scan, 'attachment');
     await audit('enquiry.attachment', JSON.stringify({ index, key, name: attachment.name }));
     const url = await deps.inbound.downloadUrl(
       attachment.key,

@@ -13,6 +13,7 @@
  */
 import type { AttachmentScan, ListedAttachment, VisitorMessage } from '../../../shared/conversation/visitor-messages';
 import type { InboundBucket } from '../ports';
+import { ApiError } from '../../platform/http/errors';
 import { isKeptType } from './kept-types';
 
 /** The object tag GuardDuty Malware Protection for S3 writes its result in (tagging enabled on the plan). */
@@ -37,6 +38,25 @@ export const SCAN_READS_AT_ONCE = 8;
 export function scanOf(result: string | undefined): AttachmentScan {
   if (result === undefined) return 'pending';
   return Object.hasOwn(SCAN_RESULTS, result) ? SCAN_RESULTS[result as ScanResult] : 'unscannable';
+}
+
+/** Why a file whose scan has not found it clean is not handed out (409, nothing signed): an attachment, or a raw message. */
+export function notCleanError(scan: Exclude<AttachmentScan, 'clean'>, what: 'attachment' | 'message'): ApiError {
+  const thing = what === 'attachment' ? 'attachment' : 'message';
+  if (scan === 'infected')
+    return new ApiError(
+      'attachment_infected',
+      `The malware scan found a threat in this ${thing}: it is never handed out.`,
+    );
+  if (scan === 'pending')
+    return new ApiError(
+      'attachment_not_scanned',
+      `This ${thing} has not been scanned for malware yet. Try again in a minute.`,
+    );
+  return new ApiError(
+    'attachment_not_scanned',
+    `The malware scan could not read this ${thing} (password-protected, damaged, or the scan failed): it is not handed out.${what === 'attachment' ? ' Ask the visitor for another copy.' : ''}`,
+  );
 }
 
 /** Whether a listed attachment was kept, and is still of a type kept (one kept before its type was refused is not). */

@@ -29,6 +29,7 @@ import {
   makeKeptMailTextHandler,
 } from './kept-mail-handler';
 import { stillKept } from '../ports';
+import { makeKeptMailRawHandler } from './kept-mail-raw-handler';
 
 const ANNA = 'anna.staff@centre.example';
 const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
@@ -205,6 +206,27 @@ describe('the boxes', () => {
     ).toBe(400);
     expect((await text('raw/message-1')).status).toBe(400);
     expect((await text('kept#2026-01-01T00:00:00.000Z#m0000000000000000')).status).toBe(404);
+  });
+
+  it("hands an admin a link to a kept mail's raw message once its scan found it clean, logged; never to staff", async () => {
+    const key = await receive({ subject: 'Unreadable for the receiver' });
+    const rawKey = (await deps.keptMail.get(key))?.rawKey ?? '';
+    const raw = () => call(makeKeptMailRawHandler(deps), jsonPost('/api/kept-mail/raw', { key }, auth()));
+    // Staff (not admins) never get it.
+    expect((await raw()).status).toBe(403);
+    token = await tokenWithRole(deps, 'admin@centre.example', 'admin');
+    expect(await raw()).toMatchObject({ status: 409, body: { error: 'attachment_not_scanned' } });
+    deps.inbound.scanResults.set(rawKey, 'THREATS_FOUND');
+    expect(await raw()).toMatchObject({ status: 409, body: { error: 'attachment_infected' } });
+    deps.inbound.scanResults.set(rawKey, 'NO_THREATS_FOUND');
+    expect(await raw()).toMatchObject({ status: 200, body: { url: expect.stringContaining(rawKey) } });
+    expect(deps.inbound.links.at(-1)).toMatchObject({ key: rawKey, type: 'message/rfc822' });
+    expect(deps.inbound.links.at(-1)?.disposition).toMatch(/^attachment; filename="message-\d{4}-\d{2}-\d{2}\.eml"/);
+    expect(logged('keptmail.raw')).toEqual([{ actor: 'admin@centre.example', action: 'keptmail.raw', target: key }]);
+    const unknown = 'kept#2026-01-01T00:00:00.000Z#m0000000000000000';
+    expect(
+      (await call(makeKeptMailRawHandler(deps), jsonPost('/api/kept-mail/raw', { key: unknown }, auth()))).status,
+    ).toBe(404);
   });
 
   it("refuses an editor (patients' mail is for staff and admins)", async () => {

@@ -13,6 +13,8 @@ import { formatReference } from '../../../../shared/work/enquiry-work';
 import { CONVERSATION_TEXT } from '../conversation/words';
 import WholeMessage from '../conversation/WholeMessage';
 import { loadKeptMailText } from './kept-mail-api';
+import { currentStaffRole } from '../core/api';
+import RawMessageDownload from './RawMessageDownload';
 import { KEPT_MAIL_TEXT } from './words';
 
 export interface KeptMailItemProps {
@@ -115,6 +117,7 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
             {KEPT_MAIL_TEXT.attach}
           </button>
         )}
+        {currentStaffRole() === 'admin' && <RawMessageDownload mailKey={mail.key} />}
         {mail.attachingTo === undefined && (
           <button type="button" className="staff-button staff-button--danger" onClick={onDiscard}>
             {KEPT_MAIL_TEXT.discard}

@@ -6,6 +6,7 @@ import type {
   KeptMailText,
 } from '../../../../shared/conversation/kept-mail';
 import type { KeptBox } from '../../../../shared/conversation/visitor-messages';
+import type { AttachmentLink } from '../../../../shared/conversation/attachment-download';
 import { apiPath } from '../../../../shared/routes';
 import { staffFetch, staffPost } from '../core/api';
 
@@ -35,6 +36,11 @@ export async function attachKeptMail(
       data: { key, index, ...(confirmQuarantine ? { confirmQuarantine } : {}) },
     })
   ).data;
+}
+
+/** An admin's short-lived link to a kept mail's raw message (functions/conversation/kept-mail/kept-mail-raw-handler.ts). */
+export async function keptMailRawLink(key: string): Promise<AttachmentLink> {
+  return (await staffPost<AttachmentLink>(apiPath('keptMailRaw'), { data: { key } })).data;
 }
 
 export async function discardKeptMail(key: string): Promise<KeptMailDiscarded> {
