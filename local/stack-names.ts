@@ -7,7 +7,7 @@ import { TABLES, type TableKey } from '../shared/tables';
 
 export const LOCAL_REGION = 'ap-northeast-2';
 
-/** The emulators accept any key pair; the SDK needs one. */
+/** The key pair the stack's SDK clients sign with: the local S3 knows it alone and checks signatures with it, as S3 does; the other emulators take any. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local-emulators' };
 
 export function localTableNames(): Record<TableKey, string> {

@@ -1,7 +1,8 @@
 /**
  * The embedded AWS emulators of the local stack, each on a port of its own on
- * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a CORS and
- * POST-policy front (S3, objects on disk; local/emulators/s3-emulator.ts),
+ * 127.0.0.1: dynalite (DynamoDB, data on disk), fauxqs behind a front that
+ * checks signatures as S3 does and adds CORS (S3, objects on disk;
+ * local/emulators/s3-emulator.ts),
  * aws-ses-v2-local (SES, captured mail readable in a browser), the
  * Translate stand-in (local/emulators/translate-emulator.ts: it cannot
  * translate, and says so in every answer) and, in the S3 front, the malware

@@ -1,24 +1,29 @@
 /**
  * The local S3: fauxqs (maintained, objects kept in an SQLite file in the
- * data folder) behind a small front server that adds what a browser upload
- * meets on real S3 and fauxqs leaves out: CORS for the site's origins, and
- * the presigned POST policy (expiry, size range, exact fields), checked
- * before the upload is stored; a presigned GET's expiry and the answer's
- * headers it names (`response-content-disposition` and the like, which
- * fauxqs leaves out), so a download link behaves as on S3; and a conditional put (`If-None-Match: *`,
- * the access log's copy) that S3 refuses with 412 when the key is taken; object tags (s3-tagging.ts), with the
- * malware scan's stand-in tagging each attachment as GuardDuty does (malware-scan.ts). Signatures are not checked,
- * as by every emulator: upload security never rests on this, the server checks each
- * stored object before a package may use it.
+ * data folder) behind a small front server that adds what a request meets on
+ * real S3 and fauxqs leaves out: each request's signature checked as S3
+ * checks it, with the local stack's keys (s3-signatures.ts: presigned links
+ * and `Authorization` headers; s3-post-policy.ts: a browser's form upload,
+ * its policy's signature and conditions), so a signing mistake fails here as
+ * it would on S3; CORS for the site's origins; the answer headers a signed GET
+ * names (`response-content-disposition` and the like); a conditional put
+ * (`If-None-Match: *`, the access log's copy) that S3 refuses with 412 when
+ * the key is taken; object tags (s3-tagging.ts), with the malware scan's
+ * stand-in tagging each attachment as GuardDuty does (malware-scan.ts).
  */
 import { type IncomingMessage, type ServerResponse, Agent, Server, createServer, request as forward } from 'node:http';
 import type { AddressInfo, ListenOptions } from 'node:net';
 import { join } from 'node:path';
 import { startFauxqs } from 'fauxqs';
 import { refuseForeignHost } from '../server/host-guard';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../stack-names';
 import { readBody } from '../server/read-body';
 import type { ScannedPrefix } from './malware-scan';
 import { ObjectTags } from './object-tags';
+import { sendRefusal, xmlError } from './s3-errors';
+import { postFormProblem } from './s3-post-policy';
+import { isPresigned, signatureProblem } from './s3-signatures';
+import type { S3Key, S3Keys } from './sigv4-keys';
 import { type TaggingContext, afterObjectWrite, answerTagging, isTaggingRequest } from './s3-tagging';
 
 /** Real S3 takes at most 5 GB in one POST; the images and exports here are far below this. */
@@ -51,49 +56,6 @@ async function listeningOn<T>(host: string, start: () => Promise<T>): Promise<T>
   }
 }
 
-interface PostPolicy {
-  expiration: string;
-  conditions: (Record<string, string> | [string, ...unknown[]])[];
-}
-
-/** Why S3 would refuse this POST form under its policy, or `undefined` when it passes. */
-export function postPolicyProblem(
-  fields: Map<string, string>,
-  fileSize: number,
-  bucket: string,
-  now = Date.now(),
-): string | undefined {
-  const encoded = fields.get('policy');
-  if (!encoded) return 'the form carries no policy';
-  let policy: PostPolicy;
-  try {
-    policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as PostPolicy;
-  } catch {
-    return 'the policy is not base64 JSON';
-  }
-  if (!(Date.parse(policy.expiration) > now)) return 'the policy has expired';
-  const value = (name: string) =>
-    name.replace(/^\$/, '').toLowerCase() === 'bucket' ? bucket : fields.get(name.replace(/^\$/, '').toLowerCase());
-  for (const condition of policy.conditions ?? []) {
-    if (!Array.isArray(condition)) {
-      for (const [name, expected] of Object.entries(condition))
-        if (value(name) !== expected) return `${name} must be ${expected}`;
-      continue;
-    }
-    const [operator, name, expected] = condition;
-    if (operator === 'content-length-range') {
-      if (fileSize < Number(name) || fileSize > Number(expected))
-        return `the file's ${fileSize} bytes are outside ${String(name)}-${String(expected)}`;
-    } else if (operator === 'eq') {
-      if (value(String(name)) !== expected) return `${String(name)} must be ${String(expected)}`;
-    } else if (operator === 'starts-with') {
-      if (!(value(String(name)) ?? '').startsWith(String(expected)))
-        return `${String(name)} must start with ${String(expected)}`;
-    }
-  }
-  return undefined;
-}
-
 /** The answer headers a presigned GET may set by its query (S3's GetObject `Response…` parameters), by the query's name. */
 const RESPONSE_OVERRIDES = {
   'response-content-disposition': 'content-disposition',
@@ -104,35 +66,15 @@ const RESPONSE_OVERRIDES = {
   'response-expires': 'expires',
 } as const;
 
-/**
- * What S3 would make of a presigned GET's query: refused once expired (its
- * `X-Amz-Date` plus `X-Amz-Expires` passed), else the answer headers it
- * names. A GET without a signature in its query is no presigned one.
- */
-export function presignedGet(
-  url: string,
-  now = Date.now(),
-): { problem: string } | { headers: Record<string, string> } | undefined {
+/** The answer headers a signed GET asks for (`response-content-disposition` and the like), by their header names. */
+export function answerOverrides(url: string): Record<string, string> {
   const query = new URL(url, 'http://s3').searchParams;
-  const signedAt = query.get('X-Amz-Date');
-  if (!signedAt || !query.get('X-Amz-Signature')) return undefined;
-  const at = Date.parse(signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-  const expires = Number(query.get('X-Amz-Expires'));
-  if (!Number.isFinite(at) || !Number.isInteger(expires) || now > at + expires * 1000)
-    return { problem: 'Request has expired' };
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries(RESPONSE_OVERRIDES)) {
     const value = query.get(name);
     if (value !== null) headers[header] = value;
   }
-  return { headers };
-}
-
-function xmlError(response: ServerResponse, status: number, code: string, message: string) {
-  response.writeHead(status, { 'Content-Type': 'application/xml' });
-  response.end(
-    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&]/g, ' ')}</Message></Error>`,
-  );
+  return headers;
 }
 
 export async function startS3Emulator(options: {
@@ -141,7 +83,17 @@ export async function startS3Emulator(options: {
   corsOrigins: string[];
   /** Where the malware scan's stand-in scans each object put (the inbound bucket's attachments/). */
   scanned?: ScannedPrefix;
+  /** The region S3 answers for, and the keys it knows (the local stack's unless given): a request signed otherwise is refused. */
+  region?: string;
+  keys?: readonly S3Key[];
+  /** The clock a link's expiry is read on; Date.now unless a test moves it. */
+  now?: () => number;
 }): Promise<S3Emulator> {
+  const keys: S3Keys = {
+    region: options.region ?? LOCAL_REGION,
+    keys: options.keys ?? [LOCAL_CREDENTIALS],
+    now: options.now ?? Date.now,
+  };
   const emulator = await listeningOn(options.host, () =>
     startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }),
   );
@@ -211,13 +163,39 @@ export async function startS3Emulator(options: {
       });
       return response.end();
     }
-    if (isTaggingRequest(request.url ?? '/')) {
+    const type = request.headers['content-type'] ?? '';
+    const url = request.url ?? '/';
+    // A browser's form upload carries its signature in the form, not in the query or a header.
+    if (
+      request.method === 'POST' &&
+      /^multipart\/form-data/i.test(type) &&
+      !request.headers.authorization &&
+      !isPresigned(url)
+    )
+      return answerForm(request, response, type);
+    void signatureProblem({ method: request.method ?? 'GET', url, headers: request.headers }, keys).then(
+      (problem) => {
+        if (!problem) return answerSigned(request, response);
+        request.resume();
+        sendRefusal(response, problem);
+      },
+      () => {
+        request.resume();
+        xmlError(response, 500, 'InternalError', 'The signature could not be checked.');
+      },
+    );
+  });
+
+  /** A request whose signature S3 would take, answered by fauxqs with what S3 adds. */
+  const answerSigned = (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '/';
+    if (isTaggingRequest(url)) {
       return void answerTagging(tagging, request, response).catch(() => {
         if (!response.headersSent) xmlError(response, 502, 'InternalError', 'The emulator did not answer.');
       });
     }
     // A put or delete of an object (a bucket's has no key after its name) drops its tags; a put may be scanned.
-    const onObject = /^\/[^/?]+\/[^?]/.test(request.url ?? '');
+    const onObject = /^\/[^/?]+\/[^?]/.test(url);
     const tagsFollow = onObject && (request.method === 'PUT' || request.method === 'DELETE');
     const afterWrite = tagsFollow ? (status: number) => afterObjectWrite(tagging, request, status) : undefined;
     if (request.method === 'PUT' && request.headers['if-none-match'] === '*') {
@@ -227,7 +205,7 @@ export async function startS3Emulator(options: {
           host: options.host,
           port: emulator.port,
           method: 'HEAD',
-          path: request.url,
+          path: url,
           headers: { host: request.headers.host ?? '' },
           agent,
         },
@@ -248,33 +226,38 @@ export async function startS3Emulator(options: {
       head.on('error', () => xmlError(response, 502, 'InternalError', 'The emulator did not answer.'));
       return head.end();
     }
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      const presigned = presignedGet(request.url ?? '/');
-      if (presigned && 'problem' in presigned) return xmlError(response, 403, 'AccessDenied', presigned.problem);
-      return pass(request, response, undefined, presigned?.headers);
-    }
-    const type = request.headers['content-type'] ?? '';
-    if (request.method !== 'POST' || !/^multipart\/form-data/i.test(type))
-      return pass(request, response, undefined, {}, afterWrite);
-    // A browser's presigned POST: check its policy, then hand the same bytes to fauxqs.
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return pass(request, response, undefined, answerOverrides(url));
+    pass(request, response, undefined, {}, afterWrite);
+  };
+
+  /** A browser's presigned POST: its signature and policy checked, then the same bytes handed to fauxqs. */
+  const answerForm = (request: IncomingMessage, response: ServerResponse, type: string) =>
     void (async () => {
       const body = await readBody(request, MAX_POST_BYTES);
-      if (!body) return xmlError(response, 400, 'EntityTooLarge', 'The upload is too large.');
+      if (!body)
+        return xmlError(response, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
       const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
       const fields = new Map<string, string>();
-      let fileSize = 0;
+      const fileSizes: number[] = [];
       for (const [name, value] of form) {
         if (typeof value === 'string') fields.set(name.toLowerCase(), value);
-        else fileSize = value.size;
+        else fileSizes.push(value.size);
       }
       const bucket = decodeURIComponent(new URL(request.url ?? '/', 'http://s3').pathname.split('/')[1] ?? '');
-      const problem = postPolicyProblem(fields, fileSize, bucket);
-      if (problem) return xmlError(response, 403, 'AccessDenied', `Invalid according to Policy: ${problem}`);
+      const fileSize = fileSizes.length === 1 ? fileSizes[0] : undefined;
+      const problem = await postFormProblem({ fields, fileSize }, bucket, keys);
+      if (problem) return sendRefusal(response, problem);
       pass(request, response, body);
     })().catch(() => {
-      if (!response.headersSent) xmlError(response, 400, 'MalformedPOSTRequest', 'The body is not a multipart form.');
+      if (!response.headersSent)
+        xmlError(
+          response,
+          400,
+          'MalformedPOSTRequest',
+          'The body of your POST request is not well-formed multipart/form-data.',
+        );
     });
-  });
   await new Promise<void>((resolve, reject) => {
     front.once('error', reject);
     front.listen(0, options.host, () => resolve());
