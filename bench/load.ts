@@ -26,7 +26,7 @@
  * the SMTP door over the faults (bench/load/hostile-mail.ts): malformed mail
  * at two visitors' reply addresses (a header section past 1 MiB, 1,001 MIME
  * parts, bytes that are no message, an answer above 80,000 `>` or above
- * 4 MiB of quoted mail), the first of each kind sent twice; and at two
+ * 2 MiB of quoted mail), the first of each kind sent twice; and at two
  * others', forged mail in their name asking to cancel, past an authenticated
  * sender's hourly limit, after which each answers by mail herself.
  * Then:

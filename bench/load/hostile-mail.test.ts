@@ -19,7 +19,14 @@ import { type Sending, sendByMail } from './answer-senders';
 import { LoadFigures } from './figures';
 import { FORGER, forgedMessages, guessedAddress } from './forged-mail';
 import { type HostileMessage, type Patient, markOf } from './hostile-message';
-import { headerPastLimit, malformedMessages, manyParts, notAMessage, quoteMarks } from './malformed-mail';
+import {
+  headerPastLimit,
+  hugeQuotedReply,
+  malformedMessages,
+  manyParts,
+  notAMessage,
+  quoteMarks,
+} from './malformed-mail';
 import { checkHostileMail, hostileKept, hostileLine, hostileWhole } from './verify-hostile';
 
 let deps: FakeDeps;
@@ -204,7 +211,13 @@ describe('a hostile message by SMTP', () => {
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const door = { host: '127.0.0.1', port: (server.server.address() as AddressInfo).port };
-    const messages = [headerPastLimit(patient(1)), notAMessage(patient(1)), ...(await forgedMessages(patient(3), 1))];
+    const messages = [
+      headerPastLimit(patient(1)),
+      notAMessage(patient(1)),
+      await quoteMarks(patient(1)),
+      await hugeQuotedReply(patient(1)),
+      ...(await forgedMessages(patient(3), 1)),
+    ];
     for (const message of messages)
       expect(
         await sendByMail(door, { from: message.from, to: message.to, raw: message.raw }, new LoadFigures()),

@@ -44,18 +44,22 @@ export interface HostileMessage {
 /** The mark of raw bytes in the receiver's keys. */
 export const markOf = (raw: Uint8Array) => messageKey(raw, undefined, 0).mark;
 
+/**
+ * Bytes as SMTP carries them, every line ending CRLF (the client turns a bare
+ * LF into one, as nodemailer's composer leaves some): what the door stores.
+ */
+const onTheWire = (raw: Buffer) => Buffer.from(raw.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
+
 /** A hostile message of these bytes, not sent yet. */
 export function hostileMessage(
   message: Omit<HostileMessage, 'mark' | 'sendings' | 'sendTwice'> & { sendTwice?: boolean },
 ): HostileMessage {
-  return { sendTwice: false, ...message, mark: markOf(message.raw), sendings: [] };
+  const raw = onTheWire(message.raw);
+  return { sendTwice: false, ...message, raw, mark: markOf(raw), sendings: [] };
 }
 
-/** A message as a program that writes its own headers sends it: header lines, a blank line, the body; CRLF throughout. */
-export function rawMail(headers: readonly string[], body: string | Buffer): Buffer {
-  const text = (value: string) => Buffer.from(value.replace(/\r?\n/g, '\r\n'), 'utf8');
-  return Buffer.concat([text(`${headers.join('\n')}\n\n`), typeof body === 'string' ? text(body) : body]);
-}
+/** A message as a program that writes its own headers sends it: header lines, a blank line, the body. */
+export const rawMail = (headers: readonly string[], body: string) => Buffer.from(`${headers.join('\n')}\n\n${body}`);
 
 /** A mail's Date header for now, as a mail program writes it. */
 export const dateHeader = (now = new Date()) => `Date: ${now.toUTCString()}`;

@@ -21,8 +21,11 @@ const PADDING_LINES = 14_000;
 const PARTS = 1_001;
 /** Past the 1 MiB a head may be, none of it ever ending the head. */
 const NOISE_BYTES = 1_200_000;
-/** Well under INBOUND_MAX_BYTES (10 MiB): read and filed, its whole text cut. */
-const HUGE_QUOTE_BYTES = 4 * 1024 * 1024;
+/**
+ * Under INBOUND_MAX_BYTES (10 MiB): read and filed, its whole text cut. Not
+ * larger: the whole stack runs in this one process, which a parse of it holds.
+ */
+const HUGE_QUOTE_BYTES = 2 * 1024 * 1024;
 
 const unreadable = { kept: 'refused', reason: 'unreadable' } as const;
 const filedIn = (patient: Patient) => ({ filedIn: patient.postIndex });
@@ -108,7 +111,7 @@ export const quoteMarks = (patient: Patient) =>
   answerAbove(patient, 'one line of 80,000 ">"', LARGE_INPUTS['one line of 80,000 ">"']());
 
 export const hugeQuotedReply = (patient: Patient) =>
-  answerAbove(patient, 'an answer above 4 MiB of quoted mail', quotedLines(HUGE_QUOTE_BYTES));
+  answerAbove(patient, 'an answer above 2 MiB of quoted mail', quotedLines(HUGE_QUOTE_BYTES));
 
 /** Each kind in the order sent. */
 export const MALFORMED_KINDS = [headerPastLimit, manyParts, notAMessage, quoteMarks, hugeQuotedReply] as const;
