@@ -22,17 +22,27 @@
  * (bench/load/translations.ts; TRANSLATE_DAILY_CHARS is set far above the
  * run's use, so nothing waits for the next day: capping is the unit tests').
  * A staff member merges duplicate enquiries, undoes merges and splits
- * messages out meanwhile (bench/load/merges.ts).
+ * messages out meanwhile (bench/load/merges.ts). Hostile mail comes through
+ * the SMTP door over the faults (bench/load/hostile-mail.ts): malformed mail
+ * at two visitors' reply addresses (a header section past 1 MiB, 1,001 MIME
+ * parts, bytes that are no message, an answer above 80,000 `>` or above
+ * 2 MiB of quoted mail), the first of each kind sent twice; and at two
+ * others', forged mail in their name asking to cancel, past an authenticated
+ * sender's hourly limit, after which each answers by mail herself.
  * Then:
  * every visitor stored exactly once under the reference it was given, every
  * staff mail and acknowledgement (and every reply staff sent) delivered
  * exactly once; every answer the door or the page took in its own enquiry's
- * thread exactly once, none in another's and nothing kept apart (unmatched),
- * and the owner's notice once per visitor message
+ * thread exactly once, none in another's and nothing kept apart (unmatched)
+ * but the hostile mail, no visitor silenced, and the owner's notice once per
+ * visitor message
  * (functions/work/visitor-wrote.ts); every original that needs a translation
  * (each stored enquiry but a Korean one, each visitor message) with exactly
  * one translation job, done; every message of the merged enquiries once, in
- * the enquiry it belongs to, every merge finished. Last, the API fuzzing of `npm test` runs
+ * the enquiry it belongs to, every merge finished; every hostile message
+ * taken, and once where it belongs (bench/load/verify-hostile.ts): the
+ * unreadable kept in the refused box, the readable in its enquiry, a forged
+ * one filed marked unverified or kept as unmatched. Last, the API fuzzing of `npm test` runs
  * longer, with a new seed it prints (pass FUZZ_SEED to replay one).
  *
  * It prints throughput, p50/p95/p99 latency per route (the SMTP door's tries
@@ -61,7 +71,9 @@
  *                notices: { delivered, lost, doubled } },   // the owner's notice of each answer
  *     verdict: { lost, duplicated, delivered: { enquiries, staffMails, acknowledgements, replies, answers, notices },
  *                gaveUp, wrongReference, outbox: { <state>: count }, lostMails: [string],
- *                answers: { misfiled, gaveUp, bounced, keptApart } },
+ *                answers: { misfiled, gaveUp, bounced, keptApart, silenced },   // silenced: visitors with an answer taken but not in their thread
+ *                hostile: { malformed: HostileTally, forged: HostileTally,   // HostileTally: { sent, once, lost, doubled, misplaced, passedAsVerified, notTaken }
+ *                           sentAgain, problems: [string] } },   // sendings after a message's first: its second, and tries after a 4xx
  *     merging: { merged, undone, split, retries, conflicts, refused: [string],   // a staff member merging duplicates meanwhile
  *                messages, lost, doubled, misplaced, unfinished },
  *     honesty: { visitorsMisled, staffMisled, staffRecovered, staffClientsThatSawErrors },
@@ -82,6 +94,8 @@ import { LoadFigures as LoadRecorder, timedFetch } from './load/figures';
 import { startStaffClient } from './load/staff';
 import { answerFigures, startAnswering } from './load/answers';
 import { verify } from './load/verify';
+import { startHostileMail } from './load/hostile-mail';
+import { hostileLine, hostileWhole } from './load/verify-hostile';
 import { runVisitors } from './load/visitors';
 import { checkMerges, mergeFigures, startMerging } from './load/merges';
 import {
@@ -178,6 +192,7 @@ try {
     }
   })();
   const answering = startAnswering(stack, figures);
+  const hostile = startHostileMail(stack, figures, answering, () => visitors.finished() / VISITORS);
   const merging = startMerging(
     stack,
     await signIn(stack, BENCH_STAFF.email, BENCH_STAFF.password),
@@ -193,7 +208,9 @@ try {
   const faults = await faultEvents;
   staffRunning = false;
   await Promise.all([...staff.map((client) => client.done), images]);
-  // No new answers once the load is over; those under way are sent until taken (or given up).
+  // The hostile mail sent until taken (or given up), the forged-at patients' own answers queued; then no new answers
+  // once the load is over, and those under way are sent until taken (or given up).
+  await hostile.done;
   await answering.stop();
   await translating.stop();
 
@@ -236,6 +253,7 @@ try {
     visitors.visitors,
     staff.map(({ client }) => client),
     answering.answers,
+    hostile.messages,
   );
   const translations = await checkTranslations(stack);
   const merges = mergeFigures(merging.run, await checkMerges(stack, merging.run));
@@ -262,6 +280,8 @@ try {
     verdict.answers.misfiled === 0 &&
     verdict.answers.gaveUp === 0 &&
     nothingWrong(verdict.answers.keptApart) &&
+    verdict.answers.silenced === 0 &&
+    hostileWhole(verdict.hostile) &&
     // A run in which nobody answered one way or the other proved nothing about it.
     answered.byMail > 0 &&
     answered.byPage > 0 &&
@@ -368,6 +388,8 @@ try {
     `  staff notices: ${notices.translated} with the Korean text, ${notices.stateSaid} saying where the translation stood, ${notices.untranslated} without (Korean, or sent at the end of their wait)`,
   );
   if (translated.problems.length) console.log(`Translations wrong:\n  ${translated.problems.join('\n  ')}`);
+  console.log(hostileLine(verdict.hostile, verdict.answers.silenced));
+  if (verdict.hostile.problems.length) console.log(`Hostile mail wrong:\n  ${verdict.hostile.problems.join('\n  ')}`);
   console.log(merges.line);
   console.log(`Delivered exactly once: ${JSON.stringify(verdict.delivered)}`);
   if (verdict.lostMails.length) console.log(`Mails lost:\n  ${verdict.lostMails.join('\n  ')}`);

@@ -9,14 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { sendByMail, sendOnPage } from './answer-senders';
+import { type Sending, sendByMail, sendOnPage } from './answer-senders';
 import { type SentAnswer, answerFigures } from './answers';
 import { LoadFigures } from './figures';
 import { checkAnswers, isVisitorNotice } from './verify-answers';
 import type { CapturedMail } from '../../tests/support/stack';
 
 const token = (n: number) => `load-answer-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const answer = (n: number, postIndex: number, outcome: 'stored' | 'gaveUp' = 'stored'): SentAnswer => ({
+const answer = (n: number, postIndex: number, outcome: Sending['outcome'] = 'stored'): SentAnswer => ({
   email: `load-${n}@example.test`,
   postIndex,
   channel: n % 2 ? 'page' : 'mail',
@@ -84,6 +84,24 @@ describe("the check of the visitors' answers", () => {
       [],
     );
     expect(check).toMatchObject({ gaveUp: 1, lost: { answers: 0 }, keptApart: { unmatched: 1 } });
+  });
+
+  it("leaves the run's hostile mail out of what is kept apart, and counts each visitor silenced once", () => {
+    const hostile = (item: Record<string, unknown>) => String(item['key']).endsWith('#mhostile');
+    const check = checkAnswers(
+      [answer(1, 1), { ...answer(2, 1), email: answer(1, 1).email }, answer(3, 2, 'bounced'), answer(4, 2, 'gaveUp')],
+      store(
+        [],
+        [
+          { key: 'kept#2026-12-03T09:00:00.000Z#mhostile', box: 'refused' },
+          { key: 'kept#2026-12-03T09:00:01.000Z#mvisitor', box: 'refused' },
+        ],
+      ),
+      [],
+      hostile,
+    );
+    // Visitor 1's two answers taken and lost, visitor 3's bounced; visitor 4 gave up (told so, not silenced).
+    expect(check).toMatchObject({ keptApart: { refused: 1 }, silenced: 2, lost: { answers: 2 }, gaveUp: 2 });
   });
 
   it('owes one notice per message time of an enquiry and none for a message kept as spam: fewer is lost, more doubled', () => {

@@ -6,6 +6,8 @@
  * with its In-Reply-To, through the SMTP door) and on the visitor's page (the
  * link the mail carries), a few at a time. Each answer carries a token of its
  * own, so the check after the run finds it in whichever thread it landed.
+ * The hostile mail (hostile-mail.ts) picks its patients from the mails the
+ * watch saw, and has a patient answer by mail after the forger's volume.
  */
 import type { CapturedMail } from '../../tests/support/stack';
 import { summarise } from '../support';
@@ -28,6 +30,10 @@ export interface SentAnswer {
 
 export interface AnswerRun {
   answers: SentAnswer[];
+  /** Every mail to a load visitor the watch has seen, in the order seen. */
+  seen: CapturedMail[];
+  /** Answers this mail to a load visitor by mail, whatever the turn (until `stop`). */
+  answerByMail(mail: CapturedMail): void;
   /** Stops taking new mails to answer; resolves when every answer taken is sent (or given up). */
   stop(): Promise<void>;
 }
@@ -48,21 +54,27 @@ const PAGE_LINK = /\/my-enquiry\/[a-z]{2}#([\w.-]+)/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The answer a mail to a load visitor gets, if any. */
-function answerTo(mail: CapturedMail, answered: number): Omit<SentAnswer, 'sending'> | undefined {
+/** The load visitor a mail went to, the enquiry it is about and what it is; undefined for a mail to anyone else. */
+export function toLoadVisitor(mail: CapturedMail) {
   const email = mail.destination.to[0] ?? '';
   const visitor = Number(LOAD_VISITOR.exec(email)?.[1]);
   const postIndex = Number(/MT-(\d+)/.exec(mail.subject)?.[1]);
   if (!visitor || !postIndex) return undefined;
-  const answering = REPLY_SUBJECT.test(mail.subject) ? 'reply' : 'acknowledgement';
-  if (answering === 'acknowledgement' && visitor % ANSWER_ACK_EVERY !== 0) return undefined;
-  return {
-    email,
-    postIndex,
-    channel: answered % 2 === 0 ? 'mail' : 'page',
-    answering,
-    token: `load-answer-${crypto.randomUUID()}`,
-  };
+  const answering: SentAnswer['answering'] = REPLY_SUBJECT.test(mail.subject) ? 'reply' : 'acknowledgement';
+  return { email, visitor, postIndex, answering };
+}
+
+/** An answer to a mail to a load visitor, by the channel given, with a token of its own. */
+const answerOf = (
+  { email, postIndex, answering }: NonNullable<ReturnType<typeof toLoadVisitor>>,
+  channel: AnswerChannel,
+): SentAnswer => ({ email, postIndex, channel, answering, token: `load-answer-${crypto.randomUUID()}` });
+
+/** The answer a mail to a load visitor gets by turns, if any. */
+function answerTo(mail: CapturedMail, answered: number): SentAnswer | undefined {
+  const to = toLoadVisitor(mail);
+  if (!to || (to.answering === 'acknowledgement' && to.visitor % ANSWER_ACK_EVERY !== 0)) return undefined;
+  return answerOf(to, answered % 2 === 0 ? 'mail' : 'page');
 }
 
 export function startAnswering(
@@ -70,7 +82,12 @@ export function startAnswering(
   figures: LoadFigures,
 ): AnswerRun {
   const answers: SentAnswer[] = [];
+  const seenMails: CapturedMail[] = [];
   const queue: { answer: SentAnswer; mail: CapturedMail }[] = [];
+  const take = (answer: SentAnswer, mail: CapturedMail) => {
+    answers.push(answer);
+    queue.push({ answer, mail });
+  };
   const seen = new Set<string>();
   let watching = true;
   let watched = false;
@@ -105,10 +122,9 @@ export function startAnswering(
       for (const mail of mails) {
         if (seen.has(mail.messageId)) continue;
         seen.add(mail.messageId);
+        if (toLoadVisitor(mail)) seenMails.push(mail);
         const answer = answerTo(mail, answers.length);
-        if (!answer) continue;
-        answers.push(answer);
-        queue.push({ answer, mail });
+        if (answer) take(answer, mail);
       }
       await sleep(WATCH_EVERY_MS);
     }
@@ -129,6 +145,11 @@ export function startAnswering(
   const running = Promise.all([watcher, ...Array.from({ length: SENDERS }, sender)]);
   return {
     answers,
+    seen: seenMails,
+    answerByMail(mail) {
+      const to = toLoadVisitor(mail);
+      if (to) take(answerOf(to, 'mail'), mail);
+    },
     async stop() {
       watching = false;
       await running;

@@ -2,8 +2,9 @@
  * After the load: the visitors' answers against the store. Every answer the
  * door or the page took is in its own enquiry's thread exactly once (found by
  * its token in the events table), none in another enquiry and none kept apart
- * (the inbound mail table's boxes must be empty: the run sends nothing that
- * belongs there). And the owner's notice, as functions/work/visitor-wrote.ts
+ * (the inbound mail table's boxes must hold nothing but the run's hostile mail,
+ * which verify-hostile.ts checks: no visitor's answer belongs there), and no
+ * visitor silenced (an answer of hers taken or bounced, yet not in her thread). And the owner's notice, as functions/work/visitor-wrote.ts
  * defines it: one per visitor message, by the message's enquiry and time
  * (`visitorNoticeId`), none for one kept as suspected spam; counted per
  * enquiry in the mailbox by the notice's subject.
@@ -26,8 +27,10 @@ export interface AnswerCheck {
   /** Answers whose every try failed, or that the door refused for good: the visitor's words never arrived. */
   gaveUp: number;
   bounced: number;
-  /** Received mail kept out of the threads, by box (unmatched, refused, ...). */
+  /** Received mail kept out of the threads, by box (unmatched, refused, ...), the hostile mail left out. */
   keptApart: Record<string, number>;
+  /** Visitors with an answer taken (or bounced) that is not in their own thread. */
+  silenced: number;
   /** Each lost notice with its outbox state, at most 20. */
   lostNotices: string[];
 }
@@ -58,6 +61,8 @@ export function checkAnswers(
   answers: readonly SentAnswer[],
   store: { events: Item[]; inboundMail: Item[]; outbox: Item[]; enquiries: Item[] },
   mails: readonly CapturedMail[],
+  /** The run's hostile mail among the kept (verify-hostile.ts `hostileKept`): not the visitors'. */
+  hostile: (item: Item) => boolean = () => false,
 ): AnswerCheck {
   const check: AnswerCheck = {
     lost: { answers: 0, notices: 0 },
@@ -68,12 +73,14 @@ export function checkAnswers(
     bounced: 0,
     keptApart: Object.fromEntries(
       countBy(
-        store.inboundMail.filter((item) => item['box'] !== undefined),
+        store.inboundMail.filter((item) => item['box'] !== undefined && !hostile(item)),
         (item) => String(item['box']),
       ),
     ),
+    silenced: 0,
     lostNotices: [],
   };
+  const silenced = new Set<string>();
   const messages = store.events.filter((event) => event['type'] === 'visitorMessage');
   const threadsOf = new Map<string, number[]>();
   for (const message of messages) {
@@ -86,6 +93,8 @@ export function checkAnswers(
     const inOwn = threads.filter((postIndex) => postIndex === answer.postIndex).length;
     if (inOwn > 1) check.duplicated.answers += 1;
     if (answer.sending?.outcome === 'bounced') check.bounced += 1;
+    const outcome = answer.sending?.outcome;
+    if (inOwn === 0 && (outcome === 'stored' || outcome === 'bounced')) silenced.add(answer.email);
     if (answer.sending?.outcome !== 'stored') {
       // Never taken: it may have been stored before a failure (once, never twice), and the visitor was not told so.
       if (inOwn === 0) check.gaveUp += 1;
@@ -94,6 +103,7 @@ export function checkAnswers(
     if (inOwn === 0) check.lost.answers += 1;
     else if (inOwn === 1) check.delivered.answers += 1;
   }
+  check.silenced = silenced.size;
 
   // The notices the product owes: one per message time per enquiry, none for a message kept as spam or a spam enquiry.
   const spam = new Set(

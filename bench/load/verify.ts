@@ -1,7 +1,8 @@
 /**
  * After the load: what was stored and mailed, against what visitors and staff
- * were told. Read straight from the emulators (the DynamoDB tables and the SES
- * emulator's mailbox), never through the API under test.
+ * were told, and where the hostile mail went (verify-hostile.ts). Read
+ * straight from the emulators (the DynamoDB tables and the SES emulator's
+ * mailbox), never through the API under test.
  */
 import { formatReference } from '../../shared/work/enquiry-work';
 import { acknowledgementMailId, staffMailId } from '../../functions/mail/outbox/mail-delivery';
@@ -10,6 +11,8 @@ import { capturedMail } from '../../tests/support/stack';
 import { storeReader } from '../../tests/support/fuzz/store-snapshot';
 import { countBy } from '../support';
 import type { SentAnswer } from './answers';
+import type { HostileMessage } from './hostile-message';
+import { type HostileCheck, checkHostileMail, hostileKept } from './verify-hostile';
 import type { StaffClient } from './staff';
 import { type AnswerCheck, checkAnswers, isVisitorNotice } from './verify-answers';
 import type { Visitor } from './visitors';
@@ -41,6 +44,8 @@ export interface Verdict {
   delivered: Tally;
   /** The visitors' answers beyond the tallies: misfiled, given up, kept apart, the notices lost. */
   answers: Omit<AnswerCheck, 'lost' | 'duplicated' | 'delivered' | 'lostNotices'>;
+  /** The malformed and forged mail sent through the door meanwhile. */
+  hostile: HostileCheck;
 }
 
 const zero = (): Tally => ({ enquiries: 0, staffMails: 0, acknowledgements: 0, replies: 0, answers: 0, notices: 0 });
@@ -50,6 +55,7 @@ export async function verify(
   visitors: readonly Visitor[],
   staff: readonly StaffClient[],
   answers: readonly SentAnswer[],
+  hostile: readonly HostileMessage[],
 ): Promise<Verdict> {
   const reader = storeReader(stack);
   const [enquiries, outbox, events, inboundMail] = await Promise.all([
@@ -68,7 +74,7 @@ export async function verify(
     delivered: answersDelivered,
     lostNotices,
     ...answerCheck
-  } = checkAnswers(answers, { events, inboundMail, outbox, enquiries }, mails);
+  } = checkAnswers(answers, { events, inboundMail, outbox, enquiries }, mails, hostileKept(hostile));
   const lost = { ...zero(), ...answersLost };
   const lostMails: string[] = [];
   const outboxById = new Map(outbox.map((item) => [String(item['mailId']), item]));
@@ -147,5 +153,6 @@ export async function verify(
     lostMails: [...lostMails, ...lostNotices],
     delivered,
     answers: answerCheck,
+    hostile: checkHostileMail(hostile, { events, inboundMail }),
   };
 }

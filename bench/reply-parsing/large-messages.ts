@@ -16,7 +16,7 @@ const HEADER = `On Wed, Mar 12, 2025 at 10:15 AM ${CENTRE} <${CENTRE_ADDRESS}> w
 const NEW_TEXT = 'Thank you, the 10th suits me.';
 
 /** A text part: the new text, the attribution, then quoted lines up to `bytes`. */
-function quotedLines(bytes: number): string {
+export function quotedLines(bytes: number): string {
   const lines = [NEW_TEXT, '', HEADER, ''];
   let size = lines.join('\n').length;
   for (let i = 1; size < bytes; i += 1) {

@@ -309,6 +309,25 @@ describe('kept apart, never dropped', () => {
     },
   );
 
+  it('keeps a message the parser gives up on once when it names no usable date, however often it is sent again', async () => {
+    // Not a mail at all: bytes whose head never ends, no Date, no sender; a sending server sends it again later.
+    const raw = Buffer.from(`\x00\x01 not a message ${'\xfe\xff'.repeat(600_000)}`, 'latin1');
+    const receiveNoise = async (index: number, laterMs: number) => {
+      await deps.inbound.putRaw(`raw/noise-${index}`, raw);
+      return processInboundMessage(deps, {
+        rawKey: `raw/noise-${index}`,
+        recipients: [replyAddress(addressing(), 1)],
+        verdicts: PASSING,
+        receivedAt: deps.clock.now() + laterMs,
+      });
+    };
+    const first = await receiveNoise(1, 0);
+    const again = await receiveNoise(2, 90_000);
+    expect(first).toMatchObject({ outcome: 'kept', box: 'refused', reason: 'unreadable', firstTime: true });
+    expect(again).toMatchObject({ outcome: 'kept', reason: 'unreadable', firstTime: false });
+    expect(kept()).toEqual([expect.objectContaining({ key: expect.stringMatching(/^kept#undated#m[0-9a-f]{16}$/) })]);
+  });
+
   it('files a message that says it is not automatic (Auto-Submitted: no)', async () => {
     expect(await receive(answer({ headers: { 'Auto-Submitted': 'no' } }))).toMatchObject({ outcome: 'thread' });
   });

@@ -21,8 +21,9 @@
  *    into the thread, then handed on (hand-on.ts).
  *
  * Every write is keyed by the message (its Date or received time and a hash
- * of its bytes), so the same message processed again (a retry after a
- * failure, the SMTP sender sending it again) is stored once. When a write
+ * of its bytes; one the parser gives up on without a usable Date, by the hash
+ * alone), so the same message processed again (a retry after a failure, the
+ * SMTP sender sending it again) is stored once. When a write
  * fails, this throws: the caller retries (Lambda's retries, then its
  * dead-letter queue; the SMTP door answers a temporary failure), and the raw
  * message stays in the bucket.
@@ -82,20 +83,41 @@ export function quarantined(verdicts: Verdicts): boolean {
   return (verdicts.spf === 'FAIL' || verdicts.dkim === 'FAIL') && verdicts.spf !== 'PASS' && verdicts.dkim !== 'PASS';
 }
 
+/** A message's key: its time and its bytes' mark (`<ISO time>#m<hash>`), the hash, and whether the time is its own Date. */
+export interface MessageKey {
+  at: string;
+  hash: string;
+  /** What of the key the bytes alone make (`m<hash>`): the same in every key of the same message. */
+  mark: string;
+  dated: boolean;
+}
+
 /**
  * The message's key, the same each time it is received: its own Date when
  * that is plausible (a sender sending it again keeps it), else when it was
  * received, and a hash of its bytes. Its history line sorts by the time.
  */
-export function messageKey(raw: Uint8Array, date: Date | undefined, receivedAt: number): { at: string; hash: string } {
+export function messageKey(raw: Uint8Array, date: Date | undefined, receivedAt: number): MessageKey {
   const stamped = date?.getTime();
-  const plausible =
+  const dated =
     stamped !== undefined &&
     Number.isFinite(stamped) &&
     stamped >= receivedAt - PLAUSIBLE_DATE_BEFORE_MS &&
     stamped <= receivedAt + PLAUSIBLE_DATE_AFTER_MS;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, 32);
-  return { at: `${new Date(plausible ? stamped : receivedAt).toISOString()}#m${hash.slice(0, 16)}`, hash };
+  const mark = `m${hash.slice(0, 16)}`;
+  return { at: `${new Date(dated ? stamped : receivedAt).toISOString()}#${mark}`, hash, mark, dated };
+}
+
+/**
+ * The kept key of a message the parser gave up on: by its own Date and
+ * bytes, or by its bytes alone when it names no usable date. It never goes
+ * into a thread, so it needs no time to sort by, and a sender sending it
+ * again (a new receipt time) must find it kept.
+ */
+export function unreadableKey(raw: Uint8Array, date: Date | undefined, receivedAt: number): string {
+  const { at, mark, dated } = messageKey(raw, date, receivedAt);
+  return dated ? `kept#${at}` : `kept#undated#${mark}`;
 }
 
 /** A Message-ID our next mail may name in its headers: printable ASCII in angle brackets, short. */
@@ -204,10 +226,9 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
   } catch (error) {
     // The parser gives up on some mail (a header past 1 MiB, more than 1,000 parts): kept as it came, never retried for ever.
     const { from, subject, date } = unreadableHead(raw);
-    const { at } = messageKey(raw, date, mail.receivedAt);
     deps.log.warn('received mail unreadable', { error: error instanceof Error ? error.message : String(error) });
     return keepApart(deps, mail, {
-      key: `kept#${at}`,
+      key: unreadableKey(raw, date, mail.receivedAt),
       ...(from ? { from } : {}),
       ...(subject ? { subject } : {}),
       box: 'refused',

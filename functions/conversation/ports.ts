@@ -40,7 +40,7 @@ export interface InboundBucket {
 
 /** A received mail that did not go into a thread, kept so that nothing is dropped: who, to whom, why, and where its raw message is (never its text). */
 export interface KeptMail {
-  /** `kept#<messageKey>`: the same message received again is kept once. */
+  /** `kept#<messageKey>` (`kept#undated#m<hash>` for an unreadable one without a usable Date): the same message received again is kept once. */
   key: string;
   box: KeptBox;
   /** Why: `no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`. */

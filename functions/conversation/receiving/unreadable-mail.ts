@@ -19,7 +19,7 @@ export interface UnreadableHead {
   /** The sender's address, lower case ('' when the head names none). */
   from: string;
   subject: string;
-  /** Its Date header, when one parses: the same message sent again is then kept once (messageKey). */
+  /** Its Date header, when one parses: it dates the kept mail's key (without one, its bytes alone key it: unreadableKey). */
   date?: Date;
 }
 
