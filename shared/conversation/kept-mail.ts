@@ -15,7 +15,7 @@ export const KEPT_MAIL_SEARCH_MAX = 100;
 export interface KeptMailEntry {
   key: string;
   box: KeptBox;
-  /** Why it was kept apart (`no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`). */
+  /** Why it was kept apart (`no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply` (by its headers), `auto_reply_subject` (by its subject's marker alone), `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`). */
   reason: string;
   /** When it was received (ISO instant): the back office shows it in Korea time. */
   receivedAt: string;
