@@ -60,6 +60,9 @@ export const KEPT_MAIL_TEXT = {
   noAttachments: '없음',
   suggested: (reference: string) => `제목에 적힌 문의: ${reference} (추천일 뿐입니다. 내용을 확인하세요)`,
   matched: (reference: string) => `관련 문의: ${reference}`,
+  senderDiffers: (from: string, reference: string) =>
+    `보낸 사람(${from})이 ${reference}의 이메일 주소와 다릅니다. 다른 사람이 방문자인 것처럼 보냈을 수 있으니, 방문자 본인인지 확인한 뒤 연결하세요.`,
+  senderUnchecked: '보낸 사람을 문의의 이메일 주소와 비교하지 못했습니다. 연결하기 전에 확인하세요.',
   attaching: (reference: string) => `${reference}에 연결하다 멈췄습니다. 같은 문의에 다시 연결하면 마무리됩니다.`,
   readText: '본문 보기',
   hideText: '본문 닫기',
