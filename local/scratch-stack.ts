@@ -1,7 +1,9 @@
 /**
  * A throwaway local stack for tests and benchmarks: free ports, its own
  * temporary data folder (deleted by `dispose`), no mail-retry timer, quiet
- * logs, and rate limits raised unless the caller sets them.
+ * logs, rate limits raised and each owner's notice sent alone at once
+ * (NOTICE_GATHER_SECONDS 0: no timer would send a gathering one) unless the
+ * caller sets them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,12 @@ export async function startScratchStack(
     mailRetryIntervalMs: false,
     logLevel: 'SILENT',
     ...options,
-    env: { SEND_LIMIT_PER_MINUTE: '1000000', SEND_LIMIT_PER_DAY: '1000000', ...options.env },
+    env: {
+      SEND_LIMIT_PER_MINUTE: '1000000',
+      SEND_LIMIT_PER_DAY: '1000000',
+      NOTICE_GATHER_SECONDS: '0',
+      ...options.env,
+    },
   });
   return {
     ...stack,

@@ -83,10 +83,12 @@ export type TagReadableBucket = 'inbound';
 export const SCHEDULED_JOBS = [
   {
     name: 'retryMail',
-    everyMinutes: 5,
+    // Every minute: it sends the owner's notices once their gathering ends (functions/mail/visitor-notice/).
+    everyMinutes: 1,
     // The token secret opens the sealed words of a one-time link (an invitation, an enrolment) that waited for a retry.
     // inboundMail: the Message-ID SES gave each mail to a visitor, so an answer's In-Reply-To finds its enquiry.
     // translations: read into the staff notices that carry one (functions/mail/notice-translation.ts).
+    // enquiryEvents: the visitor's messages an owner's notice gathers, with their attachments' names.
     uses: {
       tables: {
         enquiries: 'readWrite',
@@ -94,6 +96,7 @@ export const SCHEDULED_JOBS = [
         throttle: 'write',
         inboundMail: 'write',
         translations: 'read',
+        enquiryEvents: 'read',
       },
       sendsMail: true,
       usesTokenSecret: true,

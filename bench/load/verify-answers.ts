@@ -9,8 +9,8 @@
  * (`visitorNoticeId`), none for one kept as suspected spam; counted per
  * enquiry in the mailbox by the notice's subject.
  */
-import { composeVisitorNotice } from '../../functions/mail/staff-mail';
-import { visitorNoticeId } from '../../functions/work/visitor-wrote';
+import { composeVisitorNotice } from '../../functions/mail/visitor-notice/visitor-notice-mail';
+import { visitorNoticeId } from '../../functions/mail/visitor-notice/notice-ids';
 import { eventInstant } from '../../shared/work/enquiry-work';
 import type { CapturedMail } from '../../tests/support/stack';
 import { countBy } from '../support';
@@ -52,7 +52,7 @@ function writtenIn(message: Record<string, unknown>, enquiries: ReadonlyMap<numb
 /** The subject of the owner's notice for an enquiry, as the product writes it. */
 const noticeSubject = (postIndex: number) =>
   composeVisitorNotice(
-    { postIndex, section: '병원예약', at: new Date(0).toISOString(), channel: 'mail', preview: '' },
+    { postIndex, section: '병원예약', messages: [{ at: new Date(0).toISOString(), channel: 'mail', preview: '' }] },
     '',
     '',
   ).subject;

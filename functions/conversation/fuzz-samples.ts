@@ -5,10 +5,11 @@ import type { FeatureSamples } from '../platform/fuzz-samples';
 const KEY = 'kept#2026-11-22T09:59:00.000Z#m0123456789abcdef';
 
 export const fuzzSamples: FeatureSamples<
-  'keptMail' | 'keptMailText' | 'attachKeptMail' | 'discardKeptMail' | 'keptMailRaw'
+  'keptMail' | 'keptMailText' | 'keptMailTranslation' | 'attachKeptMail' | 'discardKeptMail' | 'keptMailRaw'
 > = (context) => ({
   keptMail: { query: { box: 'unmatched' } },
   keptMailText: { query: { key: KEY } },
+  keptMailTranslation: { body: { key: KEY, again: false } },
   attachKeptMail: { body: { key: KEY, index: context.enquiryIndex, confirmQuarantine: false } },
   discardKeptMail: { body: { key: KEY } },
   keptMailRaw: { body: { key: KEY } },

@@ -20,6 +20,7 @@ import { messageKey, processInboundMessage, quarantined } from './inbound-proces
 import type { InboundOutcome, ReceivedMail } from './inbound-types';
 import { replyAddress, threadReference } from './reply-address';
 import { stillKept } from './ports';
+import { storeWork } from '../work/enquiry-work';
 import { eraseSubject, runRetention, subjectData } from '../privacy/erasure';
 import {
   KEPT_MAIL_TTL_MARGIN_MS,
@@ -235,6 +236,34 @@ describe('kept apart, never dropped', () => {
     const outcome = await receive(answer({ subject: 'Automatic reply: out of office', ...extra }));
     expect(outcome).toMatchObject({ outcome: 'kept', box: 'auto-reply', reason: 'auto_reply' });
     expect(await thread()).toEqual([]);
+  });
+
+  it('keeps an auto-reply known only by its subject apart with the enquiry it answers: the enquiry does not react, nobody is notified', async () => {
+    const stored = await deps.enquiries.get(1);
+    if (stored)
+      await storeWork(deps, stored, 0, {
+        STATUS: 'answered',
+        OWNER: 'owner@example.test',
+        UPDATED_AT: new Date(deps.clock.now()).toISOString(),
+      });
+    const mailsBefore = deps.outbox.items.size;
+    const outcome = await receive(answer({ subject: 'Автоответ: Re: Your enquiry [MT-000001]' }));
+    expect(outcome).toMatchObject({
+      outcome: 'kept',
+      box: 'auto-reply',
+      reason: 'auto_reply_subject',
+      postIndex: 1,
+    });
+    expect(kept()).toEqual([expect.objectContaining({ box: 'auto-reply', postIndex: 1 })]);
+    expect(await thread()).toEqual([]);
+    expect(await deps.enquiries.get(1)).toMatchObject({ STATUS: 'answered' });
+    expect(await deps.enquiries.get(1)).not.toHaveProperty('UNREAD_VISITOR_AT');
+    expect(deps.outbox.items.size).toBe(mailsBefore);
+  });
+
+  it("files a patient's answer whose subject only mentions being out of office", async () => {
+    const outcome = await receive(answer({ subject: 'Re: I am out of office on the 10th, is the 12th possible?' }));
+    expect(outcome).toMatchObject({ outcome: 'thread', postIndex: 1 });
   });
 
   it('keeps a delivery report (multipart/report) apart', async () => {
@@ -532,7 +561,8 @@ describe('erasure and retention', () => {
     ]);
     expect(inboundObjects()).toHaveLength(4);
     const answered = await eraseSubject(deps, 'admin@example.test', ' Anna@Example.com ', 'visitor asked');
-    expect(answered).toMatchObject({ erased: [1], keptMailRemoved: 2 });
+    // The out-of-office answered enquiry 1 (it is kept with it) and goes with the enquiry; the other by its sender.
+    expect(answered).toMatchObject({ erased: [1], keptMailRemoved: 1 });
     expect(await deps.events.list(1)).toEqual([]);
     expect(kept()).toEqual([]);
     expect(inboundObjects()).toEqual([]);

@@ -7,7 +7,8 @@
  *
  * 1. larger than INBOUND_MAX_BYTES: refused (never read whole);
  * 2. a failing verdict (spam, virus, DMARC, or SPF and DKIM both): quarantine;
- * 3. written by a machine (auto-reply.ts): the auto-reply box, never answered;
+ * 3. written by a machine (auto-reply.ts: its headers, else its subject's
+ *    marker): the auto-reply box, with the enquiry it answers, never answered;
  * 4. an authenticated sender (sender-authentication.ts) past its limit:
  *    refused; an unauthenticated From is never counted, anyone can write it;
  * 5. no enquiry (thread-matching.ts), a forged reply address, an address or
@@ -244,8 +245,6 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
   };
 
   if (quarantined(mail.verdicts)) return keepApart(deps, mail, { ...about, box: 'quarantine', reason: 'verdict' });
-  if (autoReplySign(parsed.headers, from))
-    return keepApart(deps, mail, { ...about, box: 'auto-reply', reason: 'auto_reply' });
 
   const addressing = { secret: settings.REPLY_ADDRESS_SECRET, domain: settings.INBOUND_DOMAIN };
   const match = await matchEnquiry(addressing, deps.sentMailIds, {
@@ -253,6 +252,15 @@ export async function processInboundMessage(deps: InboundDeps, mail: ReceivedMai
     inReplyTo: parsed.inReplyTo,
     references: parsed.references,
   });
+  const automatic = autoReplySign(parsed.headers, from, subject);
+  if (automatic)
+    // Kept with the enquiry it answers, so staff see whose it is and the enquiry's erasure takes it.
+    return keepApart(deps, mail, {
+      ...about,
+      box: 'auto-reply',
+      reason: automatic.by === 'headers' ? 'auto_reply' : 'auto_reply_subject',
+      ...(match.kind === 'enquiry' ? { postIndex: match.postIndex } : {}),
+    });
   const authenticated = senderAuthenticated(parsed, mail.verdicts);
   const counted: Limit[] = [];
   let stored = false;

@@ -43,7 +43,7 @@ export interface KeptMail {
   /** `kept#<messageKey>` (`kept#undated#m<hash>` for an unreadable one without a usable Date): the same message received again is kept once. */
   key: string;
   box: KeptBox;
-  /** Why: `no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`. */
+  /** Why: `no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply` (by its headers), `auto_reply_subject` (by its subject's marker alone), `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`. */
   reason: string;
   receivedAt: string;
   rawKey: string;

@@ -19,6 +19,7 @@ import { outbox } from '../mail/adapters/stores';
 import { staffAuthStores } from '../accounts/adapters/stores';
 import { translations } from '../translation/adapters/stores';
 import { sesDeps } from '../mail/adapters/ses';
+import { translateDeps } from '../translation/adapters/translate';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { s3Stores } from '../platform/wiring/s3-stores';
 import { inbound } from './adapters/stores';
@@ -30,6 +31,7 @@ import {
   makeDiscardKeptMailHandler,
   makeKeptMailHandler,
   makeKeptMailTextHandler,
+  makeKeptMailTranslationHandler,
 } from './kept-mail/kept-mail-handler';
 import { makeKeptMailRawHandler } from './kept-mail/kept-mail-raw-handler';
 
@@ -88,7 +90,7 @@ export const keptMailRoute = /* @__PURE__ */ declareRoute({
   sizing: { memoryMiB: 512, timeoutSeconds: 10 },
   makeHandler: makeKeptMailHandler,
   // Wired in a function, never at the top level: the receiver's bundle, made from this file, then leaves staff auth out.
-  wire: (settings, base) => withStores({ ...staffAuthStores, keptMail })(settings, base),
+  wire: (settings, base) => withStores({ ...staffAuthStores, keptMail, enquiries })(settings, base),
 });
 
 // Parses a raw message of up to INBOUND_MAX_BYTES, as the receiver does (its memory).
@@ -101,6 +103,20 @@ export const keptMailTextRoute = /* @__PURE__ */ declareRoute({
       base,
       dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail }),
       s3Stores(settings, {}, { inbound }),
+    ),
+});
+
+// Parses the raw message, then one call to the engine (the adapter splits a long text; its own time-outs and two attempts).
+export const keptMailTranslationRoute = /* @__PURE__ */ declareRoute({
+  name: 'keptMailTranslation',
+  sizing: { memoryMiB: 1024, timeoutSeconds: 20 },
+  makeHandler: makeKeptMailTranslationHandler,
+  wire: (settings, base) =>
+    mergeLazy(
+      base,
+      dynamoStores(settings, {}, base.clock, { ...staffAuthStores, keptMail, counters, throttle }),
+      s3Stores(settings, {}, { inbound }),
+      translateDeps(settings, {}),
     ),
 });
 

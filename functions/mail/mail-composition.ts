@@ -11,7 +11,8 @@ import { composeAcknowledgement, withVisitorPageLink } from './acknowledgement-m
 import type { AppDeps } from '../deps';
 import { type Mail, type OutboxKind, type OutboxMail } from './ports';
 import { openContent } from './sealed-content';
-import { composeEnquiryMail, composeVisitorNotice } from './staff-mail';
+import { composeEnquiryMail } from './staff-mail';
+import { composeVisitorNotice } from './visitor-notice/visitor-notice-mail';
 import type { TranslationView } from '../../shared/translation/staff-translation';
 
 /**
@@ -74,14 +75,18 @@ export function composeOutboxMail(
     case 'visitor': {
       if (!enquiry?.LAST_VISITOR_AT || !enquiry.LAST_VISITOR_CHANNEL)
         throw new Error(`Mail ${mail.mailId} has no visitor's message`);
-      const facts = {
-        postIndex: enquiry.POST_INDEX,
-        section: enquiry.MEDICAL_SECTION,
+      // The enquiry's latest message; once its send is claimed, the messages gathered into it replace it (mail-sending.ts).
+      const latest = {
         at: enquiry.LAST_VISITOR_AT,
         channel: enquiry.LAST_VISITOR_CHANNEL,
         preview: enquiry.LAST_VISITOR_PREVIEW ?? '',
+        ...(translation ? { translation } : {}),
       };
-      return composeVisitorNotice(facts, enquiry.OWNER || deps.settings.MAIL_TO, deps.settings.SITE_URL, translation);
+      return composeVisitorNotice(
+        { postIndex: enquiry.POST_INDEX, section: enquiry.MEDICAL_SECTION, messages: [latest] },
+        enquiry.OWNER || deps.settings.MAIL_TO,
+        deps.settings.SITE_URL,
+      );
     }
     case 'reply':
       if (!mail.content) throw new Error(`Mail ${mail.mailId} has no content`);

@@ -65,6 +65,11 @@ export interface OutboxMail {
   sentAt?: number;
   /** Sent as part of a daily digest. */
   inDigest?: boolean;
+  /**
+   * The owner's notice this one was gathered into (functions/mail/visitor-notice/notice-gathering.ts):
+   * `skipped`, its message told of in that notice, whose state is its own.
+   */
+  gatheredInto?: string;
   /** The id SES gave the mail when it accepted it (its Message-ID header is `<messageId@…amazonses.com>`). */
   messageId?: string;
   /** A reply's or a notice's own content (staff and acknowledgement mails are composed from the enquiry). */
@@ -83,7 +88,9 @@ export interface OutboxMail {
 }
 
 export type OutboxChange = Pick<OutboxMail, 'status' | 'attempts'> &
-  Partial<Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest' | 'messageId'>> & {
+  Partial<
+    Pick<OutboxMail, 'queue' | 'nextAt' | 'startedAt' | 'claim' | 'sentAt' | 'inDigest' | 'messageId' | 'gatheredInto'>
+  > & {
     /** Removes the mail's words, sealed or not, with the change (a one-time link is kept only until it is sent or given up). */
     forgetContent?: true;
   };

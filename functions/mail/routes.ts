@@ -10,6 +10,7 @@ import { enquiries } from '../enquiries/adapters/stores';
 import { outbox } from './adapters/stores';
 import { sentMailIds } from '../conversation/adapters/stores';
 import { translations } from '../translation/adapters/stores';
+import { events } from '../work/adapters/stores';
 import { mergeLazy } from '../platform/wiring/lazy';
 import { sesDeps } from './adapters/ses';
 import { retryDueMail } from './outbox/mail-delivery';
@@ -22,7 +23,7 @@ export const retryMailJob = /* @__PURE__ */ declareBackground(
     backgroundHandler(scheduledJobUses('retryMail'), (settings, base) => {
       const deps = mergeLazy(
         base,
-        dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds, translations }),
+        dynamoStores(settings, {}, base.clock, { enquiries, outbox, throttle, sentMailIds, translations, events }),
         sesDeps(settings, {}),
       );
       return async () => {

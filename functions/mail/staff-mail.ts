@@ -6,19 +6,18 @@ import {
   LANGUAGES,
   SECTIONS,
   SECTIONS_WITH_DESTINATION,
-  type Section,
   labelOf,
 } from '../../shared/enquiries/enums';
-import { type VisitorChannel, formatReference } from '../../shared/work/enquiry-work';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { localeByCode } from '../../shared/locales';
 import type { EnquiryRecord } from '../../shared/enquiries/enquiry';
 import type { ENQUIRY_TEXT_FIELDS, TranslationView } from '../../shared/translation/staff-translation';
 import { TRANSLATION_WORDS } from '../../shared/translation/translation-words';
 import type { Mail } from './ports';
-import { escapeHtml, oneLine, previewOf } from './html-text';
+import { escapeHtml, oneLine } from './html-text';
 
-type Row = [label: string, value: string];
+/** One labelled line of a staff mail. */
+export type Row = [label: string, value: string];
 
 /** The labels of the enquiry's texts a visitor types, which staff read translated too. */
 const TEXT_LABELS: Record<(typeof ENQUIRY_TEXT_FIELDS)[number], string> = {
@@ -49,7 +48,7 @@ export const translatedRowLabel = (label: string, engine: string) => `${label} �
  * translation with its engine (the original is never replaced); until it is
  * made, one row saying where it stands.
  */
-function withTranslation(
+export function withTranslation(
   rows: Row[],
   translation: TranslationView | undefined,
   translatedByLabel: ReadonlyMap<string, string>,
@@ -106,7 +105,7 @@ export const ANSWER_IN_BACK_OFFICE =
   '방문자에게는 이 메일에 회신하지 말고 관리자 화면에서 답장해 주세요. 답장과 방문자의 회신이 문의 기록에 함께 남습니다.';
 
 /** A staff mail of labelled rows: a title, a link to the enquiry in the back office, a line of advice if any, the rows; as HTML and as text. */
-function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pick<Mail, 'html' | 'text'> {
+export function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pick<Mail, 'html' | 'text'> {
   const html = [
     '<!doctype html><html lang="ko"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
@@ -130,7 +129,7 @@ function rowsMail(title: string, link: string, rows: Row[], advice?: string): Pi
   return { html, text };
 }
 
-const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/${postIndex}`;
+export const enquiryLink = (siteUrl: string, postIndex: number) => `${siteUrl}/detail/${postIndex}`;
 
 /**
  * The staff notification: the fields that apply, with Korean labels, as HTML
@@ -162,61 +161,6 @@ export function composeEnquiryMail(
     ANSWER_IN_BACK_OFFICE,
   );
   return { to, subject, html, text };
-}
-
-/** What the owner's notice of a visitor's message says: the enquiry's reference and section, and the message's time, way and first words. */
-export interface VisitorNoticeFacts {
-  postIndex: number;
-  section: Section;
-  /** ISO instant the message came in. */
-  at: string;
-  channel: VisitorChannel;
-  preview: string;
-}
-
-const CHANNEL_WORDS: Record<VisitorChannel, string> = { mail: '메일 답장', page: '방문자 페이지' };
-
-/**
- * The owner's notice of a visitor's new message (or the staff inbox's, while
- * nobody owns the enquiry): the reference, the section, when and how it came,
- * its first words and a link to the enquiry; nothing the staff notification
- * does not carry already; with the message's machine translation once made
- * (or where it stands). No Reply-To: the answer goes from the back office,
- * so it is in the thread.
- */
-export function composeVisitorNotice(
-  facts: VisitorNoticeFacts,
-  to: string,
-  siteUrl: string,
-  translation?: TranslationView,
-): Mail {
-  const reference = formatReference(facts.postIndex);
-  const subject = oneLine(`[의료관광 문의 ${reference}] 방문자의 새 메시지`);
-  const preview = '메시지 미리 보기';
-  const translated = translation?.texts?.['text'];
-  const rows = withTranslation(
-    [
-      ['접수 번호', reference],
-      ['문의 구분', labelOf(SECTIONS, facts.section, 'ko')],
-      ['받은 일시 (한국 시간)', formatKoreaDateTime(Date.parse(facts.at))],
-      ['받은 곳', CHANNEL_WORDS[facts.channel]],
-      [preview, facts.preview],
-    ],
-    translation,
-    new Map(translated ? [[preview, previewOf(translated)]] : []),
-  );
-  const advice =
-    '답장은 관리자 화면에서 보내 주세요. 이 메일에 답장하면 방문자에게 가지 않고 문의 기록에도 남지 않습니다.';
-  return {
-    to,
-    subject,
-    ...rowsMail(
-      `방문자가 문의 ${reference}에 새 메시지를 보냈습니다`,
-      enquiryLink(siteUrl, facts.postIndex),
-      rows,
-      advice,
-    ),
-  };
 }
 
 /** One mail for the enquiries held past the daily cap: enough to find each in the message box. */

@@ -147,6 +147,10 @@ export const SETTINGS = {
     "how long staff's notice of a text in another language (a new enquiry, a visitor's message) waits for its machine translation: the translation job sends it once it has tried, with the Korean text or where the translation stands; past this it goes without. 0 sends it at once",
     180,
   ),
+  NOTICE_GATHER_SECONDS: nonNegativeInt(
+    "how long the owner's notice of a visitor's message waits before it goes, gathering into one notice the enquiry's messages that come meanwhile (the mail retry job sends it; it runs every minute). 0 sends each notice alone, at once",
+    60,
+  ),
   TRANSLATE_TERMINOLOGY: text(
     "name of the custom terminology (the product's labels) the translation engine is given; one per stage, since the engine keeps them per account and region",
     'medical-tourism-labels',
@@ -215,6 +219,7 @@ const TUNABLES = [
   'TRANSLATE_DAILY_CHARS',
   'TRANSLATE_TERMINOLOGY',
   'NOTICE_TRANSLATION_WAIT_SECONDS',
+  'NOTICE_GATHER_SECONDS',
   'REPLY_INCLUDE_ORIGINAL',
   'ACKNOWLEDGE_VISITORS',
   'REPLY_PROMISE_WORKING_DAYS',

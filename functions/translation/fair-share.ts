@@ -26,9 +26,13 @@ const KOREA_AHEAD_MS = 9 * 60 * 60 * 1000;
 
 export type FairShareDeps = Pick<AppDeps, 'throttle' | 'settings'>;
 
-/** Who a translation is counted against: its enquiry, and the address that sent the text when there is one. */
+/**
+ * Who a translation is counted against: its enquiry, and the address that
+ * sent the text when there is one (a kept mail matched to no enquiry: its
+ * sender alone).
+ */
 export interface ShareHolder {
-  postIndex: number;
+  postIndex?: number;
   sender?: string;
 }
 
@@ -51,7 +55,10 @@ export async function reserveShares(
     TRANSLATION_SHARE_MIN_CHARS,
     Math.floor(deps.settings.TRANSLATE_DAILY_CHARS * TRANSLATION_SHARE),
   );
-  const keys = [`translate-share:enquiry:${holder.postIndex}`, ...(holder.sender ? [senderKey(holder.sender)] : [])];
+  const keys = [
+    ...(holder.postIndex !== undefined ? [`translate-share:enquiry:${holder.postIndex}`] : []),
+    ...(holder.sender ? [senderKey(holder.sender)] : []),
+  ];
   const at = now + KOREA_AHEAD_MS;
   const counted: string[] = [];
   const giveBack = async () => {

@@ -9,11 +9,10 @@
  * One translation, made once whatever the retries: a worker claims a job by
  * moving it on from the state it read (attempts + 1, due again after the
  * back-off, so a worker cut off mid-way leaves it to a later run), and only
- * the claim's holder may finish it. The day's characters are counted before
- * the engine is asked (TRANSLATE_DAILY_CHARS, per Korea-time day), and the
- * enquiry's and the sender's shares of them (fair-share.ts); past either the
- * job waits for the next day (`capped`), and what a failed call did not use
- * is given back.
+ * the claim's holder may finish it. It is made within the day's budget
+ * (budgeted-translation.ts: TRANSLATE_DAILY_CHARS per Korea-time day, and the
+ * enquiry's and the sender's shares of it); past either the job waits for
+ * the next day (`capped`).
  */
 import { formatKoreaDate, startOfKoreaDay } from '../../shared/korea-time';
 import { TRANSLATION_QUEUE } from '../../shared/tables';
@@ -21,9 +20,9 @@ import type { AppDeps } from '../deps';
 import type { SendDeps } from '../mail/outbox/mail-deps';
 import { retryDelayMs } from '../mail/outbox/mail-timings';
 import { sendWaitingNotice } from './waiting-notice';
-import { reserveDailyChars } from './daily-chars';
-import { SHARE_CAP, reserveShares } from './fair-share';
-import { type TranslatedTexts, type TranslationJob, TranslationRefused } from './ports';
+import { SHARE_CAP } from './fair-share';
+import { translateWithinBudget } from './budgeted-translation';
+import type { TranslatedTexts, TranslationJob } from './ports';
 import { ENQUIRY_SOURCE, textsOfEnquiry } from './translation-queue';
 
 /** The job translates, and sends the staff notices that wait for its translations (waiting-notice.ts). */
@@ -85,66 +84,51 @@ export async function translateOne(
     return 'gone';
   }
   const { texts } = original;
-  const chars = Object.values(texts).reduce((sum, text) => sum + text.length, 0);
   const tomorrow = startOfKoreaDay(formatKoreaDate(now + 24 * 60 * 60 * 1000));
-  // A staff member asked for this one: the enquiry's and the sender's shares do not hold it back.
-  const shareBack = job.staffAsked
-    ? async () => undefined
-    : await reserveShares(deps, { postIndex, ...(original.sender ? { sender: original.sender } : {}) }, chars, now);
-  if (!shareBack) {
-    await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: SHARE_CAP });
-    deps.log.warn('translation waits for the next day: its enquiry or sender used its share of the day', {
-      postIndex,
-      source,
-      chars,
-    });
-    return 'capped';
-  }
-  const dayBack = await reserveDailyChars(deps, chars, now);
-  if (!dayBack) {
-    await shareBack();
-    await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: 'daily_cap' });
-    deps.log.warn('translation waits for the next day: the daily cap is reached', {
-      postIndex,
-      source,
-      cap: deps.settings.TRANSLATE_DAILY_CHARS,
-    });
-    return 'capped';
-  }
-  const giveBack = () => Promise.all([dayBack(), shareBack()]);
-  try {
-    const translated: TranslatedTexts = {};
-    let detected: string | undefined;
-    for (const [field, text] of Object.entries(texts)) {
-      const result = await deps.translator.translate({ text, source: job.from, target: job.to });
-      translated[field] = result.text;
-      detected ??= result.source;
-    }
-    await finish({
-      state: 'done',
-      texts: translated,
-      engine: deps.translator.engine,
-      detected,
-      translatedAt: new Date(now).toISOString(),
-      chars,
-    });
-    return 'done';
-  } catch (error) {
-    // Characters of a call that failed were not translated: the day's count gets them back.
-    await giveBack();
-    if (error instanceof TranslationRefused) {
-      await finish({ state: 'refused', problem: error.reason });
+  const outcome = await translateWithinBudget(
+    deps,
+    {
+      holder: { postIndex, ...(original.sender ? { sender: original.sender } : {}) },
+      texts,
+      from: job.from,
+      to: job.to,
+      ...(job.staffAsked ? { staffAsked: true } : {}),
+    },
+    now,
+  );
+  switch (outcome.state) {
+    case 'done':
+      await finish({
+        state: 'done',
+        texts: outcome.texts,
+        engine: outcome.engine,
+        detected: outcome.detected,
+        translatedAt: new Date(now).toISOString(),
+        chars: outcome.chars,
+      });
+      return 'done';
+    case 'capped':
+      await finish({ state: 'capped', queue: TRANSLATION_QUEUE, nextAt: tomorrow, problem: outcome.problem });
+      deps.log.warn(
+        outcome.problem === SHARE_CAP
+          ? 'translation waits for the next day: its enquiry or sender used its share of the day'
+          : 'translation waits for the next day: the daily cap is reached',
+        { postIndex, source, chars: outcome.chars, cap: deps.settings.TRANSLATE_DAILY_CHARS },
+      );
+      return 'capped';
+    case 'refused':
+      await finish({ state: 'refused', problem: outcome.problem });
       return 'refused';
-    }
-    deps.log.warn('translation failed', {
-      postIndex,
-      source,
-      attempts: claimed.attempts,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    if (claimed.attempts < MAX_TRANSLATION_ATTEMPTS) return 'retry';
-    await finish({ state: 'failed', problem: 'engine_failed' });
-    return 'failed';
+    case 'failed':
+      deps.log.warn('translation failed', {
+        postIndex,
+        source,
+        attempts: claimed.attempts,
+        error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
+      });
+      if (claimed.attempts < MAX_TRANSLATION_ATTEMPTS) return 'retry';
+      await finish({ state: 'failed', problem: 'engine_failed' });
+      return 'failed';
   }
 }
 

@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeSendmailHandler } from '../intake/sendmail-handler';
 import { MAIL_GRACE_MS, retryDueMail, staffMailId } from '../mail/outbox/mail-delivery';
-import { visitorNoticeId } from '../work/visitor-wrote';
+import { visitorNoticeId } from '../mail/visitor-notice/notice-ids';
 import { VISITOR_ACTOR } from '../visitor/visitor-page';
 import type { EnquiryEvent } from '../work/ports';
 import { visitorMessageStored } from '../conversation/receiving/hand-on';

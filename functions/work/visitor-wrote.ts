@@ -16,7 +16,8 @@
  * - UNREAD_VISITOR_AT: unread for its owner (for every staff member while
  *   nobody owns it) until the owner opens the enquiry (`markSeen`);
  * - a short notice in Korean to the owner, or to MAIL_TO while nobody owns
- *   it, through the outbox.
+ *   it, through the outbox: after NOTICE_GATHER_SECONDS, with the messages
+ *   that came meanwhile (functions/mail/visitor-notice/notice-gathering.ts).
  *
  * The thread's record of the message is the caller's event: nothing here is
  * written to the history, so nothing is recorded twice.
@@ -36,8 +37,9 @@ import { ApiError } from '../platform/http/errors';
 import type { StoredEnquiry } from '../enquiries/ports';
 import { previewOf } from '../mail/html-text';
 import type { MailDeps } from '../mail/outbox/mail-deps';
-import { deliverMail, pendingMail, queueOnce } from '../mail/outbox/mail-delivery';
-import { noticeWaitMs, waitsForTranslation } from '../mail/notice-translation';
+import { deliverMail, queueOnce } from '../mail/outbox/mail-delivery';
+import { visitorNoticeId } from '../mail/visitor-notice/notice-ids';
+import { queuedVisitorNotice, sentByItsCaller } from '../mail/visitor-notice/notice-timing';
 import { messageTranslationSource } from '../translation/translation-queue';
 import { storeWork } from './enquiry-work';
 
@@ -75,9 +77,6 @@ const WRITE_TRIES = 5;
 export function statusAfterVisitorMessage(status: EnquiryStatus): EnquiryStatus {
   return status === 'new' ? 'new' : 'visitor_replied';
 }
-
-/** The owner's notice of one message: one id per message, so a retry finds the notice it queued. */
-export const visitorNoticeId = (postIndex: number, at: number) => `${postIndex}:visitor:${at}`;
 
 function checkMessage(message: VisitorMessage): void {
   const { postIndex, at, channel, preview } = message;
@@ -135,23 +134,17 @@ export async function visitorWrote(deps: VisitorWroteDeps, message: VisitorMessa
   const translationSource = message.eventAt
     ? messageTranslationSource(postIndex, message.eventAt, message.preview, enquiry.LOCALE ?? 'en')
     : undefined;
-  const queued = pendingMail(
-    now,
-    {
-      mailId: visitorNoticeId(postIndex, at),
-      kind: 'visitor',
-      postIndex,
-      // It holds no words (composed from the enquiry when sent), and erasure does not know its id: it goes by itself.
-      expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
-      ...(translationSource ? { translationSource } : {}),
-    },
-    noticeWaitMs(deps.settings, translationSource),
-  );
+  const queued = queuedVisitorNotice(deps.settings, now, {
+    mailId: visitorNoticeId(postIndex, at),
+    postIndex,
+    // It holds no words (composed from the enquiry and its thread when sent), and erasure does not know its id: it goes by itself.
+    expiresAt: Math.floor(now / 1000) + ACCOUNT_MAIL_KEPT_SECONDS,
+    ...(translationSource ? { translationSource } : {}),
+  });
   const mail = await queueOnce(deps.outbox, queued);
-  // One in another language waits for its translation: the translation job sends it (mail/notice-translation.ts).
-  const mailStatus = waitsForTranslation(deps.settings, mail, now)
-    ? mail.status
-    : await deliverMail(deps, mail, enquiry);
+  // One that gathers the messages coming after it, or waits for its translation, is sent by the jobs
+  // (mail/visitor-notice/notice-timing.ts).
+  const mailStatus = sentByItsCaller(deps.settings, mail, now) ? await deliverMail(deps, mail, enquiry) : mail.status;
   return { enquiry: changed ? 'changed' : 'unchanged', status: enquiry.STATUS ?? 'new', mailStatus };
 }
 

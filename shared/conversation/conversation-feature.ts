@@ -12,6 +12,7 @@ export const CONVERSATION_FEATURE = defineFeature({
     'enquiry.attachment': '방문자 첨부 파일 내려받기',
     'keptmail.list': '보관 메일함 조회',
     'keptmail.read': '보관 메일 본문 조회',
+    'keptmail.translate': '보관 메일 기계 번역',
     'keptmail.attach': '보관 메일을 문의에 연결',
     'keptmail.discard': '보관 메일 폐기',
     'keptmail.raw': '보관 메일 원본 내려받기 (관리자)',

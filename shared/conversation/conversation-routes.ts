@@ -15,7 +15,8 @@ export const CONVERSATION_ROUTES = defineRoutes([
     path: '/api/kept-mail',
     access: 'staff',
     roles: ['staff'],
-    uses: { tables: { inboundMail: 'read' } },
+    // enquiries: the address of the enquiry the box suggests for each mail, against its sender (one BatchGetItem a page).
+    uses: { tables: { inboundMail: 'read', enquiries: 'read' } },
   },
   {
     name: 'keptMailText',
@@ -25,6 +26,22 @@ export const CONVERSATION_ROUTES = defineRoutes([
     roles: ['staff'],
     parsesMail: true,
     uses: { tables: { inboundMail: 'read' }, buckets: { inbound: 'read' } },
+  },
+  // A kept mail's machine translation into Korean, made when a staff member reads it and never stored (the box keeps no
+  // words of a mail but its raw message): within the day's cap and its sender's (and matched enquiry's) fair share, as
+  // the translation job's (functions/translation/budgeted-translation.ts).
+  {
+    name: 'keptMailTranslation',
+    method: 'POST',
+    path: '/api/kept-mail/translate',
+    access: 'staff',
+    roles: ['staff'],
+    parsesMail: true,
+    uses: {
+      tables: { inboundMail: 'read', counters: 'write', throttle: 'write' },
+      buckets: { inbound: 'read' },
+      translates: true,
+    },
   },
   // Attaching files the mail as the receiver files a matched one (its attachments into the bucket, the message into
   // the thread, read back on a retry), then the enquiry reacts as to any visitor's message (visitorWrote: its status and

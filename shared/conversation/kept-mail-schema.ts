@@ -39,4 +39,12 @@ export const keptMailDiscardSchema = z.object({ key });
 
 export const keptMailRawSchema = z.object({ key });
 
+export const keptMailTranslateSchema = z.object({
+  key,
+  /** A staff member asks again (after a cap or a failure): the sender's share does not hold it back. */
+  again: z.optional(z.boolean({ error: 'true or false' })),
+});
+
+export type KeptMailTranslateRequest = z.output<typeof keptMailTranslateSchema>;
+
 export type KeptMailAttachRequest = z.output<typeof keptMailAttachSchema>;

@@ -4,6 +4,7 @@
  * before a staff member attaches one to an enquiry. No schema here: the
  * staff app imports this file (the request schemas: kept-mail-schema.ts).
  */
+import type { TranslationView } from '../translation/staff-translation';
 import type { KeptBox, ListedAttachment, Verdicts, VisitorMessage } from './visitor-messages';
 
 /** The most kept mails one page of a box answers, newest first (`next` names the following page). */
@@ -15,7 +16,7 @@ export const KEPT_MAIL_SEARCH_MAX = 100;
 export interface KeptMailEntry {
   key: string;
   box: KeptBox;
-  /** Why it was kept apart (`no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply`, `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`). */
+  /** Why it was kept apart (`no_match`, `forged`, `address_replaced`, `enquiry_gone`, `verdict`, `auto_reply` (by its headers), `auto_reply_subject` (by its subject's marker alone), `too_large`, `unreadable`, `sender_limit`, `enquiry_limit`, `unverified_limit`). */
   reason: string;
   /** When it was received (ISO instant): the back office shows it in Korea time. */
   receivedAt: string;
@@ -30,7 +31,20 @@ export interface KeptMailEntry {
   attachments: Omit<ListedAttachment, 'key'>[];
   /** An attach that stopped half-way named this enquiry: it can be finished there only. */
   attachingTo?: number;
+  /**
+   * Its sender against the address of the enquiry the box suggests
+   * (`suggestedEnquiryOf`): `different` (a warning: someone else may be
+   * writing as the visitor), `same`, or `unchecked` (the enquiry could not be
+   * read just now). Absent when it suggests none, or that enquiry is gone.
+   */
+  senderMatch?: SenderMatch;
 }
+
+export type SenderMatch = 'same' | 'different' | 'unchecked';
+
+/** The enquiry the box suggests for a kept mail, prefilled when attaching it: one an attach began with, else the one its subject names, else the one it was matched to. */
+export const suggestedEnquiryOf = (mail: Pick<KeptMailEntry, 'attachingTo' | 'suggestedIndex' | 'postIndex'>) =>
+  mail.attachingTo ?? mail.suggestedIndex ?? mail.postIndex;
 
 export interface KeptMailList {
   box: KeptBox;
@@ -50,6 +64,17 @@ export interface KeptMailText extends Pick<
   key: string;
   /** Its new text, as the thread would keep it (cut to VISITOR_TEXT_MAX characters, the whole beside it when that says more). */
   text: string;
+}
+
+/**
+ * `POST /api/kept-mail/translate`: a kept mail's new text in Korean, made
+ * when a staff member reads it (never stored), or where it stands (`capped`
+ * past the day's cap or the sender's share, `failed`, `refused`);
+ * `translation` absent when the text is Korean already or empty.
+ */
+export interface KeptMailTranslation {
+  key: string;
+  translation?: TranslationView;
 }
 
 /** `POST /api/kept-mail/attach` and `/discard`: `firstTime` false when an earlier call did it already. */

@@ -1372,11 +1372,11 @@ describe('hosting', () => {
 });
 
 describe('scheduled mail retry', () => {
-  it('runs every 5 minutes with a failure queue for both the schedule and the function', () => {
+  it('runs every minute with a failure queue for both the schedule and the function', () => {
     const fn = stack.jobs.functions.retryMail;
     const queue = logicalId(stack.jobs.failures);
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: 'rate(5 minutes)',
+      ScheduleExpression: 'rate(1 minute)',
       Target: {
         Arn: { 'Fn::GetAtt': [logicalId(fn), 'Arn'] },
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },

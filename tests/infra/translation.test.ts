@@ -1,6 +1,7 @@
 /**
  * Machine translation in the stack: the `translate` job runs every
- * minute and, with the reply preview route alone, may call the engine:
+ * minute and, with the reply preview and a kept mail's translation alone,
+ * may call the engine:
  * TranslateText and Comprehend's language detection (which name no resource),
  * and the stage's own terminology by name, which each is told in
  * TRANSLATE_TERMINOLOGY. The job also sends the staff notices that wait
@@ -43,27 +44,33 @@ describe('machine translation', () => {
     expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
   });
 
-  it("gives the engine to the reply preview alone among API routes (other routes only queue translations), with the stage's terminology", () => {
-    expect(API_ROUTES.filter((route) => route.uses.translates).map((route) => route.name)).toEqual(['replyPreview']);
-    const preview = made.stack.api.functions.replyPreview;
+  it("gives the engine to the reply preview and a kept mail's translation alone among API routes (other routes only queue translations), with the stage's terminology", () => {
+    expect(
+      API_ROUTES.filter((route) => route.uses.translates)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['keptMailTranslation', 'replyPreview']);
+    const engines = [made.stack.api.functions.replyPreview, made.stack.api.functions.keptMailTranslation];
     const translators = Object.keys(made.template.findResources('AWS::IAM::Role')).filter((role) =>
       [...permissionsOfRole(made.template, role)].some((line) => line.startsWith('translate:')),
     );
-    expect(translators.sort()).toEqual([logicalId(job().role!), logicalId(preview.role!)].sort());
-    expect(
-      [...permissionsOfRole(made.template, logicalId(preview.role!))]
-        .filter((line) => /^(translate|comprehend):/.test(line))
-        .sort(),
-    ).toEqual(
-      permissions()
-        .filter((line) => /^(translate|comprehend):/.test(line))
-        .sort(),
-    );
-    const variables = made.template.toJSON().Resources[logicalId(preview)].Properties.Environment.Variables as Record<
-      string,
-      unknown
-    >;
-    expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
+    expect(translators.sort()).toEqual([logicalId(job().role!), ...engines.map((fn) => logicalId(fn.role!))].sort());
+    for (const fn of engines) {
+      expect(
+        [...permissionsOfRole(made.template, logicalId(fn.role!))]
+          .filter((line) => /^(translate|comprehend):/.test(line))
+          .sort(),
+      ).toEqual(
+        permissions()
+          .filter((line) => /^(translate|comprehend):/.test(line))
+          .sort(),
+      );
+      const variables = made.template.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables as Record<
+        string,
+        unknown
+      >;
+      expect(render(variables['TRANSLATE_TERMINOLOGY'])).toBe(`${made.stack.stackName}-labels`);
+    }
   });
 
   it('lets the job send the staff notices waiting for its translations: SES, the outbox, and updates of enquiries, never a new one', () => {

@@ -315,6 +315,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     TRANSLATE_DAILY_CHARS: 200_000,
     TRANSLATE_TERMINOLOGY: 'medical-tourism-labels',
     NOTICE_TRANSLATION_WAIT_SECONDS: 0,
+    NOTICE_GATHER_SECONDS: 0,
     REPLY_INCLUDE_ORIGINAL: false,
     SITE_URL: 'https://site.example',
     REPLY_PROMISE_WORKING_DAYS: 1,

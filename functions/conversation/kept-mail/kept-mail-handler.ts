@@ -1,9 +1,10 @@
-/** The routes of the kept mail box: a box's list, one mail's text, attach, discard (the service: kept-mail.ts). */
+/** The routes of the kept mail box: a box's list, one mail's text and its translation, attach, discard (the service: kept-mail.ts). */
 import {
   keptMailAttachSchema,
   keptMailDiscardSchema,
   keptMailKeyQuerySchema,
   keptMailListQuerySchema,
+  keptMailTranslateSchema,
 } from '../../../shared/conversation/kept-mail-schema';
 import { parseInput } from '../../platform/http/errors';
 import { jsonPayload } from '../../platform/http/request';
@@ -11,9 +12,11 @@ import { json } from '../../platform/http/response';
 import { type StaffAuthDeps, staffHandler } from '../../accounts/staff-auth/staff';
 import { type AttachDeps, type KeptMailDeps, attachKeptMail, discardKeptMail, keptMailText } from './kept-mail';
 import { listKeptMail } from './kept-mail-list';
+import type { SenderMatchDeps } from './sender-match';
+import { type KeptMailTranslationDeps, translateKeptMail } from './kept-mail-translation';
 
 /** `GET /api/kept-mail?box=unmatched[&search=][&after=]`: a page of the box's mails, newest first, who sent them and why, never their text; every box's count. */
-export function makeKeptMailHandler(deps: StaffAuthDeps & Pick<KeptMailDeps, 'keptMail'>) {
+export function makeKeptMailHandler(deps: StaffAuthDeps & Pick<KeptMailDeps, 'keptMail'> & SenderMatchDeps) {
   return staffHandler(deps, async ({ request, audit }) => {
     const query = parseInput(keptMailListQuerySchema, request.query);
     await audit('keptmail.list', query.search ? `${query.box} search` : query.box);
@@ -28,6 +31,16 @@ export function makeKeptMailTextHandler(deps: StaffAuthDeps & KeptMailDeps) {
     // Logged first: a patient's mail is never read without its access-log record.
     await audit('keptmail.read', key);
     return json(200, await keptMailText(deps, key));
+  });
+}
+
+/** `POST /api/kept-mail/translate`: `{ data: { key, again? } }` -> `{ key, translation? }`, the mail's new text in Korean, made now. */
+export function makeKeptMailTranslationHandler(deps: StaffAuthDeps & KeptMailTranslationDeps) {
+  return staffHandler(deps, async ({ request, audit }) => {
+    const translate = parseInput(keptMailTranslateSchema, jsonPayload(request));
+    // Logged first: a patient's mail is never read without its access-log record.
+    await audit('keptmail.translate', translate.again ? `${translate.key} again` : translate.key);
+    return json(200, await translateKeptMail(deps, translate));
   });
 }
 

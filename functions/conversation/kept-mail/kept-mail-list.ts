@@ -1,13 +1,16 @@
 /**
  * One page of a kept mail box for the back office: newest first, searched by
- * sender and subject when asked, with where the next page starts as an opaque
- * cursor (the place of the last message, so a mail arriving meanwhile never
- * shifts a page), and how many mails each box holds, for the tabs.
+ * sender and subject when asked, each mail's sender against the address of
+ * the enquiry the box suggests for it (sender-match.ts), with where the next
+ * page starts as an opaque cursor (the place of the last message, so a mail
+ * arriving meanwhile never shifts a page), and how many mails each box
+ * holds, for the tabs.
  */
 import { KEPT_MAIL_LIST_MAX, type KeptMailEntry, type KeptMailList } from '../../../shared/conversation/kept-mail';
 import { KEPT_BOXES, type KeptBox } from '../../../shared/conversation/visitor-messages';
 import { ApiError } from '../../platform/http/errors';
 import type { KeptMail, KeptMailPlace, KeptMailStore } from '../ports';
+import { type SenderMatchDeps, withSenderMatch } from './sender-match';
 
 /** A kept mail as the box lists it: everything but where its raw message is and when it expires. */
 export function entryOf(mail: KeptMail): KeptMailEntry {
@@ -43,8 +46,11 @@ export interface KeptMailListQuery {
   search?: string;
 }
 
-/** One page of a box, and every box's count. */
-export async function listKeptMail(deps: { keptMail: KeptMailStore }, query: KeptMailListQuery): Promise<KeptMailList> {
+/** One page of a box, each mail's sender checked against its suggested enquiry, and every box's count. */
+export async function listKeptMail(
+  deps: { keptMail: KeptMailStore } & SenderMatchDeps,
+  query: KeptMailListQuery,
+): Promise<KeptMailList> {
   const search = query.search?.trim().toLowerCase();
   const after = query.after === undefined ? undefined : decodeCursor(query.after);
   const [page, ...counts] = await Promise.all([
@@ -57,7 +63,7 @@ export async function listKeptMail(deps: { keptMail: KeptMailStore }, query: Kep
   ]);
   return {
     box: query.box,
-    mails: page.mails.map(entryOf),
+    mails: await withSenderMatch(deps, page.mails.map(entryOf)),
     more: page.next !== undefined,
     ...(page.next ? { next: encodeCursor(page.next) } : {}),
     counts: Object.fromEntries(KEPT_BOXES.map((box, index) => [box, counts[index] ?? 0])) as Record<KeptBox, number>,

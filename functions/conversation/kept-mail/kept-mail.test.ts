@@ -6,7 +6,9 @@
  * retried after a failure half-way), quarantined mail only when confirmed and
  * never with a virus, discarding (the raw message gone, and the same message
  * received again not kept again), every refusal clear and changing nothing,
- * and each call in the access log.
+ * and each call in the access log; each mail's sender against the address of
+ * the enquiry the box suggests; a mail's translation, made when asked within
+ * the day's cap and its sender's share, stored nowhere.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type Mail from 'nodemailer/lib/mailer';
@@ -27,9 +29,12 @@ import {
   makeDiscardKeptMailHandler,
   makeKeptMailHandler,
   makeKeptMailTextHandler,
+  makeKeptMailTranslationHandler,
 } from './kept-mail-handler';
 import { stillKept } from '../ports';
 import { makeKeptMailRawHandler } from './kept-mail-raw-handler';
+import { translatedCharsCounter } from '../../translation/daily-chars';
+import { formatKoreaDate } from '../../../shared/korea-time';
 
 const ANNA = 'anna.staff@centre.example';
 const PASSING: Verdicts = { spam: 'PASS', virus: 'PASS', spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
@@ -412,5 +417,93 @@ describe('discarding', () => {
     expect(deps.inbound.objects.has('raw/message-1')).toBe(true);
     expect((await discard('kept#2026-01-01T00:00:00.000Z#m0000000000000000')).status).toBe(404);
     expect(stillKept(deps.keptMail.items.get(key))).toBe(false);
+  });
+});
+
+describe("the sender against the suggested enquiry's address", () => {
+  it('warns when the sender is not the address of the enquiry the box suggests, and says so when it is', async () => {
+    // From anna@example.com, naming MT-000002 (boris@example.com's enquiry) in its subject.
+    const other = await receive();
+    const own = await receive({ subject: 'Re: [MT-000001] my visit', from: 'ANNA@Example.com' });
+    const none = await receive({ subject: 'A question about prices' });
+    const byKey = new Map((await list()).mails.map((mail) => [mail.key, mail]));
+    expect(byKey.get(other)).toMatchObject({ suggestedIndex: 2, senderMatch: 'different' });
+    expect(byKey.get(own)).toMatchObject({ suggestedIndex: 1, senderMatch: 'same' });
+    expect(byKey.get(none)).not.toHaveProperty('senderMatch');
+  });
+
+  it('says nothing of an enquiry that is gone, and lists the box unchecked when the enquiries cannot be read', async () => {
+    const key = await receive();
+    deps.enquiries.items.delete(2);
+    expect((await list()).mails.find((mail) => mail.key === key)).not.toHaveProperty('senderMatch');
+    deps.enquiries.getMany = () => Promise.reject(dynamoRefused());
+    const answered = await listed({ box: 'unmatched' });
+    expect(answered.status).toBe(200);
+    expect((answered.body as unknown as KeptMailList).mails).toEqual([
+      expect.objectContaining({ key, senderMatch: 'unchecked' }),
+    ]);
+  });
+});
+
+describe("a kept mail's translation", () => {
+  const translate = (data: Record<string, unknown>) =>
+    call(makeKeptMailTranslationHandler(deps), jsonPost('/api/kept-mail/translate', data, auth()));
+  const today = () => deps.counters.values.get(translatedCharsCounter(formatKoreaDate(deps.clock.now()))) ?? 0;
+
+  it('is its new text in Korean, made when asked, counted against the day, stored nowhere, and logged', async () => {
+    const quoted = replySamples().find((sample) => sample.client === 'Gmail' && sample.locale === 'ru');
+    const key = await receive({ text: quoted?.text });
+    const jobsBefore = deps.translations.items.size;
+    const answered = await translate({ key });
+    expect(answered).toMatchObject({
+      status: 200,
+      body: {
+        key,
+        translation: { source: key, state: 'done', engine: 'fake engine', texts: { text: `[vi→ko] ${NEW_TEXTS.ru}` } },
+      },
+    });
+    expect(deps.translator.requests.at(-1)).toMatchObject({ text: NEW_TEXTS.ru, source: 'auto', target: 'ko' });
+    expect(today()).toBe(NEW_TEXTS.ru.length);
+    expect(deps.translations.items.size).toBe(jobsBefore);
+    expect(logged('keptmail.translate')).toEqual([{ actor: ANNA, action: 'keptmail.translate', target: key }]);
+  });
+
+  it('asks nothing of the engine for a mail in Korean', async () => {
+    const key = await receive({ text: '12월 10일에 방문하겠습니다.' });
+    const asked = deps.translator.requests.length;
+    expect(await translate({ key })).toMatchObject({ status: 200, body: { key } });
+    expect((await translate({ key })).body).not.toHaveProperty('translation');
+    expect(deps.translator.requests).toHaveLength(asked);
+  });
+
+  it("waits past its sender's share, marked, and is made when a staff member asks again", async () => {
+    // A share is a tenth of the day, at least 5,000 characters: this mail is past it, within the day.
+    deps.settings.TRANSLATE_DAILY_CHARS = 50_000;
+    const long = 'Здравствуйте, хочу записаться на МРТ. '.repeat(150).trim();
+    const key = await receive({ text: long });
+    const asked = deps.translator.requests.length;
+    expect((await translate({ key })).body).toMatchObject({ translation: { state: 'capped', overShare: true } });
+    expect(deps.translator.requests).toHaveLength(asked);
+    expect((await translate({ key, again: true })).body).toMatchObject({ translation: { state: 'done' } });
+    expect(logged('keptmail.translate').at(-1)?.target).toBe(`${key} again`);
+  });
+
+  it('says it failed while the engine is down, and gives the day its characters back', async () => {
+    const key = await receive();
+    deps.translator.failWith = new Error('Translate is down');
+    expect((await translate({ key })).body).toMatchObject({ translation: { state: 'failed' } });
+    expect(today()).toBe(0);
+    deps.translator.failWith = undefined;
+    expect((await translate({ key })).body).toMatchObject({ translation: { state: 'done' } });
+  });
+
+  it('refuses an unknown key and a malformed request, asking the engine nothing', async () => {
+    const asked = deps.translator.requests.length;
+    expect((await translate({ key: 'kept#2026-01-01T00:00:00.000Z#m0000000000000000' })).status).toBe(404);
+    expect(await translate({ key: 'raw/message-1', again: 'yes' })).toMatchObject({
+      status: 400,
+      body: { fields: { key: expect.any(String), again: expect.any(String) } },
+    });
+    expect(deps.translator.requests).toHaveLength(asked);
   });
 });

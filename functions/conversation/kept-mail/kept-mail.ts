@@ -51,14 +51,14 @@ const gone = (key: string) =>
   new ApiError('not_found', `There is no kept mail ${key} (never kept, expired, or attached or discarded).`);
 
 /** The kept mail under a key, still in its box; a clear 404 otherwise. */
-async function keptOrRefused(deps: Pick<KeptMailDeps, 'keptMail'>, key: string): Promise<KeptMail> {
+export async function keptOrRefused(deps: Pick<KeptMailDeps, 'keptMail'>, key: string): Promise<KeptMail> {
   const item = await deps.keptMail.get(key);
   if (!stillKept(item)) throw gone(key);
   return item;
 }
 
 /** The raw message of a kept mail, read; a raw message that is no longer there (or was never read: too large) is a clear 410. */
-async function readKept(deps: KeptMailDeps, mail: KeptMail) {
+export async function readKept(deps: KeptMailDeps, mail: KeptMail) {
   if (mail.reason === 'too_large')
     throw new ApiError('invalid_input', 'This mail was too large to be read; it can only be discarded.', {
       key: 'A mail that was read',

@@ -14,6 +14,7 @@ import { MAX_MAIL_ATTEMPTS, STALE_SENDING_MS, retryDelayMs } from './mail-timing
 import { type MoveDeps, move } from './outbox-moves';
 import { VISITOR_KINDS, composeOutboxMail, visitorPageLinkOf } from '../mail-composition';
 import { translationOfNotice } from '../notice-translation';
+import { withGatheredMessages } from '../visitor-notice/notice-gathering';
 
 /**
  * Whether SES may have accepted a mail whose call failed: yes when the call
@@ -73,10 +74,12 @@ export async function sendOnce(
   };
   if (!(await move(deps, mail, sending))) return 'sending';
   const claimed = { ...mail, status: 'sending' as const, attempts };
+  // Only the worker holding the send gathers other notices into this one: what it gathers goes with it.
+  const outgoing = await withGatheredMessages(deps, claimed, enquiry, message);
 
   let messageId: string | undefined;
   try {
-    ({ messageId } = await deps.mailer.send(message));
+    ({ messageId } = await deps.mailer.send(outgoing));
   } catch (error) {
     const errorName = error instanceof Error ? error.name : typeof error;
     if (mayHaveBeenAccepted(error)) {

@@ -7,8 +7,9 @@ import type { MailStatus } from '../../../shared/enquiries/enquiry';
 import { type OutboxChange, type OutboxMail, SEALED_KINDS } from '../ports';
 import type { AccountMailDeps, MailDeps } from './mail-deps';
 
-/** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded. */
-export type MoveDeps = AccountMailDeps & Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds' | 'translations'>>;
+/** What moving a mail needs: a staff notification's state is copied to its enquiry; a visitor's mail's Message-ID is recorded; an owner's notice reads the thread it gathers. */
+export type MoveDeps = AccountMailDeps &
+  Partial<Pick<MailDeps, 'enquiries' | 'sentMailIds' | 'translations' | 'events'>>;
 
 /** States after which a mail is never sent again. */
 const FINAL_STATES: readonly MailStatus[] = ['sent', 'failed', 'uncertain', 'skipped'];

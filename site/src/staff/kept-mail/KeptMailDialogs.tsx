@@ -8,12 +8,14 @@ import {
   type KeptMailAttached,
   type KeptMailEntry,
   needsConfirmation,
+  suggestedEnquiryOf,
 } from '../../../../shared/conversation/kept-mail';
 import { formatReference, parseReference } from '../../../../shared/work/enquiry-work';
 import { StaffApiError } from '../core/api';
 import DialogFrame from '../core/DialogFrame';
 import { useDialogAction } from '../core/dialog-action';
 import { attachKeptMail, discardKeptMail } from './kept-mail-api';
+import SenderWarning from './SenderWarning';
 import { KEPT_MAIL_TEXT } from './words';
 
 /** A refused action in the back office's words. */
@@ -31,7 +33,7 @@ interface DialogProps<Done> {
 }
 
 export function AttachDialog({ mail, onClose, onDone }: DialogProps<KeptMailAttached>) {
-  const prefilled = mail.attachingTo ?? mail.suggestedIndex ?? mail.postIndex;
+  const prefilled = suggestedEnquiryOf(mail);
   const [reference, setReference] = useState(prefilled === undefined ? '' : formatReference(prefilled));
   const [confirmed, setConfirmed] = useState(false);
   const confirming = needsConfirmation(mail);
@@ -59,6 +61,7 @@ export function AttachDialog({ mail, onClose, onDone }: DialogProps<KeptMailAtta
             {KEPT_MAIL_TEXT.quarantineWarning}
           </p>
         )}
+        {prefilled !== undefined && parseReference(reference) === prefilled && <SenderWarning mail={mail} />}
         <label htmlFor="kept-mail-index">{KEPT_MAIL_TEXT.attachIndex}</label>
         <input
           id="kept-mail-index"

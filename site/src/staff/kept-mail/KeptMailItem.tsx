@@ -1,8 +1,11 @@
 /**
  * One kept mail in its box: who sent it, to which address, when (Korea
  * time), why it was kept, the receiving checks, its attachments by name, the
- * enquiry its subject names (a suggestion only); its text on request (read
- * from the raw message, and logged); and its two actions.
+ * enquiry its subject names (a suggestion only) with a warning when its
+ * sender is not that enquiry's address; its text on request (read from the
+ * raw message, and logged) in Korean as a thread's message reads, the
+ * machine translation made as it is read, the original a click away; and
+ * its two actions.
  */
 import { Fragment, useState } from 'react';
 import { type KeptMailEntry, type KeptMailText, attachBar } from '../../../../shared/conversation/kept-mail';
@@ -12,9 +15,12 @@ import { formatKoreaDateTime } from '../../../../shared/korea-time';
 import { formatReference } from '../../../../shared/work/enquiry-work';
 import { CONVERSATION_TEXT } from '../conversation/words';
 import WholeMessage from '../conversation/WholeMessage';
-import { loadKeptMailText } from './kept-mail-api';
+import { loadKeptMailText, translateKeptMail } from './kept-mail-api';
+import TranslatedText from '../translation/TranslatedText';
+import type { TranslationView } from '../../../../shared/translation/staff-translation';
 import { currentStaffRole } from '../core/api';
 import RawMessageDownload from './RawMessageDownload';
+import SenderWarning from './SenderWarning';
 import { KEPT_MAIL_TEXT } from './words';
 
 export interface KeptMailItemProps {
@@ -36,13 +42,29 @@ function failedChecks(mail: KeptMailEntry): string {
 
 export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItemProps) {
   const [text, setText] = useState<KeptMailText | 'loading' | 'failed'>();
+  const [translation, setTranslation] = useState<TranslationView>();
   const bar = attachBar(mail);
   const headingId = `kept-${mail.key.replace(/[^\w-]/g, '')}`;
 
+  /** Its translation, made now; where it stands, kept while the text is shown (reading it again translates it again). */
+  const translate = async (again: boolean): Promise<TranslationView | undefined> => {
+    const failed: TranslationView = { source: mail.key, state: 'failed' };
+    const made = await translateKeptMail(mail.key, again).then(
+      (answer) => answer.translation,
+      () => failed,
+    );
+    setTranslation(made);
+    return made;
+  };
   const toggleText = async () => {
     if (text !== undefined && text !== 'failed') return setText(undefined);
     setText('loading');
-    setText(await loadKeptMailText(mail.key).catch(() => 'failed' as const));
+    const read = await loadKeptMailText(mail.key).catch(() => 'failed' as const);
+    setText(read);
+    if (typeof read === 'object' && read.text.trim() && translation?.state !== 'done') {
+      setTranslation({ source: mail.key, state: 'pending' });
+      await translate(false);
+    }
   };
 
   return (
@@ -78,6 +100,7 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
       {mail.postIndex !== undefined && (
         <p className="staff__muted">{KEPT_MAIL_TEXT.matched(formatReference(mail.postIndex))}</p>
       )}
+      <SenderWarning mail={mail} />
       {mail.attachingTo !== undefined && (
         <p className="staff__alert" role="note">
           {KEPT_MAIL_TEXT.attaching(formatReference(mail.attachingTo))}
@@ -96,7 +119,18 @@ export default function KeptMailItem({ mail, onAttach, onDiscard }: KeptMailItem
       )}
       {typeof text === 'object' && (
         <div className="kept-mail__text">
-          <p className="history__message">{text.text.trim() ? text.text : KEPT_MAIL_TEXT.textEmpty}</p>
+          {text.text.trim() ? (
+            <TranslatedText
+              original={text.text}
+              translation={translation}
+              field="text"
+              className="history__message"
+              askAgain={async (view) => (await translate(true)) ?? view}
+              showsState
+            />
+          ) : (
+            <p className="history__message">{KEPT_MAIL_TEXT.textEmpty}</p>
+          )}
           {text.cut && <p className="staff__muted">{KEPT_MAIL_TEXT.textCut}</p>}
           <WholeMessage {...text} />
         </div>

@@ -4,6 +4,7 @@ import type {
   KeptMailDiscarded,
   KeptMailList,
   KeptMailText,
+  KeptMailTranslation,
 } from '../../../../shared/conversation/kept-mail';
 import type { KeptBox } from '../../../../shared/conversation/visitor-messages';
 import type { AttachmentLink } from '../../../../shared/conversation/attachment-download';
@@ -24,6 +25,15 @@ export async function loadKeptMailText(key: string): Promise<KeptMailText> {
   return (await (
     await staffFetch(`${apiPath('keptMailText')}?${new URLSearchParams({ key })}`)
   ).json()) as KeptMailText;
+}
+
+/** A kept mail's text in Korean, made now (`again`: a staff member asks past its sender's share, or after a failure). */
+export async function translateKeptMail(key: string, again = false): Promise<KeptMailTranslation> {
+  return (
+    await staffPost<KeptMailTranslation>(apiPath('keptMailTranslation'), {
+      data: { key, ...(again ? { again } : {}) },
+    })
+  ).data;
 }
 
 export async function attachKeptMail(

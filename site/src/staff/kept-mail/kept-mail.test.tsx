@@ -2,7 +2,9 @@
 /**
  * The kept mail box against a stubbed API: a box's mails with who, to whom,
  * when in Korea time, why in Korean, the checks and attachments; the text on
- * request; attaching with the subject's reference prefilled (a quarantined
+ * request, in Korean once its machine translation is made (asked again past
+ * the sender's share); a warning when the sender is not the suggested
+ * enquiry's address; attaching with the subject's reference prefilled (a quarantined
  * mail only once the staff member ticks the confirmation, a mail with a virus
  * not at all); discarding after a confirmation; and the box read again after.
  */
@@ -12,6 +14,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../../shared/auth';
 import type { KeptMailEntry, KeptMailList } from '../../../../shared/conversation/kept-mail';
 import type { Verdicts } from '../../../../shared/conversation/visitor-messages';
+import type { TranslationView } from '../../../../shared/translation/staff-translation';
+import { TRANSLATION_TEXT } from '../translation/words';
 import KeptMailApp from './KeptMailApp';
 import KeptMailItem from './KeptMailItem';
 import { KEPT_MAIL_TEXT } from './words';
@@ -32,6 +36,8 @@ const mail = (key: string, extra: Partial<KeptMailEntry> = {}): KeptMailEntry =>
 });
 
 let boxes: Record<string, KeptMailEntry[]>;
+/** What the translate route answers for a request. */
+let translated: (data: { key: string; again?: boolean }) => TranslationView | undefined;
 let listRequests: string[] = [];
 let posted: { path: string; data: unknown }[];
 
@@ -40,6 +46,12 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/kept-mail');
   posted = [];
   listRequests = [];
+  translated = ({ key }) => ({
+    source: key,
+    state: 'done',
+    engine: 'Amazon Translate',
+    texts: { text: '안녕하세요! 제 답장입니다.' },
+  });
   boxes = {
     unmatched: [mail('kept#a')],
     quarantine: [
@@ -75,8 +87,9 @@ beforeEach(() => {
       }
       if (pathname === '/api/kept-mail/text')
         return answer({ key: searchParams.get('key'), text: 'Здравствуйте! Это мой ответ.' });
-      const { data } = JSON.parse(String(init.body)) as { data: { key: string; index?: number } };
+      const { data } = JSON.parse(String(init.body)) as { data: { key: string; index?: number; again?: boolean } };
       posted.push({ path: pathname, data });
+      if (pathname === '/api/kept-mail/translate') return answer({ key: data.key, translation: translated(data) });
       for (const [box, mails] of Object.entries(boxes)) boxes[box] = mails.filter((entry) => entry.key !== data.key);
       return answer(
         pathname.endsWith('/attach')
@@ -116,7 +129,42 @@ describe('the kept mail box', () => {
     expect(line.getByText('scan.pdf').tagName).toBe('BDI');
     expect(line.getByText('scan.pdf').parentElement?.textContent).toBe('scan.pdf (2 KB)');
     await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
-    expect(await line.findByText('Здравствуйте! Это мой ответ.')).toBeTruthy();
+    // In Korean first, labelled as the engine's, the original behind a disclosure.
+    expect(await line.findByText('안녕하세요! 제 답장입니다.')).toBeTruthy();
+    expect(line.getByText(TRANSLATION_TEXT.label('Amazon Translate'))).toBeTruthy();
+    expect(line.getByText('Здравствуйте! Это мой ответ.').closest('details')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/kept-mail/translate', data: { key: 'kept#a' } }]);
+  });
+
+  it("says a translation waits past the sender's share, and asking again has it made", async () => {
+    translated = ({ key, again }) =>
+      again
+        ? { source: key, state: 'done', engine: 'Amazon Translate', texts: { text: '안녕하세요! 제 답장입니다.' } }
+        : { source: key, state: 'capped', overShare: true };
+    render(<KeptMailApp />);
+    const line = await item('Re: Your enquiry [MT-000007]');
+    await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.readText }));
+    expect(await line.findByText(TRANSLATION_TEXT.overShare)).toBeTruthy();
+    expect(line.getByText('Здравствуйте! Это мой ответ.')).toBeTruthy();
+    await userEvent.click(line.getByRole('button', { name: TRANSLATION_TEXT.askAgain }));
+    expect(await line.findByText('안녕하세요! 제 답장입니다.')).toBeTruthy();
+    expect(posted.at(-1)).toEqual({ path: '/api/kept-mail/translate', data: { key: 'kept#a', again: true } });
+  });
+
+  it("warns, beside the mail and when attaching it there, that its sender is not the suggested enquiry's address", async () => {
+    boxes['unmatched'] = [mail('kept#a', { from: 'stranger@example.org', senderMatch: 'different' })];
+    render(<KeptMailApp />);
+    const line = await item('Re: Your enquiry [MT-000007]');
+    const warning = KEPT_MAIL_TEXT.senderDiffers('stranger@example.org', 'MT-000007');
+    expect(line.getByText(warning)).toBeTruthy();
+    await userEvent.click(line.getByRole('button', { name: KEPT_MAIL_TEXT.attach }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    expect(dialog.getByText(warning)).toBeTruthy();
+    // Another enquiry named: the warning was about the suggested one.
+    const input = dialog.getByLabelText(KEPT_MAIL_TEXT.attachIndex);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'MT-000008');
+    expect(dialog.queryByText(warning)).toBeNull();
   });
 
   it("shows each box's count on its tab, and searches the box by sender or subject", async () => {

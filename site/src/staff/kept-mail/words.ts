@@ -26,7 +26,9 @@ export const KEPT_MAIL_TEXT = {
     address_replaced:
       '방문자 링크를 교체하기 전의 회신 주소로 왔습니다. 예전 메일을 가진 다른 사람이 보냈을 수 있으니, 보낸 사람이 방문자 본인인지 확인한 뒤 연결하세요',
     verdict: '수신 검사에 실패했습니다',
-    auto_reply: '자동으로 보내진 메일입니다',
+    auto_reply: '메일 머리글이나 보낸 주소로 보아 자동으로 보내진 메일입니다 (부재중 알림, 반송 등)',
+    auto_reply_subject:
+      '제목이 자동 응답 표시로 시작해 자동 응답으로 보았습니다. 방문자가 직접 쓴 메일이면 문의에 연결하세요',
     too_large: '너무 커서 읽지 않았습니다',
     unreadable: '형식이 깨져 읽을 수 없습니다 (머리글이 너무 크거나 파트가 너무 많음)',
     sender_limit: '같은 보낸 사람의 메일이 한 시간 제한을 넘었습니다',
@@ -58,6 +60,9 @@ export const KEPT_MAIL_TEXT = {
   noAttachments: '없음',
   suggested: (reference: string) => `제목에 적힌 문의: ${reference} (추천일 뿐입니다. 내용을 확인하세요)`,
   matched: (reference: string) => `관련 문의: ${reference}`,
+  senderDiffers: (from: string, reference: string) =>
+    `보낸 사람(${from})이 ${reference}의 이메일 주소와 다릅니다. 다른 사람이 방문자인 것처럼 보냈을 수 있으니, 방문자 본인인지 확인한 뒤 연결하세요.`,
+  senderUnchecked: '보낸 사람을 문의의 이메일 주소와 비교하지 못했습니다. 연결하기 전에 확인하세요.',
   attaching: (reference: string) => `${reference}에 연결하다 멈췄습니다. 같은 문의에 다시 연결하면 마무리됩니다.`,
   readText: '본문 보기',
   hideText: '본문 닫기',

@@ -8,11 +8,15 @@
  * original has no translation and shows as it is.
  */
 import type { TranslationView } from '../../../../shared/translation/staff-translation';
-import TranslationStatus from './TranslationStatus';
+import TranslationStatus, { type AskAgain } from './TranslationStatus';
+import { askTranslationAgain } from './translation-api';
 import { TRANSLATION_TEXT } from './words';
 
 export interface TranslatedTextProps {
-  postIndex: number;
+  /** The enquiry whose text it is: asking again queues its translation there. */
+  postIndex?: number;
+  /** How to ask again for a text of no enquiry's (a kept mail's). */
+  askAgain?: AskAgain;
   original: string;
   /** The original's translation (its texts by field), if it has one. */
   translation: TranslationView | undefined;
@@ -26,6 +30,7 @@ export interface TranslatedTextProps {
 
 export default function TranslatedText({
   postIndex,
+  askAgain,
   original,
   translation,
   field,
@@ -34,6 +39,9 @@ export default function TranslatedText({
   showsState = false,
 }: TranslatedTextProps) {
   const translated = translation?.state === 'done' ? translation.texts?.[field] : undefined;
+  const ask =
+    askAgain ??
+    (postIndex === undefined ? undefined : (view: TranslationView) => askTranslationAgain(postIndex, view.source));
   if (translated === undefined || !original.trim()) {
     return (
       <>
@@ -41,7 +49,7 @@ export default function TranslatedText({
           {original}
         </p>
         {showsState && translation && translation.state !== 'done' && (
-          <TranslationStatus postIndex={postIndex} translation={translation} />
+          <TranslationStatus translation={translation} {...(ask ? { ask } : {})} />
         )}
       </>
     );
