@@ -182,18 +182,25 @@ describe('the accordion', () => {
     expect(await (await radio(0, 'English')).isChecked()).toBe(true);
   });
 
-  it('offers Japanese only in the interpretation form, and starts each form with the defaults', async () => {
+  it('offers every language in every form, and starts each form with the defaults: no date', async () => {
     await openPanel(3);
-    expect(await (await radio(3, 'Japanese')).count()).toBe(1);
-    expect(await form(0).locator('input[type="radio"][value="Japanese"]').count()).toBe(0);
+    for (const index of [3, 0]) {
+      if (index === 0) await openPanel(0);
+      expect(
+        await form(index)
+          .locator('input[type="radio"]')
+          .evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value)),
+      ).toEqual(['English', 'Russian', 'Chinese', 'Vietnamese', 'Japanese', 'Korean', 'other']);
+    }
+    await openPanel(3);
     expect(await field(3, 'user_count').inputValue()).toBe('1');
-    expect(await field(3, 'start').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    expect(await field(3, 'start').getAttribute('min')).toBe(await field(3, 'start').inputValue());
+    expect(await field(3, 'start').inputValue()).toBe('');
+    expect(await field(3, 'start').getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await openPanel(2);
-    const today = await field(2, 'start').inputValue();
+    const today = await field(2, 'start').getAttribute('min');
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await field(2, 'start').getAttribute('min')).toBe(today);
-    expect(await field(2, 'finish').inputValue()).not.toBe('');
+    expect(await field(2, 'start').inputValue()).toBe('');
+    expect(await field(2, 'finish').inputValue()).toBe('');
     expect(await field(2, 'finish').getAttribute('min')).toBe(today);
     await field(2, 'start').fill('2031-05-01');
     expect(await field(2, 'finish').getAttribute('min')).toBe('2031-05-01');
@@ -212,9 +219,9 @@ describe('the accordion', () => {
     ]);
     await openPanel(0);
     expect(await field(0, 'detail_section').inputValue()).toBe('상급/종합병원');
-    // Date-times are labelled as Korea time.
+    // Date-times are labelled as Korea time, and may be left empty.
     expect(await page.locator(`#${await field(0, 'start').getAttribute('aria-describedby')}`).textContent()).toBe(
-      en['form.koreaTime'],
+      `${en['form.koreaTime']}${en['form.dateOptional']}`,
     );
   });
 });
