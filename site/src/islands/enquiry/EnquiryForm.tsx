@@ -151,7 +151,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       >
         {/* No maxLength: the browser would cut a long paste without a word. The count says how much fits. */}
         <textarea name="message" {...text('message', { hint: true })} />
-        <MessageCount id={state.countId} message={values.message} locale={props.locale} labels={labels} />
+        {/* Counted once the island is awake: the page's HTML cannot count, and what was typed before must not change the woken render. */}
+        {hydrated && <MessageCount id={state.countId} message={values.message} locale={props.locale} labels={labels} />}
       </Field>
 
       <ConsentBox {...consentProps('consent_privacy')} label={labels['consent.privacy.label']}>

@@ -75,11 +75,11 @@ export function useEnquiryForm(props: EnquiryFormProps) {
       setInvalid((previous) => new Set([...previous, 'message']));
   };
   const errorId = (key: keyof FormValues) => `${id(key)}-error`;
-  /** The id of the message's character count, which describes the message box. */
+  /** The id of the message's character count, which describes the message box (counted in the browser only). */
   const countId = id('message-count');
   /** The field's hint (when it has one), the message's count, and, while it is refused, the message saying why. */
   const describedBy = (key: keyof FormValues, hint: boolean) =>
-    [hint ? `${id(key)}-hint` : '', key === 'message' ? countId : '', invalid.has(key) ? errorId(key) : '']
+    [hint ? `${id(key)}-hint` : '', key === 'message' && hydrated ? countId : '', invalid.has(key) ? errorId(key) : '']
       .filter(Boolean)
       .join(' ') || undefined;
   const text = (key: keyof FormValues, options: { hint?: boolean } = {}) => ({
