@@ -12,11 +12,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../platform/http/errors';
 import { POST_INDEX_COUNTER } from '../enquiries/enquiry-lists';
 import { clientNetwork } from '../platform/http/client-network';
-import { countReceived } from '../dashboard/dashboard';
-import { deliverEnquiryMail } from '../mail/enquiry-mails';
-import { queueEnquiryTranslation } from '../translation/translation-queue';
 import { buildEnquiry, store } from './new-enquiry';
-import { completeEarlierStore, inFlight, mailIfNotYet, settledOrThrow } from './resubmission';
+import { afterFiled, completeEarlierStore, inFlight, mailIfNotYet } from './resubmission';
 import type { IntakeDeps } from './intake-deps';
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
@@ -201,13 +198,7 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
-  // Beside the mails: the dashboard's count (which never fails the request) and the translation's job. A job not added fails
-  // the request once the mails are done, and the visitor's resend of the same submission adds it (mailIfNotYet).
-  await settledOrThrow([
-    countReceived(deps, enquiry),
-    queueEnquiryTranslation(deps, enquiry),
-    enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
-  ]);
+  await afterFiled(deps, enquiry);
   return { postIndex, duplicate: false };
 }
 
