@@ -20,6 +20,7 @@ import * as mail from './mail/routes';
 import * as merging from './merging/routes';
 import * as packages from './packages/routes';
 import * as privacy from './privacy/routes';
+import * as spam from './spam/routes';
 import * as tags from './tags/routes';
 import * as translation from './translation/routes';
 import * as visitor from './visitor/routes';
@@ -30,6 +31,7 @@ export const FEATURES = {
   mail,
   enquiries,
   merging,
+  spam,
   work,
   tags,
   exports: exportsFeature,

@@ -29,6 +29,8 @@ export const API_ERROR_CODES = {
   attachment_not_scanned: 409,
   /** A visitor's attachment in which the malware scan found a threat: no link is ever handed out. */
   attachment_infected: 409,
+  /** An enquiry sent faster than a person fills the form (shared/intake/form-fields.ts, `MIN_FILL_TIME_MS`): nothing was stored, and the page asks the visitor to send it again. */
+  confirm_needed: 409,
   /** Something that was there has run out for good: an export's download, an hour after its file was made. */
   expired: 410,
   payload_too_large: 413,

@@ -16,6 +16,7 @@ import { INTAKE_FEATURE } from './intake/intake-feature';
 import { MERGING_FEATURE } from './merging/merging-feature';
 import { PACKAGE_FEATURE } from './packages/package-feature';
 import { PRIVACY_FEATURE } from './privacy/privacy-feature';
+import { SPAM_FEATURE } from './spam/spam-feature';
 import { TAG_FEATURE } from './tags/tag-feature';
 import { TRANSLATION_FEATURE } from './translation/translation-feature';
 import { VISITOR_FEATURE } from './visitor/visitor-feature';
@@ -28,6 +29,7 @@ export const SHARED_FEATURES = [
   PACKAGE_FEATURE,
   ENQUIRY_FEATURE,
   MERGING_FEATURE,
+  SPAM_FEATURE,
   EXPORT_FEATURE,
   WORK_FEATURE,
   TAG_FEATURE,

@@ -1,7 +1,7 @@
 /**
  * The six public languages, defined once. Everything that varies by page
- * language (routes, `lang` attributes, package field suffixes, default
- * interpreter language) is read from here.
+ * language (routes, `lang` attributes, package field suffixes, the language
+ * the enquiry forms start with) is read from here.
  */
 export const LOCALE_CODES = ['en', 'ko', 'zh', 'ru', 'vi', 'ja'] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
@@ -24,8 +24,12 @@ export interface Locale {
   packageFallback: PackageSuffix;
   /** Open Graph `og:locale`. */
   ogLocale: string;
-  /** Interpreter language the enquiry form starts with (docs/decisions.md, 'Our reading of the old site's open points': English on the Korean page). */
-  defaultLanguage: 'English' | 'Russian' | 'Chinese' | 'Vietnamese';
+  /**
+   * The page's own language, as the enquiry forms' language wire value
+   * (shared/enquiries/enums.ts `LANGUAGES`): every form offers it and starts
+   * with it chosen, since a visitor reading this page most likely needs it.
+   */
+  defaultLanguage: 'English' | 'Korean' | 'Chinese' | 'Russian' | 'Vietnamese' | 'Japanese';
 }
 
 export const LOCALES: readonly Locale[] = [
@@ -49,7 +53,7 @@ export const LOCALES: readonly Locale[] = [
     packageSuffix: 'kr',
     packageFallback: 'kr',
     ogLocale: 'ko_KR',
-    defaultLanguage: 'English',
+    defaultLanguage: 'Korean',
   },
   {
     code: 'zh',
@@ -93,7 +97,7 @@ export const LOCALES: readonly Locale[] = [
     packageSuffix: 'jp',
     packageFallback: 'ch',
     ogLocale: 'ja_JP',
-    defaultLanguage: 'English',
+    defaultLanguage: 'Japanese',
   },
 ];
 

@@ -143,7 +143,7 @@ describe('counting on receipt', () => {
 
   it('never counts suspected spam', async () => {
     await send({ [HONEYPOT_FIELD]: 'http://spam.example' });
-    await send({ form_fill_ms: 10 });
+    await send({ [HONEYPOT_FIELD]: 'http://spam.example', form_fill_ms: 10 });
     const stored = [...deps.enquiries.items.values()];
     expect(stored.map((item) => item.SPAM)).toEqual([true, true]);
     expect(deps.aggregates.items.size).toBe(0);

@@ -77,6 +77,15 @@ export interface StoredEnquiry extends Omit<EnquiryRecord, 'REFERENCE'> {
   MERGE_MEMO?: Record<string, unknown>;
   /** On the enquiry merged into: the enquiries merged into it, oldest merge first. */
   MERGED_FROM?: number[];
+  /**
+   * Set when staff marked it, suspected spam, as genuine (functions/spam/):
+   * it then joined the message box as received at that moment (RECEIVED_AT,
+   * DATE: so its lists stay in the order of arrival, which their date
+   * ranges rely on), and SPAM_RECEIVED_AT keeps when it first came.
+   */
+  MARKED_GENUINE_AT?: string;
+  MARKED_GENUINE_BY?: string;
+  SPAM_RECEIVED_AT?: string;
   /** An enquiry made of a message split out of another: that one's number. */
   SPLIT_FROM?: number;
   /** The latest split out of this enquiry, `<new enquiry's number> <the message's history key>`: its retry finishes it, or answers the same. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EnquirySubmission } from '../../shared/enquiries/enquiry-submission-schema';
 import {
+  CONFIRM_NEEDED,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   MIN_FILL_TIME_MS,
@@ -11,11 +12,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../platform/http/errors';
 import { POST_INDEX_COUNTER } from '../enquiries/enquiry-lists';
 import { clientNetwork } from '../platform/http/client-network';
-import { countReceived } from '../dashboard/dashboard';
-import { deliverEnquiryMail } from '../mail/enquiry-mails';
-import { queueEnquiryTranslation } from '../translation/translation-queue';
 import { buildEnquiry, store } from './new-enquiry';
-import { completeEarlierStore, inFlight, mailIfNotYet, settledOrThrow } from './resubmission';
+import { afterFiled, completeEarlierStore, inFlight, mailIfNotYet } from './resubmission';
 import type { IntakeDeps } from './intake-deps';
 
 /** A submission id is remembered this long: far longer than any retry of one form fill. */
@@ -27,6 +25,9 @@ export interface IntakeResult {
   duplicate: boolean;
 }
 
+/** The reason given to a submission sent faster than a person fills the form (MIN_FILL_TIME_MS). */
+export const FILLED_TOO_FAST = 'filled too fast';
+
 /** Why a submission looks automated, or `undefined` when it looks human. */
 export function spamReason(
   submission: Pick<EnquirySubmission, typeof HONEYPOT_FIELD | typeof FILL_TIME_FIELD>,
@@ -34,8 +35,22 @@ export function spamReason(
   if (submission[HONEYPOT_FIELD]) return 'honeypot';
   // A page measures a positive time; a negative one is made up, so it counts as too fast too.
   const fillTime = submission[FILL_TIME_FIELD];
-  if (fillTime !== undefined && fillTime < MIN_FILL_TIME_MS) return 'filled too fast';
+  if (fillTime !== undefined && fillTime < MIN_FILL_TIME_MS) return FILLED_TOO_FAST;
   return undefined;
+}
+
+/**
+ * An enquiry sent faster than a person fills the form, its hidden field
+ * empty: autofill or a fast typist as often as a bot. It is not stored as
+ * suspected spam, where nobody would answer it, nor told it was sent: the
+ * page asks the visitor to check it and send it again, and that send, later
+ * than the fill time, is stored as any other.
+ */
+function confirmNeeded(): ApiError {
+  return new ApiError(
+    CONFIRM_NEEDED,
+    'This enquiry came faster than a person fills the form, and was not stored. Check it and send it again to confirm it.',
+  );
 }
 
 /** How many enquiries the client's network has sent this minute and this day, this one included. */
@@ -138,14 +153,19 @@ export async function receiveEnquiry(
 ): Promise<IntakeResult> {
   const now = deps.clock.now();
   const submissionId = deduplication?.submissionId;
-  const spam = spamReason(submission);
+  const reason = spamReason(submission);
+  const tooFast = reason === FILLED_TOO_FAST;
+  // Only the hidden field files an enquiry as suspected spam: a send too fast is asked again (a resend of an
+  // enquiry stored before, which was not too fast, completes it as it was).
+  const spam = tooFast ? undefined : reason;
 
   // The duplicate lookup and the rate-limit count go out together, one round trip instead of two. A time in
-  // the past is refused without a count (unless the lookup finds this a resend, answered as stored).
+  // the past, or a send to confirm, is refused without a count (unless the lookup finds this a resend, answered
+  // as stored): the visitor sends it again, and that send counts.
   const pastTimes = pastTimeFields(submission, now);
   const [earlier, counts] = await Promise.allSettled([
     submissionId ? deps.submissions.find(submissionId) : undefined,
-    pastTimes ? undefined : countSend(deps, clientAddress, now),
+    pastTimes || tooFast ? undefined : countSend(deps, clientAddress, now),
   ]);
   const counted = counts.status === 'fulfilled' ? counts.value : undefined;
   // Only new enquiries count: a resend, or a try whose lookup failed, takes its count back.
@@ -157,6 +177,7 @@ export async function receiveEnquiry(
     return { postIndex: earlier.value.postIndex, duplicate: true };
   }
   if (pastTimes) throw pastTimesRefused(pastTimes);
+  if (tooFast) throw confirmNeeded();
   if (counts.status === 'rejected') throw counts.reason;
   if (counted) refuseOverLimits(deps, counted);
 
@@ -177,13 +198,7 @@ export async function receiveEnquiry(
     return { postIndex, duplicate: true };
   }
   deps.log.info('enquiry stored', { postIndex, spam: enquiry.SPAM });
-  // Beside the mails: the dashboard's count (which never fails the request) and the translation's job. A job not added fails
-  // the request once the mails are done, and the visitor's resend of the same submission adds it (mailIfNotYet).
-  await settledOrThrow([
-    countReceived(deps, enquiry),
-    queueEnquiryTranslation(deps, enquiry),
-    enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
-  ]);
+  await afterFiled(deps, enquiry);
   return { postIndex, duplicate: false };
 }
 

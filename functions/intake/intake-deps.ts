@@ -16,3 +16,6 @@ export type IntakeDeps = Pick<
   | 'log'
   | 'aggregates'
 >;
+
+/** What follows an enquiry filed just now needs (resubmission.ts `afterFiled`): its counts, translation and mails, not the intake's own stores. */
+export type FiledDeps = Omit<IntakeDeps, 'submissions' | 'counters'>;

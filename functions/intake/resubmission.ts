@@ -9,7 +9,7 @@ import type { StoredEnquiry } from '../enquiries/ports';
 import { countReceived } from '../dashboard/dashboard';
 import { deliverEnquiryMail } from '../mail/enquiry-mails';
 import { queueEnquiryTranslation } from '../translation/translation-queue';
-import type { IntakeDeps } from './intake-deps';
+import type { FiledDeps, IntakeDeps } from './intake-deps';
 import { buildEnquiry, store } from './new-enquiry';
 
 /** Longer than a send can take (the function's time-out): a claim younger than this may still be storing. */
@@ -24,12 +24,27 @@ export async function settledOrThrow(steps: readonly (Promise<unknown> | undefin
 }
 
 /**
- * The mails of an enquiry a try stored earlier. That try may have failed after
+ * What follows an enquiry filed just now (stored, or marked genuine out of the
+ * suspected-spam list: functions/spam/): the dashboard's count (which never
+ * fails the request) and its translation's job beside its mails. A job not
+ * added fails the request once the mails are done; a resend adds it
+ * (mailIfNotYet).
+ */
+export async function afterFiled(deps: FiledDeps, enquiry: StoredEnquiry): Promise<void> {
+  await settledOrThrow([
+    countReceived(deps, enquiry),
+    queueEnquiryTranslation(deps, enquiry),
+    enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
+  ]);
+}
+
+/**
+ * The mails of an enquiry a try filed earlier. That try may have failed after
  * the store and before its mails were queued (DynamoDB refused), and the retry
  * job only knows queued mails: queue and try them now. The outbox sends each
  * mail at most once, so one queued, under way or sent already is left as it is.
  */
-export async function mailIfNotYet(deps: IntakeDeps, stored: StoredEnquiry | undefined) {
+export async function mailIfNotYet(deps: FiledDeps, stored: StoredEnquiry | undefined) {
   if (!stored) return;
   // Its translation may not be queued either (a job is added once: asking again changes nothing).
   await queueEnquiryTranslation(deps, stored);
@@ -65,10 +80,6 @@ export async function completeEarlierStore(
   const enquiry = await store(deps, buildEnquiry(submission, postIndex, now, spam));
   if (enquiry) {
     deps.log.info('enquiry stored on resubmission', { postIndex });
-    await settledOrThrow([
-      countReceived(deps, enquiry),
-      queueEnquiryTranslation(deps, enquiry),
-      enquiry.SPAM ? undefined : deliverEnquiryMail(deps, enquiry),
-    ]);
+    await afterFiled(deps, enquiry);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
+import { CONFIRM_NEEDED, MIN_FILL_TIME_MS, RESERVATION_PAST_GRACE_MS } from '../../shared/intake/form-fields';
 import { formatKoreaDateTime } from '../../shared/korea-time';
 import { makeSendmailHandler } from './sendmail-handler';
 import { MAX_BODY_BYTES } from '../platform/http/request';
@@ -291,26 +291,68 @@ describe('POST /api/sendmail: spam defence', () => {
     expect(deps.mailer.attempts).toBe(1);
   });
 
-  it('treats a form filled in under 3 seconds (or a made-up negative time) as spam, and 3 seconds or more as human', async () => {
+  it('stores nothing of a form filled in under 3 seconds (or a made-up negative time) and asks for it again, distinctly; 3 seconds or more is stored', async () => {
     const deps = staffMailDeps();
     const sendmail = makeSendmailHandler(deps);
 
-    const fast = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: 1_000 })));
-    const edge = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: MIN_FILL_TIME_MS - 1 })));
-    const human = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: String(MIN_FILL_TIME_MS) })));
-    const negative = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: -20_000 })));
+    const tooFast = [1_000, MIN_FILL_TIME_MS - 1, -20_000, '0'];
+    for (const form_fill_ms of tooFast) {
+      const answer = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms })));
+      expect(answer.statusCode, String(form_fill_ms)).toBe(409);
+      expect(errorBody(answer)).toEqual({
+        error: CONFIRM_NEEDED,
+        message:
+          'This enquiry came faster than a person fills the form, and was not stored. Check it and send it again to confirm it.',
+      });
+    }
+    expect(stored(deps)).toEqual([]);
+    expect(deps.outbox.items.size).toBe(0);
+    // Nothing was counted either, neither a number nor a send against the limits.
+    expect(await deps.counters.read('POST_INDEX')).toBe(0);
+    expect(deps.throttle.counts.size).toBe(0);
 
-    expect([fast.statusCode, edge.statusCode, human.statusCode, negative.statusCode]).toEqual([200, 200, 200, 200]);
-    expect(deps.enquiries.items.get(4)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
-    expect(apartFromReference(fast).body).toBe(apartFromReference(human).body);
-    expect(deps.enquiries.items.get(1)).toMatchObject({
-      SPAM: true,
-      SPAM_REASON: 'filled too fast',
-      MAIL_STATUS: 'skipped',
-    });
-    expect(deps.enquiries.items.get(2)).toMatchObject({ SPAM: true, MAIL_STATUS: 'skipped' });
-    expect(deps.enquiries.items.get(3)).toMatchObject({ SPAM: false, MAIL_STATUS: 'sent' });
-    expect(deps.mailer.sent).toHaveLength(1);
+    const human = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: String(MIN_FILL_TIME_MS) })));
+    expect(human.statusCode).toBe(200);
+    expect(bodyOf(human)).toEqual({ ok: true, reference: 'MT-000001' });
+    expect(stored(deps)).toMatchObject([{ POST_INDEX: 1, SPAM: false, MAIL_STATUS: 'sent', LIST: 'ALL' }]);
+  });
+
+  it('stores the second send of a fill it asked to confirm as any other: same submission, later than the fill time', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const submission_id = crypto.randomUUID();
+    const first = await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id, form_fill_ms: 900 })));
+    expect(first.statusCode).toBe(409);
+    const again = await sendmail(jsonPost('/api/sendmail', enquiry({ submission_id, form_fill_ms: 7_400 })));
+    expect(again.statusCode).toBe(200);
+    expect(bodyOf(again)).toEqual({ ok: true, reference: 'MT-000001', submission_id });
+    expect(stored(deps)).toMatchObject([{ SPAM: false, SUBMISSION_ID: submission_id, STATUS: 'new' }]);
+    // The staff notice goes out as for any enquiry.
+    expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(['staff@example.com']);
+  });
+
+  it('still files a fast send with the hidden field filled as suspected spam, answered as a real one', async () => {
+    const deps = staffMailDeps();
+    const sendmail = makeSendmailHandler(deps);
+    const bot = await sendmail(
+      jsonPost('/api/sendmail', enquiry({ website: 'http://spam.example', form_fill_ms: 200 })),
+    );
+    const human = await sendmail(jsonPost('/api/sendmail', enquiry({ form_fill_ms: 20_000 })));
+    expect(apartFromReference(bot).body).toBe(apartFromReference(human).body);
+    expect(deps.enquiries.items.get(1)).toMatchObject({ SPAM: true, SPAM_REASON: 'honeypot', MAIL_STATUS: 'skipped' });
+  });
+
+  it('sends a plain form post sent too fast back to the page, which asks for it again', async () => {
+    const deps = staffMailDeps();
+    const answer = await makeSendmailHandler(deps)(
+      formPost('/api/sendmail', formFields({ form_fill_ms: '40' }), {
+        headers: { referer: 'https://site.example/RuPage' },
+      }),
+    );
+    expect(answer.statusCode).toBe(303);
+    expect(location(answer).pathname).toBe('/RuPage');
+    expect(location(answer).searchParams.get('error')).toBe(CONFIRM_NEEDED);
+    expect(stored(deps)).toEqual([]);
   });
 
   it('gives a plain form post with the honeypot the same page as a real one', async () => {

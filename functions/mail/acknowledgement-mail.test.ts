@@ -132,6 +132,30 @@ describe('composeAcknowledgement', () => {
     expect(mail.text).not.toContain(text.mail.detailSection);
   });
 
+  it('tells a date the visitor chose from no preference, in their language (Russian: no "now" made up as a wish)', () => {
+    const text = RECEIPT_TEXT.ru;
+    const none = composeAcknowledgement(hospitalRecord('ru', { REGISTRATION_DATE: '' }), context);
+    expect(none.text).toContain(`${text.mail.start}: Без предпочтений`);
+    expect(none.html).toContain(
+      `${text.mail.start}</th><td style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Без предпочтений`,
+    );
+    const chosen = composeAcknowledgement(hospitalRecord('ru'), context);
+    expect(chosen.text).toContain(`${text.mail.start}: 10 декабря 2026 г., 09:30 ${text.koreaTime}`);
+    expect(chosen.text).not.toContain(text.mail.noPreference);
+    const stay = composeAcknowledgement(
+      hospitalRecord('ja', { MEDICAL_SECTION: '호텔예약', REGISTRATION_DATE: '', REGISTRATION_END: '' }),
+      context,
+    );
+    expect(stay.text).toContain(`${RECEIPT_TEXT.ja.mail.checkIn}：指定なし`);
+    expect(stay.text).toContain(`${RECEIPT_TEXT.ja.mail.checkOut}：指定なし`);
+    for (const locale of LOCALE_CODES) {
+      const mail = composeAcknowledgement(hospitalRecord(locale, { REGISTRATION_DATE: '' }), context);
+      expect(mail.text, locale).toContain(
+        `${RECEIPT_TEXT[locale].mail.start}${RECEIPT_TEXT[locale].colon}${RECEIPT_TEXT[locale].mail.noPreference}`,
+      );
+    }
+  });
+
   it.each(LOCALE_CODES)('carries nothing the visitor typed (%s)', (locale) => {
     for (const record of [
       hospitalRecord(locale),

@@ -65,6 +65,11 @@ export function withVisitorPageLink(reply: Mail, locale: LocaleCode, url: string
   return { ...reply, text: `${reply.text}\n\n${text.mail.pageLink}${text.colon}${url}\n`, html };
 }
 
+/** A date the visitor chose, as they say it; one they left empty says they have no preference (the form starts with none). */
+function preferredDate(stored: string, text: ReceiptText): string | undefined {
+  return stored.trim() === '' ? text.mail.noPreference : describeWhen(stored, text);
+}
+
 /** What the visitor asked for, as label and value pairs of our own words. */
 function summaryRows(record: EnquiryRecord, text: ReceiptText): [string, string][] {
   const locale = record.LOCALE;
@@ -77,8 +82,8 @@ function summaryRows(record: EnquiryRecord, text: ReceiptText): [string, string]
         ? optionLabel(DETAIL_SECTIONS, record.DETAIL_SECTION, locale)
         : undefined,
     ],
-    [hotel ? text.mail.checkIn : text.mail.start, describeWhen(record.REGISTRATION_DATE, text)],
-    [text.mail.checkOut, hotel ? describeWhen(record.REGISTRATION_END, text) : undefined],
+    [hotel ? text.mail.checkIn : text.mail.start, preferredDate(record.REGISTRATION_DATE, text)],
+    [text.mail.checkOut, hotel ? preferredDate(record.REGISTRATION_END, text) : undefined],
     [text.mail.people, Number.isInteger(record.NUMBER_PEOPLE) ? String(record.NUMBER_PEOPLE) : undefined],
     [text.mail.rooms, hotel && Number.isInteger(record.ROOM) ? String(record.ROOM) : undefined],
   ];

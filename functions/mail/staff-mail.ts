@@ -15,6 +15,7 @@ import type { ENQUIRY_TEXT_FIELDS, TranslationView } from '../../shared/translat
 import { TRANSLATION_WORDS } from '../../shared/translation/translation-words';
 import type { Mail } from './ports';
 import { escapeHtml, oneLine } from './html-text';
+import { staffDateText } from '../../shared/intake/date-preference';
 
 /** One labelled line of a staff mail. */
 export type Row = [label: string, value: string];
@@ -86,8 +87,8 @@ function enquiryRows(record: EnquiryRecord): Row[] {
     [TEXT_LABELS.LANG_PREFERENCE, record.LANG_PREFERENCE ? labelOf(LANGUAGES, record.LANG_PREFERENCE, 'ko') : ''],
     ['인원', `${record.NUMBER_PEOPLE}명`],
     hotel && ['객실 수', `${record.ROOM}실`],
-    [hotel ? '체크인 (한국 시간)' : '희망 일시 (한국 시간)', record.REGISTRATION_DATE],
-    hotel && ['체크아웃 (한국 시간)', record.REGISTRATION_END],
+    [hotel ? '체크인 (한국 시간)' : '희망 일시 (한국 시간)', staffDateText(record.REGISTRATION_DATE)],
+    hotel && ['체크아웃 (한국 시간)', staffDateText(record.REGISTRATION_END)],
     hotel && [TEXT_LABELS.HOTEL, record.HOTEL],
     destination && [TEXT_LABELS.DESTINATION, record.DESTINATION],
     [TEXT_LABELS.CONTEXT, record.CONTEXT],

@@ -5,6 +5,7 @@
  */
 import type { LocaleCode } from '../locales';
 import { withRetentionPeriods } from '../privacy/retention';
+import { ENQUIRY_LIMITS } from '../intake/form-fields';
 import en from './copy/en.json';
 import ja from './copy/ja.json';
 import ko from './copy/ko.json';
@@ -35,8 +36,13 @@ export function copyProblems(locale: LocaleCode, raw: Record<string, unknown> = 
 export function copyFor(locale: LocaleCode): Copy {
   const problems = copyProblems(locale);
   if (problems.length) throw new Error(`Page copy is incomplete:\n${problems.join('\n')}`);
-  // The retention periods the privacy text states are the ones the product keeps (shared/privacy/retention.ts).
+  // The retention periods the privacy text states are the ones the product keeps (shared/privacy/retention.ts);
+  // the message's length, the one the send route takes.
+  const messageMax = new Intl.NumberFormat(locale).format(ENQUIRY_LIMITS.messageMax);
   return Object.fromEntries(
-    Object.entries(RAW[locale]).map(([key, text]) => [key, withRetentionPeriods(String(text), locale)]),
+    Object.entries(RAW[locale]).map(([key, text]) => [
+      key,
+      withRetentionPeriods(String(text), locale).replaceAll('{messageMax}', messageMax),
+    ]),
   ) as Copy;
 }

@@ -19,6 +19,8 @@ import {
   placeholderVideoId,
 } from './placeholders';
 import { REFERENCE_SLOT } from '../../site/src/islands/enquiry/form-model';
+import { LANGUAGES, isKnownLanguage, labelOf } from '../enquiries/enums';
+import { ENQUIRY_LIMITS } from '../intake/form-fields';
 import { LOCALES, LOCALE_CODES, type LocaleCode, PUBLIC_PAGE_ROUTES, localeByCode, privacyRoute } from '../locales';
 
 describe('locales', () => {
@@ -61,12 +63,19 @@ describe('locales', () => {
     });
   });
 
-  it('starts the interpreter language per page (English on the Korean page)', () => {
-    expect(localeByCode('ko').defaultLanguage).toBe('English');
-    expect(localeByCode('ru').defaultLanguage).toBe('Russian');
-    expect(localeByCode('zh').defaultLanguage).toBe('Chinese');
-    expect(localeByCode('vi').defaultLanguage).toBe('Vietnamese');
-    expect(localeByCode('en').defaultLanguage).toBe('English');
+  it("starts the needed language with each page's own, named as the language menu names it", () => {
+    expect(Object.fromEntries(LOCALES.map((locale) => [locale.code, locale.defaultLanguage]))).toEqual({
+      en: 'English',
+      ko: 'Korean',
+      zh: 'Chinese',
+      ru: 'Russian',
+      vi: 'Vietnamese',
+      ja: 'Japanese',
+    });
+    for (const locale of LOCALES) {
+      expect(isKnownLanguage(locale.defaultLanguage), locale.code).toBe(true);
+      expect(labelOf(LANGUAGES, locale.defaultLanguage, locale.code), locale.code).toBe(locale.label);
+    }
   });
 
   it('finds a locale by code and refuses an unknown one', () => {
@@ -105,6 +114,20 @@ describe('page copy', () => {
       const copy = copyFor(code);
       expect(Object.keys(copy).sort(), code).toEqual([...COPY_KEYS].sort());
       for (const key of COPY_KEYS) expect(copy[key].trim(), `${code} ${key}`).not.toBe('');
+    }
+  });
+
+  it("states the message's limit the send route takes, written as each language writes numbers", () => {
+    expect(copyFor('en')['form.error.messageTooLong']).toContain('5,000 characters');
+    for (const code of LOCALE_CODES) {
+      const copy = copyFor(code);
+      const limit = new Intl.NumberFormat(code).format(ENQUIRY_LIMITS.messageMax);
+      for (const key of ['form.error.messageTooLong', 'form.messageCount'] as const) {
+        expect(copy[key], `${code} ${key}`).toContain(limit);
+        expect(copy[key], `${code} ${key}`).not.toContain('{messageMax}');
+      }
+      // The count itself is the page's to fill in, as the visitor types.
+      expect(copy['form.messageCount'], code).toContain('{count}');
     }
   });
 

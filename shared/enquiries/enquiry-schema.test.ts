@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_SECTION_VALUES, SECTION_VALUES } from './enums';
 import { enquiryFilterSchema, enquiryListQuerySchema } from './enquiry';
 import { enquirySubmissionSchema } from './enquiry-submission-schema';
+import { messageLength } from '../intake/form-fields';
 
 /** The smallest valid enquiry: a concierge request (no health consent needed). */
 const valid = {
@@ -167,9 +168,21 @@ describe('enquirySubmissionSchema: length caps', () => {
     expect(refusedFields({ ...valid, phone: '1'.repeat(41) })).toEqual(['phone']);
   });
 
-  it('caps the message at 5000 characters', () => {
+  it('refuses a message past 5,000 characters whole, saying so, and never cuts it', () => {
     expect(accepted({ ...valid, message: 'm'.repeat(5_000) }).message).toHaveLength(5_000);
-    expect(refusedFields({ ...valid, message: 'm'.repeat(5_001) })).toEqual(['message']);
+    // Counted as messageLength counts it, which the page's counter shows: trimmed, an emoji one character.
+    for (const fits of [`  ${'м'.repeat(5_000)}\n`, '🙂'.repeat(5_000)]) {
+      expect(messageLength(fits)).toBe(5_000);
+      expect(accepted({ ...valid, message: fits }).message).toBe(fits.trim());
+    }
+    for (const long of ['m'.repeat(5_001), '漢'.repeat(5_001), `${'m'.repeat(5_000)}🙂`]) {
+      expect(messageLength(long)).toBe(5_001);
+      const result = parse({ ...valid, message: long });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['message', 'At most 5,000 characters; nothing was stored or cut, shorten it and send it again'],
+      ]);
+    }
   });
 
   it('caps destination at 200 characters (concierge)', () => {
@@ -436,6 +449,8 @@ describe('enquirySubmissionSchema: user_language', () => {
     ['cHiNeSe', 'Chinese'],
     ['Japanese', 'Japanese'],
     ['vietnamese', 'Vietnamese'],
+    ['Korean', 'Korean'],
+    ['korean', 'Korean'],
   ])('normalises %j to %j', (raw, canonical) => {
     expect(accepted({ ...valid, user_language: raw }).user_language).toBe(canonical);
   });

@@ -32,8 +32,8 @@ import {
   wholeNumber,
 } from '../intake/field-schemas';
 
-const optionalText = (max: number) =>
-  z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
+const optionalText = (max: number, tooLong = `At most ${max} characters`) =>
+  z.preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong))));
 /** A place or hotel name: one line. */
 const optionalLine = (max: number) =>
   z.preprocess(
@@ -120,7 +120,11 @@ export const enquirySubmissionSchema = z.preprocess(
         emptyToUndefined,
         z.optional(z.enum(DETAIL_SECTION_VALUES, { error: 'One of the listed medical subjects' })),
       ),
-      message: optionalText(ENQUIRY_LIMITS.messageMax),
+      // Refused whole, never cut: the visitor shortens it (counted as messageLength counts, which the page shows).
+      message: optionalText(
+        ENQUIRY_LIMITS.messageMax,
+        `At most ${ENQUIRY_LIMITS.messageMax.toLocaleString('en')} characters; nothing was stored or cut, shorten it and send it again`,
+      ),
       user_count: wholeNumber(ENQUIRY_LIMITS.partyMin, ENQUIRY_LIMITS.partyMax, 1),
       user_Room: wholeNumber(ENQUIRY_LIMITS.roomsMin, ENQUIRY_LIMITS.roomsMax, 1),
       start: reservationTime,

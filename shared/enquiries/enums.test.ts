@@ -44,8 +44,9 @@ describe('wire values, in display order', () => {
   });
 
   it('LANGUAGES', () => {
-    expect(LANGUAGES.map((entry) => entry.value)).toEqual(['English', 'Russian', 'Chinese', 'Vietnamese', 'Japanese']);
-    expect(LANGUAGE_VALUES).toEqual(['English', 'Russian', 'Chinese', 'Vietnamese', 'Japanese']);
+    const values = ['English', 'Russian', 'Chinese', 'Vietnamese', 'Japanese', 'Korean'];
+    expect(LANGUAGES.map((entry) => entry.value)).toEqual(values);
+    expect(LANGUAGE_VALUES).toEqual(values);
   });
 
   it('stores the Korean values in NFC, so they compare equal to what browsers send', () => {
@@ -88,6 +89,8 @@ describe('labels', () => {
   it('labels known languages in each locale', () => {
     expect(labelOf(LANGUAGES, 'Japanese', 'ko')).toBe('일본어');
     expect(labelOf(LANGUAGES, 'Russian', 'ru')).toBe('Русский');
+    expect(labelOf(LANGUAGES, 'Korean', 'ko')).toBe('한국어');
+    expect(labelOf(LANGUAGES, 'Korean', 'ja')).toBe('韓国語');
     expect(labelOf(SECTIONS, '호텔예약', 'en')).toBe('Hotel Reservation');
     expect(labelOf(DETAIL_SECTIONS, '치과', 'zh')).toBe('牙科');
   });
@@ -114,6 +117,7 @@ describe('normaliseLanguage', () => {
     ['JAPANES', 'Japanese'],
     ['Vietnames', 'Vietnamese'],
     ['  vietnames  ', 'Vietnamese'],
+    ['korean', 'Korean'],
   ])('normalises %j to %j', (raw, canonical) => {
     expect(normaliseLanguage(raw)).toBe(canonical);
   });

@@ -175,6 +175,11 @@ export const LANGUAGES = [
     value: 'Japanese',
     labels: { en: 'Japanese', ko: '일본어', zh: '日语', ru: 'Японский', vi: 'Tiếng Nhật', ja: '日本語' },
   },
+  // Additive: the Korean page's own language (a visitor who needs no interpreter says so).
+  {
+    value: 'Korean',
+    labels: { en: 'Korean', ko: '한국어', zh: '韩语', ru: 'Корейский', vi: 'Tiếng Hàn', ja: '韓国語' },
+  },
 ] as const satisfies readonly EnumEntry<string>[];
 
 export type KnownLanguage = (typeof LANGUAGES)[number]['value'];

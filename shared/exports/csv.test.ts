@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvLine, enquiryCsvLine, exportFileName } from './csv';
 import type { EnquiryRecord } from '../enquiries/enquiry';
+import { NO_DATE_PREFERENCE } from '../intake/date-preference';
 import { parseCsv } from '../../tests/support/csv';
 import { sampleRecord } from '../../tests/support/records';
 
@@ -139,6 +140,24 @@ describe('enquiryCsvLine', () => {
         '',
       ],
     ]);
+  });
+
+  it('says "희망 없음" where the visitor chose no date, and leaves the check-out empty where the section asks none', () => {
+    const dates = (overrides: Partial<EnquiryRecord>) =>
+      parseCsv(enquiryCsvLine({ ...record, ...overrides }))[0]?.slice(6, 8);
+    expect(dates({ REGISTRATION_DATE: '', REGISTRATION_END: '' })).toEqual([NO_DATE_PREFERENCE, NO_DATE_PREFERENCE]);
+    expect(dates({ REGISTRATION_DATE: '2026-12-01', REGISTRATION_END: '' })).toEqual([
+      '2026-12-01',
+      NO_DATE_PREFERENCE,
+    ]);
+    expect(dates({ MEDICAL_SECTION: '병원예약', REGISTRATION_DATE: '', REGISTRATION_END: '' })).toEqual([
+      NO_DATE_PREFERENCE,
+      '',
+    ]);
+    expect(dates({ MEDICAL_SECTION: '병원예약', REGISTRATION_DATE: '2026-12-01 10:30', REGISTRATION_END: '' })).toEqual(
+      ['2026-12-01 10:30', ''],
+    );
+    expect(NO_DATE_PREFERENCE).toBe('희망 없음');
   });
 
   it('writes the tags in one cell, in the order added, each guarded like any text', () => {

@@ -5,6 +5,8 @@
  */
 import type { EnquiryRecord } from '../enquiries/enquiry';
 import { formatKoreaDateTime } from '../korea-time';
+import { HOTEL_SECTION } from '../enquiries/enums';
+import { staffDateText } from '../intake/date-preference';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -47,8 +49,8 @@ export function csvHeader(): string {
 interface CsvField {
   column: string;
   field: keyof EnquiryRecord;
-  // The record as far as a cell looks beyond its own field (the account's cell reads the channel).
-  cell?: (value: never, record: Pick<EnquiryRecord, 'CONTACT_CHANNEL'>) => string;
+  // The record as far as a cell looks beyond its own field (the account's cell reads the channel, the check-out's the section).
+  cell?: (value: never, record: Pick<EnquiryRecord, 'CONTACT_CHANNEL' | 'MEDICAL_SECTION'>) => string;
 }
 
 const plainCell = (value: string | number | undefined) => csvCell(value ?? '');
@@ -67,8 +69,13 @@ export const CSV_FIELDS = [
   { column: 'language', field: 'LANG_PREFERENCE' },
   { column: 'section', field: 'MEDICAL_SECTION' },
   { column: 'detail_section', field: 'DETAIL_SECTION' },
-  { column: 'register_day', field: 'REGISTRATION_DATE' },
-  { column: 'register_END_day', field: 'REGISTRATION_END' },
+  // An empty date says the visitor has no preference (a check-out too, for a hotel; no other section asks one).
+  { column: 'register_day', field: 'REGISTRATION_DATE', cell: (value: string) => csvCell(staffDateText(value)) },
+  {
+    column: 'register_END_day',
+    field: 'REGISTRATION_END',
+    cell: (value: string, record) => csvCell(record.MEDICAL_SECTION === HOTEL_SECTION ? staffDateText(value) : value),
+  },
   { column: 'hotel', field: 'HOTEL' },
   { column: 'count', field: 'NUMBER_PEOPLE' },
   { column: 'room_N', field: 'ROOM' },

@@ -2,6 +2,7 @@
  * Constants the public enquiry form and the send route must agree on. No
  * schema library here: the page scripts import this file.
  */
+import type { ApiErrorCode } from '../api-error';
 
 export const ENQUIRY_LIMITS = {
   nameMax: 100,
@@ -14,6 +15,23 @@ export const ENQUIRY_LIMITS = {
   roomsMin: 1,
   roomsMax: 5,
 } as const;
+
+/**
+ * A message's length as the send route counts it against `messageMax` (zod's
+ * `maxLength` counts a string's code points): without the white space around
+ * it, each character one, an emoji too. The page's counter counts the same
+ * way, so it never says a message fits that the route refuses.
+ */
+export function messageLength(message: string): number {
+  let length = 0;
+  for (const _character of message.trim()) length += 1;
+  return length;
+}
+
+/** A message the send route refuses for its length (it is never cut). */
+export function messageTooLong(message: string): boolean {
+  return messageLength(message) > ENQUIRY_LIMITS.messageMax;
+}
 
 /**
  * A plain mailbox address, the same rule in the browser and on the server:
@@ -69,8 +87,16 @@ export const FILL_TIME_FIELD = 'form_fill_ms';
  */
 export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
 
-/** A person needs at least this long to fill the form; faster is treated as a bot. */
+/**
+ * A person needs at least this long to fill the form. An enquiry sent faster
+ * (autofill, a fast typist, or a bot) is not stored: the send route answers
+ * CONFIRM_NEEDED and the page asks the visitor to check it and send it again,
+ * which, past this time, stores it as any other.
+ */
 export const MIN_FILL_TIME_MS = 3_000;
+
+/** The send route's error code for an enquiry sent faster than MIN_FILL_TIME_MS. */
+export const CONFIRM_NEEDED = 'confirm_needed' satisfies ApiErrorCode;
 
 /**
  * Version of the privacy and health-information consent notice the pages show
@@ -106,6 +132,7 @@ export const FIELDS_WITH_OWN_NOTICE = [
   'user_name',
   'user_email',
   'phone',
+  'message',
   'start',
   'finish',
   'user_language',

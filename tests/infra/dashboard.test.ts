@@ -38,7 +38,7 @@ describe('the aggregates table', () => {
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it("is written by sendmail, work, reply, a visitor's message (a kept mail attached included), an erasure and the retention job, a merge, its undo and a split, read by the dashboard routes, and touched by no other function", () => {
+  it("is written by sendmail, work, reply, a visitor's message (a kept mail attached included), an erasure and the retention job, a merge, its undo and a split, suspected spam marked genuine, read by the dashboard routes, and touched by no other function", () => {
     const arn = `<${logicalId(stack.data.tables.aggregates)}.Arn>`;
     const grants = Object.fromEntries(
       API_ROUTES.map((route) => {
@@ -70,6 +70,8 @@ describe('the aggregates table', () => {
       mergeEnquiry: writers,
       unmergeEnquiry: writers,
       splitMessage: writers,
+      // Suspected spam marked genuine is counted as the new enquiry it then is.
+      markGenuine: writers,
     });
     const jobs = Object.fromEntries(
       Object.entries(stack.jobs.functions).map(([name, fn]) => [
@@ -102,6 +104,7 @@ describe('the aggregates table', () => {
         'mergeEnquiry',
         'unmergeEnquiry',
         'splitMessage',
+        'markGenuine',
       ].includes(route.name);
       expect('TABLE_AGGREGATES' in variables, route.name).toBe(uses);
     }

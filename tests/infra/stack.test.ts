@@ -858,6 +858,7 @@ describe('IAM: each function may do exactly what its route needs', () => {
     expect(senders).toEqual([
       'sendmail',
       'login',
+      'markGenuine',
       'reply',
       'visitorMessage',
       'replaceVisitorLink',
@@ -885,9 +886,9 @@ describe('IAM: each function may do exactly what its route needs', () => {
         if (statement.Effect === 'Allow' && actions.some((action) => action.startsWith('ses:'))) sends.push(statement);
       }
     }
-    // The enquiry route, the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver and the kept mail box's attach (the owner's notice of a mailed answer),
+    // The enquiry route, suspected spam marked genuine (a new enquiry's mails), the reply route, the visitor's message (its owner's notice), the visitor-link route, the mail-retry job, the mail receiver and the kept mail box's attach (the owner's notice of a mailed answer),
     // the translation job (the staff notices waiting for its translations), and the routes that mail a staff account (sign-in's enrolment link and notices, invitation, two-factor reset and turned on).
-    expect(sends).toHaveLength(12);
+    expect(sends).toHaveLength(13);
     for (const statement of sends) {
       expect(statement.Action).toBe('ses:SendEmail');
       expect((statement.Resource as unknown[]).map(render).sort()).toEqual([...sendingArns()].sort());
@@ -1557,6 +1558,7 @@ describe('a production stage with a custom domain', () => {
       'confirmTwoFactor',
       'invite',
       'login',
+      'markGenuine',
       'receiveMail',
       'replaceVisitorLink',
       'reply',

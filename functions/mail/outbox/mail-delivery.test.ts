@@ -261,6 +261,23 @@ describe('composeEnquiryMail', () => {
     expect(mail.html).toContain('<html lang="ko">');
   });
 
+  it('tells staff a chosen date from none, "희망 없음" (the form starts with no date)', () => {
+    const url = 'https://site.example';
+    expect(composeEnquiryMail(record, 'staff@example.com', url).text).toContain(
+      '희망 일시 (한국 시간): 2026-12-01 10:00',
+    );
+    expect(composeEnquiryMail({ ...record, REGISTRATION_DATE: '' }, 'staff@example.com', url).text).toContain(
+      '희망 일시 (한국 시간): 희망 없음',
+    );
+    const stay = composeEnquiryMail(
+      { ...record, MEDICAL_SECTION: '호텔예약', REGISTRATION_DATE: '2026-12-01', REGISTRATION_END: '' },
+      'staff@example.com',
+      url,
+    ).text;
+    expect(stay).toContain('체크인 (한국 시간): 2026-12-01');
+    expect(stay).toContain('체크아웃 (한국 시간): 희망 없음');
+  });
+
   it('shows a free-text language as typed', () => {
     expect(
       composeEnquiryMail({ ...record, LANG_PREFERENCE: 'Mongolian' }, 'staff@example.com', 'https://site.example').text,

@@ -43,6 +43,7 @@ export const en: ReceiptText = {
     checkOut: 'Check-out date',
     people: 'Number of people',
     rooms: 'Number of rooms',
+    noPreference: 'No preference',
     replyHint: 'If you want to add something, simply reply to this e-mail.',
     pageLink: 'Follow your request and write to us on your own page',
     privacy: 'How we handle your personal data',

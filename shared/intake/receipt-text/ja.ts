@@ -28,6 +28,7 @@ export const ja: ReceiptText = {
     checkOut: 'チェックアウト日',
     people: '人数',
     rooms: '部屋数',
+    noPreference: '指定なし',
     replyHint: '追加でお伝えいただくことがあれば、このメールにご返信ください。',
     pageLink: 'ご依頼の状況確認とメッセージの送信は専用ページから',
     privacy: '個人情報の取り扱いについて',

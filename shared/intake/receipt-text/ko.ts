@@ -28,6 +28,7 @@ export const ko: ReceiptText = {
     checkOut: '체크아웃 날짜',
     people: '인원',
     rooms: '객실 수',
+    noPreference: '희망 없음',
     replyHint: '덧붙이실 내용이 있으면 이 메일에 회신해 주세요.',
     pageLink: '진행 상황 확인과 추가 문의는 전용 페이지에서',
     privacy: '개인정보 처리에 관한 안내',

@@ -39,6 +39,8 @@ export interface ReceiptText {
     checkOut: string;
     people: string;
     rooms: string;
+    /** The value of a date the visitor left empty: any date suits them. */
+    noPreference: string;
     replyHint: string;
     /** Leads into the link to the visitor's page (after `colon`): where the request stands, the replies, and a form to write. */
     pageLink: string;

@@ -28,6 +28,7 @@ export const vi: ReceiptText = {
     checkOut: 'Ngày trả phòng',
     people: 'Số người',
     rooms: 'Số phòng',
+    noPreference: 'Không có yêu cầu riêng',
     replyHint: 'Nếu muốn bổ sung thông tin, bạn chỉ cần trả lời e-mail này.',
     pageLink: 'Theo dõi yêu cầu và nhắn cho chúng tôi trên trang riêng của bạn',
     privacy: 'Cách chúng tôi xử lý dữ liệu cá nhân của bạn',

@@ -28,6 +28,7 @@ export const zh: ReceiptText = {
     checkOut: '退房日期',
     people: '人数',
     rooms: '房间数',
+    noPreference: '无特别要求',
     replyHint: '如需补充，请直接回复此邮件。',
     pageLink: '在您的专属页面查看进度并给我们留言',
     privacy: '我们如何处理您的个人信息',

@@ -37,15 +37,7 @@ function computeIslandProps(code: LocaleCode): IslandProps {
       channels: channelOptions(code, { email: t['form.channel.email'], phone: t['form.channel.phone'] }),
       sections: SECTIONS.map((entry) => ({ value: entry.value, label: label(entry) })),
       detailSections: DETAIL_SECTIONS.map((entry) => ({ value: entry.value, label: label(entry) })),
-      languages: LANGUAGES.filter((entry) => entry.value !== 'Japanese').map((entry) => ({
-        value: entry.value,
-        label: label(entry),
-      })),
-      interpretationExtra: LANGUAGES.filter((entry) => entry.value === 'Japanese').map((entry) => ({
-        value: entry.value,
-        label: label(entry),
-      })),
-      interpretationSection: SECTIONS[3].value,
+      languages: LANGUAGES.map((entry) => ({ value: entry.value, label: label(entry) })),
       defaultLanguage: locale.defaultLanguage,
       labels: enquiryLabels(t),
       phones: customerCentrePhones(),

@@ -6,8 +6,12 @@
 import type { DetailPanel } from './core/staff-feature';
 import { detailPanels as enquiryPanels } from './enquiry/detail-panels';
 import { detailPanels as mergingPanels } from './merging/detail-panels';
+import { detailPanels as spamPanels } from './spam/detail-panels';
 import { detailPanels as tagsPanels } from './tags/detail-panels';
 
-export const DETAIL_PANELS: readonly DetailPanel[] = [...enquiryPanels, ...mergingPanels, ...tagsPanels].sort(
-  (one, other) => one.order - other.order,
-);
+export const DETAIL_PANELS: readonly DetailPanel[] = [
+  ...enquiryPanels,
+  ...mergingPanels,
+  ...tagsPanels,
+  ...spamPanels,
+].sort((one, other) => one.order - other.order);

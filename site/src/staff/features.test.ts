@@ -42,6 +42,7 @@ describe("the back office's index of features", () => {
 
   it("orders the detail page's panels by their declared order, whichever feature gives them", () => {
     expect(DETAIL_PANELS.map((panel) => panel.key)).toEqual([
+      'genuine',
       'work',
       'related',
       'tags',
@@ -53,6 +54,8 @@ describe("the back office's index of features", () => {
     ]);
     const keys = DETAIL_PANELS.map((panel) => panel.key);
     expect(new Set(keys).size).toBe(keys.length);
+    // Suspected spam is not worked on: its detail page shows the panel that marks it genuine, and that one only it.
+    expect(DETAIL_PANELS.filter((panel) => panel.forSpam).map((panel) => panel.key)).toEqual(['genuine']);
   });
 
   it('reads every kind of history entry the functions write, each as one feature says', () => {

@@ -11,10 +11,11 @@ import type { HistoryKind } from './core/staff-feature';
 import { historyKinds as conversationKinds } from './conversation/history-kinds';
 import { historyKinds as enquiryKinds } from './enquiry/history-kinds';
 import { historyKinds as mergingKinds } from './merging/history-kinds';
+import { historyKinds as spamKinds } from './spam/history-kinds';
 import { historyKinds as tagsKinds } from './tags/history-kinds';
 
 /** Each feature's kinds. */
-export const FEATURE_HISTORY_KINDS = [enquiryKinds, tagsKinds, conversationKinds, mergingKinds] as const;
+export const FEATURE_HISTORY_KINDS = [enquiryKinds, tagsKinds, conversationKinds, mergingKinds, spamKinds] as const;
 
 type KindsOf<Kinds> = Kinds extends unknown ? keyof Kinds : never;
 type Unread = Exclude<EnquiryEventType, KindsOf<(typeof FEATURE_HISTORY_KINDS)[number]>>;

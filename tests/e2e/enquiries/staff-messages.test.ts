@@ -110,7 +110,7 @@ describe('an enquiry sent from the English page', () => {
     await form.locator('textarea[name="message"]').fill(visitor.message);
     await form.locator('input[name="consent_privacy"]').check();
     await form.locator('input[name="consent_health"]').check();
-    // A person takes a few seconds; a faster fill is filed as spam, away from the message box.
+    // A person takes a few seconds; a faster send is asked to be sent again, and nothing is stored.
     await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - hydratedAt)));
     const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sendmail');
     await form.locator('button[type="submit"]').click();

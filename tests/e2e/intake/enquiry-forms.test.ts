@@ -12,72 +12,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT, telHref } from '../../../shared/content/contact';
 import { copyFor } from '../../../shared/content/copy';
 import { CHANNEL_ACCOUNT_RULES, CHANNEL_NAMES, CHANNEL_ORDER } from '../../../shared/intake/contact-channels';
-import { type EnquiryRecord, LIST_HEADERS } from '../../../shared/enquiries/enquiry';
 import { RECEIPT_TEXT } from '../../../shared/intake/receipt-text';
-import { launchBrowser } from '../../support/browser';
-import { type TestStack, postJson, signIn, startTestStack } from '../../support/stack';
-import { hydrate, keepRequestsLocal, pageOf } from '../pages';
-
-/** An enquiry as the staff API returns it. */
-type StaffRecord = EnquiryRecord;
+import { type TestStack, postJson } from '../../support/stack';
+import { hydrate, pageOf } from '../pages';
+import { type FormPage, formParts, startFormPage, stopFormPage, storedByName, storedEnquiries } from './form-page';
 
 const en = copyFor('en');
 const PHONE_TARGETS = CONTACT.customerCentres.map(telHref);
 
+let session: FormPage;
 let stack: TestStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let token: string;
 /** Requests the page made to the send route since the last `openPage`. */
 let sendRequests: Request[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  token = await signIn(stack);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await keepRequestsLocal(context, stack.url);
-  page = await context.newPage();
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/sendmail') sendRequests.push(request);
-  });
-  // The page measures how long a visitor takes to fill a form (faster than 3 s looks like a bot);
-  // a controllable clock lets the test fill at machine speed and still count as a person.
-  await page.clock.install();
+  session = await startFormPage({ viewport: { width: 1280, height: 900 } });
+  ({ stack, browser, page, sends: sendRequests } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
+afterAll(() => stopFormPage(session));
 
-/** Every stored enquiry (ordinary and suspected spam), newest first. */
-async function storedEnquiries(): Promise<{ records: StaffRecord[]; total: number }> {
-  const lists = await Promise.all(
-    [false, true].map(async (spam) => {
-      const response = await postJson(stack, '/api/view', { limit: 100, spam }, token);
-      expect(response.status).toBe(200);
-      return {
-        records: (await response.json()) as StaffRecord[],
-        total: Number(response.headers.get(LIST_HEADERS.totalCount)),
-      };
-    }),
-  );
-  return { records: lists.flatMap((list) => list.records), total: lists.reduce((sum, list) => sum + list.total, 0) };
-}
-
-async function storedByName(name: string): Promise<StaffRecord[]> {
-  return (await storedEnquiries()).records.filter((record) => record.NAME === name);
-}
-
-const panels = () => page.locator('#contact details.panel');
-const panel = (index: number) => panels().nth(index);
-const form = (index: number) => panel(index).locator('form');
-const field = (index: number, name: string) => page.locator(`#enquiry-${index}-${name}`);
-const submit = (index: number) => form(index).locator('button[type="submit"]');
+const { panels, panel, form, field, submit } = formParts(() => session.page);
 
 /** Loads a page and waits until the accordion has hydrated and its first form is ready in the browser. */
 async function openPage(route: string): Promise<void> {
-  sendRequests = [];
+  sendRequests.length = 0;
   await page.goto(`${stack.url}${route}`);
   await hydrate(page, 'EnquiryAccordion');
   await form(0).locator('input[name="submission_id"]').waitFor({ state: 'attached' });
@@ -182,18 +142,25 @@ describe('the accordion', () => {
     expect(await (await radio(0, 'English')).isChecked()).toBe(true);
   });
 
-  it('offers Japanese only in the interpretation form, and starts each form with the defaults', async () => {
+  it('offers every language in every form, and starts each form with the defaults: no date', async () => {
     await openPanel(3);
-    expect(await (await radio(3, 'Japanese')).count()).toBe(1);
-    expect(await form(0).locator('input[type="radio"][value="Japanese"]').count()).toBe(0);
+    for (const index of [3, 0]) {
+      if (index === 0) await openPanel(0);
+      expect(
+        await form(index)
+          .locator('input[type="radio"]')
+          .evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value)),
+      ).toEqual(['English', 'Russian', 'Chinese', 'Vietnamese', 'Japanese', 'Korean', 'other']);
+    }
+    await openPanel(3);
     expect(await field(3, 'user_count').inputValue()).toBe('1');
-    expect(await field(3, 'start').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    expect(await field(3, 'start').getAttribute('min')).toBe(await field(3, 'start').inputValue());
+    expect(await field(3, 'start').inputValue()).toBe('');
+    expect(await field(3, 'start').getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await openPanel(2);
-    const today = await field(2, 'start').inputValue();
+    const today = await field(2, 'start').getAttribute('min');
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await field(2, 'start').getAttribute('min')).toBe(today);
-    expect(await field(2, 'finish').inputValue()).not.toBe('');
+    expect(await field(2, 'start').inputValue()).toBe('');
+    expect(await field(2, 'finish').inputValue()).toBe('');
     expect(await field(2, 'finish').getAttribute('min')).toBe(today);
     await field(2, 'start').fill('2031-05-01');
     expect(await field(2, 'finish').getAttribute('min')).toBe('2031-05-01');
@@ -212,9 +179,9 @@ describe('the accordion', () => {
     ]);
     await openPanel(0);
     expect(await field(0, 'detail_section').inputValue()).toBe('상급/종합병원');
-    // Date-times are labelled as Korea time.
+    // Date-times are labelled as Korea time, and may be left empty.
     expect(await page.locator(`#${await field(0, 'start').getAttribute('aria-describedby')}`).textContent()).toBe(
-      en['form.koreaTime'],
+      `${en['form.koreaTime']}${en['form.dateOptional']}`,
     );
   });
 });
@@ -501,7 +468,7 @@ describe('a full enquiry per panel', () => {
       expect(await field(index, 'user_name').inputValue()).toBe('');
       expect(await field(index, 'message').inputValue()).toBe('');
 
-      const stored = await storedByName(name);
+      const stored = await storedByName(session, name);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
         NAME: name,
@@ -562,7 +529,7 @@ describe('the preferred contact channel', () => {
     // Choosing another channel takes the mark away: the account is judged afresh.
     await field(0, 'contact_channel').selectOption('telegram');
     expect(await field(0, 'contact_account').getAttribute('aria-invalid')).toBeNull();
-    expect(await storedByName('E2E Bad WhatsApp')).toEqual([]);
+    expect(await storedByName(session, 'E2E Bad WhatsApp')).toEqual([]);
   });
 
   it('stores the chosen channel, the account and the page language', async () => {
@@ -595,7 +562,7 @@ describe('the preferred contact channel', () => {
     expect(await field(0, 'contact_channel').inputValue()).toBe('');
     expect(await field(0, 'contact_account').inputValue()).toBe('');
 
-    const stored = await storedByName(name);
+    const stored = await storedByName(session, name);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       REFERENCE: reference,
@@ -611,7 +578,7 @@ describe('when sending fails', () => {
 
   it('keeps every value, says what happened with the phone numbers, and a retry stores exactly one enquiry with the same submission id', async () => {
     await openPage('/');
-    const before = (await storedEnquiries()).total;
+    const before = (await storedEnquiries(session)).total;
     await field(0, 'user_name').fill(NAME);
     await field(0, 'user_email').fill('retry@example.test');
     await field(0, 'phone').fill('+7 900 000-00-00');
@@ -708,8 +675,8 @@ describe('when sending fails', () => {
     expect(await field(0, 'user_email').getAttribute('aria-invalid')).toBe('true');
 
     // Nothing reached the store so far.
-    expect((await storedEnquiries()).total).toBe(before);
-    expect(await storedByName(NAME)).toEqual([]);
+    expect((await storedEnquiries(session)).total).toBe(before);
+    expect(await storedByName(session, NAME)).toEqual([]);
 
     await page.unroute('**/api/sendmail');
     const [response] = await Promise.all([
@@ -722,9 +689,9 @@ describe('when sending fails', () => {
 
     expect(new Set(sentIds).size).toBe(1);
     expect(sentIds[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const stored = await storedByName(NAME);
+    const stored = await storedByName(session, NAME);
     expect(stored).toHaveLength(1);
-    expect((await storedEnquiries()).total).toBe(before + 1);
+    expect((await storedEnquiries(session)).total).toBe(before + 1);
     expect(stored[0]).toMatchObject({
       EMAIL: 'retry@example.test',
       DETAIL_SECTION: '안과',
@@ -737,7 +704,7 @@ describe('when sending fails', () => {
     // Sending the same submission again (a double click, a late retry) stores nothing new.
     const again = await postJson(stack, '/api/sendmail', response.request().postDataJSON());
     expect(again.status).toBe(200);
-    expect(await storedByName(NAME)).toHaveLength(1);
+    expect(await storedByName(session, NAME)).toHaveLength(1);
 
     // After the success the form has a new submission id for the next enquiry.
     const nextId = await form(0).locator('input[name="submission_id"]').inputValue();
@@ -747,7 +714,7 @@ describe('when sending fails', () => {
 
 describe('the result of a failed plain form post, shown by the page', () => {
   beforeEach(() => {
-    sendRequests = [];
+    sendRequests.length = 0;
   });
 
   it('shows the failure with the phone numbers after ?error=', async () => {
@@ -812,7 +779,7 @@ describe('without JavaScript', () => {
       back: '/#contact',
     });
 
-    const stored = await storedByName(name);
+    const stored = await storedByName(session, name);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       REFERENCE: shown.reference,
@@ -835,7 +802,7 @@ describe('without JavaScript', () => {
     });
     expect(again.status()).toBe(200);
     expect(await again.text()).toContain(`<strong id="reference">${shown.reference}</strong>`);
-    expect(await storedByName(name)).toHaveLength(1);
+    expect(await storedByName(session, name)).toHaveLength(1);
 
     // The way back leads to the form.
     await noScript.locator('main p:last-child a').click();
@@ -867,7 +834,7 @@ describe('without JavaScript', () => {
     });
     expect(await noScript.locator('main').textContent()).toContain(RECEIPT_TEXT.ru.replyPromise(1));
 
-    const stored = await storedByName(name);
+    const stored = await storedByName(session, name);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       REFERENCE: shown.reference,
@@ -910,7 +877,7 @@ describe('without JavaScript', () => {
   });
 
   it('stops a form with missing required items in the browser itself', async () => {
-    const before = (await storedEnquiries()).total;
+    const before = (await storedEnquiries(session)).total;
     await noScript.goto(`${stack.url}/`);
     await noScript.fill('#enquiry-0-user_name', 'Missing Email');
     await noScript.locator('#contact details.panel').nth(0).locator('button[type="submit"]').click();
@@ -918,6 +885,6 @@ describe('without JavaScript', () => {
     expect(
       await noScript.$eval('#enquiry-0-user_email', (input) => (input as HTMLInputElement).validity.valueMissing),
     ).toBe(true);
-    expect((await storedEnquiries()).total).toBe(before);
+    expect((await storedEnquiries(session)).total).toBe(before);
   });
 });

@@ -2,16 +2,18 @@
  * The four-panel enquiry accordion. Each panel is a native `<details>` of one
  * exclusive group (`name`), so it opens and closes with the keyboard and
  * without JavaScript, one at a time, the first open by default. Opening
- * another panel starts its form afresh with that section's defaults. Waking,
- * the island takes over the panel the visitor left open.
+ * another panel starts its form afresh with that section's defaults, and keeps
+ * its header in view (panel-view.ts). Waking, the island takes over the panel
+ * the visitor left open.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBrowserValue } from '../browser-value';
 import type { Section } from '../../../../shared/enquiries/enums';
-import { FORM_RESULT_PARAMS } from '../../../../shared/intake/form-fields';
+import { CONFIRM_NEEDED, FORM_RESULT_PARAMS } from '../../../../shared/intake/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
 import EnquiryForm from './EnquiryForm';
-import { type Status, failureStatus } from './FormStatus';
+import { type Failure, type Status, failureStatus } from './FormStatus';
+import { keepInView } from './panel-view';
 import { fieldMessage, formFieldOf } from './form-model';
 import type { EnquiryLabels, Option, Phone } from './types';
 
@@ -21,10 +23,9 @@ export interface EnquiryAccordionProps {
   detailSections: Option[];
   /** Preferred-contact channels, in the page's order. */
   channels: Option[];
-  /** Languages every form offers; the interpretation form adds `interpretationExtra`. */
+  /** Languages every form offers, the page's own among them. */
   languages: Option[];
-  interpretationExtra: Option[];
-  interpretationSection: Section;
+  /** The page's own language, chosen when a form starts. */
   defaultLanguage: string;
   labels: EnquiryLabels;
   phones: Phone[];
@@ -46,6 +47,13 @@ function openPanelInPage(): number {
   return panels.length ? panels.findIndex((panel) => panel.open) : 0;
 }
 
+/** How the page reads the error code a failed no-JavaScript round trip names (any other: a failure on our side). */
+const FAILURE_OF_ERROR: Partial<Record<string, Failure>> = {
+  invalid_input: 'invalid',
+  rate_limited: 'rateLimited',
+  [CONFIRM_NEEDED]: 'confirm',
+};
+
 /**
  * What a failed no-JavaScript round trip left in the address (`?error=...`).
  * A successful one never comes back here: the send route answers it with a
@@ -55,10 +63,7 @@ function noticeFromAddress(search: string, labels: EnquiryLabels): Status | unde
   const params = new URLSearchParams(search);
   const error = params.get(FORM_RESULT_PARAMS.error);
   if (!error) return undefined;
-  const status = failureStatus(
-    error === 'invalid_input' ? 'invalid' : error === 'rate_limited' ? 'rateLimited' : 'server',
-    labels,
-  );
+  const status = failureStatus(FAILURE_OF_ERROR[error] ?? 'server', labels);
   // The form came back empty: each named field's reason is listed under the notice, in the page's language.
   const fields = (params.get(FORM_RESULT_PARAMS.fields) ?? '').split(',').map(formFieldOf);
   const details = [
@@ -82,8 +87,19 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
     if (fromAddress) for (const staticNotice of document.querySelectorAll('.form-notice')) staticNotice.remove();
   }, [fromAddress]);
 
+  // The panel the visitor just opened, whose header is brought back into view once the other has closed.
+  const opened = useRef<number | undefined>(undefined);
+  const headers = useRef<(HTMLElement | null)[]>([]);
+  useEffect(() => {
+    if (opened.current !== openIndex) return;
+    opened.current = undefined;
+    const header = headers.current[openIndex];
+    if (header) keepInView(header);
+  }, [openIndex]);
+
   const toggled = (index: number, open: boolean) => {
     if (open && index !== openIndex) {
+      opened.current = index;
       setOpenIndex(index);
       setGenerations((previous) => previous.map((generation, i) => (i === index ? generation + 1 : generation)));
       setNoticeDismissed(true);
@@ -102,7 +118,13 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
           open={openIndex === index}
           onToggle={(event) => toggled(index, event.currentTarget.open)}
         >
-          <summary>{section.label}</summary>
+          <summary
+            ref={(header) => {
+              headers.current[index] = header;
+            }}
+          >
+            {section.label}
+          </summary>
           <EnquiryForm
             key={`${section.value}-${generations[index]}`}
             idPrefix={`enquiry-${index}`}
@@ -110,11 +132,7 @@ export default function EnquiryAccordion(props: EnquiryAccordionProps) {
             locale={props.locale}
             detailSections={props.detailSections}
             channels={props.channels}
-            languages={
-              section.value === props.interpretationSection
-                ? [...props.languages, ...props.interpretationExtra]
-                : props.languages
-            }
+            languages={props.languages}
             defaultLanguage={props.defaultLanguage}
             labels={props.labels}
             phones={props.phones}

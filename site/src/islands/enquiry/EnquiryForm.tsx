@@ -14,7 +14,8 @@ import {
 } from '../../../../shared/intake/form-fields';
 import { isContactChannel, messageHint } from './form-model';
 import { ConsentBox, Field, LanguageChoice, Options, RequiredMark } from './Field';
-import { StatusArea } from './FormStatus';
+import { StatusArea, submitLabel } from './FormStatus';
+import { MessageCount } from './MessageCount';
 import type { EnquiryFormProps } from './enquiry-form-props';
 import { useEnquiryForm } from './enquiry-form-state';
 import { ReservationFields } from './ReservationFields';
@@ -26,7 +27,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const state = useEnquiryForm(props);
   const {
     values,
-    shown,
     hydrated,
     otherTextKept,
     setOtherTextKept,
@@ -116,7 +116,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           autoComplete="off"
           maxLength={CONTACT_ACCOUNT_MAX}
           placeholder={
-            isContactChannel(shown.contact_channel) ? CHANNEL_ACCOUNT_RULES[shown.contact_channel].example : undefined
+            isContactChannel(values.contact_channel) ? CHANNEL_ACCOUNT_RULES[values.contact_channel].example : undefined
           }
           {...text('contact_account', { hint: true })}
         />
@@ -149,7 +149,10 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         problem={problem('message')}
         wide
       >
-        <textarea name="message" maxLength={ENQUIRY_LIMITS.messageMax} {...text('message', { hint: true })} />
+        {/* No maxLength: the browser would cut a long paste without a word. The count says how much fits. */}
+        <textarea name="message" {...text('message', { hint: true })} />
+        {/* Counted once the island is awake: the page's HTML cannot count, and what was typed before must not change the woken render. */}
+        {hydrated && <MessageCount id={state.countId} message={values.message} locale={props.locale} labels={labels} />}
       </Field>
 
       <ConsentBox {...consentProps('consent_privacy')} label={labels['consent.privacy.label']}>
@@ -173,11 +176,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
       <div className="span-2 form-actions">
         <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
-          {status.kind === 'sending'
-            ? labels['form.sending']
-            : status.kind === 'error' && status.callUs
-              ? labels['form.retry']
-              : labels['form.submit']}
+          {submitLabel(status, labels)}
         </button>
       </div>
       <StatusArea status={status} labels={labels} phones={props.phones} />

@@ -9,18 +9,21 @@ import type { EnquiryLabels, Phone } from './types';
 
 /**
  * `reference`: the stored enquiry's `MT-000123`, when the send route answered it.
+ * `confirm`: the send came faster than a person fills the form, and nothing was stored: the visitor sends it again.
  * `details`: what was wrong with each field a no-JavaScript round trip names (`?fields=`).
  */
 export type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'ok'; reference?: string }
+  | { kind: 'confirm' }
   | { kind: 'error'; message: string; callUs: boolean; details?: string[] };
 
 export type Failure = Exclude<SendOutcome, { kind: 'sent' }>['kind'];
 
 /** What a failed send says, in the page's language; used for the page's own sends and for the no-JavaScript round trip. */
 export function failureStatus(failure: Failure, labels: EnquiryLabels): Status {
+  if (failure === 'confirm') return { kind: 'confirm' };
   if (failure === 'invalid') return { kind: 'error', message: labels['form.failure.invalid'], callUs: false };
   if (failure === 'rateLimited') return { kind: 'error', message: labels['form.failure.rateLimited'], callUs: true };
   if (failure === 'network') return { kind: 'error', message: labels['form.failure.network'], callUs: true };
@@ -64,17 +67,26 @@ export function refusalStatus(missing: (keyof FormValues)[], labels: EnquiryLabe
   };
 }
 
-/** The live region under the button: polite for a success, assertive for a failure. */
+/** What the send button says: sending, or asking to confirm, or to try again after a failure where calling helps. */
+export function submitLabel(status: Status, labels: EnquiryLabels): string {
+  if (status.kind === 'sending') return labels['form.sending'];
+  if (status.kind === 'confirm') return labels['form.confirm.submit'];
+  return status.kind === 'error' && status.callUs ? labels['form.retry'] : labels['form.submit'];
+}
+
+/** The live region under the button: polite for a success, assertive for a failure and for a send still to confirm. */
 export function StatusArea({ status, labels, phones }: { status: Status; labels: EnquiryLabels; phones: Phone[] }) {
+  const urgent = status.kind === 'error' || status.kind === 'confirm';
   return (
-    <div
-      className="span-2"
-      role={status.kind === 'error' ? 'alert' : 'status'}
-      aria-live={status.kind === 'error' ? 'assertive' : 'polite'}
-    >
+    <div className="span-2" role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
       {status.kind === 'ok' && (
         <div className="form-status form-status--ok">
           <SentMessage labels={labels} reference={status.reference} />
+        </div>
+      )}
+      {status.kind === 'confirm' && (
+        <div className="form-status form-status--confirm">
+          <p>{labels['form.confirm.prompt']}</p>
         </div>
       )}
       {status.kind === 'error' && (

@@ -2,6 +2,7 @@
  * The reservation's fields of an enquiry form (EnquiryForm.tsx), as its
  * section asks for them: the medical subject, the party and rooms, the
  * start (a check-in and check-out for a hotel), the hotel and the destination.
+ * The dates start empty: left so, they say the visitor has no preference.
  */
 import { ENQUIRY_LIMITS } from '../../../../shared/intake/form-fields';
 import { koreaNowInput, koreaTodayInput } from './form-model';
@@ -19,7 +20,7 @@ export function ReservationFields({
   labels: EnquiryLabels;
   detailSections: Option[];
 }) {
-  const { shown, now, id, hotel, hospital, withDestination, text, problem } = state;
+  const { values, now, id, hotel, hospital, withDestination, text, problem } = state;
   return (
     <>
       {hospital && (
@@ -44,7 +45,13 @@ export function ReservationFields({
       <Field
         id={id('start')}
         label={hotel ? labels['form.checkIn'] : labels['form.start']}
-        hint={labels['form.koreaTime']}
+        hint={
+          <>
+            {labels['form.koreaTime']}
+            <br />
+            {labels['form.dateOptional']}
+          </>
+        }
         problem={problem('start')}
       >
         <input
@@ -59,7 +66,7 @@ export function ReservationFields({
           <input
             type="date"
             name="finish"
-            min={shown.start || (now === undefined ? undefined : koreaTodayInput(now))}
+            min={values.start || (now === undefined ? undefined : koreaTodayInput(now))}
             {...text('finish')}
           />
         </Field>

@@ -5,7 +5,7 @@
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { HOSPITAL_SECTION, HOTEL_SECTION, SECTIONS_WITH_DESTINATION } from '../../../../shared/enquiries/enums';
-import { OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
+import { OTHER_LANGUAGE_VALUE, messageTooLong } from '../../../../shared/intake/form-fields';
 import {
   type FormValues,
   dateProblems,
@@ -16,7 +16,6 @@ import {
   missingRequired,
   valuesFromForm,
   withCheckIn,
-  withDefaultTimes,
 } from './form-model';
 import { sendEnquiry, toWire } from './form-send';
 import { PAGE_LOADED_AT, useBrowserValue } from '../browser-value';
@@ -28,7 +27,7 @@ export function useEnquiryForm(props: EnquiryFormProps) {
   const { idPrefix, section, labels } = props;
   // The island takes over what the visitor already typed into the server-rendered form.
   const [values, setValues] = useState<FormValues>(() => {
-    const defaults = defaultValues(section, props.defaultLanguage, undefined);
+    const defaults = defaultValues(props.defaultLanguage);
     const form = props.takeOverServerForm ? serverForm(idPrefix) : null;
     return form ? valuesFromForm(form, defaults) : defaults;
   });
@@ -37,7 +36,7 @@ export function useEnquiryForm(props: EnquiryFormProps) {
   const [otherTextKept, setOtherTextKept] = useState(
     () => values.languageOther !== '' && values.language !== OTHER_LANGUAGE_VALUE,
   );
-  // The "now" of the defaults and minimums: the page load, then the last send (a sent form starts again from then).
+  // The "now" of the dates' minimums: the page load, then the last send (a sent form starts again from then).
   const [clockAt, setClockAt] = useState<number | undefined>();
   const now = useBrowserValue(() => clockAt ?? PAGE_LOADED_AT, undefined);
   const [status, setStatus] = useState<Status>(props.initialStatus ?? { kind: 'idle' });
@@ -56,8 +55,6 @@ export function useEnquiryForm(props: EnquiryFormProps) {
     startedAt.current = monotonicClock();
   }, []);
 
-  const shown = withDefaultTimes(values, section, now);
-
   const id = (field: string) => `${idPrefix}-${field}`;
   const hotel = section === HOTEL_SECTION;
   const hospital = section === HOSPITAL_SECTION;
@@ -70,18 +67,24 @@ export function useEnquiryForm(props: EnquiryFormProps) {
   };
   const set = <Key extends keyof FormValues>(key: Key, value: FormValues[Key]) => {
     // A new check-in takes the check-out along when it would leave the check-out before it.
-    if (hotel && key === 'start')
-      setValues((previous) => withCheckIn(withDefaultTimes(previous, section, now), value as string));
+    if (hotel && key === 'start') setValues((previous) => withCheckIn(previous, value as string));
     else setValues((previous) => ({ ...previous, [key]: value }));
     clearMarks(key);
+    // A message past its length is marked as it is typed, never cut; it is sent once it fits.
+    if (key === 'message' && messageTooLong(value as string))
+      setInvalid((previous) => new Set([...previous, 'message']));
   };
   const errorId = (key: keyof FormValues) => `${id(key)}-error`;
-  /** The field's hint (when it has one) and, while it is refused, the message saying why. */
+  /** The id of the message's character count, which describes the message box (counted in the browser only). */
+  const countId = id('message-count');
+  /** The field's hint (when it has one), the message's count, and, while it is refused, the message saying why. */
   const describedBy = (key: keyof FormValues, hint: boolean) =>
-    [hint ? `${id(key)}-hint` : '', invalid.has(key) ? errorId(key) : ''].filter(Boolean).join(' ') || undefined;
+    [hint ? `${id(key)}-hint` : '', key === 'message' && hydrated ? countId : '', invalid.has(key) ? errorId(key) : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   const text = (key: keyof FormValues, options: { hint?: boolean } = {}) => ({
     id: id(key),
-    value: shown[key] as string,
+    value: values[key] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value as never),
     'aria-invalid': invalid.has(key) || undefined,
     'aria-describedby': describedBy(key, options.hint ?? false),
@@ -106,12 +109,11 @@ export function useEnquiryForm(props: EnquiryFormProps) {
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === 'sending') return;
-    // Judged on the clock of the send: untouched times are "now" again, a chosen one may have passed meanwhile.
+    // Judged on the clock of the send: a chosen time may have passed meanwhile.
     const at = wallClock();
     setClockAt(at);
-    const current = withDefaultTimes(values, section, at);
-    const missing = missingRequired(section, current);
-    const refused = [...new Set([...missing, ...invalidFields(current), ...dateProblems(section, current, at)])];
+    const missing = missingRequired(section, values);
+    const refused = [...new Set([...missing, ...invalidFields(values), ...dateProblems(section, values, at)])];
     if (refused.length) {
       setInvalid(new Set(refused));
       setStatus(refusalStatus(missing, labels));
@@ -120,10 +122,10 @@ export function useEnquiryForm(props: EnquiryFormProps) {
     }
     setStatus({ kind: 'sending' });
     const outcome = await sendEnquiry(
-      toWire(section, current, submissionId, monotonicClock() - startedAt.current, props.locale),
+      toWire(section, values, submissionId, monotonicClock() - startedAt.current, props.locale),
     );
     if (outcome.kind === 'sent') {
-      setValues(defaultValues(section, props.defaultLanguage, undefined));
+      setValues(defaultValues(props.defaultLanguage));
       setOtherTextKept(false);
       setClockAt(wallClock());
       setInvalid(new Set());
@@ -152,7 +154,6 @@ export function useEnquiryForm(props: EnquiryFormProps) {
   });
   return {
     values,
-    shown,
     hydrated,
     otherTextKept,
     setOtherTextKept,
@@ -161,6 +162,7 @@ export function useEnquiryForm(props: EnquiryFormProps) {
     submissionId,
     form,
     id,
+    countId,
     hotel,
     hospital,
     withDestination,

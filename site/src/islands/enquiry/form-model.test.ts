@@ -11,6 +11,7 @@ import { enquirySubmissionSchema } from '../../../../shared/enquiries/enquiry-su
 import { LOCALE_CODES } from '../../../../shared/locales';
 import { channelOptions } from './channel-options';
 import {
+  ENQUIRY_LIMITS,
   FIELDS_WITH_OWN_NOTICE,
   FORM_RESULT_ANCHORS,
   RESERVATION_PAST_GRACE_MS,
@@ -60,7 +61,7 @@ describe('channelOptions', () => {
 });
 
 const filled = (overrides: Partial<FormValues> = {}): FormValues => ({
-  ...defaultValues('컨시어지', 'English', Date.UTC(2036, 10, 1)),
+  ...defaultValues('English'),
   user_name: 'Lan',
   user_email: 'lan@example.test',
   consent_privacy: true,
@@ -114,6 +115,12 @@ describe('invalidFields', () => {
       { contact_channel: 'line', contact_account: '' },
       { contact_channel: 'email', contact_account: '' },
       { contact_account: 'orphan_id' },
+      { message: 'あ'.repeat(ENQUIRY_LIMITS.messageMax) },
+      { message: `${'x'.repeat(ENQUIRY_LIMITS.messageMax)}\n\n  ` },
+      { message: 'x'.repeat(ENQUIRY_LIMITS.messageMax + 1) },
+      // An emoji is one character, to the page and to the server alike.
+      { message: '🙂'.repeat(ENQUIRY_LIMITS.messageMax) },
+      { message: `${'x'.repeat(ENQUIRY_LIMITS.messageMax)}🙂` },
     ];
     for (const overrides of cases) {
       const values = filled(overrides);
@@ -123,6 +130,40 @@ describe('invalidFields', () => {
       const refused = server.success ? [] : server.error.issues.map((issue) => String(issue.path[0]));
       expect(invalidFields(values), JSON.stringify(overrides)).toEqual(refused);
     }
+  });
+});
+
+describe('defaultValues', () => {
+  it("starts with no date (no preference, nothing the visitor did not choose) and the page's own language", () => {
+    const values = defaultValues('Japanese');
+    expect(values).toMatchObject({ start: '', finish: '', language: 'Japanese', message: '' });
+    for (const section of ['병원예약', '호텔예약'] as const) {
+      const sent = enquirySubmissionSchema.parse(
+        toWire(section, filled({ start: '', finish: '', consent_health: true }), crypto.randomUUID(), 5_000, 'ja').data,
+      );
+      expect(sent.start, section).toBeUndefined();
+      expect(sent.finish, section).toBeUndefined();
+    }
+  });
+});
+
+describe('invalidFields: the message', () => {
+  it('marks a message past the limit as the server counts it, and never shortens it', () => {
+    const long = 'Д'.repeat(ENQUIRY_LIMITS.messageMax + 1);
+    const values = filled({ message: long });
+    expect(invalidFields(values)).toEqual(['message']);
+    expect(values.message).toBe(long);
+    expect(toWire('컨시어지', values, 'id', 5_000, 'ru').data['message']).toBe(long);
+    expect(invalidFields(filled({ message: 'Д'.repeat(ENQUIRY_LIMITS.messageMax) }))).toEqual([]);
+  });
+
+  it("says so in the page's language, with the limit written as the page writes numbers", () => {
+    expect(fieldMessage('message', enquiryLabels(copyFor('en')))).toBe(
+      'Your message is longer than 5,000 characters. Please shorten it; nothing has been cut.',
+    );
+    expect(fieldMessage('message', enquiryLabels(copyFor('ru')))).toContain(
+      new Intl.NumberFormat('ru').format(ENQUIRY_LIMITS.messageMax),
+    );
   });
 });
 
@@ -161,7 +202,7 @@ describe('valuesFromForm', () => {
         <input name="contact_account" value="+84 90 123 4567">
       </form>`;
     const form = document.querySelector('form') as HTMLFormElement;
-    const values = valuesFromForm(form, defaultValues('병원예약', 'Vietnamese', undefined));
+    const values = valuesFromForm(form, defaultValues('Vietnamese'));
     expect(values).toMatchObject({ user_name: 'Mai', contact_channel: 'zalo', contact_account: '+84 90 123 4567' });
   });
 });
@@ -178,20 +219,21 @@ describe('dateProblems', () => {
   });
 
   it('takes today as a check-in, refuses yesterday, and a check-out before the check-in', () => {
-    const hotel = (start: string, finish: string) => ({ ...defaultValues('호텔예약', 'English', NOW), start, finish });
+    const hotel = (start: string, finish: string) => ({ ...defaultValues('English'), start, finish });
     expect(dateProblems('호텔예약', hotel('2026-11-23', '2026-11-24'), NOW)).toEqual([]);
     expect(dateProblems('호텔예약', hotel('2026-11-22', '2026-11-24'), NOW)).toEqual(['start']);
     expect(dateProblems('호텔예약', hotel('2026-11-28', '2026-11-25'), NOW)).toEqual(['finish']);
     expect(dateProblems('호텔예약', hotel('2026-11-25', '2026-11-25'), NOW)).toEqual([]);
   });
 
-  it('leaves an empty (untouched) time to its default', () => {
+  it('takes an empty time as no preference', () => {
     expect(dateProblems('병원예약', filled({ start: '' }), NOW)).toEqual([]);
+    expect(dateProblems('호텔예약', filled({ start: '', finish: '' }), NOW)).toEqual([]);
   });
 });
 
 describe('withCheckIn', () => {
-  const stay = { ...defaultValues('호텔예약', 'English', NOW), start: '2026-12-01', finish: '2026-12-05' };
+  const stay = { ...defaultValues('English'), start: '2026-12-01', finish: '2026-12-05' };
 
   it('moves the check-out to the day after a check-in moved onto or past it', () => {
     expect(withCheckIn(stay, '2026-12-10')).toMatchObject({ start: '2026-12-10', finish: '2026-12-11' });

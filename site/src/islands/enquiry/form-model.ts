@@ -15,6 +15,7 @@ import {
   HONEYPOT_FIELD,
   OTHER_LANGUAGE_FIELD,
   RESERVATION_PAST_GRACE_MS,
+  messageTooLong,
   normaliseEmail,
 } from '../../../../shared/intake/form-fields';
 import {
@@ -66,9 +67,13 @@ export function koreaTodayInput(now: number): string {
   return formatKoreaDate(now);
 }
 
-/** The start state for a section (docs/contract.md, 'The enquiry form's start state'). `now` empty on the server render (set in the browser). */
-export function defaultValues(section: Section, defaultLanguage: string, now: number | undefined): FormValues {
-  const hotel = section === HOTEL_SECTION;
+/**
+ * The start state of every form (docs/contract.md, 'The enquiry form's start
+ * state'): nothing typed, nothing ticked, no date (an empty date says "no
+ * preference"; a date the form put there would read as the visitor's wish),
+ * and the page's own language.
+ */
+export function defaultValues(defaultLanguage: string): FormValues {
   return {
     user_name: '',
     phone: '',
@@ -77,8 +82,8 @@ export function defaultValues(section: Section, defaultLanguage: string, now: nu
     message: '',
     user_count: '1',
     user_Room: '1',
-    start: now === undefined ? '' : hotel ? koreaTodayInput(now) : koreaNowInput(now),
-    finish: now === undefined || !hotel ? '' : koreaTodayInput(now + 24 * 60 * 60 * 1000),
+    start: '',
+    finish: '',
     language: defaultLanguage,
     languageOther: '',
     destination: '',
@@ -89,13 +94,6 @@ export function defaultValues(section: Section, defaultLanguage: string, now: nu
     consent_health: false,
     website: '',
   };
-}
-
-/** The values with an untouched (empty) start and check-out shown as their defaults for `now`. */
-export function withDefaultTimes(values: FormValues, section: Section, now: number | undefined): FormValues {
-  if (now === undefined || (values.start && values.finish)) return values;
-  const defaults = defaultValues(section, values.language, now);
-  return { ...values, start: values.start || defaults.start, finish: values.finish || defaults.finish };
 }
 
 /** Form field names of the values that are plain text, select or textarea fields. */
@@ -139,12 +137,14 @@ export function valuesFromForm(form: HTMLFormElement, base: FormValues): FormVal
 
 /**
  * Fields whose value the server would refuse, checked the same way before
- * sending: the e-mail address, and the account on the preferred contact
- * channel (or an account typed without choosing its channel).
+ * sending: the e-mail address, a message past its length (never cut: the
+ * visitor shortens it), and the account on the preferred contact channel (or
+ * an account typed without choosing its channel).
  */
 export function invalidFields(values: FormValues): (keyof FormValues)[] {
   const invalid: (keyof FormValues)[] = [];
   if (values.user_email.trim() && !normaliseEmail(values.user_email)) invalid.push('user_email');
+  if (messageTooLong(values.message)) invalid.push('message');
   const account = values.contact_account.trim();
   if (values.contact_channel === '') {
     if (account) invalid.push('contact_channel');
@@ -205,6 +205,7 @@ const FIELD_MESSAGES: Partial<Record<keyof FormValues, FieldMessageKey>> = {
   user_name: 'form.error.userName',
   user_email: 'form.error.userEmail',
   phone: 'form.error.phone',
+  message: 'form.error.messageTooLong',
   start: 'form.error.start.past',
   finish: 'form.error.finish.beforeStart',
   consent_privacy: 'form.error.consentPrivacy',

@@ -8,6 +8,8 @@ import {
 import { FILL_TIME_FIELD, HONEYPOT_FIELD, OTHER_LANGUAGE_VALUE } from '../../../../shared/intake/form-fields';
 import type { LocaleCode } from '../../../../shared/locales';
 import { apiPath } from '../../../../shared/routes';
+import { API_ERROR_CODES } from '../../../../shared/api-error';
+import { CONFIRM_NEEDED } from '../../../../shared/intake/form-fields';
 import type { FormValues } from './form-model';
 
 /** The JSON body of `POST /api/sendmail` for this form on a page in `pageLocale`. */
@@ -53,6 +55,8 @@ export function toWire(
 export type SendOutcome =
   /** `reference`: the enquiry's `MT-000123`, as the send route answers it. */
   | { kind: 'sent'; reference?: string }
+  /** Sent faster than a person fills the form: nothing was stored, and sending it again confirms it. */
+  | { kind: 'confirm' }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'rateLimited' }
   | { kind: 'server' }
@@ -80,6 +84,13 @@ export async function sendEnquiry(body: unknown, fetcher: typeof fetch = fetch):
     return reference ? { kind: 'sent', reference } : { kind: 'sent' };
   }
   if (response.status === 429) return { kind: 'rateLimited' };
+  if (response.status === API_ERROR_CODES[CONFIRM_NEEDED]) {
+    const code = await response
+      .json()
+      .then((body: { error?: unknown }) => body.error)
+      .catch(() => undefined);
+    if (code === CONFIRM_NEEDED) return { kind: 'confirm' };
+  }
   if (response.status === 400) {
     const fields = await response
       .json()

@@ -43,6 +43,8 @@ export interface DetailPanelProps {
 export interface DetailPanel {
   key: string;
   order: number;
+  /** Shown for suspected spam, and for no other enquiry (marking it genuine: spam/). */
+  forSpam?: true;
   render(props: DetailPanelProps): ReactNode;
 }
 

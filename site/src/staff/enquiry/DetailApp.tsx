@@ -2,7 +2,8 @@
  * `/detail/{index}`: one enquiry and the work on it: its fields, then the
  * panels the features' manifests give the detail page (status and owner, its
  * tags, a reply to the visitor, its history and internal notes, the links to
- * the visitor's page, ...: staff/features.ts). Opened by its owner, the
+ * the visitor's page, ...: staff/features.ts; for suspected spam, only the
+ * panels for it, which mark it genuine). Opened by its owner, the
  * visitor's unread messages become read.
  */
 import { Fragment, useCallback, useEffect, useState } from 'react';
@@ -91,20 +92,19 @@ export default function DetailApp() {
       {load.state === 'ready' && (
         <div className="detail-layout">
           <EnquiryFields record={load.record} translation={translation} />
-          {!load.record.SPAM && (
-            <div className="detail-layout__work">
-              {DETAIL_PANELS.map((panel) => (
-                <Fragment key={panel.key}>
-                  {panel.render({
-                    record: load.record,
-                    thread,
-                    onChanged: changed,
-                    onThreadChanged: refreshThread,
-                  })}
-                </Fragment>
-              ))}
-            </div>
-          )}
+          <div className="detail-layout__work">
+            {/* Suspected spam is kept apart and not worked on: only the panels for it show (marking it genuine). */}
+            {DETAIL_PANELS.filter((panel) => (panel.forSpam ?? false) === load.record.SPAM).map((panel) => (
+              <Fragment key={panel.key}>
+                {panel.render({
+                  record: load.record,
+                  thread,
+                  onChanged: changed,
+                  onThreadChanged: refreshThread,
+                })}
+              </Fragment>
+            ))}
+          </div>
         </div>
       )}
     </StaffLayout>

@@ -22,6 +22,7 @@ import { ENQUIRY_TEXT_FIELDS, type TranslationView } from '../../../../shared/tr
 import TranslatedText from '../translation/TranslatedText';
 import { STAFF_TEXT } from '../core/words';
 import { ENQUIRY_TEXT } from './words';
+import { staffDateText } from '../../../../shared/intake/date-preference';
 
 export default function EnquiryFields({
   record,
@@ -94,10 +95,10 @@ export default function EnquiryFields({
     ],
     [fields.NUMBER_PEOPLE, record.NUMBER_PEOPLE],
     ...(hotel ? [[fields.ROOM, record.ROOM] as [string, number]] : []),
-    [hotel ? '체크인 (한국 시간)' : fields.REGISTRATION_DATE, record.REGISTRATION_DATE || '-'],
+    [hotel ? '체크인 (한국 시간)' : fields.REGISTRATION_DATE, staffDateText(record.REGISTRATION_DATE)],
     ...(hotel
       ? [
-          ['체크아웃 (한국 시간)', record.REGISTRATION_END || '-'] as [string, string],
+          ['체크아웃 (한국 시간)', staffDateText(record.REGISTRATION_END)] as [string, string],
           [fields.HOTEL, typed('HOTEL')] as [string, React.ReactNode],
         ]
       : []),

@@ -21,6 +21,7 @@ import {
 import WorkFilters from './WorkFilters';
 import Pagination from '../core/Pagination';
 import RetentionNotice from './RetentionNotice';
+import SpamWaitingNotice from '../spam/SpamWaitingNotice';
 import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { MESSAGE_BOX_TEXT } from './words';
@@ -99,6 +100,7 @@ export default function MessageBoxApp() {
   return (
     <StaffLayout current="view" title={STAFF_TEXT.messageBox}>
       <RetentionNotice />
+      <SpamWaitingNotice showing={query.spam === true} onShow={() => go({ page: 1, spam: true })} />
       <WorkFilters key={`work${listSearch(query)}`} query={query} tagsInUse={tagsInUse} onApply={go} />
       <div className="toolbar">
         <Filters key={listSearch(query)} query={query} onApply={go} />
