@@ -87,6 +87,8 @@ export const COUNTED_ACTIONS = [
   'auth.enrol_link.cross_site',
   'auth.enrol_link.wrong_type',
   'auth.enrol_link.malformed',
+  // Past the sign-in limits a refusal checks no password, so a signed-in browser could send it at will.
+  'twofactor.start_refused',
 ] as const satisfies readonly AuditAction[];
 
 export type CountedAction = (typeof COUNTED_ACTIONS)[number];
