@@ -57,14 +57,19 @@ export const AUDIT_ACTIONS = Object.fromEntries(
 
 /**
  * Refusals anyone can cause as often as they like (a call without a valid
- * token, a sign-in or an invitation refused): each is counted on one row per
- * action, source network, route and actor in each quarter hour
- * (ACCESS_LOG_COUNT_MINUTES) instead of one row per request, so a flood of
- * them adds a handful of rows, not one per call. Every other action is one
+ * token, a sign-in or an invitation refused, and a call a signed-in browser
+ * may not make: a route its role does not allow, anything but enrolment
+ * before two-factor, any call of an account without a role): each is counted
+ * on one row per action, source network, route and actor in each quarter
+ * hour (ACCESS_LOG_COUNT_MINUTES) instead of one row per request, so a flood
+ * of them adds a handful of rows, not one per call. Every other action is one
  * row per request, written once.
  */
 export const COUNTED_ACTIONS = [
   'auth.refused',
+  'auth.forbidden',
+  'auth.enrolment_required',
+  'auth.no_role',
   'auth.login.failed',
   'auth.login.refused',
   'auth.login.cross_site',
@@ -82,6 +87,8 @@ export const COUNTED_ACTIONS = [
   'auth.enrol_link.cross_site',
   'auth.enrol_link.wrong_type',
   'auth.enrol_link.malformed',
+  // Past the sign-in limits a refusal checks no password, so a signed-in browser could send it at will.
+  'twofactor.start_refused',
 ] as const satisfies readonly AuditAction[];
 
 export type CountedAction = (typeof COUNTED_ACTIONS)[number];

@@ -24,7 +24,8 @@ export const fuzzSamples: FeatureSamples<
   welcome: { body: { token: `bmV3QGZ1enoudGVzdA.${'A'.repeat(43)}`, password: 'a long new password' } },
   enrolLink: { body: { token: `bmV3QGZ1enoudGVzdA.${'A'.repeat(43)}`, password: 'the password of the account' } },
   twoFactor: {},
-  startTwoFactor: {},
+  // The fuzzer holds no account's password: a well-formed start is refused for it (naming `password`), and seals nothing.
+  startTwoFactor: { body: { password: 'not the password of the account' }, refusedOnceWellFormed: ['password'] },
   confirmTwoFactor: { body: { code: '123456' } },
   // Not the fuzz account's password: every request is refused (or counted) and none changes it.
   // The fuzzer holds no account's password: a well-formed request is refused for its current password (naming `current`), and changes nothing.

@@ -92,6 +92,10 @@ export const totpOf = (email: string, secret: string) =>
     period: TOTP_PARAMETERS.period,
   });
 
+/** Starts enrolment as the token's account, with its password (an enrolment link's session needs none, and sends it unread). */
+export const startEnrolment = (deps: FakeDeps, token: string, password = PASSWORD) =>
+  call(deps, 'startTwoFactor', { token, data: { password } });
+
 /** Enrols an account through the routes; its secret and recovery codes. */
 export async function enrol(
   deps: FakeDeps,
@@ -99,7 +103,7 @@ export async function enrol(
   token?: string,
 ): Promise<{ secret: string; done: EnrolmentDone }> {
   const bearer = token ?? (await tokenOf(deps, email));
-  const started = await call(deps, 'startTwoFactor', { token: bearer });
+  const started = await startEnrolment(deps, bearer);
   expect(started.status).toBe(200);
   const { secret, uri, qr } = started.body as unknown as EnrolmentStart;
   expect(uri).toMatch(/^otpauth:\/\/totp\//);

@@ -50,6 +50,8 @@ export const ACCOUNT_FEATURE = defineFeature({
   auditActions: {
     'twofactor.status': '2단계 인증 상태 조회',
     'twofactor.start': '2단계 인증 등록 시작',
+    'twofactor.start_failed': '2단계 인증 등록 시작 실패 (비밀번호)',
+    'twofactor.start_refused': '2단계 인증 등록 시작 거부 (시도 제한)',
     'twofactor.confirm_failed': '2단계 인증 등록 실패 (코드)',
     'twofactor.enrol': '2단계 인증 등록',
     'account.list': '계정 목록 조회',

@@ -95,7 +95,7 @@ export const ACCOUNT_ROUTES = defineRoutes([
     enrolment: true,
     uses: { tables: { staff: 'read' } },
   },
-  // The TOTP key to seal the new secret (never to open one).
+  // The TOTP key to seal the new secret (never to open one). The account's password, counted against the sign-in limits.
   {
     name: 'startTwoFactor',
     method: 'POST',
@@ -103,7 +103,7 @@ export const ACCOUNT_ROUTES = defineRoutes([
     access: 'staff',
     roles: ['staff', 'editor'],
     enrolment: true,
-    uses: { tables: { staff: 'readUpdate' }, totpSecrets: 'seal' },
+    uses: { tables: { staff: 'readUpdate', throttle: 'readWrite' }, totpSecrets: 'seal' },
   },
   // Mail: the owner is told that two-factor is on. The TOTP key to open the pending secret and check the code.
   {

@@ -75,6 +75,9 @@ export const passwordChangeSchema = z
     }),
   );
 
+/** The start of two-factor enrolment from an ordinary session: the account's current password. */
+export const enrolStartSchema = z.object({ password: currentPassword });
+
 const withoutSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ''));
 
 /** A code from the authenticator app (six digits) or a recovery code, spaces allowed. */

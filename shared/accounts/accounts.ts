@@ -109,6 +109,8 @@ export interface TwoFactorStatus {
   /** The policy requires it of every account. */
   required: boolean;
   recoveryCodesLeft: number;
+  /** The set-up start asks for the account's password: every session but an enrolment link's, whose page asked it already. */
+  startAsksPassword: boolean;
 }
 
 /** `POST /api/two-factor/start`: the new secret, to scan (the QR as an SVG data URL) or type in. */

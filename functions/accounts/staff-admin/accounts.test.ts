@@ -25,6 +25,7 @@ import {
   invitationTokenIn,
   linkTokenIn,
   login,
+  startEnrolment,
   tokenOf,
   totpOf,
 } from '../test-kit';
@@ -349,7 +350,7 @@ describe('two-factor sign-in', () => {
     expect((await login(deps, ADMIN, { code: first })).body.error).toBe('invalid_code');
     expect((await login(deps, ADMIN, { code: second.replace(/-/g, '').toUpperCase() })).status).toBe(200);
     const status = await call(deps, 'twoFactor', { token: await tokenOf(deps, ADMIN) });
-    expect(status.body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 8 });
+    expect(status.body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 8, startAsksPassword: true });
   });
 
   it('counts wrong codes against the sign-in limits, like wrong passwords', async () => {
@@ -366,14 +367,14 @@ describe('two-factor sign-in', () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
     const before = await tokenOf(deps, ADMIN);
-    await call(deps, 'startTwoFactor', { token: before });
+    await startEnrolment(deps, before);
     const wrong = await call(deps, 'confirmTwoFactor', { token: before, data: { code: '123456' } });
     expect(wrong).toMatchObject({ status: 400, body: { fields: { code: expect.any(String) } } });
     const { done } = await enrol(deps, ADMIN, before);
     expect((await call(deps, 'accounts', { token: before })).status).toBe(401);
     expect((await call(deps, 'accounts', { token: done.token })).status).toBe(200);
     // On already: a new secret needs an admin's reset first.
-    expect((await call(deps, 'startTwoFactor', { token: done.token })).status).toBe(409);
+    expect((await startEnrolment(deps, done.token)).status).toBe(409);
   });
 });
 
@@ -397,6 +398,8 @@ describe('the two-factor policy', () => {
       enabled: false,
       required: true,
       recoveryCodesLeft: 0,
+      // The link's page took the password.
+      startAsksPassword: false,
     });
     const { done, secret } = await enrol(deps, 'staff@centre.example', token);
     expect((await call(deps, 'view', { token: done.token })).status).toBe(200);

@@ -80,20 +80,22 @@ export function staffHandler(
     const log = accessLogger(deps.accessLog, request, () => deps.clock.now());
     const staff = await authenticateStaff(deps, bearerToken(request)).catch(async (error: unknown) => {
       // A refused staff call is in the access log too, counted: from where, for which route, how often. A real
-      // account refused (one without a role) is a row of its own, under its address: its token was good.
+      // account refused (one without a role) is counted under its address: its token was good.
       if (error instanceof AccountRefused) await log(error.actor, error.action, routeTarget(request));
       else await log('-', 'auth.refused', routeTarget(request));
       throw error;
     });
-    // The role check, from the route table: the account's role now, not what a token once said.
+    // The role check, from the route table: the account's role now, not what a token once said. Its refusals are
+    // counted as well, under the account and the route's template: a script in a signed-in browser can send them
+    // at will, to paths it makes new each time.
     const route = routeOf(request.method, request.path);
     if (!route || !roleMayCall(route, staff.role)) {
-      await log(staff.email, 'auth.forbidden', `${request.method} ${request.path}`);
+      await log(staff.email, 'auth.forbidden', routeTarget(request));
       throw forbidden();
     }
     // An account that must enrol first reaches only the enrolment routes (and logout).
     if (staff.mustEnrol && !route.enrolment) {
-      await log(staff.email, 'auth.enrolment_required', `${request.method} ${request.path}`);
+      await log(staff.email, 'auth.enrolment_required', routeTarget(request));
       throw new ApiError('two_factor_required', 'Set up two-factor sign-in first.');
     }
     const audit = (action: AuditAction, target: string) => log(staff.email, action, target);

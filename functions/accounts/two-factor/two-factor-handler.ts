@@ -3,7 +3,8 @@
  * that must enrol first): its state, a new secret to scan, and the
  * confirmation with a code from the app, which turns it on, gives the
  * recovery codes once and a new token (the account's other sessions end).
- * The start, which makes the QR code, is in two-factor-start.ts.
+ * The start, which asks the password and makes the QR code, is in
+ * two-factor-start-handler.ts.
  */
 import type { EnrolmentDone, TwoFactorStatus } from '../../../shared/accounts/accounts';
 import { nextTokenVersion } from '../../../shared/auth';
@@ -23,6 +24,7 @@ import {
   newRecoveryCodes,
   openTotpSecret,
   recoveryCodeHash,
+  startAsksPassword,
   twoFactorRequired,
 } from './two-factor';
 
@@ -34,6 +36,7 @@ export function makeTwoFactorHandler(deps: StaffAuthDeps) {
       enabled: hasTwoFactor(account),
       required: staff.mustEnrol || (await twoFactorRequired(deps)),
       recoveryCodesLeft: account.recoveryCodeHashes?.size ?? 0,
+      startAsksPassword: startAsksPassword(staff.scope),
     };
     await audit('twofactor.status', '-');
     return json(200, status);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrolmentStart } from '../../../shared/accounts/accounts';
 import { fakeDeps } from '../../../tests/support/fakes';
-import { ADMIN, addAccount, call, enrol, login, tokenOf, totpOf } from '../test-kit';
+import { ADMIN, addAccount, enrol, login, startEnrolment, tokenOf, totpOf } from '../test-kit';
 
 const OTHER = 'staff@centre.example';
 
@@ -16,7 +16,7 @@ describe('sealed TOTP secrets', () => {
   it('stores only the sealed secret, pending and enrolled, while the start still answers the clear one once', async () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
-    const started = await call(deps, 'startTwoFactor', { token: await tokenOf(deps, ADMIN) });
+    const started = await startEnrolment(deps, await tokenOf(deps, ADMIN));
     const { secret } = started.body as unknown as EnrolmentStart;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const pending = deps.staff.items.get(ADMIN);
@@ -80,7 +80,7 @@ describe('sealed TOTP secrets', () => {
     const deps = fakeDeps();
     addAccount(deps, ADMIN, 'admin');
     deps.totpSealer.refuse = true;
-    const started = await call(deps, 'startTwoFactor', { token: await tokenOf(deps, ADMIN) });
+    const started = await startEnrolment(deps, await tokenOf(deps, ADMIN));
     expect(started.status).toBeGreaterThanOrEqual(500);
     expect(started.body).not.toHaveProperty('secret');
     expect(deps.staff.items.get(ADMIN)).not.toHaveProperty('pendingTotpSecretSealed');

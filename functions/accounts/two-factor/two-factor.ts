@@ -21,11 +21,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import {
+  ENROL_SCOPE,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_PATTERN,
   TOTP_CODE_PATTERN,
   TOTP_ISSUER,
   TOTP_PARAMETERS,
+  type TokenScope,
 } from '../../../shared/accounts/accounts';
 import type { AppDeps } from '../../deps';
 import type { SealingContext } from '../../platform/ports';
@@ -65,6 +67,13 @@ async function accountTotpSecret(
 export async function twoFactorRequired(deps: Pick<AppDeps, 'policies' | 'settings'>): Promise<boolean> {
   return (await deps.policies.get())?.requireTwoFactor ?? deps.settings.REQUIRE_TWO_FACTOR;
 }
+
+/**
+ * Whether a session's start of enrolment asks for the account's password:
+ * every session but an enrolment link's (ENROL_SCOPE), which its page gave
+ * only for the password (or for a password just set, on an invitation's).
+ */
+export const startAsksPassword = (scope: TokenScope): boolean => scope !== ENROL_SCOPE;
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), base32. */
 export function newTotpSecret(): string {

@@ -10,6 +10,7 @@ import StaffLayout from '../core/StaffLayout';
 import { STAFF_TEXT } from '../core/words';
 import { changeOwnPassword } from './accounts-api';
 import NewPasswordFields, { newPasswordProblem } from './NewPasswordFields';
+import CurrentPasswordField, { currentPasswordRefusal } from './CurrentPasswordField';
 import { ACCOUNTS_TEXT } from './words';
 
 const TEXT = ACCOUNTS_TEXT.passwordPage;
@@ -17,10 +18,8 @@ const TEXT = ACCOUNTS_TEXT.passwordPage;
 /** What the server's refusal means to the staff member. */
 function refusalText(error: unknown): string {
   if (!(error instanceof StaffApiError)) return STAFF_TEXT.saveFailed;
-  if (error.status === 429) return ACCOUNTS_TEXT.loginWait;
   if (error.status === 409) return TEXT.conflict;
-  if (error.fields['current']) return TEXT.wrongCurrent;
-  return error.fields['password'] ? TEXT.same : STAFF_TEXT.saveFailed;
+  return currentPasswordRefusal(error, 'current') ?? (error.fields['password'] ? TEXT.same : STAFF_TEXT.saveFailed);
 }
 
 export default function PasswordApp() {
@@ -52,16 +51,7 @@ export default function PasswordApp() {
     <StaffLayout current="password" title={STAFF_TEXT.changePassword}>
       <form className="panel panel__form password-form" onSubmit={submit}>
         <p>{TEXT.intro}</p>
-        <label htmlFor="password-current">{TEXT.current}</label>
-        <input
-          id="password-current"
-          name="current"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.currentTarget.value)}
-        />
+        <CurrentPasswordField id="password-current" value={current} onChange={setCurrent} />
         <NewPasswordFields
           id="password-new"
           password={password}

@@ -1,8 +1,10 @@
 /**
  * `/two-factor`: the signed-in account's two-factor sign-in, for every role
- * (the header links here). Set-up shows the QR code the server made and the
- * key as text, takes a code from the app to confirm, then shows the recovery
- * codes once; the new token it answers keeps this session (others end).
+ * (the header links here). Set-up starts with the account's password (but
+ * in an enrolment link's session, whose page asked it), then shows the QR
+ * code the server made and the key as text, takes a code from the app to
+ * confirm, then shows the recovery codes once; the new token it answers
+ * keeps this session (others end).
  */
 import { type SubmitEvent, useState } from 'react';
 import type { EnrolmentStart } from '../../../../shared/accounts/accounts';
@@ -12,6 +14,7 @@ import StaffLayout, { landingPage } from '../core/StaffLayout';
 import { PageLoadState, usePageLoad } from '../core/page-load';
 import { ACCOUNTS_TEXT } from './words';
 import { STAFF_TEXT } from '../core/words';
+import CurrentPasswordField, { currentPasswordRefusal } from './CurrentPasswordField';
 
 const TEXT = ACCOUNTS_TEXT.twoFactorPage;
 
@@ -19,19 +22,22 @@ export default function TwoFactorApp() {
   const page = usePageLoad(loadTwoFactor);
   const { data: status, set: setStatus } = page;
   const [enrolment, setEnrolment] = useState<EnrolmentStart | undefined>();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const start = async () => {
+  const start = async (event: SubmitEvent) => {
+    event.preventDefault();
     setBusy(true);
     setProblem('');
     try {
-      setEnrolment(await startEnrolment());
-    } catch {
-      setProblem(STAFF_TEXT.saveFailed);
+      setEnrolment(await startEnrolment(status?.startAsksPassword ? password : undefined));
+    } catch (error) {
+      setProblem(currentPasswordRefusal(error, 'password') ?? STAFF_TEXT.saveFailed);
     }
+    setPassword('');
     setBusy(false);
   };
 
@@ -86,9 +92,17 @@ export default function TwoFactorApp() {
           {status.enabled && <p className="staff__muted">{TEXT.resetByAdmin}</p>}
           {!status.enabled && status.required && <p className="staff__alert">{TEXT.required}</p>}
           {!status.enabled && !enrolment && (
-            <button type="button" className="staff-button staff-button--primary" onClick={start} disabled={busy}>
-              {TEXT.start}
-            </button>
+            <form className="panel__form" onSubmit={start}>
+              {status.startAsksPassword && (
+                <>
+                  <p>{TEXT.passwordFirst}</p>
+                  <CurrentPasswordField id="two-factor-password" value={password} onChange={setPassword} />
+                </>
+              )}
+              <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
+                {TEXT.start}
+              </button>
+            </form>
           )}
           {enrolment && (
             <form className="panel__form" onSubmit={confirm}>

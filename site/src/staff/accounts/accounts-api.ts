@@ -38,8 +38,11 @@ export async function loadTwoFactor(): Promise<TwoFactorStatus> {
   return (await (await staffFetch(apiPath('twoFactor'))).json()) as TwoFactorStatus;
 }
 
-export async function startEnrolment(): Promise<EnrolmentStart> {
-  return (await staffPost<EnrolmentStart>(apiPath('startTwoFactor'), {})).data;
+/** Starts two-factor set-up: with the account's password, which an enrolment link's session is not asked (`startAsksPassword`). */
+export async function startEnrolment(password: string | undefined): Promise<EnrolmentStart> {
+  return (
+    await staffPost<EnrolmentStart>(apiPath('startTwoFactor'), password === undefined ? {} : { data: { password } })
+  ).data;
 }
 
 export async function confirmEnrolment(code: string): Promise<EnrolmentDone> {

@@ -37,7 +37,7 @@ function stubApi(answer: () => Response): { path: string; body: unknown; authori
 
 async function fill(current: string, password: string, repeat = password) {
   render(<PasswordApp />);
-  await userEvent.type(screen.getByLabelText(TEXT.current), current);
+  await userEvent.type(screen.getByLabelText(ACCOUNTS_TEXT.currentPassword), current);
   await userEvent.type(screen.getByLabelText(ACCOUNTS_TEXT.welcome.newPassword), password);
   await userEvent.type(screen.getByLabelText(ACCOUNTS_TEXT.welcome.repeatPassword), repeat);
   await userEvent.click(screen.getByRole('button', { name: TEXT.submit }));
@@ -56,7 +56,7 @@ describe('the password page', () => {
       },
     ]);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-session-token');
-    expect((screen.getByLabelText(TEXT.current) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(ACCOUNTS_TEXT.currentPassword) as HTMLInputElement).value).toBe('');
   });
 
   it('says what is wrong with the new password before sending anything', async () => {
@@ -83,7 +83,7 @@ describe('the password page', () => {
     [
       'a wrong current password',
       () => json({ error: 'invalid_input', fields: { current: 'Not your current password' } }, 400),
-      TEXT.wrongCurrent,
+      ACCOUNTS_TEXT.wrongCurrentPassword,
     ],
     ['too many tries', () => json({ error: 'rate_limited' }, 429), ACCOUNTS_TEXT.loginWait],
     ['a change made meanwhile', () => json({ error: 'conflict' }, 409), TEXT.conflict],

@@ -5,6 +5,8 @@ export const ACCOUNTS_TEXT = {
   loginTitle: '관리자 로그인',
   email: '이메일',
   password: '비밀번호',
+  currentPassword: '현재 비밀번호',
+  wrongCurrentPassword: '현재 비밀번호가 맞지 않습니다.',
   login: 'LOGIN',
   signingIn: '로그인 중…',
   accountsPage: {
@@ -74,10 +76,8 @@ export const ACCOUNTS_TEXT = {
   passwordPage: {
     intro:
       '지금 쓰는 비밀번호와 새 비밀번호를 입력하세요. 바꾸면 다른 기기와 브라우저의 로그인은 모두 끝나고, 이 화면은 로그인된 채로 남습니다.',
-    current: '현재 비밀번호',
     submit: '비밀번호 변경',
     same: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
-    wrongCurrent: '현재 비밀번호가 맞지 않습니다.',
     conflict: '그사이 계정이 바뀌었습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.',
     done: '비밀번호를 바꾸었습니다. 다른 기기의 로그인은 끝났습니다.',
   },
@@ -88,6 +88,8 @@ export const ACCOUNTS_TEXT = {
     recoveryLeft: (count: number) => `남은 복구 코드: ${count}개`,
     resetByAdmin: '휴대전화를 바꾸었거나 잃어버렸다면 관리자에게 2단계 인증 초기화를 요청하세요.',
     start: '2단계 인증 설정 시작',
+    passwordFirst:
+      '다른 사람이 이 계정에 자기 인증 앱을 등록하지 못하도록, 설정을 시작하기 전에 현재 비밀번호를 한 번 더 입력하세요.',
     scan: '인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 찍거나 아래 키를 입력하세요.',
     qrAlt: '인증 앱에 등록할 QR 코드',
     secret: '설정 키',
