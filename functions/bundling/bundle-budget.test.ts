@@ -66,7 +66,7 @@ describe('Lambda bundles', () => {
   });
 
   it("keeps the MIME and reply parsers in the mail receiver and the kept mail box's readers alone: no other route, job or worker loads them", () => {
-    expect(MAIL_PARSERS).toEqual(['receiveMail', 'keptMailText', 'attachKeptMail']);
+    expect(MAIL_PARSERS).toEqual(['receiveMail', 'keptMailText', 'keptMailTranslation', 'attachKeptMail']);
     // With the readers of what attachments hold (compound files, zip directories), which only keeping one needs.
     const parsers = ['mailparser', 'file-type', 'iconv-lite', 'cfb', 'yauzl'];
     const holders = bundles
@@ -82,7 +82,8 @@ describe('Lambda bundles', () => {
         .sort();
     for (const name of ['receiveMail', 'attachKeptMail']) expect(held(name), name).toEqual([...parsers].sort());
     const keepers = ['file-type', 'cfb', 'yauzl'];
-    expect(held('keptMailText')).toEqual(parsers.filter((parser) => !keepers.includes(parser)).sort());
+    for (const name of ['keptMailText', 'keptMailTranslation'])
+      expect(held(name), name).toEqual(parsers.filter((parser) => !keepers.includes(parser)).sort());
   });
 
   it('keeps the QR code library in the two-factor start alone', () => {
